@@ -1,0 +1,253 @@
+"""The ``pincite`` command line: a thin layer over the library.  Errors are converted here, once."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pincite.errors import PinciteError
+from pincite.ingest import FileResult, IngestReport, ingest_paths
+from pincite.jsonio import document_to_json, summary_to_json
+from pincite.store import default_db_path, open_store
+from pincite.types import DocumentKind, Format, Role
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="pincite: answers over long legal documents with pinpoint citations checked before display.",
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+DbOption = Annotated[
+    Optional[Path],
+    typer.Option("--db", help="SQLite database file (default: $PINCITE_DB or ./pincite.db).", show_default=False),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+def _fail(e: PinciteError, code: int = 1) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {e}", markup=True)
+    return typer.Exit(code)
+
+
+def _print_json(obj: object) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+
+def _parse_format(value: Optional[str]) -> Optional[Format]:
+    if value is None:
+        return None
+    try:
+        return Format.parse(value)  # type: ignore[return-value]
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--format") from None
+
+
+def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], quiet: bool = False) -> IngestReport:
+    store = open_store(db)
+    try:
+        failures: list[FileResult] = []
+        show_bar = not quiet and err.is_terminal
+        with Progress(
+            TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, disable=not show_bar, transient=True,
+        ) as progress:
+            task = progress.add_task("ingesting", total=None)
+
+            def on_start(n: int) -> None:
+                progress.update(task, total=n)
+
+            def on_file(r: FileResult) -> None:
+                progress.advance(task)
+                if r.status == "failed":
+                    failures.append(r)
+                    progress.console.print(f"[red]failed[/] {r.error}", markup=True)
+                else:
+                    for w in r.warnings:
+                        progress.console.print(f"[yellow]warning[/] {r.source}: {w}", markup=True)
+
+            report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start)
+        t = report.totals()
+        if not quiet:
+            err.print(
+                f"{t['files']} files: {t['added']} added, {t['replaced']} replaced, {t['unchanged']} unchanged, "
+                f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
+                + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
+                + f" -> {store.path if hasattr(store, 'path') else db}"
+            )
+        return report
+    finally:
+        store.close()
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[str], typer.Argument(help="Files or folders (folders are read recursively).")],
+    db: DbOption = None,
+    format: Annotated[
+        Optional[str],
+        typer.Option("--format", help="Force a format: " + ", ".join(f.value for f in Format) + "."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Parse and store documents.  Every good file is stored; exit code 1 if any file failed."""
+    fmt = _parse_format(format)
+    try:
+        report = _run_ingest(db, paths, fmt, quiet=as_json)
+    except PinciteError as e:
+        raise _fail(e) from None
+    if as_json:
+        _print_json({
+            "totals": report.totals(),
+            "files": [
+                {"source": r.source, "status": r.status, "id": r.doc_id, "kind": r.kind, "units": r.units,
+                 "warnings": list(r.warnings), "error": r.error}
+                for r in report.results
+            ],
+            "skipped": report.skipped,
+        })
+    if report.failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def documents(
+    db: DbOption = None,
+    kind: Annotated[Optional[str], typer.Option("--kind", help="Only documents of this kind.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the stored documents."""
+    try:
+        k = DocumentKind.parse(kind) if kind else None
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--kind") from None
+    try:
+        store = open_store(db)
+        rows = store.list_documents(kind=k)  # type: ignore[arg-type]
+        store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    if as_json:
+        _print_json([summary_to_json(s) for s in rows])
+        return
+    table = Table(show_lines=False)
+    for col in ("id", "kind", "citation", "date", "units", "title", "source"):
+        table.add_column(col, overflow="fold")
+    for s in rows:
+        table.add_row(s.id, s.kind.value, s.citation or "", s.version_date or s.date or "", str(s.units),
+                      s.title[:60], s.source)
+    out.print(table)
+    out.print(f"{len(rows)} documents")
+
+
+def _role_text(role: Optional[Role]) -> str:
+    return role.value if role else ""
+
+
+@app.command()
+def show(
+    document: Annotated[str, typer.Argument(help="A document id or the source path it was ingested from.")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    text: Annotated[bool, typer.Option("--text", help="Print each unit's full text.")] = False,
+) -> None:
+    """Show one document with its units."""
+    try:
+        store = open_store(db)
+        doc = store.get_document(document)
+        store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    if as_json:
+        _print_json(document_to_json(doc))
+        return
+    out.print(f"[bold]{doc.title}[/]", markup=True)
+    meta = [doc.kind.value, doc.citation or "", doc.date or "", f"id {doc.id}", doc.source]
+    if doc.work:
+        meta.insert(1, f"work {doc.work}")
+    out.print("  ".join(m for m in meta if m))
+    for w in doc.warnings:
+        out.print(f"[yellow]warning[/] {w}", markup=True)
+    table = Table(show_lines=False)
+    for col in ("label", "kind", "zone", "cite", "author / role", "pages", "in force", "text"):
+        table.add_column(col, overflow="fold")
+    for u in doc.units:
+        body = doc.unit_text(u)
+        snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
+        who = " / ".join(x for x in (u.author or "", _role_text(u.role)) if x)
+        pages = ""
+        if u.page_start:
+            pages = u.page_start if u.page_start == u.page_end or not u.page_end else f"{u.page_start}-{u.page_end}"
+        window = ""
+        if u.in_force_from or u.in_force_to:
+            window = f"{u.in_force_from or '…'} → {u.in_force_to or 'now'}"
+        table.add_row(u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no", who,
+                      pages, window, snippet)
+    out.print(table)
+
+
+@app.command()
+def versions(
+    work: Annotated[str, typer.Argument(help="A work id (e.g. the Act's consolidated number).")],
+    db: DbOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List the versions of one work (a statute or bill) with their dates."""
+    try:
+        store = open_store(db)
+        rows = store.list_documents(work=work)
+        store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    if not rows:
+        err.print(f"[bold red]error:[/] no versions of work {work!r}; 'pincite documents' lists what is stored",
+                  markup=True)
+        raise typer.Exit(1)
+    if as_json:
+        _print_json({"work": work, "versions": [summary_to_json(s) for s in rows]})
+        return
+    table = Table()
+    for col in ("version date", "id", "title", "units", "source"):
+        table.add_column(col, overflow="fold")
+    for s in rows:
+        table.add_row(s.version_date or s.date or "", s.id, s.title, str(s.units), s.source)
+    out.print(table)
+
+
+def demo_paths() -> list[str]:
+    """The demo documents shipped inside the package (fictional, written by the pincite authors)."""
+    root = resources.files("pincite") / "demo"
+    return sorted(str(p) for p in root.iterdir() if p.name.endswith((".xml", ".txt")))  # type: ignore[attr-defined]
+
+
+@app.command()
+def demo(db: DbOption = None) -> None:
+    """Ingest the bundled demo documents and show the first judgment."""
+    paths = demo_paths()
+    try:
+        report = _run_ingest(db, paths, None)
+    except PinciteError as e:
+        raise _fail(e) from None
+    if report.failed:
+        raise typer.Exit(1)
+    first = next((r for r in report.results if r.kind == "judgment"), report.results[0])
+    assert first.doc_id is not None
+    show(first.doc_id, db=db, as_json=False, text=False)
+    out.print(f"\nDatabase: {db or default_db_path()}.  Try: pincite documents, pincite show {first.doc_id} --json")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Ingest: files in, documents stored.  Each file is read, parsed and stored on its own; a bad file is
+reported by name with its reason and the run goes on.  Nothing is half-written: the store writes each
+document in one transaction."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pincite.errors import ParseError, PinciteError
+from pincite.parse import DOCUMENT_EXTENSIONS, parse_bytes
+from pincite.store import PutOutcome, Store
+from pincite.types import Document, Format, content_sha256, document_id
+
+#: Files larger than this are refused rather than read into memory.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    source: str
+    status: str  # added | replaced | unchanged | failed
+    doc_id: str | None = None
+    kind: str | None = None
+    units: int = 0
+    numbered: int = 0
+    warnings: tuple[str, ...] = ()
+    error: str | None = None
+
+
+@dataclass
+class IngestReport:
+    results: list[FileResult] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # files in folders with extensions we do not read
+
+    @property
+    def failed(self) -> list[FileResult]:
+        return [r for r in self.results if r.status == "failed"]
+
+    @property
+    def stored(self) -> list[FileResult]:
+        return [r for r in self.results if r.status in ("added", "replaced", "unchanged")]
+
+    def totals(self) -> dict[str, int]:
+        by: dict[str, int] = {}
+        for r in self.results:
+            by[r.status] = by.get(r.status, 0) + 1
+        return {
+            "files": len(self.results),
+            "documents": len(self.stored),
+            "added": by.get("added", 0),
+            "replaced": by.get("replaced", 0),
+            "unchanged": by.get("unchanged", 0),
+            "failed": by.get("failed", 0),
+            "units": sum(r.units for r in self.stored),
+            "warnings": sum(len(r.warnings) for r in self.results),
+            "skipped": len(self.skipped),
+        }
+
+
+def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], list[str], list[str]]:
+    """Expand folders (recursively, sorted; hidden files skipped).  Returns (files, skipped, missing)."""
+    files: list[str] = []
+    skipped: list[str] = []
+    missing: list[str] = []
+    for p in paths:
+        ps = os.fspath(p)
+        path = Path(ps)
+        if path.is_dir():
+            for root, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(names):
+                    if name.startswith("."):
+                        continue
+                    full = os.path.join(root, name)
+                    if Path(name).suffix.lower() in DOCUMENT_EXTENSIONS:
+                        files.append(full)
+                    else:
+                        skipped.append(full)
+        elif path.exists():
+            files.append(ps)
+        else:
+            missing.append(ps)
+    return files, skipped, missing
+
+
+def parse_file(path: str, fmt: Format | None = None, source: str | None = None) -> Document:
+    """Read and parse one file into a :class:`Document` (not stored)."""
+    source = source or path
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise ParseError(source, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ParseError(source, f"cannot read file: {e.strerror or e}") from None
+    return document_from_bytes(data, source, fmt)
+
+
+def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> Document:
+    sha = content_sha256(data)
+    parsed = parse_bytes(data, source, fmt)
+    return Document(
+        id=document_id(os.path.basename(source), sha),
+        source=source,
+        format=parsed.format,
+        kind=parsed.kind,
+        title=parsed.title,
+        text=parsed.text,
+        units=parsed.units,
+        content_sha256=sha,
+        citation=parsed.citation,
+        date=parsed.date,
+        work=parsed.work,
+        version=parsed.version,
+        pages=parsed.pages,
+        warnings=parsed.warnings,
+        meta=parsed.meta,
+    )
+
+
+def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str | None = None) -> FileResult:
+    source = source or path
+    try:
+        sha = _sha_of_file(path)
+        existing = store.find_unchanged(source, sha)
+        if existing is not None:
+            return FileResult(source=source, status="unchanged", doc_id=existing)
+        doc = parse_file(path, fmt, source)
+        outcome = store.put_document(doc)
+        after_store(store, doc)
+    except OSError as e:
+        return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
+    except PinciteError as e:
+        return FileResult(source=source, status="failed", error=str(e))
+    status = {PutOutcome.ADDED: "added", PutOutcome.REPLACED: "replaced"}.get(outcome, "unchanged")
+    return FileResult(
+        source=source, status=status, doc_id=doc.id, kind=doc.kind.value, units=len(doc.units),
+        numbered=sum(1 for u in doc.units if u.number), warnings=doc.warnings,
+    )
+
+
+def after_store(store: Store, doc: Document) -> None:
+    """Work that depends on other stored documents: in-force windows across the versions of a work."""
+    if doc.work:
+        from pincite import versions
+
+        versions.refresh_work(store, doc.work)
+
+
+def _sha_of_file(path: str) -> str:
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def ingest_paths(
+    store: Store,
+    paths: Iterable[str | os.PathLike[str]],
+    fmt: Format | None = None,
+    on_file: Callable[[FileResult], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> IngestReport:
+    """Ingest files and folders.  ``on_start(n)`` gets the file count, ``on_file`` each result."""
+    files, skipped, missing = collect_files(paths)
+    report = IngestReport(skipped=skipped)
+    if on_start:
+        on_start(len(files) + len(missing))
+    for m in missing:
+        r = FileResult(source=m, status="failed", error=f"{m}: no such file or folder")
+        report.results.append(r)
+        if on_file:
+            on_file(r)
+    for f in files:
+        r = ingest_file(store, f, fmt)
+        report.results.append(r)
+        if on_file:
+            on_file(r)
+    return report

@@ -1,0 +1,87 @@
+"""Parsing: one module per format, and the sniffing that picks one.
+
+Each format module exposes ``parse(data: bytes, source: str) -> ParsedDocument`` and raises
+:class:`~pincite.errors.ParseError` (naming the source and the reason) for input it cannot read.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+
+from pincite.errors import ParseError, UnsupportedFormat
+from pincite.parse.builder import validate_units
+from pincite.types import Format, ParsedDocument
+
+_MODULES: dict[Format, str] = {
+    Format.AKN: "pincite.parse.akn",
+    Format.CANADA: "pincite.parse.canada",
+    Format.USLM: "pincite.parse.uslm",
+    Format.PDF: "pincite.parse.pdf",
+    Format.TEXT: "pincite.parse.text",
+    Format.HTML: "pincite.parse.html",
+}
+
+#: File extensions picked up when a folder is ingested (named files are always tried).
+DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm"})
+
+_XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
+
+
+def sniff_format(data: bytes, source: str) -> Format:
+    """Decide the format from the bytes (the file name is only used in the error)."""
+    head = data[:8192]
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not stripped:
+        raise ParseError(source, "empty file")
+    if stripped.startswith(b"%PDF"):
+        return Format.PDF
+    if head[:1024].find(b"%PDF-") >= 0:
+        return Format.PDF
+    lower = stripped[:2048].lower()
+    if lower.startswith(b"<!doctype html") or lower.startswith(b"<html"):
+        return Format.HTML
+    if stripped.startswith(b"<"):
+        body = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(\[.*?\])?\s*>", b"", stripped, flags=re.S)
+        m = _XML_ROOT.search(body)
+        root = m.group(1).decode("ascii", "replace") if m else ""
+        if root == "akomaNtoso":
+            return Format.AKN
+        if root in ("Statute", "Regulation") or b"justice.gc.ca/lims" in head:
+            return Format.CANADA
+        if b"schemas.gpo.gov/xml/uslm" in head or root in ("lawDoc", "bill", "resolution", "uscDoc", "pLaw"):
+            return Format.USLM
+        if root.lower() in ("html", "body"):
+            return Format.HTML
+        if root:
+            raise UnsupportedFormat(source, f"XML with root <{root}> is not a format pincite reads "
+                                            f"(use --format to force one of: {', '.join(f.value for f in Format)})")
+    if b"\x00" in head:
+        raise UnsupportedFormat(source, "binary file of an unknown format (not PDF, XML, HTML or text)")
+    return Format.TEXT
+
+
+def parser_for(fmt: Format) -> Callable[[bytes, str], ParsedDocument]:
+    module = importlib.import_module(_MODULES[fmt])
+    return module.parse  # type: ignore[no-any-return]
+
+
+def parse_bytes(data: bytes, source: str, fmt: Format | None = None) -> ParsedDocument:
+    """Sniff (unless ``fmt`` is given), parse and validate one document."""
+    if not data:
+        raise ParseError(source, "empty file (0 bytes)")
+    fmt = fmt or sniff_format(data, source)
+    try:
+        doc = parser_for(fmt)(data, source)
+    except ParseError:
+        raise
+    except RecursionError:
+        raise ParseError(source, f"structure nested too deeply to parse as {fmt.value}") from None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, UnicodeError) as e:
+        # A parser bug or an input shape it did not expect: name the file, keep the run going.
+        raise ParseError(source, f"could not parse as {fmt.value}: {type(e).__name__}: {e}") from e
+    problems = validate_units(doc.text, doc.units)
+    if problems:
+        raise ParseError(source, "parser produced inconsistent units: " + "; ".join(problems[:5]))
+    return doc

@@ -1,0 +1,166 @@
+"""Building a canonical text and its units with a moving cursor.
+
+Parsers append text in document order; every unit's ``[char_start, char_end)`` is the cursor
+position before and after its text.  Nothing here ever searches the text for a string.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pincite.types import Role, Unit, UnitKind, Zone
+
+
+class TextBuilder:
+    """Accumulates the canonical text; offsets are code points."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._pos = 0
+        self._content_end = 0  # end of the last non-separator text appended
+
+    @property
+    def pos(self) -> int:
+        return self._pos
+
+    @property
+    def content_end(self) -> int:
+        """End of the last real text appended (trailing separators excluded)."""
+        return self._content_end
+
+    def append(self, s: str) -> tuple[int, int]:
+        """Append real text; returns its span."""
+        start = self._pos
+        if s:
+            self._parts.append(s)
+            self._pos += len(s)
+            self._content_end = self._pos
+        return start, self._pos
+
+    def separate(self, sep: str = "\n\n") -> None:
+        """Put ``sep`` between the previous text and whatever comes next (never at the start, never twice)."""
+        if self._pos == 0:
+            return
+        tail = self.tail(len(sep))
+        if tail == sep:
+            return
+        # If the text already ends with part of the separator (e.g. one newline), add only the rest.
+        for k in range(len(sep) - 1, 0, -1):
+            if tail.endswith(sep[:k]):
+                sep = sep[k:]
+                break
+        self._parts.append(sep)
+        self._pos += len(sep)
+
+    def tail(self, n: int) -> str:
+        out = ""
+        for part in reversed(self._parts):
+            out = part + out
+            if len(out) >= n:
+                break
+        return out[-n:] if n else ""
+
+    def text(self) -> str:
+        joined = "".join(self._parts)
+        self._parts = [joined] if joined else []
+        return joined
+
+
+class UnitCollector:
+    """Opens and closes units against a :class:`TextBuilder`, tracking nesting."""
+
+    def __init__(self, builder: TextBuilder) -> None:
+        self.builder = builder
+        self._units: dict[int, dict[str, Any]] = {}
+        self._stack: list[int] = []
+        self._next = 0
+
+    def begin(self, kind: UnitKind, zone: Zone, citable: bool, **fields: Any) -> int:
+        """Open a unit at the cursor; it nests inside the innermost open unit unless ``parent`` is given."""
+        ordinal = self._next
+        self._next += 1
+        parent = fields.pop("parent", self._stack[-1] if self._stack else None)
+        self._units[ordinal] = dict(
+            ordinal=ordinal, kind=kind, zone=zone, citable=citable, char_start=self.builder.pos,
+            char_end=None, parent=parent, **fields,
+        )
+        self._stack.append(ordinal)
+        return ordinal
+
+    def end(self, ordinal: int) -> None:
+        """Close a unit at the end of the last real text appended."""
+        if ordinal in self._stack:
+            # close anything opened inside it and left open
+            while self._stack and self._stack[-1] != ordinal:
+                self.end(self._stack[-1])
+            self._stack.pop()
+        u = self._units[ordinal]
+        u["char_end"] = max(u["char_start"], self.builder.content_end)
+
+    def add(self, kind: UnitKind, char_start: int, char_end: int, zone: Zone, citable: bool, **fields: Any) -> int:
+        """Record a closed unit whose span is already known (it must come from the builder)."""
+        ordinal = self._next
+        self._next += 1
+        parent = fields.pop("parent", self._stack[-1] if self._stack else None)
+        self._units[ordinal] = dict(
+            ordinal=ordinal, kind=kind, zone=zone, citable=citable, char_start=char_start,
+            char_end=char_end, parent=parent, **fields,
+        )
+        return ordinal
+
+    def update(self, ordinal: int, **fields: Any) -> None:
+        self._units[ordinal].update(fields)
+
+    def get(self, ordinal: int) -> dict[str, Any]:
+        return self._units[ordinal]
+
+    @property
+    def open_units(self) -> list[int]:
+        return list(self._stack)
+
+    def units(self) -> tuple[Unit, ...]:
+        for o in list(self._stack):
+            self.end(o)
+        out = []
+        for o in sorted(self._units):
+            d = dict(self._units[o])
+            if d.get("section_path") is not None:
+                d["section_path"] = tuple(d["section_path"])
+            out.append(Unit(**d))
+        return tuple(out)
+
+
+def renumber_units(units: list[Unit]) -> tuple[Unit, ...]:
+    """Give units contiguous ordinals in document order, remapping parents (for parsers that drop units)."""
+    mapping = {u.ordinal: i for i, u in enumerate(units)}
+    out = []
+    for i, u in enumerate(units):
+        parent = u.parent
+        while parent is not None and parent not in mapping:
+            parent = next((x.parent for x in units if x.ordinal == parent), None)
+        out.append(replace(u, ordinal=i, parent=mapping.get(parent) if parent is not None else None))
+    return tuple(out)
+
+
+def validate_units(text: str, units: tuple[Unit, ...] | list[Unit]) -> list[str]:
+    """Return the problems with a unit list (empty when sound).  The store refuses a document with any."""
+    problems: list[str] = []
+    n = len(text)
+    seen: dict[int, Unit] = {}
+    for i, u in enumerate(units):
+        if u.ordinal != i:
+            problems.append(f"unit at position {i} has ordinal {u.ordinal}")
+        if not (0 <= u.char_start <= u.char_end <= n):
+            problems.append(f"unit {u.ordinal} span [{u.char_start}, {u.char_end}) outside text of {n}")
+        if u.parent is not None:
+            p = seen.get(u.parent)
+            if p is None:
+                problems.append(f"unit {u.ordinal} parent {u.parent} does not precede it")
+            elif not (p.char_start <= u.char_start and u.char_end <= p.char_end):
+                problems.append(f"unit {u.ordinal} [{u.char_start},{u.char_end}) not inside parent "
+                                f"{p.ordinal} [{p.char_start},{p.char_end})")
+        if u.role is not None and not isinstance(u.role, Role):
+            problems.append(f"unit {u.ordinal} role {u.role!r} is not a Role")
+        seen[u.ordinal] = u
+    return problems

@@ -1,0 +1,296 @@
+"""SQLite, the embedded system of record.
+
+One database file.  Every document is written inside one ``BEGIN IMMEDIATE`` transaction: its row,
+its units and its page markers land together or not at all, and replacing a document (same source,
+new bytes) deletes the old rows in that same transaction.  Schema changes are named migrations.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from pincite.errors import NotFound, StoreError
+from pincite.store import DocumentSummary, PutOutcome
+from pincite.types import Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone, unit_id
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "0001_documents_units_pages",
+        """
+        CREATE TABLE documents (
+            id TEXT PRIMARY KEY,
+            source TEXT NOT NULL UNIQUE,
+            format TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            citation TEXT,
+            date TEXT,
+            work TEXT,
+            version_json TEXT,
+            content_sha256 TEXT NOT NULL,
+            text TEXT NOT NULL,
+            warnings_json TEXT NOT NULL DEFAULT '[]',
+            meta_json TEXT NOT NULL DEFAULT '{}',
+            ingested_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        );
+        CREATE INDEX documents_work ON documents(work);
+        CREATE INDEX documents_kind ON documents(kind);
+        CREATE TABLE units (
+            doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            ordinal INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            number TEXT,
+            label TEXT,
+            char_start INTEGER NOT NULL,
+            char_end INTEGER NOT NULL,
+            zone TEXT NOT NULL,
+            citable INTEGER NOT NULL,
+            author TEXT,
+            role TEXT,
+            role_basis TEXT,
+            section_path_json TEXT NOT NULL DEFAULT '[]',
+            page_start TEXT,
+            page_end TEXT,
+            pdf_page_start INTEGER,
+            pdf_page_end INTEGER,
+            in_force_from TEXT,
+            in_force_to TEXT,
+            parent INTEGER,
+            attrs_json TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (doc_id, ordinal),
+            CHECK (char_start >= 0 AND char_end >= char_start)
+        );
+        CREATE TABLE pages (
+            doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            ordinal INTEGER NOT NULL,
+            pdf_index INTEGER NOT NULL,
+            label TEXT,
+            char_start INTEGER NOT NULL,
+            char_end INTEGER NOT NULL,
+            furniture_json TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (doc_id, ordinal)
+        );
+        """,
+    ),
+]
+
+
+class SQLiteStore:
+    """The embedded store.  Safe for one writer and many readers (WAL)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        try:
+            if self.path.parent and not self.path.parent.exists():
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.execute("PRAGMA busy_timeout=10000")
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"cannot open database {self.path}: {e}") from e
+
+    # -- schema ---------------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        c = self.conn
+        c.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL "
+                  "DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))")
+        done = {r[0] for r in c.execute("SELECT name FROM migrations")}
+        for name, sql in MIGRATIONS:
+            if name in done:
+                continue
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in sql.split(";"):
+                    if stmt.strip():
+                        c.execute(stmt)
+                c.execute("INSERT INTO migrations(name) VALUES (?)", (name,))
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "SQLiteStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writes ---------------------------------------------------------------------------------
+
+    def find_unchanged(self, source: str, sha256: str) -> str | None:
+        row = self.conn.execute(
+            "SELECT id FROM documents WHERE source = ? AND content_sha256 = ?", (source, sha256)
+        ).fetchone()
+        return row[0] if row else None
+
+    def put_document(self, doc: Document) -> PutOutcome:
+        """Store ``doc`` atomically, replacing any document from the same source or with the same id."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            old = c.execute(
+                "SELECT id, content_sha256 FROM documents WHERE source = ? OR id = ?", (doc.source, doc.id)
+            ).fetchall()
+            if any(r[0] == doc.id and r[1] == doc.content_sha256 for r in old) and len(old) == 1:
+                c.execute("ROLLBACK")
+                return PutOutcome.UNCHANGED
+            for (old_id, _) in old:
+                c.execute("DELETE FROM documents WHERE id = ?", (old_id,))
+            c.execute(
+                "INSERT INTO documents(id, source, format, kind, title, citation, date, work, version_json, "
+                "content_sha256, text, warnings_json, meta_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    doc.id, doc.source, doc.format.value, doc.kind.value, doc.title, doc.citation, doc.date,
+                    doc.work, json.dumps(doc.version) if doc.version is not None else None,
+                    doc.content_sha256, doc.text, json.dumps(list(doc.warnings)),
+                    json.dumps(doc.meta, default=str),
+                ),
+            )
+            c.executemany(
+                "INSERT INTO units(doc_id, ordinal, kind, number, label, char_start, char_end, zone, citable, "
+                "author, role, role_basis, section_path_json, page_start, page_end, pdf_page_start, "
+                "pdf_page_end, in_force_from, in_force_to, parent, attrs_json) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        doc.id, u.ordinal, u.kind.value, u.number, u.label, u.char_start, u.char_end,
+                        u.zone.value, int(u.citable), u.author, u.role.value if u.role else None, u.role_basis,
+                        json.dumps(list(u.section_path)), u.page_start, u.page_end, u.pdf_page_start,
+                        u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent,
+                        json.dumps(u.attrs, default=str),
+                    )
+                    for u in doc.units
+                ],
+            )
+            c.executemany(
+                "INSERT INTO pages(doc_id, ordinal, pdf_index, label, char_start, char_end, furniture_json) "
+                "VALUES (?,?,?,?,?,?,?)",
+                [
+                    (doc.id, i, p.pdf_index, p.label, p.char_start, p.char_end, json.dumps(list(p.furniture)))
+                    for i, p in enumerate(doc.pages)
+                ],
+            )
+            c.execute("COMMIT")
+        except BaseException as e:
+            c.execute("ROLLBACK")
+            if isinstance(e, sqlite3.DatabaseError):
+                raise StoreError(f"{doc.source}: could not store document: {e}") from e
+            raise
+        return PutOutcome.REPLACED if old else PutOutcome.ADDED
+
+    def delete_document(self, id_or_source: str) -> None:
+        doc_id = self._resolve(id_or_source)
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        c.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+        c.execute("COMMIT")
+
+    # -- reads ----------------------------------------------------------------------------------
+
+    def _resolve(self, id_or_source: str) -> str:
+        row = self.conn.execute(
+            "SELECT id FROM documents WHERE id = ? OR source = ?", (id_or_source, id_or_source)
+        ).fetchone()
+        if row is None:
+            # a path given differently (./x vs x, absolute) still finds its document
+            try:
+                resolved = str(Path(id_or_source).resolve())
+            except OSError:
+                resolved = id_or_source
+            for (doc_id, source) in self.conn.execute("SELECT id, source FROM documents"):
+                try:
+                    if str(Path(source).resolve()) == resolved:
+                        return str(doc_id)
+                except OSError:
+                    continue
+            raise NotFound(f"no document {id_or_source!r} in {self.path}; 'pincite documents' lists them")
+        return str(row[0])
+
+    def get_document(self, id_or_source: str) -> Document:
+        doc_id = self._resolve(id_or_source)
+        c = self.conn
+        c.execute("BEGIN")  # one consistent snapshot of the document and its units
+        try:
+            r = c.execute(
+                "SELECT id, source, format, kind, title, citation, date, work, version_json, content_sha256, "
+                "text, warnings_json, meta_json FROM documents WHERE id = ?", (doc_id,)
+            ).fetchone()
+            if r is None:
+                raise NotFound(f"document {doc_id} vanished while reading")
+            units = tuple(
+                Unit(
+                    ordinal=u[0], kind=UnitKind(u[1]), number=u[2], label=u[3], char_start=u[4], char_end=u[5],
+                    zone=Zone(u[6]), citable=bool(u[7]), author=u[8], role=Role(u[9]) if u[9] else None,
+                    role_basis=u[10], section_path=tuple(json.loads(u[11])), page_start=u[12], page_end=u[13],
+                    pdf_page_start=u[14], pdf_page_end=u[15], in_force_from=u[16], in_force_to=u[17],
+                    parent=u[18], attrs=json.loads(u[19]),
+                )
+                for u in c.execute(
+                    "SELECT ordinal, kind, number, label, char_start, char_end, zone, citable, author, role, "
+                    "role_basis, section_path_json, page_start, page_end, pdf_page_start, pdf_page_end, "
+                    "in_force_from, in_force_to, parent, attrs_json FROM units WHERE doc_id = ? ORDER BY ordinal",
+                    (doc_id,),
+                )
+            )
+            pages = tuple(
+                PageMarker(pdf_index=p[0], label=p[1], char_start=p[2], char_end=p[3],
+                           furniture=tuple(json.loads(p[4])))
+                for p in c.execute(
+                    "SELECT pdf_index, label, char_start, char_end, furniture_json FROM pages WHERE doc_id = ? "
+                    "ORDER BY ordinal", (doc_id,)
+                )
+            )
+        finally:
+            c.execute("COMMIT")
+        return Document(
+            id=r[0], source=r[1], format=Format(r[2]), kind=DocumentKind(r[3]), title=r[4], citation=r[5],
+            date=r[6], work=r[7], version=json.loads(r[8]) if r[8] else None, content_sha256=r[9], text=r[10],
+            warnings=tuple(json.loads(r[11])), meta=json.loads(r[12]), units=units, pages=pages,
+        )
+
+    def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]:
+        where, args = [], []  # type: list[str], list[Any]
+        if kind is not None:
+            where.append("d.kind = ?")
+            args.append(kind.value)
+        if work is not None:
+            where.append("d.work = ?")
+            args.append(work)
+        sql = (
+            "SELECT d.id, d.source, d.kind, d.format, d.title, d.citation, d.date, d.work, d.version_json, "
+            "(SELECT count(*) FROM units u WHERE u.doc_id = d.id), d.warnings_json FROM documents d"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + " ORDER BY d.work IS NULL, d.work, d.date, d.source"
+        )
+        out = []
+        for r in self.conn.execute(sql, args):
+            version = json.loads(r[8]) if r[8] else None
+            out.append(
+                DocumentSummary(
+                    id=r[0], source=r[1], kind=DocumentKind(r[2]), format=r[3], title=r[4], citation=r[5],
+                    date=r[6], work=r[7], version_date=(version or {}).get("date"), units=r[9],
+                    warnings=len(json.loads(r[10])),
+                )
+            )
+        return out
+
+    def counts(self) -> dict[str, int]:
+        c = self.conn
+        return {
+            "documents": c.execute("SELECT count(*) FROM documents").fetchone()[0],
+            "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
+        }
+
+
+def unit_ids(doc: Document) -> list[str]:
+    return [unit_id(doc.id, u.ordinal) for u in doc.units]

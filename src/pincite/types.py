@@ -1,0 +1,213 @@
+"""Value types shared by every stage of pincite.
+
+Everything here is a frozen dataclass (or an enum).  Offsets are always
+``[char_start, char_end)`` in Unicode code points into the one canonical text of
+the document the object belongs to; they are computed while parsing, with a
+moving cursor, never by searching the text afterwards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class ChoiceEnum(str, Enum):
+    """A string enum whose bad values produce an error listing the valid choices."""
+
+    @classmethod
+    def parse(cls, value: str) -> "ChoiceEnum":
+        try:
+            return cls(value)
+        except ValueError:
+            choices = ", ".join(m.value for m in cls)
+            raise ValueError(f"{value!r} is not a valid {cls.__name__}; choose one of: {choices}") from None
+
+    def __str__(self) -> str:  # so f-strings show the value, not Enum.member
+        return self.value
+
+
+class DocumentKind(ChoiceEnum):
+    JUDGMENT = "judgment"
+    STATUTE = "statute"
+    CONTRACT = "contract"
+    SUMMARY = "summary"
+    OTHER = "other"
+
+
+class Zone(ChoiceEnum):
+    """Where in a document a unit sits.  Only some zones can carry citable text."""
+
+    COVER = "cover"  # title page, parties, coram, counsel
+    HEADNOTE = "headnote"  # editorial headnote, catchwords, syllabus
+    SUMMARY = "summary"  # an official or press summary of the decision
+    REASONS = "reasons"  # the court's reasons: the only citable zone of a judgment
+    ORDER = "order"  # the formal order
+    BODY = "body"  # operative text of a statute or contract
+    SCHEDULE = "schedule"  # schedules, annexes, exhibits
+    NOTE = "note"  # editorial/historical notes, footnotes
+    SIGNATURES = "signatures"
+    OTHER = "other"
+
+
+class Role(ChoiceEnum):
+    """Whose side the reasons are on, following the outcome, not the order of speaking."""
+
+    LEAD = "lead"
+    CONCURRING = "concurring"
+    DISSENTING = "dissenting"
+    PARTLY_DISSENTING = "partly-dissenting"
+    JOINT = "joint"
+    SOLE = "sole"
+
+
+class UnitKind(ChoiceEnum):
+    PARAGRAPH = "paragraph"  # a judgment's numbered paragraph, or a statute's paragraph (c)
+    SUBPARAGRAPH = "subparagraph"  # lettered/roman sub-items
+    CLAUSE = "clause"  # statute clause, or a contract clause (2.1, 11.1(a))
+    SUBCLAUSE = "subclause"
+    HEADING = "heading"
+    PART = "part"  # Part I, ARTICLE V, a judgment's Part II-A
+    SECTION = "section"
+    SUBSECTION = "subsection"
+    BLOCK = "block"  # an unnumbered block of text (pinpoint by order only)
+    OTHER = "other"
+
+
+class Format(ChoiceEnum):
+    """Input formats pincite can parse (``--format``)."""
+
+    AKN = "akn"  # Akoma Ntoso judgments and press summaries (legacy and modern Find Case Law)
+    CANADA = "justice-canada"  # Justice Canada consolidated Acts
+    USLM = "uslm"  # US Legislative Markup (compilations, bills)
+    PDF = "pdf"
+    TEXT = "text"  # plain text (contracts are recognised by their clause numbering)
+    HTML = "html"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"bad span [{self.start}, {self.end})")
+
+    def contains(self, other: "Span") -> bool:
+        return self.start <= other.start and other.end <= self.end
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One structural unit of a document: a numbered paragraph, a heading, a clause, a section...
+
+    ``number`` is exactly what the document prints for this unit ("14", "(c)", "2.1"), taken from
+    the text, never from layout; ``label`` is the pinpoint shown to a reader ("[14]", "s. 4(1)(c)").
+    ``ordinal`` is the unit's position in document order (0-based), ``parent`` the ordinal of the
+    enclosing unit, if any.
+    """
+
+    ordinal: int
+    kind: UnitKind
+    char_start: int
+    char_end: int
+    zone: Zone
+    citable: bool
+    number: str | None = None
+    label: str | None = None
+    author: str | None = None
+    role: Role | None = None
+    role_basis: str | None = None  # the judge's own words the role was read from, or why it is unknown
+    section_path: tuple[str, ...] = ()
+    page_start: str | None = None  # printed page label
+    page_end: str | None = None
+    pdf_page_start: int | None = None  # 0-based PDF page index
+    pdf_page_end: int | None = None
+    in_force_from: str | None = None  # ISO date, inclusive
+    in_force_to: str | None = None  # ISO date, exclusive; None = still in force
+    parent: int | None = None
+    attrs: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.char_start < 0 or self.char_end < self.char_start:
+            raise ValueError(f"unit {self.ordinal}: bad span [{self.char_start}, {self.char_end})")
+
+    @property
+    def span(self) -> Span:
+        return Span(self.char_start, self.char_end)
+
+
+@dataclass(frozen=True, slots=True)
+class PageMarker:
+    """A printed page of a paged source: where it starts in the canonical text.
+
+    Running headers, footers and page numbers are not in the canonical text; they are kept here.
+    """
+
+    pdf_index: int  # 0-based page index in the PDF
+    label: str | None  # the printed page number ("3", "*5"), None when none is printed
+    char_start: int  # offset of the first canonical character from this page
+    char_end: int
+    furniture: tuple[str, ...] = ()  # the header/footer lines removed from the text
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A parsed document: one canonical text and the units that point into it."""
+
+    id: str
+    source: str
+    format: Format
+    kind: DocumentKind
+    title: str
+    text: str
+    units: tuple[Unit, ...]
+    content_sha256: str
+    citation: str | None = None
+    date: str | None = None  # ISO date of the decision / enactment / version
+    work: str | None = None  # id shared by all versions of one statute or bill
+    version: dict[str, Any] | None = None  # {"date": ..., "label": ..., ...}
+    pages: tuple[PageMarker, ...] = ()
+    warnings: tuple[str, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def unit_text(self, unit: Unit) -> str:
+        return self.text[unit.char_start : unit.char_end]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    """What a parser returns: a document before the store gives it its identity."""
+
+    format: Format
+    kind: DocumentKind
+    title: str
+    text: str
+    units: tuple[Unit, ...]
+    citation: str | None = None
+    date: str | None = None
+    work: str | None = None
+    version: dict[str, Any] | None = None
+    pages: tuple[PageMarker, ...] = ()
+    warnings: tuple[str, ...] = ()
+    meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+def content_sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def document_id(source_name: str, sha256: str) -> str:
+    """A stable document id from the source's file name and the hash of its bytes.
+
+    The directory is left out so the same file gives the same id on every machine.
+    """
+    h = hashlib.blake2b(f"{source_name}\0{sha256}".encode(), digest_size=8).hexdigest()
+    return f"doc_{h}"
+
+
+def unit_id(doc_id: str, ordinal: int) -> str:
+    return f"{doc_id}:u{ordinal}"
