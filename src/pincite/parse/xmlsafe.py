@@ -7,6 +7,8 @@
 * A leading byte-order mark is fine.
 * A file that declares UTF-8 but holds stray single-byte (Latin-1/cp1252) characters is recovered
   byte by byte, with a warning naming the line and column of each, instead of being stored garbled.
+* Control characters XML forbids (e.g. 0x19, a ' that lost its high byte) are replaced, and a bare ``&``
+  is read as ``&amp;``, each with a warning.
 """
 
 from __future__ import annotations
@@ -36,9 +38,14 @@ def _parser() -> etree.XMLParser:
 
 
 def _repair_utf8(data: bytes) -> tuple[bytes, list[str]]:
-    """Decode UTF-8, replacing each invalid byte by its cp1252/Latin-1 character; report where."""
+    """Decode UTF-8, replacing each invalid byte by its cp1252/Latin-1 character; report where.
+
+    One warning per distinct bad byte value (first place, and how many more), so a file with a hundred
+    stray ``£`` bytes says so once instead of a hundred times.
+    """
     out: list[str] = []
-    warnings: list[str] = []
+    first: dict[int, tuple[int, int, str]] = {}  # byte value -> (line, column, character)
+    count: dict[int, int] = {}
     i = 0
     n = len(data)
     while i < n:
@@ -54,14 +61,67 @@ def _repair_utf8(data: bytes) -> tuple[bytes, list[str]]:
             except UnicodeDecodeError:
                 ch = bad.decode("latin-1")
             pos = i + e.start
-            line = data.count(b"\n", 0, pos) + 1
-            col = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
-            warnings.append(
-                f"invalid UTF-8 byte 0x{bad[0]:02X} at line {line}, column {col}; read as {ch!r} (cp1252)"
-            )
+            if bad[0] not in first:
+                line = data.count(b"\n", 0, pos) + 1
+                col = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
+                first[bad[0]] = (line, col, ch)
+            count[bad[0]] = count.get(bad[0], 0) + 1
             out.append(ch)
             i = pos + 1
+    warnings = []
+    for value, (line, col, ch) in first.items():
+        more = f" (and {count[value] - 1} more places)" if count[value] > 1 else ""
+        warnings.append(
+            f"invalid UTF-8 byte 0x{value:02X} at line {line}, column {col}{more}; read as {ch!r} (cp1252)"
+        )
     return "".join(out).encode("utf-8"), warnings
+
+
+#: C0 control characters XML 1.0 forbids (tab, newline and carriage return are allowed).
+_XML_FORBIDDEN_C0 = re.compile(rb"[\x01-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _repair_control_chars(data: bytes) -> tuple[bytes, list[str]]:
+    """Replace control characters XML forbids; 0x10-0x1F are read as U+2010-U+201F.
+
+    Those are what General Punctuation characters become when a converter keeps only the low byte
+    (U+2019 ' becomes 0x19, U+201C " becomes 0x1C); anything else becomes U+FFFD.
+    """
+    first: dict[int, tuple[int, int]] = {}
+    count: dict[int, int] = {}
+
+    def fix(m: re.Match[bytes]) -> bytes:
+        value = m.group(0)[0]
+        if value not in first:
+            pos = m.start()
+            first[value] = (data.count(b"\n", 0, pos) + 1, pos - (data.rfind(b"\n", 0, pos) + 1) + 1)
+        count[value] = count.get(value, 0) + 1
+        return (chr(0x2000 + value) if value >= 0x10 else "\ufffd").encode("utf-8")
+
+    fixed = _XML_FORBIDDEN_C0.sub(fix, data)
+    warnings = []
+    for value, (line, col) in first.items():
+        ch = chr(0x2000 + value) if value >= 0x10 else "\ufffd"
+        more = f" (and {count[value] - 1} more places)" if count[value] > 1 else ""
+        warnings.append(f"control character 0x{value:02X} (not allowed in XML) at line {line}, column {col}"
+                        f"{more}; read as {ch!r}")
+    return fixed, warnings
+
+
+#: An ``&`` that does not start an entity or character reference (a bare ampersand is not well-formed).
+_BARE_AMPERSAND = re.compile(rb"&(?!(?:[A-Za-z_][\w.-]*|#[0-9]+|#x[0-9A-Fa-f]+);)")
+
+
+def _repair_bare_ampersands(data: bytes) -> tuple[bytes, list[str]]:
+    """Escape each bare ``&`` as ``&amp;``; one warning naming the first place and the count."""
+    hits = [m.start() for m in _BARE_AMPERSAND.finditer(data)]
+    if not hits:
+        return data, []
+    pos = hits[0]
+    line = data.count(b"\n", 0, pos) + 1
+    col = pos - (data.rfind(b"\n", 0, pos) + 1) + 1
+    more = f" (and {len(hits) - 1} more places)" if len(hits) > 1 else ""
+    return _BARE_AMPERSAND.sub(b"&amp;", data), [f"bare '&' at line {line}, column {col}{more}; read as a literal '&'"]
 
 
 def load_xml(data: bytes, source: str) -> tuple[etree._Element, list[str]]:
@@ -89,9 +149,15 @@ def load_xml(data: bytes, source: str) -> tuple[etree._Element, list[str]]:
             data.decode("utf-8")
         except UnicodeDecodeError:
             data, warnings = _repair_utf8(data)
-            if len(warnings) > 20:
-                raise ParseError(source, f"declares UTF-8 but {len(warnings)} bytes are not UTF-8; "
-                                         "re-save it as UTF-8") from None
+            if len(warnings) > 20:  # more than 20 distinct bad bytes: another encoding, not stray characters
+                raise ParseError(source, f"declares UTF-8 but {len(warnings)} different byte values are not "
+                                         "UTF-8; re-save it as UTF-8") from None
+    if _BARE_AMPERSAND.search(data):
+        data, amp_warnings = _repair_bare_ampersands(data)
+        warnings.extend(amp_warnings)
+    if _XML_FORBIDDEN_C0.search(data):
+        data, control_warnings = _repair_control_chars(data)
+        warnings.extend(control_warnings)
     try:
         root = etree.fromstring(data, parser=_parser())
     except etree.XMLSyntaxError as e:
