@@ -223,6 +223,122 @@ def versions(
     out.print(table)
 
 
+@app.command()
+def chunk(
+    db: DbOption = None,
+    max_chars: Annotated[int, typer.Option(help="Split a unit longer than this (characters).")] = 1500,
+    merge_chars: Annotated[int, typer.Option(help="Merge short sibling units while under this (characters).")] = 500,
+    max_units: Annotated[int, typer.Option(help="At most this many whole units in one chunk.")] = 4,
+    overlap_chars: Annotated[int, typer.Option(help="Context added on each side (never citable).")] = 0,
+) -> None:
+    """Re-chunk every stored document with new settings (from stored units; nothing is re-parsed)."""
+    from pincite.chunk import ChunkSettings
+    from pincite.ingest import rechunk_all
+
+    try:
+        settings = ChunkSettings(max_chars=max_chars, merge_chars=merge_chars, max_units=max_units,
+                                 overlap_chars=overlap_chars)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    try:
+        store = open_store(db)
+        total = rechunk_all(store, settings)
+        n = len(store.list_documents())
+        store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    out.print(f"{n} documents re-chunked into {total} chunks ({settings.key()})")
+
+
+@app.command()
+def audit(
+    document: Annotated[Optional[str], typer.Argument(help="A document id or source path.")] = None,
+    db: DbOption = None,
+    chunker: Annotated[str, typer.Option("--chunker", help="structural (ours) or window (the baseline).")] = "structural",
+    chunks_file: Annotated[
+        Optional[Path], typer.Option("--chunks", help="Audit another pipeline's chunks (JSON lines).")
+    ] = None,
+    window_tokens: Annotated[int, typer.Option(help="Baseline window size (approximate tokens).")] = 512,
+    overlap_tokens: Annotated[int, typer.Option(help="Baseline window overlap (approximate tokens).")] = 64,
+    all_docs: Annotated[bool, typer.Option("--all", help="Audit every stored document; print a summary.")] = False,
+    as_json: JsonOption = False,
+    html_out: Annotated[Optional[Path], typer.Option("--html", help="Write a readable HTML page here.")] = None,
+) -> None:
+    """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint."""
+    from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
+    from pincite.audit_html import render_audit_html
+    from pincite.chunk import WindowSettings, window_chunks
+    from pincite.types import Chunker
+
+    try:
+        mode = Chunker.parse(chunker)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--chunker") from None
+    if (document is None) == (not all_docs):
+        raise typer.BadParameter("give one DOCUMENT, or --all")
+    if all_docs and (chunks_file or html_out):
+        raise typer.BadParameter("--chunks and --html audit one document, not --all")
+    try:
+        store = open_store(db)
+        ids = [s.id for s in store.list_documents()] if all_docs else [store.get_document(document).id]  # type: ignore[arg-type]
+        reports = []
+        for doc_id in ids:
+            doc = store.get_document(doc_id)
+            if chunks_file is not None:
+                try:
+                    lines = chunks_file.read_text(encoding="utf-8").splitlines()
+                except (OSError, UnicodeDecodeError) as e:
+                    raise PinciteError(f"{chunks_file}: cannot read chunks file: {e}") from None
+                claims, pipeline = claims_from_jsonl(lines, str(chunks_file)), f"external ({chunks_file.name})"
+            elif mode is Chunker.WINDOW:
+                settings = WindowSettings(window_tokens, overlap_tokens)
+                claims, pipeline = claims_from_chunks(window_chunks(doc, settings)), f"window ({settings.key()})"
+            else:
+                claims, pipeline = claims_from_chunks(store.get_chunks(doc.id)), "structural"
+            report = audit_chunks(doc, claims, pipeline)
+            reports.append((doc, report))
+        store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    if html_out is not None:
+        doc, report = reports[0]
+        html_out.write_text(render_audit_html(doc, report), encoding="utf-8")
+        err.print(f"wrote {html_out}")
+    if as_json:
+        _print_json([
+            {**r.summary(), "chunks_detail": [
+                {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
+                 "units": [d.units[o].label or d.units[o].number for o in c.units],
+                 "findings": [{"kind": f.kind.value, "detail": f.detail} for f in c.findings]}
+                for c in r.chunks
+            ]} for d, r in reports
+        ])
+        return
+    totals = {"chunks": 0, "flagged": 0}
+    kinds: dict[str, int] = {}
+    for doc, report in reports:
+        summ = report.summary()
+        totals["chunks"] += summ["chunks"]
+        totals["flagged"] += summ["flagged"]
+        for k, v in summ["by_kind"].items():
+            kinds[k] = kinds.get(k, 0) + v
+        if not all_docs:
+            table = Table(title=f"{doc.title} — {report.pipeline}")
+            for col in ("chunk", "claims", "touches", "findings"):
+                table.add_column(col, overflow="fold")
+            for c in report.chunks:
+                touches = ", ".join((doc.units[o].label or doc.units[o].number or "?") for o in c.units[:6])
+                table.add_row(str(c.index), c.claimed or "", touches,
+                              "; ".join(f"{f.kind.value}: {f.detail}" for f in c.findings) or "ok")
+            out.print(table)
+        out.print(f"{doc.source}: {summ['chunks']} chunks, {summ['flagged']} flagged "
+                  f"({', '.join(f'{k} {v}' for k, v in summ['by_kind'].items() if v) or 'none'}); "
+                  f"wrong number {summ['wrong_number_share']:.1%}")
+    if all_docs:
+        out.print(f"ALL: {len(reports)} documents, {totals['chunks']} chunks, {totals['flagged']} flagged "
+                  f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'})")
+
+
 def demo_paths() -> list[str]:
     """The demo documents shipped inside the package (fictional, written by the pincite authors)."""
     root = resources.files("pincite") / "demo"

@@ -4,15 +4,18 @@ document in one transaction."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
 from pincite.parse import DOCUMENT_EXTENSIONS, parse_bytes
 from pincite.store import PutOutcome, Store
-from pincite.types import Document, Format, content_sha256, document_id
+from pincite.types import Chunker, Document, Format, content_sha256, document_id
 
 #: Files larger than this are refused rather than read into memory.
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -130,7 +133,8 @@ def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str 
         if existing is not None:
             return FileResult(source=source, status="unchanged", doc_id=existing)
         doc = parse_file(path, fmt, source)
-        outcome = store.put_document(doc)
+        settings = chunk_settings(store)
+        outcome = store.put_document(doc, chunk_document(doc, settings), settings.key())
         after_store(store, doc)
     except OSError as e:
         return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
@@ -144,11 +148,44 @@ def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str 
 
 
 def after_store(store: Store, doc: Document) -> None:
-    """Work that depends on other stored documents: in-force windows across the versions of a work."""
+    """Work that depends on other stored documents: in-force windows across the versions of a work.
+
+    The windows are copied into chunks, so every version of the work is re-chunked afterwards."""
     if doc.work:
         from pincite import versions
 
         versions.refresh_work(store, doc.work)
+        for s in store.list_documents(work=doc.work):
+            rechunk_document(store, s.id)
+
+
+SETTINGS_KEY = "chunk.structural"
+
+
+def chunk_settings(store: Store) -> ChunkSettings:
+    """The structural chunk settings recorded in the store (the defaults when none were set)."""
+    raw = store.get_setting(SETTINGS_KEY)
+    return ChunkSettings(**json.loads(raw)) if raw else ChunkSettings()
+
+
+def rechunk_document(store: Store, doc_id: str, settings: ChunkSettings | None = None) -> int:
+    """Re-chunk one stored document from its stored units (no re-parsing).  Returns the chunk count."""
+    settings = settings or chunk_settings(store)
+    doc = store.get_document(doc_id)
+    chunks = chunk_document(doc, settings)
+    store.replace_chunks(doc.id, Chunker.STRUCTURAL, chunks, settings.key())
+    return len(chunks)
+
+
+def rechunk_all(store: Store, settings: ChunkSettings, on_doc: Callable[[str], None] | None = None) -> int:
+    """Record new chunk settings and re-chunk every stored document.  Returns the total chunk count."""
+    store.set_setting(SETTINGS_KEY, json.dumps(dataclasses.asdict(settings)))
+    total = 0
+    for s in store.list_documents():
+        total += rechunk_document(store, s.id, settings)
+        if on_doc:
+            on_doc(s.id)
+    return total
 
 
 def _sha_of_file(path: str) -> str:

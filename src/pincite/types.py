@@ -211,3 +211,53 @@ def document_id(source_name: str, sha256: str) -> str:
 
 def unit_id(doc_id: str, ordinal: int) -> str:
     return f"{doc_id}:u{ordinal}"
+
+
+class Chunker(ChoiceEnum):
+    STRUCTURAL = "structural"  # pincite's: whole numbered units, split only inside a unit
+    WINDOW = "window"  # the token-window baseline, kept to show what structure buys
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A retrievable passage with its metadata envelope.
+
+    ``units`` are the ordinals of the units whose text the chunk holds (for a piece of a split unit, that
+    one unit); ``numbers``/``labels`` are copied from those units, never derived.  ``context_start`` /
+    ``context_end`` widen the span for overlap: that extra text is context for reading, not citable text.
+    """
+
+    id: str
+    doc_id: str
+    chunker: Chunker
+    ordinal: int
+    char_start: int
+    char_end: int
+    units: tuple[int, ...]
+    numbers: tuple[str | None, ...]
+    labels: tuple[str | None, ...]
+    zone: Zone
+    citable: bool
+    section_path: tuple[str, ...] = ()
+    author: str | None = None
+    role: Role | None = None
+    page_start: str | None = None
+    page_end: str | None = None
+    in_force_from: str | None = None
+    in_force_to: str | None = None
+    piece: int = 0  # 0-based piece index when one unit was split
+    pieces: int = 1
+    parent_unit: int | None = None  # the enclosing unit (parent context), if any
+    context_start: int | None = None
+    context_end: int | None = None
+    claimed_number: str | None = None  # what a pipeline claims (the window baseline: the paragraph it starts in)
+
+    @property
+    def span(self) -> Span:
+        return Span(self.char_start, self.char_end)
+
+
+def chunk_id(doc_id: str, chunker: "Chunker", char_start: int, char_end: int) -> str:
+    """Stable across re-ingest: the document id (from content) plus the span."""
+    prefix = "c" if chunker is Chunker.STRUCTURAL else "w"
+    return f"{doc_id}:{prefix}{char_start}-{char_end}"

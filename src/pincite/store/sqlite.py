@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from pincite.errors import NotFound, StoreError
 from pincite.store import DocumentSummary, PutOutcome
-from pincite.types import Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone, unit_id
+from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone
 
 MIGRATIONS: list[tuple[str, str]] = [
     (
@@ -75,6 +77,31 @@ MIGRATIONS: list[tuple[str, str]] = [
         );
         """,
     ),
+    (
+        "0002_chunks_settings",
+        """
+        CREATE TABLE chunks (
+            doc_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            chunker TEXT NOT NULL,
+            ordinal INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            char_start INTEGER NOT NULL,
+            char_end INTEGER NOT NULL,
+            units_json TEXT NOT NULL,
+            zone TEXT NOT NULL,
+            citable INTEGER NOT NULL,
+            author TEXT,
+            role TEXT,
+            in_force_from TEXT,
+            in_force_to TEXT,
+            envelope_json TEXT NOT NULL,
+            PRIMARY KEY (doc_id, chunker, ordinal)
+        );
+        CREATE UNIQUE INDEX chunks_id ON chunks(id);
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)
+        """,
+    ),
 ]
 
 
@@ -133,8 +160,8 @@ class SQLiteStore:
         ).fetchone()
         return row[0] if row else None
 
-    def put_document(self, doc: Document) -> PutOutcome:
-        """Store ``doc`` atomically, replacing any document from the same source or with the same id."""
+    def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
+        """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
@@ -180,6 +207,7 @@ class SQLiteStore:
                     for i, p in enumerate(doc.pages)
                 ],
             )
+            self._insert_chunks(doc.id, chunks, chunk_settings)
             c.execute("COMMIT")
         except BaseException as e:
             c.execute("ROLLBACK")
@@ -187,6 +215,87 @@ class SQLiteStore:
                 raise StoreError(f"{doc.source}: could not store document: {e}") from e
             raise
         return PutOutcome.REPLACED if old else PutOutcome.ADDED
+
+    def _insert_chunks(self, doc_id: str, chunks: Sequence[Chunk], settings_key: str) -> None:
+        self.conn.executemany(
+            "INSERT INTO chunks(doc_id, chunker, ordinal, id, settings, char_start, char_end, units_json, zone, "
+            "citable, author, role, in_force_from, in_force_to, envelope_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    doc_id, ch.chunker.value, ch.ordinal, ch.id, settings_key, ch.char_start, ch.char_end,
+                    json.dumps(list(ch.units)), ch.zone.value, int(ch.citable), ch.author,
+                    ch.role.value if ch.role else None, ch.in_force_from, ch.in_force_to, json.dumps(_envelope(ch)),
+                )
+                for ch in chunks
+            ],
+        )
+
+    def replace_chunks(self, doc_id: str, chunker: Chunker, chunks: Sequence[Chunk], settings_key: str) -> None:
+        """Swap one document's chunks of one chunker in a single transaction (re-chunking never re-parses)."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute("DELETE FROM chunks WHERE doc_id = ? AND chunker = ?", (doc_id, chunker.value))
+            self._insert_chunks(doc_id, chunks, settings_key)
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
+        rows = self.conn.execute(
+            "SELECT doc_id, chunker, ordinal, id, char_start, char_end, units_json, zone, citable, author, role, "
+            "in_force_from, in_force_to, envelope_json FROM chunks WHERE doc_id = ? AND chunker = ? ORDER BY ordinal",
+            (doc_id, chunker.value),
+        )
+        out = []
+        for r in rows:
+            env = json.loads(r[13])
+            out.append(Chunk(
+                id=r[3], doc_id=r[0], chunker=Chunker(r[1]), ordinal=r[2], char_start=r[4], char_end=r[5],
+                units=tuple(json.loads(r[6])), numbers=tuple(env["numbers"]), labels=tuple(env["labels"]),
+                zone=Zone(r[7]), citable=bool(r[8]), section_path=tuple(env["section_path"]), author=r[9],
+                role=Role(r[10]) if r[10] else None, page_start=env["page_start"], page_end=env["page_end"],
+                in_force_from=r[11], in_force_to=r[12], piece=env["piece"], pieces=env["pieces"],
+                parent_unit=env["parent_unit"], context_start=env["context_start"], context_end=env["context_end"],
+                claimed_number=env["claimed_number"],
+            ))
+        return out
+
+    def get_setting(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        c.execute("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                  (key, value))
+        c.execute("COMMIT")
+
+    def set_in_force_windows(self, windows: Iterable[tuple[str, int, str | None, str | None]]) -> int:
+        """Set ``(doc_id, ordinal, in_force_from, in_force_to)`` for many units in ONE transaction.
+
+        Used by :func:`pincite.versions.refresh_work` after comparing the versions of a work; either every
+        window of the work is updated or none is.  Returns the number of units changed."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            changed = 0
+            for doc_id, ordinal, start, end in windows:
+                cur = c.execute(
+                    "UPDATE units SET in_force_from = ?, in_force_to = ? WHERE doc_id = ? AND ordinal = ? "
+                    "AND (in_force_from IS NOT ? OR in_force_to IS NOT ?)",
+                    (start, end, doc_id, ordinal, start, end),
+                )
+                changed += cur.rowcount
+            c.execute("COMMIT")
+        except BaseException as e:
+            c.execute("ROLLBACK")
+            if isinstance(e, sqlite3.DatabaseError):
+                raise StoreError(f"could not update in-force windows: {e}") from e
+            raise
+        return changed
 
     def delete_document(self, id_or_source: str) -> None:
         doc_id = self._resolve(id_or_source)
@@ -292,5 +401,10 @@ class SQLiteStore:
         }
 
 
-def unit_ids(doc: Document) -> list[str]:
-    return [unit_id(doc.id, u.ordinal) for u in doc.units]
+def _envelope(ch: Chunk) -> dict[str, Any]:
+    return {
+        "numbers": list(ch.numbers), "labels": list(ch.labels), "section_path": list(ch.section_path),
+        "page_start": ch.page_start, "page_end": ch.page_end, "piece": ch.piece, "pieces": ch.pieces,
+        "parent_unit": ch.parent_unit, "context_start": ch.context_start, "context_end": ch.context_end,
+        "claimed_number": ch.claimed_number,
+    }

@@ -1,0 +1,290 @@
+"""Chunking: pincite's structural chunker, and the token-window baseline kept beside it for comparison.
+
+The structural chunker copies numbers from units; it never derives one.  A chunk is one numbered unit, or a
+few whole short sibling units with the same zone, author, role, section and in-force window.  A unit longer
+than the budget is split at sentence boundaries and every piece keeps the unit's number.
+
+The budget is in **characters** (``max_chars``) — independent of any embedding model, so changing the model
+never moves a pinpoint.  The baseline's window is in approximate tokens (``TOKEN_RE`` word/punctuation tokens,
+close to word-piece counts for English legal text).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pincite.types import Chunk, Chunker, Document, Unit, UnitKind, Zone, chunk_id
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkSettings:
+    max_chars: int = 1500  # a unit longer than this is split at sentence boundaries
+    merge_chars: int = 500  # short sibling units are merged while the chunk stays under this
+    max_units: int = 4  # at most this many whole units in one chunk
+    overlap_chars: int = 0  # context added on each side (never citable, never changes the cited unit)
+
+    def __post_init__(self) -> None:
+        if self.max_chars < 50:
+            raise ValueError("max_chars must be at least 50")
+        if self.merge_chars > self.max_chars:
+            raise ValueError("merge_chars cannot exceed max_chars")
+        if self.overlap_chars < 0 or self.max_units < 1:
+            raise ValueError("overlap_chars must be >= 0 and max_units >= 1")
+
+    def key(self) -> str:
+        return f"s{self.max_chars}-m{self.merge_chars}-u{self.max_units}-o{self.overlap_chars}"
+
+
+@dataclass(frozen=True, slots=True)
+class WindowSettings:
+    window_tokens: int = 512
+    overlap_tokens: int = 64
+
+    def key(self) -> str:
+        return f"w{self.window_tokens}-o{self.overlap_tokens}"
+
+
+# -- sentences ------------------------------------------------------------------------------------
+
+_ABBREVIATIONS = frozenset(
+    "v vs s ss no nos para paras p pp mr mrs ms dr lj ljj j jj sc qc kc cj mr art arts sec secs ch cl cls "
+    "e.g i.e cf etc inc ltd co corp plc llp reg regs sch ord r rr u.s u.k st ed eds al seq viz op cit ibid "
+    "fig figs vol vols hon rt gen est approx dept govt".split()
+)
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
+
+
+def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Split ``text[start:end]`` into sentence spans (leading/trailing whitespace excluded)."""
+    spans: list[tuple[int, int]] = []
+    seg = text[start:end]
+    cur = 0
+    for m in _SENTENCE_END.finditer(seg):
+        dot = m.start()
+        nxt = seg[m.end() : m.end() + 1]
+        if not nxt or not (nxt.isupper() or nxt.isdigit() or nxt in "\"'“‘([§"):
+            continue
+        word = re.search(r"([A-Za-z.]+)$", seg[cur:dot])
+        if seg[dot] == "." and word:
+            w = word.group(1).lower().rstrip(".")
+            if w in _ABBREVIATIONS or (len(w) == 1 and w.isalpha()):
+                continue
+        spans.append((start + cur, start + m.end()))
+        cur = m.end()
+    spans.append((start + cur, end))
+    return [s for s in (_trim(text, a, b) for a, b in spans) if s[1] > s[0]]
+
+
+def _trim(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
+def split_span(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
+    """Pack sentences of ``text[start:end]`` into pieces of at most ``max_chars`` (a longer sentence is cut at
+    whitespace; a longer word is cut hard)."""
+    pieces: list[tuple[int, int]] = []
+    cur_s: int | None = None
+    cur_e = start
+    for s, e in sentence_spans(text, start, end):
+        for a, b in _cut_long(text, s, e, max_chars):
+            if cur_s is not None and b - cur_s <= max_chars:
+                cur_e = b
+            else:
+                if cur_s is not None:
+                    pieces.append((cur_s, cur_e))
+                cur_s, cur_e = a, b
+    if cur_s is not None:
+        pieces.append((cur_s, cur_e))
+    return pieces
+
+
+def _cut_long(text: str, s: int, e: int, max_chars: int) -> Iterator[tuple[int, int]]:
+    while e - s > max_chars:
+        cut = text.rfind(" ", s + max_chars // 2, s + max_chars)
+        if cut <= s:
+            cut = s + max_chars
+        a, b = _trim(text, s, cut)
+        if b > a:
+            yield a, b
+        s = cut
+        while s < e and text[s].isspace():
+            s += 1
+    a, b = _trim(text, s, e)
+    if b > a:
+        yield a, b
+
+
+# -- the structural chunker --------------------------------------------------------------------------
+
+
+def _children(doc: Document) -> dict[int | None, list[Unit]]:
+    kids: dict[int | None, list[Unit]] = {}
+    for u in doc.units:
+        kids.setdefault(u.parent, []).append(u)
+    return kids
+
+
+def _mergeable(a: Unit, b: Unit) -> bool:
+    return (
+        a.zone == b.zone and a.citable == b.citable and a.author == b.author and a.role == b.role
+        and a.section_path == b.section_path and a.in_force_from == b.in_force_from
+        and a.in_force_to == b.in_force_to and a.parent == b.parent
+    )
+
+
+def _uniform(u: Unit, kids: dict[int | None, list[Unit]]) -> bool:
+    """True when every descendant shares the unit's zone, citability, author, role and in-force window."""
+    for c in kids.get(u.ordinal, ()):
+        if c.kind is UnitKind.HEADING:
+            continue
+        if not (c.zone == u.zone and c.citable == u.citable and c.author == u.author and c.role == u.role
+                and c.in_force_from == u.in_force_from and c.in_force_to == u.in_force_to):
+            return False
+        if not _uniform(c, kids):
+            return False
+    return True
+
+
+def chunk_document(doc: Document, settings: ChunkSettings | None = None) -> tuple[Chunk, ...]:
+    """Structural chunks of ``doc``: whole units (merged when short), long units split at sentences."""
+    settings = settings or ChunkSettings()
+    text = doc.text
+    kids = _children(doc)
+    spans: list[tuple[int, int, tuple[Unit, ...], int, int]] = []  # start, end, units, piece, pieces
+
+    def emit_unit_pieces(u: Unit, start: int, end: int) -> None:
+        a, b = _trim(text, start, end)
+        if b <= a:
+            return
+        parts = [(a, b)] if b - a <= settings.max_chars else split_span(text, a, b, settings.max_chars)
+        for i, (s, e) in enumerate(parts):
+            spans.append((s, e, (u,), i, len(parts)))
+
+    def visit(siblings: list[Unit]) -> None:
+        group: list[Unit] = []
+
+        def flush() -> None:
+            if group:
+                a, b = _trim(text, group[0].char_start, group[-1].char_end)
+                spans.append((a, b, tuple(group), 0, 1))
+                group.clear()
+
+        for u in siblings:
+            if u.kind is UnitKind.HEADING:
+                flush()
+                visit(kids.get(u.ordinal, []))  # a heading's own text is section context, not a chunk
+                continue
+            a, b = _trim(text, u.char_start, u.char_end)
+            if b <= a:
+                continue
+            fits = b - a <= settings.max_chars and _uniform(u, kids)
+            if fits:
+                if (
+                    group and _mergeable(group[-1], u) and len(group) < settings.max_units
+                    and b - group[0].char_start <= settings.merge_chars
+                    and not text[group[-1].char_end : u.char_start].strip()
+                ):
+                    group.append(u)
+                    continue
+                flush()
+                if b - a <= settings.merge_chars:
+                    group.append(u)
+                else:
+                    spans.append((a, b, (u,), 0, 1))
+                continue
+            flush()
+            children = [c for c in kids.get(u.ordinal, [])]
+            if not children:
+                emit_unit_pieces(u, a, b)
+                continue
+            # the unit's own text before, between and after its children keeps the unit's number
+            cursor = a
+            for c in children:
+                if text[cursor : c.char_start].strip():
+                    emit_unit_pieces(u, cursor, c.char_start)
+                cursor = max(cursor, c.char_end)
+            visit(children)
+            if text[cursor:b].strip():
+                emit_unit_pieces(u, cursor, b)
+        flush()
+
+    visit(kids.get(None, []))
+    spans.sort(key=lambda s: (s[0], s[1]))
+    return tuple(_make_chunk(doc, i, s, e, us, p, n, settings.overlap_chars) for i, (s, e, us, p, n) in
+                 enumerate(spans))
+
+
+def _make_chunk(doc: Document, ordinal: int, s: int, e: int, units: tuple[Unit, ...], piece: int, pieces: int,
+                overlap: int, chunker: Chunker = Chunker.STRUCTURAL, claimed: str | None = None) -> Chunk:
+    first, last = units[0], units[-1]
+    pages = [p for u in units for p in (u.page_start, u.page_end) if p]
+    ctx_s = max(0, s - overlap) if overlap else None
+    ctx_e = min(len(doc.text), e + overlap) if overlap else None
+    return Chunk(
+        id=chunk_id(doc.id, chunker, s, e), doc_id=doc.id, chunker=chunker, ordinal=ordinal, char_start=s,
+        char_end=e, units=tuple(u.ordinal for u in units), numbers=tuple(u.number for u in units),
+        labels=tuple(u.label for u in units), zone=first.zone, citable=all(u.citable for u in units),
+        section_path=first.section_path, author=first.author, role=first.role,
+        page_start=pages[0] if pages else None, page_end=pages[-1] if pages else None,
+        in_force_from=first.in_force_from, in_force_to=last.in_force_to, piece=piece, pieces=pieces,
+        parent_unit=first.parent, context_start=ctx_s, context_end=ctx_e, claimed_number=claimed,
+    )
+
+
+# -- the token-window baseline -----------------------------------------------------------------------
+
+TOKEN_RE = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+
+
+def window_chunks(doc: Document, settings: WindowSettings | None = None) -> tuple[Chunk, ...]:
+    """The baseline: fixed windows of tokens with overlap over the whole text, each chunk numbered by the
+    numbered unit it *starts* in — the common pipeline that produces neighbour-paragraph pinpoints."""
+    settings = settings or WindowSettings()
+    text = doc.text
+    toks = [(m.start(), m.end()) for m in TOKEN_RE.finditer(text)]
+    if not toks:
+        return ()
+    numbered = [u for u in doc.units if u.number and u.kind is not UnitKind.HEADING]
+    step = max(1, settings.window_tokens - settings.overlap_tokens)
+    out: list[Chunk] = []
+    i = 0
+    while True:
+        window = toks[i : i + settings.window_tokens]
+        s, e = window[0][0], window[-1][1]
+        # "the paragraph it starts in": the innermost numbered unit containing s, else the last one before s
+        start_unit = None
+        for u in numbered:
+            if u.char_start <= s < u.char_end:
+                if start_unit is None or u.char_start >= start_unit.char_start:
+                    start_unit = u
+        if start_unit is None:
+            before = [u for u in numbered if u.char_start <= s]
+            start_unit = before[-1] if before else None
+        ch = Chunk(
+            id=chunk_id(doc.id, Chunker.WINDOW, s, e), doc_id=doc.id, chunker=Chunker.WINDOW, ordinal=len(out),
+            char_start=s, char_end=e,
+            units=(start_unit.ordinal,) if start_unit else (),
+            numbers=(start_unit.number,) if start_unit else (),
+            labels=(start_unit.label,) if start_unit else (),
+            zone=start_unit.zone if start_unit else Zone.OTHER,
+            citable=start_unit.citable if start_unit else False,
+            section_path=start_unit.section_path if start_unit else (),
+            author=start_unit.author if start_unit else None, role=start_unit.role if start_unit else None,
+            page_start=start_unit.page_start if start_unit else None,
+            page_end=start_unit.page_end if start_unit else None,
+            in_force_from=start_unit.in_force_from if start_unit else None,
+            in_force_to=start_unit.in_force_to if start_unit else None,
+            claimed_number=start_unit.number if start_unit else None,
+        )
+        out.append(ch)
+        if i + settings.window_tokens >= len(toks):
+            break
+        i += step
+    return tuple(out)
+
