@@ -1,0 +1,173 @@
+"""Ingest benchmark on ../shared: throughput, structure found, warnings, failures, and the chunk audit of
+pincite's structural chunker against the token-window baseline.
+
+    .venv/bin/python bench/ingest.py [--shared ../shared] [--only judgments,pdf,contracts,corpus] [--no-store]
+
+Prints its figures; it is not a test.  Needs ../shared (exits with a message when it is absent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from lxml import etree
+
+from pincite.audit import audit_chunks, claims_from_chunks
+from pincite.chunk import ChunkSettings, WindowSettings, chunk_document, window_chunks
+from pincite.errors import PinciteError
+from pincite.ingest import collect_files, ingest_paths, parse_file
+from pincite.store.sqlite import SQLiteStore
+from pincite.types import Document, UnitKind
+
+AKN = "{http://docs.oasis-open.org/legaldocml/ns/akn/3.0}"
+
+
+def count_num_paragraphs(path: str) -> int:
+    """Top-level numbered paragraphs as the XML marks them: <paragraph> with a <num> like '12.' (not '(a)')."""
+    try:
+        root = etree.parse(path, etree.XMLParser(resolve_entities=False, no_network=True, recover=True)).getroot()
+    except etree.XMLSyntaxError:
+        return 0
+    n = 0
+    for num in root.iter(f"{AKN}num"):
+        parent = num.getparent()
+        if parent is not None and parent.tag == f"{AKN}paragraph":
+            t = (num.text or "").strip()
+            if t[:1].isdigit():
+                n += 1
+    return n
+
+
+def is_top_paragraph(doc: Document, u) -> bool:  # type: ignore[no-untyped-def]
+    """A numbered paragraph not nested in another numbered unit (a judgment's [14], not its (a))."""
+    if not u.number or u.kind is not UnitKind.PARAGRAPH:
+        return False
+    p = u.parent
+    while p is not None:
+        if doc.units[p].number and doc.units[p].kind is not UnitKind.HEADING:
+            return False
+        p = doc.units[p].parent
+    return True
+
+
+def run_set(name: str, files: list[str], audit: bool, count_nums: bool = False) -> dict:
+    t0 = time.perf_counter()
+    docs: list[Document] = []
+    failures: list[str] = []
+    for f in files:
+        try:
+            docs.append(parse_file(f))
+        except PinciteError as e:
+            failures.append(str(e))
+    elapsed = time.perf_counter() - t0
+    pages = sum(len(d.pages) for d in docs)
+    numbered = sum(1 for d in docs for u in d.units if u.number and u.kind is not UnitKind.HEADING)
+    top_numbered = sum(1 for d in docs for u in d.units if is_top_paragraph(d, u))
+    res = {
+        "set": name, "files": len(files), "parsed": len(docs), "failed": len(failures),
+        "seconds": elapsed, "files_per_s": len(files) / elapsed if elapsed else 0.0,
+        "pages": pages, "pages_per_s": pages / elapsed if elapsed and pages else 0.0,
+        "units": sum(len(d.units) for d in docs), "numbered_units": numbered,
+        "top_level_numbered_paragraphs": top_numbered,
+        "with_warnings": sum(1 for d in docs if d.warnings),
+        "kinds": dict(Counter(d.kind.value for d in docs)),
+        "with_numbered_clauses": sum(1 for d in docs if any(u.number for u in d.units)),
+        "failures": failures,
+    }
+    if count_nums:
+        res["num_elements"] = sum(count_num_paragraphs(f) for f in files)
+    if audit:
+        s_flags: Counter[str] = Counter()
+        w_flags: Counter[str] = Counter()
+        s_chunks = w_chunks = s_flagged = w_flagged = 0
+        for d in docs:
+            rs = audit_chunks(d, claims_from_chunks(chunk_document(d, ChunkSettings())), "structural")
+            rw = audit_chunks(d, claims_from_chunks(window_chunks(d, WindowSettings(512, 64))), "window")
+            s_chunks += len(rs.chunks)
+            w_chunks += len(rw.chunks)
+            s_flagged += len(rs.flagged)
+            w_flagged += len(rw.flagged)
+            s_flags.update(rs.counts())
+            w_flags.update(rw.counts())
+        res["audit"] = {
+            "structural": {"chunks": s_chunks, "flagged": s_flagged, **{k: v for k, v in s_flags.items() if v}},
+            "window_512_64": {"chunks": w_chunks, "flagged": w_flagged, **{k: v for k, v in w_flags.items() if v}},
+        }
+    return res
+
+
+def print_result(r: dict) -> None:
+    print(f"\n== {r['set']} ==")
+    print(f"  files {r['files']}  parsed {r['parsed']}  failed {r['failed']}  in {r['seconds']:.1f}s "
+          f"-> {r['files_per_s']:.1f} files/s" + (f", {r['pages_per_s']:.1f} pages/s ({r['pages']} pages)"
+                                                  if r["pages"] else ""))
+    print(f"  units {r['units']}  numbered units {r['numbered_units']}  kinds {r['kinds']}  "
+          f"files with warnings {r['with_warnings']}")
+    if "num_elements" in r:
+        print(f"  numbered paragraphs found {r['top_level_numbered_paragraphs']} vs <num> elements present "
+              f"{r['num_elements']}")
+    if r["files"]:
+        share = r["with_numbered_clauses"] / max(1, r["parsed"])
+        print(f"  documents with numbered units: {r['with_numbered_clauses']}/{r['parsed']} ({share:.1%})")
+    for f in r["failures"][:10]:
+        print(f"  FAILED {f}")
+    if "audit" in r:
+        for name, a in r["audit"].items():
+            print(f"  audit {name}: {a}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--shared", default=os.environ.get("PINCITE_SHARED", str(Path(__file__).resolve().parents[2]
+                                                                             / "shared")))
+    ap.add_argument("--only", default="corpus,judgments,pdf,contracts")
+    ap.add_argument("--no-audit", action="store_true")
+    ap.add_argument("--no-store", action="store_true", help="skip the end-to-end store ingest timing")
+    args = ap.parse_args()
+    shared = Path(args.shared)
+    if not (shared / "corpus" / "MANIFEST.md").exists():
+        print(f"../shared not found at {shared}; pass --shared", file=sys.stderr)
+        return 2
+    only = set(args.only.split(","))
+    corpus = shared / "corpus"
+    sets = []
+    if "corpus" in only:
+        for sub in ("uk_find_case_law", "canada_justice_laws_xml", "us_uslm", "contracts_cuad/txt"):
+            files, _, _ = collect_files([corpus / sub])
+            sets.append((f"corpus/{sub}", files, sub == "uk_find_case_law"))
+    if "pdf" in only:
+        files, _, _ = collect_files([corpus / "pdf_judgments", corpus / "contracts_cuad" / "pdf"])
+        sets.append(("corpus PDFs (3 judgments + 9 contracts)", files, False))
+    if "judgments" in only:
+        files, _, _ = collect_files([shared / "bulk" / "ewca_civ_2020_akn"])
+        sets.append(("bulk/ewca_civ_2020_akn", files, True))
+    if "contracts" in only:
+        files, _, _ = collect_files([shared / "bulk" / "cuad_v1_txt"])
+        sets.append(("bulk/cuad_v1_txt", files, False))
+    for name, files, count_nums in sets:
+        print_result(run_set(name, files, audit=not args.no_audit, count_nums=count_nums))
+    if not args.no_store and "corpus" in only:
+        with tempfile.TemporaryDirectory() as tmp:
+            store = SQLiteStore(Path(tmp) / "bench.db")
+            t0 = time.perf_counter()
+            rep = ingest_paths(store, [corpus])
+            el = time.perf_counter() - t0
+            t = rep.totals()
+            print(f"\n== end-to-end `ingest corpus/` into SQLite (parse + chunk + store) ==\n  {t} in {el:.1f}s")
+            for r in rep.failed:
+                print(f"  FAILED {r.error}")
+            t0 = time.perf_counter()
+            rep2 = ingest_paths(store, [corpus])
+            print(f"  re-ingest unchanged: {rep2.totals()['unchanged']} unchanged in {time.perf_counter() - t0:.2f}s")
+            store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
