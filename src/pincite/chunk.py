@@ -166,6 +166,18 @@ def chunk_document(doc: Document, settings: ChunkSettings | None = None) -> tupl
         for i, (s, e) in enumerate(parts):
             spans.append((s, e, (u,), i, len(parts)))
 
+    absorb: dict[int, tuple[int, Unit]] = {}
+
+    def _absorbable(parent: Unit, child: Unit, start: int, end: int) -> bool:
+        lead = len(text[start:end].strip())
+        cs, ce = _trim(text, child.char_start, child.char_end)
+        return (
+            lead <= 120 and child.kind is not UnitKind.HEADING and _uniform(child, kids)
+            and (ce - start) <= settings.max_chars and child.zone == parent.zone and child.citable == parent.citable
+            and child.author == parent.author and child.role == parent.role
+            and child.in_force_from == parent.in_force_from and child.in_force_to == parent.in_force_to
+        )
+
     def visit(siblings: list[Unit]) -> None:
         group: list[Unit] = []
 
@@ -205,9 +217,15 @@ def chunk_document(doc: Document, settings: ChunkSettings | None = None) -> tupl
                 continue
             # the unit's own text before, between and after its children keeps the unit's number
             cursor = a
+            first = next((c for c in children if c.kind is not UnitKind.HEADING), None)
             for c in children:
+                if c.kind is UnitKind.HEADING and c is not children[-1] and cursor == a and first is not None:
+                    continue  # a heading before the first provision is part of the lead-in
                 if text[cursor : c.char_start].strip():
-                    emit_unit_pieces(u, cursor, c.char_start)
+                    if c is first and cursor == a and _absorbable(u, c, a, c.char_start):
+                        absorb[c.ordinal] = (a, u)  # a short lead-in ("2.2", a marginal note) joins its first child
+                    else:
+                        emit_unit_pieces(u, cursor, c.char_start)
                 cursor = max(cursor, c.char_end)
             visit(children)
             if text[cursor:b].strip():
@@ -215,6 +233,10 @@ def chunk_document(doc: Document, settings: ChunkSettings | None = None) -> tupl
         flush()
 
     visit(kids.get(None, []))
+    for i, (s0, e0, us, p, n) in enumerate(spans):
+        if us[0].ordinal in absorb:
+            start, parent = absorb.pop(us[0].ordinal)
+            spans[i] = (start, e0, (parent, *us), p, n)
     spans.sort(key=lambda s: (s[0], s[1]))
     return tuple(_make_chunk(doc, i, s, e, us, p, n, settings.overlap_chars) for i, (s, e, us, p, n) in
                  enumerate(spans))
