@@ -1,15 +1,26 @@
 """Plain text, and the text analysis other parsers reuse (contract clauses, numbered paragraphs).
 
-``analyse_text(text, source)`` finds the structure of a text that is already canonical (the PDF
-parser calls it on the text it built); ``parse(data, source)`` decodes a plain-text file and runs it.
-Every span points into the text passed in: nothing is searched for afterwards.
+``analyse_text(text, source)`` finds the structure of a text that is already canonical (the PDF and HTML
+parsers call it on the text they built); ``parse(data, source)`` decodes a plain-text file and runs it.
+Every span points into the text passed in, computed from the offsets where numbers and lines were found;
+nothing is searched for afterwards.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
+from pincite.errors import ParseError
+from pincite.parse.contract import (
+    Candidate,
+    Line,
+    find_candidates,
+    heading_of,
+    select_numbering,
+    split_lines,
+)
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -17,36 +28,369 @@ from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, 
 class TextAnalysis:
     """The structure found in one text: units whose spans point into that text."""
 
-    kind: DocumentKind  # CONTRACT when numbered clauses were found, else OTHER
+    kind: DocumentKind  # CONTRACT when numbered clauses were found, else OTHER (or JUDGMENT for [1] paragraphs)
     title: str
     units: tuple[Unit, ...]  # spans into the text passed in; ordinals 0..n-1; parents set
     warnings: tuple[str, ...]
-    date: str | None  # ISO date if the document states one clearly
+    date: str | None  # ISO date if the document states one clearly (e.g. "dated as of May 8, 2014")
 
 
-_BLOCK = re.compile(r"[^\n]*\S[^\n]*(?:\n[^\n]*\S[^\n]*)*")
+#: Fewer kept clause numbers than this and the text is not treated as a contract.
+MIN_CLAUSES = 3
+
+_SIGNATURE = re.compile(r"(?:^|[ \t]{2,})(IN WITNESS WHEREOF|In Witness Whereof|IN WITNESS THEREOF|"
+                        r"\[?(?i:signature page follows)\]?)", re.M)
+_SCHEDULE = re.compile(r"^[ \t]*(?:EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX|Exhibit|Schedule|Attachment|Annex|"
+                       r"Appendix)\b[ \t]*[A-Z0-9]{0,4}\b", re.M)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Title and date
+
+_TITLE_WORDS = re.compile(r"(?i)\b(agreement|contract|amendment|licen[cs]e|lease|deed|memorandum|addendum|"
+                          r"terms|plan|understanding|note|judgment|act)\b")
+_EXHIBIT_ONLY = re.compile(r"(?i)^(exhibit|ex\.)\s*[\w.\-]*$")
+
+
+def find_title(lines: list[Line], limit: int = 25) -> str:
+    """A document title from its first lines: a short line naming the instrument, else the first line."""
+    chunks: list[str] = []
+    for ln in lines:
+        if len(chunks) >= limit * 3:
+            break
+        if not ln.content or ln.furniture:
+            continue
+        for part in re.split(r"[ \t]{3,}", ln.content):
+            part = part.strip()
+            if part and not _EXHIBIT_ONLY.match(part) and part not in ("[LOGO]",):
+                chunks.append(part)
+    for part in chunks[: limit * 3]:
+        words = part.split()
+        if _TITLE_WORDS.search(part) and len(words) <= 12 and not part.lower().startswith("this ") \
+                and not part.endswith((",", ";")):
+            part = re.sub(r"(?i)^exhibit\s+[\d.]+\s+", "", part)
+            return part.strip(" -")
+    return chunks[0][:200] if chunks else ""
+
+
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    "january february march april may june july august september october november december".split())}
+_MONTH = r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+_DATED = re.compile(
+    r"(?i)\b(?:dated|effective|entered\s+into|made)(?:\s+(?:as\s+of|on|this|and\s+entered\s+into))*[:\s]+"
+    r"(?:" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(\d{4})"
+    r"|(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?" + _MONTH + r",?\s+(\d{4}))"
+)
+
+
+def find_date(text: str, limit: int = 4000) -> str | None:
+    """The date the document states for itself ("dated as of May 8, 2014"), as ISO, if clearly printed."""
+    m = _DATED.search(text, 0, min(len(text), limit))
+    if not m:
+        return None
+    if m.group(1):
+        month, day, year = m.group(1), m.group(2), m.group(3)
+    else:
+        day, month, year = m.group(4), m.group(5), m.group(6)
+    mo = _MONTHS[month.lower()]
+    d = int(day)
+    if not 1 <= d <= 31:
+        return None
+    return f"{int(year):04d}-{mo:02d}-{d:02d}"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Blocks (paragraphs by order)
+
+def find_blocks(text: str, lines: list[Line], start: int, end: int,
+                skip_numbers: bool = True) -> list[tuple[int, int]]:
+    """Paragraph spans in ``[start, end)``: runs of non-blank lines; page furniture and (unless
+    ``skip_numbers`` is false) lines of bare clause numbers are left out."""
+    out: list[tuple[int, int]] = []
+    cur: tuple[int, int] | None = None
+    for ln in lines:
+        if ln.end <= start or ln.start >= end:
+            continue
+        if not ln.content or ln.furniture or (ln.numbers_only and skip_numbers):
+            if cur:
+                out.append(cur)
+                cur = None
+            continue
+        s = max(ln.start, start)
+        e = min(ln.end, end)
+        seg = text[s:e]
+        s += len(seg) - len(seg.lstrip())
+        e -= len(seg) - len(seg.rstrip())
+        if s >= e:
+            continue
+        cur = (cur[0], e) if cur else (s, e)
+    if cur:
+        out.append(cur)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Clause units
+
+def _trim_end(text: str, lines: list[Line], starts: list[int], pos: int, floor: int) -> int:
+    """Move ``pos`` back over whitespace, page furniture and number-only lines, never below ``floor``."""
+    while pos > floor:
+        while pos > floor and text[pos - 1].isspace():
+            pos -= 1
+        if pos <= floor:
+            break
+        li = max(0, bisect.bisect_right(starts, pos - 1) - 1)
+        ln = lines[li]
+        if (ln.furniture or ln.numbers_only) and ln.start >= floor:
+            pos = ln.start
+            continue
+        break
+    return max(pos, floor)
+
+
+def _label(c: Candidate, parent_label: str | None) -> str:
+    tok = c.token
+    if c.style == "article":
+        kw = (c.keyword or "").lower()
+        return f"Pt. {tok}" if kw == "part" else f"Art. {tok}"
+    if c.style == "dec":
+        kw = (c.keyword or "").lower()
+        prefix = "s." if kw == "section" else "cl."
+        return f"{prefix} {tok}"
+    if c.family in ("paren", "close"):
+        suffix = f"({tok})"
+    else:
+        suffix = f".{tok}"
+    return f"{parent_label}{suffix}" if parent_label else suffix
+
+
+def _unit_kind(c: Candidate, depth: int) -> UnitKind:
+    if c.style == "article":
+        return UnitKind.PART
+    if c.style == "dec":
+        return UnitKind.CLAUSE if depth == 0 or len(c.value) == 1 else UnitKind.SUBCLAUSE
+    return UnitKind.SUBCLAUSE
 
 
 def analyse_text(text: str, source: str) -> TextAnalysis:
-    """Find the units of ``text``: numbered clauses when there are any, else paragraphs by order."""
+    """Find the units of ``text``: numbered clauses when there are any, else paragraphs by order.
+
+    ``source`` names the document in warnings.  Spans are offsets into ``text`` exactly as given.
+    """
+    lines = split_lines(text)
+    starts = [ln.start for ln in lines]
+    title = find_title(lines)
+    date = find_date(text)
+    warnings: list[str] = []
+
+    cands = find_candidates(text, lines)
+    kept = select_numbering(cands)
+    if len(kept) >= MIN_CLAUSES:
+        body_start = kept[0].pos
+        sig_start = find_signatures(text, lines, body_start)
+        sig = sig_start is not None
+        if sig_start is None:
+            sig_start = len(text)
+        kept = [c for c in kept if c.pos < sig_start]
+        units = _clause_units(text, lines, starts, kept, body_start, sig_start)
+        units = _preamble_units(text, lines, body_start) + units
+        units += _tail_units(text, lines, sig_start) if sig else []
+        units = _renumber(units)
+        detached = sum(1 for c in kept if c.where == "detached")
+        if detached:
+            warnings.append(f"{detached} clause numbers were printed apart from their text and were attached "
+                            f"to the paragraphs below them")
+        return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date)
+
+    judgment = _judgment_units(text, lines)
+    if judgment:
+        return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(judgment), tuple(warnings), date)
+
+    blocks = find_blocks(text, lines, 0, len(text))
+    units_out = [Unit(ordinal=i, kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.BODY, citable=True,
+                      label=f"¶{i + 1}") for i, (s, e) in enumerate(blocks)]
+    if units_out:
+        warnings.append(f"{source}: no clause or paragraph numbering found; pinpoints are by paragraph order (¶N)")
+    return TextAnalysis(DocumentKind.OTHER, title, tuple(units_out), tuple(warnings), date)
+
+
+def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Candidate], body_start: int,
+                  body_end: int) -> list[dict]:
+    """One unit per kept clause: from its number to the next clause that is not inside it."""
+    out: list[dict] = []
+    labels: list[str] = []
+    depths: list[int] = []
+    open_: list[int] = []  # indexes into out, innermost last
+
+    def close(k: int, at: int) -> None:
+        u = out[k]
+        u["char_end"] = _trim_end(text, lines, starts, at, u["char_start"])
+
+    for i, c in enumerate(kept):
+        parent = c.parent
+        while parent is not None and parent not in open_:
+            parent = out[parent]["parent"]  # a closed parent cannot take more children: use its own
+        while open_ and open_[-1] != parent:
+            close(open_.pop(), c.pos)
+        depth = depths[parent] + 1 if parent is not None else 0
+        plabel = labels[parent] if parent is not None else None
+        label = _label(c, plabel)
+        heading = heading_of(c.rest, c.heading_line)
+        own = f"{c.number} {heading}" if heading else c.number
+        path = (tuple(out[parent]["section_path"]) if parent is not None else ()) + (own,)
+        attrs: dict = {}
+        if c.where == "detached":
+            attrs["number_span"] = [c.num_start, c.num_end]
+        if heading:
+            attrs["heading"] = heading
+        out.append(dict(kind=_unit_kind(c, depth), char_start=c.pos, char_end=c.pos, zone=Zone.BODY,
+                        citable=True, number=c.number, label=label, section_path=path, parent=parent,
+                        attrs=attrs))
+        labels.append(label)
+        depths.append(depth)
+        open_.append(i)
+    while open_:
+        close(open_.pop(), body_end)
+    # parents reach at least to the end of their last child (trimming may stop at different lines)
+    for u in reversed(out):
+        if u["parent"] is not None:
+            p = out[u["parent"]]
+            p["char_end"] = max(p["char_end"], u["char_end"])
+    return out
+
+
+def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]:
+    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words, citable)."""
+    return [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.OTHER, citable=True, number=None,
+                 label=f"Preamble ¶{i + 1}", parent=None, section_path=("Preamble",), attrs={})
+            for i, (s, e) in enumerate(find_blocks(text, lines, 0, body_start))]
+
+
+_SIGNED_BY = re.compile(r"^[ \t]*By[ \t]*:.*(?:/s/|_{3,})|^[ \t]*/s/", re.M)
+_SIGNATORY = re.compile(r"^[ \t]*(?:Name|Title|By|Date|Signature)[ \t]*:", re.M)
+
+
+def find_signatures(text: str, lines: list[Line], body_start: int) -> int | None:
+    """Where the signature blocks begin (after the body starts): "IN WITNESS WHEREOF", or the lines
+    naming the signatories ("By: /s/ ...") with the party names just above them; None when not found."""
+    m = _SIGNATURE.search(text, body_start)
+    if m:
+        return m.start(1)
+    for m in _SIGNED_BY.finditer(text, body_start):
+        window = text[m.start():m.start() + 600]
+        if len(_SIGNATORY.findall(window)) < 2 and "/s/" not in m.group(0):
+            continue
+        # back up over the short lines naming the party ("COMPANY", "ACME INC. A Nevada corporation")
+        starts = [ln.start for ln in lines]
+        li = max(0, bisect.bisect_right(starts, m.start()) - 1)
+        start = lines[li].start
+        k, taken = li - 1, 0
+        while k >= 0 and taken < 4:
+            ln = lines[k]
+            if not ln.content or ln.furniture:
+                k -= 1
+                continue
+            if len(ln.content) > 80 or ln.content.endswith((".", ":", ";")) and not ln.content.isupper():
+                break
+            start = ln.start + (len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip()))
+            taken += 1
+            k -= 1
+        return start
+    return None
+
+
+def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
+    """Signature blocks (not citable), then schedules/exhibits (citable, by paragraph)."""
+    sched = next((m for m in _SCHEDULE.finditer(text, sig_start)
+                  if len(text[m.start():text.find("\n", m.start()) % (len(text) + 1)].strip()) <= 60), None)
+    sched_start = sched.start() if sched else len(text)
+    out = [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SIGNATURES, citable=False,
+                number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
+           for i, (s, e) in enumerate(find_blocks(text, lines, sig_start, sched_start))]
+    if sched:
+        out += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SCHEDULE, citable=True,
+                     number=None, label=f"Schedules ¶{i + 1}", parent=None, section_path=("Schedules",),
+                     attrs={})
+                for i, (s, e) in enumerate(find_blocks(text, lines, sched_start, len(text)))]
+    return out
+
+
+def _renumber(dicts: list[dict]) -> list[Unit]:
+    """Give the units contiguous ordinals in list order; parents are indexes among clause dicts."""
+    # clause dicts carry parent as an index into the clause list; map through identity
+    ordinal_of: dict[int, int] = {}
+    clause_ids = [i for i, d in enumerate(dicts) if d["zone"] == Zone.BODY]
+    for k, i in enumerate(clause_ids):
+        ordinal_of[k] = i
+    out = []
+    for i, d in enumerate(dicts):
+        d = dict(d)
+        if d["zone"] == Zone.BODY and d["parent"] is not None:
+            d["parent"] = ordinal_of[d["parent"]]
+        out.append(Unit(ordinal=i, **d))
+    return out
+
+
+_BRACKET_PARA = re.compile(r"^[ \t]*\[(\d{1,4})\][ \t]+\S", re.M)
+
+
+def _judgment_units(text: str, lines: list[Line]) -> list[Unit]:
+    """Paragraphs numbered [1], [2]... in order: a judgment's reasons (authors are not guessed)."""
+    hits = []
+    expect = 1
+    for m in _BRACKET_PARA.finditer(text):
+        n = int(m.group(1))
+        if n == expect:
+            hits.append((m.start() + len(m.group(0)) - len(m.group(0).lstrip()), m.group(1)))
+            expect += 1
+    if len(hits) < MIN_CLAUSES:
+        return []
+    starts = [ln.start for ln in lines]
     units = []
-    for m in _BLOCK.finditer(text):
-        start, end = m.start(), m.end()
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        n = len(units)
-        units.append(Unit(ordinal=n, kind=UnitKind.BLOCK, char_start=start, char_end=end, zone=Zone.BODY,
-                          citable=True, label=f"¶{n + 1}"))
-    title = text[units[0].char_start:units[0].char_end][:200] if units else ""
-    warnings = ("no numbered clauses or paragraphs found: pinpoints are by paragraph order (¶N)",) if units else ()
-    return TextAnalysis(kind=DocumentKind.OTHER, title=title, units=tuple(units), warnings=warnings, date=None)
+    for i, (s, num) in enumerate(hits):
+        nxt = hits[i + 1][0] if i + 1 < len(hits) else len(text)
+        e = _trim_end(text, lines, starts, nxt, s)
+        units.append(Unit(ordinal=i, kind=UnitKind.PARAGRAPH, char_start=s, char_end=e, zone=Zone.REASONS,
+                          citable=True, number=num, label=f"[{num}]"))
+    return units
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Decoding
+
+def decode_text(data: bytes, source: str) -> tuple[str, list[str]]:
+    """Bytes to text, unchanged: UTF-8 (a leading BOM is dropped, so offsets count from after it), else the
+    detected encoding with a warning naming it, else a ParseError.  Newlines are never translated."""
+    warnings: list[str] = []
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+        warnings.append("UTF-8 byte-order mark dropped: offsets count from after it")
+    if not data.strip():
+        raise ParseError(source, "empty file: no text to parse")
+    if b"\x00" in data[:65536]:
+        raise ParseError(source, "binary data (NUL bytes), not a text file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        from charset_normalizer import from_bytes
+
+        best = from_bytes(data).best()
+        if best is None or best.chaos > 0.25:
+            raise ParseError(source, f"not UTF-8 (bad byte at offset {e.start}) and no other text encoding "
+                                     f"could be detected with confidence; convert the file to UTF-8") from None
+        text = str(best)
+        warnings.append(f"not UTF-8 (bad byte at offset {e.start}); decoded as {best.encoding} (detected): "
+                        f"offsets are into the decoded text")
+    controls = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\t\n\r\f\v")
+    if controls > max(2, len(text[:65536]) // 100):
+        raise ParseError(source, f"binary data ({controls} control characters), not a text file")
+    return text, warnings
 
 
 def parse(data: bytes, source: str) -> ParsedDocument:
-    """Parse a plain-text file (UTF-8; other encodings are detected with a warning)."""
-    text = data.decode("utf-8")
+    """Parse a plain-text file.  The canonical text is the file's text unchanged (see ``decode_text``)."""
+    text, warnings = decode_text(data, source)
     a = analyse_text(text, source)
+    meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
     return ParsedDocument(format=Format.TEXT, kind=a.kind, title=a.title, text=text, units=a.units,
-                          date=a.date, warnings=a.warnings)
+                          date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)

@@ -1,0 +1,657 @@
+"""Numbered clauses in running text: finding the numbers a contract prints and which of them start clauses.
+
+The pipeline (each step a plain function):
+
+1. ``split_lines`` cuts the text into lines with offsets and marks page furniture (a lone page number,
+   "Page 3", "- 2 -", "Source: ACME INC, 10-K, 3/21/2019" filing footers): furniture never starts a clause.
+2. ``find_candidates`` lists every printed number that could start a clause: at the start of a line, after a
+   wide gap inside a line (extracted PDFs often run clauses together with runs of spaces), or in a *detached
+   run* — a column of numbers printed on their own lines ("1.\\n2.\\n2.1\\n...") whose clauses follow below;
+   ``align_detached_run`` attaches each such number to a paragraph under it (dynamic programming on what
+   the numbers and paragraphs look like: "N." takes a heading line, "N.M" a paragraph with a run-in heading).
+3. ``select_clauses`` keeps the candidates whose numbers run in a plausible order (2.3 after 2.2 or 2, the first
+   (a) under a clause, ARTICLE VI after ARTICLE V...), so a page number, a "$1.50" or a cross-reference never
+   starts a clause, and gives each kept clause its parent.
+
+The number of a clause is always the text the document prints; nothing is renumbered by counting.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+# ---------------------------------------------------------------------------------------------------------
+# Lines and page furniture
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+
+_FURNITURE = [
+    re.compile(r"^\d{1,3}$"),  # a page number alone
+    re.compile(r"^[-–—]\s*\d{1,3}\s*[-–—]$"),  # - 2 -
+    re.compile(r"^(?i:page)\s+\d{1,3}(?:\s+(?i:of)\s+\d{1,3})?$"),  # Page 2, Page 2 of 9
+    re.compile(r"^\d{1,3}\s+(?i:of)\s+\d{1,3}$"),  # 2 of 9
+    re.compile(r"^Source:\s.{3,120}\d{4}$"),  # CUAD/EDGAR filing footer
+    re.compile(r"^[ivx]{1,5}$"),  # roman page number
+    re.compile(r"^\[?\*{1,3}\]?$"),
+]
+_FURNITURE_LOOSE = re.compile(r"(?i)confidential treatment requested|^.{0,60}[-–]\s*\d{1,3}\s*[-–].{0,60}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the text: ``[start, end)`` excludes the line break; ``content`` is stripped."""
+
+    index: int
+    start: int
+    end: int
+    content: str
+    furniture: bool
+    numbers_only: bool  # the line holds nothing but clause numbers ("2.1", "(a) (b) (c)")
+
+
+_NUMBER_TOKEN = r"(?:\d{1,3}(?:\.\d{1,3}){0,4}\.?|\((?:[a-z]{1,2}|[A-Z]{1,2}|\d{1,2}|[ivxlc]{1,7})\)|[A-Z]\.)"
+_NUMBER_ONLY = re.compile(rf"^{_NUMBER_TOKEN}(?:[ \t]+{_NUMBER_TOKEN}){{0,12}}$")
+
+
+def is_furniture(content: str) -> bool:
+    """Whether a stripped line is page furniture (page number, running footer) rather than text."""
+    if not content:
+        return False
+    if any(p.match(content) for p in _FURNITURE):
+        return True
+    return len(content) <= 130 and bool(_FURNITURE_LOOSE.search(content))
+
+
+def split_lines(text: str) -> list[Line]:
+    """Cut ``text`` into lines (any of \\n, \\r\\n, \\r ends one), classifying each."""
+    out: list[Line] = []
+    for m in _LINE.finditer(text):
+        if m.start() == m.end():
+            break
+        raw = m.group(0).rstrip("\r\n")
+        start = m.start()
+        content = raw.strip()
+        furniture = is_furniture(content)
+        numbers_only = (not furniture) and 0 < len(content) <= 80 and bool(_NUMBER_ONLY.match(content)) and (
+            "." in content or "(" in content)
+        out.append(Line(len(out), start, start + len(raw), content, furniture, numbers_only))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Number tokens
+
+_TOKEN = re.compile(
+    r"(?:(?P<kw>ARTICLE|Article|SECTION|Section|CLAUSE|Clause|PART|Part)\s+"
+    r"(?P<kwnum>[IVXLC]{1,7}|\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z])(?P<kwdot>[.:]?)"
+    r"|(?P<dec>\d{1,3}(?:\.\d{1,3}){0,4})(?P<decdot>\.?)"
+    r"|\((?P<par>[a-z]{1,2}|[A-Z]{1,2}|\d{1,2}|[ivxlc]{1,7}|[IVXLC]{1,7})\)"
+    r"|(?P<dot>[A-Z]|[a-z]|[ivx]{2,5}|[IVX]{2,6})\."
+    r"|(?P<close>\d{1,2}|[a-z])\))"
+    r"(?=[ \t]|$)"
+)
+
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+
+
+def roman_value(s: str) -> int | None:
+    """Value of a roman numeral (either case), or None when it is not a well-formed one."""
+    s = s.lower()
+    if not s or any(ch not in _ROMAN for ch in s):
+        return None
+    total = 0
+    for i, ch in enumerate(s):
+        v = _ROMAN[ch]
+        if i + 1 < len(s) and _ROMAN[s[i + 1]] > v:
+            total -= v
+        else:
+            total += v
+    if to_roman(total) != s:
+        return None
+    return total
+
+
+def to_roman(n: int) -> str:
+    out = ""
+    for v, r in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while n >= v:
+            out += r
+            n -= v
+    return out
+
+
+def letter_value(s: str) -> int | None:
+    """a=1 ... z=26, aa=27 (the 'aa', 'bb' style); None otherwise."""
+    s = s.lower()
+    if len(s) == 1 and s.isalpha():
+        return ord(s) - 96
+    if len(s) == 2 and s[0] == s[1] and s.isalpha():
+        return 26 + ord(s[0]) - 96
+    return None
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A printed number that might start a clause."""
+
+    pos: int  # where the clause would start (the number itself, or the paragraph a detached number belongs to)
+    num_start: int
+    num_end: int
+    number: str  # as printed, e.g. "2.1", "1.", "(a)", "ARTICLE V", "Section 4.02"
+    family: str  # 'article' | 'dec' | 'paren' | 'dot' | 'close' | 'bracket'
+    token: str  # the bare numeral: "2.1", "V", "a"
+    keyword: str | None  # ARTICLE / Section ... when printed
+    where: str  # 'line' | 'mid' | 'detached'
+    line: int
+    rest: str  # text after the number up to the end of its line (or its paragraph when detached)
+    heading_line: str | None = None  # the next line, for a number printed alone ("ARTICLE 11" / "TERMINATION")
+    # filled in by select_clauses:
+    style: str = ""
+    value: tuple[int, ...] = ()
+    parent: int | None = None  # index into the selected list
+    extra: dict = field(default_factory=dict)
+
+
+def _follow_ok(family: str, where: str, after: str) -> bool:
+    """Whether the text after a number looks like the start of a clause of that family."""
+    if not after:
+        return where == "line"  # a number alone on its line: its text comes on the next line
+    ch = after[0]
+    if family in ("paren", "close"):
+        return ch.isalpha() or ch in "\"'“‘([$*"
+    return ch.isupper() or ch in "\"“‘'([*"
+
+
+def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | None:
+    m = _TOKEN.match(text, offset, line.end)
+    if not m:
+        return None
+    after_full = text[m.end():line.end]
+    after = after_full.lstrip(" \t")
+    if m.group("kw"):
+        kw = m.group("kw")
+        after = after.lstrip("-–—: \t")  # ARTICLE 1 -- PREAMBLE
+        tok = m.group("kwnum")
+        family = "article" if kw.lower() in ("article", "part") else "dec"
+        if family == "dec" and not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){0,4}", tok):
+            return None
+        if family == "article" and not (tok.isdigit() or roman_value(tok) or len(tok) == 1):
+            return None
+        if not after and where != "line":
+            return None
+        if after and not (after[0].isupper() or after[0] in "\"“(["):
+            return None
+        number = text[m.start():m.end()].rstrip(":")
+        return Candidate(m.start(), m.start(), m.start() + len(number), number, family, tok, kw, where,
+                         line.index, after)
+    if m.group("dec") is not None:
+        tok = m.group("dec")
+        dotted = "." in tok or m.group("decdot")
+        if not dotted:
+            # a bare "5": only at the start of a line and followed, after a gap, by a capitalised heading
+            if where != "line" or not re.match(r"[ \t]{1,}[A-Z][A-Za-z]", after_full):
+                return None
+        family = "dec"
+    elif m.group("par") is not None:
+        tok, family = m.group("par"), "paren"
+    elif m.group("dot") is not None:
+        tok, family = m.group("dot"), "dot"
+        if where == "mid":
+            return None
+        if tok.isupper() and roman_value(tok) and after and after.split("  ")[0].isupper() \
+                and is_heading_like(re.split(r"[ \t]{2,}", after)[0]):
+            family = "article"  # "I.  DEFINITIONS": a part numbered in roman capitals
+    else:
+        tok, family = m.group("close"), "close"
+        if where == "mid":
+            return None
+    if not _follow_ok(family, where, after):
+        return None
+    return Candidate(m.start(), m.start(), m.end(), text[m.start():m.end()], family, tok, None, where,
+                     line.index, after)
+
+
+_GAP = re.compile(r"[ \t]{2,}|\t")
+
+
+def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> list[Candidate]:
+    """Every printed number that could start a clause, in text order (detached runs aligned)."""
+    out: list[Candidate] = []
+    i = 0
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        if stop is not None and line.start >= stop:
+            break
+        if line.furniture or not line.content:
+            i += 1
+            continue
+        if line.numbers_only:
+            # gather the run of number-only lines (blank lines between are allowed)
+            run = [line]
+            j = i + 1
+            while j < n and (not lines[j].content or lines[j].numbers_only):
+                if lines[j].numbers_only:
+                    run.append(lines[j])
+                j += 1
+            if len(run) >= 2:
+                out.extend(align_detached_run(text, run, lines, j))
+                i = j
+                continue
+        lead = len(text[line.start:line.end]) - len(text[line.start:line.end].lstrip())
+        first = _tokens_at(line, text, line.start + lead, "line")
+        if first is not None:
+            if not first.rest and i + 1 < n:
+                nxt = next((x for x in lines[i + 1:i + 4] if x.content and not x.furniture), None)
+                if nxt is not None and not nxt.numbers_only:
+                    first.heading_line = nxt.content
+            out.append(first)
+        for g in _GAP.finditer(text, line.start + lead, line.end):
+            if first is not None and g.start() < first.num_end:
+                continue
+            c = _tokens_at(line, text, g.end(), "mid")
+            if c is not None:
+                out.append(c)
+        i += 1
+    out.sort(key=lambda c: c.pos)  # detached numbers sit at their paragraphs, after inline ones above
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Headings
+
+_SMALL_WORDS = frozenset(
+    "a an and as at by de for from in into of on or the to under upon with its his her their our your vs v".split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+
+
+def is_heading_like(s: str) -> bool:
+    """A short title: every word capitalised except small words, or all capitals; no sentence in it."""
+    s = s.strip().rstrip(".:").strip()
+    if not s or len(s) > 100 or not (s[0].isupper() or s[0].isdigit()):
+        return False
+    if any(ch in s for ch in "\"“”") or s.endswith((",", ";")):
+        return False
+    words = _WORD.findall(s)
+    if not words or len(words) > 12:
+        return False
+    if s.upper() == s:
+        return True
+    return all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words)
+
+
+_RUN_IN = re.compile(r"^(.{2,100}?)\s?\.(?:[ \t]+|$)")
+
+
+def _is_short_title(s: str) -> bool:
+    """A title standing on its own may have lower-case words ("Definitions and interpretation")."""
+    s = s.strip()
+    words = _WORD.findall(s)
+    return (bool(s) and s[0].isupper() and 1 <= len(words) <= 6 and not s.endswith((".", ":", ";", ","))
+            and not any(ch in s for ch in "\"“”.;:"))
+
+
+def heading_of(rest: str, heading_line: str | None = None) -> str | None:
+    """The clause title printed after its number: the text up to a wide gap or the line end when it is a
+    title, or a run-in "Title. Text"; for a number alone on its line, the next line when it is a title."""
+    rest = rest.strip()
+    if not rest:
+        if heading_line and (is_heading_like(heading_line) or _is_short_title(heading_line)) \
+                and not heading_line.rstrip().endswith(":"):
+            return heading_line.strip().rstrip(".").strip()
+        return None
+    chunk = _GAP.split(rest, maxsplit=1)[0].strip()
+    m = _RUN_IN.match(chunk)
+    if m and is_heading_like(m.group(1)):
+        return m.group(1).strip()
+    if (is_heading_like(chunk) or _is_short_title(chunk)) and not chunk.endswith(":"):
+        return chunk.rstrip(".").strip()
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Detached runs
+
+@dataclass(frozen=True, slots=True)
+class _Para:
+    start: int
+    end: int
+    content: str
+    shape: str  # 'heading' | 'runin' | 'plain'
+    after_colon: bool  # the paragraph before it ends with ':' (a list follows)
+
+
+def _paragraphs_below(text: str, lines: list[Line], j: int) -> list[_Para]:
+    """Paragraphs from line ``j`` until the next furniture line or number run."""
+    paras: list[_Para] = []
+    cur: list[Line] = []
+
+    def flush() -> None:
+        if cur:
+            content = " ".join(x.content for x in cur)
+            if is_heading_like(content) and len(content) <= 80:
+                shape = "heading"
+            elif (m := _RUN_IN.match(content)) and is_heading_like(m.group(1)):
+                shape = "runin"
+            else:
+                shape = "plain"
+            prev_colon = bool(paras) and paras[-1].content.rstrip().endswith(":")
+            first = cur[0]
+            lead = len(text[first.start:first.end]) - len(text[first.start:first.end].lstrip())
+            paras.append(_Para(first.start + lead, cur[-1].end, content, shape, prev_colon))
+            cur.clear()
+
+    k = j
+    while k < len(lines):
+        ln = lines[k]
+        if ln.furniture or ln.numbers_only:
+            break
+        if not ln.content:
+            flush()
+        else:
+            cur.append(ln)
+        k += 1
+    flush()
+    return paras
+
+
+def _number_kind(tok: str) -> str:
+    if tok.startswith("("):
+        return "item"
+    parts = tok.rstrip(".").split(".")
+    if len(parts) == 1 and tok.endswith("."):
+        return "top"
+    return "sub"
+
+
+def _score(kind: str, p: _Para) -> float:
+    if kind == "top":
+        return {"heading": 3.0, "runin": 0.5, "plain": -1.0}[p.shape]
+    if kind == "sub":
+        return {"heading": -2.0, "runin": 3.0, "plain": 1.0}[p.shape]
+    return {"heading": -2.0, "runin": 0.5, "plain": 1.5}[p.shape] + (1.0 if p.after_colon else 0.0)
+
+
+def align_detached_run(text: str, run: list[Line], lines: list[Line], below: int) -> list[Candidate]:
+    """Attach a column of detached clause numbers to the paragraphs printed under it.
+
+    Each number goes to at most one paragraph, in order; paragraphs left over continue the clause above
+    them.  A parent number whose first child follows it directly may share the child's paragraph (its own
+    heading was lost in extraction).  A line with several numbers ("(a) (b) (c) (d)") names items that were
+    run together into one paragraph: those numbers are not attached (the caller warns about none of them
+    being lost silently: they simply are not clauses).
+    """
+    nums: list[tuple[Line, str]] = []
+    for ln in run:
+        toks = ln.content.split()
+        if len(toks) == 1:
+            nums.append((ln, toks[0]))
+    paras = _paragraphs_below(text, lines, below)
+    if not nums or not paras:
+        return []
+    kinds = [_number_kind(t) for _, t in nums]
+    n, m = len(nums), len(paras)
+    neg = float("-inf")
+    best = [[neg] * (m + 1) for _ in range(n + 1)]
+    move: list[list[tuple[str, int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            b = best[i][j]
+            if b == neg:
+                continue
+            steps: list[tuple[int, int, float, str]] = []
+            if j < m:
+                steps.append((i, j + 1, 0.0, "skip-para"))
+            if i < n:
+                steps.append((i + 1, j, -4.0, "skip-num"))
+            if i < n and j < m:
+                steps.append((i + 1, j + 1, _score(kinds[i], paras[j]), "assign"))
+            if i + 1 < n and j < m and _is_first_child(nums[i][1], nums[i + 1][1]):
+                steps.append((i + 2, j + 1, _score(kinds[i + 1], paras[j]) + 0.2, "share"))
+            for ni, nj, s, what in steps:
+                if b + s > best[ni][nj]:
+                    best[ni][nj] = b + s
+                    move[ni][nj] = (what, i, j)
+    # walk back
+    i, j = n, m
+    pairs: list[tuple[int, int]] = []
+    while (i, j) != (0, 0):
+        mv = move[i][j]
+        assert mv is not None
+        what, pi, pj = mv
+        if what == "assign":
+            pairs.append((pi, pj))
+        elif what == "share":
+            pairs.append((pi + 1, pj))
+            pairs.append((pi, pj))
+        i, j = pi, pj
+    pairs.reverse()
+    out = []
+    for ni, pj in pairs:
+        ln, tok = nums[ni]
+        p = paras[pj]
+        lead = len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip())
+        c = _tokens_at(ln, text, ln.start + lead, "line")
+        if c is None:
+            continue
+        c.pos = p.start
+        c.where = "detached"
+        c.rest = p.content
+        out.append(c)
+    # a shared paragraph: the parent comes first in the list already (pairs reversed)
+    return out
+
+
+def _is_first_child(parent: str, child: str) -> bool:
+    a = parent.rstrip(".").split(".")
+    b = child.rstrip(".").split(".")
+    return len(b) == len(a) + 1 and b[:-1] == a and b[-1] in ("1", "01")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Selecting the clauses whose numbers run in order
+
+_SINGLE_STYLES = ("lower", "roman", "upper", "digit", "uroman")
+
+
+def _interpretations(c: Candidate) -> list[tuple[str, int]]:
+    """(style, value) readings of a single-valued number: "(i)" may be the 9th letter or roman one."""
+    tok = c.token
+    fam = c.family
+    out: list[tuple[str, int]] = []
+    if tok.isdigit():
+        out.append((f"{fam}-digit", int(tok)))
+        return out
+    if tok.islower():
+        lv = letter_value(tok)
+        rv = roman_value(tok)
+        if lv is not None:
+            out.append((f"{fam}-lower", lv))
+        if rv is not None:
+            out.append((f"{fam}-roman", rv))
+    else:
+        lv = letter_value(tok)
+        rv = roman_value(tok)
+        if lv is not None:
+            out.append((f"{fam}-upper", lv))
+        if rv is not None:
+            out.append((f"{fam}-uroman", rv))
+    return out
+
+
+def _dec_value(c: Candidate) -> tuple[int, ...]:
+    return tuple(int(x) for x in c.token.split("."))
+
+
+def _dec_plausible(prev: tuple[int, ...] | None, v: tuple[int, ...], gap: int) -> int | None:
+    """How far ``v`` jumps after ``prev`` (1 = the very next number); None when it cannot follow it."""
+    if prev is None:
+        return 1 if (v[0] <= 2 and all(x <= 1 for x in v[1:])) else None
+    if v[:len(prev)] == prev and len(v) == len(prev) + 1 and v[-1] in (0, 1):
+        return 1  # first child
+    for k in range(min(len(v), len(prev)), 0, -1):
+        if v[:k - 1] == prev[:k - 1]:
+            d = v[k - 1] - prev[k - 1]
+            if 1 <= d <= gap and all(x <= 1 for x in v[k:]):
+                return d
+    return None
+
+
+@dataclass(slots=True)
+class _Level:
+    style: str
+    value: int
+    index: int  # index of the selected candidate at this level
+
+
+def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
+    """Keep the candidates that continue a plausible numbering; set each kept one's ``parent``.
+
+    A clause number must follow the previous one at some level (2.3 after 2.2, 3 after 2.4.1, 2.5.1 as the
+    first child of 2.5), jumping at most ``gap``; lettered and roman items must start at (a)/(i)/(A)/(1) and
+    run on from their siblings.  Decimal numbering is found first (it says its own hierarchy); articles
+    (ARTICLE V, Part II) and lettered items are placed around it.
+    """
+    kept: list[Candidate] = []
+    dec_last: tuple[int, ...] | None = None
+    dec_units: dict[tuple[int, ...], int] = {}
+    article: tuple[int, int] | None = None  # (value, index)
+    stack: list[_Level] = []  # single-valued levels below the current dec/article clause
+    started = False
+
+    def anchor() -> int | None:
+        if stack:
+            return stack[-1].index
+        if dec_last is not None and dec_last in dec_units:
+            return dec_units[dec_last]
+        return article[1] if article else None
+
+    for idx, c in enumerate(cands):
+        if c.family == "article":
+            tok = c.token
+            v = int(tok) if tok.isdigit() else (roman_value(tok) or (letter_value(tok) or 0))
+            prev = article[0] if article else None
+            ok = (v in (1, 2)) if prev is None else (1 <= v - prev <= gap)
+            if prev is None and started and v > 2:
+                ok = False
+            if not ok:
+                continue
+            c.style, c.value, c.parent = "article", (v,), None
+            kept.append(c)
+            article = (v, len(kept) - 1)
+            stack.clear()
+            started = True
+            # decimal numbering restarts under a new article only if it says so (3.1 under ARTICLE 3)
+            continue
+        if c.family == "dec":
+            v = _dec_value(c)
+            d = _dec_plausible(dec_last, v, gap)
+            if d is None and dec_last is None and article is not None and v[0] == article[0]:
+                d = 1
+            if d is None and dec_last is not None and article is not None and v[0] == article[0] \
+                    and dec_last[0] < v[0] and all(x <= 1 for x in v[1:]):
+                d = 1
+            if d is None:
+                continue
+            if d > 1 and _gap_filled_later(cands, idx, dec_last, v):
+                continue
+            if c.where == "mid" and d > 1:
+                continue
+            parent = None
+            for k in range(len(v) - 1, 0, -1):
+                if v[:k] in dec_units:
+                    parent = dec_units[v[:k]]
+                    break
+            if parent is None and article is not None:
+                parent = article[1]
+            c.style, c.value, c.parent = "dec", v, parent
+            kept.append(c)
+            dec_units[v] = len(kept) - 1
+            # forget deeper numbers that no longer apply
+            for key in [k for k in dec_units if len(k) >= len(v) and k != v and k[:len(v)] != v]:
+                pass
+            dec_last = v
+            stack.clear()
+            started = True
+            continue
+        if c.family in ("paren", "dot", "close") and started:
+            readings = _interpretations(c)
+            chosen: tuple[str, int, int] | None = None  # style, value, stack depth to keep
+            # continue an open level (innermost first)
+            for depth in range(len(stack) - 1, -1, -1):
+                lvl = stack[depth]
+                for style, value in readings:
+                    if style == lvl.style and value == lvl.value + 1:
+                        chosen = (style, value, depth)
+                        break
+                if chosen:
+                    break
+            if chosen is None:
+                for style, value in readings:
+                    if value == 1 and len(stack) < 4:
+                        # a new list under the innermost open item, or a restart of an open level
+                        same = next((d for d in range(len(stack)) if stack[d].style == style), None)
+                        chosen = (style, value, same if same is not None else len(stack))
+                        break
+            if chosen is None:
+                continue
+            style, value, depth = chosen
+            del stack[depth:]
+            c.style, c.value = style, (value,)
+            c.parent = stack[-1].index if stack else anchor()
+            if c.parent is None:
+                continue
+            kept.append(c)
+            stack.append(_Level(style, value, len(kept) - 1))
+    return kept
+
+
+def _gap_filled_later(cands: list[Candidate], idx: int, prev: tuple[int, ...] | None, v: tuple[int, ...]) -> bool:
+    """Whether a closer successor of ``prev`` appears soon after ``idx`` (so ``v`` here is noise)."""
+    if prev is None:
+        return False
+    for c in cands[idx + 1: idx + 12]:
+        if c.family != "dec":
+            continue
+        w = _dec_value(c)
+        d = _dec_plausible(prev, w, 3)
+        if d == 1 and w != v:
+            return True
+    return False
+
+
+def line_at(lines: list[Line], starts: list[int], pos: int) -> int:
+    """Index of the line holding offset ``pos``."""
+    return max(0, bisect.bisect_right(starts, pos) - 1)
+
+
+def _is_restart(c: Candidate) -> bool:
+    if c.family == "article":
+        return c.token in ("1", "I", "i", "A", "One", "ONE")
+    if c.family == "dec":
+        v = _dec_value(c)
+        return v[0] in (0, 1) and all(x <= 1 for x in v[1:])
+    return False
+
+
+def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
+    """``select_clauses`` from the best place to start: a table of contents numbers "1., 1.1, 2. ..." too,
+    so each of the first few places where numbering (re)starts at 1 is tried, and the start that keeps the
+    most clauses wins (the later one on a tie: the body follows its table of contents)."""
+    starts = [i for i, c in enumerate(cands) if _is_restart(c)][:tries] or [0]
+    best: list[Candidate] = []
+    for i in starts:
+        for c in cands:
+            c.parent, c.style, c.value = None, "", ()
+        kept = select_clauses(cands[i:])
+        if len(kept) >= len(best):
+            best = kept
+            best_i = i
+    # rerun the winner so the candidates carry its parents
+    for c in cands:
+        c.parent, c.style, c.value = None, "", ()
+    return select_clauses(cands[best_i:]) if best else []
