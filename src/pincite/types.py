@@ -261,3 +261,32 @@ def chunk_id(doc_id: str, chunker: "Chunker", char_start: int, char_end: int) ->
     """Stable across re-ingest: the document id (from content) plus the span."""
     prefix = "c" if chunker is Chunker.STRUCTURAL else "w"
     return f"{doc_id}:{prefix}{char_start}-{char_end}"
+
+
+@dataclass(frozen=True, slots=True)
+class DocRef:
+    """What a passage needs to know about its document (no text)."""
+
+    id: str
+    source: str
+    title: str
+    kind: DocumentKind
+    citation: str | None = None
+    date: str | None = None
+    work: str | None = None
+    version_date: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A retrieved chunk: its envelope, its document, its text, and how it ranked."""
+
+    chunk: Chunk
+    document: DocRef
+    text: str  # exactly document.text[chunk.char_start:chunk.char_end]
+    score: float
+    rank: int  # 1-based
+
+    @property
+    def id(self) -> str:
+        return self.chunk.id
