@@ -1,0 +1,450 @@
+"""United States Legislative Markup (USLM): GPO statute compilations and bills.
+
+Units are the hierarchy levels (title/division headings, sections, subsections, paragraphs,
+subparagraphs, clauses, subclauses, items) with ``number`` as printed in ``<num>`` ("2" from
+"SEC. 2. ", "(a)" from "(a) "), ``label`` the pinpoint ("sec. 2(a)") and ``attrs["identifier"]`` the
+USLM identifier.  ``attrs["key"]`` (the identifier below the document, "s2/a") matches provisions
+across versions.
+
+Editorial matter is never inside a citable unit: footnotes and the "[30 U.S.C. 1001]" U.S. Code
+references are taken out of the flow and placed after the top-level section they sit in, as zone
+``note`` (a footnote keeps its printed number; ``attrs["anchor"]`` is where its reference mark was).
+A section the compiler wraps in an editorial note ("[Sec. 7. Repealed ...]") is kept as a
+non-citable note.  Text quoted inside an amendment (``<quotedContent>``) belongs to the section that
+quotes it: it never becomes units of its own.  Tables of contents are non-citable.
+
+A compilation is one version "as amended through" the public law in its edition note (its date is
+the version date; the work is the public law it compiles, "us/pl/91/581").  A bill's stages are
+versions of one work ("us/bill/116/hr/2157") with ``version["stage"]`` and the best date the file
+gives (the introduction action date; for an enrolled bill, which prints none, the day the session
+began from its ``enrolledDateline``, with ``version["date_basis"]`` saying so).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from pincite.errors import ParseError
+from pincite.parse.builder import TextBuilder, UnitCollector
+from pincite.parse.xmlsafe import load_xml, local_name
+from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
+
+USLM_NS = "http://schemas.gpo.gov/xml/uslm"
+_WS = re.compile(r"\s+")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+#: Levels that are provisions (citable units).
+LEVEL_KINDS: dict[str, UnitKind] = {
+    "section": UnitKind.SECTION,
+    "subsection": UnitKind.SUBSECTION,
+    "paragraph": UnitKind.PARAGRAPH,
+    "subparagraph": UnitKind.SUBPARAGRAPH,
+    "clause": UnitKind.CLAUSE,
+    "subclause": UnitKind.SUBCLAUSE,
+    "item": UnitKind.OTHER,
+    "subitem": UnitKind.OTHER,
+    "subsubitem": UnitKind.OTHER,
+}
+#: Big divisions: their num + heading become a non-citable heading; what they hold follows.
+GROUP_LEVELS = {"title", "subtitle", "chapter", "subchapter", "part", "subpart", "division", "subdivision",
+                "article", "subarticle", "level"}
+_NOTES = {"footnote", "editorialNote", "note", "notes", "sidenote"}
+_SKIP = {"endMarker"}
+_STAGE_RANK = {"introduced": 1, "reported": 2, "engrossed": 3, "referred": 2, "placed": 2, "enrolled": 4,
+               "public law": 5}
+_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+_ORDINALS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split())}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    "january february march april may june july august september october november december".split())}
+
+
+def clean_text(s: str) -> str:
+    return _WS.sub(" ", s).strip()
+
+
+def _q(name: str) -> str:
+    return f"{{{USLM_NS}}}{name}"
+
+
+@dataclass
+class _State:
+    b: TextBuilder
+    uc: UnitCollector
+    prefix: str  # identifier prefix of this document ("/us/sComp/91/581")
+    groups: list[str] = field(default_factory=list)
+    deferred: list[tuple[etree._Element, int | None]] = field(default_factory=list)  # notes, anchor offset
+    keys: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def unique_key(self, key: str) -> str:
+        n = self.keys.get(key, 0) + 1
+        self.keys[key] = n
+        return key if n == 1 else f"{key}#{n}"
+
+
+def inline_text(el: etree._Element, st: _State | None = None) -> str:
+    """The text of ``el`` with notes removed (and deferred when ``st`` is given); footnote marks dropped."""
+    parts: list[str] = []
+
+    def visit(e: etree._Element) -> None:
+        if e.text:
+            parts.append(e.text)
+        for c in e:
+            if isinstance(c.tag, str):
+                name = local_name(c)
+                if name in _NOTES:
+                    if st is not None:
+                        st.deferred.append((c, None))
+                elif name == "ref" and c.get("class") == "footnoteRef":
+                    pass  # the superscript mark: the footnote itself follows the section
+                else:
+                    visit(c)
+            if c.tail:
+                parts.append(c.tail)
+
+    visit(el)
+    return clean_text("".join(parts))
+
+
+def printed_number(num: etree._Element | None) -> str | None:
+    """What ``<num>`` prints, without "SEC."/"Sec." and the trailing period: "2", "(a)", "101"."""
+    if num is None:
+        return None
+    t = inline_text(num)
+    t = re.sub(r"^(?:SEC(?:TION)?|Sec(?:tion)?|§+)\.?\s*", "", t).strip()
+    t = t.rstrip(".").strip()
+    return t or (num.get("value") or None)
+
+
+def _key_for(st: _State, el: etree._Element, parent_key: str, number: str | None) -> str:
+    ident = el.get("identifier")
+    if ident and ident.startswith(st.prefix + "/"):
+        return ident[len(st.prefix) + 1:]
+    if ident:
+        return ident
+    name = local_name(el)
+    value = (el.find(_q("num")).get("value") if el.find(_q("num")) is not None else None) or number
+    tag = name[0] if name in ("section",) else name
+    if value:
+        base = f"{tag}{value}" if name == "section" else f"{parent_key}/{value}" if parent_key else value
+    else:
+        base = f"{parent_key}/{name}" if parent_key else name
+    return base
+
+
+def _label(kind_name: str, parent_label: str | None, number: str | None) -> str | None:
+    if number is None:
+        return None
+    if kind_name == "section":
+        return f"sec. {number}"
+    if parent_label:
+        return f"{parent_label}{number if number.startswith('(') else '(' + number + ')'}"
+    return number if number.startswith("(") else f"({number})"
+
+
+def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: str | None,
+                path: list[str], zone: Zone, citable: bool, same_line: bool) -> None:
+    name = local_name(el)
+    kind = LEVEL_KINDS[name]
+    num = el.find(_q("num"))
+    number = printed_number(num)
+    if number and name != "section" and not number.startswith("(") and num is not None and \
+            inline_text(num).startswith("("):
+        number = f"({number})"
+    key = st.unique_key(_key_for(st, el, parent_key, number))
+    label = _label(name, parent_label, number) if citable else None
+    heading_el = el.find(_q("heading"))
+    heading = inline_text(heading_el, st) if heading_el is not None else ""
+    own_path = path + [number] if number else path
+    if same_line:
+        st.b.append(" ")
+    else:
+        st.b.separate("\n")
+    attrs = {"key": key}
+    if el.get("identifier"):
+        attrs["identifier"] = el.get("identifier")
+    if el.get("role"):
+        attrs["role"] = el.get("role")
+    o = st.uc.begin(kind, zone, citable, number=number, label=label, section_path=own_path, attrs=attrs)
+    head = " ".join(x for x in (inline_text(num) if num is not None else "", heading) if x)
+    if head:
+        st.b.append(head)
+    line_open = bool(head)
+    for c in el:
+        if not isinstance(c.tag, str):
+            continue
+        cname = local_name(c)
+        if cname in ("num", "heading"):
+            continue
+        if cname in _NOTES:
+            st.deferred.append((c, st.b.pos))
+        elif cname in LEVEL_KINDS:
+            _emit_level(st, c, key, label, own_path, zone, citable, same_line=line_open and not heading)
+            line_open = False
+        elif cname == "toc":
+            _emit_block(st, c, Zone.OTHER, False, "toc", own_path)
+            line_open = False
+        elif cname in GROUP_LEVELS:
+            _emit_group(st, c, own_path)
+            line_open = False
+        else:  # chapeau, content, continuation, proviso, quotedContent, p ...
+            t = inline_text(c, st)
+            if t:
+                if line_open:
+                    st.b.append(" ")
+                else:
+                    st.b.separate("\n")
+                st.b.append(t)
+                line_open = False
+    st.uc.end(o)
+
+
+def _emit_block(st: _State, el: etree._Element, zone: Zone, citable: bool, key: str, path: list[str],
+                label: str | None = None, number: str | None = None) -> None:
+    t = inline_text(el, st)
+    if not t:
+        return
+    st.b.separate("\n")
+    s, e = st.b.append(t)
+    st.uc.add(UnitKind.BLOCK, s, e, zone, citable, section_path=path, label=label, number=number,
+              attrs={"key": st.unique_key(key)})
+
+
+def _emit_notes(st: _State, path: list[str]) -> None:
+    """Write the notes taken out of the section just closed, after it, as non-citable notes."""
+    pending, st.deferred = st.deferred, []
+    for el, anchor in pending:
+        name = local_name(el)
+        levels = [c for c in el if isinstance(c.tag, str) and local_name(c) in LEVEL_KINDS]
+        if levels:  # "[Sec. 7. Repealed ...]": a section the compiler keeps only as a note
+            for lv in levels:
+                st.b.separate("\n\n")
+                _emit_level(st, lv, "", None, path, Zone.NOTE, False, same_line=False)
+            continue
+        number = None
+        t = inline_text(el, st)
+        sup = el.find(_q("sup")) if name == "footnote" else None
+        if sup is not None:
+            number = clean_text("".join(sup.itertext())) or None
+            rest = clean_text("".join(inline_text(c, st) + " " for c in el if isinstance(c.tag, str) and c is not sup))
+            t = f"{number} {rest}" if number else rest
+        if not t:
+            continue
+        st.b.separate("\n")
+        s, e = st.b.append(t)
+        attrs = {"key": st.unique_key(f"note:{name}:{number or t[:40]}"), "note_type": el.get("role") or name}
+        if anchor is not None:
+            attrs["anchor"] = anchor
+        st.uc.add(UnitKind.BLOCK, s, e, Zone.NOTE, False, parent=None, section_path=path, number=number,
+                  label=f"footnote {number}" if name == "footnote" and number else None, attrs=attrs)
+    if st.deferred:  # notes inside notes
+        _emit_notes(st, path)
+
+
+def _emit_group(st: _State, el: etree._Element, path: list[str]) -> None:
+    """A title/division/appropriations heading, then what it holds (each section top-level)."""
+    name = local_name(el)
+    num = el.find(_q("num"))
+    heading_el = el.find(_q("heading"))
+    head = " — ".join(x for x in (inline_text(num) if num is not None else "",
+                                  inline_text(heading_el, st) if heading_el is not None else "") if x)
+    group_path = path + [head] if head else path
+    if head:
+        st.b.separate("\n\n")
+        s, e = st.b.append(head)
+        ident = el.get("identifier")
+        key = ident[len(st.prefix) + 1:] if ident and ident.startswith(st.prefix + "/") else f"{name}:{head}"
+        st.uc.add(UnitKind.HEADING, s, e, Zone.BODY, False, parent=None, section_path=group_path,
+                  number=printed_number(num) if num is not None else None,
+                  attrs={"key": st.unique_key("heading:" + key), "level": name})
+    _emit_children(st, el, group_path, skip=("num", "heading"))
+
+
+def _emit_children(st: _State, parent: etree._Element, path: list[str], skip: tuple[str, ...] = ()) -> None:
+    for c in parent:
+        if not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name in skip or name in _SKIP:
+            continue
+        if name in LEVEL_KINDS:
+            st.b.separate("\n\n")
+            _emit_level(st, c, "", None, path, Zone.BODY, True, same_line=False)
+            _emit_notes(st, path + ([printed_number(c.find(_q("num")))] if c.find(_q("num")) is not None
+                                    else []))
+        elif name in GROUP_LEVELS or name == "appropriations":
+            _emit_group(st, c, path)
+        elif name in _NOTES:
+            st.deferred.append((c, None))
+            _emit_notes(st, path)
+        elif name == "toc":
+            _emit_block(st, c, Zone.OTHER, False, "toc", path)
+        elif name == "longTitle":
+            lines = [inline_text(x, st) for x in c if isinstance(x.tag, str)]
+            st.b.separate("\n")
+            s, e = st.b.append("\n".join(x for x in lines if x))
+            st.uc.add(UnitKind.BLOCK, s, e, Zone.COVER, False, section_path=path,
+                      attrs={"key": st.unique_key(name)})
+            _emit_notes(st, path)
+        elif name == "enactingFormula":
+            _emit_block(st, c, Zone.COVER, False, name, path)
+            _emit_notes(st, path)
+        else:  # appropriations text, loose content: operative words of the Act, cited by heading
+            heading = path[-1] if path else None
+            _emit_block(st, c, Zone.BODY, True, f"text:{heading or name}", path,
+                        label=f"under “{heading}”" if heading else None)
+            _emit_notes(st, path)
+
+
+def _meta(root: etree._Element, name: str, ns: str = USLM_NS) -> list[str]:
+    meta = root.find(_q("meta"))
+    if meta is None:
+        return []
+    return [clean_text("".join(e.itertext())) for e in meta.findall(f"{{{ns}}}{name}")]
+
+
+def dateline_date(text: str) -> str | None:
+    """'... on Thursday, the third day of January, two thousand and nineteen' -> '2019-01-03'."""
+    m = re.search(r"the (\w+) day of (\w+),? (.+)$", text.strip().rstrip("."), re.I)
+    if not m:
+        return None
+    day = _ORDINALS.get(m.group(1).lower())
+    month = _MONTHS.get(m.group(2).lower())
+    words = m.group(3).lower().replace("-", " ").replace(" and ", " ").split()
+    year = 0
+    if words[:2] == ["two", "thousand"]:
+        year = 2000
+        rest = words[2:]
+        if len(rest) == 1 and rest[0] in _WORDS:
+            year += _WORDS[rest[0]]
+        elif len(rest) == 1 and rest[0] in _TENS:
+            year += _TENS[rest[0]]
+        elif len(rest) == 2 and rest[0] in _TENS and rest[1] in _WORDS:
+            year += _TENS[rest[0]] + _WORDS[rest[1]]
+        elif rest:
+            return None
+    if not (day and month and year):
+        return None
+    return f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def stage_rank(stage: str) -> int:
+    s = stage.lower()
+    return next((r for k, r in _STAGE_RANK.items() if k in s), 0)
+
+
+def _bill_info(root: etree._Element) -> tuple[dict[str, object], str | None]:
+    stage = (_meta(root, "docStage") or [""])[0]
+    preface = root.find(_q("preface"))
+    date = None
+    basis = None
+    if preface is not None:
+        dates = [d.get("date") for d in preface.iter(_q("date")) if _DATE.match(d.get("date") or "")]
+        if dates:
+            date, basis = max(dates), "action date in the preface"  # type: ignore[type-var]
+        else:
+            dl = preface.find(_q("enrolledDateline"))
+            if dl is not None:
+                date = dateline_date(clean_text("".join(dl.itertext())))
+                basis = "enrolledDateline: the day the session began (the file prints no enrolment date)"
+    version: dict[str, object] = {"stage": stage, "stage_rank": stage_rank(stage), "date": date,
+                                  "date_basis": basis, "label": f"{stage}" + (f" ({date})" if date else "")}
+    return version, date
+
+
+def parse(data: bytes, source: str) -> ParsedDocument:
+    """Parse one USLM document (a statute compilation or a bill version)."""
+    root, warnings = load_xml(data, source)
+    if not isinstance(root.tag, str) or not root.tag.startswith(f"{{{USLM_NS}}}"):
+        raise ParseError(source, f"root <{local_name(root)}> is not in the USLM namespace {USLM_NS}")
+    main = root.find(_q("main"))
+    if main is None:
+        raise ParseError(source, "USLM document has no <main>: there is no text to read")
+    doc_type = local_name(root)
+    congress = (_meta(root, "congress") or [None])[0]
+    doc_number = (_meta(root, "docNumber") or [None])[0]
+    citable_as = _meta(root, "citableAs")
+    idents = [e.get("identifier") for e in main.iter() if isinstance(e.tag, str) and e.get("identifier")]
+    first = next((i for i in idents if i), "")
+    m = re.match(r"^(/us/(?:sComp|pl|bill)/\d+/(?:[a-z]+/)?\d+)", first)
+    prefix = m.group(1) if m else ""
+
+    if doc_type == "bill" or doc_type == "resolution":
+        version, date = _bill_info(root)
+        kind_word = "hr" if "House" in " ".join(_meta(root, "type", "http://purl.org/dc/elements/1.1/")) else "s"
+        if prefix:
+            work = prefix.lstrip("/")
+        elif congress and doc_number:
+            work = f"us/bill/{congress}/{kind_word}/{doc_number}"
+        else:
+            work = None
+        citation = max((c for c in citable_as if " " in c), key=len, default=citable_as[0] if citable_as else None)
+        meta_type = "bill"
+    else:
+        edition = root.find(f"{_q('preface')}/{_q('editionNote')}")
+        date = None
+        through = None
+        if edition is not None:
+            d = edition.find(_q("date"))
+            date = d.get("date") if d is not None and _DATE.match(d.get("date") or "") else None
+            ct = edition.find(_q("currentThroughPublicLaw"))
+            through = clean_text("".join(ct.itertext())) if ct is not None else None
+        if date is None:
+            warnings.append("no dated editionNote: the compilation's 'as amended through' date is unknown")
+        law = re.search(r"(\d+)\s*[–-]\s*(\d+)", citable_as[0]) if citable_as else None
+        work = f"us/pl/{law.group(1)}/{law.group(2)}" if law else (prefix.lstrip("/") or None)
+        version = {"date": date, "label": f"as amended through {through or '?'}" + (f" ({date})" if date else ""),
+                   "amended_through": through}
+        citation = citable_as[0] if citable_as else None
+        meta_type = "compilation" if doc_type == "statuteCompilation" else doc_type
+
+    short = main.find(f".//{_q('shortTitle')}")
+    title = ""
+    if doc_type == "statuteCompilation":
+        title = (_meta(root, "containsShortTitle") or [""])[0]
+    if not title and short is not None:
+        title = clean_text("".join(short.itertext())).strip("“”\". ")
+    if not title:
+        official = main.find(f"{_q('longTitle')}/{_q('officialTitle')}")
+        title = clean_text("".join(official.itertext())) if official is not None else (citation or source)
+
+    b = TextBuilder()
+    uc = UnitCollector(b)
+    st = _State(b, uc, prefix, warnings=warnings)
+    cover = [title]
+    if citation:
+        cover.append(citation)
+    if version.get("label"):
+        cover.append(str(version["label"]))
+    s, e = b.append("\n".join(cover))
+    uc.add(UnitKind.HEADING, s, e, Zone.COVER, False, parent=None, section_path=[title],
+           attrs={"key": st.unique_key("title")})
+    _emit_children(st, main, [title])
+    for sig in root.findall(_q("signatures")):
+        _emit_block(st, sig, Zone.SIGNATURES, False, "signatures", [title])
+    units = uc.units()
+    if not any(u.citable for u in units):
+        raise ParseError(source, "USLM document has no sections or other provisions in <main>")
+    return ParsedDocument(
+        format=Format.USLM,
+        kind=DocumentKind.STATUTE,
+        title=title,
+        text=b.text(),
+        units=units,
+        citation=citation,
+        date=date,
+        work=work,
+        version=version,
+        warnings=tuple(st.warnings),
+        meta={"document_type": meta_type, "congress": congress, "identifier_prefix": prefix,
+              "jurisdiction": "us"},
+    )
