@@ -1,0 +1,800 @@
+"""Akoma Ntoso judgments (legacy and modern Find Case Law markup) and press summaries.
+
+A judgment becomes one canonical text: the cover (``<header>``) first, then any editorial headnote,
+then the reasons, then footnotes.  Units:
+
+* every numbered paragraph of the reasons (kind ``paragraph``, number as printed without the dot,
+  label ``[14]``), whose span runs on over the ``<level>``s that follow it (continuations after a page
+  break, indented quotations) up to the next numbered paragraph or heading;
+* lettered and quoted sub-items (``(a)``, ``(11)``, a quoted "122.") as ``subparagraph`` children;
+* judges' headings ("Lord Justice Moylan :") and section headings as ``heading`` units (not citable).
+
+Which ``<paragraph>`` is a top-level paragraph is decided by the printed numbers, not the markup: the
+next number in sequence is, a number that goes back or jumps ahead while the expected one still comes
+later is a quotation or a list item inside the current paragraph.  A paragraph that lost its ``<num>``
+(a ``<level>`` whose text starts "7. ...") is taken by the number in its text.
+
+Who wrote each part and whether it is the lead, a concurrence or a dissent is decided in
+:mod:`pincite.parse.roles` from the judges' own words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml import etree
+
+from pincite.errors import ParseError
+from pincite.parse.akn_text import (
+    AKN_NS,
+    bold_share,
+    collapse_space,
+    display_judge,
+    inline_text,
+    is_bold,
+    join_judges,
+    judge_heading,
+)
+from pincite.parse.builder import TextBuilder, UnitCollector
+from pincite.parse.roles import Segment, assign_roles
+from pincite.parse.xmlsafe import load_xml, local_name
+from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
+
+_NS = {"akn": AKN_NS}
+_INT_NUM = re.compile(r"^\[?(\d{1,4})\]?\.?$")
+_TEXT_NUM = re.compile(r"^(\d{1,4})\.\s+\S")
+_ANNEX = re.compile(r"^(?:ANNEX|Annex|APPENDIX|Appendix|SCHEDULE|Schedule)\b(?:\s+[A-Z0-9]{1,4})?\s*[:.]?\s*$")
+_HEADING_CLASS = re.compile(r"(?i)heading")
+_SUB_HEADING_DEPTH = re.compile(r"(?i)(sub)?heading(\d)?")
+#: Containers whose children are walked as part of the text flow.
+_FLOW = frozenset({"content", "intro", "wrapUp", "blockList", "list", "embeddedStructure", "level", "hcontainer",
+                   "blockContainer", "subFlow", "tblock", "item", "listIntroduction", "listWrapUp", "division",
+                   "subdivision", "section", "subsection", "article", "part", "chapter", "quotedStructure",
+                   "container", "block", "decision", "motivation", "background", "arguments", "remedies"})
+_SUB_UNITS = frozenset({"paragraph", "subparagraph", "point", "indent", "alinea"})
+
+
+def parse(data: bytes, source: str) -> ParsedDocument:
+    """Parse an Akoma Ntoso judgment or press summary (see the module docstring for what comes out)."""
+    root, warnings = load_xml(data, source)
+    if local_name(root) != "akomaNtoso":
+        raise ParseError(source, f"root element is <{local_name(root)}>, not <akomaNtoso>")
+    doc_el = next((c for c in root if isinstance(c.tag, str)), None)
+    if doc_el is None:
+        raise ParseError(source, "<akomaNtoso> is empty: no <judgment> or <doc> inside")
+    name = local_name(doc_el)
+    if name == "judgment":
+        return _JudgmentReader(doc_el, source, list(warnings)).read()
+    if name == "doc" and (doc_el.get("name") or "").lower() in ("pressSummary".lower(), "press-summary"):
+        return _read_press_summary(doc_el, source, list(warnings))
+    kind = f'<{name} name="{doc_el.get("name")}">' if doc_el.get("name") else f"<{name}>"
+    raise ParseError(source, f"Akoma Ntoso {kind} is not a judgment or press summary (the kinds pincite reads)")
+
+
+# --- metadata -------------------------------------------------------------------------------------
+
+def _find(el: etree._Element, path: str) -> etree._Element | None:
+    found = el.find(path, _NS)
+    return found
+
+
+def _local_children(el: etree._Element, *names: str) -> list[etree._Element]:
+    return [c for c in el if isinstance(c.tag, str) and local_name(c) in names]
+
+
+def _first_local(el: etree._Element, name: str) -> etree._Element | None:
+    for e in el.iter():
+        if isinstance(e.tag, str) and local_name(e) == name:
+            return e
+    return None
+
+
+def _read_meta(doc_el: etree._Element) -> dict[str, Any]:
+    """Title, citation, date, court and the ``uk:`` proprietary fields from ``<meta>``."""
+    meta: dict[str, Any] = {}
+    work = _find(doc_el, "akn:meta/akn:identification/akn:FRBRWork")
+    if work is not None:
+        for child in work:
+            n = local_name(child)
+            if n == "FRBRname" and child.get("value"):
+                meta["title"] = collapse_space(child.get("value") or "")
+            elif n == "FRBRdate" and child.get("date"):
+                meta.setdefault("date", child.get("date"))
+                meta.setdefault("date_name", child.get("name"))
+            elif n == "FRBRthis" and child.get("value"):
+                meta["uri"] = child.get("value")
+    prop = _find(doc_el, "akn:meta/akn:proprietary")
+    if prop is not None:
+        for child in prop:
+            if not isinstance(child.tag, str):
+                continue
+            n = local_name(child)
+            text = collapse_space("".join(child.itertext()))
+            if text:
+                meta[_snake(n)] = text
+    return meta
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+# --- the judgment reader --------------------------------------------------------------------------
+
+@dataclass
+class _Open:
+    """The top-level paragraph currently open (its span grows until the next one starts)."""
+
+    ordinal: int
+    number: str
+
+
+@dataclass
+class _State:
+    zone: Zone = Zone.COVER
+    segment: Segment | None = None
+    headings: list[tuple[int, str]] = field(default_factory=list)  # (depth, text)
+    para: _Open | None = None
+    last_number: int = 0
+    annex_label: str | None = None
+
+
+class _JudgmentReader:
+    def __init__(self, doc_el: etree._Element, source: str, warnings: list[str]) -> None:
+        self.doc_el = doc_el
+        self.source = source
+        self.warnings = warnings
+        self.b = TextBuilder()
+        self.c = UnitCollector(self.b)
+        self.s = _State()
+        self.segments: list[Segment] = []
+        self.notes: list[tuple[str, etree._Element]] = []
+        self.accepted: dict[etree._Element, str] = {}  # element -> top-level number
+        self.embedded: dict[etree._Element, list[tuple[int, str]]] = {}  # <p> -> [(offset, number)] glued in
+
+    # -- entry point --
+    def read(self) -> ParsedDocument:
+        meta = _read_meta(self.doc_el)
+        header = _find(self.doc_el, "akn:header")
+        body = _find(self.doc_el, "akn:judgmentBody")
+        if body is None:
+            raise ParseError(self.source, "judgment has no <judgmentBody>")
+        judges = self._judges(header)
+        if header is not None:
+            self._read_header(header)
+        for part in body:
+            if not isinstance(part.tag, str):
+                continue
+            name = local_name(part)
+            if name == "introduction" or (part.get("class") or "").lower() == "headnote":
+                self._read_headnote(part)
+            else:
+                self._read_reasons(part)
+        self._close_para()
+        self._read_notes()
+        units = self.c.units()
+        units = assign_roles(units, self.segments, judges, self.b.text(), self.c)
+        text = self.b.text()
+        doc_meta: dict[str, Any] = {k: v for k, v in meta.items() if k not in ("title", "date", "date_name")}
+        doc_meta["judges"] = judges
+        doc_meta["authors"] = [seg.display for seg in self.segments]
+        parties = self._parties(header)
+        if parties:
+            doc_meta["parties"] = parties
+        title = meta.get("title") or meta.get("cite") or self.source
+        date = self._date(header) or meta.get("date")
+        citation = meta.get("cite") or self._header_citation(header)
+        if not any(u.kind == UnitKind.PARAGRAPH and u.zone == Zone.REASONS for u in units):
+            self.warnings.append("no numbered paragraphs found in the reasons")
+        return ParsedDocument(
+            format=Format.AKN, kind=DocumentKind.JUDGMENT, title=title, text=text, units=units,
+            citation=citation, date=date, warnings=tuple(self.warnings), meta=doc_meta,
+        )
+
+    # -- header ---------------------------------------------------------------------------------
+    def _judges(self, header: etree._Element | None) -> list[str]:
+        found = [collapse_space("".join(j.itertext())) for j in self.doc_el.iter(f"{{{AKN_NS}}}judge")]
+        found = [display_judge(j) for j in found if j]
+        if found:
+            return list(dict.fromkeys(found))
+        if header is None:
+            return []
+        lines = [inline_text(p) for p in header.iter(f"{{{AKN_NS}}}p")]
+        out: list[str] = []
+        inside = False
+        for line in lines:
+            if re.match(r"(?i)^(?:date:.*)?before\s*:?", line) and not inside:
+                inside = True
+                rest = re.sub(r"(?i)^(?:date:.*?)?before\s*:?\s*", "", line)
+                if rest:
+                    out.append(rest)
+                continue
+            if inside:
+                if re.match(r"(?i)^between\b|^-\s*-\s*-|^re\b", line):
+                    break
+                if line and line.lower() not in ("and", "-", ":"):
+                    out.append(line)
+        names = []
+        for line in out:
+            parts = judge_heading(line, strong=True)
+            for p in parts or (line,):
+                names.append(display_judge(p))
+        return list(dict.fromkeys(names))
+
+    def _parties(self, header: etree._Element | None) -> list[dict[str, str]]:
+        if header is None:
+            return []
+        out = []
+        for p in self.doc_el.iter(f"{{{AKN_NS}}}party"):
+            name = collapse_space("".join(p.itertext()))
+            if name:
+                out.append({"name": name, "role": (p.get("as") or "").lstrip("#")})
+        return out
+
+    def _date(self, header: etree._Element | None) -> str | None:
+        if header is None:
+            return None
+        d = _first_local(header, "docDate")
+        return d.get("date") if d is not None and d.get("date") else None
+
+    def _header_citation(self, header: etree._Element | None) -> str | None:
+        if header is None:
+            return None
+        nc = _first_local(header, "neutralCitation")
+        return collapse_space("".join(nc.itertext())) if nc is not None else None
+
+    def _read_header(self, header: etree._Element) -> None:
+        """The cover: every line of the header; a judge's heading at its very end starts the reasons."""
+        lines = self._lines(header)
+        start_reasons = None
+        for i in range(len(lines) - 1, max(-1, len(lines) - 4), -1):
+            el, text = lines[i]
+            if judge_heading(text, strong=bold_share(el) > 0.8):
+                start_reasons = i
+                break
+        cover = lines if start_reasons is None else lines[:start_reasons]
+        if cover:
+            self.b.separate()
+            o = self.c.begin(UnitKind.BLOCK, Zone.COVER, False, section_path=("Cover",), parent=None)
+            for k, (_, text) in enumerate(cover):
+                if k:
+                    self.b.separate("\n")
+                self.b.append(text)
+            self.c.end(o)
+        if start_reasons is not None:
+            self.s.zone = Zone.REASONS
+            for el, text in lines[start_reasons:]:
+                if not self._maybe_judge(el, text, strong=True):
+                    self._heading(text, depth=1, attrs={})
+
+    def _lines(self, el: etree._Element) -> list[tuple[etree._Element, str]]:
+        """The non-empty ``<p>`` lines (and table cells' lines) of a block, in order."""
+        out = []
+        for p in el.iter(f"{{{AKN_NS}}}p"):
+            # skip a <p> nested in another <p> (rare) to avoid doubling
+            if any(local_name(a) == "p" for a in p.iterancestors()):
+                continue
+            t = inline_text(p, self.notes)
+            if t:
+                out.append((p, t))
+        return out
+
+    # -- headnote -----------------------------------------------------------------------------------
+    def _read_headnote(self, part: etree._Element) -> None:
+        self._close_para()
+        saved = self.s.zone
+        self.b.separate()
+        o = self.c.begin(UnitKind.BLOCK, Zone.HEADNOTE, False, section_path=("Headnote",), parent=None)
+        for k, (_, text) in enumerate(self._lines(part)):
+            if k:
+                self.b.separate("\n")
+            self.b.append(text)
+        self.c.end(o)
+        self.s.zone = saved
+
+    # -- reasons ------------------------------------------------------------------------------------
+    def _read_reasons(self, part: etree._Element) -> None:
+        self._plan_numbers(part)
+        if self.s.zone == Zone.COVER:
+            self.s.zone = Zone.REASONS
+        self._walk(part)
+
+    def _plan_numbers(self, part: etree._Element) -> None:
+        """Decide which elements are top-level paragraphs, from the sequence of printed numbers."""
+        candidates: list[tuple[etree._Element, int, str]] = []
+        for el in self._flow_items(part):
+            kind = self._classify(el)
+            if kind == "annex":
+                break
+            if kind == "para-num":
+                n = _INT_NUM.match(self._num_text(el) or "")
+                if n:
+                    candidates.append((el, int(n.group(1)), n.group(1)))
+            elif kind == "text-num":
+                m = _TEXT_NUM.match(self._plain(el))
+                if m:
+                    candidates.append((el, int(m.group(1)), m.group(1)))
+        last = self.s.last_number
+        later: dict[int, list[int]] = {}
+        for i, (_, v, _) in enumerate(candidates):
+            later.setdefault(v, []).append(i)
+        items = self._flow_items(part)
+        position = {id(el): k for k, el in enumerate(items)}
+        prev_pos = 0
+        for i, (el, v, printed) in enumerate(candidates):
+            if v > last + 1 and not any(j > i for j in later.get(last + 1, [])):
+                # a paragraph whose number was glued into the text before it ('... .” 44. Having ...')
+                for p_el in self._paragraphs_between(items[prev_pos : position[id(el)] + 1]):
+                    text = inline_text(p_el)
+                    m = _embedded_number(text, last + 1)
+                    while m is not None and last + 1 < v:
+                        self.embedded.setdefault(p_el, []).append((m.start(1), str(last + 1)))
+                        last += 1
+                        m = _embedded_number(text, last + 1, m.end())
+            if v == last + 1:
+                self.accepted[el] = printed
+                last = v
+                prev_pos = position[id(el)]
+            elif v > last + 1 and not any(j > i for j in later.get(last + 1, [])) and not any(
+                _embedded_number(inline_text(p_el), last + 1)
+                for p_el in self._paragraphs_between(items[position[id(el)] + 1 :])
+            ):
+                self.accepted[el] = printed
+                self.warnings.append(f"paragraph numbering jumps from {last} to {v}")
+                last = v
+                prev_pos = position[id(el)]
+
+    def _paragraphs_between(self, items: list[etree._Element]) -> list[etree._Element]:
+        return [p for item in items for p in item.iter(f"{{{AKN_NS}}}p")]
+
+    def _flow_items(self, el: etree._Element) -> list[etree._Element]:
+        """Top-level items of the reasons in order: paragraphs and levels, descending into sectioning levels."""
+        out: list[etree._Element] = []
+        for c in el:
+            if not isinstance(c.tag, str):
+                continue
+            n = local_name(c)
+            if n in ("level", "hcontainer", "division", "section", "part", "chapter") and self._is_section(c):
+                out.append(c)
+                out.extend(self._flow_items(c))
+            else:
+                out.append(c)
+        return out
+
+    def _is_section(self, el: etree._Element) -> bool:
+        """A modern sectioning ``<level>`` (with a ``<heading>`` or holding ``<paragraph>``s)."""
+        return any(local_name(c) in ("heading", "paragraph", "level") for c in el if isinstance(c.tag, str))
+
+    def _num_text(self, el: etree._Element) -> str | None:
+        num = next((c for c in el if isinstance(c.tag, str) and local_name(c) == "num"), None)
+        if num is None:
+            return None
+        t = collapse_space("".join(num.itertext()))
+        return t or None
+
+    def _plain(self, el: etree._Element) -> str:
+        return collapse_space(" ".join(t for _, t in self._lines_no_notes(el)))
+
+    def _lines_no_notes(self, el: etree._Element) -> list[tuple[etree._Element, str]]:
+        out = []
+        for p in el.iter(f"{{{AKN_NS}}}p"):
+            t = inline_text(p)
+            if t:
+                out.append((p, t))
+        return out
+
+    def _classify(self, el: etree._Element) -> str:
+        """What a reasons item is: judge, annex, heading, section, para-num, text-num, para, level, other."""
+        n = local_name(el)
+        cls = (el.get("class") or "").lower()
+        if n in ("level", "hcontainer") and self._is_section(el):
+            return "section"
+        text = self._plain(el)
+        first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
+        pcls = (first_p.get("class") or "") if first_p is not None else ""
+        strong = cls == "author" or bold_share(el) > 0.8 or bool(_HEADING_CLASS.search(pcls)) or \
+            (first_p is not None and pcls.lower() in ("newspeech", "judgename"))
+        if n in ("level", "paragraph", "blockContainer") and (cls == "author" or judge_heading(text, strong)):
+            if self._num_text(el) is None or cls == "author":
+                return "judge"
+        if n == "paragraph":
+            num = self._num_text(el)
+            if num is not None and _HEADING_CLASS.search(pcls) and len(text) < 200:
+                return "heading"
+            if num is not None:
+                return "para-num"
+            if _TEXT_NUM.match(text):
+                return "text-num"
+            return "para"
+        if n in ("level", "blockContainer"):
+            num = self._num_text(el)
+            if num == "-" or (num is None and not text):
+                return "other"
+            if text and _ANNEX.match(text) and (bold_share(el) > 0.8 or _HEADING_CLASS.search(pcls)):
+                return "annex"
+            if num is None and _TEXT_NUM.match(text):
+                return "text-num"
+            if num is None and text and len(text) < 200 and not text.endswith((",", ";")) and (
+                bold_share(el) > 0.8 or _HEADING_CLASS.search(pcls)
+            ) and not _starts_quote(text):
+                return "heading"
+            return "level"
+        return "other"
+
+    def _walk(self, part: etree._Element) -> None:
+        for el in part:
+            if not isinstance(el.tag, str):
+                continue
+            self._item(el, depth=1)
+
+    def _item(self, el: etree._Element, depth: int) -> None:
+        kind = self._classify(el)
+        text = self._plain(el)
+        if kind == "judge":
+            self._maybe_judge(el, text, strong=True)
+        elif kind == "annex":
+            self._close_para()
+            self.s.zone = Zone.SCHEDULE
+            self.s.annex_label = text.rstrip(":. ")
+            self.s.headings = []
+            self._heading(text, depth=1, attrs=self._attrs(el))
+        elif kind == "heading":
+            self._close_para()
+            self._heading(text, depth=self._heading_depth(el, depth), attrs=self._attrs(el))
+        elif kind == "section":
+            heading = next((c for c in el if isinstance(c.tag, str) and local_name(c) == "heading"), None)
+            if heading is not None:
+                htext = inline_text(heading, self.notes)
+                if htext:
+                    self._close_para()
+                    self._heading(htext, depth=depth, attrs=self._attrs(el))
+            for c in el:
+                if isinstance(c.tag, str) and local_name(c) not in ("heading", "num"):
+                    self._item(c, depth + 1)
+        elif kind in ("para-num", "text-num") and el in self.accepted:
+            self._open_para(el, self.accepted[el])
+        elif kind in ("para-num", "text-num") and self.s.zone == Zone.SCHEDULE:
+            num = self._num_text(el) or _TEXT_NUM.match(text).group(1)  # type: ignore[union-attr]
+            m = _INT_NUM.match(num)
+            if m:
+                self._open_para(el, m.group(1))
+            else:
+                self._sub_item(el, num)
+        elif kind == "para-num":
+            self._sub_item(el, self._num_text(el) or "")
+        elif kind == "other":
+            return
+        else:  # para without num, level, text-num not in sequence: belongs to the open paragraph
+            self._continuation(el)
+
+    def _heading_depth(self, el: etree._Element, depth: int) -> int:
+        first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
+        pcls = (first_p.get("class") or "") if first_p is not None else ""
+        m = _SUB_HEADING_DEPTH.search(pcls)
+        if m and m.group(0):
+            level = int(m.group(2) or 1)
+            return level + (1 if m.group(1) else 0)
+        return depth
+
+    def _attrs(self, el: etree._Element) -> dict[str, Any]:
+        attrs: dict[str, Any] = {}
+        if el.get("eId"):
+            attrs["eId"] = el.get("eId")
+        if el.get("class"):
+            attrs["class"] = el.get("class")
+        return attrs
+
+    # -- units --------------------------------------------------------------------------------------
+    def _path(self) -> tuple[str, ...]:
+        head: tuple[str, ...] = ()
+        if self.s.zone == Zone.SCHEDULE and self.s.annex_label:
+            head = (self.s.annex_label,)
+        elif self.s.segment is not None:
+            head = (self.s.segment.display,)
+        return head + tuple(t for _, t in self.s.headings if not head or t != head[0])
+
+    def _maybe_judge(self, el: etree._Element, text: str, strong: bool) -> bool:
+        judges = judge_heading(text, strong or (el.get("class") or "").lower() == "author")
+        if not judges and (el.get("class") or "").lower() != "author":
+            return False
+        self._close_para()
+        self.s.zone = Zone.REASONS
+        heading_text = collapse_space(text)
+        names = [display_judge(j) for j in judges] if judges else [heading_text.rstrip(": ")]
+        joint = len(names) > 1 or bool(re.search(r"(?i)with whom|judgment of the court", heading_text))
+        seg = Segment(index=len(self.segments), display=join_judges(names), judges=tuple(names),
+                      heading=heading_text, joint=joint)
+        self.segments.append(seg)
+        self.s.segment = seg
+        self.s.headings = []
+        self.b.separate()
+        start, end = self.b.append(heading_text)
+        o = self.c.add(UnitKind.HEADING, start, end, Zone.REASONS, False, parent=None,
+                       section_path=(seg.display,), attrs={**self._attrs(el), "judge_heading": True})
+        seg.units.append(o)
+        return True
+
+    def _heading(self, text: str, depth: int, attrs: dict[str, Any]) -> None:
+        self.s.headings = [(d, t) for d, t in self.s.headings if d < depth] + [(depth, text)]
+        self.b.separate()
+        start, end = self.b.append(text)
+        o = self.c.add(UnitKind.HEADING, start, end, self.s.zone if self.s.zone != Zone.COVER else Zone.REASONS,
+                       False, parent=None, section_path=self._path(), attrs=attrs)
+        if self.s.segment is not None and self.s.zone == Zone.REASONS:
+            self.s.segment.units.append(o)
+
+    def _citable(self) -> bool:
+        return self.s.zone == Zone.REASONS
+
+    def _open_para(self, el: etree._Element, number: str) -> None:
+        self._close_para()
+        if self.s.zone == Zone.COVER:
+            self.s.zone = Zone.REASONS
+        if self.s.zone == Zone.REASONS:
+            self.s.last_number = int(number)
+        label = f"[{number}]" if self.s.zone != Zone.SCHEDULE else f"{self.s.annex_label} [{number}]"
+        self.b.separate()
+        attrs = self._attrs(el)
+        o = self.c.begin(UnitKind.PARAGRAPH, self.s.zone, self._citable(), number=number, label=label,
+                         section_path=self._path(), parent=None, attrs=attrs)
+        self.s.para = _Open(o, number)
+        if self.s.segment is not None and self.s.zone == Zone.REASONS:
+            self.s.segment.units.append(o)
+        num = self._num_text(el)
+        if num is not None:
+            self.b.append(num)
+            self.b.append(" ")
+        self._render_children(el, o, skip_num=True)
+
+    def _close_para(self) -> None:
+        if self.s.para is not None:
+            self.c.end(self.s.para.ordinal)
+            self.s.para = None
+
+    def _sub_item(self, el: etree._Element, num: str) -> None:
+        """A numbered ``<paragraph>`` that is not the next paragraph: a list item or quotation inside it."""
+        if self.s.para is None:
+            self._block(el)
+            return
+        parent = self.s.para
+        self.b.separate("\n")
+        number = num.rstrip(".") if _INT_NUM.match(num) else num
+        o = self.c.begin(UnitKind.SUBPARAGRAPH, self.s.zone, self._citable(), number=number,
+                         label=f"[{parent.number}]{number if number.startswith('(') else ' ' + number}",
+                         section_path=self._path(), parent=parent.ordinal, attrs=self._attrs(el))
+        if self.s.segment is not None and self.s.zone == Zone.REASONS:
+            self.s.segment.units.append(o)
+        self.b.append(num)
+        self.b.append(" ")
+        self._render_children(el, o, skip_num=True)
+        self._end(o)
+
+    def _end(self, ordinal: int) -> None:
+        """Close a sub-unit unless a paragraph starting inside it (number glued in its text) closed it already."""
+        if ordinal in self.c.open_units:
+            self.c.end(ordinal)
+
+    def _continuation(self, el: etree._Element) -> None:
+        if self.s.para is None:
+            self._block(el)
+            return
+        self.b.separate("\n")
+        self._render_children(el, self.s.para.ordinal, skip_num=False)
+
+    def _block(self, el: etree._Element) -> None:
+        """Text in the reasons before the first numbered paragraph (or in the cover zone)."""
+        if not self._plain(el):
+            return
+        self.b.separate()
+        zone = self.s.zone
+        citable = zone == Zone.REASONS and self.s.segment is not None
+        if zone == Zone.REASONS and self.s.segment is None:
+            zone = Zone.COVER
+        o = self.c.begin(UnitKind.BLOCK, zone, citable, section_path=self._path(), parent=None,
+                         attrs=self._attrs(el))
+        if self.s.segment is not None and zone == Zone.REASONS:
+            self.s.segment.units.append(o)
+        self._render_children(el, o, skip_num=False)
+        self.c.end(o)
+
+    def _render_children(self, el: etree._Element, owner: int, skip_num: bool) -> None:
+        """Append the text of ``el``'s content, opening sub-units for numbered sub-items inside it."""
+        first = True
+        for c in el:
+            if not isinstance(c.tag, str):
+                continue
+            n = local_name(c)
+            if n == "num":
+                if not skip_num:
+                    t = collapse_space("".join(c.itertext()))
+                    if t and t != "-":
+                        self.b.append(t + " ")
+                continue
+            if n in ("heading", "subheading"):
+                t = inline_text(c, self.notes)
+                if t:
+                    if not first:
+                        self.b.separate("\n")
+                    self.b.append(t)
+                    first = False
+                continue
+            if n == "p":
+                self._render_p(c, first)
+                first = False
+            elif n == "table":
+                for row in c.iter(f"{{{AKN_NS}}}tr"):
+                    cells = [inline_text(td, self.notes) for td in row if isinstance(td.tag, str)]
+                    cells = [x for x in cells if x]
+                    if cells:
+                        if not first:
+                            self.b.separate("\n")
+                        self.b.append(" | ".join(cells))
+                        first = False
+            elif n in _SUB_UNITS and self._num_text(c) is not None and owner is not None:
+                if not first:
+                    self.b.separate("\n")
+                num = self._num_text(c) or ""
+                parent_unit = self.c.get(owner)
+                pnum = parent_unit.get("number") or ""
+                o = self.c.begin(UnitKind.SUBPARAGRAPH, self.s.zone, self._citable(), number=num,
+                                 label=f"[{pnum}]{num}" if parent_unit["kind"] == UnitKind.PARAGRAPH else num,
+                                 section_path=self._path(), parent=owner, attrs=self._attrs(c))
+                if self.s.segment is not None and self.s.zone == Zone.REASONS:
+                    self.s.segment.units.append(o)
+                self.b.append(num + " ")
+                self._render_children(c, o, skip_num=True)
+                self._end(o)
+                first = False
+            elif n in _FLOW or n in _SUB_UNITS:
+                if not first:
+                    self.b.separate("\n")
+                self._render_children(c, owner, skip_num=False)
+                first = False
+            else:
+                t = inline_text(c, self.notes)
+                if t:
+                    if not first:
+                        self.b.separate("\n")
+                    self.b.append(t)
+                    first = False
+
+    def _render_p(self, p: etree._Element, first: bool) -> None:
+        """One ``<p>``; a judge's heading glued bold onto the end of it (2020-ewca-553 ¶68) is split off."""
+        kids = [k for k in p if isinstance(k.tag, str)]
+        last = kids[-1] if kids else None
+        if last is not None and not (last.tail or "").strip() and is_bold(last):
+            tail_text = inline_text(last)
+            if judge_heading(tail_text, strong=True):
+                before = _text_before(p, last, self.notes)
+                if before:
+                    if not first:
+                        self.b.separate("\n")
+                    self.b.append(before)
+                self._maybe_judge(last, tail_text, strong=True)
+                return
+        t = inline_text(p, self.notes)
+        if p in self.embedded and self.s.zone == Zone.REASONS:
+            t_plain = inline_text(p)
+            if t_plain == t:  # offsets were found on the text without footnote markers
+                self._render_split_p(t, self.embedded[p], first)
+                return
+        if t:
+            if not first:
+                self.b.separate("\n")
+            self.b.append(t)
+
+    def _render_split_p(self, text: str, splits: list[tuple[int, str]], first: bool) -> None:
+        """A ``<p>`` holding the start of the next numbered paragraph: close the open one there, open the next."""
+        cut = 0
+        for offset, number in splits:
+            before = text[cut:offset].rstrip()
+            if before:
+                if not first:
+                    self.b.separate("\n")
+                self.b.append(before)
+                first = False
+            self._close_para()
+            self.s.last_number = int(number)
+            self.b.separate()
+            o = self.c.begin(UnitKind.PARAGRAPH, self.s.zone, True, number=number, label=f"[{number}]",
+                             section_path=self._path(), parent=None, attrs={"number_in_text": True})
+            self.s.para = _Open(o, number)
+            if self.s.segment is not None:
+                self.s.segment.units.append(o)
+            first = True
+            cut = offset
+        rest = text[cut:]
+        if rest:
+            self.b.append(rest)
+
+    # -- footnotes ----------------------------------------------------------------------------------
+    def _read_notes(self) -> None:
+        if not self.notes:
+            return
+        self.b.separate()
+        seen = set()
+        for marker, note in self.notes:
+            if id(note) in seen:
+                continue
+            seen.add(id(note))
+            text = collapse_space(" ".join(inline_text(p) for p in note.iter(f"{{{AKN_NS}}}p")) or
+                                  inline_text(note))
+            if not text:
+                continue
+            self.b.separate("\n")
+            start, end = self.b.append(f"[fn {marker}] {text}")
+            self.c.add(UnitKind.BLOCK, start, end, Zone.NOTE, False, number=marker, label=f"fn {marker}",
+                       parent=None, section_path=("Footnotes",))
+
+
+def _embedded_number(text: str, number: int, start: int = 0) -> re.Match[str] | None:
+    """Where paragraph ``number`` starts inside a run of text: after a closing quote or full stop."""
+    return re.compile(rf"(?<=[”\"’.])\s+({number})\.\s+(?=[A-Z“‘\"(])").search(text, start)
+
+
+def _starts_quote(text: str) -> bool:
+    return text[:1] in "“\"‘'(…["
+
+
+def _text_before(p: etree._Element, last: etree._Element, notes: list[tuple[str, etree._Element]]) -> str:
+    """The text of ``p`` without its last child (which the caller handles on its own)."""
+    clone = etree.fromstring(etree.tostring(p))
+    kids = [k for k in clone if isinstance(k.tag, str)]
+    if kids:
+        clone.remove(kids[-1])
+    return inline_text(clone, notes)
+
+
+# --- press summaries ------------------------------------------------------------------------------
+
+def _read_press_summary(doc_el: etree._Element, source: str, warnings: list[str]) -> ParsedDocument:
+    """A press summary: not the court's words, so every unit is zone ``summary`` and not citable."""
+    meta = _read_meta(doc_el)
+    b = TextBuilder()
+    c = UnitCollector(b)
+    preface = _find(doc_el, "akn:preface")
+    judges = [display_judge(collapse_space("".join(j.itertext()))) for j in doc_el.iter(f"{{{AKN_NS}}}judge")]
+    judges = [j for j in dict.fromkeys(judges) if j]
+    if preface is not None:
+        lines = [inline_text(p) for p in preface.iter(f"{{{AKN_NS}}}p")]
+        lines = [x for x in lines if x]
+        if lines:
+            o = c.begin(UnitKind.BLOCK, Zone.COVER, False, section_path=("Cover",), parent=None)
+            for k, line in enumerate(lines):
+                if k:
+                    b.separate("\n")
+                b.append(line)
+            c.end(o)
+    body = _find(doc_el, "akn:mainBody")
+    if body is None:
+        raise ParseError(source, "press summary has no <mainBody>")
+    heading: str | None = None
+    for p in body.iter(f"{{{AKN_NS}}}p"):
+        if any(local_name(a) == "p" for a in p.iterancestors()):
+            continue
+        text = inline_text(p)
+        if not text:
+            continue
+        b.separate()
+        start, end = b.append(text)
+        cls = p.get("class") or ""
+        if _HEADING_CLASS.search(cls) or (bold_share(p) > 0.8 and len(text) < 120):
+            heading = text
+            c.add(UnitKind.HEADING, start, end, Zone.SUMMARY, False, parent=None, section_path=(heading,))
+        else:
+            c.add(UnitKind.BLOCK, start, end, Zone.SUMMARY, False, parent=None,
+                  section_path=(heading,) if heading else ())
+    units = c.units()
+    text = b.text()
+    out_meta = {k: v for k, v in meta.items() if k not in ("title", "date", "date_name")}
+    out_meta["summary_of"] = meta.get("summary_of")
+    out_meta["summary_of_cite"] = meta.get("summary_of_cite")
+    out_meta["judges"] = judges
+    title = meta.get("title") or (f"Press summary of {meta['summary_of_cite']}" if meta.get("summary_of_cite")
+                                  else source)
+    return ParsedDocument(
+        format=Format.AKN, kind=DocumentKind.SUMMARY, title=title, text=text, units=units,
+        citation=meta.get("cite"), date=meta.get("date"), warnings=tuple(warnings), meta=out_meta,
+    )
