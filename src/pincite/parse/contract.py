@@ -265,7 +265,7 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
 _SMALL_WORDS = frozenset(
     "a an and as at by de for from in into of on or the to under upon with its his her their our your vs v".split()
 )
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 
 
 def is_heading_like(s: str) -> bool:

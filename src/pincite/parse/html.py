@@ -1,0 +1,148 @@
+"""HTML pages: the visible text with its block structure, then the same clause/paragraph analysis as plain text.
+
+The canonical text is built block by block (headings, paragraphs, list items, table cells...) with a
+``TextBuilder``, blocks separated by a blank line, whitespace inside a block collapsed the way a browser
+shows it (``<pre>`` kept as is).  Scripts, styles, navigation, forms and hidden elements are dropped.
+Nothing the page references (images, stylesheets, frames) is ever fetched: selectolax only parses.
+
+Units: when the text carries clause or paragraph numbers, ``analyse_text`` finds them exactly as for a
+plain-text file; otherwise each heading is a heading unit and each other block a paragraph by order (¶N).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from pincite.errors import ParseError
+from pincite.parse.builder import TextBuilder, UnitCollector
+from pincite.parse.text import analyse_text, decode_text
+from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
+
+#: Elements whose content is never visible text.
+SKIP_TAGS = frozenset({
+    "script", "style", "nav", "noscript", "template", "iframe", "object", "embed", "svg", "math", "head",
+    "form", "button", "select", "textarea", "input", "canvas", "audio", "video", "map",
+})
+#: Elements that start a new block of text.
+BLOCK_TAGS = frozenset({
+    "p", "div", "section", "article", "main", "aside", "header", "footer", "blockquote", "pre", "li", "ul", "ol",
+    "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "h1", "h2", "h3", "h4",
+    "h5", "h6", "hr", "address", "figure", "figcaption", "center", "body", "html", "details", "summary",
+    "fieldset", "legend",
+})
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_BR = "\x00"  # a <br> while collecting a block (source newlines are only whitespace)
+_SPACE = re.compile(r"[ \t\r\n\f\u00a0\u200b]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One visible block of the page: its tag (the innermost block element) and its text."""
+
+    tag: str
+    text: str
+
+
+def _hidden(node: LexborNode) -> bool:
+    attrs = node.attributes
+    if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
+        return True
+    style = (attrs.get("style") or "").replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
+
+
+def extract_blocks(root: LexborNode) -> list[Block]:
+    """The visible blocks under ``root`` in document order."""
+    blocks: list[Block] = []
+    buf: list[str] = []
+    tags: list[str] = ["body"]
+
+    def flush() -> None:
+        raw = "".join(buf)
+        buf.clear()
+        if tags[-1] == "pre":
+            text = raw.strip("\n")
+            if text.strip():
+                blocks.append(Block("pre", text.rstrip()))
+            return
+        lines = [_SPACE.sub(" ", part).strip() for part in raw.split(_BR)]
+        text = "\n".join(x for x in lines if x)
+        if text:
+            blocks.append(Block(tags[-1], text))
+
+    def walk(node: LexborNode) -> None:
+        child = node.child
+        while child is not None:
+            tag = child.tag or ""
+            if tag == "-text":
+                buf.append(child.text_content or "")
+            elif tag.startswith("-") or tag in SKIP_TAGS or _hidden(child):
+                pass  # comments, doctype, scripts...
+            elif tag == "br":
+                buf.append("\n" if tags[-1] == "pre" else _BR)
+            elif tag in BLOCK_TAGS:
+                flush()
+                tags.append(tag)
+                walk(child)
+                flush()
+                tags.pop()
+            else:
+                walk(child)
+            child = child.next
+
+    walk(root)
+    flush()
+    return blocks
+
+
+def parse(data: bytes, source: str) -> ParsedDocument:
+    """Parse an HTML page (see the module docstring)."""
+    text_in, warnings = decode_text(data, source)
+    tree = LexborHTMLParser(text_in)
+    root = tree.body or tree.root
+    if root is None:
+        raise ParseError(source, "HTML with no document body")
+    title_node = tree.css_first("title")
+    blocks = extract_blocks(root)
+    if not blocks:
+        raise ParseError(source, "HTML page with no visible text (only scripts, styles or markup)")
+
+    builder = TextBuilder()
+    spans: list[tuple[Block, int, int]] = []
+    for b in blocks:
+        builder.separate("\n\n")
+        s, e = builder.append(b.text)
+        spans.append((b, s, e))
+    text = builder.text()
+
+    page_title = _SPACE.sub(" ", title_node.text()).strip() if title_node is not None else ""
+    if not page_title:
+        page_title = next((b.text for b in blocks if b.tag in HEADING_TAGS), blocks[0].text)[:200]
+
+    analysis = analyse_text(text, source)
+    if analysis.kind != DocumentKind.OTHER:
+        return ParsedDocument(format=Format.HTML, kind=analysis.kind, title=page_title, text=text,
+                              units=analysis.units, date=analysis.date,
+                              warnings=tuple(warnings) + analysis.warnings)
+
+    units = UnitCollector(builder)
+    path: list[tuple[int, str]] = []  # (heading level, heading text)
+    n = 0
+    for b, s, e in spans:
+        if b.tag in HEADING_TAGS:
+            level = int(b.tag[1])
+            while path and path[-1][0] >= level:
+                path.pop()
+            path.append((level, b.text))
+            units.add(UnitKind.HEADING, s, e, Zone.BODY, False, parent=None, label=b.text[:80],
+                      section_path=tuple(h for _, h in path))
+            continue
+        n += 1
+        units.add(UnitKind.BLOCK, s, e, Zone.BODY, True, parent=None, label=f"¶{n}",
+                  section_path=tuple(h for _, h in path), attrs={"tag": b.tag})
+    warnings.append(f"{source}: no clause or paragraph numbering found; pinpoints are by paragraph order (¶N)")
+    return ParsedDocument(format=Format.HTML, kind=DocumentKind.OTHER, title=page_title, text=text,
+                          units=units.units(), date=analysis.date, warnings=tuple(warnings))

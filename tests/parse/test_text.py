@@ -1,0 +1,221 @@
+"""Plain-text parsing and ``analyse_text`` on small fictional fixtures (no ../shared needed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pincite.errors import ParseError
+from pincite.parse import parse_bytes
+from pincite.parse.builder import validate_units
+from pincite.parse.text import analyse_text, parse
+from pincite.types import DocumentKind, Format, UnitKind, Zone
+
+
+def load(fixtures: Path, name: str):
+    data = (fixtures / "text" / name).read_bytes()
+    return data, parse(data, name)
+
+
+def by_label(doc, label: str):
+    found = [u for u in doc.units if u.label == label]
+    assert len(found) == 1, f"{label}: {[u.label for u in doc.units]}"
+    return found[0]
+
+
+def unit_text(doc, u) -> str:
+    return doc.text[u.char_start:u.char_end]
+
+
+def assert_sound(doc) -> None:
+    assert validate_units(doc.text, doc.units) == []
+    assert [u.ordinal for u in doc.units] == list(range(len(doc.units)))
+    starts = [u.char_start for u in doc.units]
+    assert starts == sorted(starts)
+    for u in doc.units:
+        assert unit_text(doc, u) == unit_text(doc, u).strip(), u.label
+        assert unit_text(doc, u), u.label
+
+
+# label, number, parent label, first words, heading path (last element)
+SHORT_CONTRACT = [
+    ("Art. I", "ARTICLE I", None, "ARTICLE I\nDEFINITIONS", "ARTICLE I DEFINITIONS"),
+    ("s. 1.01", "Section 1.01", "Art. I", 'Section 1.01 Widgets. "Widgets" means', "Section 1.01 Widgets"),
+    ("s. 1.02", "Section 1.02", "Art. I", "Section 1.02 Price. The price of each Widget is $1.50", "Section 1.02 Price"),
+    ("Art. II", "ARTICLE II", None, "ARTICLE II\nSUPPLY", "ARTICLE II SUPPLY"),
+    ("s. 2.01", "Section 2.01", "Art. II", "Section 2.01 Orders.", "Section 2.01 Orders"),
+    ("s. 2.01(a)", "(a)", "s. 2.01", "(a) the quantity;", "(a)"),
+    ("s. 2.01(c)", "(c)", "s. 2.01", "(c) the delivery address.", "(c)"),
+    ("s. 3.02", "Section 3.02", "Art. III", "Section 3.02 Termination. Either party", "Section 3.02 Termination"),
+]
+
+
+@pytest.mark.parametrize("label,number,parent,first,heading", SHORT_CONTRACT)
+def test_short_contract_clauses(fixtures, label, number, parent, first, heading):
+    _, doc = load(fixtures, "short_contract.txt")
+    u = by_label(doc, label)
+    assert u.number == number
+    assert unit_text(doc, u).startswith(first)
+    assert u.section_path[-1] == heading
+    assert u.zone == Zone.BODY and u.citable
+    if parent is None:
+        assert u.parent is None
+    else:
+        assert doc.units[u.parent].label == parent
+
+
+def test_short_contract_document(fixtures):
+    data, doc = load(fixtures, "short_contract.txt")
+    assert_sound(doc)
+    assert doc.kind == DocumentKind.CONTRACT
+    assert doc.format == Format.TEXT
+    assert doc.title == "SUPPLY AGREEMENT"
+    assert doc.date == "2021-03-03"
+    assert doc.text == data.decode("utf-8")  # the file's text unchanged
+    numbers = [u.number for u in doc.units if u.number]
+    # the page number "5", its Source footer and the "1.50" that opens a line are not clauses
+    assert "5" not in numbers and "1.50" not in numbers
+    assert not any(unit_text(doc, u).startswith(("Source:", "5")) for u in doc.units)
+    # (b) ends before the page furniture; (c) after it still belongs to 2.01
+    b = by_label(doc, "s. 2.01(b)")
+    assert unit_text(doc, b) == "(b) the delivery date; and"
+    assert by_label(doc, "s. 2.01").section_path == ("ARTICLE II SUPPLY", "Section 2.01 Orders")
+
+
+def test_short_contract_zones(fixtures):
+    _, doc = load(fixtures, "short_contract.txt")
+    zones = {u.zone for u in doc.units}
+    assert {Zone.OTHER, Zone.BODY, Zone.SIGNATURES, Zone.SCHEDULE} <= zones
+    sig = [u for u in doc.units if u.zone == Zone.SIGNATURES]
+    assert unit_text(doc, sig[0]).startswith("IN WITNESS WHEREOF")
+    assert all(not u.citable for u in sig)
+    last_clause = by_label(doc, "s. 3.02")
+    assert unit_text(doc, last_clause).endswith("60 days' notice.")  # the signature block is not in it
+    sched = [u for u in doc.units if u.zone == Zone.SCHEDULE]
+    assert unit_text(doc, sched[0]) == "SCHEDULE A"
+    pre = [u for u in doc.units if u.zone == Zone.OTHER]
+    assert any(unit_text(doc, u).startswith("WHEREAS, Supplier") for u in pre)
+
+
+DETACHED = [
+    ("cl. 1", "1.", "Definitions.", "1. Definitions"),
+    ("cl. 2", "2.", "Services.", "2. Services"),
+    ("cl. 2.1", "2.1", "Scope. Beta shall provide", "2.1 Scope"),
+    ("cl. 2.2", "2.2", "Standard. Beta shall perform", "2.2 Standard"),
+    ("cl. 3", "3.", "Fees.", "3. Fees"),
+    ("cl. 3.1", "3.1", "Invoices. Acme shall pay", "3.1 Invoices"),
+    ("cl. 3.1(a)", "(a)", "within 30 days; and", "(a)"),
+    ("cl. 3.1(b)", "(b)", "in US dollars.", "(b)"),
+]
+
+
+@pytest.mark.parametrize("label,number,first,heading", DETACHED)
+def test_detached_numbers_attach_to_their_paragraphs(fixtures, label, number, first, heading):
+    _, doc = load(fixtures, "detached_numbers.txt")
+    u = by_label(doc, label)
+    assert u.number == number
+    assert unit_text(doc, u).startswith(first)
+    assert u.section_path[-1] == heading
+    s, e = u.attrs["number_span"]
+    assert doc.text[s:e] == number  # the number is the one printed, where it is printed
+
+
+def test_detached_numbers_document(fixtures):
+    _, doc = load(fixtures, "detached_numbers.txt")
+    assert_sound(doc)
+    assert doc.kind == DocumentKind.CONTRACT
+    assert doc.date == "2019-06-01"
+    # the preamble before clause 1 is not a clause, and the page number "1" never became clause 1
+    pre = [u for u in doc.units if u.zone == Zone.OTHER]
+    assert any(unit_text(doc, u).startswith("This Services Agreement") for u in pre)
+    assert by_label(doc, "cl. 1").number == "1."
+    # 2.2 ends before the page furniture and the next number column
+    assert unit_text(doc, by_label(doc, "cl. 2.2")).endswith("reasonable care.")
+    assert any("printed apart" in w for w in doc.warnings)
+
+
+def test_plain_text_without_numbers_gets_paragraphs_by_order(fixtures):
+    data, doc = load(fixtures, "plain_notes.txt")
+    assert_sound(doc)
+    assert doc.kind == DocumentKind.OTHER
+    assert [u.label for u in doc.units] == ["¶1", "¶2", "¶3", "¶4"]
+    assert all(u.kind == UnitKind.BLOCK and u.number is None for u in doc.units)
+    assert unit_text(doc, doc.units[2]) == "Nobody objected to the proposal,\nwhich was carried."
+    assert any("paragraph order" in w for w in doc.warnings)
+
+
+def test_bracketed_paragraphs_read_as_judgment(fixtures):
+    _, doc = load(fixtures, "judgment_brackets.txt")
+    assert_sound(doc)
+    assert doc.kind == DocumentKind.JUDGMENT
+    assert [u.label for u in doc.units] == ["[1]", "[2]", "[3]"]
+    assert [u.number for u in doc.units] == ["1", "2", "3"]
+    assert all(u.zone == Zone.REASONS and u.citable and u.author is None for u in doc.units)
+    assert unit_text(doc, doc.units[1]) == "[2] The facts are not in dispute."
+
+
+def test_latin1_file_decodes_with_a_warning(fixtures):
+    data, doc = load(fixtures, "latin1_contract.txt")
+    assert any("not UTF-8" in w and "decoded as" in w for w in doc.warnings)
+    assert "présent" in doc.text and "Étoile" in doc.text
+    assert doc.kind == DocumentKind.CONTRACT
+    assert by_label(doc, "cl. 2").section_path == ("2. Durée",)
+
+
+def test_crlf_is_kept_so_offsets_match_the_file(fixtures):
+    data, doc = load(fixtures, "crlf_contract.txt")
+    assert doc.text == data.decode("utf-8") and "\r\n" in doc.text
+    u = by_label(doc, "cl. 2")
+    assert data.decode("utf-8")[u.char_start:u.char_end] == "2. Rent. The rent is 100 a month."
+
+
+def test_bom_is_dropped_and_said():
+    doc = parse("\ufeffNOTE\n\n1. First. A.\n\n2. Second. B.\n\n3. Third. C.\n".encode("utf-8"), "bom.txt")
+    assert not doc.text.startswith("\ufeff")
+    assert any("byte-order mark" in w for w in doc.warnings)
+    assert doc.text[doc.units[1].char_start:].startswith("1. First.")
+
+
+@pytest.mark.parametrize("name,reason", [
+    ("empty.txt", "empty"),
+    ("whitespace_only.txt", "empty"),
+    ("binary.bin.txt", "binary"),
+])
+def test_bad_input_is_a_clear_parse_error(fixtures, name, reason):
+    data = (fixtures / "text" / name).read_bytes()
+    with pytest.raises(ParseError) as e:
+        parse(data, name)
+    assert reason in e.value.reason
+    if data:  # parse_bytes refuses them too (0 bytes is refused before any parser runs)
+        with pytest.raises(ParseError):
+            parse_bytes(data, name, Format.TEXT)
+
+
+def test_control_character_garbage_is_refused():
+    junk = bytes([1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17]) * 50 + b"some text"
+    with pytest.raises(ParseError, match="binary"):
+        parse(junk, "junk.txt")
+
+
+@pytest.mark.parametrize("text,number", [
+    ("TERMS\n\n1. One. A.\n\n2. Two. B.\n\n3. Three. The fee is\n5. per cent.\n", None),  # "5." mid-flow
+    ("TERMS\n\n1. One. A.\n\n2. Two. B.\n\n3. Three. C.\n\n17\n\n4. Four. D.\n", "17"),  # page number
+])
+def test_out_of_sequence_numbers_never_start_clauses(text, number):
+    a = analyse_text(text, "t")
+    numbers = [u.number for u in a.units if u.number]
+    assert numbers[:3] == ["1.", "2.", "3."]
+    assert "5." not in numbers and "17" not in numbers
+
+
+def test_analyse_text_interface_for_other_parsers():
+    text = "AGREEMENT dated as of May 8, 2014\n\n1. Scope. X.\n\n1.1 Detail. Y.\n\n2. Term. Z.\n"
+    a = analyse_text(text, "pdf-text")
+    assert a.kind == DocumentKind.CONTRACT
+    assert a.date == "2014-05-08"
+    assert [u.ordinal for u in a.units] == list(range(len(a.units)))
+    one, one_one = (u for u in a.units if u.number in ("1.", "1.1"))
+    assert one_one.parent == one.ordinal
+    assert text[one.char_start:one.char_end] == "1. Scope. X.\n\n1.1 Detail. Y."
+    assert validate_units(text, a.units) == []
