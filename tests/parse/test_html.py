@@ -1,0 +1,86 @@
+"""HTML pages on small fictional fixtures (no ../shared needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pincite.errors import ParseError
+from pincite.parse import parse_bytes, sniff_format
+from pincite.parse.builder import validate_units
+from pincite.parse.html import parse
+from pincite.types import DocumentKind, Format, UnitKind, Zone
+
+
+@pytest.fixture()
+def numbered(fixtures):
+    data = (fixtures / "html" / "numbered.html").read_bytes()
+    return parse_bytes(data, "numbered.html")
+
+
+def text_of(doc, u):
+    return doc.text[u.char_start:u.char_end]
+
+
+def test_sniffed_as_html(fixtures):
+    assert sniff_format((fixtures / "html" / "numbered.html").read_bytes(), "x") == Format.HTML
+
+
+def test_scripts_styles_nav_and_hidden_text_are_not_in_the_text(numbered):
+    for gone in ("never appear", "Injected by script", "Hidden style text", "Navigation link",
+                 "Invisible clause", "example.invalid"):
+        assert gone not in numbered.text
+
+
+def test_visible_text_keeps_blocks_and_collapses_whitespace(numbered):
+    assert numbered.format == Format.HTML
+    assert numbered.title == "Consulting Agreement"
+    assert "advice on pricing strategy." in numbered.text  # source line break inside <p> is a space
+    assert "£200 per day & expenses." in numbered.text  # entities decoded
+    assert "\n\n1. Services." in numbered.text
+
+
+@pytest.mark.parametrize("label,number,first,parent", [
+    ("cl. 1", "1.", "1. Services. The Consultant", None),
+    ("cl. 2", "2.", "2. Fees. Alpha shall pay", None),
+    ("cl. 2(a)", "(a)", "(a) Invoices are due monthly.", "cl. 2"),
+    ("cl. 2(b)", "(b)", "(b) Late payments bear interest.", "cl. 2"),
+    ("cl. 3", "3.", "3. Term. This Agreement ends", None),
+])
+def test_numbered_paragraphs_become_clauses(numbered, label, number, first, parent):
+    (u,) = [x for x in numbered.units if x.label == label]
+    assert u.number == number
+    assert text_of(numbered, u).startswith(first)
+    assert (numbered.units[u.parent].label if u.parent is not None else None) == parent
+    assert u.zone == Zone.BODY and u.citable
+
+
+def test_numbered_document(numbered):
+    assert numbered.kind == DocumentKind.CONTRACT
+    assert numbered.date == "2020-01-05"
+    assert validate_units(numbered.text, numbered.units) == []
+    assert not any(u.number == "4." for u in numbered.units)
+
+
+def test_unnumbered_page_gets_headings_and_paragraphs(fixtures):
+    doc = parse((fixtures / "html" / "unnumbered.html").read_bytes(), "unnumbered.html")
+    assert doc.kind == DocumentKind.OTHER
+    assert doc.title == "About the firm"
+    heads = [u for u in doc.units if u.kind == UnitKind.HEADING]
+    assert [text_of(doc, u) for u in heads] == ["About us", "Our history"]
+    paras = [u for u in doc.units if u.kind == UnitKind.BLOCK]
+    assert [u.label for u in paras] == ["¶1", "¶2", "¶3", "¶4", "¶5"]
+    assert text_of(doc, paras[1]) == "Founded in 1990."
+    assert paras[1].section_path == ("About us", "Our history")
+    assert text_of(doc, paras[4]) == "  Opening hours:\n    9 to 5"  # <pre> kept as printed
+    assert any("paragraph order" in w for w in doc.warnings)
+    assert validate_units(doc.text, doc.units) == []
+
+
+@pytest.mark.parametrize("data,reason", [
+    (b"<html><head><script>x=1</script></head><body>  </body></html>", "no visible text"),
+    (b"   ", "empty"),
+])
+def test_pages_without_text_are_refused(data, reason):
+    with pytest.raises(ParseError) as e:
+        parse(data, "blank.html")
+    assert reason in e.value.reason
