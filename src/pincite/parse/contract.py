@@ -571,9 +571,6 @@ def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
             c.style, c.value, c.parent = "dec", v, parent
             kept.append(c)
             dec_units[v] = len(kept) - 1
-            # forget deeper numbers that no longer apply
-            for key in [k for k in dec_units if len(k) >= len(v) and k != v and k[:len(v)] != v]:
-                pass
             dec_last = v
             stack.clear()
             started = True
