@@ -100,7 +100,8 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
             return True
         if set(t) <= set("_-–—* ") :
             return False
-        return counts[_template(t)] >= repeat_min and len(t) < 120
+        sentence = t.endswith(".") and len(t.split()) >= 6  # body text that happens to repeat, not a running head
+        return counts[_template(t)] >= repeat_min and len(t) <= 90 and not sentence
 
     def is_running_title(ln: Line) -> bool:
         """A short title line right under a running head ("Syllabus", "Opinion of the Court")."""
