@@ -196,7 +196,7 @@ class _JudgmentReader:
     # -- header ---------------------------------------------------------------------------------
     def _judges(self, header: etree._Element | None) -> list[str]:
         found = [collapse_space("".join(j.itertext())) for j in self.doc_el.iter(f"{{{AKN_NS}}}judge")]
-        found = [display_judge(j) for j in found if j]
+        found = [display_judge(j) for j in found if j and not j.startswith("(")]
         if found:
             return list(dict.fromkeys(found))
         if header is None:
@@ -217,7 +217,7 @@ class _JudgmentReader:
                 if line and line.lower() not in ("and", "-", ":"):
                     out.append(line)
         names = []
-        for line in out:
+        for line in (x for x in out if not x.startswith("(")):
             parts = judge_heading(line, strong=True)
             for p in parts or (line,):
                 names.append(display_judge(p))
@@ -337,10 +337,13 @@ class _JudgmentReader:
                 self.accepted[el] = printed
                 last = v
                 prev_pos = position[id(el)]
-            elif v > last + 1 and not any(j > i for j in later.get(last + 1, [])) and not any(
+            elif v > last + 1 and not any(j > i for j in later.get(last + 1, [])) and v == min(
+                w for _, w, _ in candidates[i:] if w > last
+            ) and not any(
                 _embedded_number(inline_text(p_el), last + 1)
                 for p_el in self._paragraphs_between(items[position[id(el)] + 1 :])
             ):
+                # a real gap: the expected number never comes, and nothing smaller than this one comes later
                 self.accepted[el] = printed
                 self.warnings.append(f"paragraph numbering jumps from {last} to {v}")
                 last = v
@@ -447,7 +450,7 @@ class _JudgmentReader:
             heading = next((c for c in el if isinstance(c.tag, str) and local_name(c) == "heading"), None)
             if heading is not None:
                 htext = inline_text(heading, self.notes)
-                if htext:
+                if htext and not self._maybe_judge(heading, htext, strong=False):
                     self._close_para()
                     self._heading(htext, depth=depth, attrs=self._attrs(el))
             for c in el:

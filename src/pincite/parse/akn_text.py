@@ -136,7 +136,8 @@ def _fix_case(word: str) -> str:
 def display_judge(raw: str) -> str:
     """A judge's name in the short form used as ``Unit.author``: "Moylan LJ", "Francis J", "Sir Geoffrey Vos C"."""
     t = collapse_space(raw).strip(" :,")
-    t = " ".join(_fix_case(w) for w in t.split())
+    words = [_fix_case(w) for w in t.split()]
+    t = " ".join(w.lower() if k and w in ("Of", "The", "And") else w for k, w in enumerate(words))
     t = re.sub(r"\s+(?:DBE)$", "", t)
     m = re.match(r"^(?:Lord|Lady)\s+Justice\s+(.+)$", t, re.I)
     if m:
@@ -144,6 +145,10 @@ def display_judge(raw: str) -> str:
     m = re.match(r"^(?:Mr|Mrs|Ms|Miss)\.?\s+Justice\s+(.+)$", t, re.I)
     if m:
         return f"{m.group(1)} J"
+    m = re.match(r"^(Sir\s+.+?),?\s+Master of the Rolls$", t, re.I)
+    if m:
+        return f"{m.group(1)} MR"
+    t = re.sub(r",\s+(?:Deputy\s+)?President$", "", t)
     m = re.match(r"^(Sir\s+.+?),?\s+Chancellor of the High Court$", t, re.I)
     if m:
         return f"{m.group(1)} C"

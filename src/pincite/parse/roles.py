@@ -123,6 +123,8 @@ def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
             if _CONDITIONAL.search(sentence[: m.start()]):
                 continue
             subject, verb = _subject(m.group("object")), m.group("verb").lower()
+            if verb in ("grant", "refuse"):  # permission is decided apart from the appeal itself
+                subject = "permission: " + subject
             if m.group("have"):
                 r.would_have.append((subject, verb, sentence))
             else:
@@ -171,11 +173,21 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
                 seg.role = Role.PARTLY_DISSENTING if carried else Role.DISSENTING
                 seg.basis = lost[-1][2]
     # votes: who is outvoted on which subject
-    effective: list[dict[str, tuple[str, str]]] = [dict(r.votes) for r in readings]
+    # "in agreement with the conclusion of Arnold LJ, I would dismiss the appeal": Arnold LJ votes so too
+    for r in readings:
+        for target, sentence in r.agrees:
+            if target is None:
+                continue
+            for m in _VOTE.finditer(sentence):
+                if not m.group("have") and m.group("verb").lower() in ("allow", "dismiss"):
+                    readings[target].votes.setdefault(_subject(m.group("object")), (m.group("verb").lower(), sentence))
+    effective: list[dict[str, tuple[str, str]]] = [
+        {k: v for k, v in r.votes.items() if not k.startswith("permission:")} for r in readings
+    ]
     for i, r in enumerate(readings):  # a bare "I agree." takes the votes of the judgment it agrees with
         for target, _ in r.agrees:
             t = 0 if target is None else target
-            if t != i:
+            if target is None and t != i:
                 for subj, vote in readings[t].votes.items():
                     effective[i].setdefault(subj, vote)
     subjects = {s for votes in effective for s in votes}
@@ -190,7 +202,8 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
             if seg.role is not None or subj not in votes or votes[subj][0] == winner:
                 continue
             carried = any(
-                s != subj and v[0] == Counter(e[s][0] for e in effective if s in e).most_common(1)[0][0]
+                s != subj and sum(1 for e in effective if s in e) > 1
+                and v[0] == Counter(e[s][0] for e in effective if s in e).most_common(1)[0][0]
                 for s, v in votes.items()
             )
             seg.role = Role.PARTLY_DISSENTING if carried else Role.DISSENTING
@@ -198,7 +211,7 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
     dissenting = {s.index for s in segments if s.role == Role.DISSENTING}
     # agreement with a colleague who is not (wholly) dissenting
     for seg, r in zip(segments, readings, strict=True):
-        if seg.role is not None:
+        if seg.role is not None or seg.index == 0:  # the first judgment is the lead unless outvoted
             continue
         for target, sentence in r.agrees:
             if target is None and seg.index == 0:
@@ -209,7 +222,8 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
     # the first judgment left carries the outcome
     lead = next((s for s in segments if s.role is None), None)
     if lead is not None:
-        agreeing = [snt for r in readings for t, snt in r.agrees if t == lead.index]
+        agreeing = [snt for seg, r in zip(segments, readings, strict=True) for t, snt in r.agrees
+                    if t == lead.index and seg.role not in (Role.DISSENTING, Role.PARTLY_DISSENTING)]
         lead.role = Role.LEAD
         lead.basis = (f"first judgment in the majority; agreed with: {agreeing[0]}" if agreeing
                       else "first judgment in the majority (no dissent or disagreement stated in it)")
