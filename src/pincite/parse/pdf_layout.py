@@ -216,7 +216,9 @@ def make_line(glyphs: list[Glyph], column: int = 0) -> Line:
         sup = g.ch.isdigit() and g.size < 0.8 * size and g.baseline < baseline - 0.15 * size
         if prev is not None and not sup:
             gap = g.x0 - prev.x1
-            if g.stream_index == prev.stream_index + 1:
+            if g.run != prev.run:  # pieces drawn apart (a clause number, then its heading) are apart
+                space = g.space_before or gap > 0.05 * size
+            elif g.stream_index == prev.stream_index + 1:
                 space = g.space_before or gap > 0.3 * size
             else:
                 space = g.space_before or gap > 0.2 * size
