@@ -1,0 +1,129 @@
+"""Context assembly: retrieved passages grouped by source document, with parent context marked as context.
+
+Passages get short turn-local ids (``P1``, ``P2``…, in order of relevance).  The token budget is filled in order
+of relevance and a passage is never cut: one that does not fit is left out whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pincite.types import Document, Passage, Role, Unit, UnitKind
+
+#: Rough characters per token for English legal text (used only for the context budget).
+CHARS_PER_TOKEN = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ContextNote:
+    """Parent context: never citable.  kind is section | author | neighbour."""
+
+    kind: str
+    text: str
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ContextPassage:
+    pid: str  # turn-local id, e.g. "P3"
+    passage: Passage
+    notes: tuple[ContextNote, ...] = ()
+
+
+@dataclass
+class DocumentContext:
+    document: Document
+    passages: list[ContextPassage] = field(default_factory=list)  # in document order
+
+
+@dataclass
+class TurnContext:
+    """Everything the generator is shown, and everything the checks need to verify what it says."""
+
+    question: str
+    as_of: str | None
+    documents: list[DocumentContext]
+    by_pid: dict[str, ContextPassage]
+    omitted: list[Passage] = field(default_factory=list)  # retrieved but over the budget
+
+    @property
+    def passages(self) -> list[ContextPassage]:
+        """In order of relevance."""
+        return sorted(self.by_pid.values(), key=lambda cp: cp.passage.rank)
+
+    def document_of(self, pid: str) -> Document:
+        cp = self.by_pid[pid]
+        return next(d.document for d in self.documents if d.document.id == cp.passage.document.id)
+
+
+def _tokens(s: str) -> int:
+    return max(1, len(s) // CHARS_PER_TOKEN)
+
+
+def role_phrase(author: str | None, role: Role | None) -> str | None:
+    if not author and not role:
+        return None
+    if role is None:
+        return f"{author} (role not stated in the judgment)" if author else None
+    return f"{author or 'unknown judge'} ({role.value})"
+
+
+def parent_notes(doc: Document, passage: Passage, neighbour_chars: int = 240) -> tuple[ContextNote, ...]:
+    """Enclosing headings, whose reasons these are, and the neighbouring units' opening words."""
+    ch = passage.chunk
+    notes: list[ContextNote] = []
+    if ch.section_path:
+        notes.append(ContextNote("section", " > ".join(ch.section_path)))
+    who = role_phrase(ch.author, ch.role)
+    if who:
+        notes.append(ContextNote("author", who))
+    numbered = [u for u in doc.units if u.kind is not UnitKind.HEADING and u.parent == _top_parent(doc, ch.units[0])]
+    first = doc.units[ch.units[0]] if ch.units else None
+    if first is not None:
+        pos = next((i for i, u in enumerate(numbered) if u.ordinal == first.ordinal), None)
+        if pos is not None and pos > 0:
+            prev = numbered[pos - 1]
+            notes.append(_neighbour(doc, prev, "previous", neighbour_chars))
+    return tuple(notes)
+
+
+def _top_parent(doc: Document, ordinal: int) -> int | None:
+    return doc.units[ordinal].parent
+
+
+def _neighbour(doc: Document, u: Unit, which: str, n: int) -> ContextNote:
+    t = " ".join(doc.text[u.char_start : u.char_end].split())
+    return ContextNote("neighbour", t[:n] + ("…" if len(t) > n else ""), label=f"{which} {u.label or u.number or ''}".strip())
+
+
+def assemble_context(
+    question: str,
+    passages: list[Passage],
+    documents: dict[str, Document],
+    as_of: str | None = None,
+    budget_tokens: int = 6000,
+) -> TurnContext:
+    """Group ``passages`` (ranked) by document, filling ``budget_tokens`` in order of relevance."""
+    used = _tokens(question) + 50
+    by_doc: dict[str, DocumentContext] = {}
+    by_pid: dict[str, ContextPassage] = {}
+    omitted: list[Passage] = []
+    for p in sorted(passages, key=lambda p: p.rank):
+        doc = documents[p.document.id]
+        notes = parent_notes(doc, p)
+        cost = _tokens(p.text) + sum(_tokens(n.text) for n in notes) + 15
+        if p.document.id not in by_doc:
+            cost += 40  # the document element and its attributes
+        if used + cost > budget_tokens:
+            omitted.append(p)
+            continue
+        used += cost
+        pid = f"P{len(by_pid) + 1}"
+        cp = ContextPassage(pid, p, notes)
+        by_pid[pid] = cp
+        by_doc.setdefault(p.document.id, DocumentContext(doc)).passages.append(cp)
+    for dc in by_doc.values():
+        dc.passages.sort(key=lambda cp: cp.passage.chunk.char_start)
+    # documents in order of their best passage
+    ordered = sorted(by_doc.values(), key=lambda dc: min(cp.passage.rank for cp in dc.passages))
+    return TurnContext(question=question, as_of=as_of, documents=ordered, by_pid=by_pid, omitted=omitted)

@@ -1,0 +1,84 @@
+"""The extractive generator: offline, deterministic, no model.
+
+It picks the sentences of the retrieved passages that best answer the question and states each as a quoted claim
+citing its passage.  Its reply goes through the same parsing and checks as any model's.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from pincite.chunk import sentence_spans
+from pincite.context import TurnContext
+from pincite.protocol import reply_json
+from pincite.types import Role
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+STOPWORDS = frozenset(
+    "a an and are as at be by can could did do does for from had has have how i if in into is it its may might "
+    "must of on or shall should so than that the their them then there these they this those to under upon was "
+    "were what when where which who whom whose why will with would not no yes any all each every about against "
+    "between did does done say says said court judge judgment case act section clause agreement contract".split()
+)
+
+
+def terms(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+
+
+class ExtractiveGenerator:
+    name = "extractive"
+
+    def __init__(self, max_claims: int = 3, per_passage: int = 1, min_chars: int = 25) -> None:
+        self.max_claims = max_claims
+        self.per_passage = per_passage
+        self.min_chars = min_chars
+
+    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
+        q = set(terms(turn.question))
+        passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
+        if not q or not passages:
+            return reply_json([])
+        df: Counter[str] = Counter()
+        sents = []
+        for cp in passages:
+            text = cp.passage.text
+            for s, e in sentence_spans(text, 0, len(text)):
+                sent = text[s:e]
+                toks = set(terms(sent))
+                df.update(toks)
+                sents.append((cp, sent, toks))
+        n = len(sents)
+        scored = []
+        for cp, sent, toks in sents:
+            if len(sent) < self.min_chars:
+                continue
+            overlap = q & toks
+            if not overlap:
+                continue
+            score = sum(math.log(1 + n / df[t]) for t in overlap) / math.sqrt(max(len(toks), 4))
+            score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
+            if cp.passage.chunk.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
+                score *= 0.5  # the majority answers "what did the court decide"
+            scored.append((score, cp, sent))
+        scored.sort(key=lambda x: -x[0])
+        claims = []
+        used: Counter[str] = Counter()
+        for score, cp, sent in scored:
+            if len(claims) >= self.max_claims:
+                break
+            if used[cp.pid] >= self.per_passage:
+                continue
+            used[cp.pid] += 1
+            claims.append({"text": self._claim_text(cp, sent),
+                           "citations": [{"passage": cp.pid, "quote": sent}]})
+        return reply_json(claims)
+
+    @staticmethod
+    def _claim_text(cp, sent: str) -> str:  # type: ignore[no-untyped-def]
+        ch = cp.passage.chunk
+        if ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
+            return f"{ch.author or 'A dissenting judge'} ({ch.role.value}) said: \u201c{sent}\u201d"
+        return sent

@@ -1,0 +1,72 @@
+"""Pinpoints and rendered citations, always from metadata — never from the generator's text."""
+
+from __future__ import annotations
+
+import bisect
+
+from pincite.types import Document, DocumentKind, Role, Unit
+
+_SHOWN_ROLES = {Role.DISSENTING: "dissenting", Role.PARTLY_DISSENTING: "dissenting in part",
+                Role.CONCURRING: "concurring"}
+
+
+def page_at(doc: Document, offset: int) -> str | None:
+    """The printed page label on which canonical offset ``offset`` falls (None without page markers)."""
+    if not doc.pages:
+        return None
+    starts = [p.char_start for p in doc.pages]
+    i = bisect.bisect_right(starts, offset) - 1
+    return doc.pages[max(i, 0)].label
+
+
+def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_end: int | None = None) -> str:
+    """The pinpoint of ``unit``: paragraphs by their printed numbers, pages as pages, provisions by label.
+
+    ``at [14]`` for a numbered judgment paragraph; ``Part II-A, at p. 7`` for an unnumbered part of a paged
+    opinion; ``s. 4(1)(c)`` for a provision; ``cl. 2.1`` for a clause.
+    """
+    label = unit.label or (f"[{unit.number}]" if unit.number else None)
+    page = None
+    if quote_start is not None:
+        page = page_at(doc, quote_start)
+        end_page = page_at(doc, max(quote_start, (quote_end or quote_start) - 1))
+        if page and end_page and end_page != page:
+            page = f"{page}–{end_page}"
+    page = page or unit.page_start
+    if doc.kind is DocumentKind.JUDGMENT:
+        if unit.number and label:
+            return f"at {label}"
+        if page:
+            return f"{label}, at p. {page}" if label else f"at p. {page}"
+        return label or f"unit {unit.ordinal + 1} (unnumbered)"
+    if label:
+        return label
+    if page:
+        return f"p. {page}"
+    return f"unit {unit.ordinal + 1} (unnumbered)"
+
+
+def render_citation(doc: Document, unit: Unit, quote_start: int | None = None, quote_end: int | None = None) -> str:
+    """E.g. ``Ipek v Koza Altin [2020] EWCA Civ 1018 at [61]`` or
+    ``Tax Court of Canada Act, s. 4(1)(c) (in force 2021-06-29)``."""
+    name = doc.title
+    if doc.citation and doc.citation not in name:
+        name = f"{name} {doc.citation}"
+    pin = pinpoint(doc, unit, quote_start, quote_end)
+    if doc.kind is DocumentKind.JUDGMENT:
+        out = f"{name} {pin}"
+        shown = _SHOWN_ROLES.get(unit.role) if unit.role else None
+        if shown and unit.author:
+            out += f" (per {unit.author}, {shown})"
+        elif unit.role is None and unit.author and unit.zone.value == "reasons":
+            out += f" (per {unit.author})"
+        return out
+    out = f"{name}, {pin}"
+    if unit.in_force_from or unit.in_force_to:
+        if unit.in_force_to:
+            out += f" (in force {unit.in_force_from or '…'} to {unit.in_force_to})"
+        else:
+            out += f" (in force {unit.in_force_from})"
+    elif doc.version and doc.version.get("date"):
+        out += f" (version of {doc.version['date']})"
+    return out

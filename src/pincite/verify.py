@@ -1,0 +1,337 @@
+"""The checks every citation passes before it is shown.  None needs a model.
+
+Each check is a small function ``(candidate, turn) -> list[Finding]`` registered in :data:`CHECKS`.  A finding
+with ``drop=True`` removes the citation; one with ``drop=False`` is recorded (and the pinpoint is rendered from
+metadata regardless).  A new failure type is a new function and a new test, not an ``if`` inside another check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pincite.context import ContextPassage, TurnContext
+from pincite.protocol import RawCitation, RawClaim
+from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
+
+
+class Check(ChoiceEnum):
+    NEVER_RETRIEVED = "never-retrieved"
+    QUOTE_IN_PASSAGE = "quote-in-passage"
+    PINPOINT_FROM_METADATA = "pinpoint-from-metadata"
+    VERSION_WINDOW = "version-window"
+    CITABLE_ZONE = "citable-zone"
+    DISSENT_NOT_HOLDING = "dissent-not-holding"
+    PAGE_NOT_PARAGRAPH = "page-not-paragraph"
+    MIXED_SOURCES = "mixed-sources"  # a claim resting on two documents (multi-document answers)
+    UNSUPPORTED_CLAIM = "unsupported-claim"  # a claim left with no surviving citation
+    MALFORMED_REPLY = "malformed-reply"
+
+
+PLAIN_WORDS = {
+    Check.NEVER_RETRIEVED: "cites a passage that was not retrieved for this question",
+    Check.QUOTE_IN_PASSAGE: "the quoted words are not in the cited passage",
+    Check.PINPOINT_FROM_METADATA: "the pinpoint the model gave does not match where the words are",
+    Check.VERSION_WINDOW: "the cited provision was not in force on the date asked about",
+    Check.CITABLE_ZONE: "cites a headnote, summary, syllabus or cover page as if it were the court's reasons",
+    Check.DISSENT_NOT_HOLDING: "states what the court held on the strength of a dissenting judgment",
+    Check.PAGE_NOT_PARAGRAPH: "the model gave a page where the source numbers paragraphs (or the reverse)",
+    Check.MIXED_SOURCES: "one claim rests on passages from two different documents",
+    Check.UNSUPPORTED_CLAIM: "the statement has no citation that passed the checks",
+    Check.MALFORMED_REPLY: "the model's reply was not in the required format",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    check: Check
+    detail: str
+    drop: bool
+
+
+# -- normalisation: whitespace, quote marks and dashes, and nothing else ---------------------------------
+
+_QUOTES = {c: "'" for c in "‘’‚‛′`´"} | {c: '"' for c in "“”„‟″«»"}
+_DASHES = {c: "-" for c in "‐‑‒–—―−"}
+_MAP = _QUOTES | _DASHES
+
+
+def normalise_with_map(s: str) -> tuple[str, list[int]]:
+    """Normalise ``s`` (whitespace runs → one space; curly quotes → straight; dashes → '-') and return, for each
+    normalised character, the index of the original character it came from."""
+    out: list[str] = []
+    idx: list[int] = []
+    in_space = False
+    for i, ch in enumerate(s):
+        if ch.isspace():
+            if not in_space:
+                out.append(" ")
+                idx.append(i)
+            in_space = True
+            continue
+        in_space = False
+        out.append(_MAP.get(ch, ch))
+        idx.append(i)
+    return "".join(out), idx
+
+
+def normalise(s: str) -> str:
+    return normalise_with_map(s)[0].strip()
+
+
+def locate_quote(passage_text: str, quote: str) -> tuple[int, int] | None:
+    """Offsets of ``quote`` inside ``passage_text`` after normalisation (first occurrence), or None."""
+    q = normalise(quote)
+    if not q:
+        return None
+    norm, idx = normalise_with_map(passage_text)
+    i = norm.find(q)
+    if i < 0:
+        return None
+    start = idx[i]
+    end = idx[i + len(q) - 1] + 1
+    return start, end
+
+
+# -- the candidate: one citation being verified -----------------------------------------------------------
+
+
+@dataclass
+class Candidate:
+    claim: RawClaim
+    raw: RawCitation
+    cp: ContextPassage | None = None
+    doc: Document | None = None
+    quote_start: int | None = None  # offsets in the document's canonical text
+    quote_end: int | None = None
+    unit: Unit | None = None  # the innermost unit containing the quote
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def dropped(self) -> bool:
+        return any(f.drop for f in self.findings)
+
+
+CheckFn = Callable[[Candidate, TurnContext], list[Finding]]
+
+
+def check_never_retrieved(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """1. The cited id must be one of this turn's passages."""
+    cp = turn.by_pid.get(c.raw.passage)
+    if cp is None:
+        return [Finding(Check.NEVER_RETRIEVED, f"passage id {c.raw.passage!r} was not given this turn", True)]
+    c.cp = cp
+    c.doc = turn.document_of(c.raw.passage)
+    return []
+
+
+def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """2. The quote must occur in the cited passage after normalising whitespace, quote marks and dashes only."""
+    if c.cp is None or c.doc is None:
+        return []
+    hit = locate_quote(c.cp.passage.text, c.raw.quote)
+    if hit is None:
+        where = _where_else(c.raw.quote, turn, c.raw.passage)
+        return [Finding(Check.QUOTE_IN_PASSAGE, f"quote not found in {c.raw.passage}" + where, True)]
+    base = c.cp.passage.chunk.char_start
+    c.quote_start, c.quote_end = base + hit[0], base + hit[1]
+    return []
+
+
+def _where_else(quote: str, turn: TurnContext, cited: str) -> str:
+    q = normalise(quote)
+    others = [pid for pid, cp in turn.by_pid.items() if pid != cited and q and q in normalise(cp.passage.text)]
+    return f" (the words are in {', '.join(others)})" if others else ""
+
+
+def innermost_unit(doc: Document, start: int, end: int, within: tuple[int, ...]) -> Unit | None:
+    """The smallest non-heading unit containing [start, end), among the chunk's units and their descendants."""
+    roots = [doc.units[o] for o in within]
+    best: Unit | None = None
+    for u in doc.units:
+        if u.kind is UnitKind.HEADING:
+            continue
+        if not any(r.char_start <= u.char_start and u.char_end <= r.char_end for r in roots):
+            continue
+        if u.char_start <= start and end <= u.char_end:
+            if best is None or (u.char_end - u.char_start) <= (best.char_end - best.char_start):
+                best = u
+    return best
+
+
+_NUM_IN = re.compile(r"\d+[A-Za-z]?")
+
+
+def _model_pinpoint(extra: dict[str, object]) -> tuple[str | None, str | None]:
+    """(kind, value) of a pinpoint the model stated: kind 'page' or 'paragraph' or 'label'."""
+    for key in ("page", "pages", "p"):
+        if key in extra and extra[key] not in (None, ""):
+            return "page", str(extra[key])
+    for key in ("paragraph", "para", "paragraphs"):
+        if key in extra and extra[key] not in (None, ""):
+            return "paragraph", str(extra[key])
+    for key in ("pinpoint", "at", "location", "section", "clause"):
+        if key in extra and extra[key] not in (None, ""):
+            v = str(extra[key]).strip()
+            if re.match(r"^(p\.|pp\.|page|at p)", v, re.I):
+                return "page", v
+            if re.match(r"^(\[|para|¶)", v, re.I):
+                return "paragraph", v
+            return "label", v
+    return None, None
+
+
+def check_pinpoint_from_metadata(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """3. The pinpoint comes from the unit that contains the quote; a model-stated pinpoint that disagrees is
+    recorded.  A quote running across two units has no single pinpoint and is dropped."""
+    if c.cp is None or c.doc is None or c.quote_start is None or c.quote_end is None:
+        return []
+    unit = innermost_unit(c.doc, c.quote_start, c.quote_end, c.cp.passage.chunk.units)
+    if unit is None:
+        return [Finding(Check.PINPOINT_FROM_METADATA,
+                        "the quote runs across two units, so no single pinpoint can be shown", True)]
+    c.unit = unit
+    kind, value = _model_pinpoint(c.raw.extra)
+    if kind in ("paragraph", "label") and value is not None:
+        said = _NUM_IN.findall(value)
+        have = [x for u in _unit_and_ancestors(c.doc, unit) for x in _NUM_IN.findall(u.label or u.number or "")]
+        if said and have and said[-1] not in have:
+            return [Finding(Check.PINPOINT_FROM_METADATA,
+                            f"model said {value!r}; the quoted words are in {unit.label or unit.number}", False)]
+    return []
+
+
+def _unit_and_ancestors(doc: Document, u: Unit) -> list[Unit]:
+    out = [u]
+    while out[-1].parent is not None:
+        out.append(doc.units[out[-1].parent])
+    return out
+
+
+def check_version_window(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """4. With a date in the question, the cited unit's in-force window must contain it."""
+    if turn.as_of is None or c.unit is None:
+        return []
+    lo, hi = c.unit.in_force_from, c.unit.in_force_to
+    if (lo and turn.as_of < lo) or (hi and turn.as_of >= hi):
+        return [Finding(Check.VERSION_WINDOW,
+                        f"{c.unit.label or c.unit.number} was in force [{lo or '…'}, {hi or 'now'}), "
+                        f"not on {turn.as_of}", True)]
+    return []
+
+
+_CITABLE_ZONES = {Zone.REASONS, Zone.BODY}
+
+
+def check_citable_zone(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """5. Headnotes, summaries, syllabi, catchwords, covers and orders are never cited as the court."""
+    if c.unit is None or c.doc is None:
+        return []
+    if not c.unit.citable or c.unit.zone not in _CITABLE_ZONES or c.doc.kind is DocumentKind.SUMMARY:
+        return [Finding(Check.CITABLE_ZONE, f"the words are in the {c.unit.zone.value}"
+                        + (" of a summary document" if c.doc.kind is DocumentKind.SUMMARY else "")
+                        + ", which is not citable", True)]
+    return []
+
+
+HOLDING = re.compile(
+    r"\b(held|holds|hold that|decided|decides|found|finds|concluded|concludes|ruled|rules|determined|"
+    r"the court (said|stated|accepted|rejected|agreed)|the majority|allowed the appeal|dismissed the appeal|"
+    r"holding|the ratio)\b",
+    re.I,
+)
+DISSENTING = {Role.DISSENTING, Role.PARTLY_DISSENTING}
+_QUOTED = re.compile(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"")
+
+
+def _unquoted(text: str) -> str:
+    """The claim's own words: what it quotes is the judge's, what it asserts is the claim's."""
+    return _QUOTED.sub(" ", text)
+
+
+def check_dissent_not_holding(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """6. A claim stating what the court held, resting only on dissenting reasons, is dropped.  (A citation to a
+    dissent is otherwise kept and always rendered as such.)"""
+    if c.unit is None or c.unit.role not in DISSENTING or not HOLDING.search(_unquoted(c.claim.text)):
+        return []
+    others = [x for x in c.claim.citations if x is not c.raw]
+    if any(_resolves_to_majority(x, turn) for x in others):
+        return []
+    return [Finding(Check.DISSENT_NOT_HOLDING,
+                    f"the claim says what the court held, but {c.unit.author or 'the judge'} was "
+                    f"{c.unit.role.value if c.unit.role else 'dissenting'}", True)]
+
+
+def _resolves_to_majority(raw: RawCitation, turn: TurnContext) -> bool:
+    cp = turn.by_pid.get(raw.passage)
+    if cp is None:
+        return False
+    hit = locate_quote(cp.passage.text, raw.quote)
+    if hit is None:
+        return False
+    doc = turn.document_of(raw.passage)
+    base = cp.passage.chunk.char_start
+    u = innermost_unit(doc, base + hit[0], base + hit[1], cp.passage.chunk.units)
+    return u is not None and u.citable and u.role not in DISSENTING
+
+
+def check_page_not_paragraph(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """7. Pages are pages and paragraphs are paragraphs: a model pinpoint that gives one for the other is
+    recorded (the shown pinpoint is rendered from metadata either way)."""
+    if c.unit is None or c.doc is None:
+        return []
+    kind, value = _model_pinpoint(c.raw.extra)
+    if kind is None or value is None:
+        return []
+    said = _NUM_IN.findall(value)
+    if not said:
+        return []
+    has_para = bool(c.unit.number) and c.doc.kind is DocumentKind.JUDGMENT
+    pages = {p for p in (c.unit.page_start, c.unit.page_end) if p}
+    if kind == "page" and has_para and said[-1] not in pages:
+        return [Finding(Check.PAGE_NOT_PARAGRAPH,
+                        f"model gave page {value!r}; the words are in paragraph {c.unit.label or c.unit.number}"
+                        + (f" on p. {sorted(pages)[0]}" if pages else ""), False)]
+    if kind == "paragraph" and not c.unit.number and pages:
+        return [Finding(Check.PAGE_NOT_PARAGRAPH,
+                        f"model gave paragraph {value!r}; this source has no paragraph numbers here, "
+                        f"the words are on p. {sorted(pages)[0]}", False)]
+    if kind == "paragraph" and c.unit.number:
+        unit_nums = _NUM_IN.findall(c.unit.number)
+        if unit_nums and said[-1] != unit_nums[-1] and said[-1] in pages:
+            return [Finding(Check.PAGE_NOT_PARAGRAPH,
+                            f"model gave {value!r}, which is the printed page; the paragraph is "
+                            f"{c.unit.label or c.unit.number}", False)]
+    return []
+
+
+#: Citation-level checks, in the order they run.
+CHECKS: list[CheckFn] = [
+    check_never_retrieved,
+    check_quote_in_passage,
+    check_pinpoint_from_metadata,
+    check_version_window,
+    check_citable_zone,
+    check_dissent_not_holding,
+    check_page_not_paragraph,
+]
+
+
+def verify_citation(claim: RawClaim, raw: RawCitation, turn: TurnContext) -> Candidate:
+    """Run every check on one citation; stop at the first that drops it (later checks need what earlier found)."""
+    c = Candidate(claim=claim, raw=raw)
+    for check in CHECKS:
+        found = check(c, turn)
+        c.findings.extend(found)
+        if any(f.drop for f in found):
+            break
+    return c
+
+
+def check_mixed_sources(claim: RawClaim, kept: list[Candidate]) -> list[Finding]:
+    """A claim resting on passages from two documents: recorded here; multi-document answers split or drop it."""
+    docs = {c.doc.id for c in kept if c.doc is not None}
+    if len(docs) > 1:
+        return [Finding(Check.MIXED_SOURCES, f"claim cites {len(docs)} documents", False)]
+    return []
