@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from statistics import median
 
 import pypdfium2 as pdfium
 
@@ -733,10 +732,6 @@ def _to_units(found: list[dict], layouts: list[PageLayout]) -> list[Unit]:
 
 # ----------------------------------------------------------------------------------------------
 # the parser
-
-
-def _body_font_size(layouts: list[PageLayout]) -> float:
-    return _body_size(layouts)
 
 
 def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: int, label_of: dict[int, str | None]
