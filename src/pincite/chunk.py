@@ -56,8 +56,22 @@ _ABBREVIATIONS = frozenset(
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
 
 
+_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
+
+
 def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Split ``text[start:end]`` into sentence spans (leading/trailing whitespace excluded)."""
+    """Split ``text[start:end]`` into sentence spans (leading/trailing whitespace excluded).  A blank line always
+    ends a sentence."""
+    out: list[tuple[int, int]] = []
+    cur = start
+    for m in _BLANK_LINE.finditer(text, start, end):
+        out.extend(_sentences_in_block(text, cur, m.start()))
+        cur = m.end()
+    out.extend(_sentences_in_block(text, cur, end))
+    return out
+
+
+def _sentences_in_block(text: str, start: int, end: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     seg = text[start:end]
     cur = 0

@@ -146,17 +146,17 @@ def _where_else(quote: str, turn: TurnContext, cited: str) -> str:
 
 
 def innermost_unit(doc: Document, start: int, end: int, within: tuple[int, ...]) -> Unit | None:
-    """The smallest non-heading unit containing [start, end), among the chunk's units and their descendants."""
+    """The smallest non-heading unit containing [start, end), among the chunk's units, their descendants and
+    their ancestors (a quote across sub-items (a) and (b) is pinpointed to the paragraph holding both)."""
     roots = [doc.units[o] for o in within]
     best: Unit | None = None
     for u in doc.units:
-        if u.kind is UnitKind.HEADING:
+        if u.kind is UnitKind.HEADING or not (u.char_start <= start and end <= u.char_end):
             continue
-        if not any(r.char_start <= u.char_start and u.char_end <= r.char_end for r in roots):
-            continue
-        if u.char_start <= start and end <= u.char_end:
-            if best is None or (u.char_end - u.char_start) <= (best.char_end - best.char_start):
-                best = u
+        related = any((r.char_start <= u.char_start and u.char_end <= r.char_end)
+                      or (u.char_start <= r.char_start and r.char_end <= u.char_end) for r in roots)
+        if related and (best is None or (u.char_end - u.char_start) <= (best.char_end - best.char_start)):
+            best = u
     return best
 
 
@@ -221,16 +221,20 @@ def check_version_window(c: Candidate, turn: TurnContext) -> list[Finding]:
     return []
 
 
-_CITABLE_ZONES = {Zone.REASONS, Zone.BODY}
+_NEVER_CITABLE = {Zone.HEADNOTE, Zone.SUMMARY, Zone.COVER, Zone.ORDER, Zone.NOTE, Zone.SIGNATURES}
 
 
 def check_citable_zone(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """5. Headnotes, summaries, syllabi, catchwords, covers and orders are never cited as the court."""
+    """5. Headnotes, summaries, syllabi, catchwords, covers and orders are never cited as the court; in a judgment
+    only the reasons are citable."""
     if c.unit is None or c.doc is None:
         return []
-    if not c.unit.citable or c.unit.zone not in _CITABLE_ZONES or c.doc.kind is DocumentKind.SUMMARY:
-        return [Finding(Check.CITABLE_ZONE, f"the words are in the {c.unit.zone.value}"
-                        + (" of a summary document" if c.doc.kind is DocumentKind.SUMMARY else "")
+    u, d = c.unit, c.doc
+    bad = (not u.citable or u.zone in _NEVER_CITABLE or d.kind is DocumentKind.SUMMARY
+           or (d.kind is DocumentKind.JUDGMENT and u.zone is not Zone.REASONS))
+    if bad:
+        return [Finding(Check.CITABLE_ZONE, f"the words are in the {u.zone.value}"
+                        + (" of a summary document" if d.kind is DocumentKind.SUMMARY else "")
                         + ", which is not citable", True)]
     return []
 

@@ -46,9 +46,13 @@ def reply(*claims: dict[str, Any]) -> dict[str, Any]:
 
 
 def first_sentence(cp: ContextPassage, min_chars: int = 20) -> str:
+    """The first sentence of the passage at least ``min_chars`` long (the whole text if none is)."""
+    return first_sentence_of(cp.passage.text, min_chars)
+
+
+def first_sentence_of(t: str, min_chars: int = 20) -> str:
     from pincite.chunk import sentence_spans
 
-    t = cp.passage.text
     for s, e in sentence_spans(t, 0, len(t)):
         if e - s >= min_chars:
             return t[s:e]
