@@ -68,6 +68,8 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
 
             def on_file(r: FileResult) -> None:
                 progress.advance(task)
+                if quiet:  # --json: the report carries every failure and warning
+                    return
                 if r.status == "failed":
                     failures.append(r)
                     progress.console.print(f"[red]failed[/] {r.error}", markup=True)
