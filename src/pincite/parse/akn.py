@@ -153,6 +153,8 @@ class _JudgmentReader:
         self.notes: list[tuple[str, etree._Element]] = []
         self.accepted: dict[etree._Element, str] = {}  # element -> top-level number
         self.embedded: dict[etree._Element, list[tuple[int, str]]] = {}  # <p> -> [(offset, number)] glued in
+        self._plain_cache: dict[etree._Element, str] = {}
+        self._kind_cache: dict[etree._Element, str] = {}
 
     # -- entry point --
     def read(self) -> ParsedDocument:
@@ -378,7 +380,10 @@ class _JudgmentReader:
         return t or None
 
     def _plain(self, el: etree._Element) -> str:
-        return collapse_space(" ".join(t for _, t in self._lines_no_notes(el)))
+        cached = self._plain_cache.get(el)
+        if cached is None:
+            cached = self._plain_cache[el] = collapse_space(" ".join(t for _, t in self._lines_no_notes(el)))
+        return cached
 
     def _lines_no_notes(self, el: etree._Element) -> list[tuple[etree._Element, str]]:
         out = []
@@ -390,6 +395,12 @@ class _JudgmentReader:
 
     def _classify(self, el: etree._Element) -> str:
         """What a reasons item is: judge, annex, heading, section, para-num, text-num, para, level, other."""
+        kind = self._kind_cache.get(el)
+        if kind is None:
+            kind = self._kind_cache[el] = self._classify_uncached(el)
+        return kind
+
+    def _classify_uncached(self, el: etree._Element) -> str:
         n = local_name(el)
         cls = (el.get("class") or "").lower()
         if n in ("level", "hcontainer") and self._is_section(el):

@@ -111,6 +111,8 @@ class _Reading:
 def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
     r = _Reading()
     others = [(s.index, a) for s in segments if s.index != seg.index for a in surname_aliases(s.display)]
+    alias_index = {a: i for i, a in reversed(others)}
+    names_re = re.compile(r"\b(" + "|".join(re.escape(a) for _, a in others) + r")\b") if others else None
     for sentence in split_sentences(text):
         for p in _PARTIAL:
             if r.partial is None and p.search(sentence):
@@ -129,7 +131,7 @@ def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
                 r.would_have.append((subject, verb, sentence))
             else:
                 r.votes[subject] = (verb, sentence)
-        named = [i for i, alias in others if re.search(rf"\b{re.escape(alias)}\b", sentence)]
+        named = [alias_index[m.group(1)] for m in names_re.finditer(sentence)] if names_re else []
         if _BARE_AGREE.match(sentence):
             r.agrees.append((None, sentence))
         elif _AGREE.search(sentence) and named:
