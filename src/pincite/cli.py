@@ -341,6 +341,105 @@ def audit(
                   f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'})")
 
 
+def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
+    out.print(f"[bold]Q:[/] {ans.question}" + (f"  (as of {ans.as_of})" if ans.as_of else ""), markup=True)
+    out.print(ans.text)
+    for c in ans.citations:
+        j = c.to_json()
+        out.print(f"  [{c.n}] {c.rendered}")
+        out.print(f"      “{' '.join(j['quote'].split())}”  (chars {j['char_start']}-{j['char_end']})")
+        for n in j["notes"]:
+            out.print(f"      note: {n['check']}: {n['detail']}")
+    if ans.dropped:
+        out.print(f"[yellow]{len(ans.dropped)} citation(s) or claim(s) dropped:[/]", markup=True)
+        for d in ans.dropped:
+            j = d.to_json()
+            out.print(f"  - {j['reason']} ({j['check']}): {j['detail']}")
+
+
+@app.command()
+def ask(
+    question: Annotated[Optional[str], typer.Argument(help="The question (or use --batch).")] = None,
+    db: DbOption = None,
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
+    k: Annotated[int, typer.Option("--k", help="Passages to retrieve.")] = 8,
+    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
+    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
+    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
+    on_fail: Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")] = "drop",
+    retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
+    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
+    include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help="Retrieve non-citable zones too (they still cannot be cited).")] = False,
+    batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of}; one result per line.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Answer a question with citations checked before they are shown."""
+    from pincite.engine import AskOptions, OnFail, answer_question
+    from pincite.generate import GeneratorKind, make_generator
+    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+
+    try:
+        gkind = GeneratorKind.parse(generator)
+        fail_mode = OnFail.parse(on_fail)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    if (question is None) == (batch is None):
+        raise typer.BadParameter("give a QUESTION or --batch FILE")
+    if as_of is not None:
+        _check_date(as_of)
+    try:
+        store = open_store(db)
+        retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
+        gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
+            "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+        gen = make_generator(gkind, **gen_opts)
+
+        def one(q: str, date: Optional[str]):  # type: ignore[no-untyped-def]
+            opts = AskOptions(as_of=date, k=k, on_fail=fail_mode, retries=retries,  # type: ignore[arg-type]
+                              include_non_citable=include_non_citable)
+            filters = SearchFilters(include_non_citable=include_non_citable, as_of=date)
+            return answer_question(q, store, retriever, gen, opts, filters=filters)
+
+        if batch is not None:
+            try:
+                lines = batch.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError) as e:
+                raise PinciteError(f"{batch}: cannot read: {e}") from None
+            for n, line in enumerate(lines, 1):
+                if not line.strip():
+                    continue
+                try:
+                    item = json.loads(line)
+                    q, date = item["question"], item.get("as_of")
+                except (json.JSONDecodeError, KeyError, TypeError) as e:
+                    sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
+                    continue
+                ans = one(q, date)
+                sys.stdout.write(json.dumps({"id": item.get("id"), **ans.to_json()}, ensure_ascii=False) + "\n")
+                sys.stdout.flush()
+        else:
+            assert question is not None
+            ans = one(question, as_of)
+            if as_json:
+                _print_json(ans.to_json())
+            else:
+                _print_answer(ans)
+        store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+
+
+def _check_date(value: str) -> None:
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not a date in the form YYYY-MM-DD", param_hint="--as-of") from None
+
+
 def demo_paths() -> list[str]:
     """The demo documents shipped inside the package (fictional, written by the pincite authors)."""
     root = resources.files("pincite") / "demo"
