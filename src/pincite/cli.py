@@ -372,10 +372,15 @@ def ask(
     retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
     no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
     include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help="Retrieve non-citable zones too (they still cannot be cited).")] = False,
-    batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of}; one result per line.")] = None,
+    batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, scope}; one result per line.")] = None,
+    document: Annotated[Optional[list[str]], typer.Option("--document", help="Ask of this document (id or source); repeatable.")] = None,
+    kind: Annotated[Optional[str], typer.Option("--kind", help="Ask of every document of this kind.")] = None,
+    work: Annotated[Optional[list[str]], typer.Option("--work", help="Ask of every version of this work; repeatable.")] = None,
+    per_document: Annotated[Optional[int], typer.Option("--per-document", help="Passages per document in scope (default 3 when scoped to several).")] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Answer a question with citations checked before they are shown."""
+    """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
+    --kind, --work), the answer has one section per source and names the sources with no supported answer."""
     from pincite.engine import AskOptions, OnFail, answer_question
     from pincite.generate import GeneratorKind, make_generator
     from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
@@ -396,11 +401,15 @@ def ask(
             "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
         gen = make_generator(gkind, **gen_opts)
 
-        def one(q: str, date: Optional[str]):  # type: ignore[no-untyped-def]
+        kinds = (DocumentKind.parse(kind),) if kind else ()
+
+        def one(q: str, date: Optional[str], scope: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
             opts = AskOptions(as_of=date, k=k, on_fail=fail_mode, retries=retries,  # type: ignore[arg-type]
                               include_non_citable=include_non_citable)
-            filters = SearchFilters(include_non_citable=include_non_citable, as_of=date)
-            return answer_question(q, store, retriever, gen, opts, filters=filters)
+            filters = SearchFilters(include_non_citable=include_non_citable, as_of=date,
+                                    documents=tuple(document or ()) + scope, kinds=kinds,  # type: ignore[arg-type]
+                                    works=tuple(work or ()))
+            return answer_question(q, store, retriever, gen, opts, filters=filters, per_document=per_document)
 
         if batch is not None:
             try:
@@ -413,10 +422,11 @@ def ask(
                 try:
                     item = json.loads(line)
                     q, date = item["question"], item.get("as_of")
+                    scope = tuple(item.get("scope") or ())
                 except (json.JSONDecodeError, KeyError, TypeError) as e:
                     sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
-                ans = one(q, date)
+                ans = one(q, date, scope)
                 sys.stdout.write(json.dumps({"id": item.get("id"), **ans.to_json()}, ensure_ascii=False) + "\n")
                 sys.stdout.flush()
         else:
@@ -431,6 +441,37 @@ def ask(
         raise _fail(e) from None
 
 
+@app.command()
+def serve(
+    db: DbOption = None,
+    host: Annotated[str, typer.Option("--host", help="Address to bind; anything but loopback needs $PINCITE_TOKEN.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
+    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
+    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
+    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval by default (no embedding model).")] = False,
+    max_upload_mb: Annotated[float, typer.Option(help="Largest upload accepted, in MB (all files of one request).")] = 25.0,
+) -> None:
+    """Serve the HTTP API and the web reader (API docs at /docs)."""
+    from pincite.generate import GeneratorKind
+    from pincite.server import ServerConfig, run_server
+
+    try:
+        gkind = GeneratorKind.parse(generator)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--generator") from None
+    gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
+        "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+    config = ServerConfig(db=db or default_db_path(), generator_kind=gkind, generator_options=gen_opts,
+                          dense=not no_dense, max_upload_bytes=int(max_upload_mb * 1024 * 1024))
+    try:
+        run_server(config, host, port)
+    except PinciteError as e:
+        raise _fail(e) from None
+
+
 def _check_date(value: str) -> None:
     import datetime
 
@@ -438,6 +479,70 @@ def _check_date(value: str) -> None:
         datetime.date.fromisoformat(value)
     except ValueError:
         raise typer.BadParameter(f"{value!r} is not a date in the form YYYY-MM-DD", param_hint="--as-of") from None
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for: words, a case name, a citation, 's. 4(1)(c)'.")],
+    db: DbOption = None,
+    k: Annotated[int, typer.Option("--k", min=1, max=1000, help="How many passages.")] = 10,
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help="Only text in force on this date (YYYY-MM-DD).")] = None,
+    as_json: JsonOption = False,
+    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical search only (no embedding model).")] = False,
+    include_non_citable: Annotated[bool, typer.Option(
+        "--include-non-citable", help="Also headnotes, summaries, cover pages, notes (marked).")] = False,
+    kind: Annotated[Optional[list[str]], typer.Option("--kind", help="Only documents of this kind (repeatable).")] = None,
+    document: Annotated[Optional[list[str]], typer.Option("--document", help="Only this document id or source.")] = None,
+    work: Annotated[Optional[list[str]], typer.Option("--work", help="Only versions of this work.")] = None,
+) -> None:
+    """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
+    import datetime as _dt
+
+    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters, passage_label, passage_to_json
+
+    if as_of is not None:
+        try:
+            _dt.date.fromisoformat(as_of)
+        except ValueError:
+            raise typer.BadParameter(f"{as_of!r} is not a date like 2021-06-29", param_hint="--as-of") from None
+    try:
+        kinds = tuple(DocumentKind.parse(x) for x in (kind or ()))
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--kind") from None
+    filters = SearchFilters(include_non_citable=include_non_citable, as_of=as_of, kinds=kinds,  # type: ignore[arg-type]
+                            works=tuple(work or ()), documents=tuple(document or ()))
+
+    def progress(what: str, done: int, total: int) -> None:
+        if done == total and total:
+            err.print(f"{what}: {total} documents/chunks brought up to date", style="dim")
+
+    try:
+        store = open_store(db)
+        try:
+            retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
+                                  on_progress=progress)
+            hits = retriever.search(query, k=k, filters=filters)
+        finally:
+            store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    if as_json:
+        _print_json({"query": query, "as_of": as_of, "hits": [passage_to_json(p) for p in hits]})
+        return
+    if not hits:
+        out.print("no passages found")
+        return
+    table = Table(show_lines=False)
+    for col in ("#", "document", "pinpoint", "zone", "in force", "text"):
+        table.add_column(col, overflow="fold")
+    for p in hits:
+        c = p.chunk
+        window = f"{c.in_force_from or '…'} → {c.in_force_to or 'now'}" if (c.in_force_from or c.in_force_to) else ""
+        zone = c.zone.value if c.citable else f"[yellow]{c.zone.value} (not citable)[/]"
+        snippet = p.text[:160].replace("\n", " ") + ("…" if len(p.text) > 160 else "")
+        table.add_row(str(p.rank), p.document.citation or p.document.title[:40], passage_label(p) or "", zone,
+                      window, snippet)
+    out.print(table)
 
 
 def demo_paths() -> list[str]:

@@ -45,6 +45,7 @@ class TurnContext:
     documents: list[DocumentContext]
     by_pid: dict[str, ContextPassage]
     omitted: list[Passage] = field(default_factory=list)  # retrieved but over the budget
+    multi_document: bool = False  # the question is asked of several documents: answer per source
 
     @property
     def passages(self) -> list[ContextPassage]:

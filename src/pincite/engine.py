@@ -16,7 +16,7 @@ from pincite.generate import Generator, GeneratorError
 from pincite.protocol import SYSTEM_PROMPT, RawClaim, Reply, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.render import pinpoint, render_citation
 from pincite.store import Store
-from pincite.types import ChoiceEnum, Document, Passage
+from pincite.types import ChoiceEnum, DocRef, Document, Passage
 from pincite.verify import PLAIN_WORDS, Candidate, Check, Finding, check_mixed_sources, verify_citation
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
@@ -113,12 +113,56 @@ class Answer:
     generator: str
     settings: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    scope: list[DocRef] = field(default_factory=list)  # the documents the question was asked of, if scoped
+    version_windows: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+
+    def sections(self) -> list[tuple[Document, list[int]]]:
+        """Claims grouped by their source (one section per document); the versions of one work in date order."""
+        groups: dict[str, tuple[Document, list[int]]] = {}
+        for i, c in enumerate(self.claims):
+            doc = self.citations[c.citations[0] - 1].candidate.doc
+            assert doc is not None
+            groups.setdefault(doc.id, (doc, []))[1].append(i)
+        first: dict[str, int] = {}
+        for pos, (doc, _) in enumerate(groups.values()):
+            first.setdefault(doc.work or doc.id, pos)
+
+        def key(g: tuple[Document, list[int]]) -> tuple[int, str]:
+            d = g[0]
+            return first[d.work or d.id], str((d.version or {}).get("date") or d.date or "")
+
+        return sorted(groups.values(), key=key)
+
+    @property
+    def no_answer_in(self) -> list[DocRef]:
+        """Documents in scope with no supported claim."""
+        cited = {c.candidate.doc.id for c in self.citations if c.candidate.doc is not None}
+        return [d for d in self.scope if d.id not in cited]
 
     @property
     def text(self) -> str:
         if not self.claims:
             return NO_ANSWER
-        return " ".join(f"{c.text} " + "".join(f"[{n}]" for n in c.citations) for c in self.claims).strip()
+        sections = self.sections()
+        if len(sections) == 1 and not self.scope:
+            return " ".join(self._claim_line(i) for i in sections[0][1]).strip()
+        parts = []
+        for doc, idx in sections:
+            parts.append(f"{self._heading(doc)}: " + " ".join(self._claim_line(i) for i in idx))
+        for d in self.no_answer_in:
+            parts.append(f"{d.title}{' ' + d.citation if d.citation else ''}: no supported answer found.")
+        return "\n".join(parts)
+
+    def _claim_line(self, i: int) -> str:
+        c = self.claims[i]
+        return f"{c.text} " + "".join(f"[{n}]" for n in c.citations)
+
+    def _heading(self, doc: Document) -> str:
+        name = doc.title + (f" {doc.citation}" if doc.citation and doc.citation not in doc.title else "")
+        if doc.id in self.version_windows:
+            lo, hi = self.version_windows[doc.id]
+            name += f" (version in force {lo or '…'} to {hi or 'now'})"
+        return name
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,6 +178,15 @@ class Answer:
                  "char_end": p.chunk.char_end, "score": p.score}
                 for p in self.retrieved
             ],
+            "sections": [
+                {"document": {"id": d.id, "source": d.source, "title": d.title, "citation": d.citation,
+                              "kind": d.kind.value, "version_date": (d.version or {}).get("date")},
+                 "in_force": list(self.version_windows[d.id]) if d.id in self.version_windows else None,
+                 "claims": idx}
+                for d, idx in self.sections()
+            ],
+            "scope": [{"id": d.id, "source": d.source, "title": d.title} for d in self.scope],
+            "no_answer_in": [{"id": d.id, "source": d.source, "title": d.title} for d in self.no_answer_in],
             "attempts": self.attempts,
             "generator": self.generator,
             "settings": self.settings,
@@ -164,10 +217,11 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
                 dropped.append(Dropped(f.check, f.detail, claim.text, raw.passage, raw.quote, attempt))
             else:
                 good.append(c)
-        if good:
-            for f in check_mixed_sources(claim, good):
-                for c in good:
-                    c.findings.append(f)
+        mixed = check_mixed_sources(claim, good) if good else []
+        if mixed:
+            dropped.append(Dropped(Check.MIXED_SOURCES, mixed[0].detail, claim.text,
+                                   ", ".join(c.raw.passage for c in good), None, attempt))
+        elif good:
             kept.append((claim, good))
         elif claim.citations:
             dropped.append(Dropped(Check.UNSUPPORTED_CLAIM, "every citation of this claim failed", claim.text,
@@ -211,20 +265,65 @@ def answer_question(
     filters: Any = None,
     per_document: int | None = None,
 ) -> Answer:
-    """Answer ``question`` with checked citations."""
+    """Answer ``question`` with checked citations.
+
+    When ``filters`` scope the question to several documents (ids/sources, a kind, a work), retrieval returns the
+    best passages *per document* (``per_document``, default 3) so one long document cannot crowd out the others,
+    and the answer is grouped by source, naming the documents in scope that gave no supported answer.
+    """
     options = options or AskOptions()
     t0 = time.perf_counter()
     if filters is None:
         from pincite.retrieve import SearchFilters
 
         filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=options.as_of)
-    passages = retriever.search(question, k=options.k, filters=filters, per_document=per_document)
+    scope = scope_documents(store, filters)
+    k = options.k
+    if len(scope) > 1 and per_document is None:
+        per_document = 3
+    if per_document and scope:
+        k = max(k, per_document * len(scope))
+    passages = retriever.search(question, k=k, filters=filters, per_document=per_document)
     docs: dict[str, Document] = {}
     for p in passages:
         if p.document.id not in docs:
             docs[p.document.id] = store.get_document(p.document.id)
-    turn = assemble_context(question, passages, docs, options.as_of, options.budget_tokens)
-    return answer_from_context(turn, generator, options, passages, t0)
+    budget = options.budget_tokens if len(scope) <= 1 else max(options.budget_tokens, 1500 * len(scope))
+    turn = assemble_context(question, passages, docs, options.as_of, budget)
+    multi = len(scope) > 1
+    turn.multi_document = multi
+    ans = answer_from_context(turn, generator, options, passages, t0)
+    ans.scope = scope if multi else []
+    ans.version_windows = version_windows(store, docs.values())
+    return ans
+
+
+def scope_documents(store: Store, filters: Any) -> list[DocRef]:
+    """The documents a question is scoped to by its filters (empty when it is not scoped)."""
+    if not (filters.documents or filters.kinds or filters.works or filters.sources):
+        return []
+    wanted = set(filters.documents) | set(filters.sources)
+    out = []
+    for s in store.list_documents():
+        if wanted and s.id not in wanted and s.source not in wanted:
+            continue
+        if filters.kinds and s.kind not in filters.kinds:
+            continue
+        if filters.works and s.work not in filters.works:
+            continue
+        out.append(DocRef(s.id, s.source, s.title, s.kind, s.citation, s.date, s.work, s.version_date))
+    return out
+
+
+def version_windows(store: Store, docs: Any) -> dict[str, tuple[str | None, str | None]]:
+    """For documents that are versions of a work: [this version's date, the next version's date)."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for work in {d.work for d in docs if d.work}:
+        versions = sorted(store.list_documents(work=work), key=lambda s: s.version_date or s.date or "")
+        for i, v in enumerate(versions):
+            nxt = versions[i + 1].version_date if i + 1 < len(versions) else None
+            out[v.id] = (v.version_date or v.date, nxt)
+    return out
 
 
 def answer_from_context(turn: TurnContext, generator: Generator, options: AskOptions,

@@ -334,8 +334,9 @@ def verify_citation(claim: RawClaim, raw: RawCitation, turn: TurnContext) -> Can
 
 
 def check_mixed_sources(claim: RawClaim, kept: list[Candidate]) -> list[Finding]:
-    """A claim resting on passages from two documents: recorded here; multi-document answers split or drop it."""
-    docs = {c.doc.id for c in kept if c.doc is not None}
+    """A claim must rest on one source: a claim about contract A never rests on contract B.  A claim whose
+    surviving citations come from two documents is dropped (the generator can state it once per source)."""
+    docs = {c.doc.id: c.doc.title for c in kept if c.doc is not None}
     if len(docs) > 1:
-        return [Finding(Check.MIXED_SOURCES, f"claim cites {len(docs)} documents", False)]
+        return [Finding(Check.MIXED_SOURCES, "the claim cites " + " and ".join(sorted(docs.values())), True)]
     return []

@@ -24,17 +24,35 @@ STOPWORDS = frozenset(
 )
 
 
+_SUFFIXES = (("ings", 3), ("ing", 3), ("ion", 4), ("ied", 2), ("ies", 2), ("ed", 3), ("es", 4), ("s", 3))
+
+
+def stem(w: str) -> str:
+    """A light English stemmer: enough that 'governed', 'governing' and 'governs' meet, 'laws' meets 'law' and
+    'termination' meets 'terminated'.  The number is the shortest stem a suffix may leave."""
+    if w.endswith("ss"):
+        return w
+    for suffix, shortest in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= shortest:
+            base = w[: -len(suffix)]
+            return base + "y" if suffix in ("ied", "ies") else base
+    return w
+
+
 def terms(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+    return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
 class ExtractiveGenerator:
     name = "extractive"
 
-    def __init__(self, max_claims: int = 3, per_passage: int = 1, min_chars: int = 25) -> None:
+    def __init__(self, max_claims: int = 3, per_passage: int = 1, min_chars: int = 25, per_document: bool = False,
+                 min_terms: int = 2) -> None:
         self.max_claims = max_claims
         self.per_passage = per_passage
         self.min_chars = min_chars
+        self.per_document = per_document  # multi-document questions: the best sentence of each source
+        self.min_terms = min_terms  # a sentence must share this many distinct question terms (fewer if the question has fewer)
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         q = set(terms(turn.question))
@@ -56,7 +74,7 @@ class ExtractiveGenerator:
             if len(sent) < self.min_chars:
                 continue
             overlap = q & toks
-            if not overlap:
+            if len(overlap) < min(self.min_terms, len(q)):
                 continue
             score = sum(math.log(1 + n / df[t]) for t in overlap) / math.sqrt(max(len(toks), 4))
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
@@ -66,11 +84,17 @@ class ExtractiveGenerator:
         scored.sort(key=lambda x: -x[0])
         claims = []
         used: Counter[str] = Counter()
+        docs_used: set[str] = set()
+        per_document = self.per_document or turn.multi_document
         for score, cp, sent in scored:
-            if len(claims) >= self.max_claims:
+            if not per_document and len(claims) >= self.max_claims:
                 break
             if used[cp.pid] >= self.per_passage:
                 continue
+            if per_document:
+                if cp.passage.document.id in docs_used:
+                    continue
+                docs_used.add(cp.passage.document.id)
             used[cp.pid] += 1
             claims.append({"text": self._claim_text(cp, sent),
                            "citations": [{"passage": cp.pid, "quote": sent}]})
