@@ -1,0 +1,703 @@
+"""The retrieval indexes: a lexical one (tantivy) and a dense one (numpy vectors), both derived from the store.
+
+They live beside the SQLite database in ``<db>.index/`` (``lexical/`` and ``dense/``).  Each records the store
+generation it was built from and the generation of every document in it; :func:`sync_lexical` /
+:func:`sync_dense` compare that with the store and re-index only the documents that changed (a missing or
+unreadable index is rebuilt from the store; it is never answered from).
+
+Every indexed row is one structural chunk with what retrieval filters on, so filters run *inside* the search:
+citability, document kind, source, work, document id, and a validity window ``[valid_from, valid_to)`` that
+is the chunk's in-force window narrowed to its version's window (a version of a work speaks from its date
+until the next version's).  Searchable text is the chunk text, the document's title, citation, source name
+and opening words (who the parties are), and the chunk's section path and labels.
+
+Dense files (no pickle): ``dense/CURRENT`` names the live folder ``dense/g<N>/`` holding ``vectors.npy``
+(float32, memory-mapped), ``rows.npz`` (int arrays: document index, citable, valid_from, valid_to) and
+``params.json`` (model, chunk ids, text hashes, documents).  A new folder is written in full, then CURRENT is
+replaced atomically, so a crash leaves the old index or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import shutil
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pincite.errors import PinciteError
+from pincite.types import Chunker, Document
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from pincite.embed import Embedder
+    from pincite.retrieve import SearchFilters
+    from pincite.store import Store
+
+LEXICAL_SCHEMA_VERSION = 4
+DENSE_FORMAT_VERSION = 2
+DATE_MIN = 0
+DATE_MAX = 99991231
+#: Characters of a document's opening text indexed with each of its chunks (the parties, the title page).
+OPENING_CHARS = 400
+
+
+class IndexUnavailable(PinciteError):
+    """An index cannot be read or written (locked by another process, disk full...)."""
+
+
+def index_dir(store: "Store") -> Path:
+    """Where the indexes of ``store`` live: ``<db>.index/`` beside the database file."""
+    p = Path(store.path)
+    return p.with_name(p.name + ".index")
+
+
+def index_paths(store: "Store", chunker: Chunker = Chunker.STRUCTURAL) -> tuple[Path, Path]:
+    """(lexical, dense) index folders for the chunks of ``chunker`` (the structural ones by default)."""
+    root = index_dir(store)
+    suffix = "" if chunker is Chunker.STRUCTURAL else f"-{chunker.value}"
+    return root / f"lexical{suffix}", root / f"dense{suffix}"
+
+
+def date_key(iso: str | None, default: int) -> int:
+    """``"2021-06-29"`` -> 20210629 (a year alone -> its 1 January); ``default`` for None or unreadable."""
+    if not iso:
+        return default
+    digits = re.sub(r"\D", "", iso)[:8]
+    if len(digits) < 4:
+        return default
+    return int(digits.ljust(8, "0")[:4] + (digits[4:6] or "01") + (digits[6:8] or "01"))
+
+
+# -- rows: what is indexed for each chunk ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IndexRow:
+    chunk_id: str
+    doc_id: str
+    kind: str
+    source: str
+    work: str
+    citable: bool
+    valid_from: int
+    valid_to: int
+    text: str
+    docinfo: str  # title, citation, source name, opening words
+    path: str  # section path and labels
+    title: str
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|[_\-.]+")
+
+
+def source_words(source: str) -> str:
+    """A source path as words: the file name without extension, split at case changes and punctuation."""
+    name = Path(source).stem
+    return _CAMEL.sub(" ", name)
+
+
+def version_windows(store: "Store", work: str) -> dict[str, tuple[int, int]]:
+    """Each version of ``work`` speaks from its date to the next version's (the first from the beginning)."""
+    from pincite.versions import version_date
+
+    dated = sorted(((version_date(s) or "", s.id) for s in store.list_documents(work=work)))
+    out: dict[str, tuple[int, int]] = {}
+    for i, (d, doc_id) in enumerate(dated):
+        start = DATE_MIN if i == 0 else date_key(d, DATE_MIN)
+        end = date_key(dated[i + 1][0], DATE_MAX) if i + 1 < len(dated) else DATE_MAX
+        out[doc_id] = (start, end)
+    return out
+
+
+def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[int, int]] | None = None,
+                      chunker: Chunker = Chunker.STRUCTURAL) -> list[IndexRow]:
+    """The index rows of one stored document (its chunks of ``chunker``)."""
+    vf, vt = (windows or {}).get(doc.id, (DATE_MIN, DATE_MAX))
+    opening = " ".join(doc.text[:OPENING_CHARS].split())
+    docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
+    rows = []
+    for ch in store.get_chunks(doc.id, chunker):
+        labels = " ".join(dict.fromkeys(x for x in (*ch.labels, *ch.numbers) if x))
+        rows.append(IndexRow(
+            chunk_id=ch.id, doc_id=doc.id, kind=doc.kind.value, source=doc.source, work=doc.work or "",
+            citable=ch.citable,
+            valid_from=max(vf, date_key(ch.in_force_from, DATE_MIN)),
+            valid_to=min(vt, date_key(ch.in_force_to, DATE_MAX)),
+            text=doc.text[ch.char_start : ch.char_end], docinfo=docinfo,
+            path=" ".join(ch.section_path) + " " + labels, title=doc.title,
+        ))
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSet:
+    generation: int
+    remove: frozenset[str]  # doc ids whose rows go
+    add: tuple[str, ...]  # doc ids whose rows are (re)written
+    docs: dict[str, int]  # the store's documents and their generations
+
+    @property
+    def empty(self) -> bool:
+        return not self.remove and not self.add
+
+
+def plan_changes(store: "Store", indexed: dict[str, int]) -> ChangeSet:
+    """What an index holding ``indexed`` (doc id -> generation) must do to match the store."""
+    gen, current = store.document_generations()  # type: ignore[attr-defined]
+    changed = {d for d, g in current.items() if indexed.get(d) != g}
+    gone = set(indexed) - set(current)
+    # a version's window depends on its siblings: when one version of a work changes, re-index them all
+    works = {s.work for s in store.list_documents() if s.work and s.id in changed}
+    if gone:
+        works |= {None}  # a deleted version: we no longer know its work, so refresh every versioned document
+    if works:
+        for s in store.list_documents():
+            if s.work and (s.work in works or None in works):
+                changed.add(s.id)
+    return ChangeSet(gen, frozenset(gone | (changed & set(indexed))), tuple(sorted(changed)), current)
+
+
+def iter_rows(store: "Store", doc_ids: Iterable[str],
+              chunker: Chunker = Chunker.STRUCTURAL) -> Iterable[list[IndexRow]]:
+    """Index rows document by document (version windows computed once per work)."""
+    windows: dict[str, dict[str, tuple[int, int]]] = {}
+    for doc_id in doc_ids:
+        doc = store.get_document(doc_id)
+        w = None
+        if doc.work:
+            if doc.work not in windows:
+                windows[doc.work] = version_windows(store, doc.work)
+            w = windows[doc.work]
+        yield rows_for_document(store, doc, w, chunker)
+
+
+# -- the lexical index (tantivy) ---------------------------------------------------------------------
+
+TEXT_FIELDS = ("text", "path")  # searched at chunk level; "docinfo" is searched at document level
+
+
+def _tantivy() -> Any:
+    try:
+        import tantivy
+    except ImportError:
+        raise IndexUnavailable("lexical search needs the 'tantivy' package; install it with 'pip install tantivy'") from None
+    return tantivy
+
+
+def _lexical_schema() -> Any:
+    tantivy = _tantivy()
+    sb = tantivy.SchemaBuilder()
+    sb.add_text_field("chunk_id", stored=True, tokenizer_name="raw")
+    sb.add_text_field("doc_id", stored=True, tokenizer_name="raw", index_option="basic")
+    for f in ("level", "kind", "source", "work"):
+        sb.add_text_field(f, stored=False, tokenizer_name="raw", index_option="basic")
+    for f in TEXT_FIELDS:
+        sb.add_text_field(f, stored=False, tokenizer_name="en_stem")
+    sb.add_text_field("docinfo", stored=True, tokenizer_name="en_stem")
+    sb.add_integer_field("citable", indexed=True, fast=True)
+    sb.add_integer_field("valid_from", indexed=True, fast=True)
+    sb.add_integer_field("valid_to", indexed=True, fast=True)
+    return sb.build()
+
+
+class LexicalIndex:
+    """BM25 with filters inside the query, at two levels in one tantivy index: one row per document (its
+    title, citation, source name and opening words: what a query uses to *name* a document) and one row per
+    chunk (its text, section path and labels).  :meth:`rank_documents` finds the documents a query names;
+    :meth:`search` ranks chunks, optionally lifted by those documents' scores (a prior)."""
+
+    META = "pincite.json"
+
+    def __init__(self, path: Path, chunker: Chunker = Chunker.STRUCTURAL) -> None:
+        self.path = path
+        self.chunker = chunker
+        self.meta = self._read_meta()
+        self._index: Any = None
+
+    def _read_meta(self) -> dict[str, Any] | None:
+        try:
+            meta = json.loads((self.path / self.META).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return meta if meta.get("schema") == LEXICAL_SCHEMA_VERSION else None
+
+    @property
+    def generation(self) -> int | None:
+        return None if self.meta is None else int(self.meta["generation"])
+
+    def _open(self, fresh: bool) -> Any:
+        tantivy = _tantivy()
+        if fresh and self.path.exists():
+            shutil.rmtree(self.path)
+        self.path.mkdir(parents=True, exist_ok=True)
+        try:
+            return tantivy.Index(_lexical_schema(), path=str(self.path), reuse=not fresh)
+        except (ValueError, OSError) as e:
+            raise IndexUnavailable(f"cannot open the lexical index at {self.path}: {e}") from e
+
+    @property
+    def index(self) -> Any:
+        if self._index is None:
+            if self.meta is None:
+                raise IndexUnavailable(f"the lexical index at {self.path} is missing or unreadable; sync it first")
+            try:
+                self._index = self._open(fresh=False)
+            except IndexUnavailable:
+                self.meta = None
+                raise
+        return self._index
+
+    def sync(self, store: "Store", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+        """Bring the index up to date with ``store`` (rebuilt from scratch when missing or unreadable)."""
+        fresh = self.meta is None
+        if not fresh:
+            try:
+                idx = self.index
+            except IndexUnavailable:
+                fresh = True
+        if fresh:
+            idx = self._open(fresh=True)
+            self._index = idx
+            indexed: dict[str, int] = {}
+        else:
+            indexed = {k: int(v) for k, v in self.meta["docs"].items()}  # type: ignore[index]
+        plan = plan_changes(store, indexed)
+        if plan.empty and not fresh and plan.generation == self.generation:
+            return plan
+        tantivy = _tantivy()
+        try:
+            writer = idx.writer(heap_size=64_000_000, num_threads=1)
+        except ValueError as e:
+            raise IndexUnavailable(f"cannot write the lexical index at {self.path} (another pincite writing?): {e}") from e
+        for d in plan.remove | set(plan.add):
+            writer.delete_documents_by_term("doc_id", d)
+        for i, rows in enumerate(iter_rows(store, plan.add, self.chunker)):
+            for r in rows:
+                writer.add_document(tantivy.Document(
+                    level="chunk", chunk_id=r.chunk_id, doc_id=r.doc_id, kind=r.kind, source=r.source, work=r.work,
+                    text=r.text, path=r.path, citable=int(r.citable), valid_from=r.valid_from, valid_to=r.valid_to,
+                ))
+            if rows:
+                r = rows[0]
+                writer.add_document(tantivy.Document(
+                    level="doc", doc_id=r.doc_id, kind=r.kind, source=r.source, work=r.work, docinfo=r.docinfo,
+                    citable=1, valid_from=min(x.valid_from for x in rows), valid_to=max(x.valid_to for x in rows),
+                ))
+            if on_progress:
+                on_progress(i + 1, len(plan.add))
+        writer.commit()
+        writer.wait_merging_threads()
+        idx.reload()
+        searcher = idx.searcher()
+        n_docs = searcher.search(tantivy.Query.term_query(idx.schema, "level", "doc"), 1, count=True).count
+        self.meta = {"schema": LEXICAL_SCHEMA_VERSION, "generation": plan.generation, "documents": n_docs,
+                     "docs": {d: g for d, g in plan.docs.items()}}
+        _write_json_atomic(self.path / self.META, self.meta)
+        return plan
+
+    def rank_documents(self, query: str, filters: "SearchFilters", limit: int = 20) -> list[tuple[str, float, str]]:
+        """(doc id, score, document information) of the documents a query names, best first, among documents
+        with a chunk passing ``filters``.
+
+        A document's score is the sum, over the distinct query words found in its title, citation, source name
+        or opening words, of the word's inverse document frequency among documents: a shared rare word (a
+        party's name, a citation number) outweighs common ones, however long the title page is."""
+        tantivy = _tantivy()
+        Q, idx = tantivy.Query, self.index
+        searcher = idx.searcher()
+        n = max(1, int(self.meta.get("documents", 1))) if self.meta else 1
+        should = []
+        for term in dict.fromkeys(analyse_words(" ".join(query_words(query)))):
+            df = searcher.doc_freq("docinfo", term)
+            if df:
+                idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+                should.append((tantivy.Occur.Should, Q.const_score_query(Q.term_query(idx.schema, "docinfo", term), idf)))
+        if not should:
+            return []
+        clauses = [(tantivy.Occur.Must, Q.boolean_query(should)),
+                   (tantivy.Occur.Must, Q.term_query(idx.schema, "level", "doc"))]
+        clauses += [(tantivy.Occur.Must, f) for f in _tantivy_filters(idx, filters)]
+        res = searcher.search(Q.boolean_query(clauses), limit, count=False)
+        out = []
+        for score, addr in res.hits:
+            d = searcher.doc(addr)
+            out.append((d["doc_id"][0], float(score), d["docinfo"][0]))
+        return out
+
+    def document_frequency(self, words: Sequence[str]) -> dict[str, float]:
+        """For each word, the share of indexed documents whose document information holds it."""
+        idx = self.index
+        searcher = idx.searcher()
+        n = max(1, int(self.meta.get("documents", 1))) if self.meta else 1
+        out = {}
+        for w in words:
+            terms = analyse_words(w)
+            out[w] = searcher.doc_freq("docinfo", terms[0]) / n if terms else 0.0
+        return out
+
+    def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
+               drop_words: frozenset[str] = frozenset()) -> list[tuple[str, float]]:
+        """Chunk ids and scores, best first, only among chunks that pass ``filters``.
+
+        The score is BM25 of the query (less ``drop_words``: the words that named a document) over the chunk's
+        text and section path, plus ``prior[doc_id]`` for chunks of the documents the query named."""
+        tantivy = _tantivy()
+        Q, idx = tantivy.Query, self.index
+        should = []
+        q = parse_legal_query(idx, query, drop=drop_words)
+        if q is not None:
+            should.append((tantivy.Occur.Should, q))
+        for doc_id, w in (prior or {}).items():
+            if w > 0:
+                should.append((tantivy.Occur.Should, Q.const_score_query(Q.term_query(idx.schema, "doc_id", doc_id), w)))
+        if not should:
+            return []
+        clauses = [(tantivy.Occur.Must, Q.boolean_query(should)),
+                   (tantivy.Occur.Must, Q.term_query(idx.schema, "level", "chunk"))]
+        clauses += [(tantivy.Occur.Must, f) for f in _tantivy_filters(idx, filters)]
+        searcher = idx.searcher()
+        res = searcher.search(Q.boolean_query(clauses), limit, count=False)
+        return [(searcher.doc(addr)["chunk_id"][0], float(score)) for score, addr in res.hits]
+
+
+def _tantivy_filters(idx: Any, f: "SearchFilters") -> list[Any]:
+    tantivy = _tantivy()
+    Q, schema = tantivy.Query, idx.schema
+    out = []
+    if not f.include_non_citable:
+        out.append(Q.term_query(schema, "citable", 1))
+    if f.kinds:
+        out.append(Q.term_set_query(schema, "kind", [k.value for k in f.kinds]))
+    if f.sources:
+        out.append(Q.term_set_query(schema, "source", list(f.sources)))
+    if f.works:
+        out.append(Q.term_set_query(schema, "work", list(f.works)))
+    if f.documents:
+        out.append(Q.boolean_query([
+            (tantivy.Occur.Should, Q.term_set_query(schema, "doc_id", list(f.documents))),
+            (tantivy.Occur.Should, Q.term_set_query(schema, "source", list(f.documents))),
+        ]))
+    if f.as_of:
+        d = date_key(f.as_of, DATE_MIN)
+        out.append(Q.range_query(schema, "valid_from", tantivy.FieldType.Integer, None, d, True, True))
+        out.append(Q.range_query(schema, "valid_to", tantivy.FieldType.Integer, d, None, False, True))
+    return out
+
+
+# -- the legal-aware query parse ---------------------------------------------------------------------
+
+#: "[2020] EWCA Civ 1018", "[2023] UKSC 42", "2024 ZASCA 21"
+NEUTRAL_CITATION = re.compile(r"\[?\b(\d{4})\]?\s+([A-Z]{2,}(?:\s+(?:Civ|Crim|Ch|QB|KB|Fam|Admin|Comm|Pat|TCC|IPEC))?)"
+                              r"\s+(\d+)\b")
+#: "s. 4(1)(c)", "section 12", "cl. 2.1", "para 14", "art. 5(2)", "4(1)(c)"
+PROVISION = re.compile(
+    r"(?:\b(?:ss?|sec|secs|section|sections|cl|cls|clause|clauses|art|arts|article|articles|para|paras|paragraph|"
+    r"paragraphs|reg|regs|regulation|r|rr|rule|sch|schedule)\b\.?\s*|§+\s*)"
+    r"(\d+(?:\.\d+)*[A-Za-z]?(?:\s*\([0-9A-Za-z]{1,6}\))*)|\b(\d+[A-Za-z]?(?:\([0-9A-Za-z]{1,6}\))+)",
+    re.I,
+)
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_OPERATORS = {"and", "or", "not", "to", "in"}  # tantivy's parser reads AND/OR/NOT/IN/TO specially
+FIELD_BOOSTS = {"text": 1.0, "path": 0.5}
+PHRASE_BOOST = 4.0
+
+
+_ANALYSER: Any = None
+
+
+def analyse_words(text: str) -> list[str]:
+    """``text`` as the terms tantivy's ``en_stem`` tokenizer indexes (lower-cased, stemmed)."""
+    global _ANALYSER
+    if _ANALYSER is None:
+        t = _tantivy()
+        _ANALYSER = (t.TextAnalyzerBuilder(t.Tokenizer.simple()).filter(t.Filter.remove_long(40))
+                     .filter(t.Filter.lowercase()).filter(t.Filter.stemmer("english")).build())
+    return list(_ANALYSER.analyze(text))
+
+
+def query_words(text: str) -> list[str]:
+    """The words of ``text``, lower-cased (everything that is not a letter or digit is a separator)."""
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def legal_phrases(query: str) -> list[tuple[str, str]]:
+    """(field, phrase words) for the things a legal query names: neutral citations and provision labels."""
+    out: list[tuple[str, str]] = []
+    for m in NEUTRAL_CITATION.finditer(query):
+        out.append(("docinfo", " ".join(query_words(m.group(0)))))
+    for m in PROVISION.finditer(query):
+        label = m.group(1) or m.group(2)
+        words = query_words(label)
+        if len(words) >= 2:
+            out.append(("path", " ".join(words)))
+    return out
+
+
+def parse_legal_query(idx: Any, query: str, fields: Sequence[str] = TEXT_FIELDS,
+                      boosts: dict[str, float] | None = None, phrase_fields: set[str] | None = None,
+                      drop: frozenset[str] = frozenset()) -> Any:
+    """A tantivy query for free text: every word OR-ed over ``fields`` (boosted by field), plus phrase clauses
+    for citations and provision labels.  Query syntax in the input is never interpreted: the string handed to
+    tantivy's parser holds only words we built (letters and digits), so quotes, colons, brackets or a stray
+    ``AND`` cannot break or change it.  Words in ``drop`` are left out.  None when no word is left."""
+    words = [w for w in query_words(query) if w not in _OPERATORS and len(w) <= 40 and w not in drop]
+    phrase_fields = set(fields) if phrase_fields is None else phrase_fields
+    parts = [" ".join(words)] if words else []
+    for field, phrase in legal_phrases(query):
+        ws = [w for w in phrase.split() if w not in _OPERATORS]
+        if field in phrase_fields and len(ws) >= 2:
+            parts.append(f'{field}:"{" ".join(ws)}"^{PHRASE_BOOST}')
+    if not parts:
+        return None
+    boosts = FIELD_BOOSTS if boosts is None else boosts
+    try:
+        return idx.parse_query(" ".join(parts), list(fields), boosts)
+    except ValueError:  # should not happen with words only; fall back to the bare words
+        return idx.parse_query(" ".join(words), list(fields), boosts) if words else None
+
+
+# -- the dense index (numpy) -------------------------------------------------------------------------
+
+#: What is embedded for a chunk: a short header (title, section path) and the text.
+def embedding_input(row: IndexRow, header: str = "title+path") -> str:
+    if header == "none":
+        return row.text
+    head = row.title if header == "title" else f"{row.title}. {row.path.strip()}"
+    return f"{head}\n{row.text}"
+
+
+def text_hash(model_id: str, text: str) -> str:
+    return hashlib.blake2b(f"{model_id}\0{text}".encode(), digest_size=12).hexdigest()
+
+
+class DenseIndex:
+    """Unit vectors of every chunk, memory-mapped; exact (brute-force) inner-product search with a mask."""
+
+    def __init__(self, path: Path, header: str = "title+path", chunker: Chunker = Chunker.STRUCTURAL) -> None:
+        self.path = path
+        self.chunker = chunker
+        self.header = header
+        self.params: dict[str, Any] | None = None
+        self.vectors: "np.ndarray | None" = None
+        self._load()
+
+    def _current(self) -> Path | None:
+        try:
+            name = (self.path / "CURRENT").read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+        return self.path / name if name else None
+
+    def _load(self) -> None:
+        import numpy as np
+
+        self.params = self.vectors = None
+        cur = self._current()
+        if cur is None:
+            return
+        try:
+            params = json.loads((cur / "params.json").read_text(encoding="utf-8"))
+            vectors = np.load(cur / "vectors.npy", mmap_mode="r", allow_pickle=False)
+            with np.load(cur / "rows.npz", allow_pickle=False) as z:
+                rows = {k: z[k] for k in ("doc", "citable", "valid_from", "valid_to")}
+        except (OSError, ValueError, KeyError):
+            return
+        n = len(params.get("chunk_ids", []))
+        if (params.get("format") != DENSE_FORMAT_VERSION or params.get("header") != self.header
+                or vectors.shape != (n, params.get("dim")) or any(len(v) != n for v in rows.values())):
+            return
+        self.params, self.vectors, self.rows = params, vectors, rows
+        self._doc_kind = np.array([d["kind"] for d in params["docs"]] or [""], dtype=object)
+        self._doc_masks: dict[Any, np.ndarray] = {}
+
+    @property
+    def generation(self) -> int | None:
+        return None if self.params is None else int(self.params["generation"])
+
+    def sync(self, store: "Store", embedder: "Embedder", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+        """Bring the vectors up to date with ``store``: unchanged documents keep their rows; changed ones are
+        re-embedded, reusing the vector of any text embedded before."""
+        import numpy as np
+
+        if self.params is not None and self.params.get("model_id") != embedder.model_id:
+            self.params = self.vectors = None
+        indexed = {d["id"]: int(d["generation"]) for d in self.params["docs"]} if self.params else {}
+        plan = plan_changes(store, indexed)
+        if plan.empty and self.params is not None and plan.generation == self.generation:
+            return plan
+        drop = plan.remove | set(plan.add)
+        old_ids: list[str] = self.params["chunk_ids"] if self.params else []
+        old_hashes: list[str] = self.params["hashes"] if self.params else []
+        old_docs: list[dict[str, Any]] = self.params["docs"] if self.params else []
+        keep_doc = [d for d in old_docs if d["id"] not in drop]
+        doc_index = {d["id"]: i for i, d in enumerate(keep_doc)}
+        if self.params:
+            drop_idx = [i for i, d in enumerate(old_docs) if d["id"] in drop]
+            keep_rows = np.flatnonzero(~np.isin(self.rows["doc"], drop_idx)).tolist()
+        else:
+            keep_rows = []
+        cache = {h: i for i, h in enumerate(old_hashes)}
+        new_rows: list[IndexRow] = []
+        new_docs = list(keep_doc)
+        for rows in iter_rows(store, plan.add, self.chunker):
+            if not rows:
+                continue
+            r0 = rows[0]
+            doc_index[r0.doc_id] = len(new_docs)
+            new_docs.append({"id": r0.doc_id, "kind": r0.kind, "source": r0.source, "work": r0.work,
+                             "generation": plan.docs[r0.doc_id]})
+            new_rows.extend(rows)
+        for d in plan.add:  # documents without chunks still count as indexed
+            if d not in doc_index:
+                doc_index[d] = len(new_docs)
+                new_docs.append({"id": d, "kind": "", "source": "", "work": "", "generation": plan.docs[d]})
+        inputs = [embedding_input(r, self.header) for r in new_rows]
+        hashes = [text_hash(embedder.model_id, t) for t in inputs]
+        todo = [i for i, h in enumerate(hashes) if h not in cache]
+        fresh_vecs = np.zeros((len(new_rows), embedder.dim), dtype=np.float32)
+        for b in range(0, len(todo), 256):
+            part = todo[b : b + 256]
+            fresh_vecs[part] = embedder.embed_texts([inputs[i] for i in part])
+            if on_progress:
+                on_progress(min(b + 256, len(todo)), len(todo))
+        for i, h in enumerate(hashes):
+            if h in cache:
+                fresh_vecs[i] = self.vectors[cache[h]]  # type: ignore[index]
+        old_vecs = np.asarray(self.vectors[keep_rows]) if keep_rows else np.zeros((0, embedder.dim), np.float32)
+        vectors = np.concatenate([old_vecs, fresh_vecs]).astype(np.float32, copy=False)
+        old_doc_ids = [old_docs[int(self.rows["doc"][i])]["id"] for i in keep_rows] if keep_rows else []
+        rows_arr = {
+            "doc": np.array([doc_index[d] for d in old_doc_ids] + [doc_index[r.doc_id] for r in new_rows],
+                            dtype=np.int32),
+            "citable": np.concatenate([self.rows["citable"][keep_rows] if keep_rows else np.zeros(0, np.uint8),
+                                       np.array([int(r.citable) for r in new_rows], dtype=np.uint8)]),
+            "valid_from": np.concatenate([self.rows["valid_from"][keep_rows] if keep_rows else np.zeros(0, np.int32),
+                                          np.array([r.valid_from for r in new_rows], dtype=np.int32)]),
+            "valid_to": np.concatenate([self.rows["valid_to"][keep_rows] if keep_rows else np.zeros(0, np.int32),
+                                        np.array([r.valid_to for r in new_rows], dtype=np.int32)]),
+        }
+        params = {
+            "format": DENSE_FORMAT_VERSION, "model_id": embedder.model_id, "dim": embedder.dim,
+            "header": self.header, "generation": plan.generation, "docs": new_docs,
+            "chunk_ids": [old_ids[i] for i in keep_rows] + [r.chunk_id for r in new_rows],
+            "hashes": [old_hashes[i] for i in keep_rows] + hashes,
+        }
+        self._write(vectors, rows_arr, params)
+        self._load()
+        return plan
+
+    def _write(self, vectors: "np.ndarray", rows: dict[str, "np.ndarray"], params: dict[str, Any]) -> None:
+        import numpy as np
+
+        self.path.mkdir(parents=True, exist_ok=True)
+        name = f"g{params['generation']}-{os.getpid()}-{os.urandom(3).hex()}"
+        folder = self.path / name
+        folder.mkdir()
+        np.save(folder / "vectors.npy", vectors, allow_pickle=False)
+        np.savez(folder / "rows.npz", **rows)
+        _write_json_atomic(folder / "params.json", params)
+        _write_text_atomic(self.path / "CURRENT", name)
+        self.vectors = None  # release the old memory map before removing its folder
+        for p in self.path.iterdir():
+            if p.is_dir() and p.name != name:
+                shutil.rmtree(p, ignore_errors=True)
+
+    def mask(self, f: "SearchFilters") -> "np.ndarray | None":
+        """Rows that pass ``filters`` (None: all rows)."""
+        import numpy as np
+
+        assert self.params is not None
+        m: np.ndarray | None = None
+
+        def both(a: np.ndarray) -> None:
+            nonlocal m
+            m = a if m is None else (m & a)
+
+        if not f.include_non_citable:
+            both(self.rows["citable"].astype(bool))
+        if f.kinds or f.sources or f.works or f.documents:
+            key = (f.kinds, f.sources, f.works, f.documents)
+            if key not in self._doc_masks:
+                kinds = {k.value for k in f.kinds}
+                allowed = np.array([
+                    (not kinds or d["kind"] in kinds) and (not f.sources or d["source"] in f.sources)
+                    and (not f.works or d["work"] in f.works)
+                    and (not f.documents or d["id"] in f.documents or d["source"] in f.documents)
+                    for d in self.params["docs"]
+                ] or [False], dtype=bool)
+                self._doc_masks[key] = allowed
+            both(self._doc_masks[key][self.rows["doc"]])
+        if f.as_of:
+            d = date_key(f.as_of, DATE_MIN)
+            both((self.rows["valid_from"] <= d) & (self.rows["valid_to"] > d))
+        return m
+
+    def search(self, qvec: "np.ndarray", filters: "SearchFilters", limit: int,
+               prior: dict[str, float] | None = None) -> list[tuple[str, float]]:
+        """Chunk ids and cosine scores, best first, among rows that pass ``filters`` (exact search); chunks of
+        the documents in ``prior`` get its value added."""
+        import numpy as np
+
+        if self.params is None or self.vectors is None:
+            raise IndexUnavailable(f"the dense index at {self.path} is missing or unreadable; sync it first")
+        n = len(self.params["chunk_ids"])
+        if n == 0:
+            return []
+        scores = np.asarray(self.vectors @ qvec.astype(np.float32))
+        if prior:
+            ids_of = {d["id"]: i for i, d in enumerate(self.params["docs"])}
+            lift = np.zeros(len(self.params["docs"]), dtype=np.float32)
+            for d, w in prior.items():
+                if d in ids_of:
+                    lift[ids_of[d]] = w
+            scores = scores + lift[self.rows["doc"]]
+        m = self.mask(filters)
+        if m is not None:
+            scores = np.where(m, scores, -np.inf)
+        limit = min(limit, n)
+        top = np.argpartition(-scores, limit - 1)[:limit] if limit < n else np.arange(n)
+        top = top[np.argsort(-scores[top], kind="stable")]
+        ids = self.params["chunk_ids"]
+        return [(ids[i], float(scores[i])) for i in top if np.isfinite(scores[i])]
+
+
+def _write_json_atomic(path: Path, obj: Any) -> None:
+    _write_text_atomic(path, json.dumps(obj, ensure_ascii=False))
+
+
+def _write_text_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def sync_lexical(store: "Store", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    """Update (or build) the lexical index of ``store``: only documents whose generation changed."""
+    return LexicalIndex(index_paths(store)[0]).sync(store, on_progress)
+
+
+def sync_dense(store: "Store", embedder: "Embedder", header: str = "title+path",
+               on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    """Update (or build) the dense index of ``store``, embedding only new text."""
+    return DenseIndex(index_paths(store)[1], header).sync(store, embedder, on_progress)
+
+
+def index_size(path: Path) -> int:
+    """Bytes on disk under ``path``."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.exists() else 0
+
+
+__all__: Sequence[str] = (
+    "DenseIndex", "LexicalIndex", "IndexRow", "ChangeSet", "index_dir", "sync_lexical", "sync_dense",
+    "parse_legal_query", "legal_phrases", "date_key", "plan_changes",
+)

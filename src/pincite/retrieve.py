@@ -1,0 +1,283 @@
+"""Retrieval: the passages most likely to hold the answer, found lexically, densely or both (fused).
+
+:class:`Retriever` loads what it needs once, checks before every search that its indexes are at the store's
+generation (re-indexing the documents that changed, or rebuilding a missing index, never answering from a
+stale one), runs each retriever with the filters *inside* it, fuses the rankings with reciprocal-rank fusion
+and returns :class:`~pincite.types.Passage` objects read back from the store (the text is always the
+document's own slice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pincite.index import DenseIndex, IndexUnavailable, LexicalIndex, index_paths, query_words
+from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage
+
+if TYPE_CHECKING:
+    from pincite.embed import Embedder
+    from pincite.store import Store
+
+
+class RetrievalMode(ChoiceEnum):
+    HYBRID = "hybrid"
+    LEXICAL = "lexical"
+    DENSE = "dense"
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """Applied inside retrieval.  By default only citable chunks; ``as_of`` keeps, for each work, only the
+    chunks in force that day (and only the version(s) of the work in force then)."""
+
+    include_non_citable: bool = False
+    as_of: str | None = None
+    kinds: tuple[DocumentKind, ...] = ()
+    sources: tuple[str, ...] = ()
+    works: tuple[str, ...] = ()
+    documents: tuple[str, ...] = ()  # ids or sources
+
+
+@dataclass(frozen=True)
+class FusionSettings:
+    """Reciprocal-rank fusion: ``score = sum_i weight_i / (k + rank_i)`` over the rankings a chunk is in."""
+
+    k: int = 60
+    lexical_weight: float = 1.0
+    dense_weight: float = 1.0
+    depth: int = 100  # candidates taken from each retriever (at least 4 x k)
+    # the documents a query names (by title, citation, source name, parties) lift their chunks:
+    prior_docs: int = 5  # how many named documents are considered
+    prior_ratio: float = 0.5  # ... among those scoring at least this share of the best one
+    lexical_prior: float = 10.0  # BM25 points added to a chunk of the best-named document (scaled for others)
+    dense_prior: float = 0.2  # cosine points added likewise
+    drop_naming_words: bool = True  # words that named the document are not evidence for a passage within it
+    naming_max_share: float = 0.2  # ... a word counts as naming when at most this share of documents hold it
+
+
+@dataclass
+class _Ranked:
+    score: float = 0.0
+    ranks: dict[str, int] = field(default_factory=dict)
+
+
+def fuse_rankings(rankings: dict[str, list[str]], weights: dict[str, float], k: int) -> list[tuple[str, float]]:
+    """Reciprocal-rank fusion of several rankings of ids (best first); ties keep the first ranking's order."""
+    acc: dict[str, _Ranked] = {}
+    for name, ids in rankings.items():
+        w = weights.get(name, 1.0)
+        for r, cid in enumerate(ids, start=1):
+            e = acc.setdefault(cid, _Ranked())
+            e.score += w / (k + r)
+            e.ranks[name] = r
+    return sorted(((cid, e.score) for cid, e in acc.items()), key=lambda x: -x[1])
+
+
+class Retriever:
+    """Search the store's chunks.  ``mode`` picks lexical, dense or hybrid (the default)."""
+
+    def __init__(self, store: "Store", mode: RetrievalMode = RetrievalMode.HYBRID, embedder: "Embedder | None" = None,
+                 fusion: FusionSettings | None = None, dense_header: str = "title+path",
+                 on_progress: Callable[[str, int, int], None] | None = None,
+                 chunker: Chunker = Chunker.STRUCTURAL) -> None:
+        self.store = store
+        self.mode = RetrievalMode(mode)
+        self.fusion = fusion or FusionSettings()
+        self.on_progress = on_progress
+        lex_path, dense_path = index_paths(store, chunker)
+        self.lexical = LexicalIndex(lex_path, chunker) if self.mode is not RetrievalMode.DENSE else None
+        self.dense = None
+        self.embedder = None
+        if self.mode is not RetrievalMode.LEXICAL:
+            if embedder is None:
+                from pincite.embed import load_embedder
+
+                embedder = load_embedder()  # raises EmbeddingUnavailable with the install hint
+            self.embedder = embedder
+            self.dense = DenseIndex(dense_path, dense_header, chunker)
+
+    # -- freshness ------------------------------------------------------------------------------
+
+    def ensure_fresh(self) -> None:
+        """Re-index what changed in the store since each index was written (a missing index is rebuilt)."""
+        gen = self.store.generation()  # type: ignore[attr-defined]
+        if self.lexical is not None and (self.lexical.generation != gen or not self.lexical.path.exists()):
+            self.lexical.sync(self.store, self._progress("lexical index"))
+        if self.dense is not None and (self.dense.generation != gen or self.dense._current() is None):
+            assert self.embedder is not None
+            self.dense.sync(self.store, self.embedder, self._progress("embedding"))
+
+    def _progress(self, what: str) -> Callable[[int, int], None] | None:
+        if self.on_progress is None:
+            return None
+        cb = self.on_progress
+        return lambda done, total: cb(what, done, total)
+
+    # -- search ---------------------------------------------------------------------------------
+
+    def search(self, query: str, k: int = 10, filters: SearchFilters | None = None,
+               per_document: int | None = None) -> list[Passage]:
+        """The ``k`` best passages for ``query`` that pass ``filters`` (at most ``per_document`` from any
+        one document).  Fewer than ``k`` only when fewer chunks match."""
+        if k <= 0:
+            return []
+        filters = filters or SearchFilters()
+        self.ensure_fresh()
+        qvec = None
+        if self.dense is not None:
+            assert self.embedder is not None
+            qvec = self.embedder.embed_texts([query])[0]
+        prior, naming = self._named_documents(query, filters)
+        depth = max(self.fusion.depth, 4 * k)
+        for attempt in range(6):
+            ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming)
+            chosen = _cap_per_document(ranked, per_document, k)
+            if len(chosen) >= k or exhausted:
+                break
+            depth *= 4
+        passages = self._hydrate(chosen)
+        if len(passages) < len(chosen):  # the store changed under us: catch up once and retry
+            self.ensure_fresh()
+            ranked, _ = self._ranked(query, qvec, filters, depth, prior, naming)
+            passages = self._hydrate(_cap_per_document(ranked, per_document, k))
+        return passages
+
+    def _named_documents(self, query: str, filters: SearchFilters) -> tuple[dict[str, float], frozenset[str]]:
+        """Documents the query names, as a prior in [0, 1] (1 for the best), and the query's words that named
+        the best one (found in its title, citation, source name or opening words)."""
+        if self.lexical is None or self.fusion.prior_docs <= 0:
+            return {}, frozenset()
+        docs = self.lexical.rank_documents(query, filters, self.fusion.prior_docs)
+        if not docs:
+            return {}, frozenset()
+        best = docs[0][1]
+        prior = {d: s / best for d, s, _ in docs if best > 0 and s >= self.fusion.prior_ratio * best}
+        naming: frozenset[str] = frozenset()
+        if self.fusion.drop_naming_words:
+            info = set(query_words(docs[0][2]))
+            shared = [w for w in dict.fromkeys(query_words(query)) if w in info]
+            share = self.lexical.document_frequency(shared)
+            naming = frozenset(w for w in shared if share[w] <= self.fusion.naming_max_share)
+        return prior, naming
+
+    def _ranked(self, query: str, qvec: object, filters: SearchFilters, depth: int,
+                prior: dict[str, float] | None = None,
+                naming: frozenset[str] = frozenset()) -> tuple[list[tuple[str, str, float]], bool]:
+        """Fused (chunk id, doc id, score), best first, and whether every retriever returned all it had."""
+        rankings: dict[str, list[str]] = {}
+        scores: dict[str, dict[str, float]] = {}
+        exhausted = True
+        prior = prior or {}
+        if self.lexical is not None:
+            hits = self.lexical.search(query, filters, depth,
+                                       {d: w * self.fusion.lexical_prior for d, w in prior.items()}, naming)
+            rankings["lexical"] = [c for c, _ in hits]
+            scores["lexical"] = dict(hits)
+            exhausted &= len(hits) < depth
+        if self.dense is not None:
+            hits = self.dense.search(qvec, filters, depth,  # type: ignore[arg-type]
+                                     {d: w * self.fusion.dense_prior for d, w in prior.items()})
+            rankings["dense"] = [c for c, _ in hits]
+            scores["dense"] = dict(hits)
+            exhausted &= len(hits) < depth
+        if len(rankings) == 1:
+            (name, ids), = rankings.items()
+            fused = [(c, scores[name][c]) for c in ids]
+        else:
+            fused = fuse_rankings(rankings, {"lexical": self.fusion.lexical_weight,
+                                             "dense": self.fusion.dense_weight}, self.fusion.k)
+        return [(c, c.split(":", 1)[0], s) for c, s in fused], exhausted
+
+    def _hydrate(self, chosen: list[tuple[str, str, float]]) -> list[Passage]:
+        records = self.store.get_chunks_by_id([c for c, _, _ in chosen])  # type: ignore[attr-defined]
+        refs: dict[str, DocRef] = {}
+        out: list[Passage] = []
+        for cid, doc_id, score in chosen:
+            if cid not in records:
+                continue
+            chunk, text = records[cid]
+            if chunk.doc_id not in refs:
+                refs[chunk.doc_id] = self._docref(chunk.doc_id)
+            out.append(Passage(chunk=chunk, document=refs[chunk.doc_id], text=text, score=score, rank=len(out) + 1))
+        return out
+
+    def _docref(self, doc_id: str) -> DocRef:
+        s = self._summaries().get(doc_id)
+        if s is None:
+            self._summary_cache = None
+            s = self._summaries()[doc_id]
+        return DocRef(id=s.id, source=s.source, title=s.title, kind=s.kind, citation=s.citation, date=s.date,
+                      work=s.work, version_date=s.version_date)
+
+    _summary_cache: dict | None = None
+
+    def _summaries(self) -> dict:
+        gen = self.store.generation()  # type: ignore[attr-defined]
+        if self._summary_cache is None or self._summary_cache.get("_gen") != gen:
+            cache: dict = {s.id: s for s in self.store.list_documents()}
+            cache["_gen"] = gen
+            self._summary_cache = cache
+        return self._summary_cache
+
+
+def _cap_per_document(ranked: list[tuple[str, str, float]], per_document: int | None,
+                      k: int) -> list[tuple[str, str, float]]:
+    if per_document is None:
+        return ranked[:k]
+    seen: dict[str, int] = {}
+    out = []
+    for cid, doc, s in ranked:
+        if seen.get(doc, 0) >= per_document:
+            continue
+        seen[doc] = seen.get(doc, 0) + 1
+        out.append((cid, doc, s))
+        if len(out) == k:
+            break
+    return out
+
+
+def search_passages(store: "Store", query: str, k: int = 10, filters: SearchFilters | None = None,
+                    mode: RetrievalMode = RetrievalMode.HYBRID) -> list[Passage]:
+    """One-off search (loads the model each call; keep a :class:`Retriever` for many queries)."""
+    return Retriever(store, mode).search(query, k, filters)
+
+
+__all__ = ["RetrievalMode", "SearchFilters", "FusionSettings", "Retriever", "fuse_rankings", "search_passages",
+           "IndexUnavailable"]
+
+
+def passage_label(p: Passage) -> str | None:
+    """The pinpoint of a passage: its unit's label, or "first–last" when it holds several units."""
+    labels = [x for x in p.chunk.labels if x] or [x for x in p.chunk.numbers if x]
+    if not labels:
+        return None
+    return labels[0] if len(set(labels)) == 1 or len(labels) == 1 else f"{labels[0]}–{labels[-1]}"
+
+
+def passage_to_json(p: Passage) -> dict:
+    """The JSON shape of one search hit (``pincite search --json``)."""
+    from pincite.types import unit_id
+
+    c = p.chunk
+    return {
+        "passage_id": p.id,
+        "document": {"id": p.document.id, "source": p.document.source, "title": p.document.title,
+                     "citation": p.document.citation, "kind": p.document.kind.value},
+        "units": [unit_id(c.doc_id, o) for o in c.units],
+        "label": passage_label(p),
+        "char_start": c.char_start,
+        "char_end": c.char_end,
+        "text": p.text,
+        "zone": c.zone.value,
+        "citable": c.citable,
+        "author": c.author,
+        "role": c.role.value if c.role else None,
+        "section_path": list(c.section_path),
+        "page_start": c.page_start,
+        "page_end": c.page_end,
+        "in_force_from": c.in_force_from,
+        "in_force_to": c.in_force_to,
+        "score": round(p.score, 6),
+    }
