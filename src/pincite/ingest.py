@@ -37,6 +37,7 @@ class FileResult:
 class IngestReport:
     results: list[FileResult] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # files in folders with extensions we do not read
+    index_error: str | None = None  # the lexical index could not be updated (search will rebuild it)
 
     @property
     def failed(self) -> list[FileResult]:
@@ -220,4 +221,20 @@ def ingest_paths(
         report.results.append(r)
         if on_file:
             on_file(r)
+    report.index_error = update_indexes(store)
     return report
+
+
+def update_indexes(store: Store) -> str | None:
+    """Bring the lexical index up to date with what was just stored (only the documents that changed).
+
+    The dense index is brought up to date by the first search that needs it (embedding is the slow part).
+    Returns why the update failed, if it did; the index then stays behind the store's generation and the next
+    search rebuilds it, so nothing is answered from a stale index."""
+    from pincite.index import sync_lexical
+
+    try:
+        sync_lexical(store)
+    except PinciteError as e:
+        return str(e)
+    return None

@@ -102,7 +102,19 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)
         """,
     ),
+    (
+        "0003_generations",
+        """
+        CREATE TABLE doc_generations (
+            doc_id TEXT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            generation INTEGER NOT NULL
+        )
+        """,
+    ),
 ]
+
+#: The settings key of the store-wide generation counter (see :meth:`SQLiteStore.generation`).
+GENERATION_KEY = "store.generation"
 
 
 class SQLiteStore:
@@ -208,6 +220,7 @@ class SQLiteStore:
                 ],
             )
             self._insert_chunks(doc.id, chunks, chunk_settings)
+            self._bump_generation(doc.id)
             c.execute("COMMIT")
         except BaseException as e:
             c.execute("ROLLBACK")
@@ -237,6 +250,7 @@ class SQLiteStore:
         try:
             c.execute("DELETE FROM chunks WHERE doc_id = ? AND chunker = ?", (doc_id, chunker.value))
             self._insert_chunks(doc_id, chunks, settings_key)
+            self._bump_generation(doc_id)
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
@@ -244,23 +258,63 @@ class SQLiteStore:
 
     def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
         rows = self.conn.execute(
-            "SELECT doc_id, chunker, ordinal, id, char_start, char_end, units_json, zone, citable, author, role, "
-            "in_force_from, in_force_to, envelope_json FROM chunks WHERE doc_id = ? AND chunker = ? ORDER BY ordinal",
+            f"SELECT {_CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = ? AND c.chunker = ? ORDER BY c.ordinal",
             (doc_id, chunker.value),
         )
-        out = []
-        for r in rows:
-            env = json.loads(r[13])
-            out.append(Chunk(
-                id=r[3], doc_id=r[0], chunker=Chunker(r[1]), ordinal=r[2], char_start=r[4], char_end=r[5],
-                units=tuple(json.loads(r[6])), numbers=tuple(env["numbers"]), labels=tuple(env["labels"]),
-                zone=Zone(r[7]), citable=bool(r[8]), section_path=tuple(env["section_path"]), author=r[9],
-                role=Role(r[10]) if r[10] else None, page_start=env["page_start"], page_end=env["page_end"],
-                in_force_from=r[11], in_force_to=r[12], piece=env["piece"], pieces=env["pieces"],
-                parent_unit=env["parent_unit"], context_start=env["context_start"], context_end=env["context_end"],
-                claimed_number=env["claimed_number"],
-            ))
+        return [_chunk_from_row(r) for r in rows]
+
+    def get_chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, tuple[Chunk, str]]:
+        """Chunks by id with their text (``document.text[char_start:char_end]``), read in one snapshot.
+
+        Ids not in the store are absent from the result (an index answering from an older generation)."""
+        out: dict[str, tuple[Chunk, str]] = {}
+        ids = list(dict.fromkeys(chunk_ids))
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            rows = self.conn.execute(
+                f"SELECT {_CHUNK_COLUMNS}, substr(d.text, c.char_start + 1, c.char_end - c.char_start) "
+                f"FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.id IN ({','.join('?' * len(part))})",
+                part,
+            )
+            for r in rows:
+                out[r[3]] = (_chunk_from_row(r), r[14])
         return out
+
+    # -- generations (how derived indexes tell they are stale) ------------------------------------
+
+    def _bump_generation(self, doc_id: str | None) -> None:
+        """Inside a write transaction: advance the store's generation; record it as ``doc_id``'s."""
+        c = self.conn
+        c.execute(
+            "INSERT INTO settings(key, value) VALUES (?, '1') "
+            "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1", (GENERATION_KEY,)
+        )
+        if doc_id is not None:
+            c.execute(
+                "INSERT INTO doc_generations(doc_id, generation) SELECT ?, CAST(value AS INTEGER) FROM settings "
+                "WHERE key = ? ON CONFLICT(doc_id) DO UPDATE SET generation = excluded.generation",
+                (doc_id, GENERATION_KEY),
+            )
+
+    def generation(self) -> int:
+        """The store's generation: it grows with every write of a document, its chunks or a deletion."""
+        row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (GENERATION_KEY,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def document_generations(self) -> tuple[int, dict[str, int]]:
+        """The store's generation and each document's (the generation of its last write), in one snapshot.
+
+        A document stored before generations were recorded has generation 0."""
+        c = self.conn
+        c.execute("BEGIN")
+        try:
+            gen = self.generation()
+            docs = {r[0]: int(r[1]) for r in c.execute(
+                "SELECT d.id, coalesce(g.generation, 0) FROM documents d "
+                "LEFT JOIN doc_generations g ON g.doc_id = d.id")}
+        finally:
+            c.execute("COMMIT")
+        return gen, docs
 
     def get_setting(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
@@ -302,6 +356,7 @@ class SQLiteStore:
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         c.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+        self._bump_generation(None)
         c.execute("COMMIT")
 
     # -- reads ----------------------------------------------------------------------------------
@@ -399,6 +454,25 @@ class SQLiteStore:
             "documents": c.execute("SELECT count(*) FROM documents").fetchone()[0],
             "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
         }
+
+
+_CHUNK_COLUMNS = (
+    "c.doc_id, c.chunker, c.ordinal, c.id, c.char_start, c.char_end, c.units_json, c.zone, c.citable, c.author, "
+    "c.role, c.in_force_from, c.in_force_to, c.envelope_json"
+)
+
+
+def _chunk_from_row(r: Sequence[Any]) -> Chunk:
+    env = json.loads(r[13])
+    return Chunk(
+        id=r[3], doc_id=r[0], chunker=Chunker(r[1]), ordinal=r[2], char_start=r[4], char_end=r[5],
+        units=tuple(json.loads(r[6])), numbers=tuple(env["numbers"]), labels=tuple(env["labels"]),
+        zone=Zone(r[7]), citable=bool(r[8]), section_path=tuple(env["section_path"]), author=r[9],
+        role=Role(r[10]) if r[10] else None, page_start=env["page_start"], page_end=env["page_end"],
+        in_force_from=r[11], in_force_to=r[12], piece=env["piece"], pieces=env["pieces"],
+        parent_unit=env["parent_unit"], context_start=env["context_start"], context_end=env["context_end"],
+        claimed_number=env["claimed_number"],
+    )
 
 
 def _envelope(ch: Chunk) -> dict[str, Any]:
