@@ -855,3 +855,35 @@ def run_server(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) 
     app = create_app(config)
     uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False,
                 access_log=True)
+
+
+class RunningServer:
+    """A uvicorn server running in a background thread (tests and the load benchmark); ``url`` is its base."""
+
+    def __init__(self, app: FastAPI, host: str = "127.0.0.1", port: int = 0) -> None:
+        import uvicorn
+
+        if not is_loopback(host):
+            raise ServerError(f"a background server binds to loopback only, not {host!r}")
+        self.server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+                                                    server_header=False, lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, name="pincite-server", daemon=True)
+        self.host = host
+        self.url = ""
+
+    def __enter__(self) -> "RunningServer":
+        import time
+
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise ServerError("the server did not start (see the log above)")
+            time.sleep(0.02)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://{self.host}:{port}"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
