@@ -1,0 +1,286 @@
+"""Load benchmark for the HTTP API: concurrent clients asking and searching while an ingest runs.
+
+    .venv/bin/python bench/load.py [--shared ../shared] [--clients 8] [--seconds 30] [--dense]
+
+It seeds a fresh database in a temporary folder with the real judgments of ../shared (the corpus EWCA and
+modern Find Case Law files), starts ``pincite serve`` as a separate process on 127.0.0.1 (a free port), then
+runs ``--clients`` threads that alternate ``POST /api/ask`` and ``GET /api/search`` while one more thread uploads
+documents through ``POST /api/ingest`` for the whole run (first new files: statutes, bulk judgments; then the same
+files again with a changed byte, so each upload replaces a stored document).  Every answer's citations are
+checked against the document text the answer came from: a citation whose offsets do not name its quote counts as
+an error.
+
+Bounded on purpose: loopback only, at most 32 clients, at most 300 seconds, at most 200 uploads.  Prints the
+number of errors (must be 0; the exit code is 1 otherwise) and p50/p95/max latency per endpoint.  Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parent.parent
+MAX_CLIENTS = 32
+MAX_SECONDS = 300
+MAX_UPLOADS = 200
+
+QUESTIONS = [
+    "Why did Moylan LJ come to a different conclusion in Ipek v Koza Altin?",
+    "Was the use of the Taser by the police officers justified in Dyer?",
+    "Did the Court of Appeal allow the appeal in Hoque v Secretary of State?",
+    "What is the test for an interim injunction to restrain funding of an arbitration?",
+    "Whose view on confidentiality was the majority in Racing Partnership v SIS?",
+    "Did Floyd LJ agree with the majority in Mishan v Hozelock?",
+    "What did the Supreme Court decide about the Rwanda policy and refoulement?",
+    "Was the Conservative Party obliged to disclose documents to Tortoise Media?",
+    "How many other judges does the Tax Court of Canada consist of?",
+    "What is the interest-free period for full-time students under the Canada Student Loans Act?",
+]
+SEARCHES = ["dissent", "injunction arbitration funding", "Taser", "open justice", "refoulement Rwanda",
+            "judges of the Tax Court", "privacy personal information disclosure", "costs of the appeal",
+            "limitation period", "proportionality"]
+
+
+@dataclass
+class Tally:
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    citations_checked: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, kind: str, seconds: float) -> None:
+        with self.lock:
+            self.latencies.setdefault(kind, []).append(seconds)
+
+    def error(self, what: str) -> None:
+        with self.lock:
+            self.errors.append(what)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def seed(db: Path, corpus: Path) -> int:
+    from pincite.ingest import ingest_paths
+    from pincite.store.sqlite import SQLiteStore
+
+    s = SQLiteStore(db)
+    try:
+        report = ingest_paths(s, [corpus / "uk_find_case_law" / "ewca_civ_2020_legacy_akn",
+                                  corpus / "uk_find_case_law" / "modern_fcl_akn"])
+    finally:
+        s.close()
+    if report.failed:
+        raise SystemExit(f"seeding failed: {[r.error for r in report.failed]}")
+    return len(report.stored)
+
+
+def upload_plan(shared: Path, limit: int) -> list[Path]:
+    corpus = shared / "corpus"
+    files = sorted((corpus / "canada_justice_laws_xml").rglob("*.xml")) + sorted((corpus / "us_uslm").rglob("*.xml"))
+    files += sorted((corpus / "pdf_judgments").glob("*.pdf"))
+    bulk = shared / "bulk" / "ewca_civ_2020_akn"
+    if bulk.is_dir():
+        files += sorted(bulk.glob("*.xml"))[:40]
+    return files[:limit]
+
+
+def changed(data: bytes, n: int, name: str) -> bytes:
+    """The same document with one byte sequence changed (a new version of the same source)."""
+    if name.endswith(".xml"):
+        return data.rstrip() + f"\n<!-- load-bench revision {n} -->\n".encode()
+    return data + f"\n% load-bench revision {n}\n".encode()  # bytes after %%EOF: PDF readers ignore them
+
+
+def uploader(url: str, headers: dict[str, str], files: list[Path], stop: threading.Event, tally: Tally,
+             counts: dict[str, int]) -> None:
+    with httpx.Client(base_url=url, headers=headers, timeout=120) as c:
+        n = 0
+        round_ = 0
+        while not stop.is_set() and n < MAX_UPLOADS:
+            for f in files:
+                if stop.is_set() or n >= MAX_UPLOADS:
+                    break
+                data = f.read_bytes()
+                if round_:
+                    data = changed(data, round_, f.name)
+                t0 = time.perf_counter()
+                try:
+                    r = c.post("/api/ingest", files={"files": (f.name, data)})
+                except httpx.HTTPError as e:
+                    tally.error(f"ingest {f.name}: {type(e).__name__}: {e}")
+                    continue
+                tally.add("ingest", time.perf_counter() - t0)
+                n += 1
+                if r.status_code != 200:
+                    tally.error(f"ingest {f.name}: {r.status_code} {r.text[:200]}")
+                else:
+                    for item in r.json()["files"]:
+                        counts[item["status"]] = counts.get(item["status"], 0) + 1
+            round_ += 1
+
+
+def client(url: str, headers: dict[str, str], seed_n: int, stop: threading.Event, tally: Tally,
+           dense: bool) -> None:
+    rnd = random.Random(seed_n)
+    texts: dict[str, str] = {}
+    with httpx.Client(base_url=url, headers=headers, timeout=120) as c:
+        while not stop.is_set():
+            try:
+                if rnd.random() < 0.5:
+                    q = rnd.choice(QUESTIONS)
+                    t0 = time.perf_counter()
+                    r = c.post("/api/ask", json={"question": q, "no_dense": not dense})
+                    tally.add("ask", time.perf_counter() - t0)
+                    if r.status_code != 200:
+                        tally.error(f"ask: {r.status_code} {r.text[:200]}")
+                        continue
+                    check_citations(c, r.json(), texts, tally)
+                else:
+                    q = rnd.choice(SEARCHES)
+                    t0 = time.perf_counter()
+                    r = c.get("/api/search", params={"q": q, "k": 10, "no_dense": not dense})
+                    tally.add("search", time.perf_counter() - t0)
+                    if r.status_code != 200:
+                        tally.error(f"search: {r.status_code} {r.text[:200]}")
+            except httpx.HTTPError as e:
+                tally.error(f"{type(e).__name__}: {e}")
+
+
+def check_citations(c: httpx.Client, answer: dict, texts: dict[str, str], tally: Tally) -> None:
+    """Each citation's offsets must name its quote in its document (ids are content hashes, so a document id
+    names one text for ever; a replaced document's old id may be gone, which is not an error)."""
+    for cit in answer["citations"]:
+        doc_id = cit["document"]["id"]
+        if doc_id not in texts:
+            r = c.get(f"/api/documents/{doc_id}")
+            if r.status_code == 404:
+                continue
+            if r.status_code != 200:
+                tally.error(f"document {doc_id}: {r.status_code}")
+                continue
+            texts[doc_id] = r.json()["text"]
+        if texts[doc_id][cit["char_start"]:cit["char_end"]] != cit["quote"]:
+            tally.error(f"citation {cit['unit_id']}: offsets do not name the quote")
+        with tally.lock:
+            tally.citations_checked += 1
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    k = max(0, min(len(xs) - 1, round(p / 100 * (len(xs) - 1))))
+    return xs[k]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--shared", type=Path, default=REPO.parent / "shared")
+    ap.add_argument("--clients", type=int, default=8)
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--uploads", type=int, default=60, help="files in the upload plan (each may be sent again)")
+    ap.add_argument("--dense", action="store_true", help="hybrid retrieval (embeds the seed corpus first)")
+    ap.add_argument("--host", default="127.0.0.1")
+    args = ap.parse_args()
+    from pincite.server import is_loopback
+
+    if not is_loopback(args.host):
+        raise SystemExit("the load benchmark runs on loopback only")
+    if not 1 <= args.clients <= MAX_CLIENTS or not 1 <= args.seconds <= MAX_SECONDS:
+        raise SystemExit(f"--clients 1..{MAX_CLIENTS}, --seconds 1..{MAX_SECONDS}")
+    corpus = args.shared / "corpus"
+    if not (corpus / "MANIFEST.md").exists():
+        raise SystemExit(f"../shared not found at {args.shared} (use --shared)")
+
+    with tempfile.TemporaryDirectory(prefix="pincite-load-") as tmp:
+        db = Path(tmp) / "pincite.db"
+        t0 = time.perf_counter()
+        seeded = seed(db, corpus)
+        print(f"seeded {seeded} documents in {time.perf_counter() - t0:.1f} s")
+        port = free_port()
+        token = os.urandom(16).hex()
+        env = {**os.environ, "PINCITE_TOKEN": token}
+        cmd = [sys.executable, "-m", "pincite.cli", "serve", "--db", str(db), "--host", args.host, "--port",
+               str(port)] + ([] if args.dense else ["--no-dense"])
+        log = open(Path(tmp) / "server.log", "w")
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://{args.host}:{port}"
+        headers = {"Authorization": f"Bearer {token}"}
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("the server did not start: " + (Path(tmp) / "server.log").read_text()[-2000:])
+                time.sleep(0.2)
+            # warm up (the first search builds or opens the indexes)
+            w0 = time.perf_counter()
+            httpx.get(f"{url}/api/search", params={"q": "appeal", "no_dense": not args.dense}, headers=headers,
+                      timeout=600).raise_for_status()
+            print(f"server up on {url}; warm-up search {time.perf_counter() - w0:.1f} s; "
+                  f"{args.clients} clients for {args.seconds:.0f} s with an ingest running")
+
+            tally = Tally()
+            counts: dict[str, int] = {}
+            stop = threading.Event()
+            plan = upload_plan(args.shared, args.uploads)
+            threads = [threading.Thread(target=client, args=(url, headers, i, stop, tally, args.dense))
+                       for i in range(args.clients)]
+            up = threading.Thread(target=uploader, args=(url, headers, plan, stop, tally, counts))
+            start = time.perf_counter()
+            up.start()
+            for t in threads:
+                t.start()
+            time.sleep(args.seconds)
+            stop.set()
+            for t in threads + [up]:
+                t.join(timeout=300)
+            wall = time.perf_counter() - start
+            health = httpx.get(f"{url}/api/health", headers=headers, timeout=10).json()
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            log.close()
+
+    total = sum(len(v) for k, v in tally.latencies.items() if k != "ingest")
+    print(f"\n{'endpoint':<8} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for kind in ("ask", "search", "ingest"):
+        xs = tally.latencies.get(kind, [])
+        if xs:
+            print(f"{kind:<8} {len(xs):>8} {1000 * statistics.median(xs):>8.0f} {1000 * pct(xs, 95):>8.0f} "
+                  f"{1000 * max(xs):>8.0f}")
+    print(f"\nreads: {total} in {wall:.1f} s ({total / wall:.1f}/s); uploads: "
+          + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
+          + f"; citations checked against their document text: {tally.citations_checked}")
+    print(f"store at the end: {health['documents']} documents, {health['units']} units, generation {health['generation']}")
+    print(f"errors: {len(tally.errors)}")
+    for e in tally.errors[:20]:
+        print("  " + e)
+    return 1 if tally.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
