@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pincite.errors import PinciteError
-from pincite.types import Chunker, Document
+from pincite.types import Chunker, Document, Zone
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from pincite.retrieve import SearchFilters
     from pincite.store import Store
 
-LEXICAL_SCHEMA_VERSION = 4
+LEXICAL_SCHEMA_VERSION = 5
 DENSE_FORMAT_VERSION = 2
 DATE_MIN = 0
 DATE_MAX = 99991231
@@ -116,11 +116,21 @@ def version_windows(store: "Store", work: str) -> dict[str, tuple[int, int]]:
     return out
 
 
+_OPERATIVE = frozenset({Zone.BODY, Zone.REASONS, Zone.SCHEDULE, Zone.ORDER})
+
+
+def opening_end(doc: Document) -> int:
+    """Where a document's title page ends: the first operative unit (a contract's first clause, a judgment's
+    reasons), at most ``OPENING_CHARS`` in.  What comes before names the document (title, parties, court)."""
+    first = next((u.char_start for u in doc.units if u.zone in _OPERATIVE), len(doc.text))
+    return min(first, OPENING_CHARS)
+
+
 def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[int, int]] | None = None,
                       chunker: Chunker = Chunker.STRUCTURAL) -> list[IndexRow]:
     """The index rows of one stored document (its chunks of ``chunker``)."""
     vf, vt = (windows or {}).get(doc.id, (DATE_MIN, DATE_MAX))
-    opening = " ".join(doc.text[:OPENING_CHARS].split())
+    opening = " ".join(doc.text[: opening_end(doc)].split())
     docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
     rows = []
     for ch in store.get_chunks(doc.id, chunker):
@@ -331,19 +341,20 @@ class LexicalIndex:
             out.append((d["doc_id"][0], float(score), d["docinfo"][0]))
         return out
 
-    def document_frequency(self, words: Sequence[str]) -> dict[str, float]:
-        """For each word, the share of indexed documents whose document information holds it."""
+    def document_frequency(self, words: Sequence[str]) -> tuple[dict[str, int], int]:
+        """For each word, how many indexed documents hold it in their document information; and how many
+        documents there are."""
         idx = self.index
         searcher = idx.searcher()
         n = max(1, int(self.meta.get("documents", 1))) if self.meta else 1
         out = {}
         for w in words:
             terms = analyse_words(w)
-            out[w] = searcher.doc_freq("docinfo", terms[0]) / n if terms else 0.0
-        return out
+            out[w] = searcher.doc_freq("docinfo", terms[0]) if terms else 0
+        return out, n
 
     def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
-               drop_words: frozenset[str] = frozenset()) -> list[tuple[str, float]]:
+               drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0) -> list[tuple[str, float]]:
         """Chunk ids and scores, best first, only among chunks that pass ``filters``.
 
         The score is BM25 of the query (less ``drop_words``: the words that named a document) over the chunk's
@@ -351,7 +362,7 @@ class LexicalIndex:
         tantivy = _tantivy()
         Q, idx = tantivy.Query, self.index
         should = []
-        q = parse_legal_query(idx, query, drop=drop_words)
+        q = parse_legal_query(idx, query, drop=drop_words, drop_boost=drop_boost)
         if q is not None:
             should.append((tantivy.Occur.Should, q))
         for doc_id, w in (prior or {}).items():
@@ -442,12 +453,14 @@ def legal_phrases(query: str) -> list[tuple[str, str]]:
 
 def parse_legal_query(idx: Any, query: str, fields: Sequence[str] = TEXT_FIELDS,
                       boosts: dict[str, float] | None = None, phrase_fields: set[str] | None = None,
-                      drop: frozenset[str] = frozenset()) -> Any:
+                      drop: frozenset[str] = frozenset(), drop_boost: float = 0.0) -> Any:
     """A tantivy query for free text: every word OR-ed over ``fields`` (boosted by field), plus phrase clauses
     for citations and provision labels.  Query syntax in the input is never interpreted: the string handed to
     tantivy's parser holds only words we built (letters and digits), so quotes, colons, brackets or a stray
-    ``AND`` cannot break or change it.  Words in ``drop`` are left out.  None when no word is left."""
-    words = [w for w in query_words(query) if w not in _OPERATORS and len(w) <= 40 and w not in drop]
+    ``AND`` cannot break or change it.  Words in ``drop`` are left out (or weighted ``drop_boost``).  None when
+    no word is left."""
+    words = [w if w not in drop else f"{w}^{drop_boost:g}" for w in query_words(query)
+             if w not in _OPERATORS and len(w) <= 40 and (w not in drop or drop_boost > 0)]
     phrase_fields = set(fields) if phrase_fields is None else phrase_fields
     parts = [" ".join(words)] if words else []
     for field, phrase in legal_phrases(query):

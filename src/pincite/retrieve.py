@@ -9,6 +9,7 @@ document's own slice).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -44,17 +45,21 @@ class SearchFilters:
 class FusionSettings:
     """Reciprocal-rank fusion: ``score = sum_i weight_i / (k + rank_i)`` over the rankings a chunk is in."""
 
+    method: str = "rrf"  # "rrf", or "convex": weighted sum of each ranking's min-max normalised scores
     k: int = 60
     lexical_weight: float = 1.0
     dense_weight: float = 1.0
     depth: int = 100  # candidates taken from each retriever (at least 4 x k)
     # the documents a query names (by title, citation, source name, parties) lift their chunks:
     prior_docs: int = 5  # how many named documents are considered
-    prior_ratio: float = 0.5  # ... among those scoring at least this share of the best one
+    prior_temperature: float = 1.0  # a document's prior is exp((its score - the best score) / temperature)
     lexical_prior: float = 10.0  # BM25 points added to a chunk of the best-named document (scaled for others)
     dense_prior: float = 0.2  # cosine points added likewise
     drop_naming_words: bool = True  # words that named the document are not evidence for a passage within it
+    naming_boost: float = 0.2  # ... so they weigh this much in the chunk query (0: left out)
     naming_max_share: float = 0.2  # ... a word counts as naming when at most this share of documents hold it
+    embed_strip: str = "naming"  # what the dense query leaves out: "naming" words, all words "shared" with the
+    #                              named document's title page, or "none"
 
 
 @dataclass
@@ -73,6 +78,19 @@ def fuse_rankings(rankings: dict[str, list[str]], weights: dict[str, float], k: 
             e.score += w / (k + r)
             e.ranks[name] = r
     return sorted(((cid, e.score) for cid, e in acc.items()), key=lambda x: -x[1])
+
+
+def fuse_scores(scores: dict[str, dict[str, float]], weights: dict[str, float]) -> list[tuple[str, float]]:
+    """Convex fusion: each ranking's scores min-max normalised to [0, 1] (absent = 0), weighted and summed."""
+    acc: dict[str, float] = {}
+    for name, sc in scores.items():
+        if not sc:
+            continue
+        lo, hi = min(sc.values()), max(sc.values())
+        w = weights.get(name, 1.0)
+        for cid, v in sc.items():
+            acc[cid] = acc.get(cid, 0.0) + w * ((v - lo) / (hi - lo) if hi > lo else 1.0)
+    return sorted(acc.items(), key=lambda x: -x[1])
 
 
 class Retriever:
@@ -125,11 +143,12 @@ class Retriever:
             return []
         filters = filters or SearchFilters()
         self.ensure_fresh()
+        prior, naming, shared = self._named_documents(query, filters)
         qvec = None
         if self.dense is not None:
             assert self.embedder is not None
-            qvec = self.embedder.embed_texts([query])[0]
-        prior, naming = self._named_documents(query, filters)
+            strip = {"naming": naming, "shared": shared}.get(self.fusion.embed_strip, frozenset())
+            qvec = self.embedder.embed_texts([strip_words(query, strip) if strip else query])[0]
         depth = max(self.fusion.depth, 4 * k)
         for attempt in range(6):
             ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming)
@@ -144,23 +163,29 @@ class Retriever:
             passages = self._hydrate(_cap_per_document(ranked, per_document, k))
         return passages
 
-    def _named_documents(self, query: str, filters: SearchFilters) -> tuple[dict[str, float], frozenset[str]]:
-        """Documents the query names, as a prior in [0, 1] (1 for the best), and the query's words that named
-        the best one (found in its title, citation, source name or opening words)."""
+    def _named_documents(self, query: str,
+                         filters: SearchFilters) -> tuple[dict[str, float], frozenset[str], frozenset[str]]:
+        """Documents the query names, as a prior in (0, 1] (1 for the best), and the query's words that named
+        the best one (found in its title, citation, source name or opening words, and held by few documents).
+
+        Document scores are sums of the inverse document frequencies of the words they share with the query,
+        so ``exp(score - best)`` reads as how much less likely a document is to be the one named."""
         if self.lexical is None or self.fusion.prior_docs <= 0:
-            return {}, frozenset()
+            return {}, frozenset(), frozenset()
         docs = self.lexical.rank_documents(query, filters, self.fusion.prior_docs)
         if not docs:
-            return {}, frozenset()
+            return {}, frozenset(), frozenset()
         best = docs[0][1]
-        prior = {d: s / best for d, s, _ in docs if best > 0 and s >= self.fusion.prior_ratio * best}
+        t = max(self.fusion.prior_temperature, 1e-6)
+        prior = {d: w for d, s, _ in docs if (w := math.exp((s - best) / t)) >= 0.05}
         naming: frozenset[str] = frozenset()
+        info = set(query_words(docs[0][2]))
+        shared = [w for w in dict.fromkeys(query_words(query)) if w in info]
         if self.fusion.drop_naming_words:
-            info = set(query_words(docs[0][2]))
-            shared = [w for w in dict.fromkeys(query_words(query)) if w in info]
-            share = self.lexical.document_frequency(shared)
-            naming = frozenset(w for w in shared if share[w] <= self.fusion.naming_max_share)
-        return prior, naming
+            df, n = self.lexical.document_frequency(shared)
+            limit = max(1, int(self.fusion.naming_max_share * n))  # a word only one document holds always names
+            naming = frozenset(w for w in shared if df[w] <= limit)
+        return prior, naming, frozenset(shared)
 
     def _ranked(self, query: str, qvec: object, filters: SearchFilters, depth: int,
                 prior: dict[str, float] | None = None,
@@ -172,7 +197,8 @@ class Retriever:
         prior = prior or {}
         if self.lexical is not None:
             hits = self.lexical.search(query, filters, depth,
-                                       {d: w * self.fusion.lexical_prior for d, w in prior.items()}, naming)
+                                       {d: w * self.fusion.lexical_prior for d, w in prior.items()}, naming,
+                                       self.fusion.naming_boost)
             rankings["lexical"] = [c for c, _ in hits]
             scores["lexical"] = dict(hits)
             exhausted &= len(hits) < depth
@@ -185,6 +211,8 @@ class Retriever:
         if len(rankings) == 1:
             (name, ids), = rankings.items()
             fused = [(c, scores[name][c]) for c in ids]
+        elif self.fusion.method == "convex":
+            fused = fuse_scores(scores, {"lexical": self.fusion.lexical_weight, "dense": self.fusion.dense_weight})
         else:
             fused = fuse_rankings(rankings, {"lexical": self.fusion.lexical_weight,
                                              "dense": self.fusion.dense_weight}, self.fusion.k)
@@ -220,6 +248,17 @@ class Retriever:
             cache["_gen"] = gen
             self._summary_cache = cache
         return self._summary_cache
+
+
+def strip_words(text: str, words: frozenset[str]) -> str:
+    """``text`` without ``words`` (compared lower-cased, punctuation kept): what is left of a question once the
+    words that named its document are taken out, for the embedding (the document prior already counts them).
+    The whole text when nothing but punctuation would be left."""
+    import re
+
+    kept = re.sub(r"[^\W_]+", lambda m: "" if m.group(0).lower() in words else m.group(0), text)
+    kept = re.sub(r"\s+", " ", kept).strip()
+    return kept if re.search(r"[^\W_]", kept) else text
 
 
 def _cap_per_document(ranked: list[tuple[str, str, float]], per_document: int | None,
