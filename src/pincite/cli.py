@@ -472,6 +472,129 @@ def serve(
         raise _fail(e) from None
 
 
+def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
+    from pincite.evaluate import METRIC_NAMES, METRICS, format_metric
+
+    m = run["metrics"]
+    table = Table(title=f"pincite eval — {m['questions']} questions, settings {run['settings_hash']}")
+    for col in ("metric", "value", "of"):
+        table.add_column(col)
+    dens = {"retrieval_recall": f"{m['gold_units']} gold units", "attribution_precision": f"{m['shown']} shown",
+            "attribution_recall": f"{m['gold_units']} gold units", "navigability": f"{m['shown']} shown",
+            "abstention": f"{m['unanswerable']} unanswerable"}
+    for k in METRICS:
+        table.add_row(METRIC_NAMES[k] if k != "retrieval_recall" else f"retrieval recall@{run['settings'].get('k')}",
+                      format_metric(m[k]), dens[k])
+    out.print(table)
+    lat = m["latency"]
+    out.print(f"latency s: mean {lat['mean']}, p50 {lat['p50']}, p95 {lat['p95']}, max {lat['max']}; "
+              f"errors {m['errors']}; unresolved gold {m['gold_unresolved']}")
+    out.print("drops by check: " + (", ".join(f"{k} {v}" for k, v in m["drops"].items()) or "none"))
+    tags = Table(title="by tag")
+    for col in ("tag", "n", "recall@k", "precision", "recall", "navig.", "abstain"):
+        tags.add_column(col)
+    for t, tm in run["by_tag"].items():
+        tags.add_row(t, str(tm["questions"]), *(format_metric(tm[k]) for k in METRICS))
+    out.print(tags)
+    if comparison is None:
+        return
+    reg = Table(title=f"regression report: baseline {comparison.base_hash} -> {comparison.new_hash}")
+    for col in ("metric", "baseline", "this run", "change"):
+        reg.add_column(col)
+    for name, a, b in comparison.metrics:
+        reg.add_row(METRIC_NAMES.get(name, name), format_metric(a), format_metric(b),
+                    "" if a is None or b is None else f"{b - a:+.3f}")
+    out.print(reg)
+    for k, (a, b) in comparison.settings_changed.items():
+        out.print(f"  setting {k}: {a!r} -> {b!r}")
+    out.print(f"[red]{len(comparison.worse)} question(s) got worse[/]", markup=True)
+    for c in comparison.worse:
+        out.print(f"  - {c.id}: {'; '.join(c.worse + c.better)}")
+    out.print(f"[green]{len(comparison.better)} question(s) got better[/]", markup=True)
+    for c in comparison.better:
+        out.print(f"  + {c.id}: {'; '.join(c.better)}")
+
+
+@app.command("eval")
+def eval_(
+    gold: Annotated[Path, typer.Argument(help="Gold questions, JSON lines (see eval/dev.jsonl).")],
+    db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
+    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root the gold sources are relative to (ingested unless --db).")] = Path("../shared/corpus"),
+    k: Annotated[int, typer.Option("--k", help="Passages to retrieve (recall is measured at this k).")] = 10,
+    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
+    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
+    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
+    on_fail: Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")] = "drop",
+    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
+    chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Only questions with this id or tag (repeatable).")] = None,
+    as_json: JsonOption = False,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write the run record (JSON) here.")] = None,
+    baseline: Annotated[Optional[Path], typer.Option("--baseline", help="A run record to compare with: the regression report.")] = None,
+    html_out: Annotated[Optional[Path], typer.Option("--html", help="Write the self-contained HTML report here.")] = None,
+) -> None:
+    """Run a gold set through the answer path and measure citations: retrieval recall@k, attribution precision and
+    recall, navigability, abstention, drops by check, latency.  Exit 1 only when it cannot run, never for a score."""
+    import tempfile
+
+    from pincite.eval_html import render_run_html
+    from pincite.evaluate import EvalOptions, compare_runs, prepare_eval_store, read_gold, read_run, run_gold, \
+        run_settings, select_questions, write_run
+    from pincite.generate import GeneratorKind, make_generator
+    from pincite.retrieve import RetrievalMode, Retriever
+    from pincite.types import Chunker
+
+    try:
+        gkind = GeneratorKind.parse(generator)
+        mode = Chunker.parse(chunker)
+        if on_fail not in ("drop", "retry"):
+            raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: drop, retry")
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    try:
+        questions = select_questions(read_gold(gold), only or [])
+        base = read_run(baseline) if baseline else None
+        with tempfile.TemporaryDirectory(prefix="pincite-eval-") as tmp:
+            store = open_store(db or Path(tmp) / "eval.db")
+            try:
+                prepare_eval_store(store, None if db else corpus, mode,
+                                   on_note=lambda s: err.print(f"[dim]{s}[/]", markup=True))
+                retrieval = RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID
+                gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
+                    "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+                gen = make_generator(gkind, **gen_opts)
+                retriever = Retriever(store, retrieval, chunker=mode)
+                settings = run_settings(store, gold, corpus if not db else None, mode, retrieval, gen,
+                                        model if gkind is GeneratorKind.OPENAI else None)
+                with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                              MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                              disable=not err.is_terminal, transient=True) as progress:
+                    task = progress.add_task("answering", total=len(questions))
+                    retriever.ensure_fresh()
+                    run = run_gold(questions, store, retriever, gen, EvalOptions(k=k, on_fail=on_fail), settings,
+                                   on_question=lambda r: progress.advance(task))
+            finally:
+                store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    comparison = compare_runs(base, run) if base is not None else None
+    if out_file is not None:
+        write_run(run, out_file)
+        err.print(f"wrote {out_file}")
+    if db is not None:
+        saved = write_run(run, None, db=db)
+        err.print(f"recorded {saved}")
+    if html_out is not None:
+        html_out.write_text(render_run_html(run, comparison), encoding="utf-8")
+        err.print(f"wrote {html_out}")
+    if as_json:
+        _print_json({**run, "comparison": comparison.to_json() if comparison else None})
+    else:
+        _print_eval(run, comparison)
+
+
 def _check_date(value: str) -> None:
     import datetime
 

@@ -602,6 +602,77 @@ def run_gold(
     return build_run(records, all_settings, round(time.perf_counter() - t_run, 3))
 
 
+def select_questions(questions: Sequence[GoldQuestion], only: Sequence[str]) -> list[GoldQuestion]:
+    """The questions whose id or one of whose tags (or kind) is in ``only`` (all when ``only`` is empty)."""
+    if not only:
+        return list(questions)
+    want = set(only)
+    out = [q for q in questions if q.id in want or want & set(q.tags) or q.kind.value in want]
+    if not out:
+        raise GoldError(f"no question has an id or tag among {sorted(want)}")
+    return out
+
+
+def use_chunker(store: Any, chunker: Any, window: Any = None) -> str:
+    """Make sure ``store`` holds chunks of ``chunker`` for every document (window chunks are computed from the
+    stored units; nothing is re-parsed).  Returns the chunk settings key recorded with the run."""
+    from pincite.chunk import WindowSettings, window_chunks
+    from pincite.ingest import SETTINGS_KEY
+    from pincite.types import Chunker
+
+    if chunker is Chunker.STRUCTURAL:
+        return store.get_setting(SETTINGS_KEY) or "default"
+    ws = window or WindowSettings()
+    for s in store.list_documents():
+        if store.get_chunks(s.id, Chunker.WINDOW):
+            continue
+        store.replace_chunks(s.id, Chunker.WINDOW, window_chunks(store.get_document(s.id), ws), ws.key())
+    return ws.key()
+
+
+def prepare_eval_store(store: Any, corpus: str | os.PathLike[str] | None, chunker: Any,
+                       on_note: Callable[[str], None] | None = None) -> str:
+    """Ingest ``corpus`` (when given) and make the chunks of ``chunker`` available; returns the chunk settings."""
+    if corpus is not None:
+        report = ingest_corpus(store, corpus)
+        t = report.totals()
+        if on_note:
+            on_note(f"ingested {corpus}: {t['files']} files, {t['failed']} failed, {t['units']} units")
+    if not store.list_documents():
+        raise GoldError("the store holds no documents: give --corpus, or --db with the corpus ingested")
+    return use_chunker(store, chunker)
+
+
+def run_settings(store: Any, gold: str | os.PathLike[str], corpus: str | os.PathLike[str] | None, chunker: Any,
+                 retrieval: Any, generator: Any, model: str | None = None) -> dict[str, Any]:
+    """What produced a run (besides the engine options ``run_gold`` adds): chunker and chunk settings, retrieval
+    mode and embedding model, generator model, gold file and its hash, corpus, package version, git commit."""
+    import platform
+
+    import pincite
+    from pincite.ingest import SETTINGS_KEY
+    from pincite.types import Chunker
+
+    dense = getattr(retrieval, "value", str(retrieval)) != "lexical"
+    embed_model = None
+    if dense:
+        from pincite.embed import MODEL_ID
+
+        embed_model = MODEL_ID
+    chunk_settings = store.get_setting(SETTINGS_KEY) or "default"
+    if chunker is Chunker.WINDOW:
+        from pincite.chunk import WindowSettings
+
+        chunk_settings = WindowSettings().key()
+    return {
+        "chunker": getattr(chunker, "value", str(chunker)), "chunk_settings": chunk_settings,
+        "retrieval": getattr(retrieval, "value", str(retrieval)), "embedding_model": embed_model,
+        "generator_model": model, "gold": str(gold), "gold_sha256": file_sha256(gold),
+        "corpus": str(corpus) if corpus is not None else None, "documents": len(store.list_documents()),
+        "pincite_version": pincite.__version__, "git_commit": git_commit(), "python": platform.python_version(),
+    }
+
+
 def build_run(records: list[dict[str, Any]], settings: dict[str, Any], seconds: float = 0.0) -> dict[str, Any]:
     """The run record: settings and their hash, metrics overall and per tag, drops, and every question."""
     return {
@@ -610,7 +681,8 @@ def build_run(records: list[dict[str, Any]], settings: dict[str, Any], seconds: 
         "settings": settings,
         "settings_hash": settings_hash(settings),
         "seconds": seconds,
-        "metrics": summarise(records),
+        "metrics": (metrics := summarise(records)),
+        "summary": {"settings_hash": settings_hash(settings), **{k: metrics[k] for k in (*METRICS, "questions")}},
         "by_tag": summarise_by_tag(records),
         "drop_examples": drop_examples(records),
         "questions": records,
@@ -629,8 +701,19 @@ def read_run(path: str | os.PathLike[str]) -> dict[str, Any]:
     return run
 
 
-def write_run(run: dict[str, Any], path: str | os.PathLike[str]) -> None:
-    Path(path).write_text(json.dumps(run, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None, db: str | os.PathLike[str] | None = None) -> Path:
+    """Write ``run`` to ``path``; or, with ``db`` instead, into ``<db>.eval/`` named by time and settings hash
+    (where ``pincite serve`` lists the runs of its store).  Returns where it was written."""
+    if path is None:
+        if db is None:
+            raise ValueError("write_run needs a path or a db")
+        folder = Path(db).with_name(Path(db).name + ".eval")
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = run["created"].replace(":", "").replace("-", "").replace("+0000", "Z")
+        path = folder / f"{stamp}-{run['settings_hash']}.json"
+    p = Path(path)
+    p.write_text(json.dumps(run, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return p
 
 
 # -- regressions ------------------------------------------------------------------------------------------
