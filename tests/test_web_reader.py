@@ -17,7 +17,6 @@ from pincite.store.sqlite import SQLiteStore
 from pincite.types import Document, DocumentKind, Format, PageMarker, Unit, UnitKind, Zone
 from pincite.web.reader import Highlight, parse_highlight, render_document_body
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "web"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
