@@ -636,8 +636,11 @@ def search(
                             works=tuple(work or ()), documents=tuple(document or ()))
 
     def progress(what: str, done: int, total: int) -> None:
-        if done == total and total:
-            err.print(f"{what}: {total} documents/chunks brought up to date", style="dim")
+        if what == "embedding" and done <= 256 and total > 256:
+            err.print(f"embedding {total} passages for the dense index (once; later searches reuse them; "
+                      "--no-dense skips this)", style="dim")
+        elif done == total and total:
+            err.print(f"{what}: {total} brought up to date", style="dim")
 
     try:
         store = open_store(db)
