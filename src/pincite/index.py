@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pincite.errors import PinciteError
-from pincite.types import Chunker, Document, Zone
+from pincite.types import Chunker, Document
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,11 +40,13 @@ if TYPE_CHECKING:
     from pincite.retrieve import SearchFilters
     from pincite.store import Store
 
-LEXICAL_SCHEMA_VERSION = 5
-DENSE_FORMAT_VERSION = 2
+LEXICAL_SCHEMA_VERSION = 6
+DENSE_FORMAT_VERSION = 3
 DATE_MIN = 0
 DATE_MAX = 99991231
 #: Characters of a document's opening text indexed with each of its chunks (the parties, the title page).
+#: Measured on LegalBench-RAG dev: cutting the opening at the first operative unit instead routed fewer
+#: queries to their contract (hybrid recall@8 65 % -> 53 %), so the opening is a fixed length.
 OPENING_CHARS = 400
 
 
@@ -116,21 +118,11 @@ def version_windows(store: "Store", work: str) -> dict[str, tuple[int, int]]:
     return out
 
 
-_OPERATIVE = frozenset({Zone.BODY, Zone.REASONS, Zone.SCHEDULE, Zone.ORDER})
-
-
-def opening_end(doc: Document) -> int:
-    """Where a document's title page ends: the first operative unit (a contract's first clause, a judgment's
-    reasons), at most ``OPENING_CHARS`` in.  What comes before names the document (title, parties, court)."""
-    first = next((u.char_start for u in doc.units if u.zone in _OPERATIVE), len(doc.text))
-    return min(first, OPENING_CHARS)
-
-
 def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[int, int]] | None = None,
                       chunker: Chunker = Chunker.STRUCTURAL) -> list[IndexRow]:
     """The index rows of one stored document (its chunks of ``chunker``)."""
     vf, vt = (windows or {}).get(doc.id, (DATE_MIN, DATE_MAX))
-    opening = " ".join(doc.text[: opening_end(doc)].split())
+    opening = " ".join(doc.text[:OPENING_CHARS].split())
     docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
     rows = []
     for ch in store.get_chunks(doc.id, chunker):
@@ -478,12 +470,23 @@ def parse_legal_query(idx: Any, query: str, fields: Sequence[str] = TEXT_FIELDS,
 
 # -- the dense index (numpy) -------------------------------------------------------------------------
 
-#: What is embedded for a chunk: a short header (title, section path) and the text.
-def embedding_input(row: IndexRow, header: str = "title+path") -> str:
+#: A chunk is embedded in pieces of at most this many characters (split at sentences), each with the header;
+#: a chunk's dense score is its best piece's.  The model reads 256 tokens at most, so a whole 1,500-character
+#: clause would lose its tail, and one vector for a long clause blurs the sentence a question is about.
+PIECE_CHARS = 500
+
+
+def embedding_inputs(row: IndexRow, header: str = "title+path", piece_chars: int = PIECE_CHARS) -> list[str]:
+    """What is embedded for a chunk: a short header (title, section path) and each piece of its text."""
+    from pincite.chunk import split_span
+
+    text = row.text
+    pieces = [text[a:b] for a, b in split_span(text, 0, len(text), piece_chars)] if len(text) > piece_chars \
+        else [text]
     if header == "none":
-        return row.text
+        return pieces or [""]
     head = row.title if header == "title" else f"{row.title}. {row.path.strip()}"
-    return f"{head}\n{row.text}"
+    return [f"{head}\n{p}" for p in (pieces or [""])]
 
 
 def text_hash(model_id: str, text: str) -> str:
@@ -491,12 +494,17 @@ def text_hash(model_id: str, text: str) -> str:
 
 
 class DenseIndex:
-    """Unit vectors of every chunk, memory-mapped; exact (brute-force) inner-product search with a mask."""
+    """Unit vectors of every chunk's pieces, memory-mapped; exact (brute-force) inner-product search, a chunk
+    scoring its best piece, with the filters applied as a mask over chunks."""
 
-    def __init__(self, path: Path, header: str = "title+path", chunker: Chunker = Chunker.STRUCTURAL) -> None:
+    ROW_ARRAYS = ("doc", "citable", "valid_from", "valid_to", "piece_start")
+
+    def __init__(self, path: Path, header: str = "title+path", chunker: Chunker = Chunker.STRUCTURAL,
+                 piece_chars: int = PIECE_CHARS) -> None:
         self.path = path
         self.chunker = chunker
         self.header = header
+        self.piece_chars = piece_chars
         self.params: dict[str, Any] | None = None
         self.vectors: "np.ndarray | None" = None
         self._load()
@@ -519,24 +527,36 @@ class DenseIndex:
             params = json.loads((cur / "params.json").read_text(encoding="utf-8"))
             vectors = np.load(cur / "vectors.npy", mmap_mode="r", allow_pickle=False)
             with np.load(cur / "rows.npz", allow_pickle=False) as z:
-                rows = {k: z[k] for k in ("doc", "citable", "valid_from", "valid_to")}
+                rows = {k: z[k] for k in self.ROW_ARRAYS}
         except (OSError, ValueError, KeyError):
             return
         n = len(params.get("chunk_ids", []))
         if (params.get("format") != DENSE_FORMAT_VERSION or params.get("header") != self.header
-                or vectors.shape != (n, params.get("dim")) or any(len(v) != n for v in rows.values())):
+                or params.get("piece_chars") != self.piece_chars
+                or vectors.shape != (len(params.get("hashes", [])), params.get("dim"))
+                or any(len(v) != n for v in rows.values())):
             return
         self.params, self.vectors, self.rows = params, vectors, rows
-        self._doc_kind = np.array([d["kind"] for d in params["docs"]] or [""], dtype=object)
         self._doc_masks: dict[Any, np.ndarray] = {}
 
     @property
     def generation(self) -> int | None:
         return None if self.params is None else int(self.params["generation"])
 
+    def _pieces_of(self, keep_rows: "np.ndarray") -> "np.ndarray":
+        """Indices of the pieces of the given chunk rows, in order."""
+        import numpy as np
+
+        assert self.params is not None
+        starts = self.rows["piece_start"]
+        ends = np.append(starts[1:], len(self.params["hashes"]))
+        if len(keep_rows) == 0:
+            return np.zeros(0, dtype=np.int64)
+        return np.concatenate([np.arange(starts[i], ends[i]) for i in keep_rows])
+
     def sync(self, store: "Store", embedder: "Embedder", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
         """Bring the vectors up to date with ``store``: unchanged documents keep their rows; changed ones are
-        re-embedded, reusing the vector of any text embedded before."""
+        re-embedded, reusing the vector of any piece of text embedded before."""
         import numpy as np
 
         if self.params is not None and self.params.get("model_id") != embedder.model_id:
@@ -546,16 +566,18 @@ class DenseIndex:
         if plan.empty and self.params is not None and plan.generation == self.generation:
             return plan
         drop = plan.remove | set(plan.add)
-        old_ids: list[str] = self.params["chunk_ids"] if self.params else []
-        old_hashes: list[str] = self.params["hashes"] if self.params else []
         old_docs: list[dict[str, Any]] = self.params["docs"] if self.params else []
         keep_doc = [d for d in old_docs if d["id"] not in drop]
         doc_index = {d["id"]: i for i, d in enumerate(keep_doc)}
         if self.params:
             drop_idx = [i for i, d in enumerate(old_docs) if d["id"] in drop]
-            keep_rows = np.flatnonzero(~np.isin(self.rows["doc"], drop_idx)).tolist()
+            keep_rows = np.flatnonzero(~np.isin(self.rows["doc"], drop_idx))
+            keep_pieces = self._pieces_of(keep_rows)
+            old_ids: list[str] = self.params["chunk_ids"]
+            old_hashes: list[str] = self.params["hashes"]
         else:
-            keep_rows = []
+            keep_rows = keep_pieces = np.zeros(0, dtype=np.int64)
+            old_ids, old_hashes = [], []
         cache = {h: i for i, h in enumerate(old_hashes)}
         new_rows: list[IndexRow] = []
         new_docs = list(keep_doc)
@@ -571,10 +593,15 @@ class DenseIndex:
             if d not in doc_index:
                 doc_index[d] = len(new_docs)
                 new_docs.append({"id": d, "kind": "", "source": "", "work": "", "generation": plan.docs[d]})
-        inputs = [embedding_input(r, self.header) for r in new_rows]
+        inputs: list[str] = []
+        counts: list[int] = []
+        for r in new_rows:
+            parts = embedding_inputs(r, self.header, self.piece_chars)
+            inputs.extend(parts)
+            counts.append(len(parts))
         hashes = [text_hash(embedder.model_id, t) for t in inputs]
         todo = [i for i, h in enumerate(hashes) if h not in cache]
-        fresh_vecs = np.zeros((len(new_rows), embedder.dim), dtype=np.float32)
+        fresh_vecs = np.zeros((len(inputs), embedder.dim), dtype=np.float32)
         for b in range(0, len(todo), 256):
             part = todo[b : b + 256]
             fresh_vecs[part] = embedder.embed_texts([inputs[i] for i in part])
@@ -583,24 +610,32 @@ class DenseIndex:
         for i, h in enumerate(hashes):
             if h in cache:
                 fresh_vecs[i] = self.vectors[cache[h]]  # type: ignore[index]
-        old_vecs = np.asarray(self.vectors[keep_rows]) if keep_rows else np.zeros((0, embedder.dim), np.float32)
+        old_vecs = np.asarray(self.vectors[keep_pieces]) if len(keep_pieces) else np.zeros((0, embedder.dim), np.float32)
         vectors = np.concatenate([old_vecs, fresh_vecs]).astype(np.float32, copy=False)
-        old_doc_ids = [old_docs[int(self.rows["doc"][i])]["id"] for i in keep_rows] if keep_rows else []
+        kept_counts = (np.diff(np.append(self.rows["piece_start"], len(old_hashes)))[keep_rows]
+                       if len(keep_rows) else np.zeros(0, dtype=np.int64))
+        all_counts = np.concatenate([kept_counts, np.array(counts, dtype=np.int64)])
+        old_doc_ids = [old_docs[int(self.rows["doc"][i])]["id"] for i in keep_rows]
+
+        def kept(name: str, dtype: Any) -> "np.ndarray":
+            return self.rows[name][keep_rows].astype(dtype) if len(keep_rows) else np.zeros(0, dtype)
+
         rows_arr = {
             "doc": np.array([doc_index[d] for d in old_doc_ids] + [doc_index[r.doc_id] for r in new_rows],
                             dtype=np.int32),
-            "citable": np.concatenate([self.rows["citable"][keep_rows] if keep_rows else np.zeros(0, np.uint8),
+            "citable": np.concatenate([kept("citable", np.uint8),
                                        np.array([int(r.citable) for r in new_rows], dtype=np.uint8)]),
-            "valid_from": np.concatenate([self.rows["valid_from"][keep_rows] if keep_rows else np.zeros(0, np.int32),
+            "valid_from": np.concatenate([kept("valid_from", np.int32),
                                           np.array([r.valid_from for r in new_rows], dtype=np.int32)]),
-            "valid_to": np.concatenate([self.rows["valid_to"][keep_rows] if keep_rows else np.zeros(0, np.int32),
+            "valid_to": np.concatenate([kept("valid_to", np.int32),
                                         np.array([r.valid_to for r in new_rows], dtype=np.int32)]),
+            "piece_start": (np.cumsum(all_counts) - all_counts).astype(np.int64),
         }
         params = {
             "format": DENSE_FORMAT_VERSION, "model_id": embedder.model_id, "dim": embedder.dim,
-            "header": self.header, "generation": plan.generation, "docs": new_docs,
+            "header": self.header, "piece_chars": self.piece_chars, "generation": plan.generation, "docs": new_docs,
             "chunk_ids": [old_ids[i] for i in keep_rows] + [r.chunk_id for r in new_rows],
-            "hashes": [old_hashes[i] for i in keep_rows] + hashes,
+            "hashes": [old_hashes[i] for i in keep_pieces] + hashes,
         }
         self._write(vectors, rows_arr, params)
         self._load()
@@ -623,7 +658,7 @@ class DenseIndex:
                 shutil.rmtree(p, ignore_errors=True)
 
     def mask(self, f: "SearchFilters") -> "np.ndarray | None":
-        """Rows that pass ``filters`` (None: all rows)."""
+        """Chunk rows that pass ``filters`` (None: all rows)."""
         import numpy as np
 
         assert self.params is not None
@@ -654,8 +689,8 @@ class DenseIndex:
 
     def search(self, qvec: "np.ndarray", filters: "SearchFilters", limit: int,
                prior: dict[str, float] | None = None) -> list[tuple[str, float]]:
-        """Chunk ids and cosine scores, best first, among rows that pass ``filters`` (exact search); chunks of
-        the documents in ``prior`` get its value added."""
+        """Chunk ids and cosine scores (each chunk's best piece), best first, among chunks that pass ``filters``
+        (exact search); chunks of the documents in ``prior`` get its value added."""
         import numpy as np
 
         if self.params is None or self.vectors is None:
@@ -663,7 +698,9 @@ class DenseIndex:
         n = len(self.params["chunk_ids"])
         if n == 0:
             return []
-        scores = np.asarray(self.vectors @ qvec.astype(np.float32))
+        piece_scores = np.asarray(self.vectors @ qvec.astype(np.float32))
+        scores = np.maximum.reduceat(piece_scores, self.rows["piece_start"]) if len(piece_scores) > n \
+            else piece_scores
         if prior:
             ids_of = {d["id"]: i for i, d in enumerate(self.params["docs"])}
             lift = np.zeros(len(self.params["docs"]), dtype=np.float32)
