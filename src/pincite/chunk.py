@@ -324,3 +324,21 @@ def window_chunks(doc: Document, settings: WindowSettings | None = None) -> tupl
         i += step
     return tuple(out)
 
+
+
+def lead_in(doc: Document, ordinal: int, max_chars: int = 300) -> str:
+    """The words that introduce a unit from above: each enclosing unit's own text before its first child
+    ("(1) The Tax Court of Canada shall consist of the following judges:" for s. 4(1)(c)), outermost first.
+    Context for retrieval and for the reader; never citable as the unit's own words."""
+    parts: list[str] = []
+    u = doc.units[ordinal]
+    child = u
+    while u.parent is not None:
+        parent = doc.units[u.parent]
+        if parent.kind is not UnitKind.HEADING:
+            first_child = min((x.char_start for x in doc.units if x.parent == parent.ordinal), default=child.char_start)
+            own = " ".join(doc.text[parent.char_start : first_child].split())
+            if own:
+                parts.append(own[:max_chars])
+        child, u = parent, parent
+    return " ".join(reversed(parts))

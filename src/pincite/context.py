@@ -71,10 +71,15 @@ def role_phrase(author: str | None, role: Role | None) -> str | None:
 
 def parent_notes(doc: Document, passage: Passage, neighbour_chars: int = 240) -> tuple[ContextNote, ...]:
     """Enclosing headings, whose reasons these are, and the neighbouring units' opening words."""
+    from pincite.chunk import lead_in
+
     ch = passage.chunk
     notes: list[ContextNote] = []
     if ch.section_path:
         notes.append(ContextNote("section", " > ".join(ch.section_path)))
+    intro = lead_in(doc, ch.units[0]) if ch.units else ""
+    if intro:
+        notes.append(ContextNote("lead-in", intro))
     who = role_phrase(ch.author, ch.role)
     if who:
         notes.append(ContextNote("author", who))

@@ -43,6 +43,26 @@ def terms(text: str) -> list[str]:
     return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
 
 
+_QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|\bwhat (age|amount|sum|fee|rate)\b",
+                       re.I)
+
+
+def _has_number(sentence: str) -> bool:
+    return bool(re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred)\b",
+                          sentence, re.I))
+
+
+def heading_like(sentence: str) -> bool:
+    """A clause or section title ("Governing Law; Attorney's Fee.") is not an answer: short and mostly capitalised."""
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z']*", sentence)]
+    if not words or len(words) > 12:
+        return False
+    if not sentence.rstrip().endswith((".", "!", "?", ";", ":", '"', "\u201d", ")")):
+        return True  # no closing punctuation: a title line
+    caps = sum(1 for w in words if w[0].isupper() or w.lower() in ("of", "and", "the", "to", "in", "for", "on"))
+    return caps / len(words) >= 0.8
+
+
 class ExtractiveGenerator:
     name = "extractive"
 
@@ -69,15 +89,18 @@ class ExtractiveGenerator:
                 df.update(toks)
                 sents.append((cp, sent, toks))
         n = len(sents)
+        wants_number = bool(_QUANTITY.search(turn.question))
         scored = []
         for cp, sent, toks in sents:
-            if len(sent) < self.min_chars:
-                continue
+            if len(sent) < self.min_chars and not _has_number(sent) or heading_like(sent) or sent.rstrip().endswith(":"):
+                continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
             overlap = q & toks
             if len(overlap) < min(self.min_terms, len(q)):
                 continue
             score = sum(math.log(1 + n / df[t]) for t in overlap) / math.sqrt(max(len(toks), 4))
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
+            if wants_number and _has_number(sent):
+                score *= 2.0  # "how many…": a sentence stating a number answers it
             if cp.passage.chunk.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
                 score *= 0.5  # the majority answers "what did the court decide"
             scored.append((score, cp, sent))
