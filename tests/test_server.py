@@ -315,11 +315,22 @@ def test_docs_are_offline_and_list_every_endpoint(demo_db: Path) -> None:
         assert "src=\"http" not in html and "href=\"http" not in html
 
 
-def test_eval_runs_endpoint_answers(demo_db: Path) -> None:
+def test_eval_runs_are_listed_and_read(demo_db: Path) -> None:
+    from pincite.evaluate import build_run, write_run
+
     with serve(demo_db) as srv:
-        r = httpx.get(f"{srv.url}/api/eval/runs")
-    assert r.status_code == 200
-    assert isinstance(r.json()["runs"], list) and "available" in r.json()
+        empty = httpx.get(f"{srv.url}/api/eval/runs").json()
+        written = write_run(build_run([], {"k": 8, "generator": "extractive"}, 1.5), None, db=demo_db)
+        listed = httpx.get(f"{srv.url}/api/eval/runs").json()
+        one = httpx.get(f"{srv.url}/api/eval/runs/{written.stem}")
+        sneaky = httpx.get(f"{srv.url}/api/eval/runs/..%2F..%2Fpincite")
+        missing = httpx.get(f"{srv.url}/api/eval/runs/nope")
+    assert empty["available"] is True and empty["runs"] == []
+    assert [r["run"] for r in listed["runs"]] == [written.stem]
+    assert listed["runs"][0]["status"] == "done" and listed["runs"][0]["questions"] == 0
+    assert one.status_code == 200 and one.json()["settings"] == {"k": 8, "generator": "extractive"}
+    assert sneaky.status_code == 404 and missing.status_code == 404
+    assert "no evaluation run 'nope'" in missing.json()["error"]
 
 
 # -- concurrency -----------------------------------------------------------------------------------------

@@ -457,34 +457,44 @@ def ingest_upload(store: Any, upload: UploadedFile, fmt: Format | None) -> Any:
                       numbered=sum(1 for u in doc.units if u.number), warnings=doc.warnings)
 
 
+def eval_dir(backend: Backend) -> Path:
+    """Where ``pincite eval`` keeps the run records of this store: ``<db>.eval/``."""
+    db = Path(backend.config.db)
+    return db.with_name(db.name + ".eval")
+
+
 def eval_runs(backend: Backend) -> dict[str, Any]:
-    """The evaluation runs recorded beside the database (``pincite eval``), newest first; minimal by design."""
+    """The evaluation runs recorded beside the database (``pincite eval``), newest first, with their summaries."""
     try:
-        from pincite import evaluate  # noqa: F401
+        from pincite.evaluate import read_run
     except ImportError:
         return {"available": False, "runs": [],
                 "reason": "this pincite has no 'pincite eval' (pincite.evaluate is not installed)"}
-    runs_dir = Path(backend.config.db).with_name(Path(backend.config.db).name + ".eval")
-    lister = getattr(evaluate, "list_runs", None)
-    if callable(lister):
-        try:
-            return {"available": True, "runs": list(lister(backend.store.current()))}
-        except TypeError:
-            pass
+    folder = eval_dir(backend)
     runs = []
-    if runs_dir.is_dir():
-        import json
+    paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)[:100] if folder.is_dir() else []
+    for p in paths:
+        try:
+            run = read_run(p)
+        except PinciteError as e:
+            runs.append({"run": p.stem, "status": "unreadable", "error": str(e)})
+            continue
+        runs.append({"run": p.stem, "status": "done", "created": run.get("created"),
+                     "settings_hash": run.get("settings_hash"), "seconds": run.get("seconds"),
+                     "questions": len(run["questions"]), "summary": run.get("summary", {})})
+    return {"available": True, "folder": str(folder), "runs": runs}
 
-        for p in sorted(runs_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:100]:
-            try:
-                data = json.loads(p.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                runs.append({"run": p.stem, "status": "unreadable"})
-                continue
-            summary = data.get("summary", data) if isinstance(data, dict) else {}
-            runs.append({"run": p.stem, "status": data.get("status", "done") if isinstance(data, dict) else "done",
-                         "summary": summary if isinstance(summary, dict) else {}})
-    return {"available": True, "runs": runs, "folder": str(runs_dir)}
+
+def eval_run(backend: Backend, name: str) -> dict[str, Any]:
+    """One run record by its name (as listed); only files inside ``<db>.eval/``."""
+    from pincite.evaluate import read_run
+
+    if not re.fullmatch(r"[A-Za-z0-9._-]{1,200}", name) or name.startswith("."):
+        raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+    path = eval_dir(backend) / f"{name}.json"
+    if not path.is_file():
+        raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+    return read_run(path)
 
 
 # -- the application ---------------------------------------------------------------------------------------
@@ -680,6 +690,10 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     @app.get("/api/eval/runs", tags=["status"], summary="Evaluation runs recorded for this store ('pincite eval')")
     def api_eval_runs() -> dict[str, Any]:
         return eval_runs(backend)
+
+    @app.get("/api/eval/runs/{run}", tags=["status"], summary="One evaluation run record (as 'pincite eval --out')")
+    def api_eval_run(run: str) -> dict[str, Any]:
+        return eval_run(backend, run)
 
     @app.get("/openapi.json", include_in_schema=False)
     def openapi_json() -> dict[str, Any]:
