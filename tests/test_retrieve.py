@@ -165,6 +165,9 @@ def test_deleting_the_lexical_index_rebuilds_it(judgments_db: Path, tmp_path: Pa
     s2, r2 = lexical(db)
     after = [h.id for h in r2.search("Ipek v Koza Altin undertaking", k=5)]
     assert after == before and lex_dir.exists()
+    # and a retriever that was open when the folder went notices too
+    shutil.rmtree(lex_dir)
+    assert [h.id for h in r.search("Ipek v Koza Altin undertaking", k=5)] == before and lex_dir.exists()
     s.close()
     s2.close()
 

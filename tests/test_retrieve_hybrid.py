@@ -73,6 +73,9 @@ def test_dense_index_is_rebuilt_when_deleted(db: Path, hybrid: Retriever) -> Non
         r = Retriever(s, RetrievalMode.HYBRID, embedder=hybrid.embedder)
         assert [h.id for h in r.search("late payment interest", k=3)] == before
         assert r.dense is not None and r.dense.generation == s.generation()
+        shutil.rmtree(r.dense.path)  # under a live retriever
+        assert [h.id for h in r.search("late payment interest", k=3)] == before
+        assert (r.dense.path / "CURRENT").exists()
 
 
 def test_search_json_has_the_documented_shape(db: Path) -> None:

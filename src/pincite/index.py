@@ -258,6 +258,8 @@ class LexicalIndex:
 
     def sync(self, store: "Store", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
         """Bring the index up to date with ``store`` (rebuilt from scratch when missing or unreadable)."""
+        if self._read_meta() is None:  # deleted or damaged on disk since we loaded it
+            self.meta, self._index = None, None
         fresh = self.meta is None
         if not fresh:
             try:
@@ -559,6 +561,8 @@ class DenseIndex:
         re-embedded, reusing the vector of any piece of text embedded before."""
         import numpy as np
 
+        if self._current() is None or not (self._current() / "params.json").exists():
+            self.params = self.vectors = None  # deleted on disk since we loaded it
         if self.params is not None and self.params.get("model_id") != embedder.model_id:
             self.params = self.vectors = None
         indexed = {d["id"]: int(d["generation"]) for d in self.params["docs"]} if self.params else {}
