@@ -127,18 +127,36 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
 
 
 def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str | None = None) -> FileResult:
+    """Read one file and store it (see :func:`ingest_bytes`)."""
     source = source or path
     try:
         sha = _sha_of_file(path)
         existing = store.find_unchanged(source, sha)
+        if existing is not None:  # unchanged: not even read in full
+            return FileResult(source=source, status="unchanged", doc_id=existing)
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise ParseError(source, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
+    except PinciteError as e:
+        return FileResult(source=source, status="failed", error=str(e))
+    return ingest_bytes(store, data, source, fmt)
+
+
+def ingest_bytes(store: Store, data: bytes, source: str, fmt: Format | None = None) -> FileResult:
+    """Parse ``data`` as the document ``source`` and store it with its chunks in one transaction; then refresh
+    the in-force windows of its work.  A file that fails leaves the store as it was."""
+    try:
+        existing = store.find_unchanged(source, content_sha256(data))
         if existing is not None:
             return FileResult(source=source, status="unchanged", doc_id=existing)
-        doc = parse_file(path, fmt, source)
+        doc = document_from_bytes(data, source, fmt)
         settings = chunk_settings(store)
         outcome = store.put_document(doc, chunk_document(doc, settings), settings.key())
         after_store(store, doc)
-    except OSError as e:
-        return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
     except PinciteError as e:
         return FileResult(source=source, status="failed", error=str(e))
     status = {PutOutcome.ADDED: "added", PutOutcome.REPLACED: "replaced"}.get(outcome, "unchanged")

@@ -46,7 +46,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError
 from pincite.generate import Generator, GeneratorError, GeneratorKind, make_generator
-from pincite.types import DocumentKind, Format, Passage, content_sha256
+from pincite.types import DocumentKind, Format, Passage
 
 log = logging.getLogger("pincite.server")
 
@@ -431,30 +431,16 @@ def run_search(backend: Backend, q: str, k: int, as_of: str | None, kinds: list[
 
 
 def ingest_upload(store: Any, upload: UploadedFile, fmt: Format | None) -> Any:
-    """Parse one uploaded file from its bytes and store it: the steps of :func:`pincite.ingest.ingest_file`
-    (unchanged check, parse, chunk, store in one transaction, work versions), under the source
-    ``upload/<sanitised name>``.  A file that fails leaves the store as it was."""
-    from pincite.chunk import chunk_document
-    from pincite.ingest import FileResult, after_store, chunk_settings, document_from_bytes
-    from pincite.store import PutOutcome
+    """Store one uploaded file from its bytes through the same path as ``pincite ingest``
+    (:func:`pincite.ingest.ingest_bytes`), under the source ``upload/<sanitised name>``.  A file that fails
+    leaves the store as it was."""
+    from pincite.ingest import FileResult, ingest_bytes
 
     try:
         source = "upload/" + sanitise_filename(upload.filename)
     except ValueError as e:
         return FileResult(source=upload.filename, status="failed", error=str(e))
-    try:
-        existing = store.find_unchanged(source, content_sha256(upload.data))
-        if existing is not None:
-            return FileResult(source=source, status="unchanged", doc_id=existing)
-        doc = document_from_bytes(upload.data, source, fmt)
-        settings = chunk_settings(store)
-        outcome = store.put_document(doc, chunk_document(doc, settings), settings.key())
-        after_store(store, doc)
-    except PinciteError as e:
-        return FileResult(source=source, status="failed", error=str(e))
-    status = {PutOutcome.ADDED: "added", PutOutcome.REPLACED: "replaced"}.get(outcome, "unchanged")
-    return FileResult(source=source, status=status, doc_id=doc.id, kind=doc.kind.value, units=len(doc.units),
-                      numbered=sum(1 for u in doc.units if u.number), warnings=doc.warnings)
+    return ingest_bytes(store, upload.data, source, fmt)
 
 
 def eval_dir(backend: Backend) -> Path:
