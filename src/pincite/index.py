@@ -507,9 +507,23 @@ class DenseIndex:
         self.chunker = chunker
         self.header = header
         self.piece_chars = piece_chars
-        self.params: dict[str, Any] | None = None
-        self.vectors: "np.ndarray | None" = None
+        # (params, vectors, rows, doc-mask cache), swapped in one assignment so a search running in another
+        # thread never sees half of an old index and half of a new one
+        self._state: tuple[dict[str, Any], "np.ndarray", dict[str, "np.ndarray"], dict[Any, "np.ndarray"]] | None = None
         self._load()
+
+    @property
+    def params(self) -> dict[str, Any] | None:
+        return self._state[0] if self._state else None
+
+    @property
+    def vectors(self) -> "np.ndarray | None":
+        return self._state[1] if self._state else None
+
+    @property
+    def rows(self) -> dict[str, "np.ndarray"]:
+        assert self._state is not None
+        return self._state[2]
 
     def _current(self) -> Path | None:
         try:
@@ -521,9 +535,9 @@ class DenseIndex:
     def _load(self) -> None:
         import numpy as np
 
-        self.params = self.vectors = None
         cur = self._current()
         if cur is None:
+            self._state = None
             return
         try:
             params = json.loads((cur / "params.json").read_text(encoding="utf-8"))
@@ -531,15 +545,16 @@ class DenseIndex:
             with np.load(cur / "rows.npz", allow_pickle=False) as z:
                 rows = {k: z[k] for k in self.ROW_ARRAYS}
         except (OSError, ValueError, KeyError):
+            self._state = None
             return
         n = len(params.get("chunk_ids", []))
         if (params.get("format") != DENSE_FORMAT_VERSION or params.get("header") != self.header
                 or params.get("piece_chars") != self.piece_chars
                 or vectors.shape != (len(params.get("hashes", [])), params.get("dim"))
                 or any(len(v) != n for v in rows.values())):
+            self._state = None
             return
-        self.params, self.vectors, self.rows = params, vectors, rows
-        self._doc_masks: dict[Any, np.ndarray] = {}
+        self._state = (params, vectors, rows, {})
 
     @property
     def generation(self) -> int | None:
@@ -562,9 +577,9 @@ class DenseIndex:
         import numpy as np
 
         if self._current() is None or not (self._current() / "params.json").exists():
-            self.params = self.vectors = None  # deleted on disk since we loaded it
+            self._state = None  # deleted on disk since we loaded it
         if self.params is not None and self.params.get("model_id") != embedder.model_id:
-            self.params = self.vectors = None
+            self._state = None
         indexed = {d["id"]: int(d["generation"]) for d in self.params["docs"]} if self.params else {}
         plan = plan_changes(store, indexed)
         if plan.empty and self.params is not None and plan.generation == self.generation:
@@ -656,16 +671,17 @@ class DenseIndex:
         np.savez(folder / "rows.npz", **rows)
         _write_json_atomic(folder / "params.json", params)
         _write_text_atomic(self.path / "CURRENT", name)
-        self.vectors = None  # release the old memory map before removing its folder
-        for p in self.path.iterdir():
+        for p in self.path.iterdir():  # an open memory map of a removed file stays readable until released
             if p.is_dir() and p.name != name:
                 shutil.rmtree(p, ignore_errors=True)
 
-    def mask(self, f: "SearchFilters") -> "np.ndarray | None":
+    def mask(self, f: "SearchFilters", state: Any = None) -> "np.ndarray | None":
         """Chunk rows that pass ``filters`` (None: all rows)."""
         import numpy as np
 
-        assert self.params is not None
+        st = state or self._state
+        assert st is not None
+        params, _, rows, doc_masks = st
         m: np.ndarray | None = None
 
         def both(a: np.ndarray) -> None:
@@ -673,22 +689,22 @@ class DenseIndex:
             m = a if m is None else (m & a)
 
         if not f.include_non_citable:
-            both(self.rows["citable"].astype(bool))
+            both(rows["citable"].astype(bool))
         if f.kinds or f.sources or f.works or f.documents:
             key = (f.kinds, f.sources, f.works, f.documents)
-            if key not in self._doc_masks:
+            if key not in doc_masks:
                 kinds = {k.value for k in f.kinds}
                 allowed = np.array([
                     (not kinds or d["kind"] in kinds) and (not f.sources or d["source"] in f.sources)
                     and (not f.works or d["work"] in f.works)
                     and (not f.documents or d["id"] in f.documents or d["source"] in f.documents)
-                    for d in self.params["docs"]
+                    for d in params["docs"]
                 ] or [False], dtype=bool)
-                self._doc_masks[key] = allowed
-            both(self._doc_masks[key][self.rows["doc"]])
+                doc_masks[key] = allowed
+            both(doc_masks[key][rows["doc"]])
         if f.as_of:
             d = date_key(f.as_of, DATE_MIN)
-            both((self.rows["valid_from"] <= d) & (self.rows["valid_to"] > d))
+            both((rows["valid_from"] <= d) & (rows["valid_to"] > d))
         return m
 
     def search(self, qvec: "np.ndarray", filters: "SearchFilters", limit: int,
@@ -697,28 +713,30 @@ class DenseIndex:
         (exact search); chunks of the documents in ``prior`` get its value added."""
         import numpy as np
 
-        if self.params is None or self.vectors is None:
+        st = self._state
+        if st is None:
             raise IndexUnavailable(f"the dense index at {self.path} is missing or unreadable; sync it first")
-        n = len(self.params["chunk_ids"])
+        params, vectors, rows, _ = st
+        n = len(params["chunk_ids"])
         if n == 0:
             return []
-        piece_scores = np.asarray(self.vectors @ qvec.astype(np.float32))
-        scores = np.maximum.reduceat(piece_scores, self.rows["piece_start"]) if len(piece_scores) > n \
+        piece_scores = np.asarray(vectors @ qvec.astype(np.float32))
+        scores = np.maximum.reduceat(piece_scores, rows["piece_start"]) if len(piece_scores) > n \
             else piece_scores
         if prior:
-            ids_of = {d["id"]: i for i, d in enumerate(self.params["docs"])}
-            lift = np.zeros(len(self.params["docs"]), dtype=np.float32)
+            ids_of = {d["id"]: i for i, d in enumerate(params["docs"])}
+            lift = np.zeros(len(params["docs"]), dtype=np.float32)
             for d, w in prior.items():
                 if d in ids_of:
                     lift[ids_of[d]] = w
-            scores = scores + lift[self.rows["doc"]]
-        m = self.mask(filters)
+            scores = scores + lift[rows["doc"]]
+        m = self.mask(filters, st)
         if m is not None:
             scores = np.where(m, scores, -np.inf)
         limit = min(limit, n)
         top = np.argpartition(-scores, limit - 1)[:limit] if limit < n else np.arange(n)
         top = top[np.argsort(-scores[top], kind="stable")]
-        ids = self.params["chunk_ids"]
+        ids = params["chunk_ids"]
         return [(ids[i], float(scores[i])) for i in top if np.isfinite(scores[i])]
 
 
