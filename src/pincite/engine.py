@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pincite.context import TurnContext, assemble_context
+from pincite.errors import NotFound
 from pincite.generate import Generator, GeneratorError
 from pincite.protocol import SYSTEM_PROMPT, RawClaim, Reply, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.render import pinpoint, render_citation
@@ -283,11 +284,16 @@ def answer_question(
         per_document = 3
     if per_document and scope:
         k = max(k, per_document * len(scope))
-    passages = retriever.search(question, k=k, filters=filters, per_document=per_document)
+    found = retriever.search(question, k=k, filters=filters, per_document=per_document)
     docs: dict[str, Document] = {}
-    for p in passages:
+    passages: list[Passage] = []
+    for p in found:
         if p.document.id not in docs:
-            docs[p.document.id] = store.get_document(p.document.id)
+            try:
+                docs[p.document.id] = store.get_document(p.document.id)
+            except NotFound:  # replaced by a concurrent ingest after the search: its passages are gone
+                continue
+        passages.append(p)
     budget = options.budget_tokens if len(scope) <= 1 else max(options.budget_tokens, 1500 * len(scope))
     turn = assemble_context(question, passages, docs, options.as_of, budget)
     multi = len(scope) > 1

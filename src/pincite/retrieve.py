@@ -227,15 +227,20 @@ class Retriever:
                 continue
             chunk, text = records[cid]
             if chunk.doc_id not in refs:
-                refs[chunk.doc_id] = self._docref(chunk.doc_id)
+                ref = self._docref(chunk.doc_id)
+                if ref is None:  # replaced or deleted by a concurrent ingest since the search: not an answer
+                    continue
+                refs[chunk.doc_id] = ref
             out.append(Passage(chunk=chunk, document=refs[chunk.doc_id], text=text, score=score, rank=len(out) + 1))
         return out
 
-    def _docref(self, doc_id: str) -> DocRef:
+    def _docref(self, doc_id: str) -> DocRef | None:
         s = self._summaries().get(doc_id)
         if s is None:
             self._summary_cache = None
-            s = self._summaries()[doc_id]
+            s = self._summaries().get(doc_id)
+            if s is None:
+                return None
         return DocRef(id=s.id, source=s.source, title=s.title, kind=s.kind, citation=s.citation, date=s.date,
                       work=s.work, version_date=s.version_date)
 
