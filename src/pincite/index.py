@@ -411,6 +411,14 @@ PROVISION = re.compile(
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _OPERATORS = {"and", "or", "not", "to", "in"}  # tantivy's parser reads AND/OR/NOT/IN/TO specially
 FIELD_BOOSTS = {"text": 1.0, "path": 0.5}
+#: Question words that say nothing about which passage answers ("what is the ... of this"); left out of the
+#: chunk query unless nothing else is left.
+STOPWORDS = frozenset(
+    "a an the of to in on at by for from with as is are was were be been being do does did has have had "
+    "what which who whom whose when where why how whether there this that these those it its any some "
+    "and or if can could may might shall should will would".split()
+)
+USE_STOPWORDS = True
 PHRASE_BOOST = 4.0
 
 
@@ -453,7 +461,10 @@ def parse_legal_query(idx: Any, query: str, fields: Sequence[str] = TEXT_FIELDS,
     tantivy's parser holds only words we built (letters and digits), so quotes, colons, brackets or a stray
     ``AND`` cannot break or change it.  Words in ``drop`` are left out (or weighted ``drop_boost``).  None when
     no word is left."""
-    words = [w if w not in drop else f"{w}^{drop_boost:g}" for w in query_words(query)
+    raw = query_words(query)
+    if USE_STOPWORDS and any(w not in STOPWORDS for w in raw):
+        raw = [w for w in raw if w not in STOPWORDS]
+    words = [w if w not in drop else f"{w}^{drop_boost:g}" for w in raw
              if w not in _OPERATORS and len(w) <= 40 and (w not in drop or drop_boost > 0)]
     phrase_fields = set(fields) if phrase_fields is None else phrase_fields
     parts = [" ".join(words)] if words else []
