@@ -245,9 +245,9 @@ def test_run_gold_and_html_report(demo_store, gold) -> None:
     q = [x for x in gold if x.id == "harbour-email"]
     run = run_gold(q, demo_store, Retriever(demo_store, RetrievalMode.LEXICAL),
                    ScriptedGenerator([_cite_words("an email is \"writing\" in the ordinary sense of the word")]),
-                   EvalOptions(k=5), {"chunker": "structural"})
+                   EvalOptions(k=10), {"chunker": "structural"})
     assert run["metrics"]["attribution_precision"] == 1.0 and run["metrics"]["navigability"] == 1.0
-    assert run["settings"]["generator"] == "scripted" and run["settings"]["k"] == 5
+    assert run["settings"]["generator"] == "scripted" and run["settings"]["k"] == 10
     html = render_run_html(run, compare_runs(run, run))
     assert "<script" not in html and "<link" not in html and "<svg" in html
     assert '<mark class="gold">an email is &quot;writing&quot; in the ordinary sense of the word</mark>' in html
