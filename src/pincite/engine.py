@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from pincite.context import TurnContext, assemble_context
 from pincite.errors import NotFound
+from pincite.outcome import add_outcome_passages
 from pincite.generate import Generator, GeneratorError
 from pincite.protocol import SYSTEM_PROMPT, RawClaim, Reply, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.render import pinpoint, render_citation
@@ -285,6 +286,7 @@ def answer_question(
     if per_document and scope:
         k = max(k, per_document * len(scope))
     found = retriever.search(question, k=k, filters=filters, per_document=per_document)
+    found = add_outcome_passages(store, question, found, include_non_citable=options.include_non_citable)
     docs: dict[str, Document] = {}
     passages: list[Passage] = []
     for p in found:

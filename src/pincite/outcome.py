@@ -1,0 +1,82 @@
+"""Outcome retrieval: where a judgment says what was decided.
+
+A question about what a court decided ("was the appeal allowed?") or why a judge dissented is answered by a few
+short paragraphs that share almost no words with the question: each judge's disposal ("I would therefore grant
+permission to appeal but dismiss the appeal") and statement of agreement or disagreement ("While I agree with much
+of Flaux LJ's judgment, I have reached a different conclusion").  Parsing already found those words — they are
+each judge's ``role_basis`` — and each judge's last numbered paragraph usually disposes of the appeal.  This step
+adds the passages holding them, for the judgments retrieval ranked highest, to the retrieved set.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pincite.store import Store
+from pincite.types import Chunk, Document, DocumentKind, Passage, Unit, UnitKind, Zone
+
+OUTCOME_QUESTION = re.compile(
+    r"\b(allow(ed|s)?|dismiss(ed|es)?|decid\w*|decision|held|hold|outcome|result|succeed\w*|fail(ed|s)?|"
+    r"restor\w*|grant(ed)?|refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost|"
+    r"dissent\w*|disagree\w*|minority|majority|differ\w*)\b",
+    re.I,
+)
+
+
+def asks_about_outcome(question: str) -> bool:
+    return bool(OUTCOME_QUESTION.search(question))
+
+
+def _unit_chunk(chunks: list[Chunk], unit: Unit) -> Chunk | None:
+    for c in chunks:
+        if unit.ordinal in c.units or (c.char_start <= unit.char_start and unit.char_end <= c.char_end):
+            return c
+    for c in chunks:  # a split unit: its first piece
+        if c.char_start >= unit.char_start and c.char_end <= unit.char_end:
+            return c
+    return None
+
+
+def outcome_units(doc: Document) -> list[Unit]:
+    """Per judge: the unit holding their role_basis sentence, and their last numbered paragraph."""
+    by_author: dict[str, list[Unit]] = {}
+    for u in doc.units:
+        if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
+            by_author.setdefault(u.author, []).append(u)
+    picked: list[Unit] = []
+    for author, units in by_author.items():
+        top = [u for u in units if u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING] or units
+        picked.append(top[-1])
+        basis = (units[0].role_basis or "").split(": ", 1)[-1].strip()
+        if len(basis) >= 20:
+            probe = " ".join(basis.split())[:80]
+            for u in units:
+                if probe in " ".join(doc.text[u.char_start:u.char_end].split()):
+                    picked.append(u)
+                    break
+    return picked
+
+
+def add_outcome_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
+                         include_non_citable: bool = False) -> list[Passage]:
+    """``passages`` plus, for the best-ranked judgments, the passages where each judge disposes of the case."""
+    if not asks_about_outcome(question):
+        return passages
+    seen = {p.chunk.id for p in passages}
+    judgment_ids: list[str] = []
+    for p in passages:
+        if p.document.kind is DocumentKind.JUDGMENT and p.document.id not in judgment_ids:
+            judgment_ids.append(p.document.id)
+    out = list(passages)
+    for doc_id in judgment_ids[:top_documents]:
+        doc = store.get_document(doc_id)
+        ref = next(p.document for p in passages if p.document.id == doc_id)
+        chunks = store.get_chunks(doc_id)
+        for unit in outcome_units(doc):
+            ch = _unit_chunk(chunks, unit)
+            if ch is None or ch.id in seen or (not ch.citable and not include_non_citable):
+                continue
+            seen.add(ch.id)
+            out.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, len(out) + 1))
+    return out
+
