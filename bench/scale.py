@@ -336,7 +336,7 @@ def million_step(args: argparse.Namespace, store: SQLiteStore, real: object, que
         r.dense = dense  # type: ignore[assignment]
         r.embedder = QueryVectors()  # type: ignore[assignment]
         name = f"{mode.value}" + ("" if dense is None else (" exact" if dense.ann is None else f" IVF/{dense.nprobe}"))
-        report(f"{name} (k=10, +embed)", [x + pct(t, 50) if mode is not RetrievalMode.LEXICAL else x
+        report(f"{name} (k=10{', +embed' if dense is not None else ''})", [x + pct(t, 50) if mode is not RetrievalMode.LEXICAL else x
                                            for x in time_searches(r, queries[: args.million_queries])])
     print(f"  RSS {rss_mb():.0f} MiB (peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB); "
           "'+embed' adds the median query-embedding time measured above")

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from pincite.retrieve import SearchFilters
     from pincite.store import Store
 
-LEXICAL_SCHEMA_VERSION = 6
+LEXICAL_SCHEMA_VERSION = 7
 DENSE_FORMAT_VERSION = 3
 DATE_MIN = 0
 DATE_MAX = 99991231
@@ -118,6 +118,22 @@ def version_windows(store: "Store", work: str) -> dict[str, tuple[int, int]]:
     return out
 
 
+#: The most of a parent's own opening text ("The Court shall consist of the following judges:") searched with
+#: its children's chunks: a statute's "(c) not more than 22 other judges" means nothing without it.
+LEAD_IN_CHARS = 300
+
+
+def lead_in(doc: Document, parent: int | None, first_child: dict[int, int], chunk_start: int) -> str:
+    """The enclosing unit's own words before its first child, when the chunk does not already hold them."""
+    if parent is None or parent >= len(doc.units):
+        return ""
+    u = doc.units[parent]
+    end = first_child.get(parent, u.char_end)
+    if u.char_start >= chunk_start or end <= u.char_start:  # the chunk starts with (or before) its parent's text
+        return ""
+    return " ".join(doc.text[u.char_start : min(end, u.char_start + LEAD_IN_CHARS)].split())
+
+
 def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[int, int]] | None = None,
                       chunker: Chunker = Chunker.STRUCTURAL) -> list[IndexRow]:
     """The index rows of one stored document (its chunks of ``chunker``)."""
@@ -125,15 +141,20 @@ def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[in
     opening = " ".join(doc.text[:OPENING_CHARS].split())
     docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
     rows = []
+    first_child: dict[int, int] = {}
+    for u in doc.units:
+        if u.parent is not None and u.parent not in first_child:
+            first_child[u.parent] = u.char_start
     for ch in store.get_chunks(doc.id, chunker):
         labels = " ".join(dict.fromkeys(x for x in (*ch.labels, *ch.numbers) if x))
+        lead = lead_in(doc, ch.parent_unit, first_child, ch.char_start)
         rows.append(IndexRow(
             chunk_id=ch.id, doc_id=doc.id, kind=doc.kind.value, source=doc.source, work=doc.work or "",
             citable=ch.citable,
             valid_from=max(vf, date_key(ch.in_force_from, DATE_MIN)),
             valid_to=min(vt, date_key(ch.in_force_to, DATE_MAX)),
             text=doc.text[ch.char_start : ch.char_end], docinfo=docinfo,
-            path=" ".join(ch.section_path) + " " + labels, title=doc.title,
+            path=" ".join(x for x in (" ".join(ch.section_path), labels, lead) if x), title=doc.title,
         ))
     return rows
 
@@ -498,7 +519,7 @@ def embedding_inputs(row: IndexRow, header: str = "title+path", piece_chars: int
         else [text]
     if header == "none":
         return pieces or [""]
-    head = row.title if header == "title" else f"{row.title}. {row.path.strip()}"
+    head = {"title": row.title, "path": row.path.strip()}.get(header, f"{row.title}. {row.path.strip()}")
     return [f"{head}\n{p}" for p in (pieces or [""])]
 
 
