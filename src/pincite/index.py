@@ -41,7 +41,9 @@ if TYPE_CHECKING:
     from pincite.store import Store
 
 LEXICAL_SCHEMA_VERSION = 7
-DENSE_FORMAT_VERSION = 3
+#: Bumped whenever what is indexed or embedded for a chunk changes (not only the file layout): an index
+#: written by older code is then rebuilt, as a stale one is.
+DENSE_FORMAT_VERSION = 4
 DATE_MIN = 0
 DATE_MAX = 99991231
 #: Characters of a document's opening text indexed with each of its chunks (the parties, the title page).
