@@ -248,7 +248,8 @@ def million_step(args: argparse.Namespace, store: SQLiteStore, real: object, que
                 cid = r.chunk_id if not c else f"{did}:{r.chunk_id.split(':', 1)[1]}"
                 writer.add_document(tantivy.Document(
                     level="chunk", chunk_id=cid, doc_id=did, kind=r.kind, source=r.source, work=r.work,
-                    text=r.text, path=r.path, citable=int(r.citable), valid_from=r.valid_from, valid_to=r.valid_to))
+                    text=r.text, path=f"{r.path} {r.lead}".strip(), citable=int(r.citable), valid_from=r.valid_from,
+                    valid_to=r.valid_to))
                 chunk_ids.append(cid)
                 citable.append(r.citable)
                 doc_of.append(di)
