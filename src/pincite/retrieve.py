@@ -5,6 +5,15 @@ generation (re-indexing the documents that changed, or rebuilding a missing inde
 stale one), runs each retriever with the filters *inside* it, fuses the rankings with reciprocal-rank fusion
 and returns :class:`~pincite.types.Passage` objects read back from the store (the text is always the
 document's own slice).
+
+Legal questions usually *name* their document ("... in Ipek v Koza Altin", "the Service Agreement between
+BicycleTX Ltd and Nigel Crockett; what is the governing law?").  The lexical index ranks documents by the rare
+words a query shares with their title page; the named documents lift their chunks in both retrievers (a
+prior), and the words that named them weigh little in the chunk query and are left out of the embedded
+question, so the passage is chosen by what the question asks, not by who the parties are.
+
+Settings were chosen on LegalBench-RAG's dev split (bench/legalbench_rag.py); the figures are in the docstrings
+of :class:`FusionSettings` and the index constants.
 """
 
 from __future__ import annotations
@@ -43,7 +52,12 @@ class SearchFilters:
 
 @dataclass(frozen=True)
 class FusionSettings:
-    """Reciprocal-rank fusion: ``score = sum_i weight_i / (k + rank_i)`` over the rankings a chunk is in."""
+    """Reciprocal-rank fusion: ``score = sum_i weight_i / (k + rank_i)`` over the rankings a chunk is in.
+
+    Measured on LegalBench-RAG dev (hybrid precision@1 / recall@8): the defaults 18.7 % / 67.8 %; convex fusion
+    16.2 / 67.1; dense_prior 0.1 to 0.5, lexical_prior 5 to 20, k 10 to 100 and either weight at 1.5 all within
+    about 2 points (a plateau); leaving the naming words out of the embedded question took hybrid from
+    11.0 / 61.9 to 14.9 / 65.7; embedding all words shared with the title page instead, 15.8 / 60.0."""
 
     method: str = "rrf"  # "rrf", or "convex": weighted sum of each ranking's min-max normalised scores
     k: int = 60
