@@ -56,7 +56,8 @@ class FusionSettings:
 
     Measured on LegalBench-RAG dev (hybrid precision@1 / recall@8): the defaults 18.7 % / 67.8 %; convex fusion
     16.2 / 67.1; dense_prior 0.1 to 0.5, lexical_prior 5 to 20, k 10 to 100 and either weight at 1.5 all within
-    about 2 points (a plateau); leaving the naming words out of the embedded question took hybrid from
+    about 2 points (a plateau); leaving the naming words out of the embedded question (measured together with
+    the exp(score - best) document prior, which replaced a score-ratio cut-off) took hybrid from
     11.0 / 61.9 to 14.9 / 65.7; embedding all words shared with the title page instead, 15.8 / 60.0."""
 
     method: str = "rrf"  # "rrf", or "convex": weighted sum of each ranking's min-max normalised scores
