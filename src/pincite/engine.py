@@ -7,8 +7,9 @@ dropped and listed (``--on-fail drop``), or the generator is asked again with th
 
 from __future__ import annotations
 
+import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from pincite.context import TurnContext, assemble_context
@@ -285,7 +286,10 @@ def answer_question(
         per_document = 3
     if per_document and scope:
         k = max(k, per_document * len(scope))
-    found = retriever.search(question, k=k, filters=filters, per_document=per_document)
+    if asks_quantity(question):  # answer-type aware: a provision stating a number answers "how many"
+        found = prefer_numbers(retriever.search(question, k=3 * k, filters=filters, per_document=per_document), k)
+    else:
+        found = retriever.search(question, k=k, filters=filters, per_document=per_document)
     found = add_outcome_passages(store, question, found, include_non_citable=options.include_non_citable)
     docs: dict[str, Document] = {}
     passages: list[Passage] = []
@@ -304,6 +308,31 @@ def answer_question(
     ans.scope = scope if multi else []
     ans.version_windows = version_windows(store, docs.values())
     return ans
+
+
+QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|"
+                      r"\bwhat (age|amount|sum|fee|rate|percentage)\b", re.I)
+NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|"
+                    r"fifty|hundred|thousand|million)\b", re.I)
+
+
+_LINE_NUMBER = re.compile(r"(?m)^\s*\[?\d+(\.\d+)*\]?[.:]?(?=\s)")
+_ENUMERATION = re.compile(r"\((\d{1,3}(\.\d)?|[a-z]{1,4})\)|\[\d{1,3}\]")
+
+
+def asks_quantity(question: str) -> bool:
+    return bool(QUANTITY.search(question))
+
+
+def prefer_numbers(passages: list[Passage], k: int) -> list[Passage]:
+    """Re-rank for a quantity question: a passage stating a number (outside its own label) gains a place bonus
+    worth a rank-60 reciprocal score; the best ``k`` are kept and renumbered."""
+    def states_number(p: Passage) -> bool:
+        body = _ENUMERATION.sub(" ", _LINE_NUMBER.sub("", p.text))  # "(c)", "22.", "9 (1)": numbering, not numbers
+        return bool(NUMBER.search(body))
+
+    scored = sorted(passages, key=lambda p: -(1 / (60 + p.rank) + (1 / 60 if states_number(p) else 0)))
+    return [replace(p, rank=i + 1) for i, p in enumerate(scored[:k])]
 
 
 def scope_documents(store: Store, filters: Any) -> list[DocRef]:

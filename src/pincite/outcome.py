@@ -18,7 +18,8 @@ from pincite.types import Chunk, Document, DocumentKind, Passage, Unit, UnitKind
 OUTCOME_QUESTION = re.compile(
     r"\b(allow(ed|s)?|dismiss(ed|es)?|decid\w*|decision|held|hold|outcome|result|succeed\w*|fail(ed|s)?|"
     r"restor\w*|grant(ed)?|refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost|"
-    r"dissent\w*|disagree\w*|minority|majority|differ\w*)\b",
+    r"dissent\w*|disagree\w*|minority|majority|differ\w*|what order|order(ed)? (did|was|were))\b"
+    r"|\bwould\b[^?.]{0,60}\bhave\b",
     re.I,
 )
 

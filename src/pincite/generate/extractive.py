@@ -64,8 +64,9 @@ def heading_like(sentence: str) -> bool:
     return caps / len(words) >= 0.8
 
 
-_DISSENT_Q = re.compile(r"\b(dissent\w*|disagree\w*|minority|differ\w*)\b", re.I)
+_DISSENT_Q = re.compile(r"\b(dissent\w*|disagree\w*|minority|differ\w*)\b|\bwould\b[^?.]{0,60}\bhave\b", re.I)
 _OUTCOME_Q = re.compile(r"\b(allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|"
+                        r"what order|order(ed)? (did|was|were)|"
                         r"refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost)\b", re.I)
 _VERB = r"(allow|dismiss|grant|refus|quash|restor|set aside|remit|uphold|upheld)\w*"
 _DISPOSAL = re.compile(
@@ -75,7 +76,8 @@ _DISPOSAL = re.compile(
     re.I,
 )
 _DISAGREEMENT = re.compile(r"\b(disagree\w*|different (conclusion|view)|do not agree|unable to agree|cannot agree|"
-                           r"respectfully|would have (allowed|dismissed)|dissent\w*)\b", re.I)
+                           r"respectfully|dissent\w*)\b"
+                           rf"|\bI would (have )?[^.;:]{{0,40}}\b{_VERB}", re.I)
 _QUESTION_WORDS = frozenset("what which who whom whose why how when where was were did does do is are can could "
                             "under in on the a an if".split())
 
@@ -134,11 +136,13 @@ class ExtractiveGenerator:
         sents = []
         for cp in passages:
             text = cp.passage.text
+            # a provision's lead-in ("The Court shall consist of the following judges:") is what its words are about
+            lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
             for s, e in sentence_spans(text, 0, len(text)):
                 sent = text[s:e]
                 toks = set(terms(sent))
                 df.update(toks)
-                sents.append((cp, sent, toks))
+                sents.append((cp, sent, toks, lead - toks))
         n = len(sents)
 
         def idf(t: str) -> float:
@@ -147,10 +151,11 @@ class ExtractiveGenerator:
         q_weight = sum(idf(t) for t in q) or 1.0
         decisive_bonus = q_weight / 2.0
         scored = []
-        for cp, sent, toks in sents:
+        for cp, sent, toks, lead in sents:
             if len(sent) < self.min_chars and not _has_number(sent) or heading_like(sent) or sent.rstrip().endswith(":"):
                 continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
             overlap = q & toks
+            lead_overlap = q & lead
             ch = cp.passage.chunk
             dissenting = ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING)
             # a judge disposing of the case, or stating disagreement, answers an outcome/dissent question even
@@ -158,10 +163,11 @@ class ExtractiveGenerator:
             decisive = cp.passage.document.kind is DocumentKind.JUDGMENT and (
                 (wants_outcome and not dissenting and _DISPOSAL.search(sent) is not None)
                 or (wants_dissent and dissenting and _DISAGREEMENT.search(sent) is not None))
-            if len(overlap) < min(self.min_terms, len(q)) and not decisive:
+            if len(overlap | lead_overlap) < min(self.min_terms, len(q)) and not decisive:
                 continue
-            coverage = 1.0 if decisive else sum(idf(t) for t in overlap) / q_weight
-            score = sum(idf(t) for t in overlap) / math.sqrt(max(len(toks), 4))
+            matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap)
+            coverage = 1.0 if decisive else matched / q_weight
+            score = matched / math.sqrt(max(len(toks), 4))
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
             if decisive:
                 score += decisive_bonus
