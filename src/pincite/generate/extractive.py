@@ -152,7 +152,8 @@ class ExtractiveGenerator:
         decisive_bonus = q_weight / 2.0
         scored = []
         for cp, sent, toks, lead in sents:
-            if len(sent) < self.min_chars and not _has_number(sent) or heading_like(sent) or sent.rstrip().endswith(":"):
+            short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
+            if short or heading_like(sent) or sent.rstrip().endswith(":"):
                 continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
             overlap = q & toks
             lead_overlap = q & lead
@@ -163,8 +164,8 @@ class ExtractiveGenerator:
             decisive = cp.passage.document.kind is DocumentKind.JUDGMENT and (
                 (wants_outcome and not dissenting and _DISPOSAL.search(sent) is not None)
                 or (wants_dissent and dissenting and _DISAGREEMENT.search(sent) is not None))
-            if len(overlap | lead_overlap) < min(self.min_terms, len(q)) and not decisive:
-                continue
+            if (not overlap or len(overlap | lead_overlap) < min(self.min_terms, len(q))) and not decisive:
+                continue  # its own words must answer; the lead-in only adds to them
             matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap)
             coverage = 1.0 if decisive else matched / q_weight
             score = matched / math.sqrt(max(len(toks), 4))
