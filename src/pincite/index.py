@@ -259,6 +259,10 @@ class LexicalIndex:
     def generation(self) -> int | None:
         return None if self.meta is None else int(self.meta["generation"])
 
+    def is_stale(self, generation: int) -> bool:
+        """Whether the index must be synced before answering for the store at ``generation``."""
+        return self.generation != generation or not self.path.exists()
+
     def _open(self, fresh: bool) -> Any:
         tantivy = _tantivy()
         if fresh and self.path.exists():
@@ -597,6 +601,10 @@ class DenseIndex:
     def generation(self) -> int | None:
         return None if self.params is None else int(self.params["generation"])
 
+    def is_stale(self, generation: int) -> bool:
+        """Whether the index must be synced before answering for the store at ``generation``."""
+        return self.generation != generation or self._current() is None
+
     def _pieces_of(self, keep_rows: "np.ndarray") -> "np.ndarray":
         """Indices of the pieces of the given chunk rows, in order."""
         import numpy as np
@@ -792,12 +800,18 @@ def _write_text_atomic(path: Path, text: str) -> None:
 
 def sync_lexical(store: "Store", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
     """Update (or build) the lexical index of ``store``: only documents whose generation changed."""
+    own = getattr(store, "search_indexes", None)  # a store that searches itself (PostgreSQL) brings its own
+    if own is not None:
+        return own(Chunker.STRUCTURAL, "title+path")[0].sync(store, on_progress)
     return LexicalIndex(index_paths(store)[0]).sync(store, on_progress)
 
 
 def sync_dense(store: "Store", embedder: "Embedder", header: str = "title+path",
                on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
     """Update (or build) the dense index of ``store``, embedding only new text."""
+    own = getattr(store, "search_indexes", None)
+    if own is not None:
+        return own(Chunker.STRUCTURAL, header)[1].sync(store, embedder, on_progress)
     return DenseIndex(index_paths(store)[1], header).sync(store, embedder, on_progress)
 
 

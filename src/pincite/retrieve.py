@@ -119,8 +119,14 @@ class Retriever:
         self.mode = RetrievalMode(mode)
         self.fusion = fusion or FusionSettings()
         self.on_progress = on_progress
-        lex_path, dense_path = index_paths(store, chunker)
-        self.lexical = LexicalIndex(lex_path, chunker) if self.mode is not RetrievalMode.DENSE else None
+        own = getattr(store, "search_indexes", None)  # a store that searches itself (PostgreSQL) brings its own
+        if own is not None:
+            own_lexical, own_dense = own(chunker, dense_header)
+        else:
+            lex_path, dense_path = index_paths(store, chunker)
+        self.lexical = None
+        if self.mode is not RetrievalMode.DENSE:
+            self.lexical = LexicalIndex(lex_path, chunker) if own is None else own_lexical
         self.dense = None
         self.embedder = None
         if self.mode is not RetrievalMode.LEXICAL:
@@ -129,16 +135,16 @@ class Retriever:
 
                 embedder = load_embedder()  # raises EmbeddingUnavailable with the install hint
             self.embedder = embedder
-            self.dense = DenseIndex(dense_path, dense_header, chunker)
+            self.dense = DenseIndex(dense_path, dense_header, chunker) if own is None else own_dense
 
     # -- freshness ------------------------------------------------------------------------------
 
     def ensure_fresh(self) -> None:
         """Re-index what changed in the store since each index was written (a missing index is rebuilt)."""
         gen = self.store.generation()  # type: ignore[attr-defined]
-        if self.lexical is not None and (self.lexical.generation != gen or not self.lexical.path.exists()):
+        if self.lexical is not None and self.lexical.is_stale(gen):
             self.lexical.sync(self.store, self._progress("lexical index"))
-        if self.dense is not None and (self.dense.generation != gen or self.dense._current() is None):
+        if self.dense is not None and self.dense.is_stale(gen):
             assert self.embedder is not None
             self.dense.sync(self.store, self.embedder, self._progress("embedding"))
 
