@@ -66,9 +66,11 @@ class SampledEmbedder:
         self.rng = np.random.default_rng(seed)
         self.real_seconds = 0.0
         self.real_count = 0
+        self.total = 0  # texts asked for (pieces of chunks)
 
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
+        self.total += len(texts)
         take = min(self.left, len(texts))
         if take:
             t = time.perf_counter()
@@ -148,9 +150,9 @@ def bulk_step(args: argparse.Namespace) -> tuple[SQLiteStore, object, list[str]]
           f"({n_chunks[0]} x {real.dim} float32)")
     if isinstance(embedder, SampledEmbedder) and embedder.real_count:
         per = embedder.real_seconds / embedder.real_count
-        print(f"    real embeddings for {embedder.real_count} chunks at {per * 1000:.1f} ms/chunk; the rest are RANDOM "
-              f"unit vectors (marked: model_id {embedder.model_id}); projected full build "
-              f"{per * n_chunks[0] / 60:.1f} min on this machine")
+        print(f"    {embedder.total} pieces embedded for {n_chunks[0]} chunks: real vectors for {embedder.real_count} at "
+              f"{per * 1000:.1f} ms/piece; the rest are RANDOM unit vectors (marked: model_id {embedder.model_id}); "
+              f"projected full build {per * embedder.total / 60:.1f} min on this machine")
     queries = make_queries(store, args.queries)
     print(f"  {len(queries)} queries drawn from the corpus; RSS before searching {rss_mb():.0f} MiB")
     for mode in (RetrievalMode.LEXICAL, RetrievalMode.DENSE, RetrievalMode.HYBRID):
