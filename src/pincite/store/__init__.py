@@ -61,8 +61,26 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+def is_store_url(location: object) -> bool:
+    """Whether ``location`` names a PostgreSQL database (``postgresql://...`` or ``postgres://...``)."""
+    return isinstance(location, str) and location.split("://", 1)[0] in ("postgresql", "postgres") \
+        and "://" in location
+
+
+def default_location() -> str | Path:
+    """``$PINCITE_STORE`` (a ``postgresql://`` URL) if set, else :func:`default_db_path`."""
+    return os.environ.get("PINCITE_STORE") or default_db_path()
+
+
 def open_store(location: str | os.PathLike[str] | None = None) -> Store:
-    """Open the store at ``location`` (a SQLite file path; the default when None)."""
+    """Open the store at ``location``: a ``postgresql://`` URL opens the PostgreSQL store, anything else is a
+    SQLite file path; None means ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``."""
+    if location is None:
+        location = default_location()
+    if is_store_url(location):
+        from pincite.store.postgres import PostgresStore
+
+        return PostgresStore(str(location))
     from pincite.store.sqlite import SQLiteStore
 
-    return SQLiteStore(Path(location) if location is not None else default_db_path())
+    return SQLiteStore(Path(location))

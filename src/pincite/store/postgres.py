@@ -1,0 +1,621 @@
+"""PostgreSQL (+ pgvector), the system of record for a corpus that outgrows one SQLite file and one process.
+
+Same behaviour as :mod:`pincite.store.sqlite`, behind the same :class:`~pincite.store.Store` interface:
+
+* **One transaction per document.**  A document's row, units, pages, chunks (with their full-text vectors) and
+  its generation land together or not at all; replacing a document deletes the old rows in the same
+  transaction; a client killed mid-document leaves nothing (the server rolls the transaction back).
+* **Many writers at once.**  Every write transaction first takes transaction-scoped advisory locks on the
+  keys it touches (``source:<path>``, ``doc:<id>``), in one global order, so two processes storing the same
+  file serialise and the second finds it unchanged; unique constraints (``sources.source``, the documents'
+  and units' keys) back the locks up.  Deadlocks or serialisation failures are retried.
+* **Generations.**  A store-wide counter in ``settings`` is advanced as the last statement of each write; its
+  row lock is held only while the transaction commits, so generation order is commit order and a reader
+  that sees generation N sees every write up to N.
+* **Search in SQL.**  Chunks carry a weighted ``tsvector`` (text, and section path / labels / lead-in) written
+  in the document's own transaction, so the lexical index is never stale; dense vectors (pgvector,
+  ``vector(384)``, HNSW, cosine) are embedded lazily by the first search that needs them, as with the
+  embedded store.  See :mod:`pincite.index_pg`.
+* **Distribution.**  Every table holding a document's rows has the document id as its first key column, so
+  on Citus they are distributed by ``doc_id`` and colocated (the README says how); ``sources`` is keyed by
+  source and ``settings``/``migrations`` are small reference tables.
+
+The connection URL is a libpq URL (``postgresql://user:pass@host:5432/db``).  The ``vector`` extension must
+be installable by the connecting role (or created beforehand by an administrator).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pincite.errors import NotFound, StoreError
+from pincite.store import DocumentSummary, PutOutcome
+from pincite.store.sqlite import GENERATION_KEY, _chunk_from_row, _envelope
+from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone
+
+T = TypeVar("T")
+
+#: The text-search configuration (stemming, stop words) for chunk and document search vectors.
+TS_CONFIG = "english"
+DIM = 384
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "0001_documents_units_pages_chunks",
+        """
+        CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TABLE settings (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
+        INSERT INTO settings(key, value) VALUES ('store.generation', '0');
+        CREATE TABLE documents (
+            id text COLLATE "C" PRIMARY KEY,
+            source text COLLATE "C" NOT NULL,
+            format text NOT NULL,
+            kind text NOT NULL,
+            title text NOT NULL,
+            citation text,
+            date text COLLATE "C",
+            work text COLLATE "C",
+            version_json text,
+            content_sha256 text NOT NULL,
+            text text NOT NULL,
+            warnings_json text NOT NULL DEFAULT '[]',
+            meta_json text NOT NULL DEFAULT '{}',
+            ingested_at timestamptz NOT NULL DEFAULT now(),
+            n_units integer NOT NULL,
+            vsort text COLLATE "C" NOT NULL,
+            vkey_from integer NOT NULL,
+            vkey_to integer NOT NULL,
+            docinfo text NOT NULL,
+            docinfo_tsv tsvector NOT NULL
+        );
+        CREATE INDEX documents_source ON documents(source);
+        CREATE INDEX documents_work ON documents(work, vsort, id);
+        CREATE INDEX documents_kind ON documents(kind);
+        CREATE INDEX documents_docinfo ON documents USING gin(docinfo_tsv);
+        CREATE TABLE sources (
+            source text COLLATE "C" PRIMARY KEY,
+            doc_id text COLLATE "C" NOT NULL
+        );
+        CREATE TABLE units (
+            doc_id text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            ordinal integer NOT NULL,
+            kind text NOT NULL,
+            number text,
+            label text,
+            char_start integer NOT NULL,
+            char_end integer NOT NULL,
+            zone text NOT NULL,
+            citable boolean NOT NULL,
+            author text,
+            role text,
+            role_basis text,
+            section_path_json text NOT NULL DEFAULT '[]',
+            page_start text,
+            page_end text,
+            pdf_page_start integer,
+            pdf_page_end integer,
+            in_force_from text,
+            in_force_to text,
+            parent integer,
+            attrs_json text NOT NULL DEFAULT '{}',
+            PRIMARY KEY (doc_id, ordinal),
+            CHECK (char_start >= 0 AND char_end >= char_start)
+        );
+        CREATE TABLE pages (
+            doc_id text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            ordinal integer NOT NULL,
+            pdf_index integer NOT NULL,
+            label text,
+            char_start integer NOT NULL,
+            char_end integer NOT NULL,
+            furniture_json text NOT NULL DEFAULT '[]',
+            PRIMARY KEY (doc_id, ordinal)
+        );
+        CREATE TABLE chunks (
+            doc_id text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            chunker text NOT NULL,
+            ordinal integer NOT NULL,
+            id text COLLATE "C" NOT NULL,
+            settings text NOT NULL,
+            char_start integer NOT NULL,
+            char_end integer NOT NULL,
+            units_json text NOT NULL,
+            zone text NOT NULL,
+            citable boolean NOT NULL,
+            author text,
+            role text,
+            in_force_from text,
+            in_force_to text,
+            envelope_json text NOT NULL,
+            valid_from integer NOT NULL,
+            valid_to integer NOT NULL,
+            n_words integer NOT NULL,
+            tsv tsvector NOT NULL,
+            PRIMARY KEY (doc_id, chunker, ordinal),
+            UNIQUE (doc_id, id)
+        );
+        CREATE INDEX chunks_id ON chunks(id);
+        CREATE INDEX chunks_tsv ON chunks USING gin(tsv);
+        CREATE TABLE doc_generations (
+            doc_id text COLLATE "C" PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            generation bigint NOT NULL
+        );
+        CREATE TABLE dense_state (
+            doc_id text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            model_key text NOT NULL,
+            generation bigint NOT NULL,
+            PRIMARY KEY (doc_id, model_key)
+        );
+        CREATE TABLE chunk_vectors (
+            doc_id text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            chunk_id text COLLATE "C" NOT NULL,
+            model_key text NOT NULL,
+            piece integer NOT NULL,
+            text_hash text NOT NULL,
+            embedding vector(384) NOT NULL,
+            PRIMARY KEY (doc_id, model_key, chunk_id, piece)
+        );
+        CREATE INDEX chunk_vectors_hash ON chunk_vectors(model_key, text_hash);
+        CREATE INDEX chunk_vectors_hnsw ON chunk_vectors USING hnsw (embedding vector_cosine_ops)
+        """,
+    ),
+]
+
+_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
+_MIGRATION_LOCK = "pincite:migrations"
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def search_words(text: str) -> str:
+    """``text`` with everything that is not a letter or digit made a space: what is handed to ``to_tsvector``.
+
+    PostgreSQL's parser would keep "2.1" or "4(1)(c)" whole or split them its own way; the lexical index
+    and the queries split words exactly as :func:`pincite.index.query_words` does."""
+    return " ".join(_WORD.findall(text))
+
+
+def display_url(url: str) -> str:
+    """The URL without its password (for messages)."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError("the PostgreSQL store needs psycopg 3: pip install 'pincite[postgres]' "
+                         "(or pip install 'psycopg[binary]')") from None
+    return psycopg
+
+
+class PostgresStore:
+    """The PostgreSQL store.  One connection per object; open one per process or thread."""
+
+    def __init__(self, url: str) -> None:
+        psycopg = _psycopg()
+        self.url = url
+        self.path = Path(display_url(url).replace("://", "_", 1).replace("/", "_"))  # a name, never opened
+        self._indexes: dict[tuple[Chunker, str], tuple[Any, Any]] = {}
+        try:
+            self.conn = psycopg.connect(url, autocommit=True, connect_timeout=20)
+        except psycopg.Error as e:
+            raise StoreError(f"cannot connect to {display_url(url)}: {str(e).strip()}") from e
+        try:
+            self._migrate()
+        except psycopg.Error as e:
+            self.conn.close()
+            raise StoreError(f"cannot set up the pincite schema in {display_url(url)}: {str(e).strip()}") from e
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({display_url(self.url)!r})"
+
+    def __str__(self) -> str:
+        return display_url(self.url)
+
+    # -- schema ---------------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        c = self.conn
+        c.execute("CREATE TABLE IF NOT EXISTS migrations (name text COLLATE \"C\" PRIMARY KEY, "
+                  "applied_at timestamptz NOT NULL DEFAULT now())")
+        done = {r[0] for r in c.execute("SELECT name FROM migrations")}
+        if all(name in done for name, _ in MIGRATIONS):
+            return
+        with c.transaction():
+            c.execute(_LOCK_SQL, (_MIGRATION_LOCK,))  # one process migrates; the others wait, then see it done
+            done = {r[0] for r in c.execute("SELECT name FROM migrations")}
+            for name, sql in MIGRATIONS:
+                if name in done:
+                    continue
+                for stmt in sql.split(";"):
+                    if stmt.strip():
+                        c.execute(stmt)
+                c.execute("INSERT INTO migrations(name) VALUES (%s)", (name,))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> "PostgresStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- transactions ---------------------------------------------------------------------------
+
+    def _write(self, what: str, keys: Iterable[str], body: Callable[[], T]) -> T:
+        """Run ``body`` in one transaction holding the advisory locks of ``keys`` (sorted: no lock cycles);
+        retried on deadlock or serialisation failure.  Database errors become :class:`StoreError`."""
+        psycopg = _psycopg()
+        from psycopg import errors as pgerr
+
+        for attempt in range(5):
+            try:
+                with self.conn.transaction():
+                    for k in sorted(set(keys)):
+                        self.conn.execute(_LOCK_SQL, (k,))
+                    return body()
+            except (pgerr.DeadlockDetected, pgerr.SerializationFailure):
+                if attempt == 4:
+                    raise StoreError(f"{what}: gave up after repeated lock conflicts with other writers") from None
+                time.sleep(0.05 * (attempt + 1))
+            except _Unchanged as u:
+                return u.value  # type: ignore[return-value]
+            except psycopg.Error as e:
+                raise StoreError(f"{what}: {str(e).strip()}") from e
+        raise AssertionError("unreachable")
+
+    def _bump_generation(self, doc_id: str | None) -> int:
+        """Inside a write transaction, as its last statement: advance the store's generation."""
+        gen = int(self.conn.execute(
+            "UPDATE settings SET value = (value::bigint + 1)::text WHERE key = %s RETURNING value",
+            (GENERATION_KEY,)).fetchone()[0])
+        if doc_id is not None:
+            self.conn.execute(
+                "INSERT INTO doc_generations(doc_id, generation) VALUES (%s, %s) "
+                "ON CONFLICT (doc_id) DO UPDATE SET generation = EXCLUDED.generation", (doc_id, gen))
+        return gen
+
+    # -- writes ---------------------------------------------------------------------------------
+
+    def find_unchanged(self, source: str, sha256: str) -> str | None:
+        row = self.conn.execute("SELECT id FROM documents WHERE source = %s AND content_sha256 = %s",
+                                (source, sha256)).fetchone()
+        return row[0] if row else None
+
+    def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
+        """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
+        _check_text(doc)
+        from pincite.index import OPENING_CHARS, source_words
+        from pincite.index import DATE_MAX, DATE_MIN, date_key
+        from pincite.versions import version_date
+
+        vd = version_date(doc)
+        opening = " ".join(doc.text[:OPENING_CHARS].split())
+        docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
+        rows = _chunk_rows(doc, chunks, chunk_settings)
+        state: dict[str, Any] = {}
+
+        def body() -> PutOutcome:
+            c = self.conn
+            old = c.execute("SELECT id, content_sha256, source FROM documents WHERE source = %s OR id = %s",
+                            (doc.source, doc.id)).fetchall()
+            if len(old) == 1 and old[0][0] == doc.id and old[0][1] == doc.content_sha256:
+                raise _Unchanged(PutOutcome.UNCHANGED)
+            extra = sorted({f"doc:{r[0]}" for r in old} | {f"source:{r[2]}" for r in old}
+                           - {f"doc:{doc.id}", f"source:{doc.source}"})
+            for k in extra:  # the replaced document's own keys (rarely any beyond ours)
+                c.execute(_LOCK_SQL, (k,))
+            for old_id, _, old_source in old:
+                c.execute("DELETE FROM sources WHERE source = %s", (old_source,))
+                c.execute("DELETE FROM documents WHERE id = %s", (old_id,))
+            c.execute(
+                "INSERT INTO documents(id, source, format, kind, title, citation, date, work, version_json, "
+                "content_sha256, text, warnings_json, meta_json, n_units, vsort, vkey_from, vkey_to, docinfo, "
+                f"docinfo_tsv) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, "
+                f"setweight(to_tsvector('{TS_CONFIG}', %s), 'A'))",
+                (
+                    doc.id, doc.source, doc.format.value, doc.kind.value, doc.title, doc.citation, doc.date,
+                    doc.work, json.dumps(doc.version) if doc.version is not None else None,
+                    doc.content_sha256, doc.text, json.dumps(list(doc.warnings)),
+                    json.dumps(doc.meta, default=str), len(doc.units), vd or "", date_key(vd, DATE_MIN),
+                    date_key(vd, DATE_MAX), docinfo, search_words(docinfo),
+                ),
+            )
+            c.execute("INSERT INTO sources(source, doc_id) VALUES (%s, %s)", (doc.source, doc.id))
+            with c.cursor().copy(
+                "COPY units (doc_id, ordinal, kind, number, label, char_start, char_end, zone, citable, author, "
+                "role, role_basis, section_path_json, page_start, page_end, pdf_page_start, pdf_page_end, "
+                "in_force_from, in_force_to, parent, attrs_json) FROM STDIN"
+            ) as cp:
+                for u in doc.units:
+                    cp.write_row((
+                        doc.id, u.ordinal, u.kind.value, u.number, u.label, u.char_start, u.char_end,
+                        u.zone.value, u.citable, u.author, u.role.value if u.role else None, u.role_basis,
+                        json.dumps(list(u.section_path)), u.page_start, u.page_end, u.pdf_page_start,
+                        u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent, json.dumps(u.attrs, default=str),
+                    ))
+            with c.cursor().copy(
+                "COPY pages (doc_id, ordinal, pdf_index, label, char_start, char_end, furniture_json) FROM STDIN"
+            ) as cp:
+                for i, p in enumerate(doc.pages):
+                    cp.write_row((doc.id, i, p.pdf_index, p.label, p.char_start, p.char_end,
+                                  json.dumps(list(p.furniture))))
+            self._insert_chunks(rows)
+            self._bump_generation(doc.id)
+            state["old"] = bool(old)
+            return PutOutcome.REPLACED if old else PutOutcome.ADDED
+
+        return self._write(f"{doc.source}: could not store document", [f"source:{doc.source}", f"doc:{doc.id}"],
+                           body)
+
+    def _insert_chunks(self, rows: list[tuple[Any, ...]]) -> None:
+        if not rows:
+            return
+        cols = list(zip(*rows))
+        self.conn.execute(
+            "INSERT INTO chunks(doc_id, chunker, ordinal, id, settings, char_start, char_end, units_json, zone, "
+            "citable, author, role, in_force_from, in_force_to, envelope_json, valid_from, valid_to, n_words, tsv) "
+            "SELECT t.doc_id, t.chunker, t.ordinal, t.id, t.settings, t.cs, t.ce, t.units, t.zone, t.citable, "
+            "t.author, t.role, t.iff, t.ift, t.env, t.vf, t.vt, t.nw, "
+            f"setweight(to_tsvector('{TS_CONFIG}', t.body), 'D') || setweight(to_tsvector('{TS_CONFIG}', t.path), 'B') "
+            "FROM unnest(%s::text[], %s::text[], %s::int[], %s::text[], %s::text[], %s::int[], %s::int[], %s::text[], "
+            "%s::text[], %s::bool[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::int[], "
+            "%s::int[], %s::int[], %s::text[], %s::text[]) AS t(doc_id, chunker, ordinal, id, settings, cs, ce, units, "
+            "zone, citable, author, role, iff, ift, env, vf, vt, nw, body, path)",
+            [list(col) for col in cols],
+        )
+
+    def replace_chunks(self, doc_id: str, chunker: Chunker, chunks: Sequence[Chunk], settings_key: str) -> None:
+        """Swap one document's chunks of one chunker in a single transaction (re-chunking never re-parses)."""
+        doc = self.get_document(doc_id)
+        rows = _chunk_rows(doc, chunks, settings_key)
+
+        def body() -> None:
+            c = self.conn
+            if c.execute("SELECT 1 FROM documents WHERE id = %s", (doc_id,)).fetchone() is None:
+                raise NotFound(f"document {doc_id} was deleted or replaced while re-chunking")
+            c.execute("DELETE FROM chunks WHERE doc_id = %s AND chunker = %s", (doc_id, chunker.value))
+            self._insert_chunks(rows)
+            self._bump_generation(doc_id)
+
+        self._write(f"{doc_id}: could not replace chunks", [f"doc:{doc_id}"], body)
+
+    def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
+        rows = self.conn.execute(
+            f"SELECT {_CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = %s AND c.chunker = %s ORDER BY c.ordinal",
+            (doc_id, chunker.value)).fetchall()
+        return [_chunk_from_row(r) for r in rows]
+
+    def get_chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, tuple[Chunk, str]]:
+        """Chunks by id with their text (``document.text[char_start:char_end]``), read in one statement.
+
+        Ids not in the store are absent from the result (an index answering from an older generation)."""
+        out: dict[str, tuple[Chunk, str]] = {}
+        ids = list(dict.fromkeys(chunk_ids))
+        if not ids:
+            return out
+        rows = self.conn.execute(
+            f"SELECT {_CHUNK_COLUMNS}, substr(d.text, c.char_start + 1, c.char_end - c.char_start) "
+            "FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.id = ANY(%s) "
+            "AND c.doc_id = ANY(%s)", (ids, list({i.split(":", 1)[0] for i in ids}))).fetchall()
+        for r in rows:
+            out[r[3]] = (_chunk_from_row(r), r[14])
+        return out
+
+    # -- generations ------------------------------------------------------------------------------
+
+    def generation(self) -> int:
+        """The store's generation: it grows with every write of a document, its chunks or a deletion."""
+        row = self.conn.execute("SELECT value FROM settings WHERE key = %s", (GENERATION_KEY,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def document_generations(self) -> tuple[int, dict[str, int]]:
+        """The store's generation and each document's (the generation of its last write), in one snapshot."""
+        with self._snapshot():
+            gen = self.generation()
+            docs = {r[0]: int(r[1]) for r in self.conn.execute(
+                "SELECT d.id, coalesce(g.generation, 0) FROM documents d "
+                "LEFT JOIN doc_generations g ON g.doc_id = d.id")}
+        return gen, docs
+
+    def _snapshot(self) -> Any:
+        """A read-only REPEATABLE READ transaction: every statement inside sees one snapshot."""
+        store = self
+
+        class _Snap:
+            def __enter__(self) -> None:
+                self.tx = store.conn.transaction()
+                self.tx.__enter__()
+                store.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+            def __exit__(self, *exc: Any) -> Any:
+                return self.tx.__exit__(*exc)
+
+        return _Snap()
+
+    def get_setting(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM settings WHERE key = %s", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        self.conn.execute("INSERT INTO settings(key, value) VALUES (%s, %s) "
+                          "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", (key, value))
+
+    def set_in_force_windows(self, windows: Iterable[tuple[str, int, str | None, str | None]]) -> int:
+        """Set ``(doc_id, ordinal, in_force_from, in_force_to)`` for many units in ONE transaction.
+
+        Either every window is updated or none is.  Returns the number of units changed."""
+        ws = sorted(windows, key=lambda w: (w[0], w[1]))
+        if not ws:
+            return 0
+        cols = [list(x) for x in zip(*ws)]
+
+        def body() -> int:
+            cur = self.conn.execute(
+                "UPDATE units u SET in_force_from = t.f, in_force_to = t.e "
+                "FROM unnest(%s::text[], %s::int[], %s::text[], %s::text[]) AS t(doc_id, ordinal, f, e) "
+                "WHERE u.doc_id = t.doc_id AND u.ordinal = t.ordinal "
+                "AND (u.in_force_from IS DISTINCT FROM t.f OR u.in_force_to IS DISTINCT FROM t.e)", cols)
+            return int(cur.rowcount)
+
+        return self._write("could not update in-force windows", [f"doc:{d}" for d in cols[0]], body)
+
+    def delete_document(self, id_or_source: str) -> None:
+        doc_id = self._resolve(id_or_source)
+
+        def body() -> None:
+            for (source,) in self.conn.execute("SELECT source FROM documents WHERE id = %s", (doc_id,)).fetchall():
+                self.conn.execute("DELETE FROM sources WHERE source = %s", (source,))
+            self.conn.execute("DELETE FROM documents WHERE id = %s", (doc_id,))
+            self._bump_generation(None)
+
+        self._write(f"{id_or_source}: could not delete", [f"doc:{doc_id}"], body)
+
+    # -- reads ----------------------------------------------------------------------------------
+
+    def _resolve(self, id_or_source: str) -> str:
+        row = self.conn.execute("SELECT id FROM documents WHERE id = %s OR source = %s LIMIT 1",
+                                (id_or_source, id_or_source)).fetchone()
+        if row is None:
+            # a path given differently (./x vs x, absolute) still finds its document
+            try:
+                resolved = str(Path(id_or_source).resolve())
+            except OSError:
+                resolved = id_or_source
+            name = Path(id_or_source).name
+            for (doc_id, source) in self.conn.execute(
+                    "SELECT id, source FROM documents WHERE source LIKE %s",
+                    ("%" + name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"),)).fetchall():
+                try:
+                    if str(Path(source).resolve()) == resolved:
+                        return str(doc_id)
+                except OSError:
+                    continue
+            raise NotFound(f"no document {id_or_source!r} in {self}; 'pincite documents' lists them")
+        return str(row[0])
+
+    def get_document(self, id_or_source: str) -> Document:
+        doc_id = self._resolve(id_or_source)
+        with self._snapshot():  # one consistent snapshot of the document and its units
+            r = self.conn.execute(
+                "SELECT id, source, format, kind, title, citation, date, work, version_json, content_sha256, "
+                "text, warnings_json, meta_json FROM documents WHERE id = %s", (doc_id,)).fetchone()
+            if r is None:
+                raise NotFound(f"document {doc_id} vanished while reading")
+            urows = self.conn.execute(
+                "SELECT ordinal, kind, number, label, char_start, char_end, zone, citable, author, role, "
+                "role_basis, section_path_json, page_start, page_end, pdf_page_start, pdf_page_end, "
+                "in_force_from, in_force_to, parent, attrs_json FROM units WHERE doc_id = %s ORDER BY ordinal",
+                (doc_id,)).fetchall()
+            prows = self.conn.execute(
+                "SELECT pdf_index, label, char_start, char_end, furniture_json FROM pages WHERE doc_id = %s "
+                "ORDER BY ordinal", (doc_id,)).fetchall()
+        units = tuple(
+            Unit(
+                ordinal=u[0], kind=UnitKind(u[1]), number=u[2], label=u[3], char_start=u[4], char_end=u[5],
+                zone=Zone(u[6]), citable=bool(u[7]), author=u[8], role=Role(u[9]) if u[9] else None,
+                role_basis=u[10], section_path=tuple(json.loads(u[11])), page_start=u[12], page_end=u[13],
+                pdf_page_start=u[14], pdf_page_end=u[15], in_force_from=u[16], in_force_to=u[17],
+                parent=u[18], attrs=json.loads(u[19]),
+            )
+            for u in urows
+        )
+        pages = tuple(PageMarker(pdf_index=p[0], label=p[1], char_start=p[2], char_end=p[3],
+                                 furniture=tuple(json.loads(p[4]))) for p in prows)
+        return Document(
+            id=r[0], source=r[1], format=Format(r[2]), kind=DocumentKind(r[3]), title=r[4], citation=r[5],
+            date=r[6], work=r[7], version=json.loads(r[8]) if r[8] else None, content_sha256=r[9], text=r[10],
+            warnings=tuple(json.loads(r[11])), meta=json.loads(r[12]), units=units, pages=pages,
+        )
+
+    def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]:
+        where, args = [], []  # type: list[str], list[Any]
+        if kind is not None:
+            where.append("d.kind = %s")
+            args.append(kind.value)
+        if work is not None:
+            where.append("d.work = %s")
+            args.append(work)
+        sql = (
+            "SELECT d.id, d.source, d.kind, d.format, d.title, d.citation, d.date, d.work, d.version_json, "
+            "d.n_units, d.warnings_json FROM documents d"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + " ORDER BY d.work IS NULL, d.work, d.date NULLS FIRST, d.source"
+        )
+        out = []
+        for r in self.conn.execute(sql, args).fetchall():
+            version = json.loads(r[8]) if r[8] else None
+            out.append(DocumentSummary(
+                id=r[0], source=r[1], kind=DocumentKind(r[2]), format=r[3], title=r[4], citation=r[5],
+                date=r[6], work=r[7], version_date=(version or {}).get("date"), units=r[9],
+                warnings=len(json.loads(r[10])),
+            ))
+        return out
+
+    def counts(self) -> dict[str, int]:
+        c = self.conn
+        return {
+            "documents": c.execute("SELECT count(*) FROM documents").fetchone()[0],
+            "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
+        }
+
+    # -- search (the Retriever's hook) ----------------------------------------------------------
+
+    def search_indexes(self, chunker: Chunker = Chunker.STRUCTURAL, header: str = "title+path") -> tuple[Any, Any]:
+        """(lexical, dense) indexes that search this database in SQL (see :mod:`pincite.index_pg`)."""
+        key = (chunker, header)
+        if key not in self._indexes:
+            from pincite.index_pg import PgDenseIndex, PgLexicalIndex
+
+            self._indexes[key] = (PgLexicalIndex(self, chunker), PgDenseIndex(self, header, chunker))
+        return self._indexes[key]
+
+
+class _Unchanged(Exception):
+    """Leaves a write transaction without writing (rolled back), returning ``value``."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+_CHUNK_COLUMNS = (
+    "c.doc_id, c.chunker, c.ordinal, c.id, c.char_start, c.char_end, c.units_json, c.zone, c.citable, c.author, "
+    "c.role, c.in_force_from, c.in_force_to, c.envelope_json"
+)
+
+
+def _check_text(doc: Document) -> None:
+    if "\x00" in doc.text:
+        raise StoreError(f"{doc.source}: the text holds a NUL character, which PostgreSQL cannot store")
+
+
+def _chunk_rows(doc: Document, chunks: Sequence[Chunk], settings_key: str) -> list[tuple[Any, ...]]:
+    """One row per chunk for ``_insert_chunks``: the stored envelope plus what search reads (the words of its
+    text, of its section path, labels and parent's lead-in, its own validity window, its length in words)."""
+    from pincite.index import DATE_MAX, DATE_MIN, date_key, lead_in
+
+    first_child: dict[int, int] = {}
+    for u in doc.units:
+        if u.parent is not None and u.parent not in first_child:
+            first_child[u.parent] = u.char_start
+    rows = []
+    for ch in chunks:
+        text = doc.text[ch.char_start : ch.char_end]
+        labels = " ".join(dict.fromkeys(x for x in (*ch.labels, *ch.numbers) if x))
+        path = " ".join(x for x in (" ".join(ch.section_path), labels) if x)
+        lead = lead_in(doc, ch.parent_unit, first_child, ch.char_start)
+        body = search_words(text)
+        rows.append((
+            doc.id, ch.chunker.value, ch.ordinal, ch.id, settings_key, ch.char_start, ch.char_end,
+            json.dumps(list(ch.units)), ch.zone.value, ch.citable, ch.author, ch.role.value if ch.role else None,
+            ch.in_force_from, ch.in_force_to, json.dumps(_envelope(ch)), date_key(ch.in_force_from, DATE_MIN),
+            date_key(ch.in_force_to, DATE_MAX), body.count(" ") + 1 if body else 0, body,
+            search_words(f"{path} {lead}"),
+        ))
+    return rows
