@@ -8,10 +8,13 @@ speaks from its date until the next version's, computed from the stored versions
 **Lexical.**  Each chunk row has ``tsv``: its text (weight D) and its section path, labels and parent's lead-in
 (weight B), written in the document's own transaction, so this index is never behind the store.  The score is
 BM25-shaped so that it sits on the embedded index's scale (the named-document prior is added in the same
-points): per query term, ``idf * tf_part * length_part`` where ``idf`` is BM25's over chunks (document
-frequencies counted through the GIN index, cached per generation), ``tf_part`` is ``ts_rank`` of the term
-alone (weights D 1.0, B 0.5; it saturates with repeats much as BM25 does) scaled so one occurrence scores 1,
-and ``length_part`` is BM25's ``(k1 + 1) / (1 + k1 * (1 - b + b * len / avglen))``.  Provision labels and
+points): per query term and field (text; section path), ``idf * tf_part * length_part`` where ``idf`` is
+BM25's for that field (document frequencies counted through the GIN index, cached per generation),
+``tf_part`` is ``ts_rank`` of the term over that field's positions alone (it saturates with repeats much as
+BM25 does) scaled so one occurrence scores 1, and ``length_part`` is BM25's
+``(k1 + 1) / (1 + k1 * (1 - b + b * len / avglen))`` for the text; the path clause weighs 0.5, as the
+embedded field boost.  The text-search configuration stems but keeps stop words, as the embedded tokenizer.
+Provision labels and
 citations in the query add phrase clauses (``'4':B <-> '1':B <-> 'c':B``), as the embedded parse does.  The
 query is never parsed as syntax: each word goes through ``plainto_tsquery`` (or into a tsquery string built
 only from letters and digits).
@@ -68,13 +71,15 @@ K1 = 1.2
 B = 0.75
 #: ts_rank of one occurrence of a term at weight 1.0 (1 / 1.64493...): dividing by it makes that score 1.
 ONE_HIT = 0.6079271
-#: ts_rank weights {D, C, B, A}: text (D) and section path / labels / lead-in (B) as the embedded field boosts.
-RANK_WEIGHTS = [FIELD_BOOSTS["text"], 0.0, FIELD_BOOSTS["path"], 1.0]
+#: ts_rank weights {D, C, B, A}: a term is ranked in the text (D) and in the section path / labels / lead-in (B)
+#: separately, as the embedded index scores its two fields (the path's boost is applied to its clause).
+TEXT_WEIGHTS = [1.0, 0.0, 0.0, 0.0]
+PATH_WEIGHTS = [0.0, 0.0, 1.0, 0.0]
 #: Past this many vectors an unfiltered dense search uses the HNSW index instead of an exact scan.
 ANN_MIN_ROWS = 50_000
 #: The most pieces an HNSW search returns (pgvector's largest hnsw.ef_search).
 ANN_MAX = 1000
-TS = "english"
+TS = "pincite_english"  # see pincite.store.postgres.TS_CONFIG
 _SINGLE = re.compile(r"'[^']+'")
 
 
@@ -240,32 +245,44 @@ class PgLexicalIndex:
             if field == "path" and len(ws) >= 2:
                 phrases.append(ws)
         self._stats()
-        n = max(1, self._n_chunks)
-        df = self._df(list(boost), docs=False)
-        clauses: list[tuple[str, float]] = [(q, self._idf(df[q], n) * b) for q, b in boost.items() if df[q]]
+        n = max(1, self._n_chunks + self._n_docs)  # as the embedded index counts: chunk rows and document rows
+        # one clause per term and field: (tsquery, weight, text field?) -- text scored with BM25's length part
+        fields = {q: (f"{q}:D", f"{q}:B") for q in boost}
+        df = self._df([x for pair in fields.values() for x in pair], docs=False)
+        clauses: list[tuple[str, float, bool]] = []
+        for q, b in boost.items():
+            qd, qb = fields[q]
+            if df[qd]:
+                clauses.append((qd, self._idf(df[qd], n) * b, True))
+            if df[qb]:
+                clauses.append((qb, FIELD_BOOSTS["path"] * self._idf(df[qb], n) * b, False))
         for ws in phrases:
             pl = self.terms.lexemes(c, ws)
             if not all(pl[w] and _SINGLE.fullmatch(pl[w] or "") for w in ws):
                 continue
             pq = " <-> ".join(f"{pl[w]}:B" for w in ws)  # lexemes come back quoted by PostgreSQL
-            pdf = self._df([pq], docs=False)[pq]
-            if pdf:
-                clauses.append((pq, PHRASE_BOOST * sum(self._idf(df.get(pl[w] or "", pdf), n) for w in ws)))
+            word_df = self._df([f"{pl[w]}:B" for w in ws], docs=False)
+            if self._df([pq], docs=False)[pq]:
+                clauses.append((pq, PHRASE_BOOST * FIELD_BOOSTS["path"]
+                                * sum(self._idf(x, n) for x in word_df.values()), False))
         prior = {d: w for d, w in (prior or {}).items() if w > 0}
         if not clauses and not prior:
             return []
         where, args = filter_sql(filters)
         length = f"({K1 + 1} / (1 + {K1} * (1 - {B} + {B} * c.n_words / %s::float8)))"
-        score = (f"coalesce((SELECT sum(t.w * ts_rank(%s::float4[], c.tsv, t.q::tsquery)) FROM "
-                 f"unnest(%s::text[], %s::float8[]) AS t(q, w) WHERE c.tsv @@ t.q::tsquery), 0) / {ONE_HIT} * {length}")
+        score = (f"coalesce((SELECT sum(t.w * ts_rank(CASE WHEN t.text THEN %s::float4[] ELSE %s::float4[] END, "
+                 f"c.tsv, t.q::tsquery) * CASE WHEN t.text THEN {length} ELSE 1 END) "
+                 f"FROM unnest(%s::text[], %s::float8[], %s::bool[]) AS t(q, w, text) "
+                 f"WHERE c.tsv @@ t.q::tsquery), 0) / {ONE_HIT}")
         match = "c.tsv @@ %s::tsquery" if clauses else "false"
-        any_q = " | ".join(f"({q})" for q, _ in clauses)
+        any_q = " | ".join(f"({q})" for q, _, _ in clauses)
         sql = (f"SELECT c.id, {score} + coalesce(p.w, 0) AS score FROM chunks c JOIN documents d ON d.id = c.doc_id "
                "LEFT JOIN unnest(%s::text[], %s::float8[]) AS p(doc_id, w) ON p.doc_id = c.doc_id "
                f"WHERE c.chunker = %s AND ({match} OR c.doc_id = ANY(%s))"
                + "".join(f" AND {w}" for w in where)
                + " ORDER BY score DESC, c.id LIMIT %s")
-        params: list[Any] = [RANK_WEIGHTS, [q for q, _ in clauses], [w for _, w in clauses], self._avg_words,
+        params: list[Any] = [TEXT_WEIGHTS, PATH_WEIGHTS, self._avg_words, [q for q, _, _ in clauses],
+                             [w for _, w, _ in clauses], [t for _, _, t in clauses],
                              list(prior), list(prior.values()), self.chunker.value]
         if clauses:
             params.append(any_q)
@@ -383,10 +400,11 @@ class PgDenseIndex:
                 c.execute("DELETE FROM chunk_vectors WHERE doc_id = %s AND model_key = %s", (doc_id, key))
                 if idx:
                     cur = c.cursor()
+                    cur.adapters.register_dumper(None, dumper)  # by oid, for set_types
+                    cur.adapters.register_dumper(np.ndarray, dumper)
                     with cur.copy("COPY chunk_vectors (doc_id, chunk_id, model_key, piece, text_hash, embedding) "
                                   "FROM STDIN (FORMAT BINARY)") as cp:
                         cp.set_types(["text", "text", "text", "int4", "text", dumper.oid])
-                        cur.adapters.register_dumper(np.ndarray, dumper)
                         for i in idx:
                             d, cid, piece = owners[i]
                             cp.write_row((d, cid, key, piece, hashes[i], known[hashes[i]]))

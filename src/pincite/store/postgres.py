@@ -40,8 +40,10 @@ from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, PageMa
 
 T = TypeVar("T")
 
-#: The text-search configuration (stemming, stop words) for chunk and document search vectors.
-TS_CONFIG = "english"
+#: The text-search configuration of chunk and document search vectors: PostgreSQL's English one with the
+#: Snowball stemmer and NO stop-word list (as the embedded index's tokenizer: a query's "the" still counts,
+#: weighed by its idf, and a provision "(a)" keeps its letter).  Created by the first migration.
+TS_CONFIG = "pincite_english"
 DIM = 384
 
 MIGRATIONS: list[tuple[str, str]] = [
@@ -49,6 +51,10 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0001_documents_units_pages_chunks",
         """
         CREATE EXTENSION IF NOT EXISTS vector;
+        CREATE TEXT SEARCH DICTIONARY pincite_stem (TEMPLATE = snowball, Language = english);
+        CREATE TEXT SEARCH CONFIGURATION pincite_english (COPY = english);
+        ALTER TEXT SEARCH CONFIGURATION pincite_english ALTER MAPPING FOR asciiword, asciihword, hword_asciipart,
+            word, hword, hword_part WITH pincite_stem;
         CREATE TABLE settings (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
         INSERT INTO settings(key, value) VALUES ('store.generation', '0');
         CREATE TABLE documents (
