@@ -78,7 +78,7 @@ def test_gold_targets_are_the_words_in_the_unit(corpus_store, qid, source_end, l
 
 
 #: Questions the structural chunks answer on gold with the extractive generator and lexical retrieval.
-SUBSET = ["za-ctg-warning", "za-sentinel", "rwanda-holding", "fuse-term", "fish-appropriations"]
+SUBSET = ["za-ctg-warning", "za-sentinel", "rwanda-holding", "fuse-term", "cybergy-governing-law"]
 
 
 def test_window_baseline_is_flagged_by_the_regression_report(corpus_store) -> None:

@@ -48,6 +48,9 @@ _QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|
                        re.I)
 
 
+_ISSUE = re.compile(r"\bwhether\b|\?\s*$|\bthe (issue|question)s? (is|are|was|were|on)\b", re.I)
+
+
 def _has_number(sentence: str) -> bool:
     return bool(re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred)\b",
                           sentence, re.I))
@@ -172,6 +175,8 @@ class ExtractiveGenerator:
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
             if decisive:
                 score += decisive_bonus
+            if _ISSUE.search(sent):
+                score *= 0.5  # "the issues are… (b) whether…": restating the question does not answer it
             if wants_number and _has_number(sent):
                 score *= 2.0  # "how many…": a sentence stating a number answers it
             if focus_authors and ch.author in focus_authors:
