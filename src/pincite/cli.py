@@ -693,6 +693,46 @@ def demo(db: DbOption = None) -> None:
     out.print(f"\nDatabase: {db or default_db_path()}.  Try: pincite documents, pincite show {first.doc_id} --json")
 
 
+@app.callback()
+def _global_options(
+    store: Annotated[Optional[str], typer.Option(
+        "--store", help="The store for this command: a postgresql:// URL (or a SQLite file).  Default: "
+        "$PINCITE_STORE, else --db / $PINCITE_DB / ./pincite.db.  A command's --db still names a SQLite file.",
+        show_default=False)] = None,
+) -> None:
+    """pincite: answers over long legal documents with pinpoint citations checked before display."""
+    import pincite.store
+
+    pincite.store.STORE_OVERRIDE = store
+
+
+@app.command()
+def migrate(
+    from_db: Annotated[Path, typer.Option("--from", help="The embedded (SQLite) database to copy.")],
+    to: Annotated[str, typer.Option("--to", help="The target store: a postgresql://user@host/db URL.")],
+) -> None:
+    """Copy an embedded store into another (PostgreSQL): documents, units, windows, chunks and settings, one
+    document per transaction; documents already there are skipped, so an interrupted run is run again."""
+    from pincite.migrate import migrate_store
+    from pincite.store.sqlite import SQLiteStore
+
+    if not from_db.exists():
+        err.print(f"[bold red]error:[/] no database at {from_db}", markup=True)
+        raise typer.Exit(1)
+    try:
+        with SQLiteStore(from_db) as src:
+            dst = open_store(to)
+            try:
+                report = migrate_store(src, dst)
+            finally:
+                dst.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    n = len(report.copied) + len(report.skipped)
+    out.print(f"{n} documents: {len(report.copied)} copied, {len(report.skipped)} already there; "
+              f"{report.chunks} chunks, {report.settings} settings -> {dst}")
+
+
 def main() -> None:
     app()
 

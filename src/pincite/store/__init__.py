@@ -67,9 +67,13 @@ def is_store_url(location: object) -> bool:
         and "://" in location
 
 
+#: Set by the command line's ``--store`` for the command it runs (None: not given).
+STORE_OVERRIDE: str | None = None
+
+
 def default_location() -> str | Path:
-    """``$PINCITE_STORE`` (a ``postgresql://`` URL) if set, else :func:`default_db_path`."""
-    return os.environ.get("PINCITE_STORE") or default_db_path()
+    """``--store`` if given, else ``$PINCITE_STORE`` (e.g. a ``postgresql://`` URL), else :func:`default_db_path`."""
+    return STORE_OVERRIDE or os.environ.get("PINCITE_STORE") or default_db_path()
 
 
 def open_store(location: str | os.PathLike[str] | None = None) -> Store:

@@ -227,13 +227,14 @@ class PostgresStore:
 
     def _migrate(self) -> None:
         c = self.conn
-        c.execute("CREATE TABLE IF NOT EXISTS migrations (name text COLLATE \"C\" PRIMARY KEY, "
-                  "applied_at timestamptz NOT NULL DEFAULT now())")
-        done = {r[0] for r in c.execute("SELECT name FROM migrations")}
-        if all(name in done for name, _ in MIGRATIONS):
-            return
+        if c.execute("SELECT to_regclass('migrations')").fetchone()[0] is not None:
+            done = {r[0] for r in c.execute("SELECT name FROM migrations")}
+            if all(name in done for name, _ in MIGRATIONS):
+                return
         with c.transaction():
             c.execute(_LOCK_SQL, (_MIGRATION_LOCK,))  # one process migrates; the others wait, then see it done
+            c.execute("CREATE TABLE IF NOT EXISTS migrations (name text COLLATE \"C\" PRIMARY KEY, "
+                      "applied_at timestamptz NOT NULL DEFAULT now())")
             done = {r[0] for r in c.execute("SELECT name FROM migrations")}
             for name, sql in MIGRATIONS:
                 if name in done:

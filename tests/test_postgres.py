@@ -1,0 +1,213 @@
+"""PostgreSQL beyond the conformance suite: several ingest workers at once into one database (no duplicates,
+each document whole), a worker SIGKILLed in the middle of a document (nothing partial; a rerun completes),
+``pincite migrate`` from an embedded store, and the ``--store`` / ``PINCITE_STORE`` choice of backend.
+
+The server is a real PostgreSQL 16 with pgvector (``tests/pg_server.py``); these tests FAIL when it cannot
+start.  Workers ingest the small fictional fixtures (statute versions included, so the in-force windows of a
+work are recomputed by several workers at once)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pincite.cli import app
+from pincite.ingest import ingest_paths
+from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.store import open_store
+from pincite.store.sqlite import SQLiteStore
+from tests.pg_server import PgServer, PostgresUnavailable, start_server
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FILES = [FIXTURES / "retrieve" / "harbour_lease.txt", FIXTURES / "retrieve" / "orchard_supply.txt",
+         FIXTURES / "canada" / "X-9_pit-2020-01-01.xml", FIXTURES / "canada" / "X-9_pit-2022-01-01.xml"]
+FILES += sorted((FIXTURES / "uslm").glob("*.xml"))
+_n = iter(range(10_000))
+
+
+@pytest.fixture(scope="module")
+def pg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer]:
+    try:
+        server = start_server(tmp_path_factory.mktemp("pg"))
+    except PostgresUnavailable as e:
+        pytest.fail(f"PostgreSQL could not be started: {e}", pytrace=False)
+    yield server
+    server.stop()
+
+
+def fresh(pg: PgServer, name: str) -> str:
+    return pg.create_database(f"{name}_{next(_n)}")
+
+
+def consistent(url: str) -> dict[str, int]:
+    """Counts, after checking every stored document is whole: its units, chunks and generation are there."""
+    with open_store(url) as s:
+        c = s.conn  # type: ignore[attr-defined]
+        bad = c.execute(
+            "SELECT d.source FROM documents d WHERE d.n_units <> (SELECT count(*) FROM units u WHERE u.doc_id = d.id) "
+            "OR NOT EXISTS (SELECT 1 FROM chunks c WHERE c.doc_id = d.id) "
+            "OR NOT EXISTS (SELECT 1 FROM doc_generations g WHERE g.doc_id = d.id) "
+            "OR NOT EXISTS (SELECT 1 FROM sources s WHERE s.source = d.source AND s.doc_id = d.id)").fetchall()
+        assert not bad, f"partial documents: {bad}"
+        orphans = c.execute("SELECT count(*) FROM sources s WHERE NOT EXISTS "
+                            "(SELECT 1 FROM documents d WHERE d.id = s.doc_id)").fetchone()[0]
+        assert orphans == 0
+        return {"documents": c.execute("SELECT count(*) FROM documents").fetchone()[0],
+                "sources": c.execute("SELECT count(DISTINCT source) FROM documents").fetchone()[0],
+                "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
+                "chunks": c.execute("SELECT count(*) FROM chunks").fetchone()[0]}
+
+
+WORKER = textwrap.dedent("""
+    import json, os, sys, time
+    sys.path[:0] = {path!r}
+    from pincite.ingest import ingest_paths
+    from pincite.store import open_store
+    url, go, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+    while not os.path.exists(go):  # start together
+        time.sleep(0.01)
+    with open_store(url) as s:
+        report = ingest_paths(s, files)
+    print(json.dumps([[r.source, r.status, r.error] for r in report.results]))
+""").format(path=sys.path)
+
+
+def test_four_workers_ingesting_the_same_files_at_once_store_each_once(pg: PgServer, tmp_path: Path) -> None:
+    url = fresh(pg, "concurrent")
+    go = tmp_path / "go"
+    files = [str(f) for f in FILES]
+    procs = [subprocess.Popen([sys.executable, "-c", WORKER, url, str(go), *(files if i % 2 else files[::-1])],
+                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(4)]
+    time.sleep(0.5)
+    go.touch()
+    results = []
+    for p in procs:
+        out, err = p.communicate(timeout=180)
+        assert p.returncode == 0, err[-2000:]
+        results.append(json.loads(out))
+    statuses: dict[str, list[str]] = {}
+    for res in results:
+        for source, status, error in res:
+            assert status != "failed", error
+            statuses.setdefault(source, []).append(status)
+    # every file was added by exactly one worker; the others found it unchanged
+    assert all(sorted(v) == ["added"] + ["unchanged"] * 3 for v in statuses.values()), statuses
+    got = consistent(url)
+    # the same files ingested one after another give the same database
+    ref = fresh(pg, "sequential")
+    with open_store(ref) as s:
+        assert not ingest_paths(s, files).failed
+    assert got == consistent(ref) and got["documents"] == got["sources"] == len(FILES)
+    # and the in-force windows the workers computed together are those of one worker alone
+    with open_store(url) as a, open_store(ref) as b:
+        for s in b.list_documents(work="ca/act/X-9"):
+            assert [(u.in_force_from, u.in_force_to) for u in a.get_document(s.id).units] == \
+                [(u.in_force_from, u.in_force_to) for u in b.get_document(s.id).units]
+        hits = Retriever(a, RetrievalMode.LEXICAL).search("assistant keepers", k=3,
+                                                          filters=SearchFilters(as_of="2021-06-30"))
+        assert hits and "two assistant keepers" in hits[0].text
+
+
+STALL = textwrap.dedent("""
+    import os, sys, time
+    sys.path[:0] = {path!r}
+    from pincite.store.postgres import PostgresStore
+    from pincite.ingest import ingest_paths
+    url, marker, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+    real = PostgresStore._insert_chunks
+
+    def stall(self, rows):  # inside put_document's transaction: document row and units written, chunks not
+        real(self, rows)
+        if any("Orchard" in r[-2] for r in rows):
+            open(marker, "w").close()
+            time.sleep(120)
+
+    PostgresStore._insert_chunks = stall
+    with PostgresStore(url) as s:
+        ingest_paths(s, files)
+""").format(path=sys.path)
+
+
+def test_a_worker_killed_mid_document_leaves_nothing_partial_and_a_rerun_completes(pg: PgServer,
+                                                                                    tmp_path: Path) -> None:
+    url = fresh(pg, "killed")
+    marker = tmp_path / "inside"
+    files = [str(f) for f in FILES[:2]]  # the lease, then the orchard contract (killed inside its transaction)
+    proc = subprocess.Popen([sys.executable, "-c", STALL, url, str(marker), *files], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not marker.exists():
+        assert proc.poll() is None, proc.communicate()[1][-2000:]
+        assert time.monotonic() < deadline, "the worker never reached the orchard contract"
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    deadline = time.monotonic() + 30  # the server notices the dropped connection and rolls back
+    while True:
+        with open_store(url) as s:
+            docs = [d.source for d in s.list_documents()]
+        if len(docs) == 1 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert [Path(d).name for d in docs] == ["harbour_lease.txt"]
+    consistent(url)
+    with open_store(url) as s:  # the rerun completes: the lease unchanged, the orchard contract added
+        statuses = [r.status for r in ingest_paths(s, files).results]
+    assert statuses == ["unchanged", "added"]
+    assert consistent(url)["documents"] == 2
+
+
+def test_migrate_copies_an_embedded_store(pg: PgServer, tmp_path: Path) -> None:
+    db = tmp_path / "embedded.db"
+    with SQLiteStore(db) as s:
+        assert not ingest_paths(s, [str(f) for f in FILES]).failed
+        s.set_setting("chunk.structural", s.get_setting("chunk.structural") or "{}")
+        want = {d.id: s.get_document(d.id) for d in s.list_documents()}
+        chunks = {d: s.get_chunks(d) for d in want}
+    url = fresh(pg, "migrated")
+    r = CliRunner().invoke(app, ["migrate", "--from", str(db), "--to", url])
+    assert r.exit_code == 0, r.output
+    assert f"{len(want)} documents" in r.output
+    with open_store(url) as p:
+        assert {d.id for d in p.list_documents()} == set(want)
+        for doc_id, doc in want.items():
+            assert p.get_document(doc_id) == doc  # windows included
+            assert p.get_chunks(doc_id) == chunks[doc_id]
+        assert p.get_setting("chunk.structural") == "{}"
+    # a second run copies nothing again
+    r = CliRunner().invoke(app, ["migrate", "--from", str(db), "--to", url])
+    assert r.exit_code == 0 and f"0 copied, {len(want)} already there" in r.output, r.output
+    # a bad target says why
+    r = CliRunner().invoke(app, ["migrate", "--from", str(db), "--to", "postgresql://nobody@127.0.0.1:1/none"])
+    assert r.exit_code == 1 and "cannot connect" in r.output
+
+
+def test_store_option_and_environment_choose_postgres(pg: PgServer, tmp_path: Path) -> None:
+    url = fresh(pg, "cli")
+    runner = CliRunner()
+    r = runner.invoke(app, ["--store", url, "ingest", str(FILES[0]), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["totals"]["added"] == 1
+    r = runner.invoke(app, ["documents", "--json"], env={"PINCITE_STORE": url})
+    assert r.exit_code == 0, r.output
+    assert [Path(d["source"]).name for d in json.loads(r.stdout)] == ["harbour_lease.txt"]
+    r = runner.invoke(app, ["search", "rent in advance", "--no-dense", "--json", "--k", "1"], env={"PINCITE_STORE": url})
+    assert r.exit_code == 0, r.output
+    assert "4,000 pounds" in json.loads(r.stdout)["hits"][0]["text"]
+    # --db keeps meaning a SQLite file, even with PINCITE_STORE set
+    r = runner.invoke(app, ["documents", "--db", str(tmp_path / "empty.db"), "--json"], env={"PINCITE_STORE": url})
+    assert r.exit_code == 0 and json.loads(r.stdout) == []
+    r = runner.invoke(app, ["--store", "postgresql://nobody@127.0.0.1:1/none", "documents"])
+    assert r.exit_code == 1 and "cannot connect" in r.output
