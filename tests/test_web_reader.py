@@ -11,6 +11,7 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser as HTMLParser
 
 from pincite.cli import demo_paths
+from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.ingest import document_from_bytes, ingest_paths
 from pincite.server import RunningServer, ServerConfig, create_app
 from pincite.store.sqlite import SQLiteStore
@@ -143,8 +144,16 @@ def test_browser_citation_across_sub_items_opens_exact_highlight(tmp_path: Path,
     s = SQLiteStore(db)
     assert not ingest_paths(s, demo_paths()).failed
     s.close()
-    q = "Were the four engine failures one incident under clause 14.2?"
-    with RunningServer(create_app(ServerConfig(db=db, dense=False))) as srv:
+    q = "What are the issues on the appeal about clause 14.2 and the four engine failures?"
+
+    def quote_across_sub_items(turn, attempt):  # type: ignore[no-untyped-def]
+        """A model quoting [3] from its opening words into its sub-items (a) and (b)."""
+        cp = next(cp for cp in turn.passages if "[3]" in cp.passage.chunk.labels)
+        t = cp.passage.text
+        return reply(claim("The appeal raises two issues.", cp.pid, t[t.index("The issues"):t.index("(b)") + 11]))
+
+    app = create_app(ServerConfig(db=db, dense=False), generator=ScriptedGenerator([quote_across_sub_items]))
+    with RunningServer(app) as srv:
         api = httpx.post(f"{srv.url}/api/ask", json={"question": q}).json()
         cit = next(c for c in api["citations"] if c["units"] == ["[3]"])
         assert "\n(a) whether" in cit["quote"]  # the quote runs into the sub-items
