@@ -15,6 +15,9 @@ index; vectors are SYNTHETIC (real bulk vectors plus noise, renormalised) so tha
 realistic cluster structure.  Exact brute-force search is compared with a faiss IVF index (filters inside it via
 an id selector): latency and recall@10 of the approximate index against exact.
 
+``--backend both`` adds the PostgreSQL store beside the embedded one (bench/scale_pg.py: ingest throughput with 1, 2
+and 4 workers, search latency at the bulk size, LegalBench-RAG quality).
+
 Prints its figures; it is not a test.  Queries are drawn from the corpus itself (seeded): phrases from random
 chunks, a third of them prefixed with their document's title or citation.
 """
@@ -358,6 +361,9 @@ def main() -> int:
     ap.add_argument("--recall-queries", type=int, default=300)
     ap.add_argument("--million-queries", type=int, default=300, help="searches timed per mode at ~1M chunks")
     ap.add_argument("--skip-million", action="store_true")
+    from scale_pg import add_arguments, postgres_step  # the PostgreSQL store, side by side (--backend both)
+
+    add_arguments(ap)
     args = ap.parse_args()
     if not (Path(args.shared) / "bulk").exists():
         print(f"bulk corpora not found under {args.shared} (give --shared)", file=sys.stderr)
@@ -365,6 +371,8 @@ def main() -> int:
     store, real, queries = bulk_step(args)
     if not args.skip_million:
         million_step(args, store, real, queries)
+    if args.backend == "both":
+        postgres_step(args, store, real, queries)
     store.close()
     return 0
 

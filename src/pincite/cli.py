@@ -695,6 +695,7 @@ def demo(db: DbOption = None) -> None:
 
 @app.callback()
 def _global_options(
+    ctx: typer.Context,
     store: Annotated[Optional[str], typer.Option(
         "--store", help="The store for this command: a postgresql:// URL (or a SQLite file).  Default: "
         "$PINCITE_STORE, else --db / $PINCITE_DB / ./pincite.db.  A command's --db still names a SQLite file.",
@@ -704,6 +705,7 @@ def _global_options(
     import pincite.store
 
     pincite.store.STORE_OVERRIDE = store
+    ctx.call_on_close(lambda: setattr(pincite.store, "STORE_OVERRIDE", None))  # for this command only
 
 
 @app.command()
