@@ -90,18 +90,22 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], l
     return files, skipped, missing
 
 
-def parse_file(path: str, fmt: Format | None = None, source: str | None = None) -> Document:
-    """Read and parse one file into a :class:`Document` (not stored)."""
-    source = source or path
+def read_file(path: str, source: str) -> bytes:
+    """The bytes of one input file, refused (ParseError naming ``source``) when unreadable or over the limit."""
     try:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
             raise ParseError(source, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
         with open(path, "rb") as f:
-            data = f.read()
+            return f.read()
     except OSError as e:
         raise ParseError(source, f"cannot read file: {e.strerror or e}") from None
-    return document_from_bytes(data, source, fmt)
+
+
+def parse_file(path: str, fmt: Format | None = None, source: str | None = None) -> Document:
+    """Read and parse one file into a :class:`Document` (not stored)."""
+    source = source or path
+    return document_from_bytes(read_file(path, source), source, fmt)
 
 
 def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> Document:
@@ -132,13 +136,9 @@ def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str 
     try:
         sha = _sha_of_file(path)
         existing = store.find_unchanged(source, sha)
-        if existing is not None:  # unchanged: not even read in full
+        if existing is not None:  # unchanged: not parsed again
             return FileResult(source=source, status="unchanged", doc_id=existing)
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise ParseError(source, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
-        with open(path, "rb") as f:
-            data = f.read()
+        data = read_file(path, source)
     except OSError as e:
         return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
     except PinciteError as e:
