@@ -211,3 +211,24 @@ def test_store_option_and_environment_choose_postgres(pg: PgServer, tmp_path: Pa
     assert r.exit_code == 0 and json.loads(r.stdout) == []
     r = runner.invoke(app, ["--store", "postgresql://nobody@127.0.0.1:1/none", "documents"])
     assert r.exit_code == 1 and "cannot connect" in r.output
+
+
+def test_the_hnsw_path_answers_as_the_exact_scan_does(pg: PgServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ANN_MIN_ROWS vectors an unfiltered dense search takes the HNSW query (nearest pieces, plus the named
+    documents' chunks exactly); on a small table it must rank as the exact scan does (the threshold is lowered
+    so the fixtures take that path)."""
+    import pincite.index_pg as index_pg
+    from pincite.embed import load_embedder
+
+    url = fresh(pg, "hnsw")
+    with open_store(url) as s:
+        assert not ingest_paths(s, [str(f) for f in FILES[:2]]).failed
+        r = Retriever(s, RetrievalMode.DENSE, embedder=load_embedder())
+        query = "Who pays if the warehouse burns down?"
+        exact = [(h.id, round(h.score, 5), h.text) for h in r.search(query, k=5)]
+        monkeypatch.setattr(index_pg, "ANN_MIN_ROWS", -1)
+        approx = [(h.id, round(h.score, 5), h.text) for h in r.search(query, k=5)]
+        narrowed = r.search(query, k=2, filters=SearchFilters(documents=(exact[0][0].split(":")[0],)))
+    assert len(exact) == 5 and approx == exact
+    assert "against fire" in exact[0][2]
+    assert [h.id for h in narrowed][:1] == [exact[0][0]]  # a filter still scans exactly
