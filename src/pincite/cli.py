@@ -84,7 +84,7 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
                 f"{t['files']} files: {t['added']} added, {t['replaced']} replaced, {t['unchanged']} unchanged, "
                 f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
-                + f" -> {store.path if hasattr(store, 'path') else db}"
+                + f" -> {store if hasattr(store, 'url') else store.path if hasattr(store, 'path') else db}"
             )
         return report
     finally:
@@ -481,20 +481,21 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
         table.add_column(col)
     dens = {"retrieval_recall": f"{m['gold_units']} gold units", "attribution_precision": f"{m['shown']} shown",
             "attribution_recall": f"{m['gold_units']} gold units", "navigability": f"{m['shown']} shown",
-            "abstention": f"{m['unanswerable']} unanswerable"}
+            "abstention": f"{m['unanswerable']} unanswerable", "claim_recall": f"{m.get('claims', 0)} claims made",
+            "coverage": f"{m.get('scope_sources', 0)} sources in scope holding an answer"}
     for k in METRICS:
         table.add_row(METRIC_NAMES[k] if k != "retrieval_recall" else f"retrieval recall@{run['settings'].get('k')}",
-                      format_metric(m[k]), dens[k])
+                      format_metric(m.get(k)), dens[k])
     out.print(table)
     lat = m["latency"]
     out.print(f"latency s: mean {lat['mean']}, p50 {lat['p50']}, p95 {lat['p95']}, max {lat['max']}; "
               f"errors {m['errors']}; unresolved gold {m['gold_unresolved']}")
     out.print("drops by check: " + (", ".join(f"{k} {v}" for k, v in m["drops"].items()) or "none"))
     tags = Table(title="by tag")
-    for col in ("tag", "n", "recall@k", "precision", "recall", "navig.", "abstain"):
+    for col in ("tag", "n", "recall@k", "precision", "recall", "navig.", "abstain", "per claim", "coverage"):
         tags.add_column(col)
     for t, tm in run["by_tag"].items():
-        tags.add_row(t, str(tm["questions"]), *(format_metric(tm[k]) for k in METRICS))
+        tags.add_row(t, str(tm["questions"]), *(format_metric(tm.get(k)) for k in METRICS))
     out.print(tags)
     if comparison is None:
         return
