@@ -47,7 +47,7 @@ def chart_svg(title: str, metrics: dict[str, Any], width: int = 250) -> str:
         parts.append(f'<rect x="{label_w}" y="{y + 3}" width="{bar_w}" height="13" fill="#eee"/>')
         if v is not None:
             parts.append(f'<rect x="{label_w}" y="{y + 3}" width="{bar_w * max(0.0, min(1.0, v)):.1f}" height="13" '
-                         f'fill="{_BAR_COLOURS[m]}"/>')
+                         f'fill="{_BAR_COLOURS.get(m, "#6b7b8c")}"/>')
         parts.append(f'<text x="{label_w + bar_w + 4}" y="{y + 13}" font-size="11">{format_metric(v)}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -70,7 +70,7 @@ def highlight(text: str, start: int, spans: list[tuple[int, int, str]]) -> str:
 
 
 def _metrics_table(m: dict[str, Any]) -> str:
-    rows = "".join(f'<tr><th>{escape(METRIC_NAMES[k])}</th><td class="num">{format_metric(m[k])}</td></tr>'
+    rows = "".join(f'<tr><th>{escape(METRIC_NAMES[k])}</th><td class="num">{format_metric(m.get(k))}</td></tr>'
                    for k in METRICS)
     lat = m["latency"]
     rows += (f'<tr><th>latency (s) mean / p50 / p95 / max</th><td class="num">{lat["mean"]} / {lat["p50"]} / '

@@ -90,6 +90,7 @@ class GoldQuestion:
     kind: GoldKind
     tags: tuple[str, ...] = ()
     line: int = 0
+    scope: tuple[str, ...] = ()  # sources (relative to the corpus root) a multi-document question is asked of
 
 
 def _gold_ref(obj: Any, where: str, nested: bool = False) -> GoldRef:
@@ -137,7 +138,10 @@ def parse_gold_line(line: str, where: str, n: int = 0) -> GoldQuestion:
     tags = obj.get("tags") or []
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise GoldError(f"{where}: 'tags' must be a list of strings")
-    return GoldQuestion(obj["id"], obj["question"], as_of, refs, kind, tuple(tags), n)
+    scope = obj.get("scope") or []
+    if not isinstance(scope, list) or not all(isinstance(x, str) and x.strip() for x in scope):
+        raise GoldError(f"{where}: 'scope' must be a list of sources")
+    return GoldQuestion(obj["id"], obj["question"], as_of, refs, kind, tuple(tags), n, tuple(scope))
 
 
 def read_gold(path: str | os.PathLike[str]) -> list[GoldQuestion]:
@@ -233,20 +237,21 @@ def _target(doc: Document, u: Unit, quote: str) -> Target | None:
                   u.char_start + hit[0], u.char_start + hit[1])
 
 
-def resolve_ref(finder: DocumentFinder, ref: GoldRef, as_of: str | None) -> list[Target]:
+def resolve_ref(finder: DocumentFinder, ref: GoldRef, as_of: str | None, pinned: bool = False) -> list[Target]:
     """The targets of one gold entry (and its alternatives); :class:`GoldError` says why it cannot resolve.
 
     The unit is found by printed number or label; among several, the one whose text holds the quote (more
     than one is an ambiguity the annotator must fix).  For a document that is a version of a work, the named
     unit must be in force on ``as_of`` (or, without a date, now), and the same provision with the same words in
-    every other version in force then is a target too."""
+    every other version in force then is a target too.  ``pinned`` (a question scoped to named documents, e.g.
+    each version of an Act) takes the named unit as it is: no in-force check, no other versions."""
     out: list[Target] = []
     for r in (ref, *ref.alternatives):
-        out.extend(_resolve_one(finder, r, as_of))
+        out.extend(_resolve_one(finder, r, as_of, pinned))
     return out
 
 
-def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None) -> list[Target]:
+def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None, pinned: bool = False) -> list[Target]:
     """The named unit first, then the same provision in the other versions in force on ``as_of``."""
     doc = finder.find(r.source)
     named = [u for u in doc.units if unit_matches_name(u, r.unit)]
@@ -260,7 +265,7 @@ def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None) -> list[
     t = found[0]
     out = [t]
     u = doc.units[t.unit]
-    if not doc.work:
+    if not doc.work or pinned:
         return out
     # a version of a work: the same provision, same words, in every version in force on the day asked about
     # (without a date, the law now: versions whose provision has no end to its in-force window)
@@ -358,13 +363,17 @@ def resolve_question(finder: DocumentFinder, q: GoldQuestion) -> list[GoldResolu
     out = []
     for ref in q.gold:
         try:
-            out.append(GoldResolution(ref, resolve_ref(finder, ref, q.as_of)))
+            out.append(GoldResolution(ref, resolve_ref(finder, ref, q.as_of, pinned=bool(q.scope))))
         except GoldError as e:
             out.append(GoldResolution(ref, [], str(e)))
     return out
 
 
-def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finder: DocumentFinder) -> dict[str, Any]:
+CLAIM_DROPS = ("unsupported-claim", "mixed-sources")
+
+
+def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finder: DocumentFinder,
+                 scope_ids: tuple[str, ...] = ()) -> dict[str, Any]:
     """The record of one question: the answer, every citation marked on-gold and navigable or not, every gold
     unit marked cited and retrieved or not, the drops and the latency."""
     citations = []
@@ -412,12 +421,22 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
             entry["quote_start"], entry["quote_end"] = t.quote_start, t.quote_end
         gold_out.append(entry)
     drops = [d.to_json() for d in answer.dropped] + list(answer.settings.get("earlier_attempt_drops", []))
+    counts = question_counts(q.kind.value, citations, gold_out)
+    # claim-level attribution: claims with a surviving citation / claims the generator made (this attempt)
+    counts["claims"] = len(answer.claims)
+    counts["claims_made"] = len(answer.claims) + sum(1 for d in answer.dropped if d.check.value in CLAIM_DROPS)
+    # coverage: sources in scope that hold an answer per the gold, and how many of them the answer cites
+    if scope_ids:
+        answering = {t.doc_id for g in gold for t in g.targets if t.doc_id in scope_ids}
+        cited_docs = {c["doc_id"] for c in citations}
+        counts["scope_sources"] = len(answering)
+        counts["scope_cited"] = len(answering & cited_docs)
     return {
         "id": q.id, "question": q.question, "as_of": q.as_of, "kind": q.kind.value, "tags": list(q.tags),
         "answer": answer.text, "claims": [{"text": c.text, "citations": c.citations} for c in answer.claims],
         "citations": citations, "gold": gold_out, "retrieved": retrieved, "dropped": drops,
         "attempts": answer.attempts, "seconds": round(answer.seconds, 4), "error": None,
-        "counts": question_counts(q.kind.value, citations, gold_out),
+        "scope": list(q.scope), "counts": counts,
     }
 
 
@@ -447,10 +466,12 @@ def error_record(q: GoldQuestion, error: str, seconds: float) -> dict[str, Any]:
 
 # -- metrics --------------------------------------------------------------------------------------------------
 
-METRICS = ("retrieval_recall", "attribution_precision", "attribution_recall", "navigability", "abstention")
+METRICS = ("retrieval_recall", "attribution_precision", "attribution_recall", "navigability", "abstention",
+           "claim_recall", "coverage")
 METRIC_NAMES = {
     "retrieval_recall": "retrieval recall@k", "attribution_precision": "attribution precision",
     "attribution_recall": "attribution recall", "navigability": "navigability", "abstention": "abstention",
+    "claim_recall": "attribution recall per claim", "coverage": "coverage (multi-document)",
 }
 
 
@@ -465,7 +486,7 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     (and is listed), and against navigability if it cannot be followed."""
     answerable = [r for r in records if r["kind"] != GoldKind.NONE.value]
     none_q = [r for r in records if r["kind"] == GoldKind.NONE.value]
-    s = lambda rs, key: sum(r["counts"][key] for r in rs)  # noqa: E731
+    s = lambda rs, key: sum(r["counts"].get(key, 0) for r in rs)  # noqa: E731
     secs = sorted(r["seconds"] for r in records)
     drops: Counter[str] = Counter(d["check"] for r in records for d in r["dropped"])
     return {
@@ -481,6 +502,10 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "attribution_recall": _ratio(s(answerable, "gold_cited"), s(answerable, "gold")),
         "navigability": _ratio(s(records, "navigable"), s(records, "shown")),
         "abstention": _ratio(s(none_q, "abstained"), len(none_q)),
+        "claim_recall": _ratio(s(answerable, "claims"), s(answerable, "claims_made")),
+        "claims": s(answerable, "claims_made"),
+        "coverage": _ratio(s(answerable, "scope_cited"), s(answerable, "scope_sources")),
+        "scope_sources": s(answerable, "scope_sources"),
         "answered_with_no_citation": sum(1 for r in answerable if not r["citations"]),
         "drops": dict(sorted(drops.items(), key=lambda kv: (-kv[1], kv[0]))),
         "latency": {
@@ -581,7 +606,15 @@ def run_gold(
         opts = AskOptions(as_of=q.as_of, k=options.k, on_fail=OnFail.parse(options.on_fail),  # type: ignore[arg-type]
                           retries=options.retries, budget_tokens=options.budget_tokens,
                           include_non_citable=options.include_non_citable)
-        filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=q.as_of)
+        scope_ids: tuple[str, ...] = ()
+        if q.scope:
+            try:
+                scope_ids = tuple(finder.find(src).id for src in q.scope)
+            except GoldError as e:
+                records.append(error_record(q, f"scope: {e}", 0.0))
+                continue
+        filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=q.as_of,
+                                documents=scope_ids)
         t0 = time.perf_counter()
         try:
             ans = answer_question(q.question, store, retriever, generator, opts, filters=filters,
@@ -589,7 +622,7 @@ def run_gold(
         except PinciteError as e:
             rec = error_record(q, str(e), time.perf_counter() - t0)
         else:
-            rec = score_answer(q, ans, gold, finder)
+            rec = score_answer(q, ans, gold, finder, scope_ids)
         records.append(rec)
         if on_question:
             on_question(rec)

@@ -41,7 +41,14 @@ def stem(w: str) -> str:
 
 def terms(text: str) -> list[str]:
     text = re.sub(r"['\u2019]s\b", "", text.lower())
-    return [stem(w) for w in _WORD.findall(text) if w not in STOPWORDS and len(w) > 1]
+    out = []
+    for w in _WORD.findall(text):
+        if w in STOPWORDS or len(w) < 2:
+            continue
+        t = stem(w)
+        if t not in STOPWORDS:  # "agreements" is as much a stopword as "agreement"
+            out.append(t)
+    return out
 
 
 _QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|\bwhat (age|amount|sum|fee|rate)\b",
