@@ -326,19 +326,29 @@ def window_chunks(doc: Document, settings: WindowSettings | None = None) -> tupl
 
 
 
-def lead_in(doc: Document, ordinal: int, max_chars: int = 300) -> str:
+def first_children(doc: Document) -> dict[int, int]:
+    """For each unit with children, where its first child starts (units are in document order)."""
+    out: dict[int, int] = {}
+    for u in doc.units:
+        if u.parent is not None and u.parent not in out:
+            out[u.parent] = u.char_start
+    return out
+
+
+def lead_in(doc: Document, ordinal: int, max_chars: int = 300, first_child: dict[int, int] | None = None,
+            chunk_start: int | None = None) -> str:
     """The words that introduce a unit from above: each enclosing unit's own text before its first child
     ("(1) The Tax Court of Canada shall consist of the following judges:" for s. 4(1)(c)), outermost first.
-    Context for retrieval and for the reader; never citable as the unit's own words."""
+    Context for retrieval and for the reader; never citable as the unit's own words.  Text a chunk starting at
+    ``chunk_start`` already holds is left out.  ``first_child`` (from :func:`first_children`) saves a scan."""
+    first_child = first_child if first_child is not None else first_children(doc)
     parts: list[str] = []
     u = doc.units[ordinal]
-    child = u
     while u.parent is not None:
         parent = doc.units[u.parent]
-        if parent.kind is not UnitKind.HEADING:
-            first_child = min((x.char_start for x in doc.units if x.parent == parent.ordinal), default=child.char_start)
-            own = " ".join(doc.text[parent.char_start : first_child].split())
+        if parent.kind is not UnitKind.HEADING and (chunk_start is None or parent.char_start < chunk_start):
+            own = " ".join(doc.text[parent.char_start : first_child.get(parent.ordinal, parent.char_end)].split())
             if own:
                 parts.append(own[:max_chars])
-        child, u = parent, parent
+        u = parent
     return " ".join(reversed(parts))

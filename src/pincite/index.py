@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pincite.chunk import first_children, lead_in
 from pincite.errors import PinciteError
 from pincite.types import Chunker, Document
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from pincite.retrieve import SearchFilters
     from pincite.store import Store
 
-LEXICAL_SCHEMA_VERSION = 8
+LEXICAL_SCHEMA_VERSION = 9
 #: Bumped whenever what is indexed or embedded for a chunk changes (not only the file layout): an index
 #: written by older code is then rebuilt, as a stale one is.
 DENSE_FORMAT_VERSION = 5
@@ -121,23 +122,6 @@ def version_windows(store: "Store", work: str) -> dict[str, tuple[int, int]]:
     return out
 
 
-#: The most of a parent's own opening text ("The Court shall consist of the following judges:") searched with
-#: its children's chunks: a statute's "(c) not more than 22 other judges" means nothing without it.  Lexical
-#: only: embedded too, it cost LegalBench-RAG dev hybrid precision@1 18.6 % -> 16.9 %.
-LEAD_IN_CHARS = 300
-
-
-def lead_in(doc: Document, parent: int | None, first_child: dict[int, int], chunk_start: int) -> str:
-    """The enclosing unit's own words before its first child, when the chunk does not already hold them."""
-    if parent is None or parent >= len(doc.units):
-        return ""
-    u = doc.units[parent]
-    end = first_child.get(parent, u.char_end)
-    if u.char_start >= chunk_start or end <= u.char_start:  # the chunk starts with (or before) its parent's text
-        return ""
-    return " ".join(doc.text[u.char_start : min(end, u.char_start + LEAD_IN_CHARS)].split())
-
-
 def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[int, int]] | None = None,
                       chunker: Chunker = Chunker.STRUCTURAL) -> list[IndexRow]:
     """The index rows of one stored document (its chunks of ``chunker``)."""
@@ -145,13 +129,10 @@ def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[in
     opening = " ".join(doc.text[:OPENING_CHARS].split())
     docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
     rows = []
-    first_child: dict[int, int] = {}
-    for u in doc.units:
-        if u.parent is not None and u.parent not in first_child:
-            first_child[u.parent] = u.char_start
+    first_child = first_children(doc)
     for ch in store.get_chunks(doc.id, chunker):
         labels = " ".join(dict.fromkeys(x for x in (*ch.labels, *ch.numbers) if x))
-        lead = lead_in(doc, ch.parent_unit, first_child, ch.char_start)
+        lead = lead_in(doc, ch.units[0], first_child=first_child, chunk_start=ch.char_start) if ch.units else ""
         rows.append(IndexRow(
             chunk_id=ch.id, doc_id=doc.id, kind=doc.kind.value, source=doc.source, work=doc.work or "",
             citable=ch.citable,
