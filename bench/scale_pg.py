@@ -49,7 +49,15 @@ def ingest_with_workers(url: str, files: list[str], workers: int) -> tuple[float
     procs = [ctx.Process(target=_ingest_share, args=(url, files[i::workers], q)) for i in range(workers)]
     for p in procs:
         p.start()
-    got = [q.get() for _ in procs]
+    got: list[tuple[int, int, int]] = []
+    import queue
+
+    while len(got) < len(procs):
+        try:
+            got.append(q.get(timeout=2))
+        except queue.Empty:
+            if not any(p.is_alive() for p in procs) and q.empty():
+                raise RuntimeError("an ingest worker died (its traceback is above)") from None
     for p in procs:
         p.join()
     return time.perf_counter() - t, sum(g[0] for g in got), sum(g[1] for g in got), sum(g[2] for g in got)

@@ -603,26 +603,28 @@ def _check_text(doc: Document) -> None:
 
 
 def _chunk_rows(doc: Document, chunks: Sequence[Chunk], settings_key: str) -> list[tuple[Any, ...]]:
-    """One row per chunk for ``_insert_chunks``: the stored envelope plus what search reads (the words of its
-    text, of its section path, labels and parent's lead-in, its own validity window, its length in words)."""
-    from pincite.index import DATE_MAX, DATE_MIN, date_key, lead_in
+    """One row per chunk for ``_insert_chunks``: the stored envelope plus what search reads, taken from the
+    embedded index's own rows (:func:`pincite.index.rows_for_document`, so both backends search the same words):
+    the words of its text, of its section path, labels and lead-in, its own validity window, its length."""
+    from pincite.index import DATE_MAX, DATE_MIN, date_key, rows_for_document
 
-    first_child: dict[int, int] = {}
-    for u in doc.units:
-        if u.parent is not None and u.parent not in first_child:
-            first_child[u.parent] = u.char_start
+    class _These:  # rows_for_document reads a document's chunks from a store: these ones, not yet stored
+        @staticmethod
+        def get_chunks(doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
+            return [ch for ch in chunks if ch.chunker is chunker]
+
+    index_rows = {}
+    for chunker in {ch.chunker for ch in chunks}:
+        index_rows.update({r.chunk_id: r for r in rows_for_document(_These(), doc, None, chunker)})  # type: ignore[arg-type]
     rows = []
     for ch in chunks:
-        text = doc.text[ch.char_start : ch.char_end]
-        labels = " ".join(dict.fromkeys(x for x in (*ch.labels, *ch.numbers) if x))
-        path = " ".join(x for x in (" ".join(ch.section_path), labels) if x)
-        lead = lead_in(doc, ch.parent_unit, first_child, ch.char_start)
-        body = search_words(text)
+        r = index_rows[ch.id]
+        body = search_words(r.text)
         rows.append((
             doc.id, ch.chunker.value, ch.ordinal, ch.id, settings_key, ch.char_start, ch.char_end,
             json.dumps(list(ch.units)), ch.zone.value, ch.citable, ch.author, ch.role.value if ch.role else None,
             ch.in_force_from, ch.in_force_to, json.dumps(_envelope(ch)), date_key(ch.in_force_from, DATE_MIN),
             date_key(ch.in_force_to, DATE_MAX), body.count(" ") + 1 if body else 0, body,
-            search_words(f"{path} {lead}"),
+            search_words(f"{r.path} {r.lead}"),
         ))
     return rows
