@@ -290,7 +290,8 @@ def answer_question(
         found = prefer_numbers(retriever.search(question, k=3 * k, filters=filters, per_document=per_document), k)
     else:
         found = retriever.search(question, k=k, filters=filters, per_document=per_document)
-    found = add_outcome_passages(store, question, found, include_non_citable=options.include_non_citable)
+    found = add_outcome_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
+                                 include_non_citable=options.include_non_citable)
     docs: dict[str, Document] = {}
     passages: list[Passage] = []
     for p in found:

@@ -11,6 +11,7 @@ adds the passages holding them, for the judgments retrieval ranked highest, to t
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from pincite.store import Store
 from pincite.types import Chunk, Document, DocumentKind, Passage, Unit, UnitKind, Zone
@@ -59,8 +60,10 @@ def outcome_units(doc: Document) -> list[Unit]:
 
 
 def add_outcome_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
-                         include_non_citable: bool = False) -> list[Passage]:
-    """``passages`` plus, for the best-ranked judgments, the passages where each judge disposes of the case."""
+                         include_non_citable: bool = False, after: int = 3) -> list[Passage]:
+    """``passages`` plus, for the best-ranked judgments, the passages where each judge disposes of the case.
+    They are placed after the first ``after`` retrieved passages (so a context budget keeps them) and every
+    passage is renumbered."""
     if not asks_about_outcome(question):
         return passages
     seen = {p.chunk.id for p in passages}
@@ -68,7 +71,7 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
     for p in passages:
         if p.document.kind is DocumentKind.JUDGMENT and p.document.id not in judgment_ids:
             judgment_ids.append(p.document.id)
-    out = list(passages)
+    extra: list[Passage] = []
     for doc_id in judgment_ids[:top_documents]:
         doc = store.get_document(doc_id)
         ref = next(p.document for p in passages if p.document.id == doc_id)
@@ -78,6 +81,7 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
             if ch is None or ch.id in seen or (not ch.citable and not include_non_citable):
                 continue
             seen.add(ch.id)
-            out.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, len(out) + 1))
-    return out
+            extra.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0))
+    merged = passages[:after] + extra + passages[after:]
+    return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
 
