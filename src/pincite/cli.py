@@ -180,8 +180,13 @@ def show(
     for w in doc.warnings:
         out.print(f"[yellow]warning[/] {w}", markup=True)
     table = Table(show_lines=False)
-    for col in ("label", "kind", "zone", "cite", "author / role", "pages", "in force", "text"):
-        table.add_column(col, overflow="fold")
+    has_pages = any(u.page_start for u in doc.units)
+    has_windows = any(u.in_force_from or u.in_force_to for u in doc.units)
+    has_judges = any(u.author or u.role for u in doc.units)
+    cols = ["label", "kind", "zone", "cite"] + (["author / role"] if has_judges else []) + \
+        (["pages"] if has_pages else []) + (["in force"] if has_windows else []) + ["text"]
+    for col in cols:
+        table.add_column(col, overflow="fold", ratio=3 if col == "text" else None)
     for u in doc.units:
         body = doc.unit_text(u)
         snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
@@ -192,8 +197,9 @@ def show(
         window = ""
         if u.in_force_from or u.in_force_to:
             window = f"{u.in_force_from or '…'} → {u.in_force_to or 'now'}"
-        table.add_row(u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no", who,
-                      pages, window, snippet)
+        row = [u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no"]
+        row += ([who] if has_judges else []) + ([pages] if has_pages else []) + ([window] if has_windows else [])
+        table.add_row(*row, snippet)
     out.print(table)
 
 
