@@ -151,6 +151,13 @@ def documents(
     out.print(f"{len(rows)} documents")
 
 
+def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
+    """Asking an empty store is a mistake worth naming (usually the wrong --db or current directory)."""
+    if not store.list_documents():
+        raise PinciteError(f"no documents in {getattr(store, 'path', 'the store')}; run 'pincite ingest PATH' "
+                           "first, or pass --db")
+
+
 def _role_text(role: Optional[Role]) -> str:
     return role.value if role else ""
 
@@ -402,6 +409,7 @@ def ask(
         _check_date(as_of)
     try:
         store = open_store(db)
+        _require_documents(store)
         retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
         gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
             "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
@@ -652,6 +660,7 @@ def search(
     try:
         store = open_store(db)
         try:
+            _require_documents(store)
             retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
                                   on_progress=progress)
             hits = retriever.search(query, k=k, filters=filters)
