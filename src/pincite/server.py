@@ -366,6 +366,11 @@ class AskRequest(BaseModel):
     retries: int = Field(1, ge=0, le=5, description="Retries with on_fail=retry.")
     no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
     include_non_citable: bool = Field(False, description="Retrieve non-citable zones too (they still cannot be cited).")
+    documents: list[str] = Field(default_factory=list, max_length=200,
+                                 description="Ask of these documents (ids or sources): one answer section per source.")
+    kind: DocumentKind | None = Field(None, description="Ask of every document of this kind.")
+    works: list[str] = Field(default_factory=list, max_length=50, description="Ask of every version of these works.")
+    per_document: int | None = Field(None, ge=1, le=20, description="Passages per document in scope (default 3).")
 
     @field_validator("as_of")
     @classmethod
@@ -410,11 +415,14 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
 
     opts = AskOptions(as_of=req.as_of, k=req.k, on_fail=OnFail.parse(req.on_fail), retries=req.retries,  # type: ignore[arg-type]
                       include_non_citable=req.include_non_citable)
-    filters = SearchFilters(include_non_citable=req.include_non_citable, as_of=req.as_of)
+    filters = SearchFilters(include_non_citable=req.include_non_citable, as_of=req.as_of,
+                            documents=tuple(req.documents), kinds=(req.kind,) if req.kind else (),
+                            works=tuple(req.works))
     retriever = backend.retriever(None if req.no_dense is None else not req.no_dense)
     for attempt in (1, 2):
         try:
-            return answer_question(req.question, backend.store, retriever, backend.generator, opts, filters=filters)
+            return answer_question(req.question, backend.store, retriever, backend.generator, opts, filters=filters,
+                                   per_document=req.per_document)
         except NotFound:
             if attempt == 2:
                 raise
@@ -692,12 +700,15 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     # -- the web reader ----------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False, response_class=HTMLResponse)
-    def page_ask(request: Request, q: str = "", as_of: str = "", lexical: bool = False) -> Response:
+    def page_ask(request: Request, q: str = "", as_of: str = "", lexical: bool = False, kind: str = "",
+                 document: list[str] = Query(default=[]), work: list[str] = Query(default=[])) -> Response:
         ctx: dict[str, Any] = {"q": q, "as_of": as_of, "lexical": lexical, "answer": None, "error": None,
-                               "dense_default": config.dense}
+                               "dense_default": config.dense, "kind": kind, "kinds": [x.value for x in DocumentKind],
+                               "scope_documents": document, "scope_works": work}
         if q.strip():
             try:
-                req = AskRequest(question=q.strip(), as_of=as_of or None, no_dense=True if lexical else None)
+                req = AskRequest(question=q.strip(), as_of=as_of or None, no_dense=True if lexical else None,
+                                 kind=DocumentKind.parse(kind) if kind else None, documents=document, works=work)
                 ans = run_ask(backend, req)
                 ctx["answer"] = _answer_view(ans)
             except PinciteError as e:
