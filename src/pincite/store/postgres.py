@@ -35,8 +35,12 @@ from typing import Any, TypeVar
 
 from pincite.errors import NotFound, StoreError
 from pincite.store import DocumentSummary, PutOutcome
-from pincite.store.sqlite import GENERATION_KEY, _chunk_from_row, _envelope
-from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone
+from pincite.store.rows import (
+    CHUNK_COLUMNS, DOCUMENT_COLUMNS, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row, document_from_rows,
+    summary_from_row,
+)
+from pincite.store.sqlite import GENERATION_KEY
+from pincite.types import Chunk, Chunker, Document, DocumentKind
 
 T = TypeVar("T")
 
@@ -395,9 +399,9 @@ class PostgresStore:
 
     def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
         rows = self.conn.execute(
-            f"SELECT {_CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = %s AND c.chunker = %s ORDER BY c.ordinal",
+            f"SELECT {CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = %s AND c.chunker = %s ORDER BY c.ordinal",
             (doc_id, chunker.value)).fetchall()
-        return [_chunk_from_row(r) for r in rows]
+        return [chunk_from_row(r) for r in rows]
 
     def get_chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, tuple[Chunk, str]]:
         """Chunks by id with their text (``document.text[char_start:char_end]``), read in one statement.
@@ -408,11 +412,11 @@ class PostgresStore:
         if not ids:
             return out
         rows = self.conn.execute(
-            f"SELECT {_CHUNK_COLUMNS}, substr(d.text, c.char_start + 1, c.char_end - c.char_start) "
+            f"SELECT {CHUNK_COLUMNS}, substr(d.text, c.char_start + 1, c.char_end - c.char_start) "
             "FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.id = ANY(%s) "
             "AND c.doc_id = ANY(%s)", (ids, list({i.split(":", 1)[0] for i in ids}))).fetchall()
         for r in rows:
-            out[r[3]] = (_chunk_from_row(r), r[14])
+            out[r[3]] = (chunk_from_row(r), r[14])
         return out
 
     # -- generations ------------------------------------------------------------------------------
@@ -510,36 +514,14 @@ class PostgresStore:
     def get_document(self, id_or_source: str) -> Document:
         doc_id = self._resolve(id_or_source)
         with self._snapshot():  # one consistent snapshot of the document and its units
-            r = self.conn.execute(
-                "SELECT id, source, format, kind, title, citation, date, work, version_json, content_sha256, "
-                "text, warnings_json, meta_json FROM documents WHERE id = %s", (doc_id,)).fetchone()
+            r = self.conn.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE id = %s", (doc_id,)).fetchone()
             if r is None:
                 raise NotFound(f"document {doc_id} vanished while reading")
-            urows = self.conn.execute(
-                "SELECT ordinal, kind, number, label, char_start, char_end, zone, citable, author, role, "
-                "role_basis, section_path_json, page_start, page_end, pdf_page_start, pdf_page_end, "
-                "in_force_from, in_force_to, parent, attrs_json FROM units WHERE doc_id = %s ORDER BY ordinal",
-                (doc_id,)).fetchall()
-            prows = self.conn.execute(
-                "SELECT pdf_index, label, char_start, char_end, furniture_json FROM pages WHERE doc_id = %s "
-                "ORDER BY ordinal", (doc_id,)).fetchall()
-        units = tuple(
-            Unit(
-                ordinal=u[0], kind=UnitKind(u[1]), number=u[2], label=u[3], char_start=u[4], char_end=u[5],
-                zone=Zone(u[6]), citable=bool(u[7]), author=u[8], role=Role(u[9]) if u[9] else None,
-                role_basis=u[10], section_path=tuple(json.loads(u[11])), page_start=u[12], page_end=u[13],
-                pdf_page_start=u[14], pdf_page_end=u[15], in_force_from=u[16], in_force_to=u[17],
-                parent=u[18], attrs=json.loads(u[19]),
-            )
-            for u in urows
-        )
-        pages = tuple(PageMarker(pdf_index=p[0], label=p[1], char_start=p[2], char_end=p[3],
-                                 furniture=tuple(json.loads(p[4]))) for p in prows)
-        return Document(
-            id=r[0], source=r[1], format=Format(r[2]), kind=DocumentKind(r[3]), title=r[4], citation=r[5],
-            date=r[6], work=r[7], version=json.loads(r[8]) if r[8] else None, content_sha256=r[9], text=r[10],
-            warnings=tuple(json.loads(r[11])), meta=json.loads(r[12]), units=units, pages=pages,
-        )
+            units = self.conn.execute(f"SELECT {UNIT_COLUMNS} FROM units WHERE doc_id = %s ORDER BY ordinal",
+                                      (doc_id,)).fetchall()
+            pages = self.conn.execute(f"SELECT {PAGE_COLUMNS} FROM pages WHERE doc_id = %s ORDER BY ordinal",
+                                      (doc_id,)).fetchall()
+        return document_from_rows(r, units, pages)
 
     def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]:
         where, args = [], []  # type: list[str], list[Any]
@@ -555,15 +537,7 @@ class PostgresStore:
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY d.work IS NULL, d.work, d.date NULLS FIRST, d.source"
         )
-        out = []
-        for r in self.conn.execute(sql, args).fetchall():
-            version = json.loads(r[8]) if r[8] else None
-            out.append(DocumentSummary(
-                id=r[0], source=r[1], kind=DocumentKind(r[2]), format=r[3], title=r[4], citation=r[5],
-                date=r[6], work=r[7], version_date=(version or {}).get("date"), units=r[9],
-                warnings=len(json.loads(r[10])),
-            ))
-        return out
+        return [summary_from_row(r) for r in self.conn.execute(sql, args).fetchall()]
 
     def counts(self) -> dict[str, int]:
         c = self.conn
@@ -591,10 +565,6 @@ class _Unchanged(Exception):
         self.value = value
 
 
-_CHUNK_COLUMNS = (
-    "c.doc_id, c.chunker, c.ordinal, c.id, c.char_start, c.char_end, c.units_json, c.zone, c.citable, c.author, "
-    "c.role, c.in_force_from, c.in_force_to, c.envelope_json"
-)
 
 
 def _check_text(doc: Document) -> None:
@@ -623,7 +593,7 @@ def _chunk_rows(doc: Document, chunks: Sequence[Chunk], settings_key: str) -> li
         rows.append((
             doc.id, ch.chunker.value, ch.ordinal, ch.id, settings_key, ch.char_start, ch.char_end,
             json.dumps(list(ch.units)), ch.zone.value, ch.citable, ch.author, ch.role.value if ch.role else None,
-            ch.in_force_from, ch.in_force_to, json.dumps(_envelope(ch)), date_key(ch.in_force_from, DATE_MIN),
+            ch.in_force_from, ch.in_force_to, json.dumps(chunk_envelope(ch)), date_key(ch.in_force_from, DATE_MIN),
             date_key(ch.in_force_to, DATE_MAX), body.count(" ") + 1 if body else 0, body,
             search_words(f"{r.path} {r.lead}"),
         ))

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
 from pincite.errors import NotFound, StoreError
 from pincite.store import DocumentSummary, PutOutcome
-from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone
+from pincite.store.rows import (
+    CHUNK_COLUMNS, DOCUMENT_COLUMNS, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row, document_from_rows,
+    summary_from_row,
+)
+from pincite.types import Chunk, Chunker, Document, DocumentKind
 
 MIGRATIONS: list[tuple[str, str]] = [
     (
@@ -237,7 +240,7 @@ class SQLiteStore:
                 (
                     doc_id, ch.chunker.value, ch.ordinal, ch.id, settings_key, ch.char_start, ch.char_end,
                     json.dumps(list(ch.units)), ch.zone.value, int(ch.citable), ch.author,
-                    ch.role.value if ch.role else None, ch.in_force_from, ch.in_force_to, json.dumps(_envelope(ch)),
+                    ch.role.value if ch.role else None, ch.in_force_from, ch.in_force_to, json.dumps(chunk_envelope(ch)),
                 )
                 for ch in chunks
             ],
@@ -258,10 +261,10 @@ class SQLiteStore:
 
     def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
         rows = self.conn.execute(
-            f"SELECT {_CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = ? AND c.chunker = ? ORDER BY c.ordinal",
+            f"SELECT {CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = ? AND c.chunker = ? ORDER BY c.ordinal",
             (doc_id, chunker.value),
         )
-        return [_chunk_from_row(r) for r in rows]
+        return [chunk_from_row(r) for r in rows]
 
     def get_chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, tuple[Chunk, str]]:
         """Chunks by id with their text (``document.text[char_start:char_end]``), read in one snapshot.
@@ -272,12 +275,12 @@ class SQLiteStore:
         for i in range(0, len(ids), 500):
             part = ids[i : i + 500]
             rows = self.conn.execute(
-                f"SELECT {_CHUNK_COLUMNS}, substr(d.text, c.char_start + 1, c.char_end - c.char_start) "
+                f"SELECT {CHUNK_COLUMNS}, substr(d.text, c.char_start + 1, c.char_end - c.char_start) "
                 f"FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.id IN ({','.join('?' * len(part))})",
                 part,
             )
             for r in rows:
-                out[r[3]] = (_chunk_from_row(r), r[14])
+                out[r[3]] = (chunk_from_row(r), r[14])
         return out
 
     # -- generations (how derived indexes tell they are stale) ------------------------------------
@@ -385,42 +388,14 @@ class SQLiteStore:
         c = self.conn
         c.execute("BEGIN")  # one consistent snapshot of the document and its units
         try:
-            r = c.execute(
-                "SELECT id, source, format, kind, title, citation, date, work, version_json, content_sha256, "
-                "text, warnings_json, meta_json FROM documents WHERE id = ?", (doc_id,)
-            ).fetchone()
+            r = c.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE id = ?", (doc_id,)).fetchone()
             if r is None:
                 raise NotFound(f"document {doc_id} vanished while reading")
-            units = tuple(
-                Unit(
-                    ordinal=u[0], kind=UnitKind(u[1]), number=u[2], label=u[3], char_start=u[4], char_end=u[5],
-                    zone=Zone(u[6]), citable=bool(u[7]), author=u[8], role=Role(u[9]) if u[9] else None,
-                    role_basis=u[10], section_path=tuple(json.loads(u[11])), page_start=u[12], page_end=u[13],
-                    pdf_page_start=u[14], pdf_page_end=u[15], in_force_from=u[16], in_force_to=u[17],
-                    parent=u[18], attrs=json.loads(u[19]),
-                )
-                for u in c.execute(
-                    "SELECT ordinal, kind, number, label, char_start, char_end, zone, citable, author, role, "
-                    "role_basis, section_path_json, page_start, page_end, pdf_page_start, pdf_page_end, "
-                    "in_force_from, in_force_to, parent, attrs_json FROM units WHERE doc_id = ? ORDER BY ordinal",
-                    (doc_id,),
-                )
-            )
-            pages = tuple(
-                PageMarker(pdf_index=p[0], label=p[1], char_start=p[2], char_end=p[3],
-                           furniture=tuple(json.loads(p[4])))
-                for p in c.execute(
-                    "SELECT pdf_index, label, char_start, char_end, furniture_json FROM pages WHERE doc_id = ? "
-                    "ORDER BY ordinal", (doc_id,)
-                )
-            )
+            units = c.execute(f"SELECT {UNIT_COLUMNS} FROM units WHERE doc_id = ? ORDER BY ordinal", (doc_id,)).fetchall()
+            pages = c.execute(f"SELECT {PAGE_COLUMNS} FROM pages WHERE doc_id = ? ORDER BY ordinal", (doc_id,)).fetchall()
         finally:
             c.execute("COMMIT")
-        return Document(
-            id=r[0], source=r[1], format=Format(r[2]), kind=DocumentKind(r[3]), title=r[4], citation=r[5],
-            date=r[6], work=r[7], version=json.loads(r[8]) if r[8] else None, content_sha256=r[9], text=r[10],
-            warnings=tuple(json.loads(r[11])), meta=json.loads(r[12]), units=units, pages=pages,
-        )
+        return document_from_rows(r, units, pages)
 
     def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]:
         where, args = [], []  # type: list[str], list[Any]
@@ -436,17 +411,7 @@ class SQLiteStore:
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY d.work IS NULL, d.work, d.date, d.source"
         )
-        out = []
-        for r in self.conn.execute(sql, args):
-            version = json.loads(r[8]) if r[8] else None
-            out.append(
-                DocumentSummary(
-                    id=r[0], source=r[1], kind=DocumentKind(r[2]), format=r[3], title=r[4], citation=r[5],
-                    date=r[6], work=r[7], version_date=(version or {}).get("date"), units=r[9],
-                    warnings=len(json.loads(r[10])),
-                )
-            )
-        return out
+        return [summary_from_row(r) for r in self.conn.execute(sql, args)]
 
     def counts(self) -> dict[str, int]:
         c = self.conn
@@ -456,29 +421,3 @@ class SQLiteStore:
         }
 
 
-_CHUNK_COLUMNS = (
-    "c.doc_id, c.chunker, c.ordinal, c.id, c.char_start, c.char_end, c.units_json, c.zone, c.citable, c.author, "
-    "c.role, c.in_force_from, c.in_force_to, c.envelope_json"
-)
-
-
-def _chunk_from_row(r: Sequence[Any]) -> Chunk:
-    env = json.loads(r[13])
-    return Chunk(
-        id=r[3], doc_id=r[0], chunker=Chunker(r[1]), ordinal=r[2], char_start=r[4], char_end=r[5],
-        units=tuple(json.loads(r[6])), numbers=tuple(env["numbers"]), labels=tuple(env["labels"]),
-        zone=Zone(r[7]), citable=bool(r[8]), section_path=tuple(env["section_path"]), author=r[9],
-        role=Role(r[10]) if r[10] else None, page_start=env["page_start"], page_end=env["page_end"],
-        in_force_from=r[11], in_force_to=r[12], piece=env["piece"], pieces=env["pieces"],
-        parent_unit=env["parent_unit"], context_start=env["context_start"], context_end=env["context_end"],
-        claimed_number=env["claimed_number"],
-    )
-
-
-def _envelope(ch: Chunk) -> dict[str, Any]:
-    return {
-        "numbers": list(ch.numbers), "labels": list(ch.labels), "section_path": list(ch.section_path),
-        "page_start": ch.page_start, "page_end": ch.page_end, "piece": ch.piece, "pieces": ch.pieces,
-        "parent_unit": ch.parent_unit, "context_start": ch.context_start, "context_end": ch.context_end,
-        "claimed_number": ch.claimed_number,
-    }

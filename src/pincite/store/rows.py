@@ -1,0 +1,79 @@
+"""Decoding stored rows into value types: one place for both backends (SQLite and PostgreSQL store the same
+columns in the same order)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pincite.store import DocumentSummary
+from pincite.types import (
+    Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone,
+)
+
+DOCUMENT_COLUMNS = ("id, source, format, kind, title, citation, date, work, version_json, content_sha256, text, "
+                    "warnings_json, meta_json")
+UNIT_COLUMNS = ("ordinal, kind, number, label, char_start, char_end, zone, citable, author, role, role_basis, "
+                "section_path_json, page_start, page_end, pdf_page_start, pdf_page_end, in_force_from, in_force_to, "
+                "parent, attrs_json")
+PAGE_COLUMNS = "pdf_index, label, char_start, char_end, furniture_json"
+CHUNK_COLUMNS = (
+    "c.doc_id, c.chunker, c.ordinal, c.id, c.char_start, c.char_end, c.units_json, c.zone, c.citable, c.author, "
+    "c.role, c.in_force_from, c.in_force_to, c.envelope_json"
+)
+
+
+def unit_from_row(u: Sequence[Any]) -> Unit:
+    return Unit(
+        ordinal=u[0], kind=UnitKind(u[1]), number=u[2], label=u[3], char_start=u[4], char_end=u[5],
+        zone=Zone(u[6]), citable=bool(u[7]), author=u[8], role=Role(u[9]) if u[9] else None,
+        role_basis=u[10], section_path=tuple(json.loads(u[11])), page_start=u[12], page_end=u[13],
+        pdf_page_start=u[14], pdf_page_end=u[15], in_force_from=u[16], in_force_to=u[17],
+        parent=u[18], attrs=json.loads(u[19]),
+    )
+
+
+def page_from_row(p: Sequence[Any]) -> PageMarker:
+    return PageMarker(pdf_index=p[0], label=p[1], char_start=p[2], char_end=p[3], furniture=tuple(json.loads(p[4])))
+
+
+def document_from_rows(r: Sequence[Any], units: Iterable[Sequence[Any]], pages: Iterable[Sequence[Any]]) -> Document:
+    return Document(
+        id=r[0], source=r[1], format=Format(r[2]), kind=DocumentKind(r[3]), title=r[4], citation=r[5],
+        date=r[6], work=r[7], version=json.loads(r[8]) if r[8] else None, content_sha256=r[9], text=r[10],
+        warnings=tuple(json.loads(r[11])), meta=json.loads(r[12]),
+        units=tuple(unit_from_row(u) for u in units), pages=tuple(page_from_row(p) for p in pages),
+    )
+
+
+def summary_from_row(r: Sequence[Any]) -> DocumentSummary:
+    """``id, source, kind, format, title, citation, date, work, version_json, unit count, warnings_json``."""
+    version = json.loads(r[8]) if r[8] else None
+    return DocumentSummary(
+        id=r[0], source=r[1], kind=DocumentKind(r[2]), format=r[3], title=r[4], citation=r[5], date=r[6],
+        work=r[7], version_date=(version or {}).get("date"), units=r[9], warnings=len(json.loads(r[10])),
+    )
+
+
+def chunk_from_row(r: Sequence[Any]) -> Chunk:
+    env = json.loads(r[13])
+    return Chunk(
+        id=r[3], doc_id=r[0], chunker=Chunker(r[1]), ordinal=r[2], char_start=r[4], char_end=r[5],
+        units=tuple(json.loads(r[6])), numbers=tuple(env["numbers"]), labels=tuple(env["labels"]),
+        zone=Zone(r[7]), citable=bool(r[8]), section_path=tuple(env["section_path"]), author=r[9],
+        role=Role(r[10]) if r[10] else None, page_start=env["page_start"], page_end=env["page_end"],
+        in_force_from=r[11], in_force_to=r[12], piece=env["piece"], pieces=env["pieces"],
+        parent_unit=env["parent_unit"], context_start=env["context_start"], context_end=env["context_end"],
+        claimed_number=env["claimed_number"],
+    )
+
+
+def chunk_envelope(ch: Chunk) -> dict[str, Any]:
+    """What a chunk row keeps as JSON (the filterable fields have columns of their own)."""
+    return {
+        "numbers": list(ch.numbers), "labels": list(ch.labels), "section_path": list(ch.section_path),
+        "page_start": ch.page_start, "page_end": ch.page_end, "piece": ch.piece, "pieces": ch.pieces,
+        "parent_unit": ch.parent_unit, "context_start": ch.context_start, "context_end": ch.context_end,
+        "claimed_number": ch.claimed_number,
+    }
