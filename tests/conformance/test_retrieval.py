@@ -13,7 +13,9 @@ from pincite.ingest import document_from_bytes, ingest_paths
 from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
 from pincite.store import open_store
 from pincite.types import DocumentKind
-from tests.test_retrieve import EWCA, JUDGMENTS, T2, ZUBAYDAH
+from tests.test_retrieve import EWCA, JUDGMENTS, ZUBAYDAH
+
+T2 = "canada_justice_laws_xml/T-2"
 
 pytestmark = pytest.mark.shared
 
