@@ -151,6 +151,15 @@ def documents(
     out.print(f"{len(rows)} documents")
 
 
+def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
+    """The options a generator of ``kind`` takes from the command line (the extractive one takes none)."""
+    from pincite.generate import GeneratorKind
+
+    if kind is GeneratorKind.EXTRACTIVE:
+        return {}
+    return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+
+
 def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
     """Asking an empty store is a mistake worth naming (usually the wrong --db or current directory)."""
     if not store.list_documents():
@@ -411,8 +420,7 @@ def ask(
         store = open_store(db)
         _require_documents(store)
         retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
-        gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
-            "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+        gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
         gen = make_generator(gkind, **gen_opts)
 
         kinds = (DocumentKind.parse(kind),) if kind else ()
@@ -476,8 +484,7 @@ def serve(
         gkind = GeneratorKind.parse(generator)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--generator") from None
-    gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
-        "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+    gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
     config = ServerConfig(db=db or default_db_path(), generator_kind=gkind, generator_options=gen_opts,
                           dense=not no_dense, max_upload_bytes=int(max_upload_mb * 1024 * 1024))
     try:
@@ -577,8 +584,7 @@ def eval_(
                 prepare_eval_store(store, None if db else corpus, mode,
                                    on_note=lambda s: err.print(f"[dim]{s}[/]", markup=True))
                 retrieval = RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID
-                gen_opts = {} if gkind is GeneratorKind.EXTRACTIVE else {
-                    "base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+                gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
                 gen = make_generator(gkind, **gen_opts)
                 retriever = Retriever(store, retrieval, chunker=mode)
                 settings = run_settings(store, gold, corpus if not db else None, mode, retrieval, gen,
