@@ -25,8 +25,24 @@ OUTCOME_QUESTION = re.compile(
 )
 
 
+#: A yes/no question ("Is the requirement ... qualified by ...?", "Does the Compact pre-empt ...?") asked of a
+#: judgment asks for what the court held: the judges' conclusions answer it.
+YES_NO_QUESTION = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|may|must|should|has|have|had)\b", re.I)
+
+#: A paragraph that gathers a judge's reasoning into a conclusion ("For these reasons, I would have granted
+#: permission...", "In conclusion, ... it would not be just and convenient to grant the injunction").
+CONCLUSION_OPENING = re.compile(
+    r"^\W*\d*\.?\s*(in conclusion|for (all )?(these|those|the) (short |above )?reasons|for the reasons (given|set out|"
+    r"stated|explained)|for all of the(se)? reasons|in summary|to summari[sz]e|in the result|overall|accordingly|"
+    r"it follows that|i would therefore|i therefore|conclusion)\b",
+    re.I,
+)
+
+
 def asks_about_outcome(question: str) -> bool:
-    return bool(OUTCOME_QUESTION.search(question))
+    """The question asks what was decided, or what a judge would have decided (or is a yes/no question, which a
+    judgment answers by its holding)."""
+    return bool(OUTCOME_QUESTION.search(question) or YES_NO_QUESTION.search(question))
 
 
 def _unit_chunk(chunks: list[Chunk], unit: Unit) -> Chunk | None:
@@ -40,7 +56,9 @@ def _unit_chunk(chunks: list[Chunk], unit: Unit) -> Chunk | None:
 
 
 def outcome_units(doc: Document) -> list[Unit]:
-    """Per judge: the unit holding their role_basis sentence, and their last numbered paragraph."""
+    """Per judge: the unit holding their role_basis sentence, their last numbered paragraph, and the paragraphs
+    of their closing stretch (the three before the last) that open as a conclusion ("For these reasons…", "In
+    conclusion…"): that is where a judge's reasons, not just the disposal, are gathered."""
     by_author: dict[str, list[Unit]] = {}
     for u in doc.units:
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
@@ -49,6 +67,9 @@ def outcome_units(doc: Document) -> list[Unit]:
     for author, units in by_author.items():
         top = [u for u in units if u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING] or units
         picked.append(top[-1])
+        for u in top[-4:-1]:  # the closing stretch of their reasons
+            if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80]):
+                picked.append(u)
         basis = (units[0].role_basis or "").split(": ", 1)[-1].strip()
         if len(basis) >= 20:
             probe = " ".join(basis.split())[:80]
@@ -66,6 +87,8 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
     passage is renumbered."""
     if not asks_about_outcome(question):
         return passages
+    if not OUTCOME_QUESTION.search(question) and not (passages and passages[0].document.kind is DocumentKind.JUDGMENT):
+        return passages  # a yes/no question is about a holding only when a judgment is what retrieval found first
     seen = {p.chunk.id for p in passages}
     judgment_ids: list[str] = []
     for p in passages:
