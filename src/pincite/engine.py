@@ -19,7 +19,7 @@ from pincite.generate import Generator, GeneratorError
 from pincite.protocol import SYSTEM_PROMPT, RawClaim, Reply, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.render import pinpoint, render_citation
 from pincite.store import Store
-from pincite.types import ChoiceEnum, DocRef, Document, Passage
+from pincite.types import ChoiceEnum, DocRef, Document, DocumentKind, Passage
 from pincite.verify import PLAIN_WORDS, Candidate, Check, Finding, check_mixed_sources, verify_citation
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
@@ -286,10 +286,15 @@ def answer_question(
         per_document = 3
     if per_document and scope:
         k = max(k, per_document * len(scope))
+    if not scope and filters.as_of is None and not options.as_of:
+        filters = replace(filters, as_of=current_law_date())  # no date asked: the law as it stands today
+    query = search_query(question)
     if asks_quantity(question):  # answer-type aware: a provision stating a number answers "how many"
-        found = prefer_numbers(retriever.search(question, k=3 * k, filters=filters, per_document=per_document), k)
+        wide = retriever.search(query, k=3 * k, filters=filters, per_document=per_document)
+        found = prefer_numbers(add_provision_items(store, wide, options.include_non_citable), k)
     else:
-        found = retriever.search(question, k=k, filters=filters, per_document=per_document)
+        found = retriever.search(query, k=k, filters=filters, per_document=per_document)
+        found = add_provision_items(store, found, include_non_citable=options.include_non_citable)
     found = add_outcome_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
                                  include_non_citable=options.include_non_citable)
     docs: dict[str, Document] = {}
@@ -309,6 +314,68 @@ def answer_question(
     ans.scope = scope if multi else []
     ans.version_windows = version_windows(store, docs.values())
     return ans
+
+
+#: "Besides the Chief Justice and the Associate Chief Justice, how many judges…": the words of an exclusion name
+#: what the answer is *not* about, so they are left out of the search (they would find the excluded provisions).
+EXCLUSION = re.compile(r"\b(besides|apart from|aside from|other than|except(ing)?( for)?|excluding|not counting)\b"
+                       r"[^,;?]{1,120}[,;]\s*", re.I)
+
+
+#: "… under each version of the Tax Court of Canada Act", "… each of these agreements": words that point at the
+#: documents in scope say nothing about where in each the answer is.
+SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any)\s+(one\s+)?(of\s+)?"
+                          r"((these|those|the)\s+)?(versions?|agreements?|contracts?|appeals?|cases?|documents?|"
+                          r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
+
+
+def search_query(question: str) -> str:
+    """The words retrieval is given: the question without a leading exclusion clause or words pointing at the
+    documents in scope."""
+    q = EXCLUSION.sub("", question, count=1)
+    q = " ".join(SCOPE_PHRASE.sub(" ", q).split())
+    return q if len(q.split()) >= 3 else question
+
+
+def current_law_date() -> str:
+    """Today, as the date a question with no date is asked about (the law in force now, not a past version)."""
+    import datetime
+
+    return datetime.date.today().isoformat()
+
+
+def add_provision_items(store: Store, passages: list[Passage], include_non_citable: bool = False) -> list[Passage]:
+    """A retrieved lead-in ("The Tax Court of Canada shall consist of the following judges:") says nothing by
+    itself: its items do.  Each such passage is followed by the passages of its items (moved up when retrieval
+    ranked them lower, added when it did not find them), and every passage is renumbered."""
+    by_id = {p.chunk.id: p for p in passages}
+    placed: set[str] = set()
+    out: list[Passage] = []
+    docs: dict[str, Document] = {}
+    for p in passages:
+        if p.chunk.id in placed:
+            continue
+        out.append(p)
+        placed.add(p.chunk.id)
+        if not p.text.rstrip().endswith((":", "\u2014")) or not p.chunk.units \
+                or p.document.kind not in (DocumentKind.STATUTE, DocumentKind.CONTRACT):
+            continue
+        doc = docs.get(p.document.id)
+        if doc is None:
+            try:
+                doc = docs[p.document.id] = store.get_document(p.document.id)
+            except NotFound:
+                continue
+        head = p.chunk.units[-1]
+        items = {u.ordinal for u in doc.units if u.parent == head}
+        for ch in store.get_chunks(doc.id) if items else []:
+            if ch.id in placed or not items.intersection(ch.units) or (not ch.citable and not include_non_citable):
+                continue
+            placed.add(ch.id)
+            out.append(by_id.get(ch.id) or Passage(ch, p.document, doc.text[ch.char_start:ch.char_end], 0.0, 0))
+    if [p.chunk.id for p in out] == [p.chunk.id for p in passages]:
+        return passages
+    return [replace(p, rank=i + 1) for i, p in enumerate(out)]
 
 
 QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|"
