@@ -734,15 +734,23 @@ def read_run(path: str | os.PathLike[str]) -> dict[str, Any]:
     return run
 
 
-def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None, db: str | os.PathLike[str] | None = None) -> Path:
+def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None,
+              db: str | os.PathLike[str] | None = None) -> Path | str:
     """Write ``run`` to ``path``; or, with ``db`` instead, into ``<db>.eval/`` named by time and settings hash
-    (where ``pincite serve`` lists the runs of its store).  Returns where it was written."""
+    (where ``pincite serve`` lists the runs of its store), or for a PostgreSQL ``db`` (a URL) into the store's
+    ``eval_runs`` table under that name.  Returns where it was written."""
     if path is None:
         if db is None:
             raise ValueError("write_run needs a path or a db")
+        stamp = run["created"].replace(":", "").replace("-", "").replace("+0000", "Z")
+        from pincite.store import is_store_url, open_store
+
+        if is_store_url(db):
+            with open_store(db) as store:
+                store.record_eval_run(f"{stamp}-{run['settings_hash']}", run)  # type: ignore[attr-defined]
+                return f"{store} (eval run {stamp}-{run['settings_hash']})"
         folder = Path(db).with_name(Path(db).name + ".eval")
         folder.mkdir(parents=True, exist_ok=True)
-        stamp = run["created"].replace(":", "").replace("-", "").replace("+0000", "Z")
         path = folder / f"{stamp}-{run['settings_hash']}.json"
     p = Path(path)
     p.write_text(json.dumps(run, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
