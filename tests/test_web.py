@@ -40,7 +40,7 @@ FILES = [
     "pdf_judgments/zasca_2024_21_mec_health_gauteng_v_M.pdf",
     "canada_justice_laws_xml/T-2",
 ]
-DISSENT_Q = "Why did Moylan LJ come to a different conclusion in Ipek v Koza Altin?"
+DISSENT_Q = "Which judge came to a different conclusion in Ipek v Koza Altin, and how did he put it?"
 
 
 @pytest.fixture(scope="module")
