@@ -13,7 +13,8 @@ from collections import Counter
 from pincite.chunk import sentence_spans
 from pincite.context import TurnContext
 from pincite.protocol import reply_json
-from pincite.types import DocumentKind, Role
+from pincite.outcome import CONCLUSION_OPENING
+from pincite.types import DocumentKind, Role, UnitKind, Zone
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOPWORDS = frozenset(
@@ -80,14 +81,14 @@ _OUTCOME_Q = re.compile(r"\b(allow\w*|dismiss\w*|decid\w*|held|hold|outcome|resu
                         r"refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost)\b", re.I)
 _VERB = r"(allow|dismiss|grant|refus|quash|restor|set aside|remit|uphold|upheld)\w*"
 _DISPOSAL = re.compile(
-    rf"\b(I|we)\b[^.;:]{{0,60}}\b{_VERB}"  # "I would therefore grant permission to appeal but dismiss the appeal"
+    rf"(?-i:\bI\b|\b[Ww]e\b)[^.;:]{{0,120}}\b{_VERB}"  # "I would therefore grant permission to appeal but dismiss the appeal"
     r"|\b(appeal|application|claim|petition)s?\b[^.;:]{0,30}\b(is|are|be|was|were|been)\s+"
     r"(allowed|dismissed|refused|granted|upheld|quashed|set aside)",  # "the appeal should be allowed"
     re.I,
 )
 _DISAGREEMENT = re.compile(r"\b(disagree\w*|different (conclusion|view)|do not agree|unable to agree|cannot agree|"
                            r"respectfully|dissent\w*)\b"
-                           rf"|\bI would (have )?[^.;:]{{0,40}}\b{_VERB}", re.I)
+                           rf"|(?-i:\bI\b) would (have )?[^.;:]{{0,40}}\b{_VERB}", re.I)
 _QUESTION_WORDS = frozenset("what which who whom whose why how when where was were did does do is are can could "
                             "under in on the a an if".split())
 
@@ -103,29 +104,64 @@ def named_words(question: str) -> list[str]:
     return out
 
 
+_YES_NO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|may|must|should|has|have|had)\b", re.I)
+_REASONS_Q = re.compile(r"\b(why|basis|reasons?|grounds?|how did (he|she|the judge) (reason|justify)|what would|"
+                        r"what order|what did (he|she) (conclude|decide))\b", re.I)
+_WHO_Q = re.compile(r"\b(which judge|who)\b|\bhow did (he|she|they) put it\b", re.I)
+_TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what)\b", re.I)
+_AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
+#: a paragraph that gathers the reasoning into a conclusion (see pincite.outcome.CONCLUSION_OPENING)
+_QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
+_HOLDING = re.compile(r"^\W*(\d+\.\s*)?(in my (judgment|view|opinion)|i (would )?(hold|conclude)|we (hold|conclude)|"
+                      r"(the|my) conclusion is|i am (satisfied|persuaded|clear) that|it follows that|"
+                      r"i have (reached|come to) the (clear )?conclusion)\b", re.I)
+_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
+_HOW_WORDS = frozenset({"many", "much", "long", "old"})
+
+
+def question_text(question: str) -> str:
+    """The question without an exclusion clause: 'Besides the Chief Justice…, how many judges…' asks about the
+    judges, and a sentence about the Chief Justice does not answer it."""
+    from pincite.engine import EXCLUSION
+
+    q = EXCLUSION.sub("", question, count=1).strip()
+    return q if len(q.split()) >= 3 else question
+
+
 class ExtractiveGenerator:
-    """Quote the sentences that best answer the question, or abstain.
+    """Quote the sentence that best answers the question, or abstain.
 
     A sentence is scored by the question terms it holds, weighted by how rare they are among the retrieved
-    sentences; words that only name the document (its title, parties, citation) do not count as evidence.  It
-    abstains when its best sentence covers too little of the question, or when the question names something
-    (a case, an Act, a judge) that the cited document never mentions.
+    sentences; words that only name the document (its title, parties, citation) do not count as evidence.  The
+    kind of question shapes the score: an outcome question prefers a majority judge's disposal, a question about
+    a dissent the dissenting judge's own words (their conclusion when it asks why, their statement of
+    disagreement when it asks who), a quantity question a sentence stating a number.  The court's own
+    reasoning beats introductory paragraphs and passages it only quotes.
+
+    One claim, the best, unless a second adds support: another majority judge's agreement with the disposal, or
+    the words of a second part of the question the first claim leaves unanswered.  It abstains when its best
+    sentence covers too little of the question, or when the question names something (a case, an Act, a judge,
+    a year) that the cited document never mentions.
     """
 
     name = "extractive"
 
     def __init__(self, max_claims: int = 2, per_passage: int = 1, min_chars: int = 25, per_document: bool = False,
-                 min_terms: int = 2, min_coverage: float = 0.3, runner_up: float = 0.8) -> None:
+                 min_terms: int = 2, min_coverage: float = 0.3, runner_up: float = 0.8,
+                 multi_coverage: float = 0.4) -> None:
         self.max_claims = max_claims
         self.per_passage = per_passage
         self.min_chars = min_chars
         self.per_document = per_document  # multi-document questions: the best sentence of each source
         self.min_terms = min_terms  # a sentence must share this many distinct question terms (fewer if the question has fewer)
         self.min_coverage = min_coverage  # idf-weighted share of the question's terms the best sentence must hold
-        self.runner_up = runner_up  # further claims only if they score at least this share of the best
+        self.runner_up = runner_up  # a second claim must score at least this share of the best
+        self.multi_coverage = multi_coverage  # per source of a multi-document question: the coverage it must reach
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
-        q_all = set(terms(turn.question))
+        question = question_text(turn.question)
+        wants_number = bool(_QUANTITY.search(question))
+        q_all = set(terms(question)) - (_HOW_WORDS if wants_number else set())
         passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
         if not q_all or not passages:
             return reply_json([])
@@ -135,24 +171,32 @@ class ExtractiveGenerator:
             naming |= set(terms(" ".join((d.title, d.citation or "", d.source.replace("_", " "), d.text[:600]))))
         q = (q_all - naming) or q_all
         authors = {cp.passage.chunk.author for cp in passages if cp.passage.chunk.author}
-        q_lower = turn.question.lower()
+        q_lower = question.lower()
         focus_authors = {a for a in authors if any(len(w) > 2 and re.search(rf"\b{re.escape(w.lower())}\b", q_lower)
                                                    for w in re.findall(r"[A-Za-z][\w'-]+", a)
                                                    if w not in ("LJ", "J", "JJ", "LJJ", "Lord", "Lady", "Sir", "Dame"))}
-        wants_dissent = bool(_DISSENT_Q.search(turn.question))
-        wants_outcome = bool(_OUTCOME_Q.search(turn.question)) and not wants_dissent
-        wants_number = bool(_QUANTITY.search(turn.question))
+        wants_dissent = bool(_DISSENT_Q.search(question))
+        wants_outcome = bool(_OUTCOME_Q.search(question)) and not wants_dissent
+        wants_holding = wants_outcome or (bool(_YES_NO.search(question)) and not wants_dissent)
+        wants_reasons = wants_dissent and bool(_REASONS_Q.search(question)) and not _WHO_Q.search(question)
+        wants_who = wants_dissent and bool(_WHO_Q.search(question))
+        two_parts = bool(_TWO_PARTS.search(question))
+        docs = {dc.document.id: dc.document for dc in turn.documents}
+        opening = _opening_units(docs.values())
+        opening_of_judge = _first_units_of_judges(docs.values())
         df: Counter[str] = Counter()
         sents = []
         for cp in passages:
             text = cp.passage.text
             # a provision's lead-in ("The Court shall consist of the following judges:") is what its words are about
             lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
+            quoted = [(m.start(), m.end()) for m in _QUOTE_SPAN.finditer(text)]
             for s, e in sentence_spans(text, 0, len(text)):
                 sent = text[s:e]
                 toks = set(terms(sent))
                 df.update(toks)
-                sents.append((cp, sent, toks, lead - toks))
+                in_quote = any(a < s + 2 and e - 2 < b for a, b in quoted)
+                sents.append((cp, sent, toks, lead - toks, in_quote))
         n = len(sents)
 
         def idf(t: str) -> float:
@@ -161,20 +205,28 @@ class ExtractiveGenerator:
         q_weight = sum(idf(t) for t in q) or 1.0
         decisive_bonus = q_weight / 2.0
         scored = []
-        for cp, sent, toks, lead in sents:
+        for cp, sent, toks, lead, in_quote in sents:
             short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
                 continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
             overlap = q & toks
             lead_overlap = q & lead
             ch = cp.passage.chunk
+            judgment = cp.passage.document.kind is DocumentKind.JUDGMENT
             dissenting = ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING)
+            states_number = wants_number and _has_number(_strip_numbering(sent))
+            unit_text = docs[ch.doc_id].text[ch.char_start:ch.char_start + 80] if ch.doc_id in docs else cp.passage.text[:80]
+            concluding = judgment and CONCLUSION_OPENING.search(unit_text) is not None
             # a judge disposing of the case, or stating disagreement, answers an outcome/dissent question even
             # though it shares few words with it
-            decisive = cp.passage.document.kind is DocumentKind.JUDGMENT and (
+            first_of_judge = bool(ch.units) and ch.units[0] in opening_of_judge
+            decisive = judgment and (
                 (wants_outcome and not dissenting and _DISPOSAL.search(sent) is not None)
-                or (wants_dissent and dissenting and _DISAGREEMENT.search(sent) is not None))
-            if (not overlap or len(overlap | lead_overlap) < min(self.min_terms, len(q))) and not decisive:
+                or (wants_dissent and dissenting and _DISAGREEMENT.search(sent) is not None
+                    and not (wants_reasons and first_of_judge)))  # "why…": not the bare "I disagree"
+            matched_terms = len(overlap | lead_overlap) + (1 if states_number else 0)
+            if (not overlap or matched_terms < min(self.min_terms, len(q) + (1 if wants_number else 0))) \
+                    and not decisive:
                 continue  # its own words must answer; the lead-in only adds to them
             matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap)
             coverage = 1.0 if decisive else matched / q_weight
@@ -183,46 +235,75 @@ class ExtractiveGenerator:
             if decisive:
                 score += decisive_bonus
             if _ISSUE.search(sent):
-                score *= 0.5  # "the issues are… (b) whether…": restating the question does not answer it
-            if wants_number and _has_number(sent):
+                score *= 0.3  # "the issues are… (b) whether…": restating the question does not answer it
+            if states_number:
                 score *= 2.0  # "how many…": a sentence stating a number answers it
+            if judgment:
+                if in_quote:
+                    score *= 0.3  # words the court quotes (a lower court, counsel, a statute) are not its reasons
+                if ch.units and ch.units[0] in opening:
+                    score *= 0.5  # the introduction summarises; the reasons decide
+                if concluding:
+                    score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
+                if _HOLDING.search(sent):
+                    score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
             if focus_authors and ch.author in focus_authors:
                 score *= 2.5  # "why did Males LJ…": his reasons
             if wants_dissent:
                 score *= 2.0 if dissenting else 0.7
+                if dissenting and wants_reasons:
+                    # "why…": the conclusion of his reasons, not his opening statement that he disagrees
+                    score *= 2.0 if concluding else 0.5 if first_of_judge else 1.0
+                if dissenting and wants_who and _DISAGREEMENT.search(sent) and not concluding:
+                    score *= 1.5  # "which judge…, how did they put it": the statement of disagreement
             elif dissenting:
                 score *= 0.5  # the majority answers "what did the court decide"
-            scored.append((score, coverage, cp, sent))
+            scored.append((score, coverage, cp, sent, toks, decisive))
         scored.sort(key=lambda x: -x[0])
         if not scored:
             return reply_json([])
         per_document = self.per_document or turn.multi_document
-        best_score, best_cov, best_cp, _ = scored[0]
+        best_score, best_cov, best_cp, _, best_toks, _ = scored[0]
         if not per_document and (best_cov < self.min_coverage or not self._names_present(turn, best_cp)):
             return reply_json([])  # abstain: what the question asks is not in the evidence
         claims = []
-        used: Counter[str] = Counter()
-        docs_used: set[str] = set()
-        for score, coverage, cp, sent in scored:
-            if not per_document and (len(claims) >= self.max_claims or score < self.runner_up * best_score):
-                break
-            if used[cp.pid] >= self.per_passage:
-                continue
-            if per_document:
-                if cp.passage.document.id in docs_used or coverage < self.min_coverage:
+        if per_document:
+            docs_used: set[str] = set()
+            for score, coverage, cp, sent, _, _ in scored:
+                if cp.passage.document.id in docs_used or coverage < self.multi_coverage:
                     continue
                 docs_used.add(cp.passage.document.id)
-            used[cp.pid] += 1
-            claims.append({"text": self._claim_text(cp, sent),
-                           "citations": [{"passage": cp.pid, "quote": sent}]})
+                claims.append(self._claim(cp, sent))
+            return reply_json(claims)
+        claims.append(self._claim(best_cp, scored[0][3]))
+        best_unit = best_cp.passage.chunk.units[:1]
+        for score, coverage, cp, sent, toks, decisive in scored[1:]:
+            if len(claims) >= self.max_claims:
+                break
+            ch = cp.passage.chunk
+            if cp.pid == best_cp.pid or ch.units[:1] == best_unit:
+                continue
+            first = best_cp.passage.chunk
+            if wants_holding and first.author and ch.author and ch.author != first.author \
+                    and ch.role not in (Role.DISSENTING, Role.PARTLY_DISSENTING) \
+                    and first.role not in (Role.DISSENTING, Role.PARTLY_DISSENTING) \
+                    and (decisive or _AGREEMENT.search(sent)):
+                claims.append(self._claim(cp, sent))  # another majority judge agreeing: the court's holding
+            elif two_parts and score >= self.runner_up * best_score and cp.passage.document.id == best_cp.passage.document.id \
+                    and (decisive or sum(idf(t) for t in (toks - best_toks) & q) >= 0.25 * q_weight):
+                claims.append(self._claim(cp, sent))  # it answers the part of the question the first leaves open
         return reply_json(claims)
+
+    def _claim(self, cp, sent: str) -> dict:  # type: ignore[no-untyped-def]
+        return {"text": self._claim_text(cp, sent), "citations": [{"passage": cp.pid, "quote": sent}]}
 
     @staticmethod
     def _names_present(turn: TurnContext, cp) -> bool:  # type: ignore[no-untyped-def]
-        """Every capitalised word the question names occurs somewhere in the cited document."""
+        """Every capitalised word (and year) the question names occurs somewhere in the cited document."""
         doc = next(dc.document for dc in turn.documents if dc.document.id == cp.passage.document.id)
         hay = " ".join((doc.title, doc.citation or "", doc.source.replace("_", " "), doc.text)).lower()
-        return all(re.search(rf"\b{re.escape(w)}", hay) for w in named_words(turn.question))
+        named = named_words(turn.question) + _YEAR.findall(turn.question)
+        return all(re.search(rf"\b{re.escape(w)}", hay) for w in named)
 
     @staticmethod
     def _claim_text(cp, sent: str) -> str:  # type: ignore[no-untyped-def]
@@ -230,3 +311,35 @@ class ExtractiveGenerator:
         if ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
             return f"{ch.author or 'A dissenting judge'} ({ch.role.value}) said: \u201c{sent}\u201d"
         return sent
+
+
+def _strip_numbering(sentence: str) -> str:
+    """The sentence without its own enumeration ("(c)", "22.", "s. 4"): numbering is not a stated number."""
+    return re.sub(r"^\s*(\(?[0-9a-z]{1,4}[.)]|\[\d+\])\s*", "", sentence)
+
+
+def _opening_units(docs) -> set[int]:  # type: ignore[no-untyped-def]
+    """Ordinals of each judgment's introductory paragraphs: the first two numbered reasons paragraphs, or the
+    first 5 % of them in a long judgment."""
+    out: set[int] = set()
+    for d in docs:
+        if d.kind is not DocumentKind.JUDGMENT:
+            continue
+        numbered = [u.ordinal for u in d.units if u.zone is Zone.REASONS and u.number and u.kind is not UnitKind.HEADING]
+        out.update(numbered[:max(2, len(numbered) // 20)])
+    return out
+
+
+def _first_units_of_judges(docs) -> set[int]:  # type: ignore[no-untyped-def]
+    """Ordinals of each judge's first numbered paragraph (where a judge says whether they agree)."""
+    out: set[int] = set()
+    for d in docs:
+        if d.kind is not DocumentKind.JUDGMENT:
+            continue
+        seen: set[str] = set()
+        for u in d.units:
+            if u.author and u.author not in seen and u.zone is Zone.REASONS and u.number \
+                    and u.kind is not UnitKind.HEADING:
+                seen.add(u.author)
+                out.add(u.ordinal)
+    return out
