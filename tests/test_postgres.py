@@ -232,3 +232,46 @@ def test_the_hnsw_path_answers_as_the_exact_scan_does(pg: PgServer, monkeypatch:
     assert len(exact) == 5 and approx == exact
     assert any("against fire" in t for _, _, t in exact)
     assert [h.id for h in narrowed][:1] == [exact[0][0]]  # a filter still scans exactly
+
+
+def test_the_server_answers_from_postgres_over_http(pg: PgServer) -> None:
+    """``ServerConfig.db`` a postgresql:// URL (what ``pincite --store URL serve`` passes): ask, search, open a
+    document and read the eval runs, which live in the store's eval_runs table."""
+    import httpx
+
+    from pincite.cli import demo_paths
+    from pincite.evaluate import build_run, write_run
+    from pincite.server import RunningServer, ServerConfig, create_app
+    from tests.test_server import QUESTION
+
+    url = fresh(pg, "serve")
+    with open_store(url) as s:
+        assert not ingest_paths(s, demo_paths()).failed
+    with RunningServer(create_app(ServerConfig(db=url, dense=False))) as srv:
+        health = httpx.get(f"{srv.url}/api/health", timeout=30).json()
+        ask = httpx.post(f"{srv.url}/api/ask", json={"question": QUESTION}, timeout=60)
+        cited = {c["document"]["id"]: httpx.get(f"{srv.url}/api/documents/{c['document']['id']}",
+                                                timeout=30).json()["text"] for c in ask.json()["citations"]}
+        search = httpx.get(f"{srv.url}/api/search", params={"q": "notice in writing clause 16.1", "k": 3}, timeout=30)
+        doc_id = search.json()["passages"][0]["document"]["id"]
+        doc = httpx.get(f"{srv.url}/api/documents/{doc_id}", timeout=30)
+        page = httpx.get(f"{srv.url}/documents/{doc_id}", headers={"accept": "text/html"}, timeout=30)
+        empty = httpx.get(f"{srv.url}/api/eval/runs", timeout=30).json()
+        written = write_run(build_run([], {"k": 8, "generator": "extractive"}, 1.5), None, db=url)
+        listed = httpx.get(f"{srv.url}/api/eval/runs", timeout=30).json()
+        name = listed["runs"][0]["run"] if listed["runs"] else "none"
+        one = httpx.get(f"{srv.url}/api/eval/runs/{name}", timeout=30)
+        missing = httpx.get(f"{srv.url}/api/eval/runs/nope", timeout=30)
+    assert health["documents"] == len(demo_paths())
+    assert ask.status_code == 200, ask.text
+    cites = ask.json()["citations"]
+    assert any(c["units"] == ["[8]"] for c in cites)  # the judgment's paragraph, as on the embedded store
+    for c in cites:  # every pinpoint's offsets name its quote in the document served
+        assert cited[c["document"]["id"]][c["char_start"]:c["char_end"]] == c["quote"]
+    assert search.status_code == 200 and len(search.json()["passages"]) == 3
+    assert doc.status_code == 200 and search.json()["passages"][0]["text"] in doc.json()["text"]
+    assert page.status_code == 200 and "<html" in page.text.lower()
+    assert empty["available"] is True and empty["runs"] == [] and "eval_runs" in empty["folder"]
+    assert name in str(written) and [r["run"] for r in listed["runs"]] == [name]
+    assert one.status_code == 200 and one.json()["settings"] == {"k": 8, "generator": "extractive"}
+    assert missing.status_code == 404

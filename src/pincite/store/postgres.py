@@ -174,6 +174,40 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX chunk_vectors_hnsw ON chunk_vectors USING hnsw (embedding vector_cosine_ops)
         """,
     ),
+    (
+        # BM25 in SQL over our own postings (pincite.index_pg) replaces full-text search's ts_rank; the postings of
+        # documents stored before are written by backfill_postings, in this migration's transaction
+        "0002_postings_bm25",
+        """
+        ALTER TABLE chunks DROP COLUMN tsv;
+        ALTER TABLE documents DROP COLUMN docinfo_tsv;
+        ALTER TABLE chunks ADD COLUMN n_text integer NOT NULL DEFAULT 0;
+        ALTER TABLE chunks ADD COLUMN n_path integer NOT NULL DEFAULT 0;
+        CREATE TABLE chunk_terms (
+            doc_id text COLLATE "C" NOT NULL,
+            chunker text COLLATE "C" NOT NULL,
+            ordinal integer NOT NULL,
+            field smallint NOT NULL,
+            term text COLLATE "C" NOT NULL,
+            tf integer NOT NULL,
+            norm integer NOT NULL,
+            positions integer[]
+        );
+        CREATE INDEX chunk_terms_doc ON chunk_terms(doc_id, chunker, ordinal, field, term);
+        CREATE INDEX chunk_terms_term ON chunk_terms(term, field, chunker) INCLUDE (doc_id, ordinal, tf, norm);
+        CREATE TABLE doc_terms (
+            doc_id text COLLATE "C" NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            term text COLLATE "C" NOT NULL,
+            PRIMARY KEY (doc_id, term)
+        );
+        CREATE INDEX doc_terms_term ON doc_terms(term);
+        CREATE TABLE eval_runs (
+            run_id text COLLATE "C" PRIMARY KEY,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            report_json text NOT NULL
+        )
+        """,
+    ),
 ]
 
 _LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
@@ -246,7 +280,36 @@ class PostgresStore:
                 for stmt in sql.split(";"):
                     if stmt.strip():
                         c.execute(stmt)
+                if name == "0002_postings_bm25":
+                    self._backfill_postings()
                 c.execute("INSERT INTO migrations(name) VALUES (%s)", (name,))
+
+    def _backfill_postings(self) -> None:
+        """Inside the migration's transaction: the postings and lengths of the documents already stored."""
+        from pincite.index_pg import document_terms
+
+        c = self.conn
+        for (doc_id,) in c.execute("SELECT id FROM documents ORDER BY id").fetchall():
+            r = c.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE id = %s", (doc_id,)).fetchone()
+            units = c.execute(f"SELECT {UNIT_COLUMNS} FROM units WHERE doc_id = %s ORDER BY ordinal",
+                              (doc_id,)).fetchall()
+            pages = c.execute(f"SELECT {PAGE_COLUMNS} FROM pages WHERE doc_id = %s ORDER BY ordinal",
+                              (doc_id,)).fetchall()
+            doc = document_from_rows(r, units, pages)
+            chunks = [chunk_from_row(x) for x in c.execute(
+                f"SELECT {CHUNK_COLUMNS} FROM chunks c WHERE c.doc_id = %s ORDER BY c.chunker, c.ordinal",
+                (doc_id,)).fetchall()]
+            rows, postings = _chunk_rows(doc, chunks, "")
+            for row in rows:
+                c.execute("UPDATE chunks SET n_text = %s, n_path = %s WHERE doc_id = %s AND chunker = %s "
+                          "AND ordinal = %s", (row[18], row[19], row[0], row[1], row[2]))
+            with c.cursor().copy("COPY chunk_terms (doc_id, chunker, ordinal, field, term, tf, norm, positions) "
+                                 "FROM STDIN") as cp:
+                for p in postings:
+                    cp.write_row(p)
+            docinfo = c.execute("SELECT docinfo FROM documents WHERE id = %s", (doc_id,)).fetchone()[0]
+            c.execute("INSERT INTO doc_terms(doc_id, term) SELECT %s, unnest(%s::text[])",
+                      (doc_id, document_terms(docinfo)))
 
     def close(self) -> None:
         self.conn.close()
@@ -303,13 +366,14 @@ class PostgresStore:
         """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
         _check_text(doc)
         from pincite.index import OPENING_CHARS, source_words
+        from pincite.index_pg import document_terms
         from pincite.index import DATE_MAX, DATE_MIN, date_key
         from pincite.versions import version_date
 
         vd = version_date(doc)
         opening = " ".join(doc.text[:OPENING_CHARS].split())
         docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
-        rows = _chunk_rows(doc, chunks, chunk_settings)
+        rows, postings = _chunk_rows(doc, chunks, chunk_settings)
         state: dict[str, Any] = {}
 
         def body() -> PutOutcome:
@@ -324,20 +388,22 @@ class PostgresStore:
                 c.execute(_LOCK_SQL, (k,))
             for old_id, _, old_source in old:
                 c.execute("DELETE FROM sources WHERE source = %s", (old_source,))
+                c.execute("DELETE FROM chunk_terms WHERE doc_id = %s", (old_id,))
                 c.execute("DELETE FROM documents WHERE id = %s", (old_id,))
             c.execute(
                 "INSERT INTO documents(id, source, format, kind, title, citation, date, work, version_json, "
-                "content_sha256, text, warnings_json, meta_json, n_units, vsort, vkey_from, vkey_to, docinfo, "
-                f"docinfo_tsv) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s, "
-                f"setweight(to_tsvector('{TS_CONFIG}', %s), 'A'))",
+                "content_sha256, text, warnings_json, meta_json, n_units, vsort, vkey_from, vkey_to, docinfo) "
+                "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
                 (
                     doc.id, doc.source, doc.format.value, doc.kind.value, doc.title, doc.citation, doc.date,
                     doc.work, json.dumps(doc.version) if doc.version is not None else None,
                     doc.content_sha256, doc.text, json.dumps(list(doc.warnings)),
                     json.dumps(doc.meta, default=str), len(doc.units), vd or "", date_key(vd, DATE_MIN),
-                    date_key(vd, DATE_MAX), docinfo, search_words(docinfo),
+                    date_key(vd, DATE_MAX), docinfo,
                 ),
             )
+            c.execute("INSERT INTO doc_terms(doc_id, term) SELECT %s, unnest(%s::text[])",
+                      (doc.id, document_terms(docinfo)))
             c.execute("INSERT INTO sources(source, doc_id) VALUES (%s, %s)", (doc.source, doc.id))
             with c.cursor().copy(
                 "COPY units (doc_id, ordinal, kind, number, label, char_start, char_end, zone, citable, author, "
@@ -357,7 +423,7 @@ class PostgresStore:
                 for i, p in enumerate(doc.pages):
                     cp.write_row((doc.id, i, p.pdf_index, p.label, p.char_start, p.char_end,
                                   json.dumps(list(p.furniture))))
-            self._insert_chunks(rows)
+            self._insert_chunks(rows, postings)
             self._bump_generation(doc.id)
             state["old"] = bool(old)
             return PutOutcome.REPLACED if old else PutOutcome.ADDED
@@ -365,34 +431,35 @@ class PostgresStore:
         return self._write(f"{doc.source}: could not store document", [f"source:{doc.source}", f"doc:{doc.id}"],
                            body)
 
-    def _insert_chunks(self, rows: list[tuple[Any, ...]]) -> None:
+    def _insert_chunks(self, rows: list[tuple[Any, ...]], postings: list[tuple[Any, ...]]) -> None:
+        """The chunk rows and their postings (``chunk_terms``, the lexical index: see :mod:`pincite.index_pg`)."""
         if not rows:
             return
-        cols = list(zip(*rows))
-        self.conn.execute(
-            "INSERT INTO chunks(doc_id, chunker, ordinal, id, settings, char_start, char_end, units_json, zone, "
-            "citable, author, role, in_force_from, in_force_to, envelope_json, valid_from, valid_to, n_words, tsv) "
-            "SELECT t.doc_id, t.chunker, t.ordinal, t.id, t.settings, t.cs, t.ce, t.units, t.zone, t.citable, "
-            "t.author, t.role, t.iff, t.ift, t.env, t.vf, t.vt, t.nw, "
-            f"setweight(to_tsvector('{TS_CONFIG}', t.body), 'D') || setweight(to_tsvector('{TS_CONFIG}', t.path), 'B') "
-            "FROM unnest(%s::text[], %s::text[], %s::int[], %s::text[], %s::text[], %s::int[], %s::int[], %s::text[], "
-            "%s::text[], %s::bool[], %s::text[], %s::text[], %s::text[], %s::text[], %s::text[], %s::int[], "
-            "%s::int[], %s::int[], %s::text[], %s::text[]) AS t(doc_id, chunker, ordinal, id, settings, cs, ce, units, "
-            "zone, citable, author, role, iff, ift, env, vf, vt, nw, body, path)",
-            [list(col) for col in cols],
-        )
+        with self.conn.cursor().copy(
+            "COPY chunks (doc_id, chunker, ordinal, id, settings, char_start, char_end, units_json, zone, citable, "
+            "author, role, in_force_from, in_force_to, envelope_json, valid_from, valid_to, n_words, n_text, n_path) "
+            "FROM STDIN"
+        ) as cp:
+            for r in rows:
+                cp.write_row(r)
+        with self.conn.cursor().copy(
+            "COPY chunk_terms (doc_id, chunker, ordinal, field, term, tf, norm, positions) FROM STDIN"
+        ) as cp:
+            for p in postings:
+                cp.write_row(p)
 
     def replace_chunks(self, doc_id: str, chunker: Chunker, chunks: Sequence[Chunk], settings_key: str) -> None:
         """Swap one document's chunks of one chunker in a single transaction (re-chunking never re-parses)."""
         doc = self.get_document(doc_id)
-        rows = _chunk_rows(doc, chunks, settings_key)
+        rows, postings = _chunk_rows(doc, chunks, settings_key)
 
         def body() -> None:
             c = self.conn
             if c.execute("SELECT 1 FROM documents WHERE id = %s", (doc_id,)).fetchone() is None:
                 raise NotFound(f"document {doc_id} was deleted or replaced while re-chunking")
             c.execute("DELETE FROM chunks WHERE doc_id = %s AND chunker = %s", (doc_id, chunker.value))
-            self._insert_chunks(rows)
+            c.execute("DELETE FROM chunk_terms WHERE doc_id = %s AND chunker = %s", (doc_id, chunker.value))
+            self._insert_chunks(rows, postings)
             self._bump_generation(doc_id)
 
         self._write(f"{doc_id}: could not replace chunks", [f"doc:{doc_id}"], body)
@@ -483,6 +550,7 @@ class PostgresStore:
         def body() -> None:
             for (source,) in self.conn.execute("SELECT source FROM documents WHERE id = %s", (doc_id,)).fetchall():
                 self.conn.execute("DELETE FROM sources WHERE source = %s", (source,))
+            self.conn.execute("DELETE FROM chunk_terms WHERE doc_id = %s", (doc_id,))
             self.conn.execute("DELETE FROM documents WHERE id = %s", (doc_id,))
             self._bump_generation(None)
 
@@ -546,6 +614,24 @@ class PostgresStore:
             "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
         }
 
+    # -- evaluation runs ('pincite eval' records them here; the web reader lists them) ------------
+
+    def record_eval_run(self, name: str, run: dict[str, Any]) -> None:
+        """Keep one ``pincite eval`` run record under ``name`` (replacing one of that name)."""
+        self.conn.execute("INSERT INTO eval_runs(run_id, report_json) VALUES (%s, %s) ON CONFLICT (run_id) "
+                          "DO UPDATE SET report_json = EXCLUDED.report_json, created_at = now()",
+                          (name, json.dumps(run, ensure_ascii=False)))
+
+    def list_eval_runs(self, limit: int = 100) -> list[tuple[str, str]]:
+        """(name, run record JSON) of the recorded runs, newest name first."""
+        return [(r[0], r[1]) for r in self.conn.execute(
+            "SELECT run_id, report_json FROM eval_runs ORDER BY run_id DESC LIMIT %s", (limit,)).fetchall()]
+
+    def get_eval_run(self, name: str) -> str | None:
+        """The run record JSON recorded under ``name``, or None."""
+        row = self.conn.execute("SELECT report_json FROM eval_runs WHERE run_id = %s", (name,)).fetchone()
+        return row[0] if row else None
+
     # -- search (the Retriever's hook) ----------------------------------------------------------
 
     def search_indexes(self, chunker: Chunker = Chunker.STRUCTURAL, header: str = "title+path") -> tuple[Any, Any]:
@@ -572,11 +658,14 @@ def _check_text(doc: Document) -> None:
         raise StoreError(f"{doc.source}: the text holds a NUL character, which PostgreSQL cannot store")
 
 
-def _chunk_rows(doc: Document, chunks: Sequence[Chunk], settings_key: str) -> list[tuple[Any, ...]]:
-    """One row per chunk for ``_insert_chunks``: the stored envelope plus what search reads, taken from the
-    embedded index's own rows (:func:`pincite.index.rows_for_document`, so both backends search the same words):
-    the words of its text, of its section path, labels and lead-in, its own validity window, its length."""
+def _chunk_rows(doc: Document, chunks: Sequence[Chunk],
+                settings_key: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """One row per chunk for ``_insert_chunks`` and the chunks' postings: the stored envelope plus what search
+    reads, taken from the embedded index's own rows (:func:`pincite.index.rows_for_document`, so both backends
+    search the same words): the terms of its text and of its section path, labels and lead-in, its own
+    validity window, its lengths."""
     from pincite.index import DATE_MAX, DATE_MIN, date_key, rows_for_document
+    from pincite.index_pg import posting_rows
 
     class _These:  # rows_for_document reads a document's chunks from a store: these ones, not yet stored
         @staticmethod
@@ -586,15 +675,16 @@ def _chunk_rows(doc: Document, chunks: Sequence[Chunk], settings_key: str) -> li
     index_rows = {}
     for chunker in {ch.chunker for ch in chunks}:
         index_rows.update({r.chunk_id: r for r in rows_for_document(_These(), doc, None, chunker)})  # type: ignore[arg-type]
-    rows = []
+    rows, postings = [], []
     for ch in chunks:
         r = index_rows[ch.id]
         body = search_words(r.text)
+        terms, n_text, n_path = posting_rows(doc.id, ch.chunker.value, ch.ordinal, r)
+        postings += terms
         rows.append((
             doc.id, ch.chunker.value, ch.ordinal, ch.id, settings_key, ch.char_start, ch.char_end,
             json.dumps(list(ch.units)), ch.zone.value, ch.citable, ch.author, ch.role.value if ch.role else None,
             ch.in_force_from, ch.in_force_to, json.dumps(chunk_envelope(ch)), date_key(ch.in_force_from, DATE_MIN),
-            date_key(ch.in_force_to, DATE_MAX), body.count(" ") + 1 if body else 0, body,
-            search_words(f"{r.path} {r.lead}"),
+            date_key(ch.in_force_to, DATE_MAX), body.count(" ") + 1 if body else 0, n_text, n_path,
         ))
-    return rows
+    return rows, postings

@@ -1,0 +1,93 @@
+"""The PostgreSQL lexical index scores as the embedded one: the same documents in both stores, the same queries
+(plain words, a provision label's phrase, words that named a document weighed down, a contract clause's
+vocabulary), the same ranking and the same BM25 points (up to a constant per query: tantivy adds the score of
+its own filter clauses to every hit).  Also: a store made before the postings existed gets them on migration.
+
+A real PostgreSQL 16 (``tests/pg_server.py``); real judgments from the corpus and the contract fixtures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pincite.index import LexicalIndex, index_paths
+from pincite.ingest import ingest_paths
+from pincite.retrieve import SearchFilters
+from pincite.store import open_store
+from pincite.store.sqlite import SQLiteStore
+from pincite.types import DocumentKind
+from tests.pg_server import PgServer, PostgresUnavailable, start_server
+from tests.test_retrieve import JUDGMENTS
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CONTRACTS = [FIXTURES / "retrieve" / "harbour_lease.txt", FIXTURES / "retrieve" / "orchard_supply.txt"]
+
+pytestmark = pytest.mark.shared
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Iterator[tuple[LexicalIndex, object]]:
+    try:
+        server = start_server(tmp_path_factory.mktemp("pg"))
+    except PostgresUnavailable as e:
+        pytest.fail(f"PostgreSQL could not be started: {e}", pytrace=False)
+    files = [corpus / p for p in JUDGMENTS] + CONTRACTS
+    lite = SQLiteStore(tmp_path_factory.mktemp("lite") / "s.db")
+    assert not ingest_paths(lite, files).failed
+    pg = open_store(server.create_database("bm25"))
+    assert not ingest_paths(pg, files).failed
+    lex = LexicalIndex(index_paths(lite)[0])
+    lex.sync(lite)
+    yield lex, pg.search_indexes()[0]  # type: ignore[attr-defined]
+    pg.close()
+    lite.close()
+    server.stop()
+
+
+def same_ranking(a: list[tuple[str, float]], b: list[tuple[str, float]]) -> None:
+    """Same chunks in the same order (ties aside) with the same score gaps."""
+    assert a and len(a) == len(b)
+    assert {c for c, _ in a[:5]} == {c for c, _ in b[:5]}
+    ga = [s - a[0][1] for _, s in a]
+    gb = [s - b[0][1] for _, s in b]
+    for x, y in zip(ga, gb):
+        assert x == pytest.approx(y, abs=1e-3 + 1e-4 * abs(x)), (a, b)
+    sa, sb = dict(a), dict(b)
+    for c in set(sa) & set(sb):
+        assert sa[c] - a[0][1] == pytest.approx(sb[c] - b[0][1], abs=1e-3 + 1e-4 * abs(sa[c]))
+
+
+@pytest.mark.parametrize("query", [
+    "alter ego of a company injunction",
+    "the Court's jurisdiction to make a freezing order",
+    "contracts of employment and vicarious liability of the employer",
+    "what does section 4(1)(c) say",
+])
+def test_plain_queries_rank_alike(both, query: str) -> None:  # type: ignore[no-untyped-def]
+    lex, pg = both
+    f = SearchFilters()
+    same_ranking(lex.search(query, f, 20), pg.search(query, f, 20))
+
+
+def test_filters_prior_naming_words_and_clause_vocabulary_rank_alike(both) -> None:  # type: ignore[no-untyped-def]
+    lex, pg = both
+    f = SearchFilters(kinds=(DocumentKind.CONTRACT,))
+    hits = lex.search("rent payable by the tenant", f, 20)
+    same_ranking(hits, pg.search("rent payable by the tenant", f, 20))
+    doc = hits[0][0].split(":", 1)[0]
+    for args in ((f, 20, {doc: 10.0}), (SearchFilters(), 20, {doc: 3.0}, frozenset({"tenant"}), 0.2)):
+        same_ranking(lex.search("rent payable by the tenant", *args), pg.search("rent payable by the tenant", *args))
+    expansion = ["governing law", "governed by", "laws of the state", "jurisdiction"]
+    same_ranking(lex.search("which law governs", SearchFilters(), 20, None, frozenset(), 0.0, expansion, 0.5),
+                 pg.search("which law governs", SearchFilters(), 20, None, frozenset(), 0.0, expansion, 0.5))
+
+
+def test_named_documents_score_alike(both) -> None:  # type: ignore[no-untyped-def]
+    lex, pg = both
+    for q in ("Ipek v Koza Altin", "[2020] EWCA Civ 1375 Dyer", "harbour lease"):
+        a, b = lex.rank_documents(q, SearchFilters(), 5), pg.rank_documents(q, SearchFilters(), 5)
+        assert [d for d, _, _ in a] == [d for d, _, _ in b]
+        for (_, x, _), (_, y, _) in zip(a, b):
+            assert x - a[0][1] == pytest.approx(y - b[0][1], abs=1e-4)
