@@ -69,7 +69,7 @@ class ServerConfig:
     """How the server answers.  ``generator_options`` are fixed here, never taken from a request (a request
     that could name the model server's URL or the API key's variable could send the key anywhere)."""
 
-    db: Path
+    db: Path | str  # a SQLite file, or a postgresql:// URL
     generator_kind: GeneratorKind = GeneratorKind.EXTRACTIVE
     generator_options: Mapping[str, Any] = field(default_factory=dict)
     dense: bool = True  # hybrid retrieval by default; requests may ask for lexical only (no_dense)
@@ -247,7 +247,7 @@ async def read_upload(request: Request, limit: int) -> tuple[list[UploadedFile],
 class _ThreadStore:
     """The store as seen from the current thread: one SQLite connection per worker thread (WAL readers)."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str) -> None:
         self._db = db
         self._local = threading.local()
         self._all: list[Any] = []
@@ -457,26 +457,68 @@ def eval_dir(backend: Backend) -> Path:
     return db.with_name(db.name + ".eval")
 
 
+def stored_runs(backend: Backend) -> list[tuple[str, Any]] | None:
+    """(name, run record or error) of the runs kept in the store itself (PostgreSQL), newest first; None for a
+    store that keeps them in files (``<db>.eval/``)."""
+    store = backend.store.current()
+    if not hasattr(store, "list_eval_runs"):
+        return None
+
+    out: list[tuple[str, Any]] = []
+    for name, raw in store.list_eval_runs(100):
+        try:
+            out.append((name, _read_stored_run(name, raw)))
+        except PinciteError as e:
+            out.append((name, e))
+    return out
+
+
+def _read_stored_run(name: str, raw: str) -> dict[str, Any]:
+    """A run record kept in the store, checked as :func:`pincite.evaluate.read_run` checks a file."""
+    import json
+
+    from pincite.evaluate import RUN_FORMAT
+
+    try:
+        run = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise PinciteError(f"eval run {name}: cannot read the run record: {e}") from None
+    if not isinstance(run, dict) or run.get("format") != RUN_FORMAT or not isinstance(run.get("questions"), list):
+        raise PinciteError(f"eval run {name}: not a pincite eval run record (format {RUN_FORMAT})")
+    return run
+
+
 def eval_runs(backend: Backend) -> dict[str, Any]:
-    """The evaluation runs recorded beside the database (``pincite eval``), newest first, with their summaries."""
+    """The evaluation runs recorded for the store (``pincite eval``: beside the database file, or in the
+    PostgreSQL store), newest first, with their summaries."""
     try:
         from pincite.evaluate import read_run
     except ImportError:
         return {"available": False, "runs": [],
                 "reason": "this pincite has no 'pincite eval' (pincite.evaluate is not installed)"}
-    folder = eval_dir(backend)
+    stored = stored_runs(backend)
+    if stored is not None:
+        records: list[tuple[str, Any]] = stored
+        where = f"{backend.store.current()} (table eval_runs)"
+    else:
+        folder = eval_dir(backend)
+        where = str(folder)
+        paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)[:100] if folder.is_dir() else []
+        records = []
+        for p in paths:
+            try:
+                records.append((p.stem, read_run(p)))
+            except PinciteError as e:
+                records.append((p.stem, e))
     runs = []
-    paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)[:100] if folder.is_dir() else []
-    for p in paths:
-        try:
-            run = read_run(p)
-        except PinciteError as e:
-            runs.append({"run": p.stem, "status": "unreadable", "error": str(e)})
+    for name, run in records:
+        if isinstance(run, PinciteError):
+            runs.append({"run": name, "status": "unreadable", "error": str(run)})
             continue
-        runs.append({"run": p.stem, "status": "done", "created": run.get("created"),
+        runs.append({"run": name, "status": "done", "created": run.get("created"),
                      "settings_hash": run.get("settings_hash"), "seconds": run.get("seconds"),
                      "questions": len(run["questions"]), "summary": run.get("summary", {})})
-    return {"available": True, "folder": str(folder), "runs": runs}
+    return {"available": True, "folder": where, "runs": runs}
 
 
 def eval_run(backend: Backend, name: str) -> dict[str, Any]:
@@ -485,6 +527,12 @@ def eval_run(backend: Backend, name: str) -> dict[str, Any]:
 
     if not re.fullmatch(r"[A-Za-z0-9._-]{1,200}", name) or name.startswith("."):
         raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+    store = backend.store.current()
+    if hasattr(store, "get_eval_run"):  # kept in the store (PostgreSQL)
+        raw = store.get_eval_run(name)
+        if raw is None:
+            raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+        return _read_stored_run(name, raw)
     path = eval_dir(backend) / f"{name}.json"
     if not path.is_file():
         raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
