@@ -16,7 +16,7 @@ from rich.table import Table
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
 from pincite.jsonio import document_to_json, summary_to_json
-from pincite.store import default_db_path, open_store
+from pincite.store import default_db_path, default_location, open_store
 from pincite.types import DocumentKind, Format, Role
 
 app = typer.Typer(
@@ -476,7 +476,8 @@ def serve(
     no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval by default (no embedding model).")] = False,
     max_upload_mb: Annotated[float, typer.Option(help="Largest upload accepted, in MB (all files of one request).")] = 25.0,
 ) -> None:
-    """Serve the HTTP API and the web reader (API docs at /docs)."""
+    """Serve the HTTP API and the web reader (API docs at /docs).  The store: --db, else --store /
+    $PINCITE_STORE (a postgresql:// URL too), else $PINCITE_DB / ./pincite.db."""
     from pincite.generate import GeneratorKind
     from pincite.server import ServerConfig, run_server
 
@@ -485,7 +486,7 @@ def serve(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--generator") from None
     gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
-    config = ServerConfig(db=db or default_db_path(), generator_kind=gkind, generator_options=gen_opts,
+    config = ServerConfig(db=db or default_location(), generator_kind=gkind, generator_options=gen_opts,
                           dense=not no_dense, max_upload_bytes=int(max_upload_mb * 1024 * 1024))
     try:
         run_server(config, host, port)
@@ -575,6 +576,10 @@ def eval_(
             raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: drop, retry")
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
+    import pincite.store
+
+    if db is None and pincite.store.is_store_url(pincite.store.STORE_OVERRIDE):
+        db = pincite.store.STORE_OVERRIDE  # type: ignore[assignment]  # 'pincite --store postgresql://... eval'
     try:
         questions = select_questions(read_gold(gold), only or [])
         base = read_run(baseline) if baseline else None
