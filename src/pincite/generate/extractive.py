@@ -25,7 +25,11 @@ STOPWORDS = frozenset(
 )
 
 
-_SUFFIXES = (("ings", 3), ("ing", 3), ("ion", 4), ("ied", 2), ("ies", 2), ("ed", 3), ("es", 4), ("s", 3))
+_SUFFIXES = (("ings", 3), ("ing", 3), ("ion", 4), ("ied", 2), ("ies", 2), ("ed", 3), ("es", 4), ("ly", 5), ("e", 4),
+             ("s", 3))
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")  # 'authorised' meets 'authorized'
+#: plain words for the terms of art a legal text uses instead ("end the agreement" is "terminate" it)
+SYNONYMS = {"end": "terminat", "cancel": "terminat", "settl": "resolv", "forbid": "prohibit", "ban": "prohibit"}
 
 
 def stem(w: str) -> str:
@@ -46,7 +50,8 @@ def terms(text: str) -> list[str]:
     for w in _WORD.findall(text):
         if w in STOPWORDS or len(w) < 2:
             continue
-        t = stem(w)
+        t = stem(_BRITISH.sub(r"iz\1", w))
+        t = SYNONYMS.get(t, t)
         if t not in STOPWORDS:  # "agreements" is as much a stopword as "agreement"
             out.append(t)
     return out
@@ -79,7 +84,8 @@ _DISSENT_Q = re.compile(r"\b(dissent\w*|disagree\w*|minority|differ\w*)\b|\bwoul
 _OUTCOME_Q = re.compile(r"\b(allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|"
                         r"what order|order(ed)? (did|was|were)|"
                         r"refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost)\b", re.I)
-_VERB = r"(allow|dismiss|grant|refus|quash|restor|set aside|remit|uphold|upheld)\w*"
+_VERB = (r"(allow(s|ed|ing)?|dismiss(es|ed|ing)?|grant(s|ed|ing)?|refus(e|es|ed|ing)|quash(es|ed|ing)?|"
+         r"restor(e|es|ed|ing)|set aside|remit(s|ted|ting)?|uphold(s|ing)?|upheld)\b")  # verbs: not "dismissal"
 _DISPOSAL = re.compile(
     rf"(?-i:\bI\b|\b[Ww]e\b)[^.;:]{{0,120}}\b{_VERB}"  # "I would therefore grant permission to appeal but dismiss the appeal"
     r"|\b(appeal|application|claim|petition)s?\b[^.;:]{0,30}\b(is|are|be|was|were|been)\s+"
@@ -112,9 +118,10 @@ _TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what)\b",
 _AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
 #: a paragraph that gathers the reasoning into a conclusion (see pincite.outcome.CONCLUSION_OPENING)
 _QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
-_HOLDING = re.compile(r"^\W*(\d+\.\s*)?(in my (judgment|view|opinion)|i (would )?(hold|conclude)|we (hold|conclude)|"
+_HOLDING = re.compile(r"^\W*(\d+\.\s*)?((accordingly|therefore|so|thus),?\s+)?(my conclusions? (is|are)|in my (judgment|view|opinion)|i (would )?(hold|conclude)|we (hold|conclude)|"
                       r"(the|my) conclusion is|i am (satisfied|persuaded|clear) that|it follows that|"
                       r"i have (reached|come to) the (clear )?conclusion)\b", re.I)
+_HELD = re.compile(r"\b(we|I) (hold|held|conclude)\b", re.I)  # "(we hold that he was 'at risk')"
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
 _HOW_WORDS = frozenset({"many", "much", "long", "old"})
 
@@ -126,6 +133,24 @@ def question_text(question: str) -> str:
 
     q = EXCLUSION.sub("", question, count=1).strip()
     return q if len(q.split()) >= 3 else question
+
+
+_HONORIFICS = frozenset("lj j jj ljj mr mrs ms dr".split())
+
+
+def named_phrases(question: str) -> list[str]:
+    """Names of two or more capitalised words a question uses ("Federal Court of Appeal of Canada", "Limitation
+    Act"), lower-cased: a document that answers the question names the same thing."""
+    out = []
+    text = re.sub(r"['\u2019]s\b", ",", question)  # "the Home Secretary's Rwanda policy": two names
+    for m in re.finditer(r"[A-Z][\w-]*(?:\s+(?:of|the|for|on)\s+[A-Z][\w-]*|\s+[A-Z][\w-]*)+", text):
+        words = m.group(0).split()
+        if m.start() == 0 or words[0].lower() in _QUESTION_WORDS:
+            continue  # "Was the…", "Which Act…": the question's own first word
+        if {w.lower() for w in words} & _HONORIFICS:
+            continue  # "Males LJ" is "Lord Justice Males" in the judgment: its words are checked one by one
+        out.append(" ".join(re.findall(r"\w+", m.group(0).lower())))
+    return out
 
 
 class ExtractiveGenerator:
@@ -168,8 +193,11 @@ class ExtractiveGenerator:
         naming = set()  # words that name a document (title, citation, file name, parties in its opening)
         for dc in turn.documents:
             d = dc.document
-            naming |= set(terms(" ".join((d.title, d.citation or "", d.source.replace("_", " "), d.text[:600]))))
-        q = (q_all - naming) or q_all
+            # a statute's opening is its long title, which says what it is about: not naming words
+            opening_text = "" if d.kind is DocumentKind.STATUTE else d.text[:600]
+            naming |= set(terms(" ".join((d.title, d.citation or "", d.source.replace("_", " "), opening_text))))
+        glued = [t for t in naming if len(t) >= 8]  # "airtechinternationalgroupinc": the file name runs words together
+        q = {t for t in q_all if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} or q_all
         authors = {cp.passage.chunk.author for cp in passages if cp.passage.chunk.author}
         q_lower = question.lower()
         focus_authors = {a for a in authors if any(len(w) > 2 and re.search(rf"\b{re.escape(w.lower())}\b", q_lower)
@@ -195,7 +223,7 @@ class ExtractiveGenerator:
                 sent = text[s:e]
                 toks = set(terms(sent))
                 df.update(toks)
-                in_quote = any(a < s + 2 and e - 2 < b for a, b in quoted)
+                in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
                 sents.append((cp, sent, toks, lead - toks, in_quote))
         n = len(sents)
 
@@ -234,7 +262,7 @@ class ExtractiveGenerator:
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
             if decisive:
                 score += decisive_bonus
-            if _ISSUE.search(sent):
+            if _ISSUE.search(sent) and not _HELD.search(sent):
                 score *= 0.3  # "the issues are… (b) whether…": restating the question does not answer it
             if states_number:
                 score *= 2.0  # "how many…": a sentence stating a number answers it
@@ -243,7 +271,7 @@ class ExtractiveGenerator:
                     score *= 0.3  # words the court quotes (a lower court, counsel, a statute) are not its reasons
                 if ch.units and ch.units[0] in opening:
                     score *= 0.5  # the introduction summarises; the reasons decide
-                if concluding:
+                if concluding and not wants_who:
                     score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
                 if _HOLDING.search(sent):
                     score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
@@ -254,8 +282,8 @@ class ExtractiveGenerator:
                 if dissenting and wants_reasons:
                     # "why…": the conclusion of his reasons, not his opening statement that he disagrees
                     score *= 2.0 if concluding else 0.5 if first_of_judge else 1.0
-                if dissenting and wants_who and _DISAGREEMENT.search(sent) and not concluding:
-                    score *= 1.5  # "which judge…, how did they put it": the statement of disagreement
+                if dissenting and wants_who and _DISAGREEMENT.search(sent) and first_of_judge:
+                    score *= 2.0  # "which judge…, how did they put it": the statement of disagreement
             elif dissenting:
                 score *= 0.5  # the majority answers "what did the court decide"
             scored.append((score, coverage, cp, sent, toks, decisive))
@@ -263,8 +291,13 @@ class ExtractiveGenerator:
         if not scored:
             return reply_json([])
         per_document = self.per_document or turn.multi_document
+        if not per_document:  # the answer comes from a document that names what the question names
+            named_ok = {d: self._names_present(turn, d) for d in {x[2].passage.document.id for x in scored}}
+            scored = [x for x in scored if named_ok[x[2].passage.document.id]]
+            if not scored:
+                return reply_json([])
         best_score, best_cov, best_cp, _, best_toks, _ = scored[0]
-        if not per_document and (best_cov < self.min_coverage or not self._names_present(turn, best_cp)):
+        if not per_document and best_cov < self.min_coverage:
             return reply_json([])  # abstain: what the question asks is not in the evidence
         claims = []
         if per_document:
@@ -298,12 +331,18 @@ class ExtractiveGenerator:
         return {"text": self._claim_text(cp, sent), "citations": [{"passage": cp.pid, "quote": sent}]}
 
     @staticmethod
-    def _names_present(turn: TurnContext, cp) -> bool:  # type: ignore[no-untyped-def]
-        """Every capitalised word (and year) the question names occurs somewhere in the cited document."""
-        doc = next(dc.document for dc in turn.documents if dc.document.id == cp.passage.document.id)
+    def _names_present(turn: TurnContext, doc_id: str) -> bool:
+        """Every capitalised word (and year, and name of several words) the question names occurs somewhere in
+        the document."""
+        doc = next(dc.document for dc in turn.documents if dc.document.id == doc_id)
         hay = " ".join((doc.title, doc.citation or "", doc.source.replace("_", " "), doc.text)).lower()
         named = named_words(turn.question) + _YEAR.findall(turn.question)
-        return all(re.search(rf"\b{re.escape(w)}", hay) for w in named)
+        if not all(re.search(rf"\b{re.escape(w)}", hay) for w in named):
+            return False
+        flat = " " + " ".join(re.findall(r"\w+", hay)) + " "
+        glued = flat.replace(" ", "")  # a file name runs a party's name together: "FuseMedicalInc_…"
+        return all(f" {p} " in flat or p.replace(" ", "") in glued  # "Federal Court of Appeal of Canada"
+                   for p in named_phrases(turn.question))
 
     @staticmethod
     def _claim_text(cp, sent: str) -> str:  # type: ignore[no-untyped-def]
@@ -325,7 +364,8 @@ def _opening_units(docs) -> set[int]:  # type: ignore[no-untyped-def]
     for d in docs:
         if d.kind is not DocumentKind.JUDGMENT:
             continue
-        numbered = [u.ordinal for u in d.units if u.zone is Zone.REASONS and u.number and u.kind is not UnitKind.HEADING]
+        numbered = [u.ordinal for u in d.units
+                    if u.zone is Zone.REASONS and (u.number or u.label) and u.kind is not UnitKind.HEADING]
         out.update(numbered[:max(2, len(numbered) // 20)])
     return out
 
