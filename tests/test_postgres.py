@@ -63,6 +63,13 @@ def consistent(url: str) -> dict[str, int]:
         orphans = c.execute("SELECT count(*) FROM sources s WHERE NOT EXISTS "
                             "(SELECT 1 FROM documents d WHERE d.id = s.doc_id)").fetchone()[0]
         assert orphans == 0
+        # every chunk has its postings (the lexical index) and no posting outlives its chunk
+        unindexed = c.execute("SELECT count(*) FROM chunks c WHERE c.n_text > 0 AND NOT EXISTS (SELECT 1 FROM "
+                              "chunk_terms t WHERE t.doc_id = c.doc_id AND t.chunker = c.chunker "
+                              "AND t.ordinal = c.ordinal)").fetchone()[0]
+        stray = c.execute("SELECT count(*) FROM chunk_terms t WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE "
+                          "c.doc_id = t.doc_id AND c.chunker = t.chunker AND c.ordinal = t.ordinal)").fetchone()[0]
+        assert unindexed == 0 and stray == 0, (unindexed, stray)
         return {"documents": c.execute("SELECT count(*) FROM documents").fetchone()[0],
                 "sources": c.execute("SELECT count(DISTINCT source) FROM documents").fetchone()[0],
                 "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
@@ -127,9 +134,9 @@ STALL = textwrap.dedent("""
     url, marker, files = sys.argv[1], sys.argv[2], sys.argv[3:]
     real = PostgresStore._insert_chunks
 
-    def stall(self, rows):  # inside put_document's transaction: document row and units written, chunks not
-        real(self, rows)
-        if any("Orchard" in r[-2] for r in rows):
+    def stall(self, rows, postings):  # inside put_document's transaction: document, units, chunks and postings
+        real(self, rows, postings)     # written, not committed
+        if any(p[4] == "orchard" for p in postings):
             open(marker, "w").close()
             time.sleep(120)
 

@@ -87,6 +87,8 @@ B = 0.75
 #: Field codes in ``chunk_terms``.
 TEXT, PATH = 0, 1
 FIELD_NAMES = {TEXT: "text", PATH: "path"}
+#: Memory for one lexical search's per-chunk sums (PostgreSQL's default 4 MB spills them to disk).
+WORK_MEM = "64MB"
 #: Past this many vectors an unfiltered dense search uses the HNSW index instead of an exact scan.
 ANN_MIN_ROWS = 50_000
 #: The most pieces an HNSW search returns (pgvector's largest hnsw.ef_search).
@@ -135,12 +137,14 @@ def field_postings(row: IndexRow) -> tuple[dict[str, list[int]], int, dict[str, 
     for i, t in enumerate(text_terms):
         text_positions.setdefault(t, []).append(i)
     positions: dict[str, list[int]] = {}
-    n_path = 0
-    for w in query_words(path_field(row)):  # per word, so a phrase's positions are the words' own
-        for t in analyse_words(w):
-            positions.setdefault(t, []).append(n_path)
-            n_path += 1
-    return text_positions, len(text_terms), positions, n_path
+    path = path_field(row)
+    terms = analyse_words(path)
+    words = query_words(path)
+    if len(terms) != len(words):  # a word the analyzer drops or splits: per word, so positions stay the words'
+        terms = [t for w in words for t in analyse_words(w)]
+    for i, t in enumerate(terms):
+        positions.setdefault(t, []).append(i)
+    return text_positions, len(text_terms), positions, len(terms)
 
 
 def posting_rows(doc_id: str, chunker: str, ordinal: int, row: IndexRow) -> tuple[list[tuple[Any, ...]], int, int]:
@@ -339,19 +343,21 @@ class PgLexicalIndex:
         return boosts, phrases
 
     @staticmethod
-    def expansion_clauses(expansion: Sequence[str], boost: float) -> tuple[dict[tuple[str, int], float],
-                                                                            list[tuple[list[str], int, float]]]:
+    def expansion_clauses(expansion: Sequence[str], boost: float, path_boost: float = FIELD_BOOSTS["path"]
+                          ) -> tuple[dict[tuple[str, int], float], list[tuple[list[str], int, float]]]:
         """The contract-clause vocabulary as :func:`pincite.index.expansion_query` builds it (a word over both
-        fields, a phrase matched as a phrase in each), every clause weighed ``boost``."""
+        fields, a phrase matched as a phrase in each; the path field weighed ``path_boost``), every clause
+        weighed ``boost``."""
+        fields = {TEXT: FIELD_BOOSTS["text"], PATH: path_boost}
         boosts: dict[tuple[str, int], float] = {}
         phrases = []
         for t in expansion:
             ws = [w for w in query_words(t) if w not in _OPERATORS and len(w) <= 40]
             terms = analyse_words(" ".join(ws)) if ws else []
             if len(terms) == 1 or len(ws) == 1:
-                _add_terms(boosts, terms, boost)
+                _add_terms(boosts, terms, boost, fields)
             elif terms:
-                phrases += [(terms, f, boost * FIELD_BOOSTS[name]) for f, name in FIELD_NAMES.items()]
+                phrases += [(terms, f, boost * fb) for f, fb in fields.items()]
         return boosts, phrases
 
     def _phrase_scores(self, phrases: list[tuple[list[str], int, float]], df: dict[tuple[str, int], int],
@@ -382,12 +388,13 @@ class PgLexicalIndex:
 
     def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
                drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0,
-               expansion: Sequence[str] = (), expansion_boost: float = 0.0) -> list[tuple[str, float]]:
+               expansion: Sequence[str] = (), expansion_boost: float = 0.0,
+               expansion_path_boost: float = FIELD_BOOSTS["path"]) -> list[tuple[str, float]]:
         """Chunk ids and scores, best first, only among chunks that pass ``filters`` (see module doc): the
         query's BM25, plus ``prior[doc_id]`` for the chunks of the documents it named, plus ``expansion_boost``
         times the BM25 of the ``expansion`` terms for contracts' chunks (as the embedded index)."""
         boosts, phrases = self.query_clauses(query, drop_words, drop_boost)
-        exp_boosts, exp_phrases = self.expansion_clauses(expansion, expansion_boost) \
+        exp_boosts, exp_phrases = self.expansion_clauses(expansion, expansion_boost, expansion_path_boost) \
             if expansion and expansion_boost > 0 else ({}, [])
         df = self._term_df([*boosts, *exp_boosts, *((t, f) for ts, f, _ in (*phrases, *exp_phrases) for t in ts)])
         n = self._n_rows
@@ -418,8 +425,9 @@ class PgLexicalIndex:
             "UNION ALL SELECT * FROM unnest(%s::text[], %s::int[], %s::float8[]) "
             "UNION ALL SELECT c.doc_id, c.ordinal, p.w FROM unnest(%s::text[], %s::float8[]) AS p(doc_id, w) "
             "JOIN chunks c ON c.doc_id = p.doc_id AND c.chunker = %s), "
-            "agg AS (SELECT doc_id, ordinal, sum(s) AS score FROM hit GROUP BY doc_id, ordinal) "
-            "SELECT c.id, a.score FROM agg a JOIN chunks c ON c.doc_id = a.doc_id AND c.chunker = %s "
+            "agg AS (SELECT doc_id, ordinal, sum(s) AS score FROM hit GROUP BY doc_id, ordinal), "
+            "top AS (SELECT * FROM agg ORDER BY score DESC LIMIT %s) "
+            "SELECT c.id, a.score FROM top a JOIN chunks c ON c.doc_id = a.doc_id AND c.chunker = %s "
             "AND c.ordinal = a.ordinal JOIN documents d ON d.id = a.doc_id"
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY a.score DESC, c.id LIMIT %s")
@@ -428,16 +436,28 @@ class PgLexicalIndex:
             [K1 * B / self._avg[f] for _, f, _ in terms], [False] * len(clauses) + [True] * len(exp_clauses),
             K1 * (1 - B), self.chunker.value, *narrow[1],
             [k[0] for k in extra], [k[1] for k in extra], list(extra.values()),
-            list(prior), list(prior.values()), self.chunker.value, self.chunker.value, *args, limit]
-        rows = self.store.conn.execute(sql, params).fetchall()
+            list(prior), list(prior.values()), self.chunker.value]
+        # the filters are checked on the best chunks only (a few more than asked for); when too few of those
+        # pass, on every chunk that matched
+        c = self.store.conn
+        with c.transaction():
+            # the per-chunk sums hashed in memory (the planner cannot foresee how many postings match, and would
+            # sort them, on disk past the default 4 MB)
+            c.execute(f"SET LOCAL work_mem = '{WORK_MEM}'")
+            c.execute("SET LOCAL enable_sort = off")
+            for cap in (2 * limit + 50, None):
+                rows = c.execute(sql, [*params, cap, self.chunker.value, *args, limit]).fetchall()
+                if len(rows) >= limit:
+                    break
         return [(r[0], float(r[1])) for r in rows]
 
 
-def _add_terms(boosts: dict[tuple[str, int], float], terms: Sequence[str], boost: float) -> None:
+def _add_terms(boosts: dict[tuple[str, int], float], terms: Sequence[str], boost: float,
+               fields: dict[int, float] | None = None) -> None:
     """Each term over both fields (the field's boost times ``boost``), summed with what is there."""
     for t in terms:
-        for field, name in FIELD_NAMES.items():
-            boosts[(t, field)] = boosts.get((t, field), 0.0) + boost * FIELD_BOOSTS[name]
+        for field, fb in (fields or {f: FIELD_BOOSTS[n] for f, n in FIELD_NAMES.items()}).items():
+            boosts[(t, field)] = boosts.get((t, field), 0.0) + boost * fb
 
 
 # -- dense ---------------------------------------------------------------------------------------------
