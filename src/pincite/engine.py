@@ -329,12 +329,25 @@ SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any
                           r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
 
 
+#: A question asks in plain words for what a contract says in its own: "when does it expire" is its *term*, "restrict
+#: from competing" a covenant not to *engage* in a *competitive* business, "cap liability" a clause on what a party
+#: is *liable* for.  These drafting words are added to the search (never to the evidence the generator weighs).
+DRAFTING_WORDS = (
+    (re.compile(r"\b(expir\w*|duration|how long|run)\b", re.I), "term commence continue"),
+    (re.compile(r"\bcompet\w*", re.I), "compete competitive competition engage business"),
+    (re.compile(r"\b(audit\w*|inspect\w*)\b", re.I), "audit inspect examine books records access"),
+    (re.compile(r"\b(cap|limit\w*)\b.{0,40}\bliabilit\w*", re.I), "liable consequential damages exceed"),
+)
+
+
 def search_query(question: str) -> str:
     """The words retrieval is given: the question without a leading exclusion clause or words pointing at the
-    documents in scope."""
+    documents in scope, with the drafting words for what it asks in plain words."""
     q = EXCLUSION.sub("", question, count=1)
     q = " ".join(SCOPE_PHRASE.sub(" ", q).split())
-    return q if len(q.split()) >= 3 else question
+    q = q if len(q.split()) >= 3 else question
+    extra = [words for pattern, words in DRAFTING_WORDS if pattern.search(question)]
+    return " ".join([q, *extra])
 
 
 def current_law_date() -> str:
