@@ -191,11 +191,13 @@ class ExtractiveGenerator:
         if not q_all or not passages:
             return reply_json([])
         naming = set()  # words that name a document (title, citation, file name, parties in its opening)
+        capitalised = set(terms(" ".join(named_words(question))))
         for dc in turn.documents:
             d = dc.document
-            # a statute's opening is its long title, which says what it is about: not naming words
-            opening_text = "" if d.kind is DocumentKind.STATUTE else d.text[:600]
-            naming |= set(terms(" ".join((d.title, d.citation or "", d.source.replace("_", " "), opening_text))))
+            naming |= set(terms(" ".join((d.title, d.citation or "", d.source.replace("_", " ")))))
+            # in the opening (parties, a statute's long title) only the names the question capitalises: its other
+            # words there ("law", "personal information") say what the document is about, not which it is
+            naming |= set(terms(d.text[:600])) & capitalised
         glued = [t for t in naming if len(t) >= 8]  # "airtechinternationalgroupinc": the file name runs words together
         q = {t for t in q_all if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} or q_all
         authors = {cp.passage.chunk.author for cp in passages if cp.passage.chunk.author}
@@ -275,6 +277,8 @@ class ExtractiveGenerator:
                     score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
                 if _HOLDING.search(sent):
                     score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
+            if ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT:
+                score *= 0.5  # a schedule's instrument (a guaranty, a form) is not the agreement itself
             if focus_authors and ch.author in focus_authors:
                 score *= 2.5  # "why did Males LJ…": his reasons
             if wants_dissent:
@@ -302,7 +306,7 @@ class ExtractiveGenerator:
         claims = []
         if per_document:
             docs_used: set[str] = set()
-            for score, coverage, cp, sent, _, _ in scored:
+            for score, coverage, cp, sent, toks, decisive in scored:
                 if cp.passage.document.id in docs_used or coverage < self.multi_coverage:
                     continue
                 docs_used.add(cp.passage.document.id)
