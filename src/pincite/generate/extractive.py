@@ -29,7 +29,7 @@ _SUFFIXES = (("ings", 3), ("ing", 3), ("ion", 4), ("ied", 2), ("ies", 2), ("ed",
              ("s", 3))
 _BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")  # 'authorised' meets 'authorized'
 #: plain words for the terms of art a legal text uses instead ("end the agreement" is "terminate" it)
-SYNONYMS = {"end": "terminat", "cancel": "terminat", "settl": "resolv", "forbid": "prohibit", "ban": "prohibit"}
+SYNONYMS = {"applicabl": "apply", "end": "terminat", "cancel": "terminat", "settl": "resolv", "forbid": "prohibit", "ban": "prohibit"}
 
 
 def stem(w: str) -> str:
@@ -138,6 +138,22 @@ def question_text(question: str) -> str:
 _HONORIFICS = frozenset("lj j jj ljj mr mrs ms dr".split())
 
 
+_DEFINED_SHORT = re.compile(r"((?:[A-Z][\w-]*\s+){0,5}[A-Z][\w-]*)\s*(?:\([^()]{0,40}\)\s*)?"
+                            r"\(\s*(?:the\s+)?[\"\u201c']?(?:the\s+)?([A-Z]{2,6})[\"\u201d']?\s*\)")
+
+
+def defined_abbreviations(text: str) -> dict[str, set[str]]:
+    """Short forms a document defines, with the words they stand for: 'The First-tier Tribunal (Property
+    Chamber) (\u201cthe FTT\u201d)' gives FTT -> {first, tier, tribunal}."""
+    out: dict[str, set[str]] = {}
+    for m in _DEFINED_SHORT.finditer(text):
+        long_form, short = m.group(1), m.group(2)
+        initials = "".join(w[0] for w in re.findall(r"[A-Za-z]+", long_form)).upper()
+        if short[0] in initials and short not in out:
+            out[short] = set(terms(long_form))
+    return out
+
+
 def named_phrases(question: str) -> list[str]:
     """Names of two or more capitalised words a question uses ("Federal Court of Appeal of Canada", "Limitation
     Act"), lower-cased: a document that answers the question names the same thing."""
@@ -214,6 +230,7 @@ class ExtractiveGenerator:
         docs = {dc.document.id: dc.document for dc in turn.documents}
         opening = _opening_units(docs.values())
         opening_of_judge = _first_units_of_judges(docs.values())
+        short_forms = {d_id: defined_abbreviations(d.text) for d_id, d in docs.items()}
         df: Counter[str] = Counter()
         sents = []
         for cp in passages:
@@ -221,9 +238,17 @@ class ExtractiveGenerator:
             # a provision's lead-in ("The Court shall consist of the following judges:") is what its words are about
             lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
             quoted = [(m.start(), m.end()) for m in _QUOTE_SPAN.finditer(text)]
+            abbreviations = short_forms.get(cp.passage.document.id, {})
+            caption: set[str] = set()
             for s, e in sentence_spans(text, 0, len(text)):
                 sent = text[s:e]
+                if heading_like(sent.split("\n")[0]):
+                    # a provision's caption ("Right of access", "Applicable Law.") says what what follows is about
+                    caption |= set(terms(sent.split("\n")[0]))
+                    lead = lead | caption
                 toks = set(terms(sent))
+                for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
+                    toks |= abbreviations[short]  # "the FTT" is the First-tier Tribunal the document defined
                 df.update(toks)
                 in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
                 sents.append((cp, sent, toks, lead - toks, in_quote))
