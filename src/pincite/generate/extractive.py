@@ -118,9 +118,13 @@ _TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what)\b",
 _AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
 #: a paragraph that gathers the reasoning into a conclusion (see pincite.outcome.CONCLUSION_OPENING)
 _QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
+#: captions of provisions that introduce an Act rather than operate: its purpose, short title, definitions
+_PREFATORY = frozenset(terms("purpose purposes short title interpretation definitions"))
 _HOLDING = re.compile(r"^\W*(\d+\.\s*)?((accordingly|therefore|so|thus),?\s+)?(my conclusions? (is|are)|in my (judgment|view|opinion)|i (would )?(hold|conclude)|we (hold|conclude)|"
                       r"(the|my) conclusion is|i am (satisfied|persuaded|clear) that|it follows that|"
                       r"i have (reached|come to) the (clear )?conclusion)\b", re.I)
+_ARGUMENT = re.compile(r"\b(claims?|argues?|argued|contends?|contended|submits?|submitted|asserts?|asserted|"
+                       r"alleges?|alleged|maintains?|maintained) that\b", re.I)
 _HELD = re.compile(r"\b(we|I) (hold|held|conclude)\b", re.I)  # "(we hold that he was 'at risk')"
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
 _HOW_WORDS = frozenset({"many", "much", "long", "old"})
@@ -251,7 +255,8 @@ class ExtractiveGenerator:
                     toks |= abbreviations[short]  # "the FTT" is the First-tier Tribunal the document defined
                 df.update(toks)
                 in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
-                sents.append((cp, sent, toks, lead - toks, in_quote))
+                titled = bool(caption) and {t for t in caption if not t.isdigit()} <= q_all
+                sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled))
         n = len(sents)
 
         def idf(t: str) -> float:
@@ -260,7 +265,8 @@ class ExtractiveGenerator:
         q_weight = sum(idf(t) for t in q) or 1.0
         decisive_bonus = q_weight / 2.0
         scored = []
-        for cp, sent, toks, lead, in_quote in sents:
+        asks_purpose = bool(re.search(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", question, re.I))
+        for cp, sent, toks, lead, in_quote, prefatory, titled in sents:
             short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
                 continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
@@ -296,12 +302,18 @@ class ExtractiveGenerator:
             if judgment:
                 if in_quote:
                     score *= 0.3  # words the court quotes (a lower court, counsel, a statute) are not its reasons
+                if _ARGUMENT.search(sent):
+                    score *= 0.4  # "Tarrant claims that…", "the Commissioner contends that…": a party's case
                 if ch.units and ch.units[0] in opening:
                     score *= 0.5  # the introduction summarises; the reasons decide
                 if concluding and not wants_who:
                     score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
                 if _HOLDING.search(sent):
                     score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
+            if titled:
+                score *= 2.0  # the provision's caption is what the question asks about ("Right of access")
+            if prefatory and not asks_purpose:
+                score *= 0.4  # a purpose clause or definition restates the subject; the operative provision answers
             if ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT:
                 score *= 0.5  # a schedule's instrument (a guaranty, a form) is not the agreement itself
             if focus_authors and ch.author in focus_authors:
