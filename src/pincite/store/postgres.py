@@ -208,6 +208,14 @@ MIGRATIONS: list[tuple[str, str]] = [
         )
         """,
     ),
+    (
+        # a document's text stored uncompressed out of line: a passage's substr() reads its own slice instead of
+        # decompressing the whole judgment for every chunk hydrated (documents written from now on)
+        "0003_document_text_external",
+        """
+        ALTER TABLE documents ALTER COLUMN text SET STORAGE EXTERNAL
+        """,
+    ),
 ]
 
 _LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
