@@ -1,0 +1,87 @@
+"""Engine-level query handling: what retrieval is asked, lead-ins completed by their items, outcome passages,
+and the law in force today when no date is asked — on real documents through the real index."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pincite.engine import AskOptions, add_provision_items, answer_question, search_query
+from pincite.generate.extractive import ExtractiveGenerator
+from pincite.ingest import ingest_paths
+from pincite.outcome import asks_about_outcome, outcome_units
+from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.store.sqlite import SQLiteStore
+
+pytestmark = pytest.mark.shared
+
+T2 = "canada_justice_laws_xml/T-2"
+DYER = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1375-civ.xml"
+IPEK = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1018-civ.xml"
+# two versions of the Privacy Act are enough to tell the current one from an old one
+FILES = [T2, DYER, IPEK, "canada_justice_laws_xml/P-21/P-21_pit-2019-08-28.xml",
+         "canada_justice_laws_xml/P-21/P-21_pit-2025-06-02.xml"]
+JUDGES_Q = "Besides the Chief Justice and the Associate Chief Justice, how many judges may the Tax Court of Canada have?"
+
+
+@pytest.fixture(scope="module")
+def env(tmp_path_factory: pytest.TempPathFactory, corpus: Path):
+    store = SQLiteStore(tmp_path_factory.mktemp("engine_query") / "e.db")
+    rep = ingest_paths(store, [corpus / f for f in FILES])
+    assert not rep.failed, [r.error for r in rep.failed]
+    yield store, Retriever(store, RetrievalMode.LEXICAL)
+    store.close()
+
+
+def _doc(store, name: str):  # type: ignore[no-untyped-def]
+    return store.get_document(next(s.id for s in store.list_documents() if s.source.endswith(name)))
+
+
+def test_search_query_leaves_out_exclusions_and_scope_words_and_adds_drafting_words() -> None:
+    assert search_query(JUDGES_Q) == "how many judges may the Tax Court of Canada have?"
+    assert search_query("How many other judges could the Tax Court of Canada have under each version of the Tax "
+                        "Court of Canada Act?") == "How many other judges could the Tax Court of Canada have ?"
+    q = search_query("Which of these agreements restrict a party from competing?")
+    assert q.startswith("Which of these agreements restrict a party from competing?") and "competitive" in q
+    assert "term" in search_query("When does each of these agreements expire?").split()
+    assert search_query("Which law governs the agreement?") == "Which law governs the agreement?"  # nothing to do
+
+
+def test_a_retrieved_lead_in_brings_its_items_right_after_it(env) -> None:  # type: ignore[no-untyped-def]
+    store, retriever = env
+    found = retriever.search(search_query(JUDGES_Q), k=10, filters=SearchFilters(as_of="2022-01-15"))
+    labels = [p.chunk.labels[0] for p in add_provision_items(store, found)]
+    lead = labels.index("s. 4(1)")
+    assert labels[lead + 1: lead + 4] == ["s. 4(1)(a)", "s. 4(1)(b)", "s. 4(1)(c)"]
+    assert len(labels) == len(set(labels))  # an item retrieved lower down is moved up, not repeated
+
+
+@pytest.mark.parametrize("as_of, number", [("2020-01-01", "twenty"), ("2022-01-15", "22"), ("2024-05-01", "23")])
+def test_how_many_judges_cites_the_item_of_the_version_in_force(env, as_of: str, number: str) -> None:  # type: ignore[no-untyped-def]
+    store, retriever = env
+    ans = answer_question(JUDGES_Q, store, retriever, ExtractiveGenerator(), AskOptions(as_of=as_of, k=10),
+                          filters=SearchFilters(as_of=as_of))
+    assert [c.pinpoint for c in ans.citations] == ["s. 4(1)(c)"]
+    assert f"not more than {number} other judges" in ans.citations[0].candidate.raw.quote
+
+
+def test_no_date_asked_means_the_law_in_force_today(env) -> None:  # type: ignore[no-untyped-def]
+    store, retriever = env
+    q = "Who has a right of access under the Privacy Act to personal information about them?"
+    ans = answer_question(q, store, retriever, ExtractiveGenerator(), AskOptions(k=10))
+    assert ans.citations, ans.text
+    current = max((s for s in store.list_documents() if "P-21" in s.source), key=lambda s: s.version_date or "")
+    assert {c.candidate.doc.id for c in ans.citations} == {current.id}
+    assert {p.document.id for p in ans.retrieved if "P-21" in p.document.source} == {current.id}
+
+
+def test_outcome_units_hold_each_judges_conclusion(env) -> None:  # type: ignore[no-untyped-def]
+    store, _ = env
+    dyer = {(u.label, u.author) for u in outcome_units(_doc(store, "2020-ewca-1375-civ.xml"))}
+    assert ("[150]", "Males LJ") in dyer  # "For these reasons…": the dissent's reasons gathered
+    assert {("[106]", "Flaux LJ"), ("[107]", "Males LJ"), ("[152]", "Males LJ")} <= dyer
+    ipek = {u.label for u in outcome_units(_doc(store, "2020-ewca-1018-civ.xml"))}
+    assert {"[106]", "[108]", "[161]", "[162]"} <= ipek
+    assert asks_about_outcome("Is the requirement qualified by the disregard in paragraph 276B(v)?")
+    assert not asks_about_outcome("Which law governs the Fuse Medical distributor agreement?")
