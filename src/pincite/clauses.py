@@ -1,0 +1,243 @@
+"""Contract clause types: what a question about a clause asks, and the words such a clause is written in.
+
+A lawyer asks "what is the governing law?"; the clause says "shall be governed by and construed in
+accordance with the laws of the State of Delaware".  The question and its answer share one word, and that word
+("law") is also in every recital that mentions a company "incorporated under the laws of England".  Bridging
+that gap is legal knowledge, not statistics: this module holds the contract-review taxonomy (the clause
+categories of the Atticus Project's CUAD, which contract reviewers use) with, for each type, the phrases a
+question about it uses (``asks``) and the vocabulary contracts write it in (``says``: headings and operative
+words, from drafting practice).
+
+:func:`clause_types_asked` reads a question; :func:`expansion_terms` gives the extra (phrase, weight) terms
+the lexical retriever adds to the query.  Nothing here looks at a particular document or benchmark answer.
+Matching is on stemmed words, so "terminated" asks what "termination" asks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+
+@dataclass(frozen=True)
+class ClauseType:
+    key: str
+    label: str
+    asks: tuple[str, ...]  # phrases of a question about this type (all words of one phrase must appear)
+    says: tuple[str, ...]  # words and phrases clauses of this type are written in (headings first)
+    operative: bool = True  # answered by the operative provisions (not the title page, recitals or signatures)
+
+
+CLAUSE_TYPES: tuple[ClauseType, ...] = (
+    ClauseType("governing-law", "Governing law",
+               ("governing law", "choice of law", "law governs", "which law", "applicable law"),
+               ("governing law", "governed by", "construed in accordance with", "laws of the state",
+                "choice of law", "jurisdiction")),
+    ClauseType("expiration", "Term and expiration",
+               ("expiration date", "expiry date", "when expire", "term of contract"),
+               ("term", "initial term", "expire", "expiration", "shall continue", "remain in effect",
+                "remain in force", "until", "years from", "anniversary", "term of this agreement")),
+    ClauseType("renewal", "Renewal term",
+               ("renewal term", "renew", "extension term"),
+               ("renew", "renewal", "automatically renew", "successive", "additional term", "extend",
+                "unless either party")),
+    ClauseType("renewal-notice", "Notice to terminate renewal",
+               ("notice period terminate renewal", "notice to terminate renewal", "notice non renewal",
+                "prevent renewal"),
+               ("written notice", "prior to the expiration", "days prior", "non-renewal", "not to renew",
+                "intention not to renew", "renew")),
+    ClauseType("effective-date", "Effective date",
+               ("effective date", "when effective", "commencement date"),
+               ("effective date", "effective as of", "commence", "take effect"), operative=False),
+    ClauseType("agreement-date", "Agreement date",
+               ("agreement date", "date of contract", "date of agreement", "when signed"),
+               ("dated as of", "made and entered into", "entered into as of", "day of"), operative=False),
+    ClauseType("parties", "Parties",
+               ("who are parties", "parties to", "which parties"),
+               ("by and between", "between", "party", "parties", "hereinafter"), operative=False),
+    ClauseType("mfn", "Most favoured nation",
+               ("most favored nation", "most favoured nation", "mfn", "better terms"),
+               ("most favored", "most favoured", "no less favorable", "more favorable", "better terms",
+                "lowest price")),
+    ClauseType("non-compete", "Non-compete",
+               ("non compete", "noncompete", "compete", "competitive restriction", "competition restriction"),
+               ("compete", "competing", "competitive", "competitor", "non-competition", "engage in any business",
+                "restricted period", "restricted territory")),
+    ClauseType("competitive-exception", "Exceptions to competitive restrictions",
+               ("exceptions to competitive restrictions", "exception compete", "exception non compete",
+                "carve out compete"),
+               ("notwithstanding", "shall not prevent", "shall not restrict", "except", "provided that",
+                "nothing in this", "compete", "competing", "passive investment")),
+    ClauseType("exclusivity", "Exclusivity",
+               ("exclusivity", "exclusive"),
+               ("exclusive", "exclusively", "sole", "exclusivity", "solely", "shall not appoint")),
+    ClauseType("no-solicit-customers", "No solicitation of customers",
+               ("solicitation of customers", "solicit customers", "solicit clients"),
+               ("solicit", "customer", "client", "induce", "entice")),
+    ClauseType("no-solicit-employees", "No solicitation of employees",
+               ("solicitation of employees", "solicit employees", "poach", "hire employees"),
+               ("solicit", "employ", "hire", "employee", "induce", "personnel", "entice")),
+    ClauseType("non-disparagement", "Non-disparagement",
+               ("non disparagement", "disparage", "disparagement"),
+               ("disparage", "disparaging", "derogatory", "negative statements", "reputation")),
+    ClauseType("termination-convenience", "Termination for convenience",
+               ("terminated for convenience", "terminate for convenience", "termination for convenience",
+                "terminate without cause"),
+               ("terminate", "termination", "without cause", "for convenience", "for any reason",
+                "at any time", "upon written notice", "days written notice", "days prior written notice")),
+    ClauseType("rofr", "Right of first refusal, offer or negotiation",
+               ("right of first refusal", "right of first offer", "right of first negotiation", "first refusal"),
+               ("first refusal", "first offer", "first negotiation", "right of first", "prior to offering",
+                "offer to")),
+    ClauseType("change-of-control", "Change of control",
+               ("change of control", "change in control", "merger", "acquisition"),
+               ("change of control", "change in control", "merger", "acquisition", "acquire", "consolidation",
+                "sale of all or substantially all", "voting")),
+    ClauseType("anti-assignment", "Anti-assignment",
+               ("anti assignment", "assign contract", "assignment clause", "transfer contract", "assignability"),
+               ("assign", "assignment", "transfer", "delegate", "prior written consent", "successors and assigns",
+                "without the consent")),
+    ClauseType("revenue-sharing", "Revenue or profit sharing",
+               ("revenue sharing", "profit sharing", "revenue share", "profit share", "royalty"),
+               ("royalty", "royalties", "percent", "%", "net sales", "revenue", "profits", "gross receipts",
+                "share of", "commission")),
+    ClauseType("price-restrictions", "Price restrictions",
+               ("price restriction", "price increase", "raise prices", "price change"),
+               ("price", "prices", "increase", "adjust", "pricing", "not exceed")),
+    ClauseType("minimum-commitment", "Minimum commitment",
+               ("minimum commitment", "minimum order", "minimum purchase", "minimum quantity"),
+               ("minimum", "at least", "no less than", "not less than", "shall purchase", "shall order",
+                "shall produce", "annual", "per year", "quota")),
+    ClauseType("volume-restriction", "Volume restriction",
+               ("volume restriction", "volume limit", "usage limit", "cap on volume"),
+               ("volume", "maximum", "not exceed", "up to", "limit", "units", "number of")),
+    ClauseType("ip-assignment", "Intellectual property ownership and assignment",
+               ("intellectual property ownership", "ip ownership", "ownership assigned", "who owns",
+                "owns intellectual property"),
+               ("intellectual property", "right, title and interest", "hereby assigns", "assign", "own",
+                "ownership", "owned by", "work made for hire", "works for hire", "vest", "inventions")),
+    ClauseType("joint-ip", "Joint intellectual property ownership",
+               ("joint intellectual property", "joint ip", "jointly owned", "joint ownership", "co owned"),
+               ("jointly", "joint", "jointly owned", "co-owned", "owned by both", "undivided", "intellectual property")),
+    ClauseType("license-grant", "Licence grant",
+               ("licenses granted", "license granted", "licence granted", "licenses are granted", "license grant"),
+               ("grants", "hereby grants", "license", "licence", "licensed", "right to use", "sublicense")),
+    ClauseType("non-transferable-license", "Non-transferable licence",
+               ("non transferable", "nontransferable", "license transferable", "licenses transferable"),
+               ("non-transferable", "nontransferable", "not transferable", "non-assignable", "may not transfer",
+                "non-sublicensable", "license")),
+    ClauseType("affiliate-license", "Licence to affiliates",
+               ("affiliates licensing", "affiliates license", "affiliate license", "affiliates have any licensing"),
+               ("affiliates", "affiliate", "subsidiaries", "license", "licence")),
+    ClauseType("unlimited-license", "Unlimited or all-you-can-eat licence",
+               ("unlimited license", "all you can eat", "unlimited use", "unlimited number"),
+               ("unlimited", "any number", "without limitation", "enterprise", "all")),
+    ClauseType("perpetual-license", "Irrevocable or perpetual licence",
+               ("irrevocable", "perpetual"),
+               ("irrevocable", "perpetual", "in perpetuity", "fully paid", "royalty-free", "license")),
+    ClauseType("source-code-escrow", "Source code escrow",
+               ("source code escrow", "escrow"),
+               ("escrow", "source code", "escrow agent", "release")),
+    ClauseType("post-termination-services", "Services after termination",
+               ("services after termination", "provided after termination", "after the termination",
+                "post termination", "following termination"),
+               ("after termination", "following termination", "upon termination", "after expiration",
+                "transition", "wind down", "continue to provide", "survive", "thereafter", "effect of termination")),
+    ClauseType("audit-rights", "Audit rights",
+               ("audit rights", "audit", "inspect", "inspection"),
+               ("audit", "inspect", "inspection", "books and records", "records", "examine", "accountant",
+                "access to")),
+    ClauseType("uncapped-liability", "Uncapped liability",
+               ("uncapped liability", "unlimited liability", "uncapped"),
+               ("limitation of liability", "shall not apply", "except", "exclusions", "gross negligence",
+                "willful misconduct", "indemnification obligations", "liability", "in no event")),
+    ClauseType("cap-on-liability", "Cap on liability",
+               ("cap on liability", "liability cap", "limitation of liability", "limit liability",
+                "maximum liability"),
+               ("limitation of liability", "in no event", "aggregate liability", "shall not exceed",
+                "liable", "liability", "amounts paid", "consequential")),
+    ClauseType("liquidated-damages", "Liquidated damages",
+               ("liquidated damages",),
+               ("liquidated damages", "penalty", "shall pay", "damages")),
+    ClauseType("warranty-duration", "Warranty duration",
+               ("warranty duration", "warranty period", "how long warranty"),
+               ("warranty", "warrants", "warranty period", "months", "days from", "defects")),
+    ClauseType("insurance", "Insurance",
+               ("insurance",),
+               ("insurance", "insured", "policy", "coverage", "liability insurance", "additional insured",
+                "maintain")),
+    ClauseType("covenant-not-to-sue", "Covenant not to sue",
+               ("covenant not to sue", "not to sue", "not sue"),
+               ("not to sue", "shall not sue", "challenge", "contest", "validity", "claim", "action against",
+                "bring any action", "release", "waive")),
+    ClauseType("third-party-beneficiary", "Third-party beneficiaries",
+               ("third party beneficiaries", "third party beneficiary", "third-party beneficiaries"),
+               ("third party beneficiary", "third party beneficiaries", "third-party beneficiary",
+                "benefit of", "enforce", "no other person", "nothing in this agreement")),
+)
+
+
+def _stems(text: str) -> list[str]:
+    from pincite.index import analyse_words
+
+    return analyse_words(text.replace("-", " "))
+
+
+#: how many other words may stand between two words of an asking phrase ("notice period required to
+#: terminate the renewal" asks "notice period terminate renewal")
+MAX_GAP = 2
+
+
+@lru_cache(maxsize=1)
+def _asks_index() -> list[tuple[ClauseType, tuple[tuple[str, ...], ...]]]:
+    return [(t, tuple(tuple(_stems(p)) for p in t.asks)) for t in CLAUSE_TYPES]
+
+
+def _says_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether ``phrase`` occurs in ``words`` in order, at most :data:`MAX_GAP` words between its words."""
+    for start, w in enumerate(words):
+        if w != phrase[0]:
+            continue
+        i = start
+        for p in phrase[1:]:
+            nxt = next((j for j in range(i + 1, min(len(words), i + 2 + MAX_GAP)) if words[j] == p), None)
+            if nxt is None:
+                break
+            i = nxt
+        else:
+            return True
+    return False
+
+
+def clause_types_asked(question: str) -> list[ClauseType]:
+    """The clause types ``question`` asks about, most specific first: a type matches when one of its ``asks``
+    phrases occurs in the question (in order, short gaps allowed); the types whose matching phrase is longest
+    win ("exceptions to competitive restrictions" is asked, not "non-compete"; "uncapped liability", not
+    "liability cap")."""
+    words = _stems(question)
+    best: dict[str, tuple[int, ClauseType]] = {}
+    for t, phrases in _asks_index():
+        n = max((len(p) for p in phrases if p and _says_phrase(words, p)), default=0)
+        if n:
+            best[t.key] = (n, t)
+    if not best:
+        return []
+    top = max(n for n, _ in best.values())
+    return [t for n, t in best.values() if n == top]
+
+
+def asks_operative_clause(question: str) -> bool:
+    """Whether ``question`` asks about a clause the operative provisions answer (so a contract's title page,
+    recitals and signature blocks are not where the answer is)."""
+    types = clause_types_asked(question)
+    return bool(types) and all(t.operative for t in types)
+
+
+def expansion_terms(question: str) -> list[str]:
+    """The vocabulary of the clause types ``question`` asks about (phrases and words, each once), for the
+    retriever to add to the question's own words."""
+    out: dict[str, None] = {}
+    for t in clause_types_asked(question):
+        for s in t.says:
+            out.setdefault(s.lower(), None)
+    return list(out)

@@ -1,0 +1,107 @@
+"""Contract clause types (pincite.clauses) and what they do to retrieval: a question about the governing law
+finds the clause that says "construed in accordance with the laws of", not the recital where the parties are
+"incorporated under the laws of" somewhere.  Fictional contracts under tests/fixtures/clauses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pincite.clauses import CLAUSE_TYPES, clause_types_asked, expansion_terms
+from pincite.index import query_words
+from pincite.ingest import ingest_paths
+from pincite.retrieve import FusionSettings, RetrievalMode, Retriever, SearchFilters, strip_naming_clauses
+from pincite.store.sqlite import SQLiteStore
+
+FIXTURES = Path(__file__).parent / "fixtures" / "clauses"
+NAMING = "Consider the Timber Supply Agreement between Alder Forestry Ltd and Birchwood Joinery plc; "
+
+
+@pytest.mark.parametrize(("question", "keys"), [
+    ("What law governs the lease?", {"governing-law"}),
+    ("Which law applies to disputes under the agreement?", {"governing-law"}),
+    ("Can the supplier terminate for convenience?", {"termination-convenience"}),
+    ("Are there exceptions to the competitive restrictions?", {"competitive-exception"}),
+    ("Is there a non-compete?", {"non-compete"}),
+    ("Is liability uncapped for a breach of confidence?", {"uncapped-liability"}),
+    ("Is there a cap on liability?", {"cap-on-liability"}),
+    ("Who owns the intellectual property the consultant creates?", {"ip-assignment"}),
+    ("Does the licensee have a right of first refusal?", {"rofr"}),
+    ("What did the Court of Appeal decide about costs?", set()),
+    ("How many judges does the Federal Court have?", set()),
+])
+def test_clause_types_asked_reads_the_question(question: str, keys: set[str]) -> None:
+    assert {t.key for t in clause_types_asked(question)} == keys
+
+
+def test_every_clause_type_is_asked_by_its_own_phrases() -> None:
+    """Each type's asking phrases pick that type (possibly with an equally specific neighbour), so no type is
+    unreachable or shadowed by a longer phrase of another."""
+    keys = [t.key for t in CLAUSE_TYPES]
+    assert len(keys) == len(set(keys))
+    for t in CLAUSE_TYPES:
+        for phrase in t.asks:
+            assert t in clause_types_asked(f"Is there {phrase} in this contract?"), (t.key, phrase)
+
+
+def test_expansion_terms_are_the_asked_types_vocabulary_once_each() -> None:
+    terms = expansion_terms("What is the governing law for this contract?")
+    assert "governed by" in terms and "construed in accordance with" in terms
+    assert len(terms) == len(set(terms))
+    assert expansion_terms("What did the court hold?") == []
+
+
+def test_a_clause_naming_the_document_leaves_the_question() -> None:
+    info = set(query_words("Smith v Jones Holdings Ltd [2021] EWCA Civ 12"))
+    question, words = strip_naming_clauses("In Smith v Jones Holdings, what did the court decide on costs?",
+                                           info, frozenset({"smith", "jones"}))
+    assert question.strip() == "what did the court decide on costs?"
+    assert words == {"smith", "v", "jones", "holdings"}
+    # a query that is nothing but the name is kept whole (there would be nothing left to search with)
+    assert strip_naming_clauses("Smith v Jones Holdings", info, frozenset({"smith"})) == \
+        ("Smith v Jones Holdings", frozenset())
+    # a clause with the name's words in the minority is a question, not a name
+    q = "What did Smith argue about the limitation period, the contribution claim and the costs order?"
+    assert strip_naming_clauses(q, info, frozenset({"smith"}))[0] == q
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    s = SQLiteStore(tmp_path_factory.mktemp("clauses") / "c.db")
+    report = ingest_paths(s, [FIXTURES])
+    assert len(report.stored) == 2 and not report.failed
+    yield s
+    s.close()
+
+
+def _top(store: SQLiteStore, question: str, fusion: FusionSettings | None = None) -> str:
+    """The first passage for ``question`` about the timber supply agreement, searched within it (so the
+    test is about which clause, not which document: other tests cover naming a document)."""
+    alder = next(d.id for d in store.list_documents() if d.source.endswith("alder_birch_supply.txt"))
+    r = Retriever(store, RetrievalMode.LEXICAL, fusion=fusion)
+    hits = r.search(NAMING + question, k=3, filters=SearchFilters(documents=(alder,)))
+    assert hits and all(h.document.id == alder for h in hits)
+    return hits[0].text
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("What is the governing law for this contract?", "construed in accordance with the laws of the State of New York"),
+    ("What is the expiration date of this contract?", "initial term of three (3) years"),
+    ("Is there an anti-assignment clause in this contract?", "Neither party may assign or transfer"),
+    ("Can this contract be terminated for convenience, and under what conditions?", "for any reason or none"),
+])
+def test_a_clause_question_finds_the_clause_in_the_named_contract(store: SQLiteStore, question: str,
+                                                                 words: str) -> None:
+    assert words in _top(store, question)
+
+
+def test_without_the_clause_vocabulary_the_word_match_wins(store: SQLiteStore) -> None:
+    """Termination for convenience, asked of a contract that never says "convenience": with the clause
+    vocabulary switched off, the clause that shares the question's word ("terminate ... if Alder becomes
+    insolvent", termination for cause) comes first; with it, the clause that lets either party end the
+    agreement "at any time, for any reason or none" on notice."""
+    question = "Can this contract be terminated for convenience, and under what conditions?"
+    assert "terminate this Agreement at once if Alder becomes insolvent" in \
+        _top(store, question, FusionSettings(clause_boost=0.0))
+    assert "for any reason or none" in _top(store, question)
