@@ -25,7 +25,6 @@ class ClauseType:
     label: str
     asks: tuple[str, ...]  # phrases of a question about this type (all words of one phrase must appear)
     says: tuple[str, ...]  # words and phrases clauses of this type are written in (headings first)
-    operative: bool = True  # answered by the operative provisions (not the title page, recitals or signatures)
 
 
 CLAUSE_TYPES: tuple[ClauseType, ...] = (
@@ -48,13 +47,13 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                 "intention not to renew", "renew")),
     ClauseType("effective-date", "Effective date",
                ("effective date", "when effective", "commencement date"),
-               ("effective date", "effective as of", "commence", "take effect"), operative=False),
+               ("effective date", "effective as of", "commence", "take effect"),
     ClauseType("agreement-date", "Agreement date",
                ("agreement date", "date of contract", "date of agreement", "when signed"),
-               ("dated as of", "made and entered into", "entered into as of", "day of"), operative=False),
+               ("dated as of", "made and entered into", "entered into as of", "day of"),
     ClauseType("parties", "Parties",
                ("who are parties", "parties to", "which parties"),
-               ("by and between", "between", "party", "parties", "hereinafter"), operative=False),
+               ("by and between", "between", "party", "parties", "hereinafter"),
     ClauseType("mfn", "Most favoured nation",
                ("most favored nation", "most favoured nation", "mfn", "better terms"),
                ("most favored", "most favoured", "no less favorable", "more favorable", "better terms",
@@ -224,13 +223,6 @@ def clause_types_asked(question: str) -> list[ClauseType]:
         return []
     top = max(n for n, _ in best.values())
     return [t for n, t in best.values() if n == top]
-
-
-def asks_operative_clause(question: str) -> bool:
-    """Whether ``question`` asks about a clause the operative provisions answer (so a contract's title page,
-    recitals and signature blocks are not where the answer is)."""
-    types = clause_types_asked(question)
-    return bool(types) and all(t.operative for t in types)
 
 
 def expansion_terms(question: str) -> list[str]:

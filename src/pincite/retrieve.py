@@ -24,9 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pincite.clauses import asks_operative_clause, clause_types_asked, expansion_terms
+from pincite.clauses import clause_types_asked, expansion_terms
 from pincite.index import STOPWORDS, DenseIndex, IndexUnavailable, LexicalIndex, index_paths, query_words
-from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, Zone
+from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage
 
 if TYPE_CHECKING:
     from pincite.embed import Embedder
@@ -69,7 +69,8 @@ class FusionSettings:
     49.8; the clause's name only: 22.8 / 79.5); a heading boost for them (path 1.5 or 3) lost 1 to 3 points;
     the naming clause left out of the chunk query (rather than weighed 0.2) and "this contract" dropped,
     with naming clauses cut only before an interrogative word after a comma: 31.2 / 82.5; the title page and
-    signatures at half their score for operative-clause questions: within noise (31.0 / 83.5 without).
+    signatures at half their score for operative-clause questions: within noise (31.0 / 83.5 without; not
+    kept).
     Priors (lexical 30, dense 1.0), RRF k 20 and a 1.5 lexical weight all stayed within 2 points."""
 
     method: str = "rrf"  # "rrf", or "convex": weighted sum of each ranking's min-max normalised scores
@@ -87,7 +88,6 @@ class FusionSettings:
     naming_max_share: float = 0.2  # ... a word counts as naming when at most this share of documents hold it
     lexical_drop: str = "naming"  # which words the chunk query weighs at naming_boost: "naming" or "shared"
     naming_clauses: bool = True  # a clause made of the named document's words names it and is not evidence
-    front_matter_factor: float = 0.5  # an operative-clause question's fused score for title page/recital chunks
     drop_deictic: bool = True  # "this contract" points at the document; its words are not evidence
     lexical_question: bool = True  # the chunk query leaves the naming clauses out (else weighs them naming_boost)
     clause_boost: float = 0.75  # weight of the asked contract clause's vocabulary (pincite.clauses) in BM25
@@ -251,7 +251,6 @@ class Retriever:
         depth = max(self.fusion.depth, 4 * k)
         for attempt in range(6):
             ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming, shared, named.question)
-            ranked = self._demote_front_matter(ranked, named.question, k)
             chosen = _cap_per_document(ranked, per_document, k)
             if len(chosen) >= k or exhausted:
                 break
@@ -260,7 +259,6 @@ class Retriever:
         if len(passages) < len(chosen):  # the store changed under us: catch up once and retry
             self.ensure_fresh()
             ranked, _ = self._ranked(query, qvec, filters, depth, prior, naming, shared, named.question)
-            ranked = self._demote_front_matter(ranked, named.question, k)
             passages = self._hydrate(_cap_per_document(ranked, per_document, k))
         return passages
 
@@ -335,21 +333,6 @@ class Retriever:
                                              "dense": self.fusion.dense_weight}, self.fusion.k)
         return [(c, c.split(":", 1)[0], s) for c, s in fused], exhausted
 
-    def _demote_front_matter(self, ranked: list[tuple[str, str, float]], query: str,
-                             k: int) -> list[tuple[str, str, float]]:
-        """For a question about an operative clause (:func:`pincite.clauses.asks_operative_clause`), the
-        chunks of a title page, recitals or signature block among the first candidates score
-        ``front_matter_factor`` of their fused score: they name the parties and the deal, so they match the
-        question's words, but they are not where a term of the contract is."""
-        f = self.fusion.front_matter_factor
-        if f >= 1.0 or not ranked or not asks_operative_clause(query):
-            return ranked
-        window = ranked[: max(3 * k, 30)]
-        records = self.store.get_chunks_by_id([c for c, _, _ in window])  # type: ignore[attr-defined]
-        out = [(c, d, s * f if c in records and records[c][0].zone in FRONT_MATTER else s) for c, d, s in window]
-        out.sort(key=lambda x: -x[2])
-        return out + ranked[len(window):]
-
     def _hydrate(self, chosen: list[tuple[str, str, float]]) -> list[Passage]:
         records = self.store.get_chunks_by_id([c for c, _, _ in chosen])  # type: ignore[attr-defined]
         refs: dict[str, DocRef] = {}
@@ -386,9 +369,6 @@ class Retriever:
             self._summary_cache = cache
         return self._summary_cache
 
-
-#: where a contract names its parties and its deal, not its terms
-FRONT_MATTER = frozenset({Zone.COVER, Zone.OTHER, Zone.SIGNATURES})
 
 _DEICTIC = re.compile(r"\b(?:this|the|that)\s+(?:contract|agreement|lease|deed|instrument|document)\b", re.I)
 
