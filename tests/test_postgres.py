@@ -269,6 +269,21 @@ def test_the_server_answers_from_postgres_over_http(pg: PgServer) -> None:
         name = listed["runs"][0]["run"] if listed["runs"] else "none"
         one = httpx.get(f"{srv.url}/api/eval/runs/{name}", timeout=30)
         missing = httpx.get(f"{srv.url}/api/eval/runs/nope", timeout=30)
+        # the server's threads share one retriever: searches at once answer as they do one at a time
+        queries = ["notice in writing clause 16.1", "email of 3 February 2022", "termination of the agreement",
+                   "the judge was right", "payment of the fee", "appeal dismissed"] * 3
+
+        def one_search(q: str) -> list[str]:
+            r = httpx.get(f"{srv.url}/api/search", params={"q": q, "k": 5}, timeout=60)
+            assert r.status_code == 200, r.text
+            return [p["chunk_id"] if "chunk_id" in p else p["text"] for p in r.json()["passages"]]
+
+        alone = {q: one_search(q) for q in set(queries)}
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(8) as pool:
+            together = list(pool.map(one_search, queries))
+    assert together == [alone[q] for q in queries]
     assert health["documents"] == len(demo_paths())
     assert ask.status_code == 200, ask.text
     cites = ask.json()["citations"]

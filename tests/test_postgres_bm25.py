@@ -64,6 +64,7 @@ def same_ranking(a: list[tuple[str, float]], b: list[tuple[str, float]]) -> None
     "the Court's jurisdiction to make a freezing order",
     "contracts of employment and vicarious liability of the employer",
     "what does section 4(1)(c) say",
+    "order orders order freezing Order",  # a repeated word counts once, two words with one stem twice
 ])
 def test_plain_queries_rank_alike(both, query: str) -> None:  # type: ignore[no-untyped-def]
     lex, pg = both

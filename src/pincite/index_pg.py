@@ -7,7 +7,7 @@ speaks from its date until the next version's, computed from the stored versions
 
 **Lexical: the embedded index's BM25, computed in SQL.**  PostgreSQL's own full-text ranking (``ts_rank``)
 scored every row matching any word and ranked worse than tantivy (LegalBench-RAG lexical precision@1 3.6 % vs
-6.5 %, p50 221 ms on the bulk corpus), so the store keeps its own inverted index, written in the document's
+6.5 %; p50 229 ms, p95 790 ms on the bulk corpus), so the store keeps its own inverted index, written in the document's
 own transaction (never behind the store):
 
 * ``chunk_terms(doc_id, chunker, ordinal, field, term, tf, norm, positions)``: one posting per term of a chunk's
@@ -21,14 +21,19 @@ own transaction (never behind the store):
 Terms come from :func:`pincite.index.analyse_words` (tantivy's ``en_stem`` analyzer itself: simple tokenizer,
 long tokens removed, lower-cased, English stemmer), and a query is built from the embedded parse's own pieces
 (:func:`~pincite.index.query_words`, ``STOPWORDS``, ``_OPERATORS``, ``FIELD_BOOSTS``, ``PHRASE_BOOST``,
-:func:`~pincite.index.legal_phrases`), so both backends rank alike.  The score is tantivy's BM25
+:func:`~pincite.index.legal_phrases`, :func:`~pincite.index.expansion_words`), with the parser's own habits (a
+repeated word counts once, two words with one stem twice), so both backends rank alike: the same chunks and
+the same points, up to a constant per query, on every LegalBench-RAG query (tests/test_postgres_bm25.py
+checks it on real judgments and contracts).  The score is tantivy's BM25
 (k1 = 1.2, b = 0.75): per query term and field, ``boost * idf * (k1 + 1) * tf / (tf + k1 * (1 - b + b * norm
 / avgnorm))``, where ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``, ``N`` counts chunk rows and document rows
 (the embedded index holds both) and ``avgnorm`` is the field's total length over ``N``; a provision label's
 phrase clause scores with the sum of its terms' idfs and its phrase frequency.  Corpus statistics (``N``, the
 average lengths, each term's ``df`` counted through the btree) are cached per store generation.  One SQL
-statement sums the postings of the query's terms per chunk, adds the named-document prior, applies the
-filters and keeps the best ``limit``.
+statement sums the postings of the query's terms per chunk (hashed in memory), adds the named-document prior and
+the contract-clause vocabulary (contracts' chunks only), and applies the filters to the best chunks (when too
+few of those pass, to every chunk that matched); documents filtered by kind, source, work or id narrow the
+postings read.  Searches run on the calling thread's connection (:meth:`PostgresStore.thread_conn`).
 
 **Documents named by a query** (:meth:`PgLexicalIndex.rank_documents`): the sum of the idf (among documents)
 of the distinct query terms found in a document's ``doc_terms``, as the embedded index's constant-score clauses.
@@ -47,6 +52,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +72,7 @@ from pincite.index import (
     analyse_words,
     date_key,
     embedding_inputs,
+    expansion_words,
     iter_rows,
     legal_phrases,
     plan_changes,
@@ -130,12 +137,10 @@ def path_field(row: IndexRow) -> str:
     return f"{row.path} {row.lead}".strip()
 
 
-def field_postings(row: IndexRow) -> tuple[dict[str, list[int]], int, dict[str, list[int]], int]:
-    """(text term positions, text length, path term positions, path length) of one chunk's index row."""
+def field_postings(row: IndexRow) -> tuple[Counter[str], int, dict[str, list[int]], int]:
+    """(text term counts, text length, path term positions, path length) of one chunk's index row (positions
+    for the path only: the phrase clauses of provision labels are matched there)."""
     text_terms = analyse_words(row.text)
-    text_positions: dict[str, list[int]] = {}
-    for i, t in enumerate(text_terms):
-        text_positions.setdefault(t, []).append(i)
     positions: dict[str, list[int]] = {}
     path = path_field(row)
     terms = analyse_words(path)
@@ -144,14 +149,14 @@ def field_postings(row: IndexRow) -> tuple[dict[str, list[int]], int, dict[str, 
         terms = [t for w in words for t in analyse_words(w)]
     for i, t in enumerate(terms):
         positions.setdefault(t, []).append(i)
-    return text_positions, len(text_terms), positions, len(terms)
+    return Counter(text_terms), len(text_terms), positions, len(terms)
 
 
 def posting_rows(doc_id: str, chunker: str, ordinal: int, row: IndexRow) -> tuple[list[tuple[Any, ...]], int, int]:
     """``chunk_terms`` rows of one chunk, and its text and path lengths."""
-    text, n_text, positions, n_path = field_postings(row)
+    counts, n_text, positions, n_path = field_postings(row)
     nt, np_ = fieldnorm(n_text), fieldnorm(n_path)
-    out: list[tuple[Any, ...]] = [(doc_id, chunker, ordinal, TEXT, t, len(ps), nt, ps) for t, ps in text.items()]
+    out: list[tuple[Any, ...]] = [(doc_id, chunker, ordinal, TEXT, t, tf, nt, None) for t, tf in counts.items()]
     out += [(doc_id, chunker, ordinal, PATH, t, len(ps), np_, ps) for t, ps in positions.items()]
     return out, n_text, n_path
 
@@ -251,7 +256,7 @@ class PgLexicalIndex:
         gen = self.store.generation()
         if gen == self._stats_gen:
             return
-        c = self.store.conn
+        c = self.store.thread_conn()
         n, docs, text, path = c.execute(
             "SELECT count(*), count(DISTINCT doc_id), coalesce(sum(n_text), 0), coalesce(sum(n_path), 0) "
             "FROM chunks WHERE chunker = %s", (self.chunker.value,)).fetchone()
@@ -267,7 +272,7 @@ class PgLexicalIndex:
         self._stats()
         todo = [k for k in dict.fromkeys(keys) if k not in self._chunk_df]
         if todo:
-            rows = self.store.conn.execute(
+            rows = self.store.thread_conn().execute(
                 "SELECT t.term, t.field, count(*) FROM chunk_terms t "
                 "JOIN unnest(%s::text[], %s::int2[]) AS q(term, field) ON t.term = q.term AND t.field = q.field "
                 "WHERE t.chunker = %s GROUP BY t.term, t.field",
@@ -282,7 +287,7 @@ class PgLexicalIndex:
         self._stats()
         todo = [t for t in dict.fromkeys(terms) if t not in self._doc_df]
         if todo:
-            got = dict(self.store.conn.execute(
+            got = dict(self.store.thread_conn().execute(
                 "SELECT term, count(*) FROM doc_terms WHERE term = ANY(%s) GROUP BY term", (todo,)).fetchall())
             for t in todo:
                 self._doc_df[t] = int(got.get(t, 0))
@@ -305,7 +310,7 @@ class PgLexicalIndex:
                "JOIN documents d ON d.id = t.doc_id"
                + (" WHERE " + " AND ".join(where) if where else "")
                + " GROUP BY d.id ORDER BY score DESC, d.id LIMIT %s")
-        rows = self.store.conn.execute(sql, [[t for t, _ in weighted], [w for _, w in weighted], *args,
+        rows = self.store.thread_conn().execute(sql, [[t for t, _ in weighted], [w for _, w in weighted], *args,
                                              limit]).fetchall()
         return [(r[0], float(r[1]), r[2]) for r in rows]
 
@@ -319,19 +324,19 @@ class PgLexicalIndex:
 
     def query_clauses(self, query: str, drop_words: frozenset[str] = frozenset(),
                       drop_boost: float = 0.0) -> tuple[dict[tuple[str, int], float], list[tuple[list[str], int, float]]]:
-        """The query as the embedded parse builds it: each (term, field) with its summed boost (a repeated word
-        counts each time; a naming word weighs ``drop_boost``), and the phrase clauses (terms, field, boost) of
-        the provision labels it names."""
+        """The query as the embedded parse builds it: each (term, field) with its summed boost (tantivy's parser
+        counts a repeated word once, but two words with one stem each; a naming word weighs ``drop_boost``),
+        and the phrase clauses (terms, field, boost) of the provision labels it names."""
         raw = query_words(query)
         if USE_STOPWORDS and any(w not in STOPWORDS for w in raw):
             raw = [w for w in raw if w not in STOPWORDS]
         boosts: dict[tuple[str, int], float] = {}
-        for w in raw:
+        for w in dict.fromkeys(raw):
             if w in _OPERATORS or len(w) > 40 or (w in drop_words and drop_boost <= 0):
                 continue
             _add_terms(boosts, analyse_words(w), drop_boost if w in drop_words else 1.0)
         phrases = []
-        for field, phrase in legal_phrases(query):
+        for field, phrase in dict.fromkeys(legal_phrases(query)):
             ws = [w for w in phrase.split() if w not in _OPERATORS]
             if field in FIELD_NAMES.values() and len(ws) >= 2:
                 code = TEXT if field == "text" else PATH
@@ -343,25 +348,18 @@ class PgLexicalIndex:
         return boosts, phrases
 
     @staticmethod
-    def expansion_clauses(expansion: Sequence[str], boost: float, path_boost: float = FIELD_BOOSTS["path"]
-                          ) -> tuple[dict[tuple[str, int], float], list[tuple[list[str], int, float]]]:
-        """The contract-clause vocabulary as :func:`pincite.index.expansion_query` builds it (a word over both
-        fields, a phrase matched as a phrase in each; the path field weighed ``path_boost``), every clause
-        weighed ``boost``."""
-        fields = {TEXT: FIELD_BOOSTS["text"], PATH: path_boost}
+    def expansion_clauses(expansion: Sequence[str], boost: float,
+                          path_boost: float = FIELD_BOOSTS["path"]) -> dict[tuple[str, int], float]:
+        """The contract-clause vocabulary as :func:`pincite.index.expansion_query` builds it: the distinct words
+        of :func:`~pincite.index.expansion_words` over both fields (the path weighed ``path_boost``), each
+        clause weighed ``boost``."""
         boosts: dict[tuple[str, int], float] = {}
-        phrases = []
-        for t in expansion:
-            ws = [w for w in query_words(t) if w not in _OPERATORS and len(w) <= 40]
-            terms = analyse_words(" ".join(ws)) if ws else []
-            if len(terms) == 1 or len(ws) == 1:
-                _add_terms(boosts, terms, boost, fields)
-            elif terms:
-                phrases += [(terms, f, boost * fb) for f, fb in fields.items()]
-        return boosts, phrases
+        for w in expansion_words(expansion):
+            _add_terms(boosts, analyse_words(w), boost, {TEXT: FIELD_BOOSTS["text"], PATH: path_boost})
+        return boosts
 
     def _phrase_scores(self, phrases: list[tuple[list[str], int, float]], df: dict[tuple[str, int], int],
-                       narrow: tuple[str, list[Any]], contracts: bool, out: dict[tuple[str, int], float]) -> None:
+                       narrow: tuple[str, list[Any]], out: dict[tuple[str, int], float]) -> None:
         """Add to ``out`` the BM25 of each phrase for the chunks where its terms stand in a row (the rarest term's
         postings are read, the others looked up in the same chunk)."""
         for terms, field, boost in phrases:
@@ -373,10 +371,9 @@ class PgLexicalIndex:
                 f" JOIN chunk_terms t{i} ON t{i}.doc_id = t0.doc_id AND t{i}.chunker = t0.chunker "
                 f"AND t{i}.ordinal = t0.ordinal AND t{i}.field = t0.field AND t{i}.term = %s"
                 for i in range(1, len(uniq)))
-            kind = " JOIN documents d ON d.id = t0.doc_id AND d.kind = 'contract'" if contracts else ""
             cols = ", ".join(f"t{i}.positions" for i in range(len(uniq)))
-            rows = self.store.conn.execute(
-                f"SELECT t0.doc_id, t0.ordinal, t0.norm, {cols} FROM chunk_terms t0{joins}{kind} "
+            rows = self.store.thread_conn().execute(
+                f"SELECT t0.doc_id, t0.ordinal, t0.norm, {cols} FROM chunk_terms t0{joins} "
                 f"WHERE t0.term = %s AND t0.field = %s AND t0.chunker = %s{narrow[0].replace('t.doc_id', 't0.doc_id')}",
                 [*uniq[1:], uniq[0], field, self.chunker.value, *narrow[1]]).fetchall()
             for r in rows:
@@ -394,9 +391,9 @@ class PgLexicalIndex:
         query's BM25, plus ``prior[doc_id]`` for the chunks of the documents it named, plus ``expansion_boost``
         times the BM25 of the ``expansion`` terms for contracts' chunks (as the embedded index)."""
         boosts, phrases = self.query_clauses(query, drop_words, drop_boost)
-        exp_boosts, exp_phrases = self.expansion_clauses(expansion, expansion_boost, expansion_path_boost) \
-            if expansion and expansion_boost > 0 else ({}, [])
-        df = self._term_df([*boosts, *exp_boosts, *((t, f) for ts, f, _ in (*phrases, *exp_phrases) for t in ts)])
+        exp_boosts = self.expansion_clauses(expansion, expansion_boost, expansion_path_boost) \
+            if expansion and expansion_boost > 0 else {}
+        df = self._term_df([*boosts, *exp_boosts, *((t, f) for ts, f, _ in phrases for t in ts)])
         n = self._n_rows
 
         def weighted(bs: dict[tuple[str, int], float]) -> list[tuple[str, int, float]]:
@@ -409,8 +406,7 @@ class PgLexicalIndex:
         narrow = (f" AND t.doc_id = ANY(ARRAY(SELECT d.id FROM documents d WHERE {' AND '.join(dw)}))", da) \
             if dw else ("", [])
         extra: dict[tuple[str, int], float] = {}
-        self._phrase_scores(phrases, df, narrow, False, extra)
-        self._phrase_scores(exp_phrases, df, narrow, True, extra)
+        self._phrase_scores(phrases, df, narrow, extra)
         if not clauses and not exp_clauses and not extra and not prior:
             return []
         where, args = filter_sql(filters)
@@ -439,7 +435,7 @@ class PgLexicalIndex:
             list(prior), list(prior.values()), self.chunker.value]
         # the filters are checked on the best chunks only (a few more than asked for); when too few of those
         # pass, on every chunk that matched
-        c = self.store.conn
+        c = self.store.thread_conn()
         with c.transaction():
             # the per-chunk sums hashed in memory (the planner cannot foresee how many postings match, and would
             # sort them, on disk past the default 4 MB)
@@ -522,6 +518,7 @@ class PgDenseIndex:
         self.piece_chars = piece_chars
         self.model_key: str | None = None
         self._generation: int | None = None
+        self.hnsw_build_seconds: float | None = None  # the last bulk load's index build (the bench prints it)
 
     def key_for(self, model_id: str) -> str:
         return f"{model_id}|{self.header}|{self.piece_chars}|{self.chunker.value}|f{DENSE_FORMAT_VERSION}"
@@ -615,7 +612,11 @@ class PgDenseIndex:
 
             s._write(f"{doc_id}: could not store its vectors", [f"doc:{doc_id}"], body)
         if bulk:
+            import time
+
+            t = time.perf_counter()
             ensure_hnsw(c)
+            self.hnsw_build_seconds = time.perf_counter() - t
         self.model_key = key
         self._generation = gen
         return plan
@@ -626,7 +627,7 @@ class PgDenseIndex:
         chunks of the documents in ``prior`` get its value added."""
         if self.model_key is None:
             raise IndexUnavailable("the dense index has not been synced with an embedder yet")
-        c = self.store.conn
+        c = self.store.thread_conn()
         q = vector_literal(qvec)
         prior = {d: w for d, w in (prior or {}).items() if w}
         where, args = filter_sql(filters)

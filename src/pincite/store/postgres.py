@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -253,6 +254,10 @@ class PostgresStore:
         self.url = url
         self.path = Path(display_url(url).replace("://", "_", 1).replace("/", "_"))  # a name, never opened
         self._indexes: dict[tuple[Chunker, str], tuple[Any, Any]] = {}
+        self._owner = threading.get_ident()
+        self._local = threading.local()
+        self._guard = threading.Lock()
+        self._thread_conns: list[Any] = []
         try:
             self.conn = psycopg.connect(url, autocommit=True, connect_timeout=20)
         except psycopg.Error as e:
@@ -319,7 +324,29 @@ class PostgresStore:
             c.execute("INSERT INTO doc_terms(doc_id, term) SELECT %s, unnest(%s::text[])",
                       (doc_id, document_terms(docinfo)))
 
+    def thread_conn(self) -> Any:
+        """This store's connection for the calling thread: :attr:`conn` in the thread that opened the store,
+        else one opened for (and kept by) the calling thread, so searches that a server's threads share (one
+        retriever, one set of search indexes) never interleave statements or transactions on one connection."""
+        if threading.get_ident() == self._owner:
+            return self.conn
+        c = getattr(self._local, "conn", None)
+        if c is None or c.closed:
+            psycopg = _psycopg()
+            try:
+                c = psycopg.connect(self.url, autocommit=True, connect_timeout=20)
+            except psycopg.Error as e:
+                raise StoreError(f"cannot connect to {display_url(self.url)}: {str(e).strip()}") from e
+            self._local.conn = c
+            with self._guard:
+                self._thread_conns.append(c)
+        return c
+
     def close(self) -> None:
+        with self._guard:
+            for c in self._thread_conns:
+                c.close()
+            self._thread_conns.clear()
         self.conn.close()
 
     def __enter__(self) -> "PostgresStore":
