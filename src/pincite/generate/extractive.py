@@ -130,6 +130,13 @@ _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
 _HOW_WORDS = frozenset({"many", "much", "long", "old"})
 
 
+def drafting_terms(question: str) -> set[str]:
+    """The words a contract uses for what the question asks in plain words (see pincite.engine.DRAFTING_WORDS)."""
+    from pincite.engine import DRAFTING_WORDS
+
+    return set(terms(" ".join(words for pattern, words in DRAFTING_WORDS if pattern.search(question))))
+
+
 def question_text(question: str) -> str:
     """The question without an exclusion clause: 'Besides the Chief Justice…, how many judges…' asks about the
     judges, and a sentence about the Chief Justice does not answer it."""
@@ -263,6 +270,7 @@ class ExtractiveGenerator:
             return math.log(1 + n / max(1, df[t]))
 
         q_weight = sum(idf(t) for t in q) or 1.0
+        drafting = drafting_terms(question) - q_all  # "expire" is a contract's "term": half the weight
         decisive_bonus = q_weight / 2.0
         scored = []
         asks_purpose = bool(re.search(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", question, re.I))
@@ -271,6 +279,7 @@ class ExtractiveGenerator:
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
                 continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
             overlap = q & toks
+            drafted = drafting & toks
             lead_overlap = q & lead
             ch = cp.passage.chunk
             judgment = cp.passage.document.kind is DocumentKind.JUDGMENT
@@ -285,11 +294,11 @@ class ExtractiveGenerator:
                 (wants_outcome and not dissenting and _DISPOSAL.search(sent) is not None)
                 or (wants_dissent and dissenting and _DISAGREEMENT.search(sent) is not None
                     and not (wants_reasons and first_of_judge)))  # "why…": not the bare "I disagree"
-            matched_terms = len(overlap | lead_overlap) + (1 if states_number else 0)
-            if (not overlap or matched_terms < min(self.min_terms, len(q) + (1 if wants_number else 0))) \
+            matched_terms = len(overlap | lead_overlap | drafted) + (1 if states_number else 0)
+            if (not (overlap or drafted) or matched_terms < min(self.min_terms, len(q) + (1 if wants_number else 0))) \
                     and not decisive:
                 continue  # its own words must answer; the lead-in only adds to them
-            matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap)
+            matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap | drafted)
             coverage = 1.0 if decisive else matched / q_weight
             score = matched / math.sqrt(max(len(toks), 4))
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
