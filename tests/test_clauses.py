@@ -103,5 +103,5 @@ def test_without_the_clause_vocabulary_the_word_match_wins(store: SQLiteStore) -
     agreement "at any time, for any reason or none" on notice."""
     question = "Can this contract be terminated for convenience, and under what conditions?"
     assert "terminate this Agreement at once if Alder becomes insolvent" in \
-        _top(store, question, FusionSettings(clause_boost=0.0))
+        _top(store, question, FusionSettings(clause_weight=0.0))
     assert "for any reason or none" in _top(store, question)

@@ -359,28 +359,17 @@ class LexicalIndex:
         return out, n
 
     def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
-               drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0,
-               expansion: Sequence[str] = (), expansion_boost: float = 0.0,
-               expansion_path_boost: float = 0.5) -> list[tuple[str, float]]:
+               drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0) -> list[tuple[str, float]]:
         """Chunk ids and scores, best first, only among chunks that pass ``filters``.
 
         The score is BM25 of the query (less ``drop_words``: the words that named a document) over the chunk's
-        text and section path, plus ``prior[doc_id]`` for chunks of the documents the query named, plus
-        ``expansion_boost`` times the BM25 of the ``expansion`` terms (the vocabulary of the contract clause
-        the question asks about, :mod:`pincite.clauses`) for contracts' chunks only."""
+        text and section path, plus ``prior[doc_id]`` for chunks of the documents the query named."""
         tantivy = _tantivy()
         Q, idx = tantivy.Query, self.index
         should = []
         q = parse_legal_query(idx, query, drop=drop_words, drop_boost=drop_boost)
         if q is not None:
             should.append((tantivy.Occur.Should, q))
-        if expansion and expansion_boost > 0:
-            eq = expansion_query(idx, expansion, boosts={"text": 1.0, "path": expansion_path_boost})
-            if eq is not None:
-                should.append((tantivy.Occur.Should, Q.boost_query(Q.boolean_query([
-                    (tantivy.Occur.Must, eq),
-                    (tantivy.Occur.Must, Q.const_score_query(Q.term_query(idx.schema, "kind", "contract"), 0.0))]),
-                    expansion_boost)))
         for doc_id, w in (prior or {}).items():
             if w > 0:
                 should.append((tantivy.Occur.Should, Q.const_score_query(Q.term_query(idx.schema, "doc_id", doc_id), w)))
@@ -513,18 +502,6 @@ def expansion_words(terms: Sequence[str]) -> list[str]:
             if len(ws) == 1 or w not in STOPWORDS:
                 out.setdefault(w, None)
     return list(out)
-
-
-def expansion_query(idx: Any, terms: Sequence[str], fields: Sequence[str] = TEXT_FIELDS,
-                    boosts: dict[str, float] | None = None) -> Any:
-    """One OR-query of the words of ``terms`` (:func:`expansion_words`) over ``fields``; None if empty."""
-    parts = expansion_words(terms)
-    if not parts:
-        return None
-    try:
-        return idx.parse_query(" ".join(parts), list(fields), boosts or FIELD_BOOSTS)
-    except ValueError:
-        return None
 
 
 # -- the dense index (numpy) -------------------------------------------------------------------------
