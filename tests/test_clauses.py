@@ -105,3 +105,18 @@ def test_without_the_clause_vocabulary_the_word_match_wins(store: SQLiteStore) -
     assert "terminate this Agreement at once if Alder becomes insolvent" in \
         _top(store, question, FusionSettings(clause_weight=0.0))
     assert "for any reason or none" in _top(store, question)
+
+
+def test_a_query_naming_its_document_searches_it_first_then_the_rest(store: SQLiteStore) -> None:
+    """Unscoped, the governing-law question that names the timber agreement puts every chunk of that
+    agreement before the lease's governing-law clause (which matches the question's words better), and the
+    lease still fills the list once the named document has no more."""
+    alder = next(d.id for d in store.list_documents() if d.source.endswith("alder_birch_supply.txt"))
+    n_alder = len(store.get_chunks(alder))
+    r = Retriever(store, RetrievalMode.LEXICAL)
+    hits = r.search(NAMING + "What is the governing law for this contract?", k=n_alder + 2, filters=SearchFilters())
+    docs = [h.document.id for h in hits]
+    assert docs[:n_alder] == [alder] * n_alder
+    # after them the lease's clause (the only other chunk that matches any of the question's words)
+    assert len(hits) == n_alder + 1 and docs[-1] != alder and "governed by the laws of Scotland" in hits[-1].text
+    assert [h.rank for h in hits] == list(range(1, n_alder + 2))
