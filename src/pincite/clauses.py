@@ -33,7 +33,7 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("governing law", "governed by", "construed in accordance with", "laws of the state",
                 "choice of law", "jurisdiction")),
     ClauseType("expiration", "Term and expiration",
-               ("expiration date", "expiry date", "when expire", "term of contract"),
+               ("expiration date", "expiry date", "expire", "expiry", "term of contract"),
                ("term", "initial term", "expire", "expiration", "shall continue", "remain in effect",
                 "remain in force", "until", "years from", "anniversary", "term of this agreement")),
     ClauseType("renewal", "Renewal term",
@@ -93,7 +93,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("change of control", "change in control", "merger", "acquisition", "acquire", "consolidation",
                 "sale of all or substantially all", "voting")),
     ClauseType("anti-assignment", "Anti-assignment",
-               ("anti assignment", "assign contract", "assignment clause", "transfer contract", "assignability"),
+               ("anti assignment", "assign", "assign contract", "assign agreement", "assignment clause",
+                "transfer contract", "transfer agreement", "assignability"),
                ("assign", "assignment", "transfer", "delegate", "prior written consent", "successors and assigns",
                 "without the consent")),
     ClauseType("revenue-sharing", "Revenue or profit sharing",
@@ -183,8 +184,9 @@ def _stems(text: str) -> list[str]:
 
 
 #: how many other words may stand between two words of an asking phrase ("notice period required to
-#: terminate the renewal" asks "notice period terminate renewal")
-MAX_GAP = 2
+#: terminate the renewal" asks "notice period terminate renewal", "limit a party's liability" asks "limit
+#: liability")
+MAX_GAP = 3
 
 
 @lru_cache(maxsize=1)
