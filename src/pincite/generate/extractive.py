@@ -250,19 +250,21 @@ class ExtractiveGenerator:
             lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
             quoted = [(m.start(), m.end()) for m in _QUOTE_SPAN.finditer(text)]
             abbreviations = short_forms.get(cp.passage.document.id, {})
-            caption: set[str] = set()
+            caption: set[str] = set()  # every heading so far in the passage
+            nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
             for s, e in sentence_spans(text, 0, len(text)):
                 sent = text[s:e]
                 if heading_like(sent.split("\n")[0]):
-                    # a provision's caption ("Right of access", "Applicable Law.") says what what follows is about
-                    caption |= set(terms(sent.split("\n")[0]))
+                    # a provision's caption ("Right of access", "Applicable Law.") says what follows is about
+                    nearest = {t for t in terms(sent.split("\n")[0]) if not t.isdigit()}
+                    caption |= nearest
                     lead = lead | caption
                 toks = set(terms(sent))
                 for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
                     toks |= abbreviations[short]  # "the FTT" is the First-tier Tribunal the document defined
                 df.update(toks)
                 in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
-                titled = bool(caption) and {t for t in caption if not t.isdigit()} <= q_all
+                titled = bool(nearest) and nearest <= q_all
                 sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled))
         n = len(sents)
 
