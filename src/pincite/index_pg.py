@@ -21,7 +21,7 @@ own transaction (never behind the store):
 Terms come from :func:`pincite.index.analyse_words` (tantivy's ``en_stem`` analyzer itself: simple tokenizer,
 long tokens removed, lower-cased, English stemmer), and a query is built from the embedded parse's own pieces
 (:func:`~pincite.index.query_words`, ``STOPWORDS``, ``_OPERATORS``, ``FIELD_BOOSTS``, ``PHRASE_BOOST``,
-:func:`~pincite.index.legal_phrases`, :func:`~pincite.index.expansion_words`), with the parser's own habits (a
+:func:`~pincite.index.legal_phrases`), with the parser's own habits (a
 repeated word counts once, two words with one stem twice), so both backends rank alike: the same chunks and
 the same points, up to a constant per query, on every LegalBench-RAG query (tests/test_postgres_bm25.py
 checks it on real judgments and contracts).  The score is tantivy's BM25
@@ -30,8 +30,8 @@ checks it on real judgments and contracts).  The score is tantivy's BM25
 (the embedded index holds both) and ``avgnorm`` is the field's total length over ``N``; a provision label's
 phrase clause scores with the sum of its terms' idfs and its phrase frequency.  Corpus statistics (``N``, the
 average lengths, each term's ``df`` counted through the btree) are cached per store generation.  One SQL
-statement sums the postings of the query's terms per chunk (hashed in memory), adds the named-document prior and
-the contract-clause vocabulary (contracts' chunks only), and applies the filters to the best chunks (when too
+statement sums the postings of the query's terms per chunk (hashed in memory), adds the named-document prior,
+and applies the filters to the best chunks (when too
 few of those pass, to every chunk that matched); documents filtered by kind, source, work or id narrow the
 postings read.  Searches run on the calling thread's connection (:meth:`PostgresStore.thread_conn`).
 
@@ -72,7 +72,6 @@ from pincite.index import (
     analyse_words,
     date_key,
     embedding_inputs,
-    expansion_words,
     iter_rows,
     legal_phrases,
     plan_changes,
@@ -347,17 +346,6 @@ class PgLexicalIndex:
                     boosts[(terms[0], code)] = boosts.get((terms[0], code), 0.0) + PHRASE_BOOST * FIELD_BOOSTS[field]
         return boosts, phrases
 
-    @staticmethod
-    def expansion_clauses(expansion: Sequence[str], boost: float,
-                          path_boost: float = FIELD_BOOSTS["path"]) -> dict[tuple[str, int], float]:
-        """The contract-clause vocabulary as :func:`pincite.index.expansion_query` builds it: the distinct words
-        of :func:`~pincite.index.expansion_words` over both fields (the path weighed ``path_boost``), each
-        clause weighed ``boost``."""
-        boosts: dict[tuple[str, int], float] = {}
-        for w in expansion_words(expansion):
-            _add_terms(boosts, analyse_words(w), boost, {TEXT: FIELD_BOOSTS["text"], PATH: path_boost})
-        return boosts
-
     def _phrase_scores(self, phrases: list[tuple[list[str], int, float]], df: dict[tuple[str, int], int],
                        narrow: tuple[str, list[Any]], out: dict[tuple[str, int], float]) -> None:
         """Add to ``out`` the BM25 of each phrase for the chunks where its terms stand in a row (the rarest term's
@@ -384,22 +372,18 @@ class PgLexicalIndex:
                     out[key] = out.get(key, 0.0) + weight * tf / (tf + K1 * (1 - B + B * r[2] / self._avg[field]))
 
     def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
-               drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0,
-               expansion: Sequence[str] = (), expansion_boost: float = 0.0,
-               expansion_path_boost: float = FIELD_BOOSTS["path"]) -> list[tuple[str, float]]:
+               drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0) -> list[tuple[str, float]]:
         """Chunk ids and scores, best first, only among chunks that pass ``filters`` (see module doc): the
-        query's BM25, plus ``prior[doc_id]`` for the chunks of the documents it named, plus ``expansion_boost``
-        times the BM25 of the ``expansion`` terms for contracts' chunks (as the embedded index)."""
+        query's BM25 (``drop_words`` weighed ``drop_boost``), plus ``prior[doc_id]`` for the chunks of the
+        documents it named."""
         boosts, phrases = self.query_clauses(query, drop_words, drop_boost)
-        exp_boosts = self.expansion_clauses(expansion, expansion_boost, expansion_path_boost) \
-            if expansion and expansion_boost > 0 else {}
-        df = self._term_df([*boosts, *exp_boosts, *((t, f) for ts, f, _ in phrases for t in ts)])
+        df = self._term_df([*boosts, *((t, f) for ts, f, _ in phrases for t in ts)])
         n = self._n_rows
 
         def weighted(bs: dict[tuple[str, int], float]) -> list[tuple[str, int, float]]:
             return [(t, f, b * idf(df[(t, f)], n) * (K1 + 1)) for (t, f), b in bs.items() if df[(t, f)]]
 
-        clauses, exp_clauses = weighted(boosts), weighted(exp_boosts)
+        clauses = weighted(boosts)
         prior = {d: w for d, w in (prior or {}).items() if w > 0}
         dw, da = document_filter_sql(filters)
         # documents filtered by what they are: only their postings are read
@@ -407,30 +391,27 @@ class PgLexicalIndex:
             if dw else ("", [])
         extra: dict[tuple[str, int], float] = {}
         self._phrase_scores(phrases, df, narrow, extra)
-        if not clauses and not exp_clauses and not extra and not prior:
+        if not clauses and not extra and not prior:
             return []
         where, args = filter_sql(filters)
-        terms = [*clauses, *exp_clauses]
+        terms = clauses
         sql = (
-            "WITH q(term, field, w, kl, contract) AS (SELECT * FROM unnest(%s::text[], %s::int2[], %s::float8[], "
-            "%s::float8[], %s::bool[])), "
+            "WITH q(term, field, w, kl) AS (SELECT * FROM unnest(%s::text[], %s::int2[], %s::float8[], "
+            "%s::float8[])), "
             "hit AS (SELECT t.doc_id, t.ordinal, q.w * t.tf / (t.tf + %s + q.kl * t.norm) AS s FROM q "
             "JOIN chunk_terms t ON t.term = q.term AND t.field = q.field AND t.chunker = %s" + narrow[0]
-            + " WHERE NOT q.contract OR EXISTS (SELECT 1 FROM documents k WHERE k.id = t.doc_id "
-            "AND k.kind = 'contract') "
-            "UNION ALL SELECT * FROM unnest(%s::text[], %s::int[], %s::float8[]) "
+            + " UNION ALL SELECT * FROM unnest(%s::text[], %s::int[], %s::float8[]) "
             "UNION ALL SELECT c.doc_id, c.ordinal, p.w FROM unnest(%s::text[], %s::float8[]) AS p(doc_id, w) "
             "JOIN chunks c ON c.doc_id = p.doc_id AND c.chunker = %s), "
             "agg AS (SELECT doc_id, ordinal, sum(s) AS score FROM hit GROUP BY doc_id, ordinal), "
-            "top AS (SELECT * FROM agg ORDER BY score DESC LIMIT %s) "
+            "top AS (SELECT * FROM agg ORDER BY score DESC, doc_id, ordinal LIMIT %s) "
             "SELECT c.id, a.score FROM top a JOIN chunks c ON c.doc_id = a.doc_id AND c.chunker = %s "
             "AND c.ordinal = a.ordinal JOIN documents d ON d.id = a.doc_id"
             + (" WHERE " + " AND ".join(where) if where else "")
-            + " ORDER BY a.score DESC, c.id LIMIT %s")
+            + " ORDER BY a.score DESC, a.doc_id, a.ordinal LIMIT %s")  # ties in the embedded index's order
         params: list[Any] = [
             [t for t, _, _ in terms], [f for _, f, _ in terms], [w for _, _, w in terms],
-            [K1 * B / self._avg[f] for _, f, _ in terms], [False] * len(clauses) + [True] * len(exp_clauses),
-            K1 * (1 - B), self.chunker.value, *narrow[1],
+            [K1 * B / self._avg[f] for _, f, _ in terms], K1 * (1 - B), self.chunker.value, *narrow[1],
             [k[0] for k in extra], [k[1] for k in extra], list(extra.values()),
             list(prior), list(prior.values()), self.chunker.value]
         # the filters are checked on the best chunks only (a few more than asked for); when too few of those
