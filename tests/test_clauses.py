@@ -28,6 +28,9 @@ NAMING = "Consider the Timber Supply Agreement between Alder Forestry Ltd and Bi
     ("Is there a cap on liability?", {"cap-on-liability"}),
     ("Who owns the intellectual property the consultant creates?", {"ip-assignment"}),
     ("Does the licensee have a right of first refusal?", {"rofr"}),
+    ("Is there an exclusivity agreement?", {"exclusivity"}),
+    ("Is the exclusion of EU nationals from universal credit lawful?", set()),  # "exclusion" is not "exclusive"
+    ("Which of these agreements restrict a party from competing?", {"non-compete"}),
     ("What did the Court of Appeal decide about costs?", set()),
     ("How many judges does the Federal Court have?", set()),
 ])
@@ -70,7 +73,7 @@ def test_a_clause_naming_the_document_leaves_the_question() -> None:
 def store(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     s = SQLiteStore(tmp_path_factory.mktemp("clauses") / "c.db")
     report = ingest_paths(s, [FIXTURES])
-    assert len(report.stored) == 2 and not report.failed
+    assert len(report.stored) == 3 and not report.failed
     yield s
     s.close()
 
@@ -120,3 +123,13 @@ def test_a_query_naming_its_document_searches_it_first_then_the_rest(store: SQLi
     # after them the lease's clause (the only other chunk that matches any of the question's words)
     assert len(hits) == n_alder + 1 and docs[-1] != alder and "governed by the laws of Scotland" in hits[-1].text
     assert [h.rank for h in hits] == list(range(1, n_alder + 2))
+
+
+def test_a_question_about_a_judgment_gets_no_contract_clause_ranking(store: SQLiteStore) -> None:
+    """"Royalty rate" is a contract clause type (revenue sharing), and the supply agreement has a royalty
+    clause; but the question's own words find a judgment first, so it is not about a contract and the
+    clause vocabulary ("royalty", "net sales", "percent") does not bring the agreement's clause in."""
+    r = Retriever(store, RetrievalMode.LEXICAL)
+    hits = r.search("What royalty rate did the court hold Fernhill Mining liable to pay for 2019?", k=4)
+    # (with the clause ranking fused, the agreement's royalty clause would come first: it tops that ranking)
+    assert [h.document.source.endswith("fernhill_judgment.txt") for h in hits[:2]] == [True, True]

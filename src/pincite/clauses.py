@@ -194,6 +194,21 @@ def _asks_index() -> list[tuple[ClauseType, tuple[tuple[str, ...], ...]]]:
     return [(t, tuple(tuple(_stems(p)) for p in t.asks)) for t in CLAUSE_TYPES]
 
 
+def _inflections(word: str) -> set[str]:
+    """``word`` and its regular inflections ("compete": competes, competed, competing)."""
+    stem = word[:-1] if word.endswith("e") else word
+    return {word, word + "s", word + "es", word + "d", stem + "ed", stem + "ing"}
+
+
+def _says_word(raw: set[str], word: str) -> bool:
+    """A one-word asking phrase matches only the word itself or its inflections, not everything sharing its
+    stem ("exclusion" is not "exclusive", "royalties" is "royalty")."""
+    forms = _inflections(word)
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    return bool(forms & raw)
+
+
 def _says_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
     """Whether ``phrase`` occurs in ``words`` in order, at most :data:`MAX_GAP` words between its words."""
     for start, w in enumerate(words):
@@ -215,10 +230,15 @@ def clause_types_asked(question: str) -> list[ClauseType]:
     phrases occurs in the question (in order, short gaps allowed); the types whose matching phrase is longest
     win ("exceptions to competitive restrictions" is asked, not "non-compete"; "uncapped liability", not
     "liability cap")."""
+    from pincite.index import query_words
+
     words = _stems(question)
+    raw = set(query_words(question.replace("-", " ")))
     best: dict[str, tuple[int, ClauseType]] = {}
     for t, phrases in _asks_index():
-        n = max((len(p) for p in phrases if p and _says_phrase(words, p)), default=0)
+        n = max((len(p) for p, text in zip(phrases, t.asks) if p and (
+            _says_word(raw, text.lower()) if len(p) == 1 and " " not in text.strip() else _says_phrase(words, p))),
+            default=0)
         if n:
             best[t.key] = (n, t)
     if not best:

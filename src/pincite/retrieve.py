@@ -356,7 +356,8 @@ class Retriever:
             exhausted &= len(hits) < depth
             vocabulary = clause_vocabulary(question)
             contracts = contract_filters(filters)
-            if vocabulary and contracts is not None and self.fusion.clause_weight > 0:
+            if vocabulary and contracts is not None and self.fusion.clause_weight > 0 \
+                    and self._about_contracts(filters, hits):
                 # a third ranking: the contracts' chunks by the words the asked clause is written in
                 hits = self.lexical.search(vocabulary, contracts, depth, lexical_prior)
                 rankings["clause"] = [c for c, _ in hits]
@@ -381,6 +382,17 @@ class Retriever:
                                              "dense": self.fusion.dense_weight,
                                              "clause": self.fusion.clause_weight}, self.fusion.k)
         return [(c, c.split(":", 1)[0], s) for c, s in fused], exhausted
+
+    def _about_contracts(self, filters: SearchFilters, hits: list[tuple[str, float]]) -> bool:
+        """Whether a question is about contracts: its filters allow nothing else, or the best passage its own
+        words find is in a contract (or an unclassified document).  "What royalty rate applies to a federal
+        geothermal lease?" asks about a statute, though a contract could say "royalty" too."""
+        if filters.kinds and all(k in CLAUSE_KINDS for k in filters.kinds):
+            return True
+        if not hits:
+            return False
+        ref = self._docref(hits[0][0].split(":", 1)[0])
+        return ref is not None and ref.kind in CLAUSE_KINDS
 
     def _hydrate(self, chosen: list[tuple[str, str, float]]) -> list[Passage]:
         records = self.store.get_chunks_by_id([c for c, _, _ in chosen])  # type: ignore[attr-defined]
