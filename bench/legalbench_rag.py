@@ -221,7 +221,9 @@ def main() -> int:
     print(f"LegalBench-RAG mini (CUAD): {len(queries)} queries ({sum(q.split == 'dev' for q in queries)} dev, "
           f"{sum(q.split == 'test' for q in queries)} test); chunks {settings.key()}: "
           + ", ".join(f"{c} {n} (mean {a:.0f} chars)" for c, n, a in n_chunks)
-          + f"; fusion RRF k={fusion.k} weights lexical {fusion.lexical_weight} dense {fusion.dense_weight}; "
+          + f"; fusion RRF k={fusion.k} weights lexical {fusion.lexical_weight} dense {fusion.dense_weight} "
+          f"clause vocabulary {fusion.clause_weight} (question words x{fusion.question_share} when it names "
+          f"its contract); "
           f"embedding header {args.header}")
     results = {}
     for c in configs:
