@@ -43,9 +43,22 @@ def test_search_query_leaves_out_exclusions_and_scope_words_and_adds_drafting_wo
     assert search_query("How many other judges could the Tax Court of Canada have under each version of the Tax "
                         "Court of Canada Act?") == "How many other judges could the Tax Court of Canada have ?"
     q = search_query("Which of these agreements restrict a party from competing?")
-    assert q.startswith("Which of these agreements restrict a party from competing?") and "competitive" in q
+    assert q.startswith("Which of these agreements restrict from competing?") and "competitive" in q
     assert "term" in search_query("When does each of these agreements expire?").split()
     assert search_query("Which law governs the agreement?") == "Which law governs the agreement?"  # nothing to do
+
+
+def test_an_unnamed_party_is_left_out_so_the_clause_asked_is_read() -> None:
+    """'Which … give a party the right to audit' asks about audit rights, not about who the parties are."""
+    from pincite.clauses import clause_types_asked
+
+    audit = "Which of these agreements give a party the right to audit or inspect the other's books and records?"
+    insurance = "Which of these agreements require a party to maintain insurance?"
+    assert [t.key for t in clause_types_asked(search_query(audit))] == ["audit-rights"]
+    assert [t.key for t in clause_types_asked(search_query(insurance))] == ["insurance"]
+    # a named party, or the other party's consent, is what the question is about: kept
+    assert "the other party's consent" in search_query("Can a party assign it without the other party's consent?")
+    assert search_query("Who are the parties to the agreement?") == "Who are the parties to the agreement?"
 
 
 def test_a_retrieved_lead_in_brings_its_items_right_after_it(env) -> None:  # type: ignore[no-untyped-def]

@@ -24,6 +24,10 @@ from pincite.verify import PLAIN_WORDS, Candidate, Check, Finding, check_mixed_s
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
 
+#: passages retrieved per document when a question is scoped to several (one long document must not crowd out the
+#: others, and each document's answer must be among its own passages)
+SCOPE_PER_DOCUMENT = 3
+
 
 class OnFail(ChoiceEnum):
     DROP = "drop"
@@ -283,7 +287,7 @@ def answer_question(
     scope = scope_documents(store, filters)
     k = options.k
     if len(scope) > 1 and per_document is None:
-        per_document = 3
+        per_document = SCOPE_PER_DOCUMENT
     if per_document and scope:
         k = max(k, per_document * len(scope))
     if not scope and filters.as_of is None and not options.as_of:
@@ -340,11 +344,18 @@ DRAFTING_WORDS = (
 )
 
 
+#: "… give a party the right to audit", "require either party to maintain insurance": a party left unnamed is no
+#: one in particular (every clause binds a party), so these words say nothing about where the answer is, and
+#: with "Which…" they would read as a question about who the parties are.
+ANY_PARTY = re.compile(r"\b(a|any|either|each|one|a contracting)\s+part(y|ies)\b(?!['\u2019])", re.I)
+
+
 def search_query(question: str) -> str:
-    """The words retrieval is given: the question without a leading exclusion clause or words pointing at the
-    documents in scope, with the drafting words for what it asks in plain words."""
+    """The words retrieval is given: the question without a leading exclusion clause, words pointing at the
+    documents in scope or at an unnamed party, with the drafting words for what it asks in plain words."""
     q = EXCLUSION.sub("", question, count=1)
     q = " ".join(SCOPE_PHRASE.sub(" ", q).split())
+    q = " ".join(ANY_PARTY.sub(" ", q).split())
     q = q if len(q.split()) >= 3 else question
     extra = [words for pattern, words in DRAFTING_WORDS if pattern.search(question)]
     return " ".join([q, *extra])
