@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from dataclasses import dataclass
 
 from pincite.chunk import sentence_spans
 from pincite.context import TurnContext
@@ -146,6 +147,75 @@ def question_text(question: str) -> str:
     return q if len(q.split()) >= 3 else question
 
 
+def clause_types_in_question(question: str):  # type: ignore[no-untyped-def]
+    """The contract clause types the question asks about (:func:`pincite.clauses.clause_types_asked`), read
+    without an unnamed party ("give a party the right to audit" asks about audit rights, not the parties)."""
+    from pincite.clauses import clause_types_asked
+    from pincite.engine import ANY_PARTY
+
+    return clause_types_asked(" ".join(ANY_PARTY.sub(" ", question).split()))
+
+
+def _stem_seq(text: str) -> list[str]:
+    from pincite.index import analyse_words
+
+    return analyse_words(text.replace("-", " "))
+
+
+def clause_vocabulary_in(text: str, phrases: list[tuple[str, ...]]) -> int:
+    """How many of a clause type's phrases (stemmed word sequences) occur in ``text``."""
+    words = _stem_seq(text)
+    found = 0
+    for p in phrases:
+        n = len(p)
+        if n and any(words[i:i + n] == list(p) for i in range(len(words) - n + 1)):
+            found += 1
+    return found
+
+
+@dataclass(frozen=True)
+class ClauseKindTest:
+    """Whether a contract passage is the kind of clause a question asks about (governing law, insurance, audit
+    rights…): its headings (the caption and the article it sits in) use that clause type's words, or the cited
+    sentence itself uses at least :attr:`min_words` of them.  A sentence whose headings name a different clause
+    type (a transfer that is an event of default under "Default and Termination") needs :attr:`other_caption_words`.
+    A passage failing the test is weak evidence: "maintain confidentiality" shares the question's word
+    "maintain" but is no insurance clause."""
+
+    asked: tuple[tuple[tuple[str, ...], ...], ...]  # per asked type: its stemmed phrases (asks and says)
+    others: tuple[tuple[str, ...], ...]  # the stemmed phrases of every other clause type
+    min_words: int = 2
+    other_caption_words: int = 3
+
+    @classmethod
+    def for_question(cls, question: str) -> "ClauseKindTest | None":
+        from pincite.clauses import CLAUSE_TYPES
+
+        types = clause_types_in_question(question)
+        if not types:
+            return None
+        keys = {t.key for t in types}
+
+        def phrases(t) -> tuple[tuple[str, ...], ...]:  # type: ignore[no-untyped-def]
+            return tuple(dict.fromkeys(tuple(_stem_seq(x)) for x in (*t.says, *t.asks) if _stem_seq(x)))
+
+        asked = tuple(phrases(t) for t in types)
+        mine = {p for ps in asked for p in ps}
+        others = tuple(dict.fromkeys(p for t in CLAUSE_TYPES if t.key not in keys for p in phrases(t)
+                                     if p not in mine))
+        return cls(asked, others)
+
+    def passes(self, sentence: str, headings: str) -> bool:
+        for phrases in self.asked:
+            if clause_vocabulary_in(headings, list(phrases)):
+                return True
+            said = clause_vocabulary_in(sentence, list(phrases))
+            need = self.other_caption_words if clause_vocabulary_in(headings, list(self.others)) else self.min_words
+            if said >= need:
+                return True
+        return False
+
+
 _HONORIFICS = frozenset("lj j jj ljj mr mrs ms dr".split())
 
 
@@ -200,7 +270,7 @@ class ExtractiveGenerator:
 
     def __init__(self, max_claims: int = 2, per_passage: int = 1, min_chars: int = 25, per_document: bool = False,
                  min_terms: int = 2, min_coverage: float = 0.3, runner_up: float = 0.8,
-                 multi_coverage: float = 0.4) -> None:
+                 multi_coverage: float = 0.4, off_kind: float = 0.5) -> None:
         self.max_claims = max_claims
         self.per_passage = per_passage
         self.min_chars = min_chars
@@ -209,6 +279,7 @@ class ExtractiveGenerator:
         self.min_coverage = min_coverage  # idf-weighted share of the question's terms the best sentence must hold
         self.runner_up = runner_up  # a second claim must score at least this share of the best
         self.multi_coverage = multi_coverage  # per source of a multi-document question: the coverage it must reach
+        self.off_kind = off_kind  # score factor of a contract sentence that is not the kind of clause asked about
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         question = question_text(turn.question)
@@ -265,7 +336,7 @@ class ExtractiveGenerator:
                 df.update(toks)
                 in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
                 titled = bool(nearest) and nearest <= q_all
-                sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled))
+                sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled, s))
         n = len(sents)
 
         def idf(t: str) -> float:
@@ -276,7 +347,9 @@ class ExtractiveGenerator:
         decisive_bonus = q_weight / 2.0
         scored = []
         asks_purpose = bool(re.search(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", question, re.I))
-        for cp, sent, toks, lead, in_quote, prefatory, titled in sents:
+        per_document = self.per_document or turn.multi_document
+        kind_test = ClauseKindTest.for_question(question)
+        for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
             short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
                 continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
@@ -300,6 +373,13 @@ class ExtractiveGenerator:
             if (not (overlap or drafted) or matched_terms < min(self.min_terms, len(q) + (1 if wants_number else 0))) \
                     and not decisive:
                 continue  # its own words must answer; the lead-in only adds to them
+            if kind_test is not None and cp.passage.document.kind is DocumentKind.CONTRACT and ch.doc_id in docs \
+                    and not kind_test.passes(sent, _headings_at(docs[ch.doc_id], ch, ch.char_start + start)):
+                if per_document:
+                    continue  # one source's answer must be that kind of clause, or that source has none
+                off_kind = True
+            else:
+                off_kind = False
             matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap | drafted)
             coverage = 1.0 if decisive else matched / q_weight
             score = matched / math.sqrt(max(len(toks), 4))
@@ -321,6 +401,8 @@ class ExtractiveGenerator:
                     score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
                 if _HOLDING.search(sent):
                     score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
+            if off_kind:
+                score *= self.off_kind  # the question asks about another kind of clause than this one
             if titled:
                 score *= 2.0  # the provision's caption is what the question asks about ("Right of access")
             if prefatory and not asks_purpose:
@@ -342,7 +424,6 @@ class ExtractiveGenerator:
         scored.sort(key=lambda x: -x[0])
         if not scored:
             return reply_json([])
-        per_document = self.per_document or turn.multi_document
         if not per_document:  # the answer comes from a document that names what the question names
             named_ok = {d: self._names_present(turn, d) for d in {x[2].passage.document.id for x in scored}}
             scored = [x for x in scored if named_ok[x[2].passage.document.id]]
@@ -402,6 +483,18 @@ class ExtractiveGenerator:
         if ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
             return f"{ch.author or 'A dissenting judge'} ({ch.role.value}) said: \u201c{sent}\u201d"
         return sent
+
+
+def _headings_at(doc, chunk, offset: int) -> str:  # type: ignore[no-untyped-def]
+    """The headings above the unit holding document offset ``offset`` (its caption and the article it sits
+    in), joined: where a contract says what kind of clause this is."""
+    best = None
+    for o in chunk.units:
+        u = doc.units[o] if 0 <= o < len(doc.units) else None
+        if u is not None and u.char_start <= offset < u.char_end and (
+                best is None or u.char_end - u.char_start <= best.char_end - best.char_start):
+            best = u
+    return " / ".join(best.section_path) if best is not None else ""
 
 
 def _strip_numbering(sentence: str) -> str:
