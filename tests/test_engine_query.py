@@ -19,8 +19,9 @@ pytestmark = pytest.mark.shared
 T2 = "canada_justice_laws_xml/T-2"
 DYER = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1375-civ.xml"
 IPEK = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1018-civ.xml"
+TORTOISE = "uk_find_case_law/modern_fcl_akn/ewca_civ_2025_673.xml"
 # two versions of the Privacy Act are enough to tell the current one from an old one
-FILES = [T2, DYER, IPEK, "canada_justice_laws_xml/P-21/P-21_pit-2019-08-28.xml",
+FILES = [T2, DYER, IPEK, TORTOISE, "canada_justice_laws_xml/P-21/P-21_pit-2019-08-28.xml",
          "canada_justice_laws_xml/P-21/P-21_pit-2025-06-02.xml"]
 JUDGES_Q = "Besides the Chief Justice and the Associate Chief Justice, how many judges may the Tax Court of Canada have?"
 
@@ -96,5 +97,8 @@ def test_outcome_units_hold_each_judges_conclusion(env) -> None:  # type: ignore
     assert {("[106]", "Flaux LJ"), ("[107]", "Males LJ"), ("[152]", "Males LJ")} <= dyer
     ipek = {u.label for u in outcome_units(_doc(store, "2020-ewca-1018-civ.xml"))}
     assert {"[106]", "[108]", "[161]", "[162]"} <= ipek
+    # Singh LJ concludes at [52] ("For the above reasons…") and ends with a four-paragraph postscript on procedure
+    tortoise = {u.label for u in outcome_units(_doc(store, "ewca_civ_2025_673.xml"))}
+    assert {"[52]", "[56]"} <= tortoise
     assert asks_about_outcome("Is the requirement qualified by the disregard in paragraph 276B(v)?")
     assert not asks_about_outcome("Which law governs the Fuse Medical distributor agreement?")

@@ -55,6 +55,12 @@ def _unit_chunk(chunks: list[Chunk], unit: Unit) -> Chunk | None:
     return None
 
 
+#: how many paragraphs before a judge's last one are their closing stretch, searched for a concluding paragraph
+#: (five: a judgment may end with a short postscript on procedure after "For the above reasons, I have reached
+#: the clear conclusion that this claim … must be dismissed")
+CLOSING_STRETCH = 5
+
+
 def outcome_units(doc: Document) -> list[Unit]:
     """Per judge: the unit holding their role_basis sentence, their last numbered paragraph, and the paragraphs
     of their closing stretch (the three before the last) that open as a conclusion ("For these reasons…", "In
@@ -67,7 +73,7 @@ def outcome_units(doc: Document) -> list[Unit]:
     for author, units in by_author.items():
         top = [u for u in units if u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING] or units
         picked.append(top[-1])
-        for u in top[-4:-1]:  # the closing stretch of their reasons
+        for u in top[-1 - CLOSING_STRETCH:-1]:  # the closing stretch of their reasons
             if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80]):
                 picked.append(u)
         basis = (units[0].role_basis or "").split(": ", 1)[-1].strip()
