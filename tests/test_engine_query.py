@@ -39,13 +39,15 @@ def _doc(store, name: str):  # type: ignore[no-untyped-def]
     return store.get_document(next(s.id for s in store.list_documents() if s.source.endswith(name)))
 
 
-def test_search_query_leaves_out_exclusions_and_scope_words_and_adds_drafting_words() -> None:
+def test_search_query_leaves_out_exclusions_and_scope_words_and_adds_clause_words_when_scoped() -> None:
     assert search_query(JUDGES_Q) == "how many judges may the Tax Court of Canada have?"
     assert search_query("How many other judges could the Tax Court of Canada have under each version of the Tax "
                         "Court of Canada Act?") == "How many other judges could the Tax Court of Canada have ?"
-    q = search_query("Which of these agreements restrict a party from competing?")
+    q = search_query("Which of these agreements restrict a party from competing?", scoped=True)
     assert q.startswith("Which of these agreements restrict from competing?") and "competitive" in q
-    assert "term" in search_query("When does each of these agreements expire?").split()
+    assert "term" in search_query("When does each of these agreements expire?", scoped=True).split()
+    # unscoped, the clause vocabulary is retrieval's own ranking, not words of the query
+    assert search_query("When does the Fuse Medical agreement expire?") == "When does the Fuse Medical agreement expire?"
     assert search_query("Which law governs the agreement?") == "Which law governs the agreement?"  # nothing to do
 
 

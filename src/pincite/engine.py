@@ -292,7 +292,7 @@ def answer_question(
         k = max(k, per_document * len(scope))
     if not scope and filters.as_of is None and not options.as_of:
         filters = replace(filters, as_of=current_law_date())  # no date asked: the law as it stands today
-    query = search_query(question)
+    query = search_query(question, scoped=len(scope) > 1)
     if asks_quantity(question):  # answer-type aware: a provision stating a number answers "how many"
         wide = retriever.search(query, k=3 * k, filters=filters, per_document=per_document)
         found = prefer_numbers(add_provision_items(store, wide, options.include_non_citable), k)
@@ -333,32 +333,30 @@ SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any
                           r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
 
 
-#: A question asks in plain words for what a contract says in its own: "when does it expire" is its *term*, "restrict
-#: from competing" a covenant not to *engage* in a *competitive* business, "cap liability" a clause on what a party
-#: is *liable* for.  These drafting words are added to the search (never to the evidence the generator weighs).
-DRAFTING_WORDS = (
-    (re.compile(r"\b(expir\w*|duration|how long|run)\b", re.I), "term commence continue"),
-    (re.compile(r"\bcompet\w*", re.I), "compete competitive competition engage business"),
-    (re.compile(r"\b(audit\w*|inspect\w*)\b", re.I), "audit inspect examine books records access"),
-    (re.compile(r"\b(cap|limit\w*)\b.{0,40}\bliabilit\w*", re.I), "liable consequential damages exceed"),
-)
-
-
 #: "… give a party the right to audit", "require either party to maintain insurance": a party left unnamed is no
 #: one in particular (every clause binds a party), so these words say nothing about where the answer is, and
 #: with "Which…" they would read as a question about who the parties are.
 ANY_PARTY = re.compile(r"\b(a|any|either|each|one|a contracting)\s+part(y|ies)\b(?!['\u2019])", re.I)
 
 
-def search_query(question: str) -> str:
+def search_query(question: str, scoped: bool = False) -> str:
     """The words retrieval is given: the question without a leading exclusion clause, words pointing at the
-    documents in scope or at an unnamed party, with the drafting words for what it asks in plain words."""
+    documents in scope or at an unnamed party.
+
+    Scoped to several documents, a question about a kind of contract clause ("When does each of these agreements
+    expire?") also carries that clause type's vocabulary (:func:`pincite.clauses.expansion_terms`: "term",
+    "initial term", "shall continue"…): the documents are fixed, so the words can only rank each document's own
+    clauses, and the clause is often written in none of the question's words.  Unscoped, they would also pull
+    in documents other than the one a question names; retrieval's own clause ranking serves there."""
     q = EXCLUSION.sub("", question, count=1)
     q = " ".join(SCOPE_PHRASE.sub(" ", q).split())
     q = " ".join(ANY_PARTY.sub(" ", q).split())
     q = q if len(q.split()) >= 3 else question
-    extra = [words for pattern, words in DRAFTING_WORDS if pattern.search(question)]
-    return " ".join([q, *extra])
+    if not scoped:
+        return q
+    from pincite.clauses import expansion_terms
+
+    return " ".join([q, *expansion_terms(q)])
 
 
 def current_law_date() -> str:

@@ -132,10 +132,9 @@ _HOW_WORDS = frozenset({"many", "much", "long", "old"})
 
 
 def drafting_terms(question: str) -> set[str]:
-    """The words a contract uses for what the question asks in plain words (see pincite.engine.DRAFTING_WORDS)."""
-    from pincite.engine import DRAFTING_WORDS
-
-    return set(terms(" ".join(words for pattern, words in DRAFTING_WORDS if pattern.search(question))))
+    """The words a contract writes the clause the question asks about in (the asked clause types' vocabulary,
+    :mod:`pincite.clauses`): "when does it expire" is answered by its "term", which "shall continue"."""
+    return set(terms(" ".join(s for t in clause_types_in_question(question) for s in t.says)))
 
 
 def question_text(question: str) -> str:
