@@ -215,6 +215,46 @@ class ClauseKindTest:
         return False
 
 
+_MONTHS = ("january february march april may june july august september october november december").split()
+_PERIOD = re.compile(r"\b(on or after|on or before|after|before|since|prior to|until)\s+"
+                     r"(?:(" + "|".join(_MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?)?(1[6-9]\d\d|20\d\d)\b", re.I)
+
+
+def stated_periods(text: str) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """The periods ``text`` bounds by a date, each as [from, until) in (year, month, day): "made after July
+    1993" is [1993-08-01, ∞), "made before August 1, 1993" is [-∞, 1993-08-01)."""
+    out = []
+    for m in _PERIOD.finditer(text):
+        rel, month, day, year = m.group(1).lower(), m.group(2), m.group(3), int(m.group(4))
+        mo = _MONTHS.index(month.lower()) + 1 if month else None
+        first = (year, mo or 1, int(day) if day else 1)  # the first day the date names
+        if day:
+            after_last = (year, mo, int(day) + 1)  # (day + 1 may be 32: it still orders right)
+        elif mo:
+            after_last = (year + (mo == 12), mo % 12 + 1, 1)
+        else:
+            after_last = (year + 1, 1, 1)
+        lo, hi = (0, 0, 0), (9999, 12, 31)
+        if rel == "after":
+            lo = after_last
+        elif rel in ("on or after", "since"):
+            lo = first
+        elif rel in ("before", "prior to"):
+            hi = first
+        else:  # on or before, until
+            hi = after_last
+        out.append((lo, hi))
+    return out
+
+
+def excludes_period(sentence: str, question_periods: list) -> bool:  # type: ignore[type-arg]
+    """Whether the sentence speaks only of a period the question's dates fall outside ("loans made before
+    August 1, 1993" for a question about a loan made after July 1993)."""
+    said = stated_periods(sentence)
+    return bool(said and question_periods) and all(
+        any(q_lo >= s_hi or s_lo >= q_hi for s_lo, s_hi in said) for q_lo, q_hi in question_periods)
+
+
 _HONORIFICS = frozenset("lj j jj ljj mr mrs ms dr".split())
 
 
@@ -348,6 +388,7 @@ class ExtractiveGenerator:
         asks_purpose = bool(re.search(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", question, re.I))
         per_document = self.per_document or turn.multi_document
         kind_test = ClauseKindTest.for_question(question)
+        question_periods = stated_periods(question)
         for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
             short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
@@ -400,6 +441,8 @@ class ExtractiveGenerator:
                     score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
                 if _HOLDING.search(sent):
                     score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
+            if question_periods and excludes_period(sent, question_periods):
+                score *= 0.2  # "made before August 1, 1993" does not answer about a loan made after July 1993
             if off_kind:
                 score *= self.off_kind  # the question asks about another kind of clause than this one
             if titled:
