@@ -441,6 +441,8 @@ class ExtractiveGenerator:
                     score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
                 if _HOLDING.search(sent):
                     score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
+                elif wants_holding and not dissenting and _HELD.search(sent):
+                    score *= 2.0  # "…(we hold that he was 'at risk' for such amount in 2008)": the holding stated
             if question_periods and excludes_period(sent, question_periods):
                 score *= 0.2  # "made before August 1, 1993" does not answer about a loan made after July 1993
             if off_kind:
