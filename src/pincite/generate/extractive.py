@@ -10,6 +10,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pincite.chunk import sentence_spans
 from pincite.context import TurnContext
@@ -155,21 +156,31 @@ def clause_types_in_question(question: str):  # type: ignore[no-untyped-def]
     return clause_types_asked(" ".join(ANY_PARTY.sub(" ", question).split()))
 
 
-def _stem_seq(text: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _word_grams(text: str) -> frozenset[tuple[str, ...]]:
+    """Every run of up to six stemmed words of ``text`` (what a clause type's phrases are matched against)."""
     from pincite.index import analyse_words
 
-    return analyse_words(text.replace("-", " "))
+    words = analyse_words(text.replace("-", " "))
+    return frozenset(tuple(words[i:i + n]) for n in range(1, 7) for i in range(len(words) - n + 1))
 
 
-def clause_vocabulary_in(text: str, phrases: list[tuple[str, ...]]) -> int:
+def clause_vocabulary_in(text: str, phrases: frozenset[tuple[str, ...]]) -> int:
     """How many of a clause type's phrases (stemmed word sequences) occur in ``text``."""
-    words = _stem_seq(text)
-    found = 0
-    for p in phrases:
-        n = len(p)
-        if n and any(words[i:i + n] == list(p) for i in range(len(words) - n + 1)):
-            found += 1
-    return found
+    return len(phrases & _word_grams(text))
+
+
+@lru_cache(maxsize=1)
+def _type_phrases() -> dict[str, frozenset[tuple[str, ...]]]:
+    """Per clause type (:data:`pincite.clauses.CLAUSE_TYPES`): its asking and drafting phrases, stemmed."""
+    from pincite.clauses import CLAUSE_TYPES
+    from pincite.index import analyse_words
+
+    out = {}
+    for t in CLAUSE_TYPES:
+        stems = (tuple(analyse_words(x.replace("-", " "))) for x in (*t.says, *t.asks))
+        out[t.key] = frozenset(p for p in stems if p)
+    return out
 
 
 @dataclass(frozen=True)
@@ -181,36 +192,28 @@ class ClauseKindTest:
     A passage failing the test is weak evidence: "maintain confidentiality" shares the question's word
     "maintain" but is no insurance clause."""
 
-    asked: tuple[tuple[tuple[str, ...], ...], ...]  # per asked type: its stemmed phrases (asks and says)
-    others: tuple[tuple[str, ...], ...]  # the stemmed phrases of every other clause type
+    asked: tuple[frozenset[tuple[str, ...]], ...]  # per asked type: its stemmed phrases (asks and says)
+    others: frozenset[tuple[str, ...]]  # the stemmed phrases of every other clause type
     min_words: int = 2
     other_caption_words: int = 3
 
     @classmethod
     def for_question(cls, question: str) -> "ClauseKindTest | None":
-        from pincite.clauses import CLAUSE_TYPES
-
         types = clause_types_in_question(question)
         if not types:
             return None
-        keys = {t.key for t in types}
-
-        def phrases(t) -> tuple[tuple[str, ...], ...]:  # type: ignore[no-untyped-def]
-            return tuple(dict.fromkeys(tuple(_stem_seq(x)) for x in (*t.says, *t.asks) if _stem_seq(x)))
-
-        asked = tuple(phrases(t) for t in types)
-        mine = {p for ps in asked for p in ps}
-        others = tuple(dict.fromkeys(p for t in CLAUSE_TYPES if t.key not in keys for p in phrases(t)
-                                     if p not in mine))
+        phrases = _type_phrases()
+        asked = tuple(phrases[t.key] for t in types)
+        mine = frozenset().union(*asked)
+        others = frozenset().union(*(ps for key, ps in phrases.items() if key not in {t.key for t in types})) - mine
         return cls(asked, others)
 
     def passes(self, sentence: str, headings: str) -> bool:
         for phrases in self.asked:
-            if clause_vocabulary_in(headings, list(phrases)):
+            if clause_vocabulary_in(headings, phrases):
                 return True
-            said = clause_vocabulary_in(sentence, list(phrases))
-            need = self.other_caption_words if clause_vocabulary_in(headings, list(self.others)) else self.min_words
-            if said >= need:
+            need = self.other_caption_words if clause_vocabulary_in(headings, self.others) else self.min_words
+            if clause_vocabulary_in(sentence, phrases) >= need:
                 return True
         return False
 
