@@ -227,6 +227,12 @@ def _says_phrase(words: list[str], phrase: tuple[str, ...]) -> bool:
 
 
 def clause_types_asked(question: str) -> list[ClauseType]:
+    """The clause types ``question`` asks about (see :func:`_clause_types_asked`)."""
+    return list(_clause_types_asked(question))
+
+
+@lru_cache(maxsize=4096)
+def _clause_types_asked(question: str) -> tuple[ClauseType, ...]:
     """The clause types ``question`` asks about, most specific first: a type matches when one of its ``asks``
     phrases occurs in the question (in order, short gaps allowed); the types whose matching phrase is longest
     win ("exceptions to competitive restrictions" is asked, not "non-compete"; "uncapped liability", not
@@ -243,9 +249,9 @@ def clause_types_asked(question: str) -> list[ClauseType]:
         if n:
             best[t.key] = (n, t)
     if not best:
-        return []
+        return ()
     top = max(n for n, _ in best.values())
-    return [t for n, t in best.values() if n == top]
+    return tuple(t for n, t in best.values() if n == top)
 
 
 def expansion_terms(question: str) -> list[str]:
