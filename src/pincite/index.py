@@ -544,6 +544,7 @@ class DenseIndex:
         # (params, vectors, rows, doc-mask cache), swapped in one assignment so a search running in another
         # thread never sees half of an old index and half of a new one
         self._state: tuple[dict[str, Any], "np.ndarray", dict[str, "np.ndarray"], dict[Any, "np.ndarray"]] | None = None
+        self._last_scores: tuple[tuple[Any, int, bytes], "np.ndarray"] | None = None  # last question, scores
         self._load()
 
     @property
@@ -758,9 +759,16 @@ class DenseIndex:
         n = len(params["chunk_ids"])
         if n == 0:
             return []
-        piece_scores = np.asarray(vectors @ qvec.astype(np.float32))
-        scores = np.maximum.reduceat(piece_scores, rows["piece_start"]) if len(piece_scores) > n \
-            else piece_scores
+        q = qvec.astype(np.float32)
+        key = (params.get("generation"), len(vectors), q.tobytes())
+        last = self._last_scores  # one (key, scores) tuple, swapped whole: safe across threads
+        if last is not None and last[0] == key:
+            scores = last[1]  # the same question again (a named-documents-first search filling up)
+        else:
+            piece_scores = np.asarray(vectors @ q)
+            scores = np.maximum.reduceat(piece_scores, rows["piece_start"]) if len(piece_scores) > n \
+                else piece_scores
+            self._last_scores = (key, scores)
         if prior:
             ids_of = {d["id"]: i for i, d in enumerate(params["docs"])}
             lift = np.zeros(len(params["docs"]), dtype=np.float32)
