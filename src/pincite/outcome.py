@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from pincite.errors import NotFound
 from pincite.store import Store
 from pincite.types import Chunk, Document, DocumentKind, Passage, Unit, UnitKind, Zone
 
@@ -102,7 +103,10 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
             judgment_ids.append(p.document.id)
     extra: list[Passage] = []
     for doc_id in judgment_ids[:top_documents]:
-        doc = store.get_document(doc_id)
+        try:
+            doc = store.get_document(doc_id)
+        except NotFound:  # replaced by a concurrent ingest after the search: its passages are gone
+            continue
         ref = next(p.document for p in passages if p.document.id == doc_id)
         chunks = store.get_chunks(doc_id)
         for unit in outcome_units(doc):
