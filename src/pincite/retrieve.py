@@ -103,17 +103,13 @@ class FusionSettings:
     drop_naming_words: bool = True  # words that named the document are not evidence for a passage within it
     naming_boost: float = 0.2  # ... so they weigh this much in the chunk query (0: left out)
     naming_max_share: float = 0.2  # ... a word counts as naming when at most this share of documents hold it
-    lexical_drop: str = "naming"  # which words the chunk query weighs at naming_boost: "naming" or "shared"
     naming_clauses: bool = True  # a clause made of the named document's words names it and is not evidence
     named_share: float = 0.05  # a query naming documents searches those first (prior >= this share of the best's)
-    drop_deictic: bool = True  # "this contract" points at the document; its words are not evidence
-    lexical_question: bool = True  # the chunk query leaves the naming clauses out (else weighs them naming_boost)
     question_share: float = 0.5  # ... and the question's own words weigh this share of lexical_weight when
     #                              it names its document in a clause of its own
     clause_weight: float = 1.5  # weight of the asked contract clause's vocabulary ranking (pincite.clauses)
     embed_clause: str = "mix"  # the embedded question gains the asked clause's "label" or its "says" words,
     #                            or ("mix") is summed with that vocabulary's own vector
-    embed_question: bool = True  # the dense query is the question without its naming clauses
     embed_strip: str = "naming"  # what the dense query leaves out: "naming" words, all words "shared" with the
     #                              named document's title page, or "none"
 
@@ -269,7 +265,10 @@ class Retriever:
         if self.dense is not None:
             assert self.embedder is not None
             strip = {"naming": naming, "shared": shared}.get(self.fusion.embed_strip, frozenset())
-            text = named.question if named.question != query and self.fusion.embed_question else (strip_words(query, strip) if strip else query)
+            if named.question != query:  # a naming clause: the question is what is left without it
+                text = named.question
+            else:
+                text = strip_words(query, strip) if strip else query
             if self.fusion.embed_clause == "mix":
                 qvec = self._embed_with_clauses(text)
             else:
@@ -313,9 +312,9 @@ class Retriever:
 
     def _search(self, query: str, qvec: object, filters: SearchFilters, depth: int, k: int,
                 per_document: int | None, named: "Naming") -> list[Passage]:
-        prior, naming, shared = named.prior, named.naming, named.shared
+        prior, naming = named.prior, named.naming
         for attempt in range(6):
-            ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming, shared, named.question)
+            ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
             chosen = _cap_per_document(ranked, per_document, k)
             if len(chosen) >= k or exhausted:
                 break
@@ -323,7 +322,7 @@ class Retriever:
         passages = self._hydrate(chosen)
         if len(passages) < len(chosen):  # the store changed under us: catch up once and retry
             self.ensure_fresh()
-            ranked, _ = self._ranked(query, qvec, filters, depth, prior, naming, shared, named.question)
+            ranked, _ = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
             passages = self._hydrate(_cap_per_document(ranked, per_document, k))
         return passages
 
@@ -362,7 +361,7 @@ class Retriever:
 
     def _ranked(self, query: str, qvec: object, filters: SearchFilters, depth: int,
                 prior: dict[str, float] | None = None,
-                naming: frozenset[str] = frozenset(), shared: frozenset[str] = frozenset(),
+                naming: frozenset[str] = frozenset(),
                 question: str | None = None) -> tuple[list[tuple[str, str, float]], bool]:
         """Fused (chunk id, doc id, score), best first, and whether every retriever returned all it had."""
         rankings: dict[str, list[str]] = {}
@@ -371,13 +370,10 @@ class Retriever:
         prior = prior or {}
         named_by_clause = question is not None and question != query
         question = question or query
-        if self.fusion.drop_deictic:
-            question = strip_deictic(question)
+        question = strip_deictic(question)  # "this contract" points at the document; it is no evidence
         if self.lexical is not None:
-            drop = shared if self.fusion.lexical_drop == "shared" and prior else naming
-            text = question if self.fusion.lexical_question else query
             lexical_prior = {d: w * self.fusion.lexical_prior for d, w in prior.items()}
-            hits = self.lexical.search(text, filters, depth, lexical_prior, drop, self.fusion.naming_boost)
+            hits = self.lexical.search(question, filters, depth, lexical_prior, naming, self.fusion.naming_boost)
             rankings["lexical"] = [c for c, _ in hits]
             scores["lexical"] = dict(hits)
             exhausted &= len(hits) < depth
