@@ -25,7 +25,15 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from pincite.clauses import clause_types_asked, expansion_terms
-from pincite.index import STOPWORDS, DenseIndex, IndexUnavailable, LexicalIndex, index_paths, query_words
+from pincite.index import (
+    STOPWORDS,
+    DenseIndex,
+    IndexUnavailable,
+    LexicalIndex,
+    expansion_words,
+    index_paths,
+    query_words,
+)
 from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage
 
 if TYPE_CHECKING:
@@ -138,9 +146,9 @@ def strip_naming_clauses(query: str, info: set[str], naming: frozenset[str]) -> 
     """(the query without its naming clauses, the content words of those clauses).
 
     A clause (between ``; : ? !`` or line breaks, up to a comma followed by an interrogative word) names a
-    document when at least half its content words are
-    on that document's title page and one of them is a naming word (held by few documents).  The query is
-    returned whole when nothing with content would be left."""
+    document when at least half its content words are on that document's title page and one of them is a
+    naming word (held by few documents).  The query is returned whole when nothing with content would be
+    left."""
     kept, words = [], set()
 
     def names(clause: str) -> list[str] | None:
@@ -467,8 +475,6 @@ def strip_deictic(question: str) -> str:
 def clause_vocabulary(question: str) -> str:
     """The words contracts write the clause ``question`` asks about in (:mod:`pincite.clauses`), as one
     query; empty when it asks about no clause type."""
-    from pincite.index import expansion_words
-
     return " ".join(expansion_words(expansion_terms(question)))
 
 
