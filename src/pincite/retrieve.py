@@ -93,7 +93,7 @@ class FusionSettings:
     ``dense_weight`` 0.5 (the small general-purpose model is the weaker ranking on both dev sets: dense alone
     LegalBench dev 13.0 / 50.1 against lexical 37.6 / 87.4): LegalBench dev 34.8 / 90.8 -> 36.9 / 88.6, our
     dev gold set (hybrid) recall@10 0.933 -> 0.962, precision 0.946 -> 0.968.  The clause vocabulary's own
-    vector summed with the short question's (``embed_clause="mix"``, the vocabulary embedded once per process)
+    vector summed with the short question's (the vocabulary embedded once per process)
     instead of embedding the question with the vocabulary appended: 36.8 / 88.8 against 36.9 / 88.6, and the
     query embedding no longer grows with the vocabulary (bulk hybrid latency).
     Priors (lexical 30, dense 1.0), RRF k 20 and a 1.5 lexical weight all stayed within 2 points."""
@@ -116,8 +116,6 @@ class FusionSettings:
     question_share: float = 0.5  # ... and the question's own words weigh this share of lexical_weight when
     #                              it names its document in a clause of its own
     clause_weight: float = 1.5  # weight of the asked contract clause's vocabulary ranking (pincite.clauses)
-    embed_clause: str = "mix"  # the embedded question gains the asked clause's "label" or its "says" words,
-    #                            or ("mix") is summed with that vocabulary's own vector
     embed_strip: str = "naming"  # what the dense query leaves out: "naming" words, all words "shared" with the
     #                              named document's title page, or "none"
 
@@ -277,12 +275,7 @@ class Retriever:
                 text = named.question
             else:
                 text = strip_words(query, strip) if strip else query
-            if self.fusion.embed_clause == "mix":
-                qvec = self._embed_with_clauses(text)
-            else:
-                if self.fusion.embed_clause != "none":
-                    text = with_clause_words(text, self.fusion.embed_clause)
-                qvec = self.embedder.embed_texts([text])[0]
+            qvec = self._embed_with_clauses(text)
         depth = max(self.fusion.depth, 4 * k)
         named_only = self._named_only(filters, prior) if named.question != query else None
         if named_only is not None:
@@ -487,17 +480,6 @@ def contract_filters(filters: SearchFilters) -> SearchFilters | None:
     """``filters`` narrowed to the kinds a contract clause is found in; None when they exclude them all."""
     kinds = tuple(k for k in (filters.kinds or CLAUSE_KINDS) if k in CLAUSE_KINDS)
     return replace(filters, kinds=kinds) if kinds else None
-
-
-def with_clause_words(question: str, how: str) -> str:
-    """``question`` followed by the name (``how="label"``) or the vocabulary (``"says"``) of the contract clause
-    it asks about, for the embedding."""
-    types = clause_types_asked(question)
-    if not types:
-        return question
-    if how == "label":
-        return question + " " + "; ".join(t.label for t in types)
-    return question + " " + "; ".join(t.label + ": " + ", ".join(t.says) for t in types)
 
 
 def strip_words(text: str, words: frozenset[str]) -> str:
