@@ -178,10 +178,17 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
 )
 
 
-def _stems(text: str) -> list[str]:
+def stems(text: str) -> list[str]:
+    """``text`` as stemmed words, the way clause phrases are matched ("non-transferable": non, transfer)."""
     from pincite.index import analyse_words
 
     return analyse_words(text.replace("-", " "))
+
+
+@lru_cache(maxsize=1)
+def phrase_stems() -> dict[str, frozenset[tuple[str, ...]]]:
+    """Per clause type key: its asking and drafting phrases, stemmed."""
+    return {t.key: frozenset(p for p in (tuple(stems(x)) for x in (*t.says, *t.asks)) if p) for t in CLAUSE_TYPES}
 
 
 #: how many other words may stand between two words of an asking phrase ("notice period required to
@@ -192,7 +199,7 @@ MAX_GAP = 3
 
 @lru_cache(maxsize=1)
 def _asks_index() -> list[tuple[ClauseType, tuple[tuple[str, ...], ...]]]:
-    return [(t, tuple(tuple(_stems(p)) for p in t.asks)) for t in CLAUSE_TYPES]
+    return [(t, tuple(tuple(stems(p)) for p in t.asks)) for t in CLAUSE_TYPES]
 
 
 def _inflections(word: str) -> set[str]:
@@ -239,7 +246,7 @@ def _clause_types_asked(question: str) -> tuple[ClauseType, ...]:
     "liability cap")."""
     from pincite.index import query_words
 
-    words = _stems(question)
+    words = stems(question)
     raw = set(query_words(question.replace("-", " ")))
     best: dict[str, tuple[int, ClauseType]] = {}
     for t, phrases in _asks_index():

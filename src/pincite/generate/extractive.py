@@ -135,7 +135,9 @@ _HOW_WORDS = frozenset({"many", "much", "long", "old"})
 def drafting_terms(question: str) -> set[str]:
     """The words a contract writes the clause the question asks about in (the asked clause types' vocabulary,
     :mod:`pincite.clauses`): "when does it expire" is answered by its "term", which "shall continue"."""
-    return set(terms(" ".join(s for t in clause_types_in_question(question) for s in t.says)))
+    from pincite.clauses import clause_types_asked
+
+    return set(terms(" ".join(s for t in clause_types_asked(question) for s in t.says)))
 
 
 def question_text(question: str) -> str:
@@ -147,40 +149,18 @@ def question_text(question: str) -> str:
     return q if len(q.split()) >= 3 else question
 
 
-def clause_types_in_question(question: str):  # type: ignore[no-untyped-def]
-    """The contract clause types the question asks about (:func:`pincite.clauses.clause_types_asked`), read
-    without an unnamed party ("give a party the right to audit" asks about audit rights, not the parties)."""
-    from pincite.clauses import clause_types_asked
-    from pincite.engine import ANY_PARTY
-
-    return clause_types_asked(" ".join(ANY_PARTY.sub(" ", question).split()))
-
-
 @lru_cache(maxsize=4096)
 def _word_grams(text: str) -> frozenset[tuple[str, ...]]:
     """Every run of up to six stemmed words of ``text`` (what a clause type's phrases are matched against)."""
-    from pincite.index import analyse_words
+    from pincite.clauses import stems
 
-    words = analyse_words(text.replace("-", " "))
+    words = stems(text)
     return frozenset(tuple(words[i:i + n]) for n in range(1, 7) for i in range(len(words) - n + 1))
 
 
 def clause_vocabulary_in(text: str, phrases: frozenset[tuple[str, ...]]) -> int:
     """How many of a clause type's phrases (stemmed word sequences) occur in ``text``."""
     return len(phrases & _word_grams(text))
-
-
-@lru_cache(maxsize=1)
-def _type_phrases() -> dict[str, frozenset[tuple[str, ...]]]:
-    """Per clause type (:data:`pincite.clauses.CLAUSE_TYPES`): its asking and drafting phrases, stemmed."""
-    from pincite.clauses import CLAUSE_TYPES
-    from pincite.index import analyse_words
-
-    out = {}
-    for t in CLAUSE_TYPES:
-        stems = (tuple(analyse_words(x.replace("-", " "))) for x in (*t.says, *t.asks))
-        out[t.key] = frozenset(p for p in stems if p)
-    return out
 
 
 @dataclass(frozen=True)
@@ -199,10 +179,12 @@ class ClauseKindTest:
 
     @classmethod
     def for_question(cls, question: str) -> "ClauseKindTest | None":
-        types = clause_types_in_question(question)
+        from pincite.clauses import clause_types_asked, phrase_stems
+
+        types = clause_types_asked(question)
         if not types:
             return None
-        phrases = _type_phrases()
+        phrases = phrase_stems()
         asked = tuple(phrases[t.key] for t in types)
         mine = frozenset().union(*asked)
         others = frozenset().union(*(ps for key, ps in phrases.items() if key not in {t.key for t in types})) - mine
