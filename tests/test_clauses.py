@@ -133,3 +133,48 @@ def test_a_question_about_a_judgment_gets_no_contract_clause_ranking(store: SQLi
     hits = r.search("What royalty rate did the court hold Fernhill Mining liable to pay for 2019?", k=4)
     # (with the clause ranking fused, the agreement's royalty clause would come first: it tops that ranking)
     assert [h.document.source.endswith("fernhill_judgment.txt") for h in hits[:2]] == [True, True]
+
+
+def test_a_question_clause_never_only_names_the_document() -> None:
+    """"Right of first offer" is in the title of the agreement and in the question about it: the question
+    (it ends in "?") is kept, and the naming clause before it goes."""
+    info = set(query_words("Non-Competition Agreement and Right of First Offer Glamis Gold Ltd Western Copper"))
+    naming = frozenset({"glamis", "copper", "right", "first", "offer"})
+    q = ("Consider the Non-Competition Agreement and Right of First Offer between Glamis Gold Ltd. and Western "
+         "Copper; Does this contract include any right of first refusal, right of first offer?")
+    question, words = strip_naming_clauses(q, info, naming)
+    assert question.strip() == "Does this contract include any right of first refusal, right of first offer?"
+    assert {"glamis", "western", "copper"} <= words
+
+
+PADDED = ("\n                                                         EXHIBIT 10.26\n\n" + " " * 120
+          + "CONFIDENTIAL MATERIALS OMITTED AND FILED SEPARATELY" + " " * 90 + "WITH THE COMMISSION.\n\n"
+          + " " * 100 + "SPONSORSHIP AGREEMENT\n\n"
+          "This agreement is entered into as of 3 March 1999 by and between Quillon Media, Inc. (\"Quillon\") and "
+          "Tamarind Health Stores Inc. (\"Client\").\n\n"
+          "1. Sponsorship\n\n1.1 Client will be promoted as the preferred reseller of vitamins on the Quillon "
+          "network.\n\n"
+          "2. Governing Law\n\n2.1 This Agreement shall be governed by the laws of the State of California.\n")
+OTHER = ("SPONSORSHIP AND GOVERNING LAW AGREEMENT\n\nThis agreement is made between Juniper Sports Ltd and "
+         "Olive Drinks Inc.\n\n1. Governing law\n\n1.1 The governing law for this contract is the law of the "
+         "State of New York, and this governing law clause governs every dispute.\n")
+
+
+def test_a_title_page_padded_with_spaces_still_names_its_parties(tmp_path: Path) -> None:
+    """An EDGAR filing indents its title page with hundreds of spaces: the parties come more than 400
+    characters in.  Document information counts words, not spaces, so the parties are in it, the naming
+    clause is recognised, and the named contract's clause comes before a better word match elsewhere."""
+    (tmp_path / "quillon_sponsorship.txt").write_text(PADDED, encoding="utf-8")
+    (tmp_path / "juniper_sponsorship.txt").write_text(OTHER, encoding="utf-8")
+    assert PADDED.index("Quillon Media") > 400
+    with SQLiteStore(tmp_path / "s.db") as s:
+        assert len(ingest_paths(s, [tmp_path]).stored) == 2
+        quillon = next(d.id for d in s.list_documents() if d.source.endswith("quillon_sponsorship.txt"))
+        r = Retriever(s, RetrievalMode.LEXICAL)
+        q = ("Consider the Sponsorship Agreement between Quillon Media, Inc. and Tamarind Health Stores Inc.; "
+             "What is the governing law for this contract?")
+        named = r._named_documents(q, SearchFilters())
+        assert max(named.prior, key=named.prior.get) == quillon
+        assert named.question.strip() == "What is the governing law for this contract?"
+        hits = r.search(q, k=3)
+        assert hits[0].document.id == quillon and "laws of the State of California" in hits[0].text

@@ -91,3 +91,50 @@ class TestOnRealDocuments:
     def test_abstains_when_the_question_names_what_no_document_does(self, ask) -> None:  # type: ignore[no-untyped-def]
         ans = ask("How many judges sit on the Federal Court of Appeal of Canada?")
         assert ans.citations == [] and ans.retrieved  # the Tax Court of Canada Act was found, and is not cited
+
+
+ROWAN = """IN THE COURT OF APPEAL OF EXAMPLELAND
+
+Rowan Builders Ltd v Sorrel Homes Ltd
+
+JUDGMENT
+
+[1] Rowan Builders appeals against the refusal of permission to amend its claim in negligence against Sorrel Homes.
+
+[2] The rule provides, so far as material, as follows: "The court may allow an amendment after a period of limitation has expired under the Limitation Act 1980 only if the new claim arises out of the same facts."
+
+[3] The new claim arises out of the same facts as the claim already made, and permission to amend should have been given.
+
+[4] The appeal is allowed.
+"""
+HAZEL = """RECORDS AGREEMENT
+
+This Records Agreement is made between Hazel Archives Limited and Willow Storage Limited.
+
+1. Records
+
+1.1 Willow shall keep the records of each delivery for a period of six (6) years from the date of the delivery.
+
+1.2 Willow shall keep the records in a fireproof room and shall give Hazel access to them on request.
+"""
+
+
+def test_a_question_asking_how_long_needs_a_stated_duration(tmp_path: Path) -> None:
+    """"What is the limitation period…" repeats the words of a passage that quotes a rule about a "period of
+    limitation" under the Act, and states no period: the generator abstains rather than cite it.  A sentence
+    that states a duration answers the same kind of question."""
+    (tmp_path / "rowan_v_sorrel.txt").write_text(ROWAN, encoding="utf-8")
+    (tmp_path / "hazel_records.txt").write_text(HAZEL, encoding="utf-8")
+    with SQLiteStore(tmp_path / "d.db") as store:
+        assert len(ingest_paths(store, [tmp_path]).stored) == 2
+        retriever = Retriever(store, RetrievalMode.LEXICAL)
+
+        def ask(q: str):  # type: ignore[no-untyped-def]
+            return answer_question(q, store, retriever, ExtractiveGenerator(), AskOptions(k=10),
+                                   filters=SearchFilters())
+
+        none = ask("What is the limitation period for a claim in negligence under the Limitation Act 1980?")
+        assert none.retrieved and any("period of limitation" in p.text for p in none.retrieved)
+        assert none.citations == []
+        kept = ask("What is the period for which Willow must keep the records of each delivery?")
+        assert [c.candidate.unit.label for c in kept.citations] == ["cl. 1.1"]

@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pincite.index import DATE_MAX, DATE_MIN, date_key, legal_phrases, query_words, source_words
+from pincite.index import (DATE_MAX, DATE_MIN, OPENING_CHARS, date_key, legal_phrases, opening_words, query_words,
+                           source_words)
 from pincite.retrieve import fuse_rankings
 
 
@@ -98,3 +99,12 @@ def test_dense_files_are_plain_numpy_and_json(tmp_path: Path) -> None:
         params2 = json.loads((d.path / (d.path / "CURRENT").read_text().strip() / "params.json").read_text())
         assert set(params2["chunk_ids"]) < set(params["chunk_ids"])
         assert len(list(d.path.iterdir())) == 2  # CURRENT and the live folder: old folders are removed
+
+
+def test_opening_words_count_words_not_padding() -> None:
+    padded = " " * 500 + "SUPPLY AGREEMENT\n\n   between   Alder Ltd and Birch plc"
+    assert opening_words(padded) == "SUPPLY AGREEMENT between Alder Ltd and Birch plc"
+    long = " ".join(f"w{i}" for i in range(1000))
+    cut = opening_words(long)
+    assert len(cut) <= OPENING_CHARS and long.startswith(cut) and long[len(cut)] == " "  # whole words only
+    assert opening_words("") == "" and opening_words("x" * 700) == ""

@@ -113,3 +113,25 @@ def test_backfill_rebuilds_the_postings_of_stored_documents(both) -> None:  # ty
         c.execute("UPDATE settings SET value = (value::bigint + 1)::text WHERE key = 'store.generation'")
     assert c.execute("SELECT count(*), sum(tf) FROM chunk_terms").fetchone() == n
     assert pg.search(query, SearchFilters(), 20) == before
+
+
+def test_docinfo_migration_rewrites_the_opening_words(both) -> None:  # type: ignore[no-untyped-def]
+    """What migration 0004 runs for a store whose document information took the first 400 raw characters (a title
+    page indented with spaces lost its parties): each document's information and terms are those ingest writes
+    now, and documents are named as in the embedded index."""
+    lex, pg = both
+    c = pg.store.conn
+    want = dict(c.execute("SELECT id, docinfo FROM documents").fetchall())
+    terms = c.execute("SELECT count(*) FROM doc_terms").fetchone()[0]
+    with c.transaction():
+        for doc_id, title, text in c.execute("SELECT id, title, substr(text, 1, 400) FROM documents").fetchall():
+            c.execute("UPDATE documents SET docinfo = %s WHERE id = %s", (title + " " + " ".join(text.split()), doc_id))
+        c.execute("DELETE FROM doc_terms WHERE term = 'harbour'")
+    assert dict(c.execute("SELECT id, docinfo FROM documents").fetchall()) != want
+    with c.transaction():
+        pg.store._refresh_docinfo()
+        c.execute("UPDATE settings SET value = (value::bigint + 1)::text WHERE key = 'store.generation'")
+    assert dict(c.execute("SELECT id, docinfo FROM documents").fetchall()) == want
+    assert c.execute("SELECT count(*) FROM doc_terms").fetchone()[0] == terms
+    a, b = lex.rank_documents("harbour lease", SearchFilters(), 5), pg.rank_documents("harbour lease", SearchFilters(), 5)
+    assert [d for d, _, _ in a] == [d for d, _, _ in b]

@@ -161,7 +161,8 @@ def strip_naming_clauses(query: str, info: set[str], naming: frozenset[str]) -> 
         ask = next((i for i, x in enumerate(subs) if i and (ws := query_words(x)) and ws[0] in INTERROGATIVES),
                    len(subs))
         head = "".join(subs[:ask])
-        content = names(head)
+        asks = head.rstrip().endswith("?") or (query_words(head)[:1] or [""])[0] in INTERROGATIVES
+        content = None if asks else names(head)  # a question ("right of first offer?") never only names
         if content is not None:
             words.update(content)
         else:

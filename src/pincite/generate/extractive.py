@@ -59,6 +59,11 @@ def terms(text: str) -> list[str]:
     return out
 
 
+#: a question asking how long something lasts: the answer states a duration ("six years", "one (1) year")
+_DURATION_Q = re.compile(r"\bhow long\b|\b(what|which)\s+(is|was|are|were)\s+the\s+(\w+\s+){0,3}(period|duration)\b",
+                         re.I)
+_DURATION = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                       r"sixty|ninety|hundred)\b[\s()\d-]*\b(day|week|month|year)s?\b", re.I)
 _QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|\bwhat (age|amount|sum|fee|rate)\b",
                        re.I)
 
@@ -458,6 +463,13 @@ class ExtractiveGenerator:
             scored = [x for x in scored if named_ok[x[2].passage.document.id]]
             if not scored:
                 return reply_json([])
+        if _DURATION_Q.search(question) and not per_document:
+            # "what is the limitation period…": a sentence that states no duration does not answer it, however
+            # many of the question's words it repeats ("a period of limitation has expired under the … Act")
+            timed = next((i for i, x in enumerate(scored) if _DURATION.search(x[3])), None)
+            if timed is None:
+                return reply_json([])
+            scored.insert(0, scored.pop(timed))
         best_score, best_cov, best_cp, _, best_toks, _ = scored[0]
         if not per_document and best_cov < self.min_coverage:
             return reply_json([])  # abstain: what the question asks is not in the evidence

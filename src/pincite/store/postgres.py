@@ -217,6 +217,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE documents ALTER COLUMN text SET STORAGE EXTERNAL
         """,
     ),
+    (
+        # a document's information now takes its opening words with whitespace collapsed (pincite.index.
+        # opening_words): stored documents get theirs rewritten by _refresh_docinfo, in this migration's transaction
+        "0004_docinfo_opening_words",
+        "",
+    ),
 ]
 
 _LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
@@ -295,6 +301,8 @@ class PostgresStore:
                         c.execute(stmt)
                 if name == "0002_postings_bm25":
                     self._backfill_postings()
+                if name == "0004_docinfo_opening_words":
+                    self._refresh_docinfo()
                 c.execute("INSERT INTO migrations(name) VALUES (%s)", (name,))
 
     def _backfill_postings(self) -> None:
@@ -321,6 +329,20 @@ class PostgresStore:
                 for p in postings:
                     cp.write_row(p)
             docinfo = c.execute("SELECT docinfo FROM documents WHERE id = %s", (doc_id,)).fetchone()[0]
+            c.execute("INSERT INTO doc_terms(doc_id, term) SELECT %s, unnest(%s::text[])",
+                      (doc_id, document_terms(docinfo)))
+
+    def _refresh_docinfo(self) -> None:
+        """Inside the migration's transaction: every stored document's information and its terms, recomputed."""
+        from pincite.index import opening_words, source_words
+        from pincite.index_pg import document_terms
+
+        c = self.conn
+        for doc_id, title, citation, source, text in c.execute(
+                "SELECT id, title, citation, source, substr(text, 1, 20000) FROM documents ORDER BY id").fetchall():
+            docinfo = " ".join(x for x in (title, citation or "", source_words(source), opening_words(text)) if x)
+            c.execute("UPDATE documents SET docinfo = %s WHERE id = %s", (docinfo, doc_id))
+            c.execute("DELETE FROM doc_terms WHERE doc_id = %s", (doc_id,))
             c.execute("INSERT INTO doc_terms(doc_id, term) SELECT %s, unnest(%s::text[])",
                       (doc_id, document_terms(docinfo)))
 
@@ -400,14 +422,14 @@ class PostgresStore:
     def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
         """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
         _check_text(doc)
-        from pincite.index import OPENING_CHARS, source_words
+        from pincite.index import opening_words, source_words
         from pincite.index_pg import document_terms
         from pincite.index import DATE_MAX, DATE_MIN, date_key
         from pincite.versions import version_date
 
         vd = version_date(doc)
-        opening = " ".join(doc.text[:OPENING_CHARS].split())
-        docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
+        docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source),
+                                        opening_words(doc.text)) if x)
         rows, postings = _chunk_rows(doc, chunks, chunk_settings)
         state: dict[str, Any] = {}
 
