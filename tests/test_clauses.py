@@ -178,3 +178,20 @@ def test_a_title_page_padded_with_spaces_still_names_its_parties(tmp_path: Path)
         assert named.question.strip() == "What is the governing law for this contract?"
         hits = r.search(q, k=3)
         assert hits[0].document.id == quillon and "laws of the State of California" in hits[0].text
+
+
+
+def test_an_exception_to_a_competitive_restriction_has_the_restrictions_words() -> None:
+    """CUAD's "competitive restriction exception" is a carve-out from a non-compete, an exclusivity or a
+    no-solicit clause, and it is written in the words of what it carves out of ("may solicit during the
+    Restricted Period…", "the exclusive appointment does not extend to…"); its own generic words ("except",
+    "provided that") match every proviso in a contract."""
+    by_key = {t.key: t for t in CLAUSE_TYPES}
+    says = set(by_key["competitive-exception"].says)
+    for restriction, words in (("non-compete", {"non-competition", "restricted period", "competitor"}),
+                               ("exclusivity", {"exclusive", "exclusivity"}),
+                               ("no-solicit-customers", {"solicit"})):
+        assert words <= set(by_key[restriction].says) | {"exclusivity"}, restriction
+        assert words <= says, restriction
+    terms = expansion_terms("Are there any exceptions to competitive restrictions in this contract?")
+    assert {"save that", "exclusive", "solicit", "restricted period"} <= set(terms)

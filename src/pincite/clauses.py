@@ -63,11 +63,15 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("non compete", "noncompete", "compete", "competitive restriction", "competition restriction"),
                ("compete", "competing", "competitive", "competitor", "non-competition", "engage in any business",
                 "restricted period", "restricted territory")),
+    # a carve-out from a non-compete, exclusivity or no-solicit clause, written in the words of what it carves out
+    # of (LegalBench-RAG dev hybrid recall@8 89.7 -> 91.7 %, precision@1 unchanged at 39.0 %)
     ClauseType("competitive-exception", "Exceptions to competitive restrictions",
                ("exceptions to competitive restrictions", "exception compete", "exception non compete",
                 "carve out compete"),
                ("notwithstanding", "shall not prevent", "shall not restrict", "except", "provided that",
-                "nothing in this", "compete", "competing", "passive investment")),
+                "nothing in this", "compete", "competing", "passive investment", "save that", "exclusive", "exclusivity",
+                "solicit", "shares", "competitive", "competitor", "non-competition", "engage in any business",
+                "restricted period", "restricted territory")),
     ClauseType("exclusivity", "Exclusivity",
                ("exclusivity", "exclusive"),
                ("exclusive", "exclusively", "sole", "exclusivity", "solely", "shall not appoint")),
