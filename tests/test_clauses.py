@@ -31,6 +31,11 @@ NAMING = "Consider the Timber Supply Agreement between Alder Forestry Ltd and Bi
     ("Is there an exclusivity agreement?", {"exclusivity"}),
     ("Is the exclusion of EU nationals from universal credit lawful?", set()),  # "exclusion" is not "exclusive"
     ("Which of these agreements restrict a party from competing?", {"non-compete"}),
+    ("What is the expiration date of this contract?", {"expiration"}),  # not "date of contract"
+    ("What is the date of this contract?", {"agreement-date"}),
+    ("Are any of the licenses granted under this contract irrevocable or perpetual?",
+     {"license-grant", "perpetual-license"}),  # two types, asked with different words
+    ("How is intellectual property ownership assigned in this contract?", {"ip-assignment"}),  # "assigned" is its
     ("What did the Court of Appeal decide about costs?", set()),
     ("How many judges does the Federal Court have?", set()),
 ])

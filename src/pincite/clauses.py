@@ -242,27 +242,39 @@ def clause_types_asked(question: str) -> list[ClauseType]:
     return list(_clause_types_asked(question))
 
 
+#: words an asking phrase may hold that say nothing about the kind of clause: every question about a contract
+#: says "this contract" ("What is the expiration date of this contract?" asks about expiry, not the agreement's
+#: date, though "date of contract" is in it)
+_NOT_TELLING = frozenset({"contract", "agreement"})
+
+
 @lru_cache(maxsize=4096)
 def _clause_types_asked(question: str) -> tuple[ClauseType, ...]:
     """The clause types ``question`` asks about, most specific first: a type matches when one of its ``asks``
-    phrases occurs in the question (in order, short gaps allowed); the types whose matching phrase is longest
-    win ("exceptions to competitive restrictions" is asked, not "non-compete"; "uncapped liability", not
-    "liability cap")."""
-    from pincite.index import query_words
+    phrases occurs in the question (in order, short gaps allowed).  A type whose matched words (those of all its
+    phrases found, less stop words and "contract"/"agreement") are all among another type's gives way to it ("exceptions to
+    competitive restrictions" is asked, not "non-compete"; "expiration date of this contract" asks the
+    expiration, not the agreement date); types matching on different words are all asked ("licenses granted
+    … irrevocable": the licence grant and the perpetual licence)."""
+    from pincite.index import STOPWORDS, query_words
 
     words = stems(question)
     raw = set(query_words(question.replace("-", " ")))
-    best: dict[str, tuple[int, ClauseType]] = {}
+    stop = {w for x in STOPWORDS | _NOT_TELLING for w in stems(x)}
+    found: dict[str, tuple[frozenset[str], ClauseType]] = {}
     for t, phrases in _asks_index():
-        n = max((len(p) for p, text in zip(phrases, t.asks) if p and (
-            _says_word(raw, text.lower()) if len(p) == 1 and " " not in text.strip() else _says_phrase(words, p))),
-            default=0)
-        if n:
-            best[t.key] = (n, t)
-    if not best:
-        return ()
-    top = max(n for n, _ in best.values())
-    return tuple(t for n, t in best.values() if n == top)
+        for p, text in zip(phrases, t.asks):
+            if not p:
+                continue
+            one_word = len(p) == 1 and " " not in text.strip()
+            if one_word and not _says_word(raw, text.lower()) or not one_word and not _says_phrase(words, p):
+                continue
+            told = frozenset(w for w in p if w not in stop) or frozenset(p)
+            found[t.key] = (found[t.key][0] | told if t.key in found else told, t)
+    kept = [(told, t) for told, t in found.values()
+            if not any(told < other for other, _ in found.values())]
+    kept.sort(key=lambda x: -len(x[0]))
+    return tuple(t for _, t in kept)
 
 
 def expansion_terms(question: str) -> list[str]:
