@@ -219,3 +219,23 @@ def test_analyse_text_interface_for_other_parsers():
     assert one_one.parent == one.ordinal
     assert text[one.char_start:one.char_end] == "1. Scope. X.\n\n1.1 Detail. Y."
     assert validate_units(text, a.units) == []
+
+
+def test_clauses_run_together_on_one_line_are_found(fixtures):
+    """A text file whose paragraphs were flattened into long lines ("... three months' written notice. 4.
+    Confidentiality 4.1 The Consultant...") still has its clauses: a number inside a line starts one after the
+    end of a sentence, an all-capitals heading or a clause's title, and only as the next in sequence; a
+    reference ("Schedule 2.01.", "Exhibit 4. In the event", "Section 2.02.") never does, and the table of
+    contents stays out of the clauses (the body, numbered again, wins)."""
+    _, doc = load(fixtures, "flattened_contract.txt")
+    assert_sound(doc)
+    numbered = [u.label for u in doc.units if not u.label.startswith(("Preamble", "Signatures"))]
+    assert numbered == ["Art. I", "s. 1.01", "s. 1.02", "Art. II", "s. 2.01", "s. 2.02",
+                        "cl. 3", "cl. 3.1", "cl. 3.2", "cl. 4", "cl. 4.1", "cl. 4.2"]
+    assert unit_text(doc, by_label(doc, "s. 1.02")).startswith("Section 1.02 Interpretation. Headings")
+    assert "Exhibit 4. In the event of conflict" in unit_text(doc, by_label(doc, "s. 1.02"))
+    assert unit_text(doc, by_label(doc, "cl. 3.2")) == \
+        "3.2 Either party may end the engagement on three months' written notice."
+    assert by_label(doc, "cl. 4.2").parent == by_label(doc, "cl. 4").ordinal
+    toc = doc.text.index("Section 1.01 Definitions 2")
+    assert all(not (u.char_start <= toc < u.char_end) or u.label.startswith("Preamble") for u in doc.units)

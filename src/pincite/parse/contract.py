@@ -179,8 +179,8 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
             return None
         if family == "article" and not (tok.isdigit() or roman_value(tok) or len(tok) == 1):
             return None
-        if not after and where != "line":
-            return None
+        if not after and where == "mid":
+            return None  # (inline: "... as follows: ARTICLE I" with its heading on the next line)
         if after and not (after[0].isupper() or after[0] in "\"“(["):
             return None
         number = text[m.start():m.end()].rstrip(":")
@@ -198,14 +198,14 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
         tok, family = m.group("par"), "paren"
     elif m.group("dot") is not None:
         tok, family = m.group("dot"), "dot"
-        if where == "mid":
+        if where in ("mid", "inline"):
             return None
         if tok.isupper() and roman_value(tok) and after and after.split("  ")[0].isupper() \
                 and is_heading_like(re.split(r"[ \t]{2,}", after)[0]):
             family = "article"  # "I.  DEFINITIONS": a part numbered in roman capitals
     else:
         tok, family = m.group("close"), "close"
-        if where == "mid":
+        if where in ("mid", "inline"):
             return None
     if not _follow_ok(family, where, after):
         return None
@@ -214,6 +214,26 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
 
 
 _GAP = re.compile(r"[ \t]{2,}|\t")
+#: where a flattened paragraph may hide the next clause: after the end of a sentence (or of an all-capitals
+#: heading), before "Section 4.02", "ARTICLE IV" or a dotted number ("6.2", "7.") and a capital
+_INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
+                     r"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+[\dIVXLC]|\d{1,3}\.(?:\d{1,3}\.?){0,4}[ \t]+[A-Z\"“])")
+#: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
+#: capitalised word that does not refer to something: "Schedule 3.01" is a reference)
+_INLINE_SUB = re.compile(r"\b([A-Z][A-Za-z]*)[ \t]+(?=\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}\.?[ \t]+[A-Z\"“])")
+_REFERRING = frozenset("section sections clause clauses article articles paragraph paragraphs schedule schedules "
+                       "exhibit exhibits annex annexes appendix appendices part parts rule rules regulation "
+                       "regulations item items note notes form chapter title subsection subparagraph".split())
+def _word_before(text: str, at: int) -> str:
+    """The word ending at ``at`` (letters only; empty when punctuation ends there)."""
+    i = at
+    while i > 0 and text[i - 1].isalpha():
+        i -= 1
+    return text[i:at]
+
+
+#: a line at least this long is a flattened paragraph (a text file whose clauses were run together)
+_FLATTENED = 60
 
 
 def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> list[Candidate]:
@@ -248,15 +268,42 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                 if nxt is not None and not nxt.numbers_only:
                     first.heading_line = nxt.content
             out.append(first)
+        seen = set()
         for g in _GAP.finditer(text, line.start + lead, line.end):
             if first is not None and g.start() < first.num_end:
                 continue
             c = _tokens_at(line, text, g.end(), "mid")
             if c is not None:
                 out.append(c)
+                seen.add(c.num_start)
+        if len(line.content) >= _FLATTENED:
+            # clauses run together on one line ("... 9am until 5:30pm. 6.2 The Executive agrees ..."): only an
+            # immediate successor of the clause before it is kept (select_clauses), so "in Section 6.2." is not
+            spots = [g.end() for g in _INLINE.finditer(text, line.start + lead, line.end)
+                     if _word_before(text, g.start()).lower() not in _REFERRING]  # "EXHIBIT 4. In the event"
+            spots += [g.end() for g in _INLINE_SUB.finditer(text, line.start + lead, line.end)
+                      if g.group(1).lower() not in _REFERRING]
+            for at in sorted(set(spots)):
+                if at in seen or (first is not None and at <= first.num_start):
+                    continue
+                c = _tokens_at(line, text, at, "inline")
+                if c is not None:
+                    out.append(c)
         i += 1
     out.sort(key=lambda c: c.pos)  # detached numbers sit at their paragraphs, after inline ones above
-    return out
+    # a number inside a paragraph that is printed again at the start of a line further on is not that clause
+    # ("...of 155 Mbit/s. 2. The Minimum Investment Unit is..." and, below, "2. DESCRIPTION"); a table of
+    # contents above does not count
+    later: set[tuple[str, str]] = set()
+    keep = []
+    for c in reversed(out):
+        key = (c.family, c.token)
+        if c.where != "inline":
+            later.add(key)
+            keep.append(c)
+        elif key not in later:
+            keep.append(c)
+    return keep[::-1]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -536,8 +583,10 @@ def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
             v = int(tok) if tok.isdigit() else (roman_value(tok) or (letter_value(tok) or 0))
             prev = article[0] if article else None
             ok = (v in (1, 2)) if prev is None else (1 <= v - prev <= gap)
-            if prev is None and started and v > 2:
-                ok = False
+            if c.where == "inline" and prev is not None and v - prev != 1:
+                ok = False  # inside a paragraph only the very next article starts one ("Article 19 survives")
+            if prev is None and started and (v > 2 or (dec_last is not None and dec_last[0] > 2)):
+                ok = False  # ("Article 1 ("Definitions"), Section 3.20(k)... shall survive", after clause 17)
             if not ok:
                 continue
             c.style, c.value, c.parent = "article", (v,), None
@@ -559,7 +608,7 @@ def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
                 continue
             if d > 1 and _gap_filled_later(cands, idx, dec_last, v):
                 continue
-            if c.where == "mid" and d > 1:
+            if c.where in ("mid", "inline") and d > 1:
                 continue
             parent = None
             for k in range(len(v) - 1, 0, -1):
@@ -639,7 +688,10 @@ def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     """``select_clauses`` from the best place to start: a table of contents numbers "1., 1.1, 2. ..." too,
     so each of the first few places where numbering (re)starts at 1 is tried, and the start that keeps the
     most clauses wins (the later one on a tie: the body follows its table of contents)."""
-    starts = [i for i, c in enumerate(cands) if _is_restart(c)][:tries] or [0]
+    restarts = [i for i, c in enumerate(cands) if _is_restart(c)]
+    # numbers found inside flattened paragraphs get tries of their own, so they never crowd out the line starts
+    starts = sorted([i for i in restarts if cands[i].where != "inline"][:tries]
+                    + [i for i in restarts if cands[i].where == "inline"][:tries]) or [0]
     best: list[Candidate] = []
     for i in starts:
         for c in cands:
