@@ -143,3 +143,25 @@ def test_console_script_runs_as_a_real_process(db: str) -> None:
                           env={**os.environ, "NO_COLOR": "1"}, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "added" in proc.stderr
+
+
+def test_a_document_parsed_by_an_older_parser_is_parsed_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Re-ingesting an unchanged file skips it, unless the stored document came from an older parser version:
+    then it is parsed and stored again, so a parser fix reaches the pinpoints already in a store."""
+    from pincite.ingest import ingest_paths
+    from pincite.parse import PARSER_VERSION
+    from pincite.store.sqlite import SQLiteStore
+
+    f = tmp_path / "lease.txt"
+    f.write_text("LEASE\\n\\n1. Rent. The tenant pays rent.\\n\\n2. Term. Two years.\\n\\n3. Law. English law.\\n",
+                 encoding="utf-8")
+    with SQLiteStore(tmp_path / "s.db") as s:
+        assert [r.status for r in ingest_paths(s, [f]).results] == ["added"]
+        assert [r.status for r in ingest_paths(s, [f]).results] == ["unchanged"]
+        doc_id = s.list_documents()[0].id
+        assert s.get_document(doc_id).meta["parser"] == PARSER_VERSION
+        s.conn.execute("UPDATE documents SET meta_json = json_set(meta_json, '$.parser', ?)", (PARSER_VERSION - 1,))
+        s.conn.commit()
+        assert [r.status for r in ingest_paths(s, [f]).results] == ["replaced"]
+        assert s.get_document(doc_id).meta["parser"] == PARSER_VERSION
+        assert [r.status for r in ingest_paths(s, [f]).results] == ["unchanged"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
-from pincite.parse import DOCUMENT_EXTENSIONS, parse_bytes
+from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION, parse_bytes
 from pincite.store import PutOutcome, Store
 from pincite.types import Chunker, Document, Format, content_sha256, document_id
 
@@ -126,7 +126,7 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
         version=parsed.version,
         pages=parsed.pages,
         warnings=parsed.warnings,
-        meta=parsed.meta,
+        meta={**parsed.meta, "parser": PARSER_VERSION},
     )
 
 
@@ -135,8 +135,8 @@ def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str 
     source = source or path
     try:
         sha = _sha_of_file(path)
-        existing = store.find_unchanged(source, sha)
-        if existing is not None:  # unchanged: not parsed again
+        existing = store.find_unchanged(source, sha, PARSER_VERSION)
+        if existing is not None:  # unchanged, and parsed by this parser: not parsed again
             return FileResult(source=source, status="unchanged", doc_id=existing)
         data = read_file(path, source)
     except OSError as e:
@@ -150,7 +150,7 @@ def ingest_bytes(store: Store, data: bytes, source: str, fmt: Format | None = No
     """Parse ``data`` as the document ``source`` and store it with its chunks in one transaction; then refresh
     the in-force windows of its work.  A file that fails leaves the store as it was."""
     try:
-        existing = store.find_unchanged(source, content_sha256(data))
+        existing = store.find_unchanged(source, content_sha256(data), PARSER_VERSION)
         if existing is not None:
             return FileResult(source=source, status="unchanged", doc_id=existing)
         doc = document_from_bytes(data, source, fmt)

@@ -60,6 +60,21 @@ def test_same_bytes_again_changes_nothing(store) -> None:
     assert store.counts() == {"documents": 1, "units": 3}
 
 
+def test_same_bytes_read_by_a_newer_parser_replace_the_document(store) -> None:
+    """A parser fix must reach documents already stored: the same bytes, parsed by another parser version, are
+    written again (their units may differ), and ``find_unchanged`` for that version says so."""
+    old = replace(make_doc(), meta={"court": "EWCA", "parser": 1})
+    assert store.put_document(old) is PutOutcome.ADDED
+    assert store.find_unchanged("cases/example.xml", "a" * 64, 1) == "doc_1"
+    assert store.find_unchanged("cases/example.xml", "a" * 64, 2) is None
+    assert store.find_unchanged("cases/example.xml", "a" * 64) == "doc_1"  # content alone
+    new = replace(make_doc(), units=make_doc().units[:2], meta={"court": "EWCA", "parser": 2})
+    assert store.put_document(new) is PutOutcome.REPLACED
+    assert len(store.get_document("doc_1").units) == 2
+    assert store.find_unchanged("cases/example.xml", "a" * 64, 2) == "doc_1"
+    assert store.put_document(new) is PutOutcome.UNCHANGED
+
+
 def test_new_bytes_for_a_source_replace_the_old_document(store) -> None:
     store.put_document(make_doc())
     new = replace(make_doc(sha="b" * 64, doc_id="doc_2"), units=make_doc().units[:2])

@@ -414,9 +414,13 @@ class PostgresStore:
 
     # -- writes ---------------------------------------------------------------------------------
 
-    def find_unchanged(self, source: str, sha256: str) -> str | None:
-        row = self.conn.execute("SELECT id FROM documents WHERE source = %s AND content_sha256 = %s",
-                                (source, sha256)).fetchone()
+    def find_unchanged(self, source: str, sha256: str, parser: int | None = None) -> str | None:
+        sql = "SELECT id FROM documents WHERE source = %s AND content_sha256 = %s"
+        args: tuple = (source, sha256)
+        if parser is not None:
+            sql += " AND (meta_json::jsonb ->> 'parser') = %s"
+            args += (str(parser),)
+        row = self.conn.execute(sql, args).fetchone()
         return row[0] if row else None
 
     def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
@@ -435,15 +439,17 @@ class PostgresStore:
 
         def body() -> PutOutcome:
             c = self.conn
-            old = c.execute("SELECT id, content_sha256, source FROM documents WHERE source = %s OR id = %s",
-                            (doc.source, doc.id)).fetchall()
-            if len(old) == 1 and old[0][0] == doc.id and old[0][1] == doc.content_sha256:
+            old = c.execute("SELECT id, content_sha256, source, meta_json::jsonb ->> 'parser' FROM documents "
+                            "WHERE source = %s OR id = %s", (doc.source, doc.id)).fetchall()
+            parser = doc.meta.get("parser")
+            if len(old) == 1 and old[0][0] == doc.id and old[0][1] == doc.content_sha256 \
+                    and old[0][3] == (None if parser is None else str(parser)):
                 raise _Unchanged(PutOutcome.UNCHANGED)
             extra = sorted({f"doc:{r[0]}" for r in old} | {f"source:{r[2]}" for r in old}
                            - {f"doc:{doc.id}", f"source:{doc.source}"})
             for k in extra:  # the replaced document's own keys (rarely any beyond ours)
                 c.execute(_LOCK_SQL, (k,))
-            for old_id, _, old_source in old:
+            for old_id, _, old_source, _ in old:
                 c.execute("DELETE FROM sources WHERE source = %s", (old_source,))
                 c.execute("DELETE FROM chunk_terms WHERE doc_id = %s", (old_id,))
                 c.execute("DELETE FROM documents WHERE id = %s", (old_id,))

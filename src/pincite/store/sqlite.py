@@ -169,10 +169,13 @@ class SQLiteStore:
 
     # -- writes ---------------------------------------------------------------------------------
 
-    def find_unchanged(self, source: str, sha256: str) -> str | None:
-        row = self.conn.execute(
-            "SELECT id FROM documents WHERE source = ? AND content_sha256 = ?", (source, sha256)
-        ).fetchone()
+    def find_unchanged(self, source: str, sha256: str, parser: int | None = None) -> str | None:
+        sql = "SELECT id FROM documents WHERE source = ? AND content_sha256 = ?"
+        args: tuple = (source, sha256)
+        if parser is not None:
+            sql += " AND json_extract(meta_json, '$.parser') = ?"
+            args += (parser,)
+        row = self.conn.execute(sql, args).fetchone()
         return row[0] if row else None
 
     def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
@@ -181,12 +184,14 @@ class SQLiteStore:
         c.execute("BEGIN IMMEDIATE")
         try:
             old = c.execute(
-                "SELECT id, content_sha256 FROM documents WHERE source = ? OR id = ?", (doc.source, doc.id)
+                "SELECT id, content_sha256, json_extract(meta_json, '$.parser') FROM documents "
+                "WHERE source = ? OR id = ?", (doc.source, doc.id)
             ).fetchall()
-            if any(r[0] == doc.id and r[1] == doc.content_sha256 for r in old) and len(old) == 1:
+            # the same bytes read by the same parser version: nothing to write (a newer parser re-reads them)
+            if len(old) == 1 and old[0][:2] == (doc.id, doc.content_sha256) and old[0][2] == doc.meta.get("parser"):
                 c.execute("ROLLBACK")
                 return PutOutcome.UNCHANGED
-            for (old_id, _) in old:
+            for (old_id, _, _) in old:
                 c.execute("DELETE FROM documents WHERE id = ?", (old_id,))
             c.execute(
                 "INSERT INTO documents(id, source, format, kind, title, citation, date, work, version_json, "
