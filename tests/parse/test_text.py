@@ -239,3 +239,20 @@ def test_clauses_run_together_on_one_line_are_found(fixtures):
     assert by_label(doc, "cl. 4.2").parent == by_label(doc, "cl. 4").ordinal
     toc = doc.text.index("Section 1.01 Definitions 2")
     assert all(not (u.char_start <= toc < u.char_end) or u.label.startswith("Preamble") for u in doc.units)
+
+
+def test_a_signature_block_signed_on_dashes_ends_the_body_and_exhibits_follow():
+    """ "By: [SIG] ------" (an EDGAR filing's redacted signature) is a signature block like "By: /s/": the last
+    clause ends before it, and the exhibit after it is a schedule, not part of that clause."""
+    text = ("SPONSORSHIP AGREEMENT\n\n1. Term. One year.\n\n2. Fees. Ten dollars.\n\n3. Counterparts. This "
+            "Agreement may be executed in counterparts.\n\nQUILL MEDIA INC.            TAMARIND STORES INC.\n\n"
+            "By:    [SIG]   ----------------      By:    [SIG]   ----------------\n\n"
+            "Name: A. Quill                     Name: T. Tamarind\n\nTitle: President             Title: CEO\n\n"
+            "EXHIBIT A\n\nKEYWORDS\n\nvitamins herbs minerals\n")
+    a = analyse_text(text, "t")
+    three = next(u for u in a.units if u.label == "cl. 3")
+    assert text[three.char_start:three.char_end] == "3. Counterparts. This Agreement may be executed in counterparts."
+    zones = {u.zone for u in a.units if u.char_start >= text.index("QUILL MEDIA")}
+    assert zones == {Zone.SIGNATURES, Zone.SCHEDULE}
+    exhibit = next(u for u in a.units if u.zone is Zone.SCHEDULE)
+    assert text[exhibit.char_start:].startswith("EXHIBIT A") and exhibit.citable

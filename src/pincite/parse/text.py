@@ -266,7 +266,7 @@ def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]
             for i, (s, e) in enumerate(find_blocks(text, lines, 0, body_start))]
 
 
-_SIGNED_BY = re.compile(r"^[ \t]*By[ \t]*:.*(?:/s/|_{3,})|^[ \t]*/s/", re.M)
+_SIGNED_BY = re.compile(r"^[ \t]*By[ \t]*:.*(?:/s/|_{3,}|-{3,}|\[(?i:sig|signature|signed)\])|^[ \t]*/s/", re.M)
 _SIGNATORY = re.compile(r"^[ \t]*(?:Name|Title|By|Date|Signature)[ \t]*:", re.M)
 
 
