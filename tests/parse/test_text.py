@@ -256,3 +256,69 @@ def test_a_signature_block_signed_on_dashes_ends_the_body_and_exhibits_follow():
     assert zones == {Zone.SIGNATURES, Zone.SCHEDULE}
     exhibit = next(u for u in a.units if u.zone is Zone.SCHEDULE)
     assert text[exhibit.char_start:].startswith("EXHIBIT A") and exhibit.citable
+
+
+NESTED = """ENDORSEMENT AGREEMENT
+
+1. Definitions. Terms have the meanings given here.
+
+2. Term. Two years.
+
+3. Grant of Endorsement.
+
+A. Grant. ABG grants the endorsement.
+
+B. Approval Process.
+
+1. General. ABG shall respond within five days.
+
+2. Advertising. The Company shall create the advertising.
+
+3. Legal Lines. The Company shall print the legal lines.
+
+4. No Disparagement. The Company shall not disparage the Celebrity.
+
+5. No Attack. The Company shall not attack the marks.
+
+4. Services. ABG shall cause the Celebrity to provide services.
+
+A. Service Days. At least eight service days.
+
+5. Consideration. The Company shall pay the fees.
+
+6. Termination. Either party may terminate on notice.
+"""
+
+PLAIN = """SUPPLY AGREEMENT
+
+1. Scope. The Supplier shall supply the goods.
+
+2. Delivery. The Supplier shall:
+
+A. Schedule. Deliver on the agreed days.
+
+1. Morning deliveries by nine.
+
+2. Evening deliveries by six.
+
+3. Fees. The Buyer shall pay the fees.
+
+4. Term. Two years.
+"""
+
+
+def test_a_numbered_list_inside_a_lettered_item_is_that_items_list():
+    """ "B. Approval Process." with items "1." to "5.", then "4. Services": the "4." that follows item 3 is item 4
+    (reading it as clause 4 would leave the document's own "4. Services", "5. Consideration" and "6. Termination"
+    nowhere), so the items are cl. 3.B.1 to 3.B.5 and the services clause is cl. 4.  Where the list ends before
+    the next clause ("1. Morning", "2. Evening", then "3. Fees"), the next number stays a clause."""
+    a = analyse_text(NESTED, "t")
+    labels = [u.label for u in a.units if not u.label.startswith("Preamble")]
+    assert labels == ["cl. 1", "cl. 2", "cl. 3", "cl. 3.A", "cl. 3.B", "cl. 3.B.1", "cl. 3.B.2", "cl. 3.B.3",
+                      "cl. 3.B.4", "cl. 3.B.5", "cl. 4", "cl. 4.A", "cl. 5", "cl. 6"]
+    four = next(u for u in a.units if u.label == "cl. 4")
+    assert NESTED[four.char_start:].startswith("4. Services.")
+    assert validate_units(NESTED, a.units) == []
+    b = analyse_text(PLAIN, "t")
+    assert [u.label for u in b.units if not u.label.startswith("Preamble")] == \
+        ["cl. 1", "cl. 2", "cl. 2.A", "cl. 2.A.1", "cl. 2.A.2", "cl. 3", "cl. 4"]

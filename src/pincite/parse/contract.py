@@ -562,98 +562,162 @@ def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
     first child of 2.5), jumping at most ``gap``; lettered and roman items must start at (a)/(i)/(A)/(1) and
     run on from their siblings.  Decimal numbering is found first (it says its own hierarchy); articles
     (ARTICLE V, Part II) and lettered items are placed around it.
+
+    A list numbered "1.", "2." inside a lettered item ("E. Approval Process." then "1. General.") is read as
+    that item's list.  Where a number could be either the next clause or the next item of such a list ("4." after
+    clause 3 and item 3), both readings are followed to the end of the document and the item wins only when it
+    keeps more numbers: a list inside clause 3 that runs on to 7 leaves "4. Services" as the real clause 4.
     """
-    kept: list[Candidate] = []
+    sel = _Selector(cands, gap)
+    sel.run(0, resolve=True)
+    return sel.kept
+
+
+@dataclass(slots=True)
+class _Selector:
+    """The state of :func:`select_clauses` as it walks the candidates (copied to try two readings)."""
+
+    cands: list[Candidate]
+    gap: int
+    kept: list[Candidate] = field(default_factory=list)
     dec_last: tuple[int, ...] | None = None
-    dec_units: dict[tuple[int, ...], int] = {}
+    dec_units: dict[tuple[int, ...], int] = field(default_factory=dict)
     article: tuple[int, int] | None = None  # (value, index)
-    stack: list[_Level] = []  # single-valued levels below the current dec/article clause
-    started = False
+    stack: list[_Level] = field(default_factory=list)  # single-valued levels below the current clause
+    started: bool = False
+    # the readings chosen for candidates so far (index -> style, value, parent), applied once at the end so
+    # that a trial run never leaves its readings on the shared candidates
+    chosen: dict[int, tuple[str, tuple[int, ...], int | None]] = field(default_factory=dict)
 
-    def anchor() -> int | None:
-        if stack:
-            return stack[-1].index
-        if dec_last is not None and dec_last in dec_units:
-            return dec_units[dec_last]
-        return article[1] if article else None
+    def copy(self) -> "_Selector":
+        return _Selector(self.cands, self.gap, list(self.kept), self.dec_last, dict(self.dec_units), self.article,
+                         [_Level(x.style, x.value, x.index) for x in self.stack], self.started, dict(self.chosen))
 
-    for idx, c in enumerate(cands):
+    def anchor(self) -> int | None:
+        if self.stack:
+            return self.stack[-1].index
+        if self.dec_last is not None and self.dec_last in self.dec_units:
+            return self.dec_units[self.dec_last]
+        return self.article[1] if self.article else None
+
+    def _keep(self, idx: int, style: str, value: tuple[int, ...], parent: int | None) -> None:
+        self.chosen[idx] = (style, value, parent)
+        self.kept.append(self.cands[idx])
+
+    def run(self, start: int, resolve: bool) -> None:
+        for idx in range(start, len(self.cands)):
+            self.step(idx, resolve)
+        if resolve:
+            for idx, (style, value, parent) in self.chosen.items():
+                c = self.cands[idx]
+                c.style, c.value, c.parent = style, value, parent
+
+    def _top_dec(self, idx: int) -> int | None:
+        """How far candidate ``idx`` (decimal) jumps as the next clause; None when it cannot be one."""
+        c, gap = self.cands[idx], self.gap
+        v = _dec_value(c)
+        d = _dec_plausible(self.dec_last, v, gap)
+        if d is None and self.dec_last is None and self.article is not None and v[0] == self.article[0]:
+            d = 1
+        if d is None and self.dec_last is not None and self.article is not None and v[0] == self.article[0] \
+                and self.dec_last[0] < v[0] and all(x <= 1 for x in v[1:]):
+            d = 1
+        if d is None:
+            return None
+        if d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
+            return None
+        if c.where in ("mid", "inline") and d > 1:
+            return None
+        return d
+
+    def _item(self, readings: list[tuple[str, int]]) -> tuple[str, int, int] | None:
+        """The (style, value, stack depth) a single-valued number takes as a list item, or None."""
+        for depth in range(len(self.stack) - 1, -1, -1):  # continue an open level (innermost first)
+            lvl = self.stack[depth]
+            for style, value in readings:
+                if style == lvl.style and value == lvl.value + 1:
+                    return style, value, depth
+        for style, value in readings:
+            if value == 1 and len(self.stack) < 4:
+                # a new list under the innermost open item, or a restart of an open level
+                same = next((d for d in range(len(self.stack)) if self.stack[d].style == style), None)
+                return style, value, same if same is not None else len(self.stack)
+        return None
+
+    def _apply_item(self, idx: int, chosen: tuple[str, int, int]) -> None:
+        style, value, depth = chosen
+        del self.stack[depth:]
+        parent = self.stack[-1].index if self.stack else self.anchor()
+        if parent is None:
+            return
+        self._keep(idx, style, (value,), parent)
+        self.stack.append(_Level(style, value, len(self.kept) - 1))
+
+    def _apply_top_dec(self, idx: int) -> None:
+        v = _dec_value(self.cands[idx])
+        parent = None
+        for k in range(len(v) - 1, 0, -1):
+            if v[:k] in self.dec_units:
+                parent = self.dec_units[v[:k]]
+                break
+        if parent is None and self.article is not None:
+            parent = self.article[1]
+        self._keep(idx, "dec", v, parent)
+        self.dec_units[v] = len(self.kept) - 1
+        self.dec_last = v
+        self.stack.clear()
+        self.started = True
+
+    def step(self, idx: int, resolve: bool) -> None:
+        c, gap = self.cands[idx], self.gap
         if c.family == "article":
             tok = c.token
             v = int(tok) if tok.isdigit() else (roman_value(tok) or (letter_value(tok) or 0))
-            prev = article[0] if article else None
+            prev = self.article[0] if self.article else None
             ok = (v in (1, 2)) if prev is None else (1 <= v - prev <= gap)
             if c.where == "inline" and prev is not None and v - prev != 1:
                 ok = False  # inside a paragraph only the very next article starts one ("Article 19 survives")
-            if prev is None and started and (v > 2 or (dec_last is not None and dec_last[0] > 2)):
+            if prev is None and self.started and (v > 2 or (self.dec_last is not None and self.dec_last[0] > 2)):
                 ok = False  # ("Article 1 ("Definitions"), Section 3.20(k)... shall survive", after clause 17)
             if not ok:
-                continue
-            c.style, c.value, c.parent = "article", (v,), None
-            kept.append(c)
-            article = (v, len(kept) - 1)
-            stack.clear()
-            started = True
+                return
+            self._keep(idx, "article", (v,), None)
+            self.article = (v, len(self.kept) - 1)
+            self.stack.clear()
+            self.started = True
             # decimal numbering restarts under a new article only if it says so (3.1 under ARTICLE 3)
-            continue
+            return
         if c.family == "dec":
-            v = _dec_value(c)
-            d = _dec_plausible(dec_last, v, gap)
-            if d is None and dec_last is None and article is not None and v[0] == article[0]:
-                d = 1
-            if d is None and dec_last is not None and article is not None and v[0] == article[0] \
-                    and dec_last[0] < v[0] and all(x <= 1 for x in v[1:]):
-                d = 1
-            if d is None:
-                continue
-            if d > 1 and _gap_filled_later(cands, idx, dec_last, v):
-                continue
-            if c.where in ("mid", "inline") and d > 1:
-                continue
-            parent = None
-            for k in range(len(v) - 1, 0, -1):
-                if v[:k] in dec_units:
-                    parent = dec_units[v[:k]]
-                    break
-            if parent is None and article is not None:
-                parent = article[1]
-            c.style, c.value, c.parent = "dec", v, parent
-            kept.append(c)
-            dec_units[v] = len(kept) - 1
-            dec_last = v
-            stack.clear()
-            started = True
-            continue
-        if c.family in ("paren", "dot", "close") and started:
-            readings = _interpretations(c)
-            chosen: tuple[str, int, int] | None = None  # style, value, stack depth to keep
-            # continue an open level (innermost first)
-            for depth in range(len(stack) - 1, -1, -1):
-                lvl = stack[depth]
-                for style, value in readings:
-                    if style == lvl.style and value == lvl.value + 1:
-                        chosen = (style, value, depth)
-                        break
-                if chosen:
-                    break
-            if chosen is None:
-                for style, value in readings:
-                    if value == 1 and len(stack) < 4:
-                        # a new list under the innermost open item, or a restart of an open level
-                        same = next((d for d in range(len(stack)) if stack[d].style == style), None)
-                        chosen = (style, value, same if same is not None else len(stack))
-                        break
-            if chosen is None:
-                continue
-            style, value, depth = chosen
-            del stack[depth:]
-            c.style, c.value = style, (value,)
-            c.parent = stack[-1].index if stack else anchor()
-            if c.parent is None:
-                continue
-            kept.append(c)
-            stack.append(_Level(style, value, len(kept) - 1))
-    return kept
+            d = self._top_dec(idx)
+            # "1. General." printed inside a lettered item: that item's list (a plain "N." on its own line only)
+            item = None
+            if c.where == "line" and "." not in c.token and c.token.isdigit() and self.stack:
+                item = self._item([("dec-item", int(c.token))])
+            if d is None and item is None:
+                return
+            if d is not None and item is not None:
+                if not resolve:
+                    self._apply_top_dec(idx)  # a trial run takes the clause reading
+                    return
+                top, nested = self.copy(), self.copy()
+                top._apply_top_dec(idx)
+                top.run(idx + 1, resolve=False)
+                nested._apply_item(idx, item)
+                nested.run(idx + 1, resolve=False)
+                if len(nested.kept) > len(top.kept):
+                    self._apply_item(idx, item)
+                else:
+                    self._apply_top_dec(idx)
+                return
+            if d is not None:
+                self._apply_top_dec(idx)
+            else:
+                self._apply_item(idx, item)  # type: ignore[arg-type]
+            return
+        if c.family in ("paren", "dot", "close") and self.started:
+            chosen = self._item(_interpretations(c))
+            if chosen is not None:
+                self._apply_item(idx, chosen)
 
 
 def _gap_filled_later(cands: list[Candidate], idx: int, prev: tuple[int, ...] | None, v: tuple[int, ...]) -> bool:
@@ -687,18 +751,21 @@ def _is_restart(c: Candidate) -> bool:
 def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     """``select_clauses`` from the best place to start: a table of contents numbers "1., 1.1, 2. ..." too,
     so each of the first few places where numbering (re)starts at 1 is tried, and the start that keeps the
-    most clauses wins (the later one on a tie: the body follows its table of contents)."""
+    most clauses wins (the later one on a tie: the body follows its table of contents).  Numbered lists inside
+    lettered items do not count here: a table of contents followed by any "1. 2. 3." list would otherwise win."""
     restarts = [i for i, c in enumerate(cands) if _is_restart(c)]
     # numbers found inside flattened paragraphs get tries of their own, so they never crowd out the line starts
     starts = sorted([i for i in restarts if cands[i].where != "inline"][:tries]
                     + [i for i in restarts if cands[i].where == "inline"][:tries]) or [0]
     best: list[Candidate] = []
+    best_score = -1
     for i in starts:
         for c in cands:
             c.parent, c.style, c.value = None, "", ()
         kept = select_clauses(cands[i:])
-        if len(kept) >= len(best):
-            best = kept
+        score = sum(1 for c in kept if c.style != "dec-item")
+        if kept and score >= best_score:
+            best, best_score = kept, score
             best_i = i
     # rerun the winner so the candidates carry its parents
     for c in cands:
