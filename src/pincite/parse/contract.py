@@ -565,12 +565,16 @@ def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
 
     A list numbered "1.", "2." inside a lettered item ("E. Approval Process." then "1. General.") is read as
     that item's list.  Where a number could be either the next clause or the next item of such a list ("4." after
-    clause 3 and item 3), both readings are followed to the end of the document and the item wins only when it
-    keeps more numbers: a list inside clause 3 that runs on to 7 leaves "4. Services" as the real clause 4.
+    clause 3 and item 3), both readings are followed through the next :data:`LOOKAHEAD` numbers and the item
+    wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.
     """
     sel = _Selector(cands, gap)
     sel.run(0, resolve=True)
     return sel.kept
+
+
+#: how many further numbers the two readings of an ambiguous one are followed through
+LOOKAHEAD = 400
 
 
 @dataclass(slots=True)
@@ -604,8 +608,8 @@ class _Selector:
         self.chosen[idx] = (style, value, parent)
         self.kept.append(self.cands[idx])
 
-    def run(self, start: int, resolve: bool) -> None:
-        for idx in range(start, len(self.cands)):
+    def run(self, start: int, resolve: bool, stop: int | None = None) -> None:
+        for idx in range(start, len(self.cands) if stop is None else min(stop, len(self.cands))):
             self.step(idx, resolve)
         if resolve:
             for idx, (style, value, parent) in self.chosen.items():
@@ -700,10 +704,11 @@ class _Selector:
                     self._apply_top_dec(idx)  # a trial run takes the clause reading
                     return
                 top, nested = self.copy(), self.copy()
+                stop = idx + 1 + LOOKAHEAD  # (bounded: a hostile file of ambiguous numbers stays linear)
                 top._apply_top_dec(idx)
-                top.run(idx + 1, resolve=False)
+                top.run(idx + 1, resolve=False, stop=stop)
                 nested._apply_item(idx, item)
-                nested.run(idx + 1, resolve=False)
+                nested.run(idx + 1, resolve=False, stop=stop)
                 if len(nested.kept) > len(top.kept):
                     self._apply_item(idx, item)
                 else:
