@@ -72,6 +72,12 @@ def opening_words(text: str, limit: int = OPENING_CHARS) -> str:
     return " ".join(out)
 
 
+def document_information(title: str, citation: str | None, source: str, text: str) -> str:
+    """What names a document (searched at document level): its title, citation, source file name and opening
+    words.  The embedded and the PostgreSQL index both index exactly this."""
+    return " ".join(x for x in (title, citation or "", source_words(source), opening_words(text)) if x)
+
+
 class IndexUnavailable(PinciteError):
     """An index cannot be read or written (locked by another process, disk full...)."""
 
@@ -145,8 +151,7 @@ def rows_for_document(store: "Store", doc: Document, windows: dict[str, tuple[in
                       chunker: Chunker = Chunker.STRUCTURAL) -> list[IndexRow]:
     """The index rows of one stored document (its chunks of ``chunker``)."""
     vf, vt = (windows or {}).get(doc.id, (DATE_MIN, DATE_MAX))
-    opening = opening_words(doc.text)
-    docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source), opening) if x)
+    docinfo = document_information(doc.title, doc.citation, doc.source, doc.text)
     rows = []
     first_child = first_children(doc)
     for ch in store.get_chunks(doc.id, chunker):

@@ -334,13 +334,13 @@ class PostgresStore:
 
     def _refresh_docinfo(self) -> None:
         """Inside the migration's transaction: every stored document's information and its terms, recomputed."""
-        from pincite.index import opening_words, source_words
+        from pincite.index import document_information
         from pincite.index_pg import document_terms
 
         c = self.conn
         for doc_id, title, citation, source, text in c.execute(
                 "SELECT id, title, citation, source, substr(text, 1, 20000) FROM documents ORDER BY id").fetchall():
-            docinfo = " ".join(x for x in (title, citation or "", source_words(source), opening_words(text)) if x)
+            docinfo = document_information(title, citation, source, text)
             c.execute("UPDATE documents SET docinfo = %s WHERE id = %s", (docinfo, doc_id))
             c.execute("DELETE FROM doc_terms WHERE doc_id = %s", (doc_id,))
             c.execute("INSERT INTO doc_terms(doc_id, term) SELECT %s, unnest(%s::text[])",
@@ -426,14 +426,13 @@ class PostgresStore:
     def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
         """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
         _check_text(doc)
-        from pincite.index import opening_words, source_words
+        from pincite.index import document_information
         from pincite.index_pg import document_terms
         from pincite.index import DATE_MAX, DATE_MIN, date_key
         from pincite.versions import version_date
 
         vd = version_date(doc)
-        docinfo = " ".join(x for x in (doc.title, doc.citation or "", source_words(doc.source),
-                                        opening_words(doc.text)) if x)
+        docinfo = document_information(doc.title, doc.citation, doc.source, doc.text)
         rows, postings = _chunk_rows(doc, chunks, chunk_settings)
         state: dict[str, Any] = {}
 
