@@ -69,9 +69,9 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("exceptions to competitive restrictions", "exception compete", "exception non compete",
                 "carve out compete"),
                ("notwithstanding", "shall not prevent", "shall not restrict", "except", "provided that",
-                "nothing in this", "compete", "competing", "passive investment", "save that", "exclusive", "exclusivity",
-                "solicit", "shares", "competitive", "competitor", "non-competition", "engage in any business",
-                "restricted period", "restricted territory")),
+                "nothing in this", "compete", "competing", "passive investment", "save that", "exclusive",
+                "exclusivity", "solicit", "shares", "competitive", "competitor", "non-competition",
+                "engage in any business", "restricted period", "restricted territory")),
     ClauseType("exclusivity", "Exclusivity",
                ("exclusivity", "exclusive"),
                ("exclusive", "exclusively", "sole", "exclusivity", "solely", "shall not appoint")),
@@ -252,10 +252,10 @@ _NOT_TELLING = frozenset({"contract", "agreement"})
 def _clause_types_asked(question: str) -> tuple[ClauseType, ...]:
     """The clause types ``question`` asks about, most specific first: a type matches when one of its ``asks``
     phrases occurs in the question (in order, short gaps allowed).  A type whose matched words (those of all its
-    phrases found, less stop words and "contract"/"agreement") are all among another type's gives way to it ("exceptions to
-    competitive restrictions" is asked, not "non-compete"; "expiration date of this contract" asks the
-    expiration, not the agreement date); types matching on different words are all asked ("licenses granted
-    … irrevocable": the licence grant and the perpetual licence)."""
+    phrases found, less stop words and "contract"/"agreement") are all among another type's gives way to it
+    ("exceptions to competitive restrictions" is asked, not "non-compete"; "expiration date of this contract"
+    asks the expiration, not the agreement date); types matching on different words are all asked ("licenses
+    granted … irrevocable": the licence grant and the perpetual licence)."""
     from pincite.index import STOPWORDS, query_words
 
     words = stems(question)

@@ -217,7 +217,8 @@ _GAP = re.compile(r"[ \t]{2,}|\t")
 #: where a flattened paragraph may hide the next clause: after the end of a sentence (or of an all-capitals
 #: heading), before "Section 4.02", "ARTICLE IV" or a dotted number ("6.2", "7.") and a capital
 _INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
-                     r"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+[\dIVXLC]|\d{1,3}\.(?:\d{1,3}\.?){0,4}[ \t]+[A-Z\"“])")
+                     r"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+[\dIVXLC]"
+                     r"|\d{1,3}\.(?:\d{1,3}\.?){0,4}[ \t]+[A-Z\"“])")
 #: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
 #: capitalised word that does not refer to something: "Schedule 3.01" is a reference)
 _INLINE_SUB = re.compile(r"\b([A-Z][A-Za-z]*)[ \t]+(?=\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}\.?[ \t]+[A-Z\"“])")
