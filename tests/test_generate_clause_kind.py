@@ -8,11 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pincite.engine import AskOptions, answer_question
-from pincite.generate.extractive import ClauseKindTest, ExtractiveGenerator
-from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-from pincite.store.sqlite import SQLiteStore
+from pincite.generate.extractive import ClauseKindTest
+from pincite.retrieve import SearchFilters
+from tests.extractive_helpers import extractive_asker, ingested
 
 CONTRACTS = [f"contracts_cuad/txt/{name}.txt" for name in (
     "AIRTECHINTERNATIONALGROUPINC_05_08_2000-EX-10.4-FRANCHISE AGREEMENT",
@@ -45,17 +43,8 @@ def test_the_clause_kind_is_read_from_headings_or_the_clause_words_of_the_senten
 
 @pytest.fixture(scope="module")
 def scoped(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ignore[no-untyped-def]
-    store = SQLiteStore(tmp_path_factory.mktemp("clause_kind") / "c.db")
-    rep = ingest_paths(store, [corpus / f for f in CONTRACTS])
-    assert not rep.failed, [r.error for r in rep.failed]
-    retriever = Retriever(store, RetrievalMode.LEXICAL)
-    ids = tuple(s.id for s in store.list_documents())
-
-    def run(question: str):  # type: ignore[no-untyped-def]
-        return answer_question(question, store, retriever, ExtractiveGenerator(), AskOptions(k=10),
-                               filters=SearchFilters(documents=ids))
-
-    yield run
+    store = ingested(tmp_path_factory.mktemp("clause_kind") / "c.db", [corpus / f for f in CONTRACTS])
+    yield extractive_asker(store, SearchFilters(documents=tuple(s.id for s in store.list_documents())))
     store.close()
 
 

@@ -7,11 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.engine import AskOptions, answer_question
-from pincite.generate.extractive import ExtractiveGenerator, excludes_period, stated_periods
-from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-from pincite.store.sqlite import SQLiteStore
+from pincite.generate.extractive import excludes_period, stated_periods
+from tests.extractive_helpers import extractive_asker, ingested
 
 S23 = "canada_justice_laws_xml/S-23/S-23_pit-2021-05-06.xml"
 
@@ -28,13 +25,10 @@ def test_periods_bounded_by_a_date() -> None:
 
 @pytest.mark.shared
 def test_the_provision_for_the_period_asked_about_is_cited(tmp_path: Path, corpus: Path) -> None:
-    store = SQLiteStore(tmp_path / "s23.db")
+    store = ingested(tmp_path / "s23.db", [corpus / S23])
     try:
-        rep = ingest_paths(store, [corpus / S23])
-        assert not rep.failed, [r.error for r in rep.failed]
         q = "Does a full-time student pay interest on a guaranteed student loan made after July 1993 while still studying?"
-        ans = answer_question(q, store, Retriever(store, RetrievalMode.LEXICAL), ExtractiveGenerator(),
-                              AskOptions(as_of="2022-06-01", k=10), filters=SearchFilters(as_of="2022-06-01"))
+        ans = extractive_asker(store, as_of="2022-06-01")(q)
         assert [c.pinpoint for c in ans.citations] == ["s. 4(2)"], ans.text
         assert "on or after August 1, 1993" in ans.citations[0].candidate.raw.quote
     finally:

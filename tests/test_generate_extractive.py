@@ -8,11 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.engine import AskOptions, answer_question
-from pincite.generate.extractive import ExtractiveGenerator, defined_abbreviations, named_phrases, terms
-from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-from pincite.store.sqlite import SQLiteStore
+from pincite.generate.extractive import defined_abbreviations, named_phrases, terms
+from tests.extractive_helpers import extractive_asker, ingested
 
 FILES = [
     "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1018-civ.xml",
@@ -42,16 +39,8 @@ def test_named_phrases_and_defined_short_forms() -> None:
 
 @pytest.fixture(scope="module")
 def ask(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ignore[no-untyped-def]
-    store = SQLiteStore(tmp_path_factory.mktemp("extractive") / "x.db")
-    rep = ingest_paths(store, [corpus / f for f in FILES])
-    assert not rep.failed, [r.error for r in rep.failed]
-    retriever = Retriever(store, RetrievalMode.LEXICAL)
-
-    def run(question: str):  # type: ignore[no-untyped-def]
-        return answer_question(question, store, retriever, ExtractiveGenerator(), AskOptions(k=10),
-                               filters=SearchFilters())
-
-    yield run
+    store = ingested(tmp_path_factory.mktemp("extractive") / "x.db", [corpus / f for f in FILES])
+    yield extractive_asker(store)
     store.close()
 
 
@@ -125,14 +114,9 @@ def test_a_question_asking_how_long_needs_a_stated_duration(tmp_path: Path) -> N
     that states a duration answers the same kind of question."""
     (tmp_path / "rowan_v_sorrel.txt").write_text(ROWAN, encoding="utf-8")
     (tmp_path / "hazel_records.txt").write_text(HAZEL, encoding="utf-8")
-    with SQLiteStore(tmp_path / "d.db") as store:
-        assert len(ingest_paths(store, [tmp_path]).stored) == 2
-        retriever = Retriever(store, RetrievalMode.LEXICAL)
-
-        def ask(q: str):  # type: ignore[no-untyped-def]
-            return answer_question(q, store, retriever, ExtractiveGenerator(), AskOptions(k=10),
-                                   filters=SearchFilters())
-
+    with ingested(tmp_path / "d.db", [tmp_path / "rowan_v_sorrel.txt", tmp_path / "hazel_records.txt"]) as store:
+        assert len(store.list_documents()) == 2
+        ask = extractive_asker(store)
         none = ask("What is the limitation period for a claim in negligence under the Limitation Act 1980?")
         assert none.retrieved and any("period of limitation" in p.text for p in none.retrieved)
         assert none.citations == []
