@@ -258,6 +258,38 @@ def test_a_signature_block_signed_on_dashes_ends_the_body_and_exhibits_follow():
     assert text[exhibit.char_start:].startswith("EXHIBIT A") and exhibit.citable
 
 
+SIGNED = ("SPONSORSHIP AGREEMENT\n\n1. Term. One year.\n\n2. Benefits. The Club shall provide the Benefits.\n\n"
+          "3. Counterparts. This Agreement may be signed in counterparts.\n\n"
+          "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\nHARBOUR FC LTD      KESTREL FOODS INC.\n\n"
+          "By: /s/ J. Harbour      By: /s/ K. Kestrel\n\n")
+
+
+@pytest.mark.parametrize("heading", [
+    "EXHIBIT A   Sponsorship Benefits   The Club shall display the Sponsor's name on the scoreboard at every home "
+    "match of the season and in the match programme.",
+    "Schedule 1.1(b) - Assigned Domain Names kestrelfoods.example and kestrel.example, each registered to the "
+    "Sponsor until the end of the Term.",
+    'EXHIBIT "A" TO SPONSORSHIP AGREEMENT DATED 1 MAY 2020 BETWEEN HARBOUR FC LTD AND KESTREL FOODS INC.',
+])
+def test_an_exhibit_heading_run_into_its_first_paragraph_starts_the_schedules(heading):
+    """EDGAR text often flattens an exhibit's heading and its first paragraph onto one line.  The exhibit is
+    still an exhibit: citable, in the schedule zone, not a signature block."""
+    text = SIGNED + heading + "\n\nThe Sponsor may use the Club's crest in its advertising.\n"
+    a = analyse_text(text, "t")
+    sched = [u for u in a.units if u.zone is Zone.SCHEDULE]
+    assert sched and text[sched[0].char_start:].startswith(heading[:9]) and all(u.citable for u in sched)
+    assert not any(u.zone is Zone.SIGNATURES and u.char_end > text.index(heading) for u in a.units)
+
+
+def test_a_line_that_only_mentions_an_exhibit_does_not_start_the_schedules():
+    """ "Exhibit A attached hereto sets out…" after the signatures is a sentence about an exhibit (a lower-case
+    word follows the label), not the exhibit's heading."""
+    line = ("Exhibit A attached hereto sets out the Benefits, and the parties have initialled each of its pages "
+            "on the date of this Agreement.")
+    a = analyse_text(SIGNED + line + "\n", "t")
+    assert not any(u.zone is Zone.SCHEDULE for u in a.units)
+
+
 NESTED = """ENDORSEMENT AGREEMENT
 
 1. Definitions. Terms have the meanings given here.

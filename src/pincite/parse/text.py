@@ -299,10 +299,26 @@ def find_signatures(text: str, lines: list[Line], body_start: int) -> int | None
     return None
 
 
+#: what may follow "EXHIBIT A" on a heading line: the rest of its label ("1.1(b)", '"A"'), a separator, then a gap
+#: (a flattened title line: "EXHIBIT A   Sponsorship Benefits   For purposes of…"), a capitalised word ("EXHIBIT B
+#: ROYALTIES AND SERVICE FEES", "Schedule 1.1(e) - Arizona Assigned Patents") or the end of the line; never a
+#: lower-case word ("Exhibit A attached hereto…" is a sentence that mentions an exhibit)
+_SCHEDULE_TITLE = re.compile(r"[\w.()\"'“”]*[ \t]*(?:[:\-–—][ \t]*)?(?:$|[ \t]{2,}|[\"“(]?[A-Z0-9])", re.M)
+
+
+def schedule_heading(text: str, m: re.Match[str]) -> bool:
+    """Whether the "EXHIBIT"/"SCHEDULE"… match ``m`` at a line start is the heading of an attachment: a short line,
+    or a heading run into its first paragraph on one line (EDGAR text often flattens the two)."""
+    end = text.find("\n", m.start())
+    end = len(text) if end < 0 else end
+    if len(text[m.start():end].strip()) <= 60:
+        return True
+    return _SCHEDULE_TITLE.match(text, m.end(), end) is not None
+
+
 def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
     """Signature blocks (not citable), then schedules/exhibits (citable, by paragraph)."""
-    sched = next((m for m in _SCHEDULE.finditer(text, sig_start)
-                  if len(text[m.start():text.find("\n", m.start()) % (len(text) + 1)].strip()) <= 60), None)
+    sched = next((m for m in _SCHEDULE.finditer(text, sig_start) if schedule_heading(text, m)), None)
     sched_start = sched.start() if sched else len(text)
     out = [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SIGNATURES, citable=False,
                 number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
