@@ -281,6 +281,18 @@ def test_an_exhibit_heading_run_into_its_first_paragraph_starts_the_schedules(he
     assert not any(u.zone is Zone.SIGNATURES and u.char_end > text.index(heading) for u in a.units)
 
 
+@pytest.mark.parametrize("heading", [
+    "15                                     EXHIBIT A",  # a page number on the left
+    "MASTER DISTRIBUTOR SCHEDULE                        EXHIBIT B",  # its title on the left
+    "LICENCE RESELLING SCHEDULE",
+])
+def test_an_exhibit_heading_set_right_of_a_page_number_or_title_starts_the_schedules(heading):
+    text = SIGNED + heading + "\n\nThe Reseller may market the Kestrel applications and earns a commission.\n"
+    a = analyse_text(text, "t")
+    sched = [u for u in a.units if u.zone is Zone.SCHEDULE]
+    assert sched and sched[0].char_start == text.index(heading) and all(u.citable for u in sched)
+
+
 def test_a_line_that_only_mentions_an_exhibit_does_not_start_the_schedules():
     """ "Exhibit A attached hereto sets out…" after the signatures is a sentence about an exhibit (a lower-case
     word follows the label), not the exhibit's heading."""

@@ -316,14 +316,31 @@ def schedule_heading(text: str, m: re.Match[str]) -> bool:
     return _SCHEDULE_TITLE.match(text, m.end(), end) is not None
 
 
+#: an attachment's heading set to the right of a short line: a page number or the attachment's title on the left
+#: ("15                EXHIBIT A", "FULL SERVICE MASTER DISTRIBUTOR SCHEDULE        EXHIBIT A"), or an all-capitals
+#: title line ending in the word ("LICENSE RESELLING SCHEDULE")
+_SCHEDULE_RIGHT = re.compile(r"^[^\S\n]*(?:[^\n]{0,60}?[ \t]{3,})?(?:EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX)"
+                             r"[ \t]+[A-Z0-9][\w.\-]{0,5}[ \t]*$"
+                             r"|^[ \t]*[A-Z][A-Z ,&'\-]{3,60}[ \t]+(?:SCHEDULE|EXHIBIT|ANNEX|APPENDIX)[ \t]*$", re.M)
+
+
+def schedules_start(text: str, sig_start: int) -> int | None:
+    """Where the attachments after the signature blocks begin: the first line that heads an exhibit, schedule,
+    annex… (:func:`schedule_heading`, or the heading set right of a page number or title); None if none does."""
+    left = next((m.start() for m in _SCHEDULE.finditer(text, sig_start) if schedule_heading(text, m)), None)
+    right = next((m.start() for m in _SCHEDULE_RIGHT.finditer(text, sig_start)), None)
+    found = [p for p in (left, right) if p is not None]
+    return min(found) if found else None
+
+
 def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
     """Signature blocks (not citable), then schedules/exhibits (citable, by paragraph)."""
-    sched = next((m for m in _SCHEDULE.finditer(text, sig_start) if schedule_heading(text, m)), None)
-    sched_start = sched.start() if sched else len(text)
+    sched = schedules_start(text, sig_start)
+    sched_start = sched if sched is not None else len(text)
     out = [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SIGNATURES, citable=False,
                 number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
            for i, (s, e) in enumerate(find_blocks(text, lines, sig_start, sched_start))]
-    if sched:
+    if sched is not None:
         out += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SCHEDULE, citable=True,
                      number=None, label=f"Schedules ¶{i + 1}", parent=None, section_path=("Schedules",),
                      attrs={})
