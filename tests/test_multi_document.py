@@ -4,6 +4,7 @@ one statute in date order, and a mixed-source claim caught."""
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 import re
 from pathlib import Path
 
@@ -123,3 +124,29 @@ def test_mixed_source_claim_is_caught(contracts: SQLiteStore) -> None:
     assert [d.check for d in ans.dropped] == [Check.MIXED_SOURCES]
     assert [c.text for c in ans.claims] == ["One agreement's law."]
     assert "passages from two different documents" in ans.to_json()["dropped"][0]["reason"]
+
+
+def test_a_scope_phrase_does_not_decide_whether_a_version_answers(tax_court_act: SQLiteStore) -> None:
+    """ "… under each version of the Tax Court of Canada Act" chooses the documents; it is not what a provision
+    must state.  Its words are in no sentence, so as question terms they lowered every sentence's coverage, and
+    by more the more sentences came with the answer: with the other provisions on judges beside s. 4(1)(c) (what
+    hybrid retrieval brings), no version was answered."""
+    docs = {d.id: tax_court_act.get_document(d.id) for d in tax_court_act.list_documents()}
+    retriever = Retriever(tax_court_act, RetrievalMode.LEXICAL)
+    scope = SearchFilters(documents=tuple(docs))
+    passages = []
+    for query, k in (("not more than other judges", 4), ("Who may be appointed judge", 4),
+                     ("Chief Justice and Associate Chief Justice to have rank and precedence", 3)):
+        passages += [p for p in retriever.search(query, k=k, filters=scope)
+                     if p.chunk.id not in {q.chunk.id for q in passages}]
+    passages = [replace(p, rank=i + 1) for i, p in enumerate(passages)]
+    assert sum(p.chunk.labels[:1] == ("s. 4(1)(c)",) for p in passages) == 4
+    question = "How many other judges could the Tax Court of Canada have under each version of the Tax Court of Canada Act?"
+    turn = assemble_context(question, passages, docs, None, 6000)
+    turn.multi_document = True
+    ans = answer_from_context(turn, ExtractiveGenerator(), AskOptions(k=11), passages)
+    j = ans.to_json()
+    dates = {d.id: d.version_date for d in tax_court_act.list_documents()}
+    quotes = {dates[c["document"]["id"]]: c["quote"] for c in j["citations"]}
+    assert len(quotes) == 4, quotes
+    assert "twenty" in quotes["2018-06-21"] and "22" in quotes["2021-06-29"] and "23" in quotes["2026-03-26"]

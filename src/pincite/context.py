@@ -6,9 +6,16 @@ of relevance and a passage is never cut: one that does not fit is left out whole
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pincite.types import Document, Passage, Role, Unit, UnitKind
+
+#: "… under each version of the Tax Court of Canada Act", "… each of these agreements": words that point at the
+#: documents in scope say nothing about where in each the answer is.
+SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any)\s+(one\s+)?(of\s+)?"
+                          r"((these|those|the)\s+)?(versions?|agreements?|contracts?|appeals?|cases?|documents?|"
+                          r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
 
 #: Rough characters per token for English legal text (used only for the context budget).
 CHARS_PER_TOKEN = 4

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from pincite.context import TurnContext, assemble_context
+from pincite.context import SCOPE_PHRASE, TurnContext, assemble_context
 from pincite.errors import NotFound
 from pincite.outcome import add_outcome_passages
 from pincite.generate import Generator, GeneratorError
@@ -324,13 +324,6 @@ def answer_question(
 #: what the answer is *not* about, so they are left out of the search (they would find the excluded provisions).
 EXCLUSION = re.compile(r"\b(besides|apart from|aside from|other than|except(ing)?( for)?|excluding|not counting)\b"
                        r"[^,;?]{1,120}[,;]\s*", re.I)
-
-
-#: "… under each version of the Tax Court of Canada Act", "… each of these agreements": words that point at the
-#: documents in scope say nothing about where in each the answer is.
-SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any)\s+(one\s+)?(of\s+)?"
-                          r"((these|those|the)\s+)?(versions?|agreements?|contracts?|appeals?|cases?|documents?|"
-                          r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
 
 
 #: "… give a party the right to audit", "require either party to maintain insurance": a party left unnamed is no

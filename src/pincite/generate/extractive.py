@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pincite.chunk import sentence_spans
-from pincite.context import TurnContext
+from pincite.context import SCOPE_PHRASE, TurnContext
 from pincite.protocol import reply_json
 from pincite.outcome import CONCLUSION_OPENING
 from pincite.types import DocumentKind, Role, UnitKind, Zone
@@ -312,6 +312,11 @@ class ExtractiveGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         question = question_text(turn.question)
+        if turn.multi_document:
+            # "… under each version of the Tax Court of Canada Act" chose the documents; no sentence states it,
+            # so as question terms its words would only lower every sentence's coverage, and by more the more
+            # sentences were retrieved (the answer then depended on what else retrieval brought)
+            question = " ".join(SCOPE_PHRASE.sub(" ", question).split()) or question
         wants_number = bool(_QUANTITY.search(question))
         q_all = set(terms(question)) - (_HOW_WORDS if wants_number else set())
         passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
