@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -366,3 +369,21 @@ def test_a_numbered_list_inside_a_lettered_item_is_that_items_list():
     b = analyse_text(PLAIN, "t")
     assert [u.label for u in b.units if not u.label.startswith("Preamble")] == \
         ["cl. 1", "cl. 2", "cl. 2.A", "cl. 2.A.1", "cl. 2.A.2", "cl. 3", "cl. 4"]
+
+
+def test_hostile_lines_after_the_signatures_parse_without_backtracking() -> None:
+    """The attachment headings after the signature blocks are looked for line by line, on short lines only: a
+    1 MB line of spaces, or thousands of long lines, is read in linear time.  (A whole-text pattern for headings set
+    right of a page number backtracked over such lines for minutes.)  Run in a child process so a regression fails
+    instead of hanging the suite; the limit is generous, the parse takes about two seconds."""
+    code = textwrap.dedent(f"""
+        from pincite.parse.text import analyse_text
+        signed = {SIGNED!r}
+        for tail in (" " * 1_000_000 + "x\\n", ("   " * 50 + "EXHIBITS of the word\\n") * 20000,
+                     ("EXHIBIT A" + "a" * 1000 + "\\n") * 20000):
+            a = analyse_text(signed + tail, "t")
+            print(sum(u.label.startswith("cl.") for u in a.units))
+        """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "3", "3"]

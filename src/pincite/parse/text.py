@@ -318,24 +318,27 @@ def schedule_heading(text: str, m: re.Match[str]) -> bool:
 
 #: an attachment's heading set to the right of a short line: a page number or the attachment's title on the left
 #: ("15                EXHIBIT A", "FULL SERVICE MASTER DISTRIBUTOR SCHEDULE        EXHIBIT A"), or an all-capitals
-#: title line ending in the word ("LICENSE RESELLING SCHEDULE")
-_SCHEDULE_RIGHT = re.compile(r"^[^\S\n]*(?:[^\n]{0,60}?[ \t]{3,})?(?:EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX)"
-                             r"[ \t]+[A-Z0-9][\w.\-]{0,5}[ \t]*$"
-                             r"|^[ \t]*[A-Z][A-Z ,&'\-]{3,60}[ \t]+(?:SCHEDULE|EXHIBIT|ANNEX|APPENDIX)[ \t]*$", re.M)
+#: title line ending in the word ("LICENSE RESELLING SCHEDULE"); matched against one line of at most
+#: ``_RIGHT_LINE`` characters, so a hostile line of spaces costs no backtracking
+_SCHEDULE_RIGHT = re.compile(r"(?:.{0,60}?[ \t]{3,})?(?:EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX)[ \t]+"
+                             r"[A-Z0-9][\w.\-]{0,5}|[A-Z][A-Z ,&'\-]{3,60}[ \t]+(?:SCHEDULE|EXHIBIT|ANNEX|APPENDIX)")
+_RIGHT_LINE = 160
 
 
-def schedules_start(text: str, sig_start: int) -> int | None:
+def schedules_start(text: str, lines: list[Line], sig_start: int) -> int | None:
     """Where the attachments after the signature blocks begin: the first line that heads an exhibit, schedule,
     annex… (:func:`schedule_heading`, or the heading set right of a page number or title); None if none does."""
     left = next((m.start() for m in _SCHEDULE.finditer(text, sig_start) if schedule_heading(text, m)), None)
-    right = next((m.start() for m in _SCHEDULE_RIGHT.finditer(text, sig_start)), None)
+    first = bisect.bisect_left([ln.start for ln in lines], sig_start)
+    right = next((ln.start for ln in lines[first:]
+                  if len(ln.content) <= _RIGHT_LINE and _SCHEDULE_RIGHT.fullmatch(ln.content)), None)
     found = [p for p in (left, right) if p is not None]
     return min(found) if found else None
 
 
 def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
     """Signature blocks (not citable), then schedules/exhibits (citable, by paragraph)."""
-    sched = schedules_start(text, sig_start)
+    sched = schedules_start(text, lines, sig_start)
     sched_start = sched if sched is not None else len(text)
     out = [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SIGNATURES, citable=False,
                 number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
