@@ -296,6 +296,37 @@ def test_an_exhibit_heading_set_right_of_a_page_number_or_title_starts_the_sched
     assert sched and sched[0].char_start == text.index(heading) and all(u.citable for u in sched)
 
 
+AMENDMENT = ("FIRST AMENDMENT TO SPONSORSHIP AGREEMENT\n\n"
+             "This amendment to the Sponsorship Agreement between Harbour FC Ltd and Kestrel Foods Inc. now "
+             "includes the following provision:\n\n"
+             "The Club shall display the Sponsor's name on the scoreboard at every home match of the season, and the "
+             "Sponsor shall pay the Club an additional fee of ten thousand pounds for each season in which it does so. "
+             "All other terms of the agreement remain in force.\n\n"
+             "HARBOUR FC LTD      KESTREL FOODS INC.\n\nBy: /s/ J. Harbour      By: /s/ K. Kestrel\n")
+
+
+def test_an_instrument_attached_after_the_signatures_is_citable():
+    """An amendment, a guarantee or an addendum filed after the signature page (no "EXHIBIT" heading) is an
+    instrument of its own: from its title, through its lead-in, it is citable, not a signature block."""
+    a = analyse_text(SIGNED + AMENDMENT, "t")
+    sched = [u for u in a.units if u.zone is Zone.SCHEDULE]
+    start = (SIGNED + AMENDMENT).index("FIRST AMENDMENT")
+    assert sched and sched[0].char_start == start and all(u.citable for u in sched)
+    assert all(u.char_end <= start for u in a.units if u.zone is Zone.SIGNATURES)
+
+
+def test_a_signature_page_with_a_legend_stays_signature_blocks():
+    """The attestation clause and a filing's legend are prose too, but not an instrument: a signature page made
+    of them, party names and signatory lines stays in the signature zone."""
+    page = ("Name: J. Harbour      Name: K. Kestrel\n\nTitle: Chairman      Title: Chief Executive\n\n"
+            "*** Confidential treatment has been requested for portions of this exhibit. The omitted portions have "
+            "been filed separately with the Securities and Exchange Commission, and each place where such "
+            "portions have been omitted is marked with three asterisks in the text of the agreement.\n")
+    a = analyse_text(SIGNED + page, "t")
+    assert not any(u.zone is Zone.SCHEDULE for u in a.units)
+    assert any(u.zone is Zone.SIGNATURES and u.char_start >= len(SIGNED) for u in a.units)
+
+
 def test_a_line_that_only_mentions_an_exhibit_does_not_start_the_schedules():
     """ "Exhibit A attached hereto sets out…" after the signatures is a sentence about an exhibit (a lower-case
     word follows the label), not the exhibit's heading."""

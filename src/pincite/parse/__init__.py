@@ -25,8 +25,9 @@ _MODULES: dict[Format, str] = {
 
 #: Bumped whenever a parser reads the same file into different units (2: clauses run together on one line are
 #: found; 3: "By: [SIG] ----" signature blocks; 4: numbered lists inside lettered items; 5: an exhibit heading run
-#: into its first paragraph on one line, or set right of a page number, starts the schedules): a document stored
-#: by an older parser is parsed again on its next ingest, not skipped as unchanged.
+#: into its first paragraph on one line, or set right of a page number, starts the schedules, and so does an
+#: instrument attached after the signatures): a document stored by an older parser is parsed again on its next
+#: ingest, not skipped as unchanged.
 PARSER_VERSION = 5
 
 #: File extensions picked up when a folder is ingested (named files are always tried).

@@ -336,13 +336,64 @@ def schedules_start(text: str, lines: list[Line], sig_start: int) -> int | None:
     return min(found) if found else None
 
 
+#: what a signature block is made of: "By:", "Name:", "Title:", "/s/", blank lines to sign on
+_SIGNATORY_MARK = re.compile(r"(?i)\b(?:by|name|title|date|its|attest|witness|signature|address|fax|attn|attention|"
+                             r"telephone|e-?mail)[ \t]*:|/s/|_{3,}|-{5,}")
+#: a filing's legend or the attestation clause, prose but not an instrument of its own
+_LEGEND = re.compile(r"(?i)^\W*(?:in witness|execution version|page \d+|proprietary and confidential)|redact|omitted|"
+                     r"confidential treatment|filed separately|excluded from (?:this|the) exhibit")
+
+
+def _is_prose(block: str) -> bool:
+    """A paragraph of running text: 30 words or more, most of them lower-case, a sentence end, no signatory line
+    ("By:", "/s/", "____") in its opening and not a filing's legend."""
+    head = block[:2000]
+    words = re.findall(r"[A-Za-z']+", head)
+    if len(block) < 200 or len(words) < 30 or _SIGNATORY_MARK.search(head[:300]) or _LEGEND.search(head[:400]):
+        return False
+    return sum(w[0].islower() for w in words) >= len(words) / 2 and re.search(r"[a-z)][.;](?:\s|$)", head) is not None
+
+
+def _opening_block(block: str) -> bool:
+    """A block that can open an attached instrument above its first paragraph: a capitalised title ("ADDENDUM TO
+    ENDORSEMENT AGREEMENT") or a short lead-in ("This addendum … now includes the following provision:"), with no
+    signatory line and no legend."""
+    if not block or len(block) > 400 or _SIGNATORY_MARK.search(block) or _LEGEND.search(block):
+        return False
+    letters = [c for c in block if c.isalpha()]
+    words = re.findall(r"[A-Za-z']+", block)
+    return sum(c.isupper() for c in letters) >= 0.6 * len(letters) or (
+        len(words) >= 10 and sum(w[0].islower() for w in words) >= 0.4 * len(words))
+
+
+def instrument_after_signatures(text: str, blocks: list[tuple[int, int]]) -> int | None:
+    """Where an instrument attached after the signature blocks begins (an amendment, a guarantee, an addendum, a
+    notary's acknowledgment, a schedule without an "EXHIBIT" heading): the first paragraph of running text after
+    the first block, or the title and lead-in just above it (two blocks at most); None when the blocks are all
+    signatures."""
+    for i in range(1, len(blocks)):
+        s, e = blocks[i]
+        if _is_prose(text[s:e]):
+            j = i
+            while j > max(1, i - 2) and _opening_block(text[blocks[j - 1][0]:blocks[j - 1][1]]):
+                j -= 1
+            return blocks[j][0]
+    return None
+
+
 def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
-    """Signature blocks (not citable), then schedules/exhibits (citable, by paragraph)."""
+    """Signature blocks (not citable), then schedules/exhibits and any instrument attached after the signatures
+    (citable, by paragraph)."""
     sched = schedules_start(text, lines, sig_start)
     sched_start = sched if sched is not None else len(text)
+    blocks = find_blocks(text, lines, sig_start, sched_start)
+    attached = instrument_after_signatures(text, blocks)
+    if attached is not None:
+        sched = sched_start = attached
+        blocks = [(s, e) for s, e in blocks if e <= attached]
     out = [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SIGNATURES, citable=False,
                 number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
-           for i, (s, e) in enumerate(find_blocks(text, lines, sig_start, sched_start))]
+           for i, (s, e) in enumerate(blocks)]
     if sched is not None:
         out += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SCHEDULE, citable=True,
                      number=None, label=f"Schedules ¶{i + 1}", parent=None, section_path=("Schedules",),
