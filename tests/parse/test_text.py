@@ -327,6 +327,22 @@ def test_a_signature_page_with_a_legend_stays_signature_blocks():
     assert any(u.zone is Zone.SIGNATURES and u.char_start >= len(SIGNED) for u in a.units)
 
 
+def test_attachments_are_pinpointed_by_their_own_names():
+    """A lawyer cites "Exhibit B ¶1", not the twelfth paragraph after the signatures: each attachment's paragraphs
+    are labelled by the name its heading gives it, a heading repeated on the next page goes on numbering, and no
+    two paragraphs share a label."""
+    tail = ("EXHIBIT A   Products   The Products are the Kestrel crisps sold in the Territory.\n\n"
+            "The Sponsor may add products by notice.\n\n"
+            "EXHIBIT B\n\nROYALTIES\n\nThe Club receives five per cent of net sales.\n\n"
+            "EXHIBIT B\n\nRoyalties are paid quarterly.\n")
+    text = SIGNED + tail
+    labels = [(u.label, text[u.char_start:u.char_end][:12]) for u in analyse_text(text, "t").units
+              if u.zone is Zone.SCHEDULE]
+    assert labels == [("Exhibit A", "EXHIBIT A   "), ("Exhibit A ¶1", "The Sponsor "), ("Exhibit B", "EXHIBIT B"),
+                      ("Exhibit B ¶1", "ROYALTIES"), ("Exhibit B ¶2", "The Club rec"), ("Exhibit B ¶3", "EXHIBIT B"),
+                      ("Exhibit B ¶4", "Royalties ar")]
+
+
 def test_a_line_that_only_mentions_an_exhibit_does_not_start_the_schedules():
     """ "Exhibit A attached hereto sets out…" after the signatures is a sentence about an exhibit (a lower-case
     word follows the label), not the exhibit's heading."""

@@ -395,11 +395,73 @@ def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
                 number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
            for i, (s, e) in enumerate(blocks)]
     if sched is not None:
-        out += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SCHEDULE, citable=True,
-                     number=None, label=f"Schedules ¶{i + 1}", parent=None, section_path=("Schedules",),
-                     attrs={})
-                for i, (s, e) in enumerate(find_blocks(text, lines, sched_start, len(text)))]
+        out += _schedule_units(text, find_blocks(text, lines, sched_start, len(text)))
     return out
+
+
+#: the name an attachment's heading gives it: the word and its label ("EXHIBIT B" -> "Exhibit B",
+#: 'SCHEDULE "1.1(b)"' -> "Schedule 1.1(b)", "Appendix 2:" -> "Appendix 2"); a word without a label ("SCHEDULE OF
+#: PRINCIPALS") names nothing
+_ATTACHMENT_NAME = re.compile(r"\b(EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX|Exhibit|Schedule|Attachment|Annex|"
+                              r"Appendix)[ \t]+[\"“]?(\d[\w.()\-]{0,9}|[A-Z](?:[.\-]?\d[\w.()]{0,6})?|[IVX]{1,5})"
+                              r"[\"”]?(?=[\s:.,;\-–—]|$)")
+
+
+#: a capitalised line that refers to an attachment rather than heading it ("FEES FOR THE SERVICES SPECIFIED IN
+#: EXHIBIT A", "AMENDMENT TO APPENDIX A")
+_REFERRING_WORD = re.compile(r"(?i)\b(?:in|to|of|under|per|see|and|or|with|by)[ \t]+$")
+
+
+def attachment_name(text: str, start: int) -> str | None:
+    """The name of the attachment whose heading opens the block at ``start`` ("Exhibit B"), or None when the
+    block does not open one (see :func:`schedules_start`)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip():
+        return None  # the block does not open its line
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+    line = text[start:end]
+    m = _SCHEDULE.match(text, line_start)
+    short = len(line.strip()) <= _RIGHT_LINE
+    letters = [c for c in line if c.isalpha()] if short else []
+    heads = (m is not None and m.end() <= end and schedule_heading(text, m)) or (
+        short and _SCHEDULE_RIGHT.fullmatch(line.strip()) is not None) or (
+        # a title line in capitals naming it anywhere: "ACME LLC FRANCHISE AGREEMENT EXHIBIT B GUARANTEE"
+        short and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+        and any(not _REFERRING_WORD.search(line[:x.start()]) for x in _ATTACHMENT_NAME.finditer(line)))
+    names = list(_ATTACHMENT_NAME.finditer(line[:_RIGHT_LINE])) if heads else []
+    if not names:
+        return None
+    # "FULL SERVICE MASTER DISTRIBUTOR SCHEDULE      EXHIBIT A": the labelled word set right is the name
+    word, label = names[0].group(1, 2) if m is not None and m.end() <= end else names[-1].group(1, 2)
+    return f"{word.capitalize()} {label.rstrip('.')}"
+
+
+def _schedule_units(text: str, blocks: list[tuple[int, int]]) -> list[dict]:
+    """The attachments' paragraphs, labelled by the attachment their heading names ("Exhibit B" for the heading's
+    block, then "Exhibit B ¶1", "¶2"…); paragraphs before any named heading are "Schedules ¶n".  A name met again
+    (a heading repeated on every page, an index of schedules before them) goes on numbering where it stopped, so
+    no two paragraphs share a label."""
+    out: list[dict] = []
+    counts: dict[str, int] = {}
+    name = None
+    for s, e in blocks:
+        found = attachment_name(text, s)
+        if found is not None and found != name:
+            name = found
+            if found not in counts:
+                counts[found] = 0
+                out.append(_schedule_unit(s, e, found, found))
+                continue
+        key = name or "Schedules"
+        counts[key] = counts.get(key, 0) + 1
+        out.append(_schedule_unit(s, e, f"{key} ¶{counts[key]}", key))
+    return out
+
+
+def _schedule_unit(s: int, e: int, label: str, name: str) -> dict:
+    return dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.SCHEDULE, citable=True, number=None,
+                label=label, parent=None, section_path=(name,), attrs={})
 
 
 def _renumber(dicts: list[dict]) -> list[Unit]:
