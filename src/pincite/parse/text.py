@@ -325,15 +325,29 @@ _SCHEDULE_RIGHT = re.compile(r"(?:.{0,60}?[ \t]{3,})?(?:EXHIBIT|SCHEDULE|ATTACHM
 _RIGHT_LINE = 160
 
 
+def _heading_side(text: str, start: int, end: int) -> str | None:
+    """Whether the line ``[start, end)`` heads an attachment: "left" when it opens with the word
+    (:func:`schedule_heading`), "right" when the word is set right of a page number or title, else None."""
+    m = _SCHEDULE.match(text, start, end)
+    if m is not None and schedule_heading(text, m):
+        return "left"
+    content = text[start:end].strip()
+    if len(content) <= _RIGHT_LINE and _SCHEDULE_RIGHT.fullmatch(content):
+        return "right"
+    return None
+
+
 def schedules_start(text: str, lines: list[Line], sig_start: int) -> int | None:
     """Where the attachments after the signature blocks begin: the first line that heads an exhibit, schedule,
-    annex… (:func:`schedule_heading`, or the heading set right of a page number or title); None if none does."""
-    left = next((m.start() for m in _SCHEDULE.finditer(text, sig_start) if schedule_heading(text, m)), None)
+    annex… (:func:`_heading_side`); None if none does."""
     first = bisect.bisect_left([ln.start for ln in lines], sig_start)
-    right = next((ln.start for ln in lines[first:]
-                  if len(ln.content) <= _RIGHT_LINE and _SCHEDULE_RIGHT.fullmatch(ln.content)), None)
-    found = [p for p in (left, right) if p is not None]
-    return min(found) if found else None
+    return next((ln.start for ln in lines[first:] if _heading_side(text, ln.start, ln.end)), None)
+
+
+def _mostly_capitals(s: str, share: float) -> bool:
+    """At least ``share`` of the letters of ``s`` are capitals (and it has letters)."""
+    letters = [c for c in s if c.isalpha()]
+    return bool(letters) and sum(c.isupper() for c in letters) >= share * len(letters)
 
 
 #: what a signature block is made of: "By:", "Name:", "Title:", "/s/", blank lines to sign on
@@ -360,9 +374,8 @@ def _opening_block(block: str) -> bool:
     signatory line and no legend."""
     if not block or len(block) > 400 or _SIGNATORY_MARK.search(block) or _LEGEND.search(block):
         return False
-    letters = [c for c in block if c.isalpha()]
     words = re.findall(r"[A-Za-z']+", block)
-    return sum(c.isupper() for c in letters) >= 0.6 * len(letters) or (
+    return _mostly_capitals(block, 0.6) or (
         len(words) >= 10 and sum(w[0].islower() for w in words) >= 0.4 * len(words))
 
 
@@ -421,19 +434,15 @@ def attachment_name(text: str, start: int) -> str | None:
     end = text.find("\n", start)
     end = len(text) if end < 0 else end
     line = text[start:end]
-    m = _SCHEDULE.match(text, line_start)
-    short = len(line.strip()) <= _RIGHT_LINE
-    letters = [c for c in line if c.isalpha()] if short else []
-    heads = (m is not None and m.end() <= end and schedule_heading(text, m)) or (
-        short and _SCHEDULE_RIGHT.fullmatch(line.strip()) is not None) or (
-        # a title line in capitals naming it anywhere: "ACME LLC FRANCHISE AGREEMENT EXHIBIT B GUARANTEE"
-        short and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
-        and any(not _REFERRING_WORD.search(line[:x.start()]) for x in _ATTACHMENT_NAME.finditer(line)))
-    names = list(_ATTACHMENT_NAME.finditer(line[:_RIGHT_LINE])) if heads else []
+    side = _heading_side(text, line_start, end)
+    if side is None and (len(line.strip()) > _RIGHT_LINE or not _mostly_capitals(line, 0.8) or all(
+            _REFERRING_WORD.search(line[:x.start()]) for x in _ATTACHMENT_NAME.finditer(line))):
+        return None  # nor a title line in capitals naming it: "ACME LLC FRANCHISE AGREEMENT EXHIBIT B GUARANTEE"
+    names = list(_ATTACHMENT_NAME.finditer(line[:_RIGHT_LINE]))
     if not names:
         return None
     # "FULL SERVICE MASTER DISTRIBUTOR SCHEDULE      EXHIBIT A": the labelled word set right is the name
-    word, label = names[0].group(1, 2) if m is not None and m.end() <= end else names[-1].group(1, 2)
+    word, label = names[0].group(1, 2) if side == "left" else names[-1].group(1, 2)
     return f"{word.capitalize()} {label.rstrip('.')}"
 
 
