@@ -204,12 +204,13 @@ async def read_upload(request: Request, limit: int) -> tuple[list[UploadedFile],
     def on_part_end() -> None:
         parts.append(dict(cur))
 
-    parser = MultipartParser(params[b"boundary"], {
-        "on_part_begin": on_part_begin, "on_header_field": on_header_field, "on_header_value": on_header_value,
-        "on_header_end": on_header_end, "on_part_data": on_part_data, "on_part_end": on_part_end,
-    })
     total = 0
     try:
+        parser = MultipartParser(params[b"boundary"], {  # refuses a boundary over 256 characters
+            "on_part_begin": on_part_begin, "on_header_field": on_header_field,
+            "on_header_value": on_header_value, "on_header_end": on_header_end, "on_part_data": on_part_data,
+            "on_part_end": on_part_end,
+        })
         async for chunk in request.stream():
             total += len(chunk)
             if total > cap:
@@ -693,7 +694,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     def api_document(document_id: str, text: bool = Query(True, description="Include the canonical text.")) -> dict[str, Any]:
         from pincite.jsonio import document_to_json
 
-        return document_to_json(backend.store.get_document(document_id), with_text=text)
+        return document_to_json(get_document(backend, document_id), with_text=text)
 
     @app.get("/api/documents/{document_id}/audit", tags=["documents"],
              summary="The chunk audit of one document (as 'pincite audit --json')")
@@ -782,7 +783,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     def page_document(request: Request, document_id: str, hl: str = "", unit: int | None = None) -> Response:
         from pincite.web.reader import document_facts, parse_highlight, render_document_body
 
-        doc = backend.store.get_document(document_id)
+        doc = get_document(backend, document_id)
         h = parse_highlight(hl, len(doc.text))
         cited = unit
         if h is not None and cited is None:  # the innermost unit holding the highlight
@@ -831,10 +832,18 @@ def _safe_next(value: str) -> str:
     return value if value.startswith("/") and not value.startswith("//") and "\\" not in value else "/"
 
 
+def get_document(backend: Backend, document_id: str) -> Any:
+    """The stored document a request names (by id or source).  No id or path holds a NUL, so one names no
+    document; passed on, it would reach the store's path lookups, which raise ValueError, not NotFound."""
+    if "\x00" in document_id:
+        raise NotFound(f"no document {document_id!r}; /api/documents lists them")
+    return backend.store.get_document(document_id)
+
+
 def _audit(backend: Backend, document_id: str) -> tuple[Any, Any]:
     from pincite.audit import audit_chunks, claims_from_chunks
 
-    doc = backend.store.get_document(document_id)
+    doc = get_document(backend, document_id)
     return doc, audit_chunks(doc, claims_from_chunks(backend.store.get_chunks(doc.id)), "structural")
 
 
