@@ -11,6 +11,9 @@ Safety:
   ``/api/health``, ``/login`` and the static assets) must carry it as ``Authorization: Bearer <token>`` (or the
   cookie the ``/login`` page sets), compared in constant time;
 * without a token the server only answers requests whose ``Host`` is a loopback name (DNS rebinding);
+* every request body is capped by route before it is read (the upload limit for ``/api/ingest``, 8 KiB for
+  ``/login``, 64 KiB for the rest): a declared ``Content-Length`` over the cap is answered 413 at once, a
+  chunked body is counted as it arrives;
 * uploads are read into memory up to a size limit (never spooled to disk), parsed from bytes under a sanitised
   source name, and stored through the same functions as ``pincite ingest``; nothing is written anywhere but the
   database and its index folder;
@@ -56,6 +59,11 @@ DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 #: Room for the multipart framing (boundaries, part headers) on top of the files themselves.
 MULTIPART_OVERHEAD = 64 * 1024
 MAX_UPLOAD_FILES = 50
+#: The body cap of every route but the upload: the largest valid /api/ask (a 4000-character question written
+#: as \uXXXX escapes, 200 document names) fits with room to spare.
+JSON_MAX_BODY = 64 * 1024
+#: The body cap of the /login form (a token and a path to go back to).
+LOGIN_MAX_BODY = 8 * 1024
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 OPEN_PATHS = ("/api/health", "/login", "/static/", "/favicon.ico")
 
@@ -240,6 +248,80 @@ async def read_upload(request: Request, limit: int) -> tuple[list[UploadedFile],
     if sum(len(f.data) for f in files) > limit:
         raise UploadError(f"the files add up to more than the {limit}-byte limit", 413)
     return files, fields
+
+
+# -- request bodies ----------------------------------------------------------------------------------------
+
+
+def body_limit(path: str, config: ServerConfig) -> int:
+    """The most bytes a request body to ``path`` may hold: the upload limit (and its multipart framing) for
+    /api/ingest, a few KB for the /login form, and :data:`JSON_MAX_BODY` for everything else."""
+    if path == "/api/ingest":
+        return config.max_upload_bytes + MULTIPART_OVERHEAD
+    if path == "/login":
+        return LOGIN_MAX_BODY
+    return JSON_MAX_BODY
+
+
+class BodyLimit:
+    """ASGI middleware that caps every request body by route before the application reads it: a declared
+    ``Content-Length`` over the cap is answered 413 at once; a chunked body is counted as it arrives and,
+    once the count passes the cap, the application is told the client went away (so it stops reading, and
+    whatever it answers is dropped) while the client gets the 413."""
+
+    def __init__(self, app: Any, config: ServerConfig) -> None:
+        self.app = app
+        self.config = config
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = body_limit(scope["path"], self.config)
+        declared = dict(scope["headers"]).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > limit:
+            await self.refuse(scope, receive, send, limit, int(declared))
+            return
+        seen = 0
+        over = started = False
+
+        async def counted() -> dict[str, Any]:
+            nonlocal seen, over
+            if over:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    over = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def guarded(message: dict[str, Any]) -> None:
+            nonlocal started
+            if over and not started:
+                return
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, guarded)
+        except Exception:
+            if not over:
+                raise  # the app's own failure; a body cut short is ours to answer
+        if over and not started:
+            await self.refuse(scope, receive, send, limit, None)
+
+    async def refuse(self, scope: dict[str, Any], receive: Any, send: Any, limit: int,
+                     declared: int | None) -> None:
+        path = scope["path"]
+        what = "upload" if path == "/api/ingest" else f"the request body of {path}"
+        size = f" {declared} bytes," if declared is not None else ""
+        if path == "/api/ingest":
+            limit -= MULTIPART_OVERHEAD  # the limit as configured and reported by /api/health
+        message = f"{what} is{size} over the {limit}-byte limit"
+        response = JSONResponse({"error": message}, status_code=413, headers={"Connection": "close"})
+        await response(scope, receive, send)
 
 
 # -- the shared state of one running server ---------------------------------------------------------------
@@ -589,7 +671,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     app.state.backend = backend
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
 
-    # -- guard: token and Host -------------------------------------------------------------------------
+    # -- guard: token and Host; bodies capped by route ------------------------------------------------------
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Response:
@@ -613,6 +695,8 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
                                     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                     "script-src 'self'; frame-ancestors 'none'")
         return response
+
+    app.add_middleware(BodyLimit, config=config)  # added last: the outermost, before anything reads a body
 
     # -- errors: JSON (or an HTML page), never a trace -----------------------------------------------------
 
