@@ -29,6 +29,7 @@ from pincite.store.sqlite import SQLiteStore
 FIX = Path(__file__).parent / "fixtures" / "server"
 TOKEN = "s3cret-token-for-tests-0123456789"
 QUESTION = "Was the email of 3 February 2022 notice in writing under clause 16.1?"
+API = {"X-Pincite-Request": "1"}  # what an API client sends on a write (a cross-site form cannot)
 
 
 @pytest.fixture()
@@ -144,8 +145,9 @@ def test_upload_stores_through_the_ingest_path(demo_db: Path, tmp_path: Path) ->
     data = Path(demo_paths()[0]).read_bytes()
     before = set(p.name for p in demo_db.parent.iterdir())
     with serve(demo_db) as srv:
-        first = httpx.post(f"{srv.url}/api/ingest", files={"files": ("../../evil/../ferries copy.xml", data)})
-        again = httpx.post(f"{srv.url}/api/ingest", files={"files": ("ferries copy.xml", data)})
+        first = httpx.post(f"{srv.url}/api/ingest", files={"files": ("../../evil/../ferries copy.xml", data)},
+                           headers=API)
+        again = httpx.post(f"{srv.url}/api/ingest", files={"files": ("ferries copy.xml", data)}, headers=API)
         doc = httpx.get(f"{srv.url}/api/documents/{first.json()['files'][0]['id']}", params={"text": "false"})
     assert first.status_code == 200, first.text
     f = first.json()["files"][0]
@@ -179,7 +181,8 @@ def test_oversized_upload_refused_and_store_unchanged(demo_db: Path) -> None:
 def test_malformed_upload_clear_error_store_unchanged(demo_db: Path, fixture: str, reason: str) -> None:
     before = store_state(demo_db)
     with serve(demo_db) as srv:
-        r = httpx.post(f"{srv.url}/api/ingest", files={"files": (fixture, (FIX / fixture).read_bytes())})
+        r = httpx.post(f"{srv.url}/api/ingest", files={"files": (fixture, (FIX / fixture).read_bytes())},
+                       headers=API)
     assert r.status_code == 422
     body = r.json()
     assert body["error"].startswith("1 of 1 file(s) could not be stored")
@@ -195,7 +198,7 @@ def test_one_bad_file_does_not_stop_the_good_one(demo_db: Path) -> None:
         r = httpx.post(f"{srv.url}/api/ingest", files=[
             ("files", ("broken.xml", (FIX / "truncated_judgment.xml").read_bytes())),
             ("files", ("orchard.xml", good)),
-        ])
+        ], headers=API)
     assert r.status_code == 422
     statuses = {f["source"]: f["status"] for f in r.json()["files"]}
     assert statuses == {"upload/broken.xml": "failed", "upload/orchard.xml": "added"}
@@ -209,7 +212,7 @@ def test_one_bad_file_does_not_stop_the_good_one(demo_db: Path) -> None:
 ])
 def test_bad_upload_requests(demo_db: Path, kwargs: dict, status: int, words: str) -> None:
     with serve(demo_db) as srv:
-        r = httpx.post(f"{srv.url}/api/ingest", **kwargs)
+        r = httpx.post(f"{srv.url}/api/ingest", headers={**API, **kwargs.pop("headers", {})}, **kwargs)
     assert r.status_code == status and words in r.json()["error"]
 
 
@@ -272,7 +275,7 @@ def test_search_filters_and_passage_offsets(demo_db: Path) -> None:
 def test_errors_are_json_with_a_clear_message(demo_db: Path, method: str, path: str, body: object, status: int,
                                               words: str) -> None:
     with serve(demo_db) as srv:
-        r = httpx.request(method, srv.url + path, json=body)
+        r = httpx.request(method, srv.url + path, json=body, headers=API)
     assert r.status_code == status
     assert words in r.json()["error"]
     assert "Traceback" not in r.text
@@ -379,7 +382,7 @@ def test_reads_during_ingest_are_consistent(demo_db: Path) -> None:
             t.start()
         with httpx.Client(timeout=60) as c:
             for v in versions:
-                r = c.post(f"{srv.url}/api/ingest", files={"files": ("ferries.xml", v)})
+                r = c.post(f"{srv.url}/api/ingest", files={"files": ("ferries.xml", v)}, headers=API)
                 assert r.status_code == 200 and r.json()["files"][0]["status"] in ("added", "replaced"), r.text
         stop.set()
         for t in threads:

@@ -1,11 +1,13 @@
-"""The server's defences over real HTTP (uvicorn on 127.0.0.1, httpx and raw sockets): request bodies are
-capped by route before they are read, and malformed requests get a clean 4xx.
+"""The server's defences over real HTTP (uvicorn on 127.0.0.1, httpx and raw sockets): state-changing requests
+a browser sends from another origin are refused, request bodies are capped by route before they are read, and
+malformed requests get a clean 4xx.  The browser half of the cross-site tests is tests/test_web_csrf.py.
 
 Documents are the two fictional demo judgments; nothing here needs ../shared.
 """
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,10 +16,115 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from pincite.cli import demo_paths
 from pincite.server import MULTIPART_OVERHEAD
-from tests.test_server import TOKEN, demo_db, serve, store_state  # noqa: F401  (demo_db: a fixture)
+from tests.test_server import QUESTION, TOKEN, demo_db, serve, store_state  # noqa: F401  (demo_db: a fixture)
 
 API = {"X-Pincite-Request": "1"}
+UPLOAD = {"files": ("cross.xml", Path(demo_paths()[0]).read_bytes())}
+
+
+def sources(db: Path) -> list[str]:
+    return store_state(db)[2]
+
+
+# -- 1. cross-site writes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("origin, host, same", [
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", True),
+    ("http://localhost:8000", "localhost:8000", True),
+    ("http://[::1]:8000", "[::1]:8000", True),
+    ("https://pincite.example", "pincite.example", True),  # behind a TLS proxy that passes the Host on
+    ("http://pincite.example", "pincite.example:80", True),
+    ("http://127.0.0.1:8001", "127.0.0.1:8000", False),
+    ("http://127.0.0.1", "127.0.0.1:8000", False),
+    ("http://localhost:8000", "127.0.0.1:8000", False),
+    ("http://127.0.0.1:8000.evil.example", "127.0.0.1:8000", False),
+    ("null", "127.0.0.1:8000", False),
+    ("file://", "127.0.0.1:8000", False),
+    ("http://127.0.0.1:port", "127.0.0.1:8000", False),
+    ("http://127.0.0.1:8000", "", False),
+])
+def test_same_origin(origin: str, host: str, same: bool) -> None:
+    from pincite.server import same_origin
+
+    assert same_origin(origin, host) is same
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://127.0.0.1:1", **API},  # another port of the same host: another origin
+    {"Origin": "http://localhost:{port}", **API},  # the same port under another name: another origin
+    {"Origin": "null", **API},  # a sandboxed frame, a data: URL
+    {"Sec-Fetch-Site": "cross-site", **API},
+    {"Sec-Fetch-Site": "same-site", **API},
+    {},  # what a cross-site form or a no-cors fetch sends: no header of our own
+    {"Origin": "http://127.0.0.1:{port}"},  # even from our own origin, a form post lacks the header
+], ids=["other-port", "other-name", "null", "cross-site", "same-site", "no-header", "own-origin-no-header"])
+def test_cross_site_upload_refused_and_nothing_stored(demo_db: Path, headers: dict[str, str]) -> None:
+    before = sources(demo_db)
+    with serve(demo_db) as srv:
+        port = str(urlsplit(srv.url).port)
+        r = httpx.post(f"{srv.url}/api/ingest", files=UPLOAD,
+                       headers={k: v.replace("{port}", port) for k, v in headers.items()})
+    assert r.status_code == 403, r.text
+    assert "cross-site" in r.json()["error"] or "X-Pincite-Request" in r.json()["error"]
+    assert sources(demo_db) == before
+
+
+def test_cross_site_ask_refused(demo_db: Path) -> None:
+    """A no-cors fetch of a Blob sends a JSON body with no Content-Type, which FastAPI reads as JSON."""
+    body = json.dumps({"question": QUESTION}).encode()
+    with serve(demo_db) as srv:
+        blob = httpx.post(f"{srv.url}/api/ask", content=body)
+        text = httpx.post(f"{srv.url}/api/ask", content=body, headers={"Content-Type": "text/plain"})
+        origin = httpx.post(f"{srv.url}/api/ask", json={"question": QUESTION},
+                            headers={"Origin": "http://127.0.0.1:1"})
+    assert [blob.status_code, text.status_code, origin.status_code] == [403, 403, 403]
+    assert "X-Pincite-Request" in blob.json()["error"]
+
+
+def test_api_clients_and_own_pages_still_pass(demo_db: Path) -> None:
+    with serve(demo_db) as srv:
+        own = {"Origin": srv.url, "Sec-Fetch-Site": "same-origin", **API}
+        page = httpx.post(f"{srv.url}/api/ingest", files={"files": ("own.xml", UPLOAD["files"][1])},
+                          headers=own)
+        client = httpx.post(f"{srv.url}/api/ingest", files=UPLOAD, headers=API)
+        ask = httpx.post(f"{srv.url}/api/ask", json={"question": QUESTION})  # JSON: a form cannot send it
+        # a GET is not a write: reads from another origin are not refused (the browser keeps their answers)
+        reads = httpx.get(f"{srv.url}/api/documents", headers={"Origin": "http://127.0.0.1:1"})
+    assert page.status_code == 200 and client.status_code == 200, (page.text, client.text)
+    assert ask.status_code == 200 and ask.json()["citations"]
+    assert reads.status_code == 200
+    assert {"upload/own.xml", "upload/cross.xml"} <= set(sources(demo_db))
+
+
+def test_token_mode_bearer_passes_cookie_needs_the_header(demo_db: Path) -> None:
+    """The /login cookie is SameSite=Strict, but another port of the same host is the same site: a page there
+    would send it.  So a cookie alone does not pass; the Bearer header (which no form can send) does."""
+    with serve(demo_db, token=TOKEN) as srv:
+        bearer = httpx.post(f"{srv.url}/api/ingest", files={"files": ("b.xml", UPLOAD["files"][1])},
+                            headers={"Authorization": f"Bearer {TOKEN}"})
+        cookie = httpx.post(f"{srv.url}/api/ingest", files={"files": ("c.xml", UPLOAD["files"][1])},
+                            headers={"Cookie": f"pincite_token={TOKEN}"})
+        cookie_api = httpx.post(f"{srv.url}/api/ingest", files={"files": ("d.xml", UPLOAD["files"][1])},
+                                headers={"Cookie": f"pincite_token={TOKEN}", **API})
+    assert bearer.status_code == 200 and cookie_api.status_code == 200
+    assert cookie.status_code == 403
+    assert "upload/c.xml" not in sources(demo_db)
+
+
+def test_login_from_another_origin_refused(demo_db: Path) -> None:
+    form = {"token": TOKEN, "next": "/documents"}
+    with serve(demo_db, token=TOKEN) as srv:
+        evil = httpx.post(f"{srv.url}/login", data=form, headers={"Origin": "http://127.0.0.1:1"})
+        site = httpx.post(f"{srv.url}/login", data=form, headers={"Sec-Fetch-Site": "same-site"})
+        own = httpx.post(f"{srv.url}/login", data=form,
+                         headers={"Origin": srv.url, "Sec-Fetch-Site": "same-origin"})
+    assert evil.status_code == 403 and "pincite_token" not in evil.headers.get("set-cookie", "")
+    assert site.status_code == 403
+    assert own.status_code == 303 and own.headers["location"] == "/documents"
+    assert "pincite_token" in own.headers["set-cookie"]
 
 
 # -- 3. request bodies capped by route before they are read ----------------------------------------------

@@ -11,6 +11,14 @@ Safety:
   ``/api/health``, ``/login`` and the static assets) must carry it as ``Authorization: Bearer <token>`` (or the
   cookie the ``/login`` page sets), compared in constant time;
 * without a token the server only answers requests whose ``Host`` is a loopback name (DNS rebinding);
+* a state-changing request (POST, PUT, PATCH, DELETE) a browser sends for a page on another origin is refused
+  (403), token or none: its ``Origin``, when sent, must name the host and port the ``Host`` header does, and
+  ``Sec-Fetch-Site`` must not be ``cross-site`` or ``same-site`` (another port of the same host is the same
+  site).  A write under ``/api`` must also carry what a cross-site form or ``no-cors`` fetch cannot send:
+  ``X-Pincite-Request: 1``, ``Authorization: Bearer <token>``, or a JSON body.  So API clients (curl, httpx)
+  send that header or the token, and a browser's cookie alone never passes.  The ``/login`` form, posted
+  without JavaScript, has the first two checks (a forged sign-in would need the token itself); its cookie is
+  ``SameSite=Strict``;
 * every request body is capped by route before it is read (the upload limit for ``/api/ingest``, 8 KiB for
   ``/login``, 64 KiB for the rest): a declared ``Content-Length`` over the cap is answered 413 at once, a
   chunked body is counted as it arrives;
@@ -38,6 +46,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -66,6 +75,9 @@ JSON_MAX_BODY = 64 * 1024
 LOGIN_MAX_BODY = 8 * 1024
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 OPEN_PATHS = ("/api/health", "/login", "/static/", "/favicon.ico")
+#: The header that marks a state-changing API request as not sent by a cross-site form or no-cors fetch.
+REQUEST_HEADER = "X-Pincite-Request"
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 class ServerError(PinciteError):
@@ -134,6 +146,47 @@ def host_of(header: str) -> str:
     if h.count(":") == 1:
         return h.split(":", 1)[0]
     return h
+
+
+# -- cross-site writes -----------------------------------------------------------------------------------
+
+
+def same_origin(origin: str, host_header: str) -> bool:
+    """True when a request's ``Origin`` names the host and port its ``Host`` header addresses.  The scheme is
+    not compared (behind a TLS proxy the browser's is https, ours http); a page on the other scheme is another
+    site, which ``Sec-Fetch-Site`` refuses.  ``null`` and anything unparsable are another origin."""
+    try:
+        o, h = urlsplit(origin), urlsplit("//" + host_header.strip())
+        default = 443 if o.scheme == "https" else 80
+        return (o.scheme in ("http", "https") and bool(o.hostname) and o.hostname == h.hostname
+                and (o.port or default) == (h.port or default))
+    except ValueError:  # a port that is not a number
+        return False
+
+
+def cross_site_refusal(request: Request) -> str | None:
+    """Why a state-changing request must be refused as one a page on another origin made the browser send, or
+    None.  Browsers name the page's origin in ``Origin`` and its relation to us in ``Sec-Fetch-Site``; either
+    one naming another origin refuses it.  An API request must also show it is not a cross-site form or
+    ``no-cors`` fetch, by sending what neither can: the ``X-Pincite-Request`` header, an ``Authorization:
+    Bearer`` header, or a JSON body (any of these from another origin needs a CORS preflight, which this
+    server never grants).  The /login form is posted without JavaScript: it has only the first two checks."""
+    if request.method not in STATE_CHANGING:
+        return None
+    site = request.headers.get("sec-fetch-site", "").lower()
+    origin = request.headers.get("origin")
+    if site in ("cross-site", "same-site") or (origin is not None
+                                               and not same_origin(origin, request.headers.get("host", ""))):
+        return (f"refused a cross-site {request.method} (Origin {origin or 'not sent'}, Sec-Fetch-Site "
+                f"{site or 'not sent'}): changes come only from this server's own pages and API clients")
+    if request.url.path.startswith("/api/"):
+        ctype = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        # Bearer only: a browser attaches Basic credentials (a proxy's, say) to a cross-site request by itself
+        bearer = request.headers.get("authorization", "").lower().startswith("bearer ")
+        if not (request.headers.get(REQUEST_HEADER) or bearer or ctype == "application/json"):
+            return (f"{request.method} {request.url.path} needs the header '{REQUEST_HEADER}: 1' (or "
+                    "'Authorization: Bearer <token>'), which a cross-site form cannot send")
+    return None
 
 
 # -- uploads ---------------------------------------------------------------------------------------------
@@ -671,7 +724,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     app.state.backend = backend
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
 
-    # -- guard: token and Host; bodies capped by route ------------------------------------------------------
+    # -- guard: token, Host and cross-site writes; bodies capped by route ---------------------------------
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Response:
@@ -688,6 +741,9 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
                 return JSONResponse({"error": "missing or wrong API token: send 'Authorization: Bearer <token>' "
                                               f"with the value of {TOKEN_ENV}"},
                                     status_code=401, headers={"WWW-Authenticate": "Bearer"})
+        refusal = cross_site_refusal(request)
+        if refusal is not None:
+            return JSONResponse({"error": refusal}, status_code=403)
         response: Response = await call_next(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
