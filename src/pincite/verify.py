@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pincite.context import ContextPassage, TurnContext
 from pincite.protocol import RawCitation, RawClaim
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
+from pincite.versions import in_force_on
 
 
 class Check(ChoiceEnum):
@@ -210,14 +211,15 @@ def _unit_and_ancestors(doc: Document, u: Unit) -> list[Unit]:
 
 
 def check_version_window(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """4. With a date in the question, the cited unit's in-force window must contain it."""
-    if turn.as_of is None or c.unit is None:
+    """4. With a date in the question, the cited unit's in-force window must contain it (compared as dates,
+    not as strings)."""
+    on = turn.as_of
+    if on is None or c.unit is None:
         return []
-    lo, hi = c.unit.in_force_from, c.unit.in_force_to
-    if (lo and turn.as_of < lo) or (hi and turn.as_of >= hi):
+    if not in_force_on(c.unit, on):
         return [Finding(Check.VERSION_WINDOW,
-                        f"{c.unit.label or c.unit.number} was in force [{lo or '…'}, {hi or 'now'}), "
-                        f"not on {turn.as_of}", True)]
+                        f"{c.unit.label or c.unit.number} was in force [{c.unit.in_force_from or '…'}, "
+                        f"{c.unit.in_force_to or 'now'}), not on {on.isoformat()}", True)]
     return []
 
 

@@ -25,12 +25,13 @@ written), so versions may arrive in any order and re-running is idempotent.  Bil
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pincite.store import DocumentSummary, Store
-from pincite.types import Document, Unit
+from pincite.types import Document, Unit, parse_date, stored_date
 
 _WS = re.compile(r"\s+")
 _KEY_PREFIX = re.compile(r"^\s*(?:s\.|ss\.|sec\.|section)\s*", re.I)
@@ -163,31 +164,36 @@ def refresh_work(store: Store, work: str) -> int:
     return store.set_in_force_windows(windows)
 
 
-def _in_window(unit: Unit, date: str) -> bool:
-    return (unit.in_force_from is None or unit.in_force_from <= date) and (
-        unit.in_force_to is None or date < unit.in_force_to
-    )
+def in_force_on(unit: Unit, day: datetime.date) -> bool:
+    """Whether ``day`` is in the unit's window ``[in_force_from, in_force_to)``, compared as dates (an open or
+    unreadable bound does not limit it)."""
+    lo, hi = stored_date(unit.in_force_from), stored_date(unit.in_force_to)
+    return (lo is None or lo <= day) and (hi is None or day < hi)
 
 
-def provision_as_of(store: Store, work: str, key: str, date: str) -> tuple[Document, Unit] | None:
-    """What provision ``key`` of ``work`` said on ``date`` (ISO): the document and unit in force that day.
+def provision_as_of(store: Store, work: str, key: str,
+                    date: datetime.date | str) -> tuple[Document, Unit] | None:
+    """What provision ``key`` of ``work`` said on ``date`` (a date, or ``YYYY-MM-DD``): the document and unit
+    in force that day.
 
     Among the versions that show the same text that day, the latest one dated on or before ``date`` is
     returned (else the earliest).  None when no stored version has the provision in force on that date,
     including dates before the earliest known text."""
+    day = parse_date(date)
     want = normalize_key(key)
-    candidates: list[tuple[str | None, Document, Unit]] = []
+    candidates: list[tuple[datetime.date | None, Document, Unit]] = []
     for v in _load_versions(store, work):
+        since = stored_date(v.date)
         for u in v.doc.units:
             k = u.attrs.get("key")
             if k is None or normalize_key(k) != want:
                 continue
-            if u.in_force_from is None and u.in_force_to is None and v.date is not None and date < v.date:
+            if u.in_force_from is None and u.in_force_to is None and since is not None and day < since:
                 continue  # no window known: only from the version's own date onwards
-            if _in_window(u, date):
-                candidates.append((v.date, v.doc, u))
+            if in_force_on(u, day):
+                candidates.append((since, v.doc, u))
     if not candidates:
         return None
-    before = [c for c in candidates if c[0] is not None and c[0] <= date]
-    pick = max(before, key=lambda c: c[0] or "") if before else candidates[0]
+    before = [c for c in candidates if c[0] is not None and c[0] <= day]
+    pick = max(before, key=lambda c: c[0] or datetime.date.min) if before else candidates[0]
     return pick[1], pick[2]
