@@ -124,7 +124,61 @@ def test_the_library_reads_a_date_once_where_it_comes_in() -> None:
             make()
 
 
+# -- no date asked: the version-window check uses today's date, the date retrieval used ---------------------
+
 T2 = "canada_justice_laws_xml/T-2"
+JUDGES_Q = ("Besides the Chief Justice and the Associate Chief Justice, how many judges may the Tax Court of "
+            "Canada have?")
+
+
+def _cite_judges_item(turn, attempt):  # type: ignore[no-untyped-def]
+    """The model cites s. 4(1)(c) of whichever version it was shown, quoting it exactly."""
+    from pincite.generate.scripted import claim, reply
+
+    cp = next(cp for cp in turn.passages if "other judges" in cp.passage.text and "(c)" in cp.passage.text)
+    quote = next(line.strip() for line in cp.passage.text.splitlines() if "other judges" in line)
+    return reply(claim("The court may have that many other judges.", cp.pid, quote))
+
+
+@pytest.mark.shared
+def test_no_date_asked_checks_the_citation_against_todays_law(tmp_path: Path, corpus: Path) -> None:
+    """The 2018 consolidation of the Tax Court of Canada Act is the only version stored when retrieval runs,
+    so its s. 4(1)(c) ("twenty other judges") is today's law then; the three later versions are ingested
+    before the answer is checked (as a concurrent ingest does on the server), which ends that text on
+    2021-06-29.  Shown as today's law it would be wrong: the version-window check must run with today's date,
+    the date retrieval used, and drop it."""
+    from pincite.engine import AskOptions, answer_question, current_law_date
+    from pincite.generate.scripted import ScriptedGenerator
+    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+    from pincite.verify import Check
+
+    versions = sorted((corpus / T2).glob("*.xml"))
+    assert [p.name[-14:-4] for p in versions] == ["2018-06-21", "2021-06-29", "2022-09-23", "2026-03-26"]
+    store = SQLiteStore(tmp_path / "t2.db")
+    try:
+        assert not ingest_paths(store, versions[:1]).failed
+        real = Retriever(store, RetrievalMode.LEXICAL)
+
+        class IngestAfterRetrieval:
+            def search(self, query, k=10, filters=None, per_document=None):  # type: ignore[no-untyped-def]
+                hits = real.search(query, k=k, filters=filters, per_document=per_document)
+                assert filters is not None and filters.as_of == current_law_date()
+                assert not ingest_paths(store, versions[1:]).failed
+                return hits
+
+        gen = ScriptedGenerator([_cite_judges_item])
+        ans = answer_question(JUDGES_Q, store, IngestAfterRetrieval(), gen, AskOptions(k=10))
+        assert ans.as_of is None and ans.to_json()["as_of"] is None  # no date was asked
+        assert ans.citations == [], ans.text
+        [drop] = [d for d in ans.dropped if d.check is Check.VERSION_WINDOW]
+        assert "twenty" in (drop.quote or "") and "2021-06-29" in drop.detail
+        assert f"not on {datetime.date.today().isoformat()}" in drop.detail and "today" in drop.detail
+        # asked of every version of the Act, no date means no one day: the 2018 text is cited as what it is
+        scoped = answer_question(JUDGES_Q, store, real, ScriptedGenerator([_cite_judges_item]),
+                                 AskOptions(k=10), filters=SearchFilters(works=("ca/act/T-2",)))
+        assert scoped.citations and not [d for d in scoped.dropped if d.check is Check.VERSION_WINDOW]
+    finally:
+        store.close()
 
 
 @pytest.mark.shared

@@ -46,7 +46,11 @@ class DocumentContext:
 
 @dataclass
 class TurnContext:
-    """Everything the generator is shown, and everything the checks need to verify what it says."""
+    """Everything the generator is shown, and everything the checks need to verify what it says.
+
+    ``as_of`` is the date asked (shown to the generator); ``law_date`` the date whose law was retrieved, which
+    the version-window check holds every citation to: the date asked, or today when an unscoped question asks
+    none (see :func:`pincite.engine.answer_question`)."""
 
     question: str
     as_of: datetime.date | None
@@ -54,9 +58,11 @@ class TurnContext:
     by_pid: dict[str, ContextPassage]
     omitted: list[Passage] = field(default_factory=list)  # retrieved but over the budget
     multi_document: bool = False  # the question is asked of several documents: answer per source
+    law_date: datetime.date | None = None
 
     def __post_init__(self) -> None:
         self.as_of = optional_date(self.as_of)
+        self.law_date = optional_date(self.law_date) or self.as_of
 
     @property
     def passages(self) -> list[ContextPassage]:
@@ -119,8 +125,10 @@ def assemble_context(
     documents: dict[str, Document],
     as_of: datetime.date | str | None = None,
     budget_tokens: int = 6000,
+    law_date: datetime.date | None = None,
 ) -> TurnContext:
-    """Group ``passages`` (ranked) by document, filling ``budget_tokens`` in order of relevance."""
+    """Group ``passages`` (ranked) by document, filling ``budget_tokens`` in order of relevance.  ``as_of`` is
+    the date asked; ``law_date`` the date retrieval used when it differs (today, when no date was asked)."""
     used = _tokens(question) + 50
     by_doc: dict[str, DocumentContext] = {}
     by_pid: dict[str, ContextPassage] = {}
@@ -144,4 +152,4 @@ def assemble_context(
     # documents in order of their best passage
     ordered = sorted(by_doc.values(), key=lambda dc: min(cp.passage.rank for cp in dc.passages))
     return TurnContext(question=question, as_of=optional_date(as_of), documents=ordered, by_pid=by_pid,
-                       omitted=omitted)
+                       omitted=omitted, law_date=law_date)

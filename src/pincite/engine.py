@@ -296,6 +296,7 @@ def answer_question(
         k = max(k, per_document * len(scope))
     if not scope and filters.as_of is None and not options.as_of:
         filters = replace(filters, as_of=current_law_date())  # no date asked: the law as it stands today
+    law_date = options.as_of or filters.as_of  # what retrieval used is what every citation is checked against
     query = search_query(question, scoped=len(scope) > 1)
     if asks_quantity(question):  # answer-type aware: a provision stating a number answers "how many"
         wide = retriever.search(query, k=3 * k, filters=filters, per_document=per_document)
@@ -315,7 +316,7 @@ def answer_question(
                 continue
         passages.append(p)
     budget = options.budget_tokens if len(scope) <= 1 else max(options.budget_tokens, 1500 * len(scope))
-    turn = assemble_context(question, passages, docs, options.as_of, budget)
+    turn = assemble_context(question, passages, docs, options.as_of, budget, law_date=law_date)
     multi = len(scope) > 1
     turn.multi_document = multi
     ans = answer_from_context(turn, generator, options, passages, t0)

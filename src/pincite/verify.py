@@ -34,7 +34,7 @@ PLAIN_WORDS = {
     Check.NEVER_RETRIEVED: "cites a passage that was not retrieved for this question",
     Check.QUOTE_IN_PASSAGE: "the quoted words are not in the cited passage",
     Check.PINPOINT_FROM_METADATA: "the pinpoint the model gave does not match where the words are",
-    Check.VERSION_WINDOW: "the cited provision was not in force on the date asked about",
+    Check.VERSION_WINDOW: "the cited provision was not in force on the date asked about (today, if none was)",
     Check.CITABLE_ZONE: "cites a headnote, summary, syllabus or cover page as if it were the court's reasons",
     Check.DISSENT_NOT_HOLDING: "states what the court held on the strength of a dissenting judgment",
     Check.PAGE_NOT_PARAGRAPH: "the model gave a page where the source numbers paragraphs (or the reverse)",
@@ -211,15 +211,16 @@ def _unit_and_ancestors(doc: Document, u: Unit) -> list[Unit]:
 
 
 def check_version_window(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """4. With a date in the question, the cited unit's in-force window must contain it (compared as dates,
-    not as strings)."""
-    on = turn.as_of
+    """4. The cited unit's in-force window must contain the date whose law was retrieved: the date asked, or
+    today when an unscoped question asks none (compared as dates, not as strings)."""
+    on = turn.law_date
     if on is None or c.unit is None:
         return []
     if not in_force_on(c.unit, on):
+        today = " (today: no date was asked)" if turn.as_of is None else ""
         return [Finding(Check.VERSION_WINDOW,
                         f"{c.unit.label or c.unit.number} was in force [{c.unit.in_force_from or '…'}, "
-                        f"{c.unit.in_force_to or 'now'}), not on {on.isoformat()}", True)]
+                        f"{c.unit.in_force_to or 'now'}), not on {on.isoformat()}{today}", True)]
     return []
 
 
