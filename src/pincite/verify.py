@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from xml.sax.saxutils import unescape
 
 from pincite.context import ContextPassage, TurnContext
 from pincite.protocol import RawCitation, RawClaim
@@ -95,6 +96,18 @@ def locate_quote(passage_text: str, quote: str) -> tuple[int, int] | None:
     return start, end
 
 
+def locate_quote_as_shown(passage_text: str, quote: str) -> tuple[int, int] | None:
+    """:func:`locate_quote`, reading the quote as the model read the passage.  The prompt shows passage text
+    XML-escaped (:func:`pincite.protocol.render_prompt`: ``&`` as ``&amp;``, ``<`` as ``&lt;``, ``>`` as
+    ``&gt;``), so a model that copies exactly what it was shown writes ``Smith &amp; Jones``; that quote is
+    unescaped the same way and looked for again.  Nothing else is loosened: a quote found neither as written
+    nor unescaped is not in the passage."""
+    hit = locate_quote(passage_text, quote)
+    if hit is None and "&" in quote:
+        hit = locate_quote(passage_text, unescape(quote))
+    return hit
+
+
 # -- the candidate: one citation being verified -----------------------------------------------------------
 
 
@@ -128,10 +141,11 @@ def check_never_retrieved(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """2. The quote must occur in the cited passage after normalising whitespace, quote marks and dashes only."""
+    """2. The quote must occur in the cited passage after normalising whitespace, quote marks and dashes only
+    (read as the passage was shown: XML-escaped)."""
     if c.cp is None or c.doc is None:
         return []
-    hit = locate_quote(c.cp.passage.text, c.raw.quote)
+    hit = locate_quote_as_shown(c.cp.passage.text, c.raw.quote)
     if hit is None:
         where = _where_else(c.raw.quote, turn, c.raw.passage)
         return [Finding(Check.QUOTE_IN_PASSAGE, f"quote not found in {c.raw.passage}" + where, True)]
@@ -141,8 +155,8 @@ def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 def _where_else(quote: str, turn: TurnContext, cited: str) -> str:
-    q = normalise(quote)
-    others = [pid for pid, cp in turn.by_pid.items() if pid != cited and q and q in normalise(cp.passage.text)]
+    others = [pid for pid, cp in turn.by_pid.items()
+              if pid != cited and locate_quote_as_shown(cp.passage.text, quote) is not None]
     return f" (the words are in {', '.join(others)})" if others else ""
 
 
@@ -274,7 +288,7 @@ def _resolves_to_majority(raw: RawCitation, turn: TurnContext) -> bool:
     cp = turn.by_pid.get(raw.passage)
     if cp is None:
         return False
-    hit = locate_quote(cp.passage.text, raw.quote)
+    hit = locate_quote_as_shown(cp.passage.text, raw.quote)
     if hit is None:
         return False
     doc = turn.document_of(raw.passage)
