@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
@@ -150,6 +151,21 @@ def documents(
                       s.title[:60], s.source)
     out.print(table)
     out.print(f"{len(rows)} documents")
+    _print_works(rows)
+
+
+def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
+    """The works among ``rows`` (an Act's versions share one), so a user can find what 'versions' takes."""
+    from pincite.versions import works_of
+
+    works = works_of(rows)
+    if not works:
+        return
+    out.print(Text(f"\n{len(works)} works (the versions of one Act or bill); 'pincite versions NAME' takes "
+                   "the key, the code, the title or the citation:"))
+    width = max(len(w.key) for w in works)
+    for w in works:
+        out.print(Text(f"  {w.key:<{width}}  " + " · ".join(x for x in (w.describe(), w.span()) if x)))
 
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
@@ -222,24 +238,30 @@ def show(
 
 @app.command()
 def versions(
-    work: Annotated[str, typer.Argument(help="A work id (e.g. the Act's consolidated number).")],
+    work: Annotated[str, typer.Argument(help=(
+        "The work: the Act's short code (T-2), its title (Tax Court of Canada Act), its citation "
+        "(R.S.C. 1985, c. T-2) or its key (ca/act/T-2), in any case. 'pincite documents' lists the stored "
+        "works."))],
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List the versions of one work (a statute or bill) with their dates."""
+    """List the versions of one work (a statute or bill) with their dates.  The works stored, with their keys,
+    short codes, titles and citations, are listed at the end of 'pincite documents'."""
+    from pincite.versions import resolve_work
+
     try:
         store = open_store(db)
-        rows = store.list_documents(work=work)
-        store.close()
+        try:
+            key = resolve_work(store, work).key
+            rows = store.list_documents(work=key)
+        finally:
+            store.close()
     except PinciteError as e:
         raise _fail(e) from None
-    if not rows:
-        err.print(f"[bold red]error:[/] no versions of work {work!r}; 'pincite documents' lists what is stored",
-                  markup=True)
-        raise typer.Exit(1)
     if as_json:
-        _print_json({"work": work, "versions": [summary_to_json(s) for s in rows]})
+        _print_json({"work": key, "versions": [summary_to_json(s) for s in rows]})
         return
+    out.print(Text(f"{key}: {len(rows)} versions"))
     table = Table()
     for col in ("version date", "id", "title", "units", "source"):
         table.add_column(col, overflow="fold")
