@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 from importlib import resources
@@ -12,12 +13,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
 from pincite.jsonio import document_to_json, summary_to_json
 from pincite.store import default_db_path, default_location, open_store
-from pincite.types import DocumentKind, Format, Role
+from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
 app = typer.Typer(
     add_completion=False,
@@ -149,6 +151,21 @@ def documents(
                       s.title[:60], s.source)
     out.print(table)
     out.print(f"{len(rows)} documents")
+    _print_works(rows)
+
+
+def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
+    """The works among ``rows`` (an Act's versions share one), so a user can find what 'versions' takes."""
+    from pincite.versions import works_of
+
+    works = works_of(rows)
+    if not works:
+        return
+    out.print(Text(f"\n{len(works)} works (the versions of one Act or bill); 'pincite versions NAME' takes "
+                   "the key, the code, the title or the citation:"))
+    width = max(len(w.key) for w in works)
+    for w in works:
+        out.print(Text(f"  {w.key:<{width}}  " + " · ".join(x for x in (w.describe(), w.span()) if x)))
 
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
@@ -221,24 +238,30 @@ def show(
 
 @app.command()
 def versions(
-    work: Annotated[str, typer.Argument(help="A work id (e.g. the Act's consolidated number).")],
+    work: Annotated[str, typer.Argument(help=(
+        "The work: the Act's short code (T-2), its title (Tax Court of Canada Act), its citation "
+        "(R.S.C. 1985, c. T-2) or its key (ca/act/T-2), in any case. 'pincite documents' lists the stored "
+        "works."))],
     db: DbOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """List the versions of one work (a statute or bill) with their dates."""
+    """List the versions of one work (a statute or bill) with their dates.  The works stored, with their keys,
+    short codes, titles and citations, are listed at the end of 'pincite documents'."""
+    from pincite.versions import resolve_work
+
     try:
         store = open_store(db)
-        rows = store.list_documents(work=work)
-        store.close()
+        try:
+            key = resolve_work(store, work).key
+            rows = store.list_documents(work=key)
+        finally:
+            store.close()
     except PinciteError as e:
         raise _fail(e) from None
-    if not rows:
-        err.print(f"[bold red]error:[/] no versions of work {work!r}; 'pincite documents' lists what is stored",
-                  markup=True)
-        raise typer.Exit(1)
     if as_json:
-        _print_json({"work": work, "versions": [summary_to_json(s) for s in rows]})
+        _print_json({"work": key, "versions": [summary_to_json(s) for s in rows]})
         return
+    out.print(Text(f"{key}: {len(rows)} versions"))
     table = Table()
     for col in ("version date", "id", "title", "units", "source"):
         table.add_column(col, overflow="fold")
@@ -414,8 +437,7 @@ def ask(
         raise typer.BadParameter(str(e)) from None
     if (question is None) == (batch is None):
         raise typer.BadParameter("give a QUESTION or --batch FILE")
-    if as_of is not None:
-        _check_date(as_of)
+    day = _check_date(as_of)
     try:
         store = open_store(db)
         _require_documents(store)
@@ -425,7 +447,8 @@ def ask(
 
         kinds = (DocumentKind.parse(kind),) if kind else ()
 
-        def one(q: str, date: Optional[str], scope: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+        def one(q: str, date: Optional[datetime.date],  # type: ignore[no-untyped-def]
+                scope: tuple[str, ...] = ()):
             opts = AskOptions(as_of=date, k=k, on_fail=fail_mode, retries=retries,  # type: ignore[arg-type]
                               include_non_citable=include_non_citable)
             filters = SearchFilters(include_non_citable=include_non_citable, as_of=date,
@@ -443,9 +466,12 @@ def ask(
                     continue
                 try:
                     item = json.loads(line)
-                    q, date = item["question"], item.get("as_of")
+                    q, date = item["question"], optional_date(item.get("as_of"))
                     scope = tuple(item.get("scope") or ())
-                except (json.JSONDecodeError, KeyError, TypeError) as e:
+                except DateError as e:
+                    sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
+                    continue
+                except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
                     sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
                 ans = one(q, date, scope)
@@ -453,7 +479,7 @@ def ask(
                 sys.stdout.flush()
         else:
             assert question is not None
-            ans = one(question, as_of)
+            ans = one(question, day)
             if as_json:
                 _print_json(ans.to_json())
             else:
@@ -621,13 +647,12 @@ def eval_(
         _print_eval(run, comparison)
 
 
-def _check_date(value: str) -> None:
-    import datetime
-
+def _check_date(value: Optional[str]) -> Optional[datetime.date]:
+    """``--as-of``, read once (pincite.types.parse_date); a bad date exits 2, naming it and the form."""
     try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        raise typer.BadParameter(f"{value!r} is not a date in the form YYYY-MM-DD", param_hint="--as-of") from None
+        return None if value is None else parse_date(value)
+    except DateError as e:
+        raise typer.BadParameter(str(e), param_hint="--as-of") from None
 
 
 @app.command()
@@ -645,21 +670,16 @@ def search(
     work: Annotated[Optional[list[str]], typer.Option("--work", help="Only versions of this work.")] = None,
 ) -> None:
     """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
-    import datetime as _dt
-
     from pincite.retrieve import RetrievalMode, Retriever, SearchFilters, passage_label, passage_to_json
 
-    if as_of is not None:
-        try:
-            _dt.date.fromisoformat(as_of)
-        except ValueError:
-            raise typer.BadParameter(f"{as_of!r} is not a date like 2021-06-29", param_hint="--as-of") from None
+    day = _check_date(as_of)
     try:
         kinds = tuple(DocumentKind.parse(x) for x in (kind or ()))
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
-    filters = SearchFilters(include_non_citable=include_non_citable, as_of=as_of, kinds=kinds,  # type: ignore[arg-type]
-                            works=tuple(work or ()), documents=tuple(document or ()))
+    filters = SearchFilters(include_non_citable=include_non_citable, as_of=day,
+                            kinds=kinds, works=tuple(work or ()),  # type: ignore[arg-type]
+                            documents=tuple(document or ()))
 
     def progress(what: str, done: int, total: int) -> None:
         if what == "embedding" and done <= 256 and total > 256:

@@ -6,10 +6,11 @@ of relevance and a passage is never cut: one that does not fit is left out whole
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
-from pincite.types import Document, Passage, Role, Unit, UnitKind
+from pincite.types import Document, Passage, Role, Unit, UnitKind, optional_date
 
 #: "… under each version of the Tax Court of Canada Act", "… each of these agreements": words that point at the
 #: documents in scope say nothing about where in each the answer is.
@@ -45,14 +46,23 @@ class DocumentContext:
 
 @dataclass
 class TurnContext:
-    """Everything the generator is shown, and everything the checks need to verify what it says."""
+    """Everything the generator is shown, and everything the checks need to verify what it says.
+
+    ``as_of`` is the date asked (shown to the generator); ``law_date`` the date whose law was retrieved, which
+    the version-window check holds every citation to: the date asked, or today when an unscoped question asks
+    none (see :func:`pincite.engine.answer_question`)."""
 
     question: str
-    as_of: str | None
+    as_of: datetime.date | None
     documents: list[DocumentContext]
     by_pid: dict[str, ContextPassage]
     omitted: list[Passage] = field(default_factory=list)  # retrieved but over the budget
     multi_document: bool = False  # the question is asked of several documents: answer per source
+    law_date: datetime.date | None = None
+
+    def __post_init__(self) -> None:
+        self.as_of = optional_date(self.as_of)
+        self.law_date = optional_date(self.law_date) or self.as_of
 
     @property
     def passages(self) -> list[ContextPassage]:
@@ -113,10 +123,12 @@ def assemble_context(
     question: str,
     passages: list[Passage],
     documents: dict[str, Document],
-    as_of: str | None = None,
+    as_of: datetime.date | str | None = None,
     budget_tokens: int = 6000,
+    law_date: datetime.date | None = None,
 ) -> TurnContext:
-    """Group ``passages`` (ranked) by document, filling ``budget_tokens`` in order of relevance."""
+    """Group ``passages`` (ranked) by document, filling ``budget_tokens`` in order of relevance.  ``as_of`` is
+    the date asked; ``law_date`` the date retrieval used when it differs (today, when no date was asked)."""
     used = _tokens(question) + 50
     by_doc: dict[str, DocumentContext] = {}
     by_pid: dict[str, ContextPassage] = {}
@@ -139,4 +151,5 @@ def assemble_context(
         dc.passages.sort(key=lambda cp: cp.passage.chunk.char_start)
     # documents in order of their best passage
     ordered = sorted(by_doc.values(), key=lambda dc: min(cp.passage.rank for cp in dc.passages))
-    return TurnContext(question=question, as_of=as_of, documents=ordered, by_pid=by_pid, omitted=omitted)
+    return TurnContext(question=question, as_of=optional_date(as_of), documents=ordered, by_pid=by_pid,
+                       omitted=omitted, law_date=law_date)

@@ -7,6 +7,7 @@ dropped and listed (``--on-fail drop``), or the generator is asked again with th
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from dataclasses import dataclass, field, replace
@@ -19,7 +20,7 @@ from pincite.generate import Generator, GeneratorError
 from pincite.protocol import SYSTEM_PROMPT, RawClaim, Reply, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.render import pinpoint, render_citation
 from pincite.store import Store
-from pincite.types import ChoiceEnum, DocRef, Document, DocumentKind, Passage
+from pincite.types import ChoiceEnum, DocRef, Document, DocumentKind, Passage, optional_date
 from pincite.verify import PLAIN_WORDS, Candidate, Check, Finding, check_mixed_sources, verify_citation
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
@@ -36,12 +37,15 @@ class OnFail(ChoiceEnum):
 
 @dataclass(frozen=True, slots=True)
 class AskOptions:
-    as_of: str | None = None
+    as_of: datetime.date | None = None  # a ``YYYY-MM-DD`` string is read here (pincite.types.parse_date)
     k: int = 8
     on_fail: OnFail = OnFail.DROP
     retries: int = 1
     budget_tokens: int = 6000
     include_non_citable: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "as_of", optional_date(self.as_of))
 
 
 class Retrieves(Protocol):
@@ -111,7 +115,7 @@ class ShownClaim:
 @dataclass
 class Answer:
     question: str
-    as_of: str | None
+    as_of: datetime.date | None
     claims: list[ShownClaim]
     citations: list[ShownCitation]
     dropped: list[Dropped]
@@ -174,7 +178,7 @@ class Answer:
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
-            "as_of": self.as_of,
+            "as_of": self.as_of.isoformat() if self.as_of else None,
             "answer": self.text,
             "claims": [{"text": c.text, "citations": c.citations} for c in self.claims],
             "citations": [c.to_json() for c in self.citations],
@@ -239,8 +243,8 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
     return Verified(kept, dropped)
 
 
-def build_answer(question: str, as_of: str | None, verified: Verified, retrieved: list[Passage], attempts: int,
-                 generator: str, settings: dict[str, Any]) -> Answer:
+def build_answer(question: str, as_of: datetime.date | None, verified: Verified, retrieved: list[Passage],
+                 attempts: int, generator: str, settings: dict[str, Any]) -> Answer:
     """Number the surviving citations (one number per distinct quoted span) and render them from metadata."""
     citations: list[ShownCitation] = []
     by_span: dict[tuple[str, int, int], int] = {}
@@ -292,6 +296,7 @@ def answer_question(
         k = max(k, per_document * len(scope))
     if not scope and filters.as_of is None and not options.as_of:
         filters = replace(filters, as_of=current_law_date())  # no date asked: the law as it stands today
+    law_date = options.as_of or filters.as_of  # what retrieval used is what every citation is checked against
     query = search_query(question, scoped=len(scope) > 1)
     if asks_quantity(question):  # answer-type aware: a provision stating a number answers "how many"
         wide = retriever.search(query, k=3 * k, filters=filters, per_document=per_document)
@@ -311,7 +316,7 @@ def answer_question(
                 continue
         passages.append(p)
     budget = options.budget_tokens if len(scope) <= 1 else max(options.budget_tokens, 1500 * len(scope))
-    turn = assemble_context(question, passages, docs, options.as_of, budget)
+    turn = assemble_context(question, passages, docs, options.as_of, budget, law_date=law_date)
     multi = len(scope) > 1
     turn.multi_document = multi
     ans = answer_from_context(turn, generator, options, passages, t0)
@@ -352,11 +357,9 @@ def search_query(question: str, scoped: bool = False) -> str:
     return " ".join([q, *expansion_terms(q)])
 
 
-def current_law_date() -> str:
+def current_law_date() -> datetime.date:
     """Today, as the date a question with no date is asked about (the law in force now, not a past version)."""
-    import datetime
-
-    return datetime.date.today().isoformat()
+    return datetime.date.today()
 
 
 def add_provision_items(store: Store, passages: list[Passage], include_non_citable: bool = False) -> list[Passage]:

@@ -45,8 +45,9 @@ from pathlib import Path
 from typing import Any
 
 from pincite.errors import PinciteError
-from pincite.types import ChoiceEnum, Document, Unit
+from pincite.types import ChoiceEnum, DateError, Document, Unit, parse_date
 from pincite.verify import locate_quote, normalise
+from pincite.versions import in_force_on as _in_force_on
 
 RUN_FORMAT = 1
 #: Characters of a unit's text kept in a run record (for the HTML report); longer units are cut around the quote.
@@ -126,9 +127,9 @@ def parse_gold_line(line: str, where: str, n: int = 0) -> GoldQuestion:
     as_of = obj.get("as_of")
     if as_of is not None:
         try:
-            datetime.date.fromisoformat(as_of)
-        except (TypeError, ValueError):
-            raise GoldError(f"{where}: as_of {as_of!r} is not a date in the form YYYY-MM-DD") from None
+            parse_date(as_of)  # YYYY-MM-DD only (the engine reads the string again where it comes in)
+        except DateError as e:
+            raise GoldError(f"{where}: as_of {e}") from None
     gold = obj.get("gold") or []
     if not isinstance(gold, list):
         raise GoldError(f"{where}: 'gold' must be a list")
@@ -226,7 +227,7 @@ def unit_matches_name(u: Unit, name: str) -> bool:
 
 
 def in_force_on(u: Unit, day: str) -> bool:
-    return (not u.in_force_from or u.in_force_from <= day) and (not u.in_force_to or day < u.in_force_to)
+    return _in_force_on(u, parse_date(day))  # compared as dates
 
 
 def _target(doc: Document, u: Unit, quote: str) -> Target | None:

@@ -19,6 +19,7 @@ replaced atomically, so a crash leaves the old index or the new one, never half 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 import math
@@ -95,8 +96,10 @@ def index_paths(store: "Store", chunker: Chunker = Chunker.STRUCTURAL) -> tuple[
     return root / f"lexical{suffix}", root / f"dense{suffix}"
 
 
-def date_key(iso: str | None, default: int) -> int:
+def date_key(iso: str | datetime.date | None, default: int) -> int:
     """``"2021-06-29"`` -> 20210629 (a year alone -> its 1 January); ``default`` for None or unreadable."""
+    if isinstance(iso, datetime.date):  # a filter's as_of, read by pincite.types.parse_date
+        return iso.year * 10000 + iso.month * 100 + iso.day
     if not iso:
         return default
     digits = re.sub(r"\D", "", iso)[:8]

@@ -18,6 +18,7 @@ of :class:`FusionSettings` and the index constants.
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 from collections.abc import Callable
@@ -34,7 +35,7 @@ from pincite.index import (
     index_paths,
     query_words,
 )
-from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage
+from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, optional_date
 
 if TYPE_CHECKING:
     from pincite.embed import Embedder
@@ -53,11 +54,14 @@ class SearchFilters:
     chunks in force that day (and only the version(s) of the work in force then)."""
 
     include_non_citable: bool = False
-    as_of: str | None = None
+    as_of: datetime.date | None = None  # a ``YYYY-MM-DD`` string is read here (pincite.types.parse_date)
     kinds: tuple[DocumentKind, ...] = ()
     sources: tuple[str, ...] = ()
     works: tuple[str, ...] = ()
     documents: tuple[str, ...] = ()  # ids or sources
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "as_of", optional_date(self.as_of))
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError
 from pincite.generate import Generator, GeneratorError, GeneratorKind, make_generator
-from pincite.types import DocumentKind, Format, Passage
+from pincite.types import DocumentKind, Format, Passage, optional_date
 
 log = logging.getLogger("pincite.server")
 
@@ -482,21 +482,17 @@ def _make_locked_retriever(backend: Backend, dense: bool, embedder: Any) -> Any:
 # -- request and response shapes -------------------------------------------------------------------------
 
 
-def check_iso_date(value: str | None) -> str | None:
-    if value in (None, ""):
-        return None
-    try:
-        datetime.date.fromisoformat(value)  # type: ignore[arg-type]
-    except ValueError:
-        raise ValueError(f"{value!r} is not a date in the form YYYY-MM-DD") from None
-    return value
+def check_iso_date(value: object) -> datetime.date | None:
+    """``as_of`` read once (pincite.types.parse_date: YYYY-MM-DD only); an empty form field is no date."""
+    return optional_date(value)
 
 
 class AskRequest(BaseModel):
     """The options of ``pincite ask`` (the generator itself is chosen when the server starts)."""
 
     question: str = Field(min_length=1, max_length=4000, description="The question.")
-    as_of: str | None = Field(None, description="Answer from the law in force on this date (YYYY-MM-DD).")
+    as_of: datetime.date | None = Field(None, description="Answer from the law in force on this date "
+                                                           "(YYYY-MM-DD).")
     k: int = Field(8, ge=1, le=50, description="Passages to retrieve.")
     on_fail: Literal["drop", "retry"] = Field("drop", description="Drop failing citations, or retry once with the failures named.")
     retries: int = Field(1, ge=0, le=5, description="Retries with on_fail=retry.")
@@ -508,9 +504,9 @@ class AskRequest(BaseModel):
     works: list[str] = Field(default_factory=list, max_length=50, description="Ask of every version of these works.")
     per_document: int | None = Field(None, ge=1, le=20, description="Passages per document in scope (default 3).")
 
-    @field_validator("as_of")
+    @field_validator("as_of", mode="before")  # pydantic's own reading takes 20210101 as a timestamp
     @classmethod
-    def _as_of_is_a_date(cls, v: str | None) -> str | None:
+    def _as_of_is_a_date(cls, v: object) -> datetime.date | None:
         return check_iso_date(v)
 
 
@@ -565,7 +561,7 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
     raise AssertionError("unreachable")
 
 
-def run_search(backend: Backend, q: str, k: int, as_of: str | None, kinds: list[DocumentKind],
+def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
                include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Passage]:
     from pincite.retrieve import SearchFilters
 
@@ -815,10 +811,10 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
         no_dense: bool | None = Query(None, description="Lexical only (default: the server's setting)."),
     ) -> dict[str, Any]:
         try:
-            check_iso_date(as_of)
+            day = check_iso_date(as_of)
         except ValueError as e:
             raise PinciteError(f"as_of: {e}") from None
-        passages = run_search(backend, q, k, as_of, kind, include_non_citable, per_document, no_dense)
+        passages = run_search(backend, q, k, day, kind, include_non_citable, per_document, no_dense)
         return {"query": q, "as_of": as_of, "passages": [passage_to_json(p) for p in passages]}
 
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")

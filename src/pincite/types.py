@@ -8,10 +8,14 @@ moving cursor, never by searching the text afterwards.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
+
+from pincite.errors import PinciteError
 
 
 class ChoiceEnum(str, Enum):
@@ -85,6 +89,52 @@ class Format(ChoiceEnum):
     PDF = "pdf"
     TEXT = "text"  # plain text (contracts are recognised by their clause numbering)
     HTML = "html"
+
+
+# -- dates -------------------------------------------------------------------------------------------------
+
+_YYYY_MM_DD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_STORED_DATE = re.compile(r"([0-9]{4})(?:-([0-9]{2}))?(?:-([0-9]{2}))?")
+
+
+class DateError(PinciteError, ValueError):
+    """A date a user gave that is not a calendar date written YYYY-MM-DD.  A ``ValueError`` as well, so a
+    pydantic validator reports it as a bad field (422) and the message reaches the user unchanged."""
+
+
+def parse_date(value: object) -> datetime.date:
+    """The one reading of a date a user gives (``--as-of``, ``as_of`` in a request, a batch line or a gold
+    file): ``YYYY-MM-DD`` and nothing else, read once where it comes in.
+
+    ``datetime.date.fromisoformat`` alone also reads ``20210101`` and ``2021-W01-5``; stored in-force windows
+    are written ``YYYY-MM-DD``, so such a date passed validation and then matched nothing."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if not isinstance(value, str) or not _YYYY_MM_DD.fullmatch(value):
+        raise DateError(f"{value!r} is not a date in the form YYYY-MM-DD (e.g. 2021-06-29)")
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError as e:
+        raise DateError(f"{value!r} is not a date in the form YYYY-MM-DD: {e}") from None
+
+
+def optional_date(value: object) -> datetime.date | None:
+    """:func:`parse_date`, with None (and an empty form field) meaning no date."""
+    return None if value is None or value == "" else parse_date(value)
+
+
+def stored_date(iso: str | None) -> datetime.date | None:
+    """A date pincite wrote itself (a window bound, a version date), to compare as dates.  A year, or a year
+    and month, alone is its first day (as the index's ``date_key`` reads it); unreadable is unknown."""
+    m = _STORED_DATE.match(iso or "")
+    if m is None:
+        return None
+    try:
+        return datetime.date(int(m[1]), int(m[2] or 1), int(m[3] or 1))
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)

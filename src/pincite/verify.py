@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from xml.sax.saxutils import unescape
 
 from pincite.context import ContextPassage, TurnContext
 from pincite.protocol import RawCitation, RawClaim
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
+from pincite.versions import in_force_on
 
 
 class Check(ChoiceEnum):
@@ -33,7 +35,7 @@ PLAIN_WORDS = {
     Check.NEVER_RETRIEVED: "cites a passage that was not retrieved for this question",
     Check.QUOTE_IN_PASSAGE: "the quoted words are not in the cited passage",
     Check.PINPOINT_FROM_METADATA: "the pinpoint the model gave does not match where the words are",
-    Check.VERSION_WINDOW: "the cited provision was not in force on the date asked about",
+    Check.VERSION_WINDOW: "the cited provision was not in force on the date asked about (today, if none was)",
     Check.CITABLE_ZONE: "cites a headnote, summary, syllabus or cover page as if it were the court's reasons",
     Check.DISSENT_NOT_HOLDING: "states what the court held on the strength of a dissenting judgment",
     Check.PAGE_NOT_PARAGRAPH: "the model gave a page where the source numbers paragraphs (or the reverse)",
@@ -94,6 +96,18 @@ def locate_quote(passage_text: str, quote: str) -> tuple[int, int] | None:
     return start, end
 
 
+def locate_quote_as_shown(passage_text: str, quote: str) -> tuple[int, int] | None:
+    """:func:`locate_quote`, reading the quote as the model read the passage.  The prompt shows passage text
+    XML-escaped (:func:`pincite.protocol.render_prompt`: ``&`` as ``&amp;``, ``<`` as ``&lt;``, ``>`` as
+    ``&gt;``), so a model that copies exactly what it was shown writes ``Smith &amp; Jones``; that quote is
+    unescaped the same way and looked for again.  Nothing else is loosened: a quote found neither as written
+    nor unescaped is not in the passage."""
+    hit = locate_quote(passage_text, quote)
+    if hit is None and "&" in quote:
+        hit = locate_quote(passage_text, unescape(quote))
+    return hit
+
+
 # -- the candidate: one citation being verified -----------------------------------------------------------
 
 
@@ -127,10 +141,11 @@ def check_never_retrieved(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """2. The quote must occur in the cited passage after normalising whitespace, quote marks and dashes only."""
+    """2. The quote must occur in the cited passage after normalising whitespace, quote marks and dashes only
+    (read as the passage was shown: XML-escaped)."""
     if c.cp is None or c.doc is None:
         return []
-    hit = locate_quote(c.cp.passage.text, c.raw.quote)
+    hit = locate_quote_as_shown(c.cp.passage.text, c.raw.quote)
     if hit is None:
         where = _where_else(c.raw.quote, turn, c.raw.passage)
         return [Finding(Check.QUOTE_IN_PASSAGE, f"quote not found in {c.raw.passage}" + where, True)]
@@ -140,8 +155,8 @@ def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 def _where_else(quote: str, turn: TurnContext, cited: str) -> str:
-    q = normalise(quote)
-    others = [pid for pid, cp in turn.by_pid.items() if pid != cited and q and q in normalise(cp.passage.text)]
+    others = [pid for pid, cp in turn.by_pid.items()
+              if pid != cited and locate_quote_as_shown(cp.passage.text, quote) is not None]
     return f" (the words are in {', '.join(others)})" if others else ""
 
 
@@ -210,14 +225,16 @@ def _unit_and_ancestors(doc: Document, u: Unit) -> list[Unit]:
 
 
 def check_version_window(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """4. With a date in the question, the cited unit's in-force window must contain it."""
-    if turn.as_of is None or c.unit is None:
+    """4. The cited unit's in-force window must contain the date whose law was retrieved: the date asked, or
+    today when an unscoped question asks none (compared as dates, not as strings)."""
+    on = turn.law_date
+    if on is None or c.unit is None:
         return []
-    lo, hi = c.unit.in_force_from, c.unit.in_force_to
-    if (lo and turn.as_of < lo) or (hi and turn.as_of >= hi):
+    if not in_force_on(c.unit, on):
+        today = " (today: no date was asked)" if turn.as_of is None else ""
         return [Finding(Check.VERSION_WINDOW,
-                        f"{c.unit.label or c.unit.number} was in force [{lo or '…'}, {hi or 'now'}), "
-                        f"not on {turn.as_of}", True)]
+                        f"{c.unit.label or c.unit.number} was in force [{c.unit.in_force_from or '…'}, "
+                        f"{c.unit.in_force_to or 'now'}), not on {on.isoformat()}{today}", True)]
     return []
 
 
@@ -271,7 +288,7 @@ def _resolves_to_majority(raw: RawCitation, turn: TurnContext) -> bool:
     cp = turn.by_pid.get(raw.passage)
     if cp is None:
         return False
-    hit = locate_quote(cp.passage.text, raw.quote)
+    hit = locate_quote_as_shown(cp.passage.text, raw.quote)
     if hit is None:
         return False
     doc = turn.document_of(raw.passage)

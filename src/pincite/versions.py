@@ -25,12 +25,15 @@ written), so versions may arrive in any order and re-running is idempotent.  Bil
 
 from __future__ import annotations
 
+import datetime
+import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pincite.errors import NotFound, PinciteError
 from pincite.store import DocumentSummary, Store
-from pincite.types import Document, Unit
+from pincite.types import Document, Unit, parse_date, stored_date
 
 _WS = re.compile(r"\s+")
 _KEY_PREFIX = re.compile(r"^\s*(?:s\.|ss\.|sec\.|section)\s*", re.I)
@@ -163,31 +166,136 @@ def refresh_work(store: Store, work: str) -> int:
     return store.set_in_force_windows(windows)
 
 
-def _in_window(unit: Unit, date: str) -> bool:
-    return (unit.in_force_from is None or unit.in_force_from <= date) and (
-        unit.in_force_to is None or date < unit.in_force_to
-    )
+def in_force_on(unit: Unit, day: datetime.date) -> bool:
+    """Whether ``day`` is in the unit's window ``[in_force_from, in_force_to)``, compared as dates (an open or
+    unreadable bound does not limit it)."""
+    lo, hi = stored_date(unit.in_force_from), stored_date(unit.in_force_to)
+    return (lo is None or lo <= day) and (hi is None or day < hi)
 
 
-def provision_as_of(store: Store, work: str, key: str, date: str) -> tuple[Document, Unit] | None:
-    """What provision ``key`` of ``work`` said on ``date`` (ISO): the document and unit in force that day.
+def provision_as_of(store: Store, work: str, key: str,
+                    date: datetime.date | str) -> tuple[Document, Unit] | None:
+    """What provision ``key`` of ``work`` said on ``date`` (a date, or ``YYYY-MM-DD``): the document and unit
+    in force that day.
 
     Among the versions that show the same text that day, the latest one dated on or before ``date`` is
     returned (else the earliest).  None when no stored version has the provision in force on that date,
     including dates before the earliest known text."""
+    day = parse_date(date)
     want = normalize_key(key)
-    candidates: list[tuple[str | None, Document, Unit]] = []
+    candidates: list[tuple[datetime.date | None, Document, Unit]] = []
     for v in _load_versions(store, work):
+        since = stored_date(v.date)
         for u in v.doc.units:
             k = u.attrs.get("key")
             if k is None or normalize_key(k) != want:
                 continue
-            if u.in_force_from is None and u.in_force_to is None and v.date is not None and date < v.date:
+            if u.in_force_from is None and u.in_force_to is None and since is not None and day < since:
                 continue  # no window known: only from the version's own date onwards
-            if _in_window(u, date):
-                candidates.append((v.date, v.doc, u))
+            if in_force_on(u, day):
+                candidates.append((since, v.doc, u))
     if not candidates:
         return None
-    before = [c for c in candidates if c[0] is not None and c[0] <= date]
-    pick = max(before, key=lambda c: c[0] or "") if before else candidates[0]
+    before = [c for c in candidates if c[0] is not None and c[0] <= day]
+    pick = max(before, key=lambda c: c[0] or datetime.date.min) if before else candidates[0]
     return pick[1], pick[2]
+
+
+# -- finding a work by the names a user knows --------------------------------------------------------------
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """One work as a user knows it: pincite's key (``ca/act/T-2``), the short code the key ends with (``T-2``;
+    ``89/304`` for US Public Law 89-304), the titles and citations its versions carry, and their dates."""
+
+    key: str
+    code: str
+    titles: tuple[str, ...]  # the latest version's first
+    citations: tuple[str, ...]
+    dates: tuple[str, ...]  # the versions' dates, oldest first
+
+    def names(self) -> list[str]:
+        """Every name :func:`resolve_work` takes for this work: the key, each trailing run of its segments
+        ("T-2", "hr/2157", "116/hr/2157"), each title and each citation."""
+        parts = self.key.split("/")
+        return [self.key, *("/".join(parts[i:]) for i in range(1, len(parts))), *self.titles, *self.citations]
+
+    def describe(self) -> str:
+        """'T-2 · Tax Court of Canada Act · R.S.C. 1985, c. T-2'."""
+        return " · ".join(dict.fromkeys([self.code, *self.titles[:1], *self.citations[:1]]))
+
+    def span(self) -> str:
+        """'4 versions, 2018-06-21 to 2026-03-26'."""
+        n = len(self.dates)
+        if n <= 1:
+            return f"1 version, {self.dates[0]}" if n else ""
+        return f"{n} versions, {self.dates[0]} to {self.dates[-1]}"
+
+
+def works_of(rows: Iterable[DocumentSummary]) -> list[Work]:
+    """The works among stored documents (``store.list_documents()``), by key."""
+    by_key: dict[str, list[DocumentSummary]] = {}
+    for s in rows:
+        if s.work:
+            by_key.setdefault(s.work, []).append(s)
+    out = []
+    for key, docs in sorted(by_key.items()):
+        docs.sort(key=lambda s: (version_date(s) or "", s.source))
+        latest_first = docs[::-1]
+        parts = key.split("/")
+        out.append(Work(
+            key=key, code="/".join(parts[2:]) or key,
+            titles=tuple(dict.fromkeys(s.title for s in latest_first if s.title)),
+            citations=tuple(dict.fromkeys(s.citation for s in latest_first if s.citation)),
+            dates=tuple(d for d in (version_date(s) for s in docs) if d),
+        ))
+    return out
+
+
+def loose_name(name: str) -> str:
+    """A name without case, spacing or punctuation: 'R.S.C. 1985, c. T-2' and 'rsc 1985 c t2' are one."""
+    return _NOT_WORD.sub("", name.casefold())
+
+
+def resolve_work(store: Store, name: str) -> Work:
+    """The work ``name`` means: its key, short code, title or citation, case and punctuation aside.
+
+    Raises :class:`NotFound` naming the closest works when none matches, and :class:`PinciteError` listing
+    them when the name fits several."""
+    works = works_of(store.list_documents())
+    wanted = name.strip()
+    exact = [w for w in works if w.key.casefold() == wanted.casefold()]
+    if exact:
+        return exact[0]
+    loose = loose_name(wanted)
+    hits = [w for w in works if loose and any(loose_name(n) == loose for n in w.names())]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise PinciteError(f"{name!r} names several works: "
+                           + "; ".join(f"{w.key} ({w.describe()})" for w in hits) + "; give the key")
+    close = _close_works(works, loose)
+    if close:
+        hint = "did you mean " + "; ".join(f"{w.key} ({w.describe()})" for w in close) + "?"
+    elif works:
+        more = ", …" if len(works) > 12 else ""
+        hint = "the stored works are " + ", ".join(w.key for w in works[:12]) + more
+    else:
+        hint = "no versioned documents (statutes or bills) are stored"
+    raise NotFound(f"no versions of a work named {name!r} are stored; {hint} ('pincite documents' lists the "
+                   "works with their keys)")
+
+
+def _close_works(works: list[Work], loose: str, n: int = 5) -> list[Work]:
+    """Works with a name like ``loose`` (a typo), or one that contains it ('Privacy' for 'Privacy Act')."""
+    if not loose:
+        return []
+    names = {loose_name(x): w for w in works for x in w.names()}
+    cutoff = 0.5 if len(loose) <= 4 else 0.6  # 'T-3' for 'T-2': one character of two differs
+    found = [names[x] for x in difflib.get_close_matches(loose, list(names), n=n, cutoff=cutoff)]
+    if len(loose) >= 3:
+        found += [w for x, w in names.items() if loose in x]
+    return list(dict.fromkeys(found))[:n]
