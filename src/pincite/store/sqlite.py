@@ -114,10 +114,18 @@ MIGRATIONS: list[tuple[str, str]] = [
         )
         """,
     ),
+    (
+        # who this store is: the derived indexes in <db>.index/ record it, so an index folder copied from
+        # another store (whose generations may well match) is rebuilt rather than answered from
+        "0004_store_id",
+        "INSERT OR IGNORE INTO settings(key, value) VALUES ('store.id', lower(hex(randomblob(16))))",
+    ),
 ]
 
 #: The settings key of the store-wide generation counter (see :meth:`SQLiteStore.generation`).
 GENERATION_KEY = "store.generation"
+#: The settings key of the store's identity (see :meth:`SQLiteStore.store_id`).
+STORE_ID_KEY = "store.id"
 
 
 class SQLiteStore:
@@ -323,6 +331,10 @@ class SQLiteStore:
         finally:
             c.execute("COMMIT")
         return gen, docs
+
+    def store_id(self) -> str | None:
+        """A random id given to this store when it was created (or first opened by a pincite giving ids)."""
+        return self.get_setting(STORE_ID_KEY)
 
     def get_setting(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
