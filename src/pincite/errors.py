@@ -26,3 +26,21 @@ class StoreError(PinciteError):
 
 class NotFound(PinciteError):
     """A document, work or unit asked for is not in the store."""
+
+
+class IndexUnavailable(PinciteError):
+    """A search index cannot be read or written (locked by another process, disk full...).
+
+    ``retry_after`` (seconds), when set, says the condition is passing: the server sends it as ``Retry-After``
+    with its 503."""
+
+    retry_after: int | None = None
+
+
+class IndexRebuilding(IndexUnavailable):
+    """A search index is being rebuilt from the store (it was missing, damaged, or another store's) or written
+    by another process, and there is no committed state to answer from meanwhile: ask again shortly."""
+
+    def __init__(self, message: str, retry_after: int = 5) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -15,24 +15,53 @@ Dense files (no pickle): ``dense/CURRENT`` names the live folder ``dense/g<N>/``
 (float32, memory-mapped), ``rows.npz`` (int arrays: document index, citable, valid_from, valid_to) and
 ``params.json`` (model, chunk ids, text hashes, documents).  A new folder is written in full, then CURRENT is
 replaced atomically, so a crash leaves the old index or the new one, never half of one.
+
+**Healing.**  The indexes are derived: whatever goes wrong with them, the store can say again what they hold.
+Before a search, each index is checked (:meth:`LexicalIndex.check`, :meth:`DenseIndex.check`): in full the
+first time a process looks at it and whenever a file of it changed on disk since (each file's size, times and
+inode; tantivy's own footer checksums, and the CRC-32 of each dense file recorded in ``params.json``), and a
+stat of each file otherwise.  An index that is damaged (a file garbled, emptied or overwritten in part), that
+cannot be opened or read, or that was built from another store (each records the store's random id,
+``store.id`` in its settings, so an index folder copied from elsewhere is never used) is rebuilt from the
+store, and a warning says so (logger ``pincite.index``: a line on stderr from the command line and from
+``pincite serve``); a search that finds the index unreadable part-way has it rebuilt and runs once more.
+
+In the server, the request that finds an index unusable rebuilds it in its own thread, under the server's
+index lock, and then answers from the rebuilt index.  A search that starts while the rebuild is under way is
+refused at once with :class:`~pincite.errors.IndexRebuilding` (503 with ``Retry-After``) rather than queued
+behind the lock or answered from the broken index; only a search that was already waiting for the lock when
+the rebuild began waits for it.  Nothing waits forever: a rebuild that needs another process's writer lock
+gives up after :data:`WRITER_WAIT` seconds (503 again, with ``Retry-After``).
+
+**Writers and readers.**  One process writes an index at a time: tantivy's writer lock for the lexical index
+(also held, as an flock, while a damaged one is emptied), ``dense/.writer.lock`` for the dense one.  A search
+that finds its index behind the store while another process holds the lock does not wait and does not fail:
+it searches the state last committed (and says so); only when there is none (the other process is building
+it) does it wait for the writer, up to :data:`WRITER_WAIT` seconds.  Ingest waits for the lock the same way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import json
+import logging
 import math
 import os
 import re
 import shutil
-from collections.abc import Callable, Iterable, Sequence
+import struct
+import time
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pincite.chunk import first_children, lead_in
-from pincite.errors import PinciteError
+from pincite.errors import IndexRebuilding, IndexUnavailable, PinciteError
 from pincite.types import Chunker, Document
 
 if TYPE_CHECKING:
@@ -41,6 +70,8 @@ if TYPE_CHECKING:
     from pincite.embed import Embedder
     from pincite.retrieve import SearchFilters
     from pincite.store import Store
+
+log = logging.getLogger("pincite.index")
 
 LEXICAL_SCHEMA_VERSION = 10
 #: Bumped whenever what is indexed or embedded for a chunk changes (not only the file layout): an index
@@ -79,8 +110,132 @@ def document_information(title: str, citation: str | None, source: str, text: st
     return " ".join(x for x in (title, citation or "", source_words(source), opening_words(text)) if x)
 
 
-class IndexUnavailable(PinciteError):
-    """An index cannot be read or written (locked by another process, disk full...)."""
+class IndexBusy(IndexRebuilding):
+    """Another process holds the index's writer lock (and kept it longer than we could wait)."""
+
+
+class IndexDamaged(IndexUnavailable):
+    """An index failed while being read: it is rebuilt from the store before the next search."""
+
+
+#: Seconds a sync waits for another process's writer lock when it must write: when there is no committed
+#: state to search meanwhile, and in ingest.
+WRITER_WAIT = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Why an index on disk cannot be answered from.  ``quiet``: nothing to warn about (there is none yet, or
+    it was built with other settings); it is built without a word, as it always was."""
+
+    reason: str
+    quiet: bool = False
+
+
+MISSING = Damage("is missing", quiet=True)
+
+
+def store_identity(store: Any) -> str | None:
+    """The random id of ``store`` that its embedded indexes record (None: the store keeps none)."""
+    get = getattr(store, "store_id", None)
+    return get() if get is not None else None
+
+
+def report_rebuild(what: str, path: Path, damage: Damage) -> None:
+    """Say (a warning: one line on stderr from the command line, a log line in the server) that an index is
+    rebuilt and why."""
+    if not damage.quiet:
+        log.warning("the %s index at %s %s: rebuilding it from the store", what, path, damage.reason)
+
+
+def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes when a file is written to, truncated or replaced."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _crc32(path: Path, length: int | None = None) -> int:
+    """CRC-32 of the first ``length`` bytes of ``path`` (all of it by default), read in blocks."""
+    crc, left = 0, length
+    with open(path, "rb") as f:
+        while left is None or left > 0:
+            block = f.read(1 << 20 if left is None else min(1 << 20, left))
+            if not block:
+                break
+            crc = zlib.crc32(block, crc)
+            if left is not None:
+                left -= len(block)
+    return crc
+
+
+#: The last 8 bytes of every file tantivy writes (not its meta.json): the footer's length and this number.
+TANTIVY_FOOTER_MAGIC = 1337
+
+
+def tantivy_file_damage(path: Path) -> str | None:
+    """What is wrong with a file tantivy wrote, by its own footer (``{"version": ..., "crc": N}``, its length
+    and a magic number at the end; the CRC-32 covers everything before the footer), or None when it checks
+    out.  Reads the whole file: tantivy checks its footers only on demand, so an overwritten block in the
+    middle of a segment file would otherwise be searched."""
+    try:
+        size = path.stat().st_size
+        if size < 8:
+            return f"{path.name}: {size} bytes, too short for tantivy's footer"
+        with open(path, "rb") as f:
+            f.seek(size - 8)
+            n, magic = struct.unpack("<II", f.read(8))
+            if magic != TANTIVY_FOOTER_MAGIC or n + 8 > size:
+                return f"{path.name}: no tantivy footer at the end"
+            f.seek(size - 8 - n)
+            footer = json.loads(f.read(n))
+        crc = int(footer["crc"])
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return f"{path.name}: unreadable footer ({e})"
+    if _crc32(path, size - 8 - n) != crc:
+        return f"{path.name}: checksum mismatch"
+    return None
+
+
+def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A reading method of :class:`LexicalIndex`, run under its ``_reading`` guard."""
+    import functools
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._reading():
+            return method(self, *args, **kwargs)
+
+    return run
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``path`` (created if need be), waiting up to ``wait`` seconds for
+    another process to let go; :class:`IndexBusy` (``busy``) when it does not.  It is the lock tantivy's
+    writer takes on ``.tantivy-writer.lock``, so the two exclude each other."""
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): one writer at a time is then up to the user
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise IndexUnavailable(f"cannot lock {path}: {e.strerror or e}") from None
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise IndexBusy(busy) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)  # lets go of the lock
 
 
 def index_dir(store: "Store") -> Path:
@@ -249,33 +404,144 @@ class LexicalIndex:
     :meth:`search` ranks chunks, optionally lifted by those documents' scores (a prior)."""
 
     META = "pincite.json"
+    #: tantivy's lock files: left in place when a damaged index is emptied (another process may hold them)
+    LOCKS = frozenset({".tantivy-writer.lock", ".tantivy-meta.lock"})
+    # defaults for the state below (an index object made without __init__, as bench/scale.py does, reads too)
+    meta: dict[str, Any] | None = None
+    _index: Any = None
+    _failed: Damage | None = None
+    rebuilding = False  # a rebuild from the store is under way in this process (others: IndexRebuilding)
 
-    def __init__(self, path: Path, chunker: Chunker = Chunker.STRUCTURAL) -> None:
+    def __init__(self, path: Path, chunker: Chunker = Chunker.STRUCTURAL,
+                 store_id: str | None = None) -> None:
         self.path = path
         self.chunker = chunker
+        self.store_id = store_id  # the store this index must have been built from (None: not checked)
+        self._checked: tuple[dict[str, tuple[int, ...]] | None, Damage | None] | None = None
+        self._verified: dict[str, tuple[int, ...]] = {}  # tantivy files whose checksums passed, by stat key
         self.meta = self._read_meta()
-        self._index: Any = None
 
     def _read_meta(self) -> dict[str, Any] | None:
         try:
             meta = json.loads((self.path / self.META).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        return meta if meta.get("schema") == LEXICAL_SCHEMA_VERSION else None
+        return meta if isinstance(meta, dict) and meta.get("schema") == LEXICAL_SCHEMA_VERSION else None
 
     @property
     def generation(self) -> int | None:
         return None if self.meta is None else int(self.meta["generation"])
 
     def is_stale(self, generation: int) -> bool:
-        """Whether the index must be synced before answering for the store at ``generation``."""
-        return self.generation != generation or not self.path.exists()
+        """Whether the index must be synced (or rebuilt) before answering for the store at ``generation``."""
+        return self.check() is not None or self.generation != generation
+
+    # -- health -----------------------------------------------------------------------------------
+
+    def _files(self) -> dict[str, tuple[int, ...]] | None:
+        """Stat key of every file of the folder but the lock files (None: no folder)."""
+        try:
+            with os.scandir(self.path) as it:
+                return {e.name: _stat_key(e.stat(follow_symlinks=False)) for e in it
+                        if e.name not in self.LOCKS and not e.is_dir(follow_symlinks=False)}
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            raise IndexUnavailable(f"cannot read the lexical index folder {self.path}: {e.strerror or e}") \
+                from None
+
+    def check(self) -> Damage | None:
+        """Why the index cannot be answered from (None: it can).  A stat of each file when none changed since
+        the last check; otherwise the files are looked at again: the record (``pincite.json``: schema, store,
+        generation), tantivy's ``meta.json``, the footer checksum of every segment file not verified before
+        with the same stat key, and opening the index."""
+        if self._failed is not None:
+            return self._failed
+        files = self._files()
+        if self._checked is not None and self._checked[0] == files:
+            return self._checked[1]
+        for _ in range(3):  # a writer in another process may replace files while we read them: look again
+            try:
+                damage = self._examine(files)
+                break
+            except FileNotFoundError:
+                files = self._files()
+        else:
+            damage = Damage("is changing under us (files vanish while read)")
+        if damage is not None:
+            self.meta, self._index = None, None
+        self._checked = (files, damage)
+        return damage
+
+    def _examine(self, files: dict[str, tuple[int, ...]] | None) -> Damage | None:
+        if not files:
+            return MISSING
+        try:
+            meta = json.loads((self.path / self.META).read_text(encoding="utf-8"))
+            if not isinstance(meta, dict):
+                raise ValueError("not a JSON object")
+        except FileNotFoundError:
+            return Damage(f"is incomplete (no {self.META}: a build was interrupted?)")
+        except (OSError, ValueError) as e:
+            return Damage(f"is damaged ({self.META}: {e})")
+        if meta.get("schema") != LEXICAL_SCHEMA_VERSION:
+            return Damage(f"was written by another version of pincite (schema {meta.get('schema')})")
+        if self.store_id is not None and meta.get("store") != self.store_id:
+            return Damage("does not record which store it was built from" if meta.get("store") is None
+                          else "was built from another store")
+        try:
+            tmeta = json.loads((self.path / "meta.json").read_text(encoding="utf-8"))
+            segments = [str(x["segment_id"]).replace("-", "") for x in tmeta["segments"]]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            if isinstance(e, FileNotFoundError):
+                raise
+            return Damage(f"is damaged (meta.json: {e})")
+        for name, key in sorted(files.items()):
+            if name.split(".", 1)[0] not in segments or self._verified.get(name) == key:
+                continue
+            bad = tantivy_file_damage(self.path / name)
+            if bad:
+                self._verified.pop(name, None)
+                return Damage(f"is damaged ({bad})")
+            self._verified[name] = key
+        try:
+            if self._index is None:
+                self._index = self._open(fresh=False)
+            elif self._checked is None or self._checked[0] is None or \
+                    self._checked[0].get("meta.json") != files.get("meta.json"):
+                self._index.reload()  # another process committed: search what it committed
+        except (IndexUnavailable, ValueError) as e:
+            self._index = None
+            return Damage(f"cannot be opened ({e})")
+        self.meta = meta
+        return None
+
+    def _fail(self, e: BaseException) -> IndexDamaged:
+        """The index failed while being read: remember it (the next check reports it, so it is rebuilt)."""
+        self._failed = Damage(f"failed while being read ({type(e).__name__}: {e})")
+        self._index = None
+        return IndexDamaged(f"the lexical index at {self.path} {self._failed.reason}; it is rebuilt from the "
+                            "store")
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Turn tantivy failing on a damaged file (ValueError, OSError, or a Rust panic) into
+        :class:`IndexDamaged`."""
+        try:
+            yield
+        except IndexUnavailable:
+            raise
+        except (ValueError, OSError) as e:
+            raise self._fail(e) from e
+        except BaseException as e:
+            if type(e).__name__ != "PanicException":  # pyo3's, raised for a panic inside tantivy
+                raise
+            raise self._fail(e) from e
+
+    # -- writing ------------------------------------------------------------------------------------
 
     def _open(self, fresh: bool) -> Any:
         tantivy = _tantivy()
-        if fresh and self.path.exists():
-            shutil.rmtree(self.path)
-        self.path.mkdir(parents=True, exist_ok=True)
         try:
             return tantivy.Index(_lexical_schema(), path=str(self.path), reuse=not fresh)
         except (ValueError, OSError) as e:
@@ -286,37 +552,81 @@ class LexicalIndex:
         if self._index is None:
             if self.meta is None:
                 raise IndexUnavailable(f"the lexical index at {self.path} is missing or unreadable; sync it first")
-            try:
+            with self._reading():
                 self._index = self._open(fresh=False)
-            except IndexUnavailable:
-                self.meta = None
-                raise
         return self._index
 
-    def sync(self, store: "Store", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
-        """Bring the index up to date with ``store`` (rebuilt from scratch when missing or unreadable)."""
-        if self._read_meta() is None:  # deleted or damaged on disk since we loaded it
-            self.meta, self._index = None, None
-        fresh = self.meta is None
-        if not fresh:
+    def _start_afresh(self, wait: float) -> Any:
+        """Empty the folder and create an empty index in it, holding the writer lock meanwhile (so no other
+        process is writing into what we delete).  Another process reading the old files keeps them."""
+        self.meta, self._index, self._verified, self._checked = None, None, {}, None
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise IndexUnavailable(f"cannot create the lexical index folder {self.path}: {e.strerror or e}") \
+                from None
+        with file_lock(self.path / ".tantivy-writer.lock", wait,
+                       f"the lexical index at {self.path} is being written by another pincite process"):
             try:
-                idx = self.index
-            except IndexUnavailable:
-                fresh = True
+                for p in self.path.iterdir():
+                    if p.name in self.LOCKS:
+                        continue
+                    if p.is_dir() and not p.is_symlink():
+                        shutil.rmtree(p)
+                    else:
+                        p.unlink()
+            except OSError as e:
+                raise IndexUnavailable(
+                    f"cannot empty the lexical index folder {self.path}: {e.strerror or e}") from None
+            return self._open(fresh=True)
+
+    def _writer(self, idx: Any, wait: float) -> Any:
+        """tantivy's writer, waiting up to ``wait`` seconds for another process to let go of it."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                return idx.writer(heap_size=64_000_000, num_threads=1)
+            except ValueError as e:
+                if "LockBusy" not in str(e):
+                    raise IndexUnavailable(f"cannot write the lexical index at {self.path}: {e}") from e
+                if time.monotonic() >= deadline:
+                    raise IndexBusy(f"the lexical index at {self.path} is being written by another pincite "
+                                    "process") from None
+            time.sleep(0.05)
+
+    def sync(self, store: "Store", on_progress: Callable[[int, int], None] | None = None,
+             wait: float = WRITER_WAIT) -> ChangeSet:
+        """Bring the index up to date with ``store``: rebuilt from scratch (and said so) when it is missing,
+        damaged or another store's.  Waits up to ``wait`` seconds for another process's writer
+        (:class:`IndexBusy` after that)."""
+        sid = store_identity(store)
+        if sid != self.store_id:
+            self.store_id, self._checked = sid, None
+        damage = self.check()
+        fresh = damage is not None
         if fresh:
-            idx = self._open(fresh=True)
-            self._index = idx
+            assert damage is not None
+            self.rebuilding = True  # before saying so: whoever hears of the rebuild finds it under way
+            report_rebuild("lexical", self.path, damage)
+        try:
+            return self._sync(store, on_progress, wait, fresh)
+        finally:
+            self.rebuilding = False
+
+    def _sync(self, store: "Store", on_progress: Callable[[int, int], None] | None, wait: float,
+              fresh: bool) -> ChangeSet:
+        if fresh:
+            idx = self._start_afresh(wait)
+            self._failed = None
             indexed: dict[str, int] = {}
         else:
+            idx = self.index
             indexed = {k: int(v) for k, v in self.meta["docs"].items()}  # type: ignore[index]
         plan = plan_changes(store, indexed)
         if plan.empty and not fresh and plan.generation == self.generation:
             return plan
         tantivy = _tantivy()
-        try:
-            writer = idx.writer(heap_size=64_000_000, num_threads=1)
-        except ValueError as e:
-            raise IndexUnavailable(f"cannot write the lexical index at {self.path} (another pincite writing?): {e}") from e
+        writer = self._writer(idx, wait)
         for d in plan.remove | set(plan.add):
             writer.delete_documents_by_term("doc_id", d)
         for i, rows in enumerate(iter_rows(store, plan.add, self.chunker)):
@@ -340,10 +650,15 @@ class LexicalIndex:
         searcher = idx.searcher()
         n_docs = searcher.search(tantivy.Query.term_query(idx.schema, "level", "doc"), 1, count=True).count
         self.meta = {"schema": LEXICAL_SCHEMA_VERSION, "generation": plan.generation, "documents": n_docs,
-                     "docs": {d: g for d, g in plan.docs.items()}}
+                     "docs": {d: g for d, g in plan.docs.items()}, "store": self.store_id}
         _write_json_atomic(self.path / self.META, self.meta)
+        del writer  # lets go of the writer lock now, not whenever the object is collected
+        files = self._files() or {}
+        self._verified = dict(files)  # what we just wrote and committed: no need to read it back
+        self._checked = (files, None)
         return plan
 
+    @_guarded
     def rank_documents(self, query: str, filters: "SearchFilters", limit: int = 20) -> list[tuple[str, float, str]]:
         """(doc id, score, document information) of the documents a query names, best first, among documents
         with a chunk passing ``filters``.
@@ -373,6 +688,7 @@ class LexicalIndex:
             out.append((d["doc_id"][0], float(score), d["docinfo"][0]))
         return out
 
+    @_guarded
     def document_frequency(self, words: Sequence[str]) -> tuple[dict[str, int], int]:
         """For each word, how many indexed documents hold it in their document information; and how many
         documents there are."""
@@ -385,6 +701,7 @@ class LexicalIndex:
             out[w] = searcher.doc_freq("docinfo", terms[0]) if terms else 0
         return out, n
 
+    @_guarded
     def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
                drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0) -> list[tuple[str, float]]:
         """Chunk ids and scores, best first, only among chunks that pass ``filters``.
@@ -561,17 +878,23 @@ class DenseIndex:
     scoring its best piece, with the filters applied as a mask over chunks."""
 
     ROW_ARRAYS = ("doc", "citable", "valid_from", "valid_to", "piece_start")
+    FILES = ("params.json", "vectors.npy", "rows.npz")
+    LOCK = ".writer.lock"
+    rebuilding = False  # a rebuild from the store is under way in this process (others: IndexRebuilding)
 
     def __init__(self, path: Path, header: str = "title+path", chunker: Chunker = Chunker.STRUCTURAL,
-                 piece_chars: int = PIECE_CHARS) -> None:
+                 piece_chars: int = PIECE_CHARS, store_id: str | None = None) -> None:
         self.path = path
         self.chunker = chunker
         self.header = header
         self.piece_chars = piece_chars
+        self.store_id = store_id  # the store this index must have been built from (None: not checked)
         # (params, vectors, rows, doc-mask cache), swapped in one assignment so a search running in another
         # thread never sees half of an old index and half of a new one
         self._state: tuple[dict[str, Any], "np.ndarray", dict[str, "np.ndarray"], dict[Any, "np.ndarray"]] | None = None
         self._last_scores: tuple[tuple[Any, int, bytes], "np.ndarray"] | None = None  # last question, scores
+        self._damage: Damage | None = MISSING  # why the files last loaded cannot be answered from
+        self._seen: Any = None  # the stat keys of those files
         self._load()
 
     @property
@@ -594,37 +917,92 @@ class DenseIndex:
             return None
         return self.path / name if name else None
 
-    def _load(self) -> None:
+    def _fingerprint(self) -> Any:
+        """Stat keys of CURRENT and of the files of the folder it names (None for a missing one)."""
+        def key(p: Path) -> tuple[int, ...] | None:
+            try:
+                return _stat_key(p.stat())
+            except OSError:
+                return None
+
+        cur = self._current()
+        return (key(self.path / "CURRENT"), cur and cur.name,
+                tuple(key(cur / f) for f in self.FILES) if cur is not None else None)
+
+    def _load(self, verify: bool = True) -> None:
+        """Load the live folder (its files' checksums verified unless ``verify`` is False: files this object
+        has just written); :attr:`_damage` says why it cannot be answered from, if it cannot."""
+        for _ in range(3):  # another process may replace CURRENT and remove the folder while we read it
+            seen = self._fingerprint()
+            try:
+                state, damage = self._read(verify)
+                break
+            except FileNotFoundError:
+                if self._fingerprint() == seen:
+                    state, damage = None, Damage("is damaged (CURRENT names a folder that is not there, or a "
+                                                 "file of it is missing)")
+                    break
+        else:
+            state, damage = None, Damage("is changing under us (files vanish while read)")
+        self._state, self._damage, self._seen = state, damage, seen
+
+    def _read(self, verify: bool) -> tuple[Any, Damage | None]:
         import numpy as np
 
         cur = self._current()
         if cur is None:
-            self._state = None
-            return
+            exists = (self.path / "CURRENT").exists()
+            return None, Damage("is damaged (CURRENT is empty)") if exists else MISSING
         try:
             params = json.loads((cur / "params.json").read_text(encoding="utf-8"))
+            if not isinstance(params, dict):
+                raise ValueError("not a JSON object")
+        except FileNotFoundError:
+            raise
+        except (OSError, ValueError) as e:
+            return None, Damage(f"is damaged (params.json: {e})")
+        if (params.get("format") != DENSE_FORMAT_VERSION or params.get("header") != self.header
+                or params.get("piece_chars") != self.piece_chars):
+            return None, Damage("was written by another pincite version or settings", quiet=True)
+        if self.store_id is not None and params.get("store") != self.store_id:
+            return None, Damage("does not record which store it was built from" if params.get("store") is None
+                                else "was built from another store")
+        sums = params.get("checksums")
+        if not isinstance(sums, dict):
+            return None, Damage("records no checksums of its files")
+        if verify:
+            for name in ("vectors.npy", "rows.npz"):
+                if _crc32(cur / name) != sums.get(name):
+                    return None, Damage(f"is damaged ({name}: checksum mismatch)")
+        try:
             vectors = np.load(cur / "vectors.npy", mmap_mode="r", allow_pickle=False)
             with np.load(cur / "rows.npz", allow_pickle=False) as z:
                 rows = {k: z[k] for k in self.ROW_ARRAYS}
-        except (OSError, ValueError, KeyError):
-            self._state = None
-            return
-        n = len(params.get("chunk_ids", []))
-        if (params.get("format") != DENSE_FORMAT_VERSION or params.get("header") != self.header
-                or params.get("piece_chars") != self.piece_chars
-                or vectors.shape != (len(params.get("hashes", [])), params.get("dim"))
-                or any(len(v) != n for v in rows.values())):
-            self._state = None
-            return
-        self._state = (params, vectors, rows, {})
+            n = len(params["chunk_ids"])
+            shapes_agree = (vectors.shape == (len(params["hashes"]), params["dim"])
+                            and all(len(v) == n for v in rows.values()))
+        except FileNotFoundError:
+            raise
+        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile) as e:
+            return None, Damage(f"is damaged ({type(e).__name__}: {e})")
+        if not shapes_agree:
+            return None, Damage("is damaged (its files disagree on how many vectors it holds)")
+        return (params, vectors, rows, {}), None
 
     @property
     def generation(self) -> int | None:
         return None if self.params is None else int(self.params["generation"])
 
+    def check(self) -> Damage | None:
+        """Why the index cannot be answered from (None: it can): loaded again, checksums and all, when a file
+        of it changed on disk since it was loaded (a stat of each file otherwise)."""
+        if self._fingerprint() != self._seen:
+            self._load()
+        return self._damage
+
     def is_stale(self, generation: int) -> bool:
-        """Whether the index must be synced before answering for the store at ``generation``."""
-        return self.generation != generation or self._current() is None
+        """Whether the index must be synced (or rebuilt) before answering for the store at ``generation``."""
+        return self.check() is not None or self.generation != generation
 
     def _pieces_of(self, keep_rows: "np.ndarray") -> "np.ndarray":
         """Indices of the pieces of the given chunk rows, in order."""
@@ -637,13 +1015,36 @@ class DenseIndex:
             return np.zeros(0, dtype=np.int64)
         return np.concatenate([np.arange(starts[i], ends[i]) for i in keep_rows])
 
-    def sync(self, store: "Store", embedder: "Embedder", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    def sync(self, store: "Store", embedder: "Embedder",
+             on_progress: Callable[[int, int], None] | None = None, wait: float = WRITER_WAIT) -> ChangeSet:
         """Bring the vectors up to date with ``store``: unchanged documents keep their rows; changed ones are
-        re-embedded, reusing the vector of any piece of text embedded before."""
+        re-embedded, reusing the vector of any piece of text embedded before.  Rebuilt from scratch (and said
+        so) when missing, damaged or another store's.  Holds ``dense/.writer.lock`` while it writes, waiting
+        up to ``wait`` seconds for another process that holds it (:class:`IndexBusy` after that)."""
+        sid = store_identity(store)
+        if sid != self.store_id:
+            self.store_id, self._seen = sid, None  # look at the files again with the store's id
+        damage = self.check()
+        if damage is not None:
+            self.rebuilding = True  # before saying so: whoever hears of the rebuild finds it under way
+            report_rebuild("dense", self.path, damage)
+        try:
+            try:
+                self.path.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise IndexUnavailable(
+                    f"cannot create the dense index folder {self.path}: {e.strerror or e}") from None
+            with file_lock(self.path / self.LOCK, wait,
+                           f"the dense index at {self.path} is being written by another pincite process"):
+                self.check()  # another process may have written it while we waited for the lock
+                return self._sync(store, embedder, on_progress)
+        finally:
+            self.rebuilding = False
+
+    def _sync(self, store: "Store", embedder: "Embedder",
+              on_progress: Callable[[int, int], None] | None) -> ChangeSet:
         import numpy as np
 
-        if self._current() is None or not (self._current() / "params.json").exists():
-            self._state = None  # deleted on disk since we loaded it
         if self.params is not None and self.params.get("model_id") != embedder.model_id:
             self._state = None
         indexed = {d["id"]: int(d["generation"]) for d in self.params["docs"]} if self.params else {}
@@ -723,7 +1124,7 @@ class DenseIndex:
             "hashes": [old_hashes[i] for i in keep_pieces] + hashes,
         }
         self._write(vectors, rows_arr, params)
-        self._load()
+        self._load(verify=False)
         return plan
 
     def _write(self, vectors: "np.ndarray", rows: dict[str, "np.ndarray"], params: dict[str, Any]) -> None:
@@ -735,6 +1136,8 @@ class DenseIndex:
         folder.mkdir()
         np.save(folder / "vectors.npy", vectors, allow_pickle=False)
         np.savez(folder / "rows.npz", **rows)
+        params = {**params, "store": self.store_id,
+                  "checksums": {f: _crc32(folder / f) for f in ("vectors.npy", "rows.npz")}}
         _write_json_atomic(folder / "params.json", params)
         _write_text_atomic(self.path / "CURRENT", name)
         for p in self.path.iterdir():  # an open memory map of a removed file stays readable until released

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pincite.store import Store
-from pincite.store.sqlite import GENERATION_KEY, SQLiteStore
+from pincite.store.sqlite import GENERATION_KEY, STORE_ID_KEY, SQLiteStore
 from pincite.types import Chunker
 
 
@@ -30,7 +30,7 @@ def migrate_store(src: SQLiteStore, dst: Store, on_doc: Callable[[str, str], Non
     for each document, status ``copied`` or ``skipped``."""
     report = MigrateReport()
     for key, value in src.conn.execute("SELECT key, value FROM settings ORDER BY key").fetchall():
-        if key != GENERATION_KEY and dst.get_setting(key) != value:
+        if key not in (GENERATION_KEY, STORE_ID_KEY) and dst.get_setting(key) != value:  # not its identity
             dst.set_setting(key, value)
             report.settings += 1
     for summary in src.list_documents():

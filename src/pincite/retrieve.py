@@ -19,6 +19,7 @@ of :class:`FusionSettings` and the index constants.
 from __future__ import annotations
 
 import datetime
+import logging
 import math
 import re
 from collections.abc import Callable
@@ -26,20 +27,27 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from pincite.clauses import clause_types_asked, expansion_terms
+from pincite.errors import IndexRebuilding
 from pincite.index import (
     STOPWORDS,
+    WRITER_WAIT,
     DenseIndex,
+    IndexBusy,
+    IndexDamaged,
     IndexUnavailable,
     LexicalIndex,
     expansion_words,
     index_paths,
     query_words,
+    store_identity,
 )
 from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, optional_date
 
 if TYPE_CHECKING:
     from pincite.embed import Embedder
     from pincite.store import Store
+
+log = logging.getLogger("pincite.index")
 
 
 class RetrievalMode(ChoiceEnum):
@@ -239,9 +247,10 @@ class Retriever:
             own_lexical, own_dense = own(chunker, dense_header)
         else:
             lex_path, dense_path = index_paths(store, chunker)
+            store_id = store_identity(store)
         self.lexical = None
         if self.mode is not RetrievalMode.DENSE:
-            self.lexical = LexicalIndex(lex_path, chunker) if own is None else own_lexical
+            self.lexical = LexicalIndex(lex_path, chunker, store_id) if own is None else own_lexical
         self.dense = None
         self.embedder = None
         if self.mode is not RetrievalMode.LEXICAL:
@@ -250,18 +259,48 @@ class Retriever:
 
                 embedder = load_embedder()  # raises EmbeddingUnavailable with the install hint
             self.embedder = embedder
-            self.dense = DenseIndex(dense_path, dense_header, chunker) if own is None else own_dense
+            self.dense = own_dense if own is not None else DenseIndex(dense_path, dense_header, chunker,
+                                                                      store_id=store_id)
 
     # -- freshness ------------------------------------------------------------------------------
 
     def ensure_fresh(self) -> None:
-        """Re-index what changed in the store since each index was written (a missing index is rebuilt)."""
+        """Re-index what changed in the store since each index was written (a missing, damaged or another
+        store's index is rebuilt: see :mod:`pincite.index`)."""
         gen = self.store.generation()  # type: ignore[attr-defined]
         if self.lexical is not None and self.lexical.is_stale(gen):
-            self.lexical.sync(self.store, self._progress("lexical index"))
+            lexical, progress = self.lexical, self._progress("lexical index")
+            self._catch_up(lexical, lambda **wait: lexical.sync(self.store, progress, **wait))
         if self.dense is not None and self.dense.is_stale(gen):
-            assert self.embedder is not None
-            self.dense.sync(self.store, self.embedder, self._progress("embedding"))
+            dense, embedder, embedding = self.dense, self.embedder, self._progress("embedding")
+            assert embedder is not None
+            self._catch_up(dense, lambda **wait: dense.sync(self.store, embedder, embedding, **wait))
+
+    def _catch_up(self, index: object, sync: Callable[..., object]) -> None:
+        """Run ``sync`` on ``index``.  An embedded index with a committed state is not waited for while
+        another process writes it: a reader never fails, nor waits, because a writer holds the index; it
+        searches what was last committed (documents stored since are found once the writer is done).  With
+        nothing committed to search (the other process is building it) it waits for the writer, up to
+        :data:`WRITER_WAIT`."""
+        if not isinstance(index, (LexicalIndex, DenseIndex)):  # kept in the store itself (PostgreSQL)
+            sync()
+            return
+        committed = index.check() is None
+        try:
+            sync(wait=0.0 if committed else WRITER_WAIT)
+        except IndexBusy as e:
+            if not committed:
+                raise
+            log.warning("%s: searching what it last committed (documents stored since are not searched yet)",
+                        e)
+
+    def _refuse_while_rebuilding(self) -> None:
+        """Another thread is rebuilding an index this search needs: refuse at once (the server's 503 with
+        Retry-After) rather than wait behind the rebuild or answer from the damaged index."""
+        for index in (self.lexical, self.dense):
+            if getattr(index, "rebuilding", False):
+                raise IndexRebuilding(f"the search index at {getattr(index, 'path', '?')} is being rebuilt "
+                                      "from the store; ask again in a few seconds")
 
     def _progress(self, what: str) -> Callable[[int, int], None] | None:
         if self.on_progress is None:
@@ -282,6 +321,14 @@ class Retriever:
         if k <= 0:
             return []
         filters = filters or SearchFilters()
+        self._refuse_while_rebuilding()
+        try:
+            return self._search_fresh(query, k, filters, per_document)
+        except IndexDamaged:  # found unreadable part-way: ensure_fresh rebuilds it, and the search runs again
+            return self._search_fresh(query, k, filters, per_document)
+
+    def _search_fresh(self, query: str, k: int, filters: SearchFilters,
+                      per_document: int | None) -> list[Passage]:
         self.ensure_fresh()
         named = self._named_documents(query, filters)
         prior, naming, shared = named.prior, named.naming, named.shared

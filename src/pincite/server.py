@@ -760,7 +760,10 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
 
     @app.exception_handler(PinciteError)
     async def on_pincite_error(request: Request, e: PinciteError) -> Response:
-        return error_response(request, _status_of(e), str(e))
+        response = error_response(request, _status_of(e), str(e))
+        if getattr(e, "retry_after", None):  # an index being rebuilt (IndexRebuilding): 503, ask again then
+            response.headers["Retry-After"] = str(e.retry_after)  # type: ignore[attr-defined]
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(request: Request, e: RequestValidationError) -> Response:

@@ -64,6 +64,33 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+def lookup_keys(id_or_source: str) -> list[str]:
+    """The keys a document asked for as ``id_or_source`` may be stored under, best first: the string itself (an
+    id, an upload's name, a source as stored), then the path it names resolved once (the canonical source key
+    of a file), then the spellings a store written before source keys were canonical may hold (absolute, or
+    relative to the working directory).  The store looks each up by key, so finding a document, or finding
+    that there is none, never resolves the paths of the stored documents (that grew with the store).  None
+    for a string with a NUL character, which no id or path holds (and PostgreSQL cannot even compare)."""
+    if "\0" in id_or_source:
+        return []
+    keys = [id_or_source]
+    if id_or_source:
+        try:
+            real, absolute = os.path.realpath(id_or_source), os.path.abspath(id_or_source)
+            keys += [real, absolute, os.path.relpath(real), os.path.relpath(absolute)]
+        except (OSError, ValueError):  # an unreadable working directory; another drive (Windows)
+            pass
+    return list(dict.fromkeys(keys))
+
+
+def best_match(id_or_source: str, keys: Sequence[str], rows: Iterable[Sequence[str]]) -> str | None:
+    """Of the ``(id, source)`` rows found for :func:`lookup_keys`, the id of the best: the document whose id
+    was given, else the one whose source is the earliest key."""
+    rank = {k: i for i, k in enumerate(keys)}
+    found = [(-1 if r[0] == id_or_source else rank.get(r[1], len(rank)), str(r[0])) for r in rows]
+    return min(found)[1] if found else None
+
+
 def is_store_url(location: object) -> bool:
     """Whether ``location`` names a PostgreSQL database (``postgresql://...`` or ``postgres://...``)."""
     return isinstance(location, str) and location.split("://", 1)[0] in ("postgresql", "postgres") \

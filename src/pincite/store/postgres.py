@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from pincite.errors import NotFound, StoreError
-from pincite.store import DocumentSummary, PutOutcome
+from pincite.store import DocumentSummary, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row, document_from_rows,
     summary_from_row,
@@ -621,25 +621,15 @@ class PostgresStore:
     # -- reads ----------------------------------------------------------------------------------
 
     def _resolve(self, id_or_source: str) -> str:
-        row = self.conn.execute("SELECT id FROM documents WHERE id = %s OR source = %s LIMIT 1",
-                                (id_or_source, id_or_source)).fetchone()
-        if row is None:
-            # a path given differently (./x vs x, absolute) still finds its document
-            try:
-                resolved = str(Path(id_or_source).resolve())
-            except OSError:
-                resolved = id_or_source
-            name = Path(id_or_source).name
-            for (doc_id, source) in self.conn.execute(
-                    "SELECT id, source FROM documents WHERE source LIKE %s",
-                    ("%" + name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"),)).fetchall():
-                try:
-                    if str(Path(source).resolve()) == resolved:
-                        return str(doc_id)
-                except OSError:
-                    continue
+        """The id of the document ``id_or_source`` names: by id, or by source under each of
+        :func:`~pincite.store.lookup_keys` (one indexed query; no stored path is resolved)."""
+        keys = lookup_keys(id_or_source)
+        rows = [] if not keys else self.conn.execute(
+            "SELECT id, source FROM documents WHERE id = %s OR source = ANY(%s)", (id_or_source, keys)).fetchall()
+        doc_id = best_match(id_or_source, keys, rows)
+        if doc_id is None:
             raise NotFound(f"no document {id_or_source!r} in {self}; 'pincite documents' lists them")
-        return str(row[0])
+        return doc_id
 
     def get_document(self, id_or_source: str) -> Document:
         doc_id = self._resolve(id_or_source)

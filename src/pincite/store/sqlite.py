@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pincite.errors import NotFound, StoreError
-from pincite.store import DocumentSummary, PutOutcome
+from pincite.store import DocumentSummary, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row, document_from_rows,
     summary_from_row,
@@ -114,10 +114,18 @@ MIGRATIONS: list[tuple[str, str]] = [
         )
         """,
     ),
+    (
+        # who this store is: the derived indexes in <db>.index/ record it, so an index folder copied from
+        # another store (whose generations may well match) is rebuilt rather than answered from
+        "0004_store_id",
+        "INSERT OR IGNORE INTO settings(key, value) VALUES ('store.id', lower(hex(randomblob(16))))",
+    ),
 ]
 
 #: The settings key of the store-wide generation counter (see :meth:`SQLiteStore.generation`).
 GENERATION_KEY = "store.generation"
+#: The settings key of the store's identity (see :meth:`SQLiteStore.store_id`).
+STORE_ID_KEY = "store.id"
 
 
 class SQLiteStore:
@@ -324,6 +332,10 @@ class SQLiteStore:
             c.execute("COMMIT")
         return gen, docs
 
+    def store_id(self) -> str | None:
+        """A random id given to this store when it was created (or first opened by a pincite giving ids)."""
+        return self.get_setting(STORE_ID_KEY)
+
     def get_setting(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
@@ -370,23 +382,16 @@ class SQLiteStore:
     # -- reads ----------------------------------------------------------------------------------
 
     def _resolve(self, id_or_source: str) -> str:
-        row = self.conn.execute(
-            "SELECT id FROM documents WHERE id = ? OR source = ?", (id_or_source, id_or_source)
-        ).fetchone()
-        if row is None:
-            # a path given differently (./x vs x, absolute) still finds its document
-            try:
-                resolved = str(Path(id_or_source).resolve())
-            except OSError:
-                resolved = id_or_source
-            for (doc_id, source) in self.conn.execute("SELECT id, source FROM documents"):
-                try:
-                    if str(Path(source).resolve()) == resolved:
-                        return str(doc_id)
-                except OSError:
-                    continue
+        """The id of the document ``id_or_source`` names: by id, or by source under each of
+        :func:`~pincite.store.lookup_keys` (one indexed query; no stored path is resolved)."""
+        keys = lookup_keys(id_or_source)
+        rows = [] if not keys else self.conn.execute(
+            f"SELECT id, source FROM documents WHERE id = ? OR source IN ({','.join('?' * len(keys))})",
+            (id_or_source, *keys)).fetchall()
+        doc_id = best_match(id_or_source, keys, rows)
+        if doc_id is None:
             raise NotFound(f"no document {id_or_source!r} in {self.path}; 'pincite documents' lists them")
-        return str(row[0])
+        return doc_id
 
     def get_document(self, id_or_source: str) -> Document:
         doc_id = self._resolve(id_or_source)
