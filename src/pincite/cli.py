@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
 from pincite.jsonio import document_to_json, summary_to_json
 from pincite.store import default_db_path, default_location, open_store
+from pincite.terminal import SafeConsole, json_text
 from pincite.types import DocumentKind, Format, Role
 
 app = typer.Typer(
@@ -24,8 +25,10 @@ app = typer.Typer(
     no_args_is_help=True,
     help="pincite: answers over long legal documents with pinpoint citations checked before display.",
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+#: Every terminal print goes through these: strings print literally (legal alterations like "[t]he" are text, not
+#: markup) and control characters in file names or document text are shown, not obeyed (pincite.terminal).
+out = SafeConsole(soft_wrap=True)
+err = SafeConsole(stderr=True, soft_wrap=True)
 
 DbOption = Annotated[
     Optional[Path],
@@ -34,13 +37,18 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
+def _error(message: str) -> None:
+    """Print ``error: MESSAGE`` on stderr; the message is printed literally (it often names a file)."""
+    err.print(Text("error:", style="bold red"), message)
+
+
 def _fail(e: PinciteError, code: int = 1) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {e}", markup=True)
+    _error(str(e))
     return typer.Exit(code)
 
 
 def _print_json(obj: object) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_text(obj, indent=2) + "\n")
 
 
 def _parse_format(value: Optional[str]) -> Optional[Format]:
@@ -72,10 +80,10 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
                     return
                 if r.status == "failed":
                     failures.append(r)
-                    progress.console.print(f"[red]failed[/] {r.error}", markup=True)
+                    progress.console.print(Text("failed", style="red"), r.error)
                 else:
                     for w in r.warnings:
-                        progress.console.print(f"[yellow]warning[/] {r.source}: {w}", markup=True)
+                        progress.console.print(Text("warning", style="yellow"), f"{r.source}: {w}")
 
             report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start)
         t = report.totals()
@@ -188,13 +196,13 @@ def show(
     if as_json:
         _print_json(document_to_json(doc))
         return
-    out.print(f"[bold]{doc.title}[/]", markup=True)
+    out.print(doc.title, style="bold")
     meta = [doc.kind.value, doc.citation or "", doc.date or "", f"id {doc.id}", doc.source]
     if doc.work:
         meta.insert(1, f"work {doc.work}")
     out.print("  ".join(m for m in meta if m))
     for w in doc.warnings:
-        out.print(f"[yellow]warning[/] {w}", markup=True)
+        out.print(Text("warning", style="yellow"), w)
     table = Table(show_lines=False)
     has_pages = any(u.page_start for u in doc.units)
     has_windows = any(u.in_force_from or u.in_force_to for u in doc.units)
@@ -233,8 +241,7 @@ def versions(
     except PinciteError as e:
         raise _fail(e) from None
     if not rows:
-        err.print(f"[bold red]error:[/] no versions of work {work!r}; 'pincite documents' lists what is stored",
-                  markup=True)
+        _error(f"no versions of work {work!r}; 'pincite documents' lists what is stored")
         raise typer.Exit(1)
     if as_json:
         _print_json({"work": work, "versions": [summary_to_json(s) for s in rows]})
@@ -364,7 +371,7 @@ def audit(
 
 
 def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
-    out.print(f"[bold]Q:[/] {ans.question}" + (f"  (as of {ans.as_of})" if ans.as_of else ""), markup=True)
+    out.print(Text("Q:", style="bold"), ans.question + (f"  (as of {ans.as_of})" if ans.as_of else ""))
     out.print(ans.text)
     for c in ans.citations:
         j = c.to_json()
@@ -373,7 +380,7 @@ def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
         for n in j["notes"]:
             out.print(f"      note: {n['check']}: {n['detail']}")
     if ans.dropped:
-        out.print(f"[yellow]{len(ans.dropped)} citation(s) or claim(s) dropped:[/]", markup=True)
+        out.print(f"{len(ans.dropped)} citation(s) or claim(s) dropped:", style="yellow")
         for d in ans.dropped:
             j = d.to_json()
             out.print(f"  - {j['reason']} ({j['check']}): {j['detail']}")
@@ -446,10 +453,10 @@ def ask(
                     q, date = item["question"], item.get("as_of")
                     scope = tuple(item.get("scope") or ())
                 except (json.JSONDecodeError, KeyError, TypeError) as e:
-                    sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
+                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
                 ans = one(q, date, scope)
-                sys.stdout.write(json.dumps({"id": item.get("id"), **ans.to_json()}, ensure_ascii=False) + "\n")
+                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json()}) + "\n")
                 sys.stdout.flush()
         else:
             assert question is not None
@@ -530,10 +537,10 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
     out.print(reg)
     for k, (a, b) in comparison.settings_changed.items():
         out.print(f"  setting {k}: {a!r} -> {b!r}")
-    out.print(f"[red]{len(comparison.worse)} question(s) got worse[/]", markup=True)
+    out.print(f"{len(comparison.worse)} question(s) got worse", style="red")
     for c in comparison.worse:
         out.print(f"  - {c.id}: {'; '.join(c.worse + c.better)}")
-    out.print(f"[green]{len(comparison.better)} question(s) got better[/]", markup=True)
+    out.print(f"{len(comparison.better)} question(s) got better", style="green")
     for c in comparison.better:
         out.print(f"  + {c.id}: {'; '.join(c.better)}")
 
@@ -587,7 +594,7 @@ def eval_(
             store = open_store(db or Path(tmp) / "eval.db")
             try:
                 prepare_eval_store(store, None if db else corpus, mode,
-                                   on_note=lambda s: err.print(f"[dim]{s}[/]", markup=True))
+                                   on_note=lambda s: err.print(s, style="dim"))
                 retrieval = RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID
                 gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
                 gen = make_generator(gkind, **gen_opts)
@@ -691,7 +698,7 @@ def search(
     for p in hits:
         c = p.chunk
         window = f"{c.in_force_from or '…'} → {c.in_force_to or 'now'}" if (c.in_force_from or c.in_force_to) else ""
-        zone = c.zone.value if c.citable else f"[yellow]{c.zone.value} (not citable)[/]"
+        zone = c.zone.value if c.citable else Text(f"{c.zone.value} (not citable)", style="yellow")
         snippet = p.text[:160].replace("\n", " ") + ("…" if len(p.text) > 160 else "")
         table.add_row(str(p.rank), p.document.citation or p.document.title[:40], passage_label(p) or "", zone,
                       window, snippet)
@@ -746,7 +753,7 @@ def migrate(
     from pincite.store.sqlite import SQLiteStore
 
     if not from_db.exists():
-        err.print(f"[bold red]error:[/] no database at {from_db}", markup=True)
+        _error(f"no database at {from_db}")
         raise typer.Exit(1)
     try:
         with SQLiteStore(from_db) as src:

@@ -1,0 +1,149 @@
+"""What the command line prints on a terminal: document text and file names literally, never obeyed or eaten.
+
+Run as real processes (the installed ``pincite`` script), so the bytes checked are the bytes a terminal gets.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXE = Path(sys.executable).with_name("pincite")
+
+TERMHOUSE = "uk_find_case_law/modern_fcl_akn/ewca_civ_2021_1881_termhouse.xml"
+
+
+def run(*args: str, columns: int = 200, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    """The real console script; the environment asks for no colour, so any ESC byte came from the data."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE", "PINCITE_STORE",
+                                                             "PINCITE_DB")}
+    env.update(NO_COLOR="1", COLUMNS=str(columns), TERM="xterm-256color")
+    assert EXE.exists(), "the console script is installed by 'pip install -e .'"
+    return subprocess.run([str(EXE), *args], capture_output=True, env=env, cwd=cwd, timeout=300)
+
+
+def column_text(output: str, header: str, next_header: str | None) -> str:
+    """The text of one column of a rich table, its lines joined: the cells between the start of ``header`` and
+    the start of ``next_header`` (or the line end) on every line below the header, box characters dropped."""
+    lines = output.splitlines()
+    pattern = re.compile(rf"(^|[\s┃│]){re.escape(header)}(\s|[┃│]|$)")
+    at = next(i for i, line in enumerate(lines) if pattern.search(line))
+    start = pattern.search(lines[at]).start()  # type: ignore[union-attr]
+    end = lines[at].index(next_header, start) if next_header else None
+    parts = []
+    for line in lines[at + 1:]:
+        cell = line[start:end].strip(" │┃")
+        if cell and not set(cell) <= set("━─┼╇┩┡└┘ "):
+            parts.append(cell)
+    return " ".join(parts)
+
+
+def squeeze(s: str) -> str:
+    return re.sub(r"\s+", " ", s).strip()
+
+
+# --- control characters and escape sequences in file names and document text (issue 16, item 5) ---------
+
+EVIL_NAME = "evil\x1b[41mname.txt"
+BROKEN_NAME = "bro\x1b]0;pwned\x07ken.xml"
+
+
+def write_hostile_folder(folder: Path) -> None:
+    """A contract whose file name and text carry ESC sequences, a C1 CSI (0x9B) and a bidi override, and a
+    broken XML file whose name carries an OSC sequence (ingest names it in its error)."""
+    folder.mkdir()
+    body = ("SERVICES AGREEMENT \x1b[31mRED\x1b[0m TITLE\n\n"
+            "1. Definitions. The parties agree \u202e reversed \u202c that the \u009b31m supplier shall "
+            "deliver the goods.\n\n"
+            "2. Term. This agreement lasts \x1b[2J for five years and the parties shall comply with it.\n\n")
+    body += "".join(f"{n}. Clause {n}. The supplier shall perform its obligations with reasonable care and "
+                    "skill in every respect.\n\n" for n in range(3, 12))
+    (folder / EVIL_NAME).write_text(body, encoding="utf-8")
+    (folder / BROKEN_NAME).write_text("<akomaNtoso><judgment>", encoding="utf-8")
+
+
+UNSAFE = [b"\x1b", b"\x07", "\u009b".encode(), "\u202e".encode(), "\u202c".encode()]
+
+
+def assert_safe(proc: subprocess.CompletedProcess[bytes]) -> None:
+    for stream, data in (("stdout", proc.stdout), ("stderr", proc.stderr)):
+        for bad in UNSAFE:
+            assert bad not in data, f"{proc.args[1]}: {bad!r} reached {stream}: {data[:2000]!r}"
+
+
+def test_control_characters_in_names_and_text_are_shown_not_obeyed(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    write_hostile_folder(folder)
+    db = str(tmp_path / "t.db")
+
+    ingest = run("ingest", "--db", db, str(folder))
+    assert ingest.returncode == 1  # the broken XML file failed; the contract was stored
+    assert_safe(ingest)
+    assert "bro\\x1b]0;pwned\\x07ken.xml" in ingest.stderr.decode()  # the name is still there to read
+
+    docs = json.loads(run("documents", "--db", db, "--json").stdout)
+    assert len(docs) == 1 and docs[0]["source"].endswith(EVIL_NAME)  # JSON keeps the value exactly
+    doc_id = docs[0]["id"]
+
+    listing = run("documents", "--db", db)
+    assert listing.returncode == 0
+    assert_safe(listing)
+    assert "\\x1b[31mRED\\x1b[0m" in column_text(listing.stdout.decode(), "title", None).replace(" ", "")
+
+    for args in (("show", doc_id, "--db", db), ("show", doc_id, "--db", db, "--text"),
+                 ("search", "parties agree supplier goods", "--db", db, "--no-dense"),
+                 ("ask", "What must the supplier deliver?", "--db", db, "--no-dense")):
+        proc = run(*args)
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert_safe(proc)
+    shown = run("show", doc_id, "--db", db, "--text").stdout.decode()
+    assert "evil\\x1b[41mname.txt" in shown and "\\u202e reversed \\u202c" in squeeze(shown)
+    assert "\\x9b31m" in shown
+
+    # JSON on a terminal: the same values, with the C1 and bidi controls json.dumps leaves raw escaped
+    for args in (("documents", "--db", db, "--json"), ("show", doc_id, "--db", db, "--json"),
+                 ("search", "parties agree supplier goods", "--db", db, "--no-dense", "--json")):
+        proc = run(*args)
+        assert_safe(proc)
+    text = json.loads(run("show", doc_id, "--db", db, "--json").stdout)["text"]
+    assert "\u202e reversed \u202c that the \u009b31m supplier" in text
+
+
+# --- square brackets in quotes are legal alterations, not console markup (issue 16, item 11) -------------
+
+@pytest.mark.shared
+def test_bracketed_alterations_in_a_real_judgment_print_literally(tmp_path: Path, corpus: Path) -> None:
+    """Termhouse v Al-Balhaa [2021] EWCA Civ 1881 quotes the tribunal with alterations: "[t]he
+    determination", "[the FTT]", "state[d] a figure".  Rich markup took them for style tags and printed "he
+    determination"."""
+    db = str(tmp_path / "t.db")
+    source = str(corpus / TERMHOUSE)
+    assert run("ingest", "--db", db, source).returncode == 0
+    doc = json.loads(run("show", source, "--db", db, "--json").stdout)
+    para19 = "observed in paragraph 29 that “[t]he determination by the FTT was a ‘decision’ not an award”"
+    para19b = "encompasses the determination [the FTT] made in this case"
+    para29 = "nowhere “state[d] a figure for"
+    assert para19 in doc["text"] and para19b in doc["text"] and para29 in doc["text"]  # the real text
+
+    shown = run("show", source, "--db", db, "--text")
+    assert shown.returncode == 0
+    text_column = squeeze(column_text(shown.stdout.decode(), "text", None))
+    for quote in (para19, para19b, para29):
+        assert quote in text_column
+
+    found = run("search", "Jarowicki nowhere stated a figure", "--db", db, "--no-dense", "--k", "3")
+    assert found.returncode == 0
+    assert para29 in squeeze(column_text(found.stdout.decode(), "text", None))
+
+    question = "Did the statute refer to any decision which encompasses the determination?"
+    asked = run("ask", question, "--db", db, "--no-dense")
+    assert asked.returncode == 0, asked.stderr.decode()
+    answer = asked.stdout.decode()
+    assert para19 in answer and para19b in answer
+    assert "“he determination" not in answer
