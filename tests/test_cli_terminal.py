@@ -147,3 +147,56 @@ def test_bracketed_alterations_in_a_real_judgment_print_literally(tmp_path: Path
     answer = asked.stdout.decode()
     assert para19 in answer and para19b in answer
     assert "“he determination" not in answer
+
+
+# --- a read-only command on a missing database says so and creates nothing (issue 16, item 10) ------------
+
+REPO = Path(__file__).resolve().parent.parent
+
+READERS = [
+    ("documents",), ("show", "doc_0123456789abcdef"), ("search", "rent"), ("ask", "Who pays the rent?"),
+    ("versions", "ca/act/T-2"), ("audit", "doc_0123456789abcdef"), ("chunk",),
+    ("eval", str(REPO / "eval" / "dev.jsonl"), "--no-dense"),
+]
+
+
+def tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+@pytest.mark.parametrize("command", READERS, ids=lambda c: c[0])
+def test_a_reader_on_a_mistyped_db_exits_2_and_creates_nothing(command: tuple[str, ...], tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from pincite.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    for var in ("PINCITE_DB", "PINCITE_STORE"):
+        monkeypatch.delenv(var, raising=False)
+    (tmp_path / "work").mkdir()
+    before = tree(tmp_path)
+    missing = tmp_path / "work" / "typo" / "pincte.db"
+    r = CliRunner().invoke(app, [*command, "--db", str(missing)])
+    assert r.exit_code == 2, r.output
+    assert f"no database at {missing}" in r.output
+    assert tree(tmp_path) == before  # no file, no folder, no index beside it
+
+    if command[0] == "eval":
+        return  # without --db, eval ingests --corpus into a temporary store
+    # no --db and no environment: ./pincite.db is not created either
+    r = CliRunner().invoke(app, list(command))
+    assert r.exit_code == 2, r.output
+    assert "no database at pincite.db" in r.output
+    assert tree(tmp_path) == before
+
+
+def test_ingest_still_creates_the_database_a_reader_then_reads(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pincite.cli import app, demo_paths
+
+    db = tmp_path / "new" / "folder" / "cli.db"
+    assert CliRunner().invoke(app, ["ingest", "--db", str(db), demo_paths()[0]]).exit_code == 0
+    r = CliRunner().invoke(app, ["documents", "--db", str(db), "--json"])
+    assert r.exit_code == 0 and len(json.loads(r.stdout)) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from importlib import resources
 from pathlib import Path
@@ -16,7 +17,7 @@ from rich.text import Text
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
 from pincite.jsonio import document_to_json, summary_to_json
-from pincite.store import default_db_path, default_location, open_store
+from pincite.store import default_db_path, default_location, is_store_url, open_store
 from pincite.terminal import SafeConsole, json_text
 from pincite.types import DocumentKind, Format, Role
 
@@ -45,6 +46,31 @@ def _error(message: str) -> None:
 def _fail(e: PinciteError, code: int = 1) -> typer.Exit:
     _error(str(e))
     return typer.Exit(code)
+
+
+def _require_database(db: Optional[Path | str]) -> None:
+    """A command that reads a store needs one that exists: a SQLite file that is not there is a mistyped --db
+    (or the wrong directory), not a wish for an empty store, so say so and exit 2, creating nothing (opening
+    would create the file and its folders).  ``ingest``, ``demo`` and ``serve`` create the store instead."""
+    import pincite.store
+
+    location = db if db is not None else default_location()
+    if is_store_url(location) or Path(location).exists():
+        return
+    given = [("--db", db is not None), ("--store", bool(pincite.store.STORE_OVERRIDE)),
+             ("$PINCITE_STORE", bool(os.environ.get("PINCITE_STORE"))),
+             ("$PINCITE_DB", bool(os.environ.get("PINCITE_DB")))]
+    named_by = next((name for name, yes in given if yes), "the default")
+    create = f"pincite ingest PATH --db {location}" if db is not None else "pincite ingest PATH"
+    _error(f"no database at {location} (named by {named_by}): check the path and the current directory, or "
+           f"create it with '{create}'")
+    raise typer.Exit(2)
+
+
+def _open_existing(db: Optional[Path]):  # type: ignore[no-untyped-def]
+    """:func:`open_store` for a command that reads: the store must exist (see :func:`_require_database`)."""
+    _require_database(db)
+    return open_store(db)
 
 
 def _print_json(obj: object) -> None:
@@ -141,7 +167,7 @@ def documents(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         rows = store.list_documents(kind=k)  # type: ignore[arg-type]
         store.close()
     except PinciteError as e:
@@ -188,7 +214,7 @@ def show(
 ) -> None:
     """Show one document with its units."""
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         doc = store.get_document(document)
         store.close()
     except PinciteError as e:
@@ -235,7 +261,7 @@ def versions(
 ) -> None:
     """List the versions of one work (a statute or bill) with their dates."""
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         rows = store.list_documents(work=work)
         store.close()
     except PinciteError as e:
@@ -272,7 +298,7 @@ def chunk(
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         total = rechunk_all(store, settings)
         n = len(store.list_documents())
         store.close()
@@ -310,7 +336,7 @@ def audit(
     if all_docs and (chunks_file or html_out):
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         ids = [s.id for s in store.list_documents()] if all_docs else [store.get_document(document).id]  # type: ignore[arg-type]
         reports = []
         for doc_id in ids:
@@ -424,7 +450,7 @@ def ask(
     if as_of is not None:
         _check_date(as_of)
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         _require_documents(store)
         retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
         gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
@@ -587,6 +613,8 @@ def eval_(
 
     if db is None and pincite.store.is_store_url(pincite.store.STORE_OVERRIDE):
         db = pincite.store.STORE_OVERRIDE  # type: ignore[assignment]  # 'pincite --store postgresql://... eval'
+    if db is not None:
+        _require_database(db)  # a given store is read, never created (the default is a temporary one)
     try:
         questions = select_questions(read_gold(gold), only or [])
         base = read_run(baseline) if baseline else None
@@ -676,7 +704,7 @@ def search(
             err.print(f"{what}: {total} brought up to date", style="dim")
 
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         try:
             _require_documents(store)
             retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
