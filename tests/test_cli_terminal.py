@@ -28,10 +28,13 @@ def run(*args: str, columns: int = 200, cwd: Path | None = None) -> subprocess.C
     return subprocess.run([str(EXE), *args], capture_output=True, env=env, cwd=cwd, timeout=300)
 
 
-def column_text(output: str, header: str, next_header: str | None) -> str:
+def column_text(output: str, header: str, next_header: str | None, after: str | None = None) -> str:
     """The text of one column of a rich table, its lines joined: the cells between the start of ``header`` and
-    the start of ``next_header`` (or the line end) on every line below the header, box characters dropped."""
+    the start of ``next_header`` (or the line end) on every line below the header (the first header line after
+    a line holding ``after``, when given), box characters dropped."""
     lines = output.splitlines()
+    if after is not None:
+        lines = lines[next(i for i, line in enumerate(lines) if after in line) + 1:]
     pattern = re.compile(rf"(^|[\s┃│]){re.escape(header)}(\s|[┃│]|$)")
     at = next(i for i, line in enumerate(lines) if pattern.search(line))
     start = pattern.search(lines[at]).start()  # type: ignore[union-attr]
@@ -200,3 +203,101 @@ def test_ingest_still_creates_the_database_a_reader_then_reads(tmp_path: Path) -
     assert CliRunner().invoke(app, ["ingest", "--db", str(db), demo_paths()[0]]).exit_code == 0
     r = CliRunner().invoke(app, ["documents", "--db", str(db), "--json"])
     assert r.exit_code == 0 and len(json.loads(r.stdout)) == 1
+
+
+# --- tables at 80 columns: wrapped, never cut without an ellipsis (issue 16, item 16) ---------------------
+
+TABLE_FILES = [TERMHOUSE, "uk_find_case_law/modern_fcl_akn/uksc_2023_42_rwanda.xml",
+               "pdf_judgments/tcmemo_2020-26_bordelon_v_commissioner.pdf",
+               "contracts_cuad/txt/CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate"
+               " Agreement.txt",
+               "canada_justice_laws_xml/T-2/T-2_pit-2018-06-21.xml"]
+GOLD_IDS = ("rwanda-holding", "termhouse-enforcement", "bordelon-at-risk", "cybergy-governing-law")
+
+
+@pytest.fixture(scope="module")
+def real_store(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> str:
+    db = str(tmp_path_factory.mktemp("tables") / "t.db")
+    proc = run("ingest", "--db", db, *(str(corpus / f) for f in TABLE_FILES))
+    assert proc.returncode == 0, proc.stderr.decode()
+    return db
+
+
+def unspaced(s: str) -> str:
+    return re.sub(r"\s", "", s)
+
+
+def assert_fits(lines: list[str], width: int = 80) -> None:
+    """Table lines are laid out to the terminal's width (a plain line such as a long path is left to the
+    terminal to wrap, so it can still be copied whole)."""
+    from rich.cells import cell_len
+
+    assert lines
+    wide = [line for line in lines if cell_len(line) > width]
+    assert not wide, f"{len(wide)} lines wider than {width}: {wide[:3]}"
+
+
+def whole_or_elided(name: str, column: str) -> bool:
+    """``name`` is in the column whole (perhaps wrapped), or starts there and is visibly cut with '…'."""
+    if unspaced(name) in column:
+        return True
+    return any(unspaced(name[:i]) + "…" in column for i in range(1, len(name)))
+
+
+@pytest.mark.shared
+def test_the_documents_table_at_80_columns_keeps_every_id_and_title(real_store: str) -> None:
+    docs = json.loads(run("documents", "--db", real_store, "--json").stdout)
+    assert len(docs) == len(TABLE_FILES)
+    assert max(len(d["title"]) for d in docs) > 60  # the Rwanda case's title: once cut at 60, silently
+    out = run("documents", "--db", real_store, columns=80).stdout.decode()
+    assert_fits(out.splitlines())
+    titles = unspaced(column_text(out, "title", None))
+    for d in docs:
+        assert re.search(rf"(^|\s){d['id']}(\s|$)", out, re.M), f"{d['id']} is not whole on one line"
+        assert whole_or_elided(d["title"], titles), d["title"]
+        assert unspaced(d["source"]) in titles, d["source"]
+
+
+def text_column_width(output: str) -> int:
+    """How wide the last column (headed 'text') of a boxed rich table is, in cells."""
+    head = next(line for line in output.splitlines() if line.startswith("┃") and "┃ text " in line)
+    return len(head) - head.index("┃ text ") - 4  # its border, padding, and the closing padding and border
+
+
+@pytest.mark.shared
+def test_search_and_show_tables_fit_80_columns_and_keep_names(real_store: str) -> None:
+    """Eight columns in 80: the text keeps a readable width (it was narrowed to 13 cells beside the label and
+    author columns), the short columns wrap, and a document's name is never cut."""
+    found = run("search", "the appeal is dismissed", "--db", real_store, "--no-dense", "--k", "5", columns=80)
+    assert found.returncode == 0
+    out = found.stdout.decode()
+    assert_fits(out.splitlines())
+    assert text_column_width(out) >= 24
+    names = unspaced(column_text(out, "document", "pinpoint"))
+    hits = json.loads(run("search", "the appeal is dismissed", "--db", real_store, "--no-dense", "--k", "5",
+                          "--json").stdout)["hits"]
+    for h in hits:
+        assert whole_or_elided(h["document"]["citation"] or h["document"]["title"], names)
+    for d in json.loads(run("documents", "--db", real_store, "--json").stdout):
+        shown = run("show", d["id"], "--db", real_store, columns=80)
+        assert shown.returncode == 0
+        assert_fits([line for line in shown.stdout.decode().splitlines() if line[:1] in "┏┃┡│└"])
+        assert text_column_width(shown.stdout.decode()) >= 24, d["source"]
+
+
+@pytest.mark.shared
+def test_the_eval_tags_table_at_80_columns_keeps_every_tag(real_store: str, tmp_path: Path) -> None:
+    lines = [line for line in (REPO / "eval" / "dev.jsonl").read_text(encoding="utf-8").splitlines()
+             if line.strip() and json.loads(line)["id"] in GOLD_IDS]
+    assert len(lines) == len(GOLD_IDS)
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    proc = run("eval", str(gold), "--db", real_store, "--no-dense", columns=80)
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode()
+    assert_fits(out[out.index("by tag"):].splitlines())
+    tags = {t for line in lines for t in json.loads(line)["tags"]}
+    assert max(len(t) for t in tags) > 16  # 'unnumbered-paragraphs'
+    column = unspaced(column_text(out, "tag", " n ", after="by tag"))
+    for t in tags:
+        assert t in column, f"tag {t!r} not whole in the by-tag table"

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -18,7 +19,7 @@ from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
 from pincite.jsonio import document_to_json, summary_to_json
 from pincite.store import default_db_path, default_location, is_store_url, open_store
-from pincite.terminal import SafeConsole, json_text
+from pincite.terminal import SafeConsole, json_text, visible
 from pincite.types import DocumentKind, Format, Role
 
 app = typer.Typer(
@@ -26,8 +27,8 @@ app = typer.Typer(
     no_args_is_help=True,
     help="pincite: answers over long legal documents with pinpoint citations checked before display.",
 )
-#: Every terminal print goes through these: strings print literally (legal alterations like "[t]he" are text, not
-#: markup) and control characters in file names or document text are shown, not obeyed (pincite.terminal).
+#: Every terminal print goes through these: strings print literally (legal alterations like "[t]he" are text,
+#: not markup) and control characters in file names or document text are shown, not obeyed (pincite.terminal).
 out = SafeConsole(soft_wrap=True)
 err = SafeConsole(stderr=True, soft_wrap=True)
 
@@ -175,12 +176,19 @@ def documents(
     if as_json:
         _print_json([summary_to_json(s) for s in rows])
         return
-    table = Table(show_lines=False)
-    for col in ("id", "kind", "citation", "date", "units", "title", "source"):
-        table.add_column(col, overflow="fold")
+    # Readable at 80 columns: the short fields in narrow columns that never wrap (an id is copied whole), and
+    # title, citation and source stacked in one wide column that wraps; nothing is cut.
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True, show_lines=True)
+    for col in ("id", "kind", "date"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("units", justify="right", no_wrap=True)
+    table.add_column("title / citation / source", overflow="fold")
     for s in rows:
-        table.add_row(s.id, s.kind.value, s.citation or "", s.version_date or s.date or "", str(s.units),
-                      s.title[:60], s.source)
+        cell = Text(visible(s.title))  # a Text is printed as built: its strings are made visible here
+        if s.citation:
+            cell.append("\n" + visible(s.citation))
+        cell.append("\n" + visible(s.source), style="dim")
+        table.add_row(s.id, s.kind.value, s.version_date or s.date or "", str(s.units), cell)
     out.print(table)
     out.print(f"{len(rows)} documents")
 
@@ -199,6 +207,24 @@ def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
     if not store.list_documents():
         raise PinciteError(f"no documents in {getattr(store, 'path', 'the store')}; run 'pincite ingest PATH' "
                            "first, or pass --db")
+
+
+#: The widest a table's short columns (labels, kinds, pinpoints, a document's name) grow before they wrap.
+_NARROW = 20
+
+
+def _fit_text_column(table: Table) -> None:
+    """Give a table's last column (passage text) the width the other columns leave, each held to ``_NARROW``,
+    and never under 24: left to itself rich narrows the text to the width of the label and author columns
+    (13 characters at 80 columns), so the short columns wrap instead."""
+    from rich.cells import cell_len
+
+    def widest(col) -> int:  # type: ignore[no-untyped-def]
+        return max(cell_len(line) for cell in (col.header, *col.cells) for line in str(cell).split("\n"))
+
+    *others, text = table.columns
+    others_width = sum(min(widest(c), _NARROW) + 3 for c in others)  # + padding and a border each
+    text.width = min(widest(text), max(24, out.width - others_width - 4))
 
 
 def _role_text(role: Optional[Role]) -> str:
@@ -236,7 +262,7 @@ def show(
     cols = ["label", "kind", "zone", "cite"] + (["author / role"] if has_judges else []) + \
         (["pages"] if has_pages else []) + (["in force"] if has_windows else []) + ["text"]
     for col in cols:
-        table.add_column(col, overflow="fold", ratio=3 if col == "text" else None)
+        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW)
     for u in doc.units:
         body = doc.unit_text(u)
         snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
@@ -250,6 +276,7 @@ def show(
         row = [u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no"]
         row += ([who] if has_judges else []) + ([pages] if has_pages else []) + ([window] if has_windows else [])
         table.add_row(*row, snippet)
+    _fit_text_column(table)
     out.print(table)
 
 
@@ -533,7 +560,7 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
     m = run["metrics"]
     table = Table(title=f"pincite eval — {m['questions']} questions, settings {run['settings_hash']}")
     for col in ("metric", "value", "of"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     dens = {"retrieval_recall": f"{m['gold_units']} gold units", "attribution_precision": f"{m['shown']} shown",
             "attribution_recall": f"{m['gold_units']} gold units", "navigability": f"{m['shown']} shown",
             "abstention": f"{m['unanswerable']} unanswerable", "claim_recall": f"{m.get('claims', 0)} claims made",
@@ -546,9 +573,14 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
     out.print(f"latency s: mean {lat['mean']}, p50 {lat['p50']}, p95 {lat['p95']}, max {lat['max']}; "
               f"errors {m['errors']}; unresolved gold {m['gold_unresolved']}")
     out.print("drops by check: " + (", ".join(f"{k} {v}" for k, v in m["drops"].items()) or "none"))
-    tags = Table(title="by tag")
-    for col in ("tag", "n", "recall@k", "precision", "recall", "navig.", "abstain", "per claim", "coverage"):
-        tags.add_column(col)
+    # Nine columns in 80: numbers and short two-line headers (the metrics in the order of the table above)
+    # that never wrap, so the tag column keeps the rest of the width and a long tag wraps, never 'unnumb…'.
+    tags = Table(title="by tag", box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
+    tags.add_column("tag", overflow="fold")
+    heads = ("n", "recall\n@k", "attr.\nprec.", "attr.\nrecall", "navig.", "abst.", "per\nclaim",
+             "cover-\nage")
+    for col in heads:
+        tags.add_column(col, justify="right", no_wrap=True)
     for t, tm in run["by_tag"].items():
         tags.add_row(t, str(tm["questions"]), *(format_metric(tm.get(k)) for k in METRICS))
     out.print(tags)
@@ -556,7 +588,7 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
         return
     reg = Table(title=f"regression report: baseline {comparison.base_hash} -> {comparison.new_hash}")
     for col in ("metric", "baseline", "this run", "change"):
-        reg.add_column(col)
+        reg.add_column(col, overflow="fold")
     for name, a, b in comparison.metrics:
         reg.add_row(METRIC_NAMES.get(name, name), format_metric(a), format_metric(b),
                     "" if a is None or b is None else f"{b - a:+.3f}")
@@ -722,14 +754,15 @@ def search(
         return
     table = Table(show_lines=False)
     for col in ("#", "document", "pinpoint", "zone", "in force", "text"):
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW)
     for p in hits:
         c = p.chunk
         window = f"{c.in_force_from or '…'} → {c.in_force_to or 'now'}" if (c.in_force_from or c.in_force_to) else ""
         zone = c.zone.value if c.citable else Text(f"{c.zone.value} (not citable)", style="yellow")
         snippet = p.text[:160].replace("\n", " ") + ("…" if len(p.text) > 160 else "")
-        table.add_row(str(p.rank), p.document.citation or p.document.title[:40], passage_label(p) or "", zone,
+        table.add_row(str(p.rank), p.document.citation or p.document.title, passage_label(p) or "", zone,
                       window, snippet)
+    _fit_text_column(table)
     out.print(table)
 
 

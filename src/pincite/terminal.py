@@ -39,7 +39,7 @@ class SafeConsole(Console):
     """A rich console that prints every string literally: no markup, no emoji codes, no highlighting, and
     control characters made :func:`visible`.  Strings reach the terminal only through :meth:`render_str`
     (``print`` arguments, table cells and titles), so that is where they are cleaned; a caller that builds a
-    :class:`rich.text.Text` itself cleans its strings with :func:`safe_text`."""
+    :class:`rich.text.Text` itself passes its strings through :func:`visible`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
@@ -47,11 +47,6 @@ class SafeConsole(Console):
     def render_str(self, text: str, **kwargs: Any) -> Text:  # type: ignore[override]
         kwargs.update(markup=False, emoji=False, highlight=False)
         return super().render_str(visible(text), **kwargs)
-
-
-def safe_text(text: str, style: str = "") -> Text:
-    """A :class:`rich.text.Text` of ``text`` made :func:`visible`, for cells that mix styles."""
-    return Text(visible(text), style=style)
 
 
 #: What JSON printed to a terminal must escape beyond what ``json.dumps(ensure_ascii=False)`` does (it escapes
