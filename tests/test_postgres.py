@@ -215,7 +215,7 @@ def test_store_option_and_environment_choose_postgres(pg: PgServer, tmp_path: Pa
     assert "4,000 pounds" in json.loads(r.stdout)["hits"][0]["text"]
     # --db keeps meaning a SQLite file, even with PINCITE_STORE set
     r = runner.invoke(app, ["documents", "--db", str(tmp_path / "empty.db"), "--json"], env={"PINCITE_STORE": url})
-    assert r.exit_code == 0 and json.loads(r.stdout) == []
+    assert r.exit_code == 2 and f"no database at {tmp_path / 'empty.db'}" in r.output  # the file, not PostgreSQL
     r = runner.invoke(app, ["--store", "postgresql://nobody@127.0.0.1:1/none", "documents"])
     assert r.exit_code == 1 and "cannot connect" in r.output
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import sys
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
+from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -18,7 +19,8 @@ from rich.text import Text
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths
 from pincite.jsonio import document_to_json, summary_to_json
-from pincite.store import default_db_path, default_location, open_store
+from pincite.store import default_db_path, default_location, is_store_url, open_store
+from pincite.terminal import SafeConsole, json_text, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
 app = typer.Typer(
@@ -26,8 +28,10 @@ app = typer.Typer(
     no_args_is_help=True,
     help="pincite: answers over long legal documents with pinpoint citations checked before display.",
 )
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+#: Every terminal print goes through these: strings print literally (legal alterations like "[t]he" are text,
+#: not markup) and control characters in file names or document text are shown, not obeyed (pincite.terminal).
+out = SafeConsole(soft_wrap=True)
+err = SafeConsole(stderr=True, soft_wrap=True)
 
 DbOption = Annotated[
     Optional[Path],
@@ -36,13 +40,43 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
+def _error(message: str) -> None:
+    """Print ``error: MESSAGE`` on stderr; the message is printed literally (it often names a file)."""
+    err.print(Text("error:", style="bold red"), message)
+
+
 def _fail(e: PinciteError, code: int = 1) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {e}", markup=True)
+    _error(str(e))
     return typer.Exit(code)
 
 
+def _require_database(db: Optional[Path | str]) -> None:
+    """A command that reads a store needs one that exists: a SQLite file that is not there is a mistyped --db
+    (or the wrong directory), not a wish for an empty store, so say so and exit 2, creating nothing (opening
+    would create the file and its folders).  ``ingest``, ``demo`` and ``serve`` create the store instead."""
+    import pincite.store
+
+    location = db if db is not None else default_location()
+    if is_store_url(location) or Path(location).exists():
+        return
+    given = [("--db", db is not None), ("--store", bool(pincite.store.STORE_OVERRIDE)),
+             ("$PINCITE_STORE", bool(os.environ.get("PINCITE_STORE"))),
+             ("$PINCITE_DB", bool(os.environ.get("PINCITE_DB")))]
+    named_by = next((name for name, yes in given if yes), "the default")
+    create = f"pincite ingest PATH --db {location}" if db is not None else "pincite ingest PATH"
+    _error(f"no database at {location} (named by {named_by}): check the path and the current directory, or "
+           f"create it with '{create}'")
+    raise typer.Exit(2)
+
+
+def _open_existing(db: Optional[Path]):  # type: ignore[no-untyped-def]
+    """:func:`open_store` for a command that reads: the store must exist (see :func:`_require_database`)."""
+    _require_database(db)
+    return open_store(db)
+
+
 def _print_json(obj: object) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_text(obj, indent=2) + "\n")
 
 
 def _parse_format(value: Optional[str]) -> Optional[Format]:
@@ -74,10 +108,10 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
                     return
                 if r.status == "failed":
                     failures.append(r)
-                    progress.console.print(f"[red]failed[/] {r.error}", markup=True)
+                    progress.console.print(Text("failed", style="red"), r.error)
                 else:
                     for w in r.warnings:
-                        progress.console.print(f"[yellow]warning[/] {r.source}: {w}", markup=True)
+                        progress.console.print(Text("warning", style="yellow"), f"{r.source}: {w}")
 
             report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start)
         t = report.totals()
@@ -135,7 +169,7 @@ def documents(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         rows = store.list_documents(kind=k)  # type: ignore[arg-type]
         store.close()
     except PinciteError as e:
@@ -143,12 +177,19 @@ def documents(
     if as_json:
         _print_json([summary_to_json(s) for s in rows])
         return
-    table = Table(show_lines=False)
-    for col in ("id", "kind", "citation", "date", "units", "title", "source"):
-        table.add_column(col, overflow="fold")
+    # Readable at 80 columns: the short fields in narrow columns that never wrap (an id is copied whole), and
+    # title, citation and source stacked in one wide column that wraps; nothing is cut.
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True, show_lines=True)
+    for col in ("id", "kind", "date"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("units", justify="right", no_wrap=True)
+    table.add_column("title / citation / source", overflow="fold")
     for s in rows:
-        table.add_row(s.id, s.kind.value, s.citation or "", s.version_date or s.date or "", str(s.units),
-                      s.title[:60], s.source)
+        cell = Text(visible(s.title))  # a Text is printed as built: its strings are made visible here
+        if s.citation:
+            cell.append("\n" + visible(s.citation))
+        cell.append("\n" + visible(s.source), style="dim")
+        table.add_row(s.id, s.kind.value, s.version_date or s.date or "", str(s.units), cell)
     out.print(table)
     out.print(f"{len(rows)} documents")
     _print_works(rows)
@@ -165,7 +206,7 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
                    "the key, the code, the title or the citation:"))
     width = max(len(w.key) for w in works)
     for w in works:
-        out.print(Text(f"  {w.key:<{width}}  " + " · ".join(x for x in (w.describe(), w.span()) if x)))
+        out.print(Text(visible(f"  {w.key:<{width}}  " + " · ".join(x for x in (w.describe(), w.span()) if x))))
 
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
@@ -184,6 +225,24 @@ def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
                            "first, or pass --db")
 
 
+#: The widest a table's short columns (labels, kinds, pinpoints, a document's name) grow before they wrap.
+_NARROW = 20
+
+
+def _fit_text_column(table: Table) -> None:
+    """Give a table's last column (passage text) the width the other columns leave, each held to ``_NARROW``,
+    and never under 24: left to itself rich narrows the text to the width of the label and author columns
+    (13 characters at 80 columns), so the short columns wrap instead."""
+    from rich.cells import cell_len
+
+    def widest(col) -> int:  # type: ignore[no-untyped-def]
+        return max(cell_len(line) for cell in (col.header, *col.cells) for line in str(cell).split("\n"))
+
+    *others, text = table.columns
+    others_width = sum(min(widest(c), _NARROW) + 3 for c in others)  # + padding and a border each
+    text.width = min(widest(text), max(24, out.width - others_width - 4))
+
+
 def _role_text(role: Optional[Role]) -> str:
     return role.value if role else ""
 
@@ -197,7 +256,7 @@ def show(
 ) -> None:
     """Show one document with its units."""
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         doc = store.get_document(document)
         store.close()
     except PinciteError as e:
@@ -205,13 +264,13 @@ def show(
     if as_json:
         _print_json(document_to_json(doc))
         return
-    out.print(f"[bold]{doc.title}[/]", markup=True)
+    out.print(doc.title, style="bold")
     meta = [doc.kind.value, doc.citation or "", doc.date or "", f"id {doc.id}", doc.source]
     if doc.work:
         meta.insert(1, f"work {doc.work}")
     out.print("  ".join(m for m in meta if m))
     for w in doc.warnings:
-        out.print(f"[yellow]warning[/] {w}", markup=True)
+        out.print(Text("warning", style="yellow"), w)
     table = Table(show_lines=False)
     has_pages = any(u.page_start for u in doc.units)
     has_windows = any(u.in_force_from or u.in_force_to for u in doc.units)
@@ -219,7 +278,7 @@ def show(
     cols = ["label", "kind", "zone", "cite"] + (["author / role"] if has_judges else []) + \
         (["pages"] if has_pages else []) + (["in force"] if has_windows else []) + ["text"]
     for col in cols:
-        table.add_column(col, overflow="fold", ratio=3 if col == "text" else None)
+        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW)
     for u in doc.units:
         body = doc.unit_text(u)
         snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
@@ -233,6 +292,7 @@ def show(
         row = [u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no"]
         row += ([who] if has_judges else []) + ([pages] if has_pages else []) + ([window] if has_windows else [])
         table.add_row(*row, snippet)
+    _fit_text_column(table)
     out.print(table)
 
 
@@ -250,7 +310,7 @@ def versions(
     from pincite.versions import resolve_work
 
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         try:
             key = resolve_work(store, work).key
             rows = store.list_documents(work=key)
@@ -261,7 +321,7 @@ def versions(
     if as_json:
         _print_json({"work": key, "versions": [summary_to_json(s) for s in rows]})
         return
-    out.print(Text(f"{key}: {len(rows)} versions"))
+    out.print(Text(visible(f"{key}: {len(rows)} versions")))
     table = Table()
     for col in ("version date", "id", "title", "units", "source"):
         table.add_column(col, overflow="fold")
@@ -288,7 +348,7 @@ def chunk(
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         total = rechunk_all(store, settings)
         n = len(store.list_documents())
         store.close()
@@ -326,7 +386,7 @@ def audit(
     if all_docs and (chunks_file or html_out):
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         ids = [s.id for s in store.list_documents()] if all_docs else [store.get_document(document).id]  # type: ignore[arg-type]
         reports = []
         for doc_id in ids:
@@ -387,7 +447,7 @@ def audit(
 
 
 def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
-    out.print(f"[bold]Q:[/] {ans.question}" + (f"  (as of {ans.as_of})" if ans.as_of else ""), markup=True)
+    out.print(Text("Q:", style="bold"), ans.question + (f"  (as of {ans.as_of})" if ans.as_of else ""))
     out.print(ans.text)
     for c in ans.citations:
         j = c.to_json()
@@ -396,7 +456,7 @@ def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
         for n in j["notes"]:
             out.print(f"      note: {n['check']}: {n['detail']}")
     if ans.dropped:
-        out.print(f"[yellow]{len(ans.dropped)} citation(s) or claim(s) dropped:[/]", markup=True)
+        out.print(f"{len(ans.dropped)} citation(s) or claim(s) dropped:", style="yellow")
         for d in ans.dropped:
             j = d.to_json()
             out.print(f"  - {j['reason']} ({j['check']}): {j['detail']}")
@@ -439,7 +499,7 @@ def ask(
         raise typer.BadParameter("give a QUESTION or --batch FILE")
     day = _check_date(as_of)
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         _require_documents(store)
         retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
         gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
@@ -469,13 +529,13 @@ def ask(
                     q, date = item["question"], optional_date(item.get("as_of"))
                     scope = tuple(item.get("scope") or ())
                 except DateError as e:
-                    sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
+                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
                     continue
                 except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
-                    sys.stdout.write(json.dumps({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
+                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
                 ans = one(q, date, scope)
-                sys.stdout.write(json.dumps({"id": item.get("id"), **ans.to_json()}, ensure_ascii=False) + "\n")
+                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json()}) + "\n")
                 sys.stdout.flush()
         else:
             assert question is not None
@@ -526,7 +586,7 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
     m = run["metrics"]
     table = Table(title=f"pincite eval — {m['questions']} questions, settings {run['settings_hash']}")
     for col in ("metric", "value", "of"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     dens = {"retrieval_recall": f"{m['gold_units']} gold units", "attribution_precision": f"{m['shown']} shown",
             "attribution_recall": f"{m['gold_units']} gold units", "navigability": f"{m['shown']} shown",
             "abstention": f"{m['unanswerable']} unanswerable", "claim_recall": f"{m.get('claims', 0)} claims made",
@@ -539,9 +599,14 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
     out.print(f"latency s: mean {lat['mean']}, p50 {lat['p50']}, p95 {lat['p95']}, max {lat['max']}; "
               f"errors {m['errors']}; unresolved gold {m['gold_unresolved']}")
     out.print("drops by check: " + (", ".join(f"{k} {v}" for k, v in m["drops"].items()) or "none"))
-    tags = Table(title="by tag")
-    for col in ("tag", "n", "recall@k", "precision", "recall", "navig.", "abstain", "per claim", "coverage"):
-        tags.add_column(col)
+    # Nine columns in 80: numbers and short two-line headers (the metrics in the order of the table above)
+    # that never wrap, so the tag column keeps the rest of the width and a long tag wraps, never 'unnumb…'.
+    tags = Table(title="by tag", box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
+    tags.add_column("tag", overflow="fold")
+    heads = ("n", "recall\n@k", "attr.\nprec.", "attr.\nrecall", "navig.", "abst.", "per\nclaim",
+             "cover-\nage")
+    for col in heads:
+        tags.add_column(col, justify="right", no_wrap=True)
     for t, tm in run["by_tag"].items():
         tags.add_row(t, str(tm["questions"]), *(format_metric(tm.get(k)) for k in METRICS))
     out.print(tags)
@@ -549,17 +614,17 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
         return
     reg = Table(title=f"regression report: baseline {comparison.base_hash} -> {comparison.new_hash}")
     for col in ("metric", "baseline", "this run", "change"):
-        reg.add_column(col)
+        reg.add_column(col, overflow="fold")
     for name, a, b in comparison.metrics:
         reg.add_row(METRIC_NAMES.get(name, name), format_metric(a), format_metric(b),
                     "" if a is None or b is None else f"{b - a:+.3f}")
     out.print(reg)
     for k, (a, b) in comparison.settings_changed.items():
         out.print(f"  setting {k}: {a!r} -> {b!r}")
-    out.print(f"[red]{len(comparison.worse)} question(s) got worse[/]", markup=True)
+    out.print(f"{len(comparison.worse)} question(s) got worse", style="red")
     for c in comparison.worse:
         out.print(f"  - {c.id}: {'; '.join(c.worse + c.better)}")
-    out.print(f"[green]{len(comparison.better)} question(s) got better[/]", markup=True)
+    out.print(f"{len(comparison.better)} question(s) got better", style="green")
     for c in comparison.better:
         out.print(f"  + {c.id}: {'; '.join(c.better)}")
 
@@ -606,6 +671,8 @@ def eval_(
 
     if db is None and pincite.store.is_store_url(pincite.store.STORE_OVERRIDE):
         db = pincite.store.STORE_OVERRIDE  # type: ignore[assignment]  # 'pincite --store postgresql://... eval'
+    if db is not None:
+        _require_database(db)  # a given store is read, never created (the default is a temporary one)
     try:
         questions = select_questions(read_gold(gold), only or [])
         base = read_run(baseline) if baseline else None
@@ -613,7 +680,7 @@ def eval_(
             store = open_store(db or Path(tmp) / "eval.db")
             try:
                 prepare_eval_store(store, None if db else corpus, mode,
-                                   on_note=lambda s: err.print(f"[dim]{s}[/]", markup=True))
+                                   on_note=lambda s: err.print(s, style="dim"))
                 retrieval = RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID
                 gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
                 gen = make_generator(gkind, **gen_opts)
@@ -689,7 +756,7 @@ def search(
             err.print(f"{what}: {total} brought up to date", style="dim")
 
     try:
-        store = open_store(db)
+        store = _open_existing(db)
         try:
             _require_documents(store)
             retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
@@ -707,14 +774,15 @@ def search(
         return
     table = Table(show_lines=False)
     for col in ("#", "document", "pinpoint", "zone", "in force", "text"):
-        table.add_column(col, overflow="fold")
+        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW)
     for p in hits:
         c = p.chunk
         window = f"{c.in_force_from or '…'} → {c.in_force_to or 'now'}" if (c.in_force_from or c.in_force_to) else ""
-        zone = c.zone.value if c.citable else f"[yellow]{c.zone.value} (not citable)[/]"
+        zone = c.zone.value if c.citable else Text(f"{c.zone.value} (not citable)", style="yellow")
         snippet = p.text[:160].replace("\n", " ") + ("…" if len(p.text) > 160 else "")
-        table.add_row(str(p.rank), p.document.citation or p.document.title[:40], passage_label(p) or "", zone,
+        table.add_row(str(p.rank), p.document.citation or p.document.title, passage_label(p) or "", zone,
                       window, snippet)
+    _fit_text_column(table)
     out.print(table)
 
 
@@ -766,7 +834,7 @@ def migrate(
     from pincite.store.sqlite import SQLiteStore
 
     if not from_db.exists():
-        err.print(f"[bold red]error:[/] no database at {from_db}", markup=True)
+        _error(f"no database at {from_db}")
         raise typer.Exit(1)
     try:
         with SQLiteStore(from_db) as src:
