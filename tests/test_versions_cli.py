@@ -75,7 +75,7 @@ def test_an_unknown_name_is_an_error_listing_close_matches(db: str, name: str, c
 def test_documents_lists_the_works(db: str) -> None:
     r = invoke("documents", "--db", db)
     assert r.exit_code == 0, r.output
-    works = r.stdout[r.stdout.index("works (the versions of one Act or bill)"):]
+    works = r.stdout[r.stdout.index("works; 'pincite versions NAME'"):]
     for key, title in [("ca/act/T-2", "Tax Court of Canada Act"), ("ca/act/P-21", "Privacy Act"),
                        ("ca/act/S-23", "Canada Student Loans Act"), ("us/pl/89/304", "Anadromous Fish")]:
         assert key in works and title in works

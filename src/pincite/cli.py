@@ -196,17 +196,20 @@ def documents(
 
 
 def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
-    """The works among ``rows`` (an Act's versions share one), so a user can find what 'versions' takes."""
+    """The works among ``rows`` (an Act's versions share one), so a user can find what 'versions' takes; a table
+    that wraps like the documents table, so it reads at 80 columns."""
     from pincite.versions import works_of
 
     works = works_of(rows)
     if not works:
         return
-    out.print(Text(f"\n{len(works)} works (the versions of one Act or bill); 'pincite versions NAME' takes "
-                   "the key, the code, the title or the citation:"))
-    width = max(len(w.key) for w in works)
+    out.print(Text(f"\n{len(works)} works; 'pincite versions NAME' takes a key, code, title or citation:"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
+    table.add_column("work", no_wrap=True)
+    table.add_column("code · title · citation · versions", overflow="fold")
     for w in works:
-        out.print(Text(visible(f"  {w.key:<{width}}  " + " · ".join(x for x in (w.describe(), w.span()) if x))))
+        table.add_row(w.key, " · ".join(x for x in (w.describe(), w.span()) if x))
+    out.print(table)
 
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
