@@ -1,6 +1,10 @@
 """Ingest: files in, documents stored.  Each file is read, parsed and stored on its own; a bad file is
 reported by name with its reason and the run goes on.  Nothing is half-written: the store writes each
-document in one transaction."""
+document in one transaction.
+
+* Parsing runs in a worker process with a memory and a time limit (:mod:`pincite.parse.sandbox`), so one
+  hostile file (a PDF decompression bomb) fails on its own instead of taking the process down.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ from pathlib import Path
 
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
-from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION, parse_bytes
+from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION
+from pincite.parse.sandbox import parse_limited
 from pincite.store import PutOutcome, Store
 from pincite.types import Chunker, Document, Format, content_sha256, document_id
 
@@ -109,8 +114,9 @@ def parse_file(path: str, fmt: Format | None = None, source: str | None = None) 
 
 
 def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> Document:
+    """Parse ``data`` (in a worker process with the parse limits) into the document ``source``."""
     sha = content_sha256(data)
-    parsed = parse_bytes(data, source, fmt)
+    parsed = parse_limited(data, source, fmt)
     return Document(
         id=document_id(os.path.basename(source), sha),
         source=source,
