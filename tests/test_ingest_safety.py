@@ -30,6 +30,14 @@ from pincite.parse import parse_bytes
 PINCITE = Path(sys.executable).with_name("pincite")
 OUTER_LIMIT_MB = 1536  # address space of each child run; parsing the bomb in-process needs ~4 GB
 
+CONTRACT = """SUPPLY AGREEMENT
+
+1. Delivery. The Supplier shall deliver the {word} goods to the Buyer within thirty days of each order.
+
+2. Payment. The Buyer shall pay each invoice within sixty days of its receipt.
+"""
+
+
 def flate_pdf(inflated_kib: int, pages: int = 1, op: bytes = b"0 0 1 1 re f\n") -> bytes:
     """A PDF whose pages all draw one Flate content stream that inflates to ``inflated_kib`` KiB of ``op``.
 
@@ -171,3 +179,38 @@ def test_parse_in_the_worker_gives_the_in_process_document_and_leaves_the_caller
         limits = ParseLimits(memory_mb=512, seconds=60)
         assert parse_limited(data, path, limits=limits) == parse_bytes(data, path)
     assert resource.getrlimit(resource.RLIMIT_AS) == before  # the limit is the worker's, never the caller's
+
+
+# -- item 8: only regular files ------------------------------------------------------------------------------
+
+
+def test_fifo_and_device_named_txt_in_a_folder_are_skipped_by_name(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    os.mkfifo(folder / "a_pipe.txt")
+    (folder / "x.txt").symlink_to("/dev/zero")
+    (folder / "good.txt").write_text(CONTRACT.format(word="zanzibarite"))
+    db = str(tmp_path / "f.db")
+    r = run_cli("ingest", str(folder), "--db", db, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert f"skipped {folder / 'a_pipe.txt'}: a named pipe (FIFO), not a regular file" in r.stderr
+    assert f"skipped {folder / 'x.txt'}: a character device, not a regular file" in r.stderr
+    assert "1 added" in r.stderr and "2 skipped (not regular files)" in r.stderr
+    r = run_cli("ingest", str(folder), "--db", db, "--json", timeout=60)
+    rep = json.loads(r.stdout)
+    assert sorted((Path(s["path"]).name, s["is"]) for s in rep["not_regular"]) == [
+        ("a_pipe.txt", "a named pipe (FIFO)"), ("x.txt", "a character device")]
+    assert rep["totals"]["unchanged"] == 1
+
+
+def test_fifo_or_device_named_outright_fails_with_the_reason(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.txt")
+    (tmp_path / "zero.txt").symlink_to("/dev/zero")
+    good = tmp_path / "good.txt"
+    good.write_text(CONTRACT.format(word="zanzibarite"))
+    r = run_cli("ingest", str(tmp_path / "pipe.txt"), str(tmp_path / "zero.txt"), str(good),
+                "--db", str(tmp_path / "o.db"), timeout=60)
+    assert r.returncode == 1
+    assert f"{tmp_path / 'pipe.txt'}: a named pipe (FIFO), not a regular file" in r.stderr
+    assert f"{tmp_path / 'zero.txt'}: a character device, not a regular file" in r.stderr
+    assert "1 added" in r.stderr and "2 failed" in r.stderr

@@ -80,10 +80,13 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
             report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start)
         t = report.totals()
         if not quiet:
+            for path, what in report.not_regular:
+                err.print(f"skipped {path}: {what}, not a regular file", markup=False)
             err.print(
                 f"{t['files']} files: {t['added']} added, {t['replaced']} replaced, {t['unchanged']} unchanged, "
                 f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
+                + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
                 + f" -> {store if hasattr(store, 'url') else store.path if hasattr(store, 'path') else db}"
             )
         return report
@@ -116,6 +119,7 @@ def ingest(
                 for r in report.results
             ],
             "skipped": report.skipped,
+            "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
         })
     if report.failed:
         raise typer.Exit(1)

@@ -2,6 +2,7 @@
 reported by name with its reason and the run goes on.  Nothing is half-written: the store writes each
 document in one transaction.
 
+* Only regular files are read: a named pipe or a device (even one called ``x.txt``) would block or never end.
 * Parsing runs in a worker process with a memory and a time limit (:mod:`pincite.parse.sandbox`), so one
   hostile file (a PDF decompression bomb) fails on its own instead of taking the process down.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +44,7 @@ class FileResult:
 class IngestReport:
     results: list[FileResult] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # files in folders with extensions we do not read
+    not_regular: list[tuple[str, str]] = field(default_factory=list)  # (path, what it is): in folders, unread
     index_error: str | None = None  # the lexical index could not be updated (search will rebuild it)
 
     @property
@@ -66,11 +69,18 @@ class IngestReport:
             "units": sum(r.units for r in self.stored),
             "warnings": sum(len(r.warnings) for r in self.results),
             "skipped": len(self.skipped),
+            "not_regular": len(self.not_regular),
         }
 
 
-def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], list[str], list[str]]:
-    """Expand folders (recursively, sorted; hidden files skipped).  Returns (files, skipped, missing)."""
+def collect_files(
+    paths: Iterable[str | os.PathLike[str]], not_regular: list[tuple[str, str]] | None = None,
+) -> tuple[list[str], list[str], list[str]]:
+    """Expand folders (recursively, sorted; hidden files skipped).  Returns (files, skipped, missing).
+
+    Inside folders only regular files (or links to them) are taken; anything else (a named pipe, a device, a
+    socket) is appended to ``not_regular`` as (path, what it is).  A path named outright is always taken:
+    reading it refuses it with the reason when it is not a regular file."""
     files: list[str] = []
     skipped: list[str] = []
     missing: list[str] = []
@@ -84,7 +94,11 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], l
                     if name.startswith("."):
                         continue
                     full = os.path.join(root, name)
-                    if Path(name).suffix.lower() in DOCUMENT_EXTENSIONS:
+                    what = _not_regular(full)
+                    if what is not None:
+                        if not_regular is not None:
+                            not_regular.append((full, what))
+                    elif Path(name).suffix.lower() in DOCUMENT_EXTENSIONS:
                         files.append(full)
                     else:
                         skipped.append(full)
@@ -95,13 +109,43 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], l
     return files, skipped, missing
 
 
-def read_file(path: str, source: str) -> bytes:
-    """The bytes of one input file, refused (ParseError naming ``source``) when unreadable or over the limit."""
+def _not_regular(path: str) -> str | None:
+    """What ``path`` is when it is not a regular file (following links); None for a regular file, and for one
+    that cannot be looked at (reading it then says why)."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise ParseError(source, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
-        with open(path, "rb") as f:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return _file_kind(mode)
+
+
+def _file_kind(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kinds = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+    for test, what in kinds:
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def read_file(path: str, source: str) -> bytes:
+    """The bytes of one input file, refused (ParseError naming ``source``) when unreadable, over the limit,
+    or not a regular file.  The file is opened non-blocking and checked again once open, so a named pipe put
+    in its place meanwhile cannot block the run."""
+    try:
+        what = _not_regular(path)
+        if what is not None:
+            raise ParseError(source, f"{what}, not a regular file; only regular files are ingested")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with open(fd, "rb") as f:
+            st = os.fstat(fd)
+            what = _file_kind(st.st_mode)
+            if what is not None:
+                raise ParseError(source, f"{what}, not a regular file; only regular files are ingested")
+            if st.st_size > MAX_FILE_BYTES:
+                raise ParseError(source, f"file is {st.st_size} bytes, over the {MAX_FILE_BYTES}-byte limit")
             return f.read()
     except OSError as e:
         raise ParseError(source, f"cannot read file: {e.strerror or e}") from None
@@ -137,16 +181,11 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
 
 
 def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str | None = None) -> FileResult:
-    """Read one file and store it (see :func:`ingest_bytes`)."""
+    """Read one file and store it (see :func:`ingest_bytes`).  It is read once, to hash and to parse: hashing
+    it from its path first would open a named pipe put in its place."""
     source = source or path
     try:
-        sha = _sha_of_file(path)
-        existing = store.find_unchanged(source, sha, PARSER_VERSION)
-        if existing is not None:  # unchanged, and parsed by this parser: not parsed again
-            return FileResult(source=source, status="unchanged", doc_id=existing)
         data = read_file(path, source)
-    except OSError as e:
-        return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
     except PinciteError as e:
         return FileResult(source=source, status="failed", error=str(e))
     return ingest_bytes(store, data, source, fmt)
@@ -213,16 +252,6 @@ def rechunk_all(store: Store, settings: ChunkSettings, on_doc: Callable[[str], N
     return total
 
 
-def _sha_of_file(path: str) -> str:
-    import hashlib
-
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def ingest_paths(
     store: Store,
     paths: Iterable[str | os.PathLike[str]],
@@ -231,8 +260,8 @@ def ingest_paths(
     on_start: Callable[[int], None] | None = None,
 ) -> IngestReport:
     """Ingest files and folders.  ``on_start(n)`` gets the file count, ``on_file`` each result."""
-    files, skipped, missing = collect_files(paths)
-    report = IngestReport(skipped=skipped)
+    report = IngestReport()
+    files, report.skipped, missing = collect_files(paths, report.not_regular)
     if on_start:
         on_start(len(files) + len(missing))
     for m in missing:
