@@ -25,7 +25,9 @@ import httpx
 import pytest
 
 from pincite.cli import demo_paths
+from pincite.ingest import ingest_file, ingest_paths
 from pincite.parse import parse_bytes
+from pincite.store.sqlite import SQLiteStore
 
 PINCITE = Path(sys.executable).with_name("pincite")
 OUTER_LIMIT_MB = 1536  # address space of each child run; parsing the bomb in-process needs ~4 GB
@@ -214,3 +216,53 @@ def test_fifo_or_device_named_outright_fails_with_the_reason(tmp_path: Path) -> 
     assert f"{tmp_path / 'pipe.txt'}: a named pipe (FIFO), not a regular file" in r.stderr
     assert f"{tmp_path / 'zero.txt'}: a character device, not a regular file" in r.stderr
     assert "1 added" in r.stderr and "2 failed" in r.stderr
+
+
+# -- item 7: one document per file, whatever the path spelling ----------------------------------------------
+
+
+def _texts(db: str) -> list[str]:
+    with SQLiteStore(Path(db)) as s:
+        return [s.get_document(d.id).text for d in s.list_documents()]
+
+
+def _hits(db: str, word: str) -> int:
+    r = run_cli("search", word, "--db", db, "--no-dense", "--json")
+    assert r.returncode == 0, r.stderr
+    return len(json.loads(r.stdout)["hits"])
+
+
+def test_changed_file_replaces_its_old_version_under_any_path_spelling(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    (tmp_path / "linked").symlink_to(work, target_is_directory=True)
+    j = work / "j.txt"
+    db = str(tmp_path / "k.db")
+    spellings = [("j.txt", "zanzibarite"), (str(work / "j.txt"), "quokkaberry"),
+                 (str(tmp_path / "linked" / "j.txt"), "wombatstone"), ("./j.txt", "ptarmigane")]
+    for spelling, word in spellings:
+        j.write_text(CONTRACT.format(word=word))
+        r = run_cli("ingest", spelling, "--db", db, cwd=work)
+        assert r.returncode == 0, r.stderr
+        texts = _texts(db)
+        assert len(texts) == 1, f"after ingesting {spelling}: {len(texts)} documents"
+        assert word in texts[0]
+    assert _hits(db, "ptarmigane") == 1
+    for _, gone in spellings[:-1]:  # the old versions are neither stored nor found
+        assert _hits(db, gone) == 0
+
+
+def test_a_store_keyed_by_the_typed_path_is_healed_by_the_next_ingest(
+        tmp_path: Path, store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store written before source keys were canonical holds ``j.txt`` as typed: ingesting the changed file
+    by another spelling replaces that document instead of adding a second one."""
+    monkeypatch.chdir(tmp_path)
+    j = tmp_path / "j.txt"
+    j.write_text(CONTRACT.format(word="zanzibarite"))
+    assert ingest_file(store, "j.txt", source="j.txt").status == "added"  # the key as old versions stored it
+    j.write_text(CONTRACT.format(word="quokkaberry"))
+    report = ingest_paths(store, [str(j)])
+    assert [r.status for r in report.results] == ["replaced"]
+    docs = store.list_documents()
+    assert [d.source for d in docs] == [str(j.resolve())]
+    assert "quokkaberry" in store.get_document(docs[0].id).text

@@ -2,6 +2,8 @@
 reported by name with its reason and the run goes on.  Nothing is half-written: the store writes each
 document in one transaction.
 
+* A file is stored under its resolved real path (:func:`source_key`), however it was named, so a changed
+  file always replaces its old version instead of becoming a second document.
 * Only regular files are read: a named pipe or a device (even one called ``x.txt``) would block or never end.
 * Parsing runs in a worker process with a memory and a time limit (:mod:`pincite.parse.sandbox`), so one
   hostile file (a PDF decompression bomb) fails on its own instead of taking the process down.
@@ -130,6 +132,13 @@ def _file_kind(mode: int) -> str | None:
     return "not a regular file"
 
 
+def source_key(path: str) -> str:
+    """The key a file is stored under: its resolved real path, so ``j.xml``, ``./j.xml``, ``$PWD/j.xml`` and
+    the same file through a linked folder are one document, and a changed file replaces its old version.
+    (Uploads are keyed ``upload/<name>`` by the server.)"""
+    return os.path.realpath(path)
+
+
 def read_file(path: str, source: str) -> bytes:
     """The bytes of one input file, refused (ParseError naming ``source``) when unreadable, over the limit,
     or not a regular file.  The file is opened non-blocking and checked again once open, so a named pipe put
@@ -152,8 +161,8 @@ def read_file(path: str, source: str) -> bytes:
 
 
 def parse_file(path: str, fmt: Format | None = None, source: str | None = None) -> Document:
-    """Read and parse one file into a :class:`Document` (not stored)."""
-    source = source or path
+    """Read and parse one file into a :class:`Document` (not stored), under its :func:`source_key`."""
+    source = source or source_key(path)
     return document_from_bytes(read_file(path, source), source, fmt)
 
 
@@ -181,11 +190,11 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
 
 
 def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str | None = None) -> FileResult:
-    """Read one file and store it (see :func:`ingest_bytes`).  It is read once, to hash and to parse: hashing
-    it from its path first would open a named pipe put in its place."""
-    source = source or path
+    """Read one file and store it under its :func:`source_key` (see :func:`ingest_bytes`).  It is read once,
+    to hash and to parse: hashing it from its path first would open a named pipe put in its place."""
+    source = source or source_key(path)
     try:
-        data = read_file(path, source)
+        data = read_file(path, path)  # named as given: the real path of a link to /dev/zero would puzzle
     except PinciteError as e:
         return FileResult(source=source, status="failed", error=str(e))
     return ingest_bytes(store, data, source, fmt)
@@ -216,11 +225,16 @@ def after_store(store: Store, doc: Document) -> None:
 
     The windows are copied into chunks, so every version of the work is re-chunked afterwards."""
     if doc.work:
-        from pincite import versions
+        refresh_work(store, doc.work)
 
-        versions.refresh_work(store, doc.work)
-        for s in store.list_documents(work=doc.work):
-            rechunk_document(store, s.id)
+
+def refresh_work(store: Store, work: str) -> None:
+    """Recompute the in-force windows of the versions of ``work`` and re-chunk them."""
+    from pincite import versions
+
+    versions.refresh_work(store, work)
+    for s in store.list_documents(work=work):
+        rechunk_document(store, s.id)
 
 
 SETTINGS_KEY = "chunk.structural"
@@ -269,13 +283,49 @@ def ingest_paths(
         report.results.append(r)
         if on_file:
             on_file(r)
+    legacy = _legacy_sources(store) if files else {}
     for f in files:
         r = ingest_file(store, f, fmt)
+        if r.doc_id is not None and r.source in legacy:
+            r = _drop_legacy(store, r, legacy.pop(r.source))
         report.results.append(r)
         if on_file:
             on_file(r)
     report.index_error = update_indexes(store)
     return report
+
+
+def _legacy_sources(store: Store) -> dict[str, list[tuple[str, str | None]]]:
+    """Stored documents whose source is not a :func:`source_key` (stores written before source keys were
+    canonical held the path as typed: ``j.xml``, ``./j.xml``), by the key that path resolves to from the
+    current folder (the rule ``pincite show PATH`` uses) -> [(id, work)].  Uploads (``upload/<name>``) are
+    not paths.  Ingesting the file again replaces them, so an edited file does not leave its old version."""
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    for s in store.list_documents():
+        if s.source.startswith("upload/"):
+            continue
+        key = source_key(s.source)
+        if key != s.source:
+            out.setdefault(key, []).append((s.id, s.work))
+    return out
+
+
+def _drop_legacy(store: Store, r: FileResult, legacy: list[tuple[str, str | None]]) -> FileResult:
+    """After ``r`` stored a file under its source key: delete the documents stored for the same file under
+    an older, non-canonical spelling of its path.  The new version is committed first, so a failure here
+    leaves both (and the next ingest deletes the old one), never neither."""
+    dropped = False
+    for doc_id, work in legacy:
+        if doc_id == r.doc_id:  # the same bytes under the same name: the put already replaced it by id
+            continue
+        try:
+            store.delete_document(doc_id)
+        except PinciteError:  # gone already (another ingest), or the store refused: the next run retries
+            continue
+        dropped = True
+        if work:
+            refresh_work(store, work)
+    return dataclasses.replace(r, status="replaced") if dropped and r.status != "failed" else r
 
 
 def update_indexes(store: Store) -> str | None:
