@@ -266,3 +266,20 @@ def test_a_store_keyed_by_the_typed_path_is_healed_by_the_next_ingest(
     docs = store.list_documents()
     assert [d.source for d in docs] == [str(j.resolve())]
     assert "quokkaberry" in store.get_document(docs[0].id).text
+
+
+# -- item 16a: nothing to read is an error ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_folder_with_nothing_pincite_reads_exits_1_saying_so(tmp_path: Path, as_json: bool) -> None:
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    for i in range(3):
+        (folder / f"n{i}.md").write_text("# not a document type pincite reads")
+    (tmp_path / "empty").mkdir()
+    for target, skipped in ((folder, "; 3 of another type skipped"), (tmp_path / "empty", "")):
+        r = run_cli("ingest", str(target), "--db", str(tmp_path / "n.db"), *(["--json"] if as_json else []))
+        assert r.returncode == 1, (r.stdout, r.stderr)
+        assert f"nothing to ingest in {target}: no file of a type pincite reads (.akn, .htm" in r.stderr
+        assert r.stderr.rstrip().endswith(".xml)" + skipped), r.stderr

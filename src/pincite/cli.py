@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pincite.errors import PinciteError
-from pincite.ingest import FileResult, IngestReport, ingest_paths
+from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import document_to_json, summary_to_json
 from pincite.store import default_db_path, default_location, open_store
 from pincite.types import DocumentKind, Format, Role
@@ -104,7 +104,8 @@ def ingest(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Parse and store documents.  Every good file is stored; exit code 1 if any file failed."""
+    """Parse and store documents.  Every good file is stored; exit code 1 if any file failed or none was found
+    to read."""
     fmt = _parse_format(format)
     try:
         report = _run_ingest(db, paths, fmt, quiet=as_json)
@@ -121,6 +122,9 @@ def ingest(
             "skipped": report.skipped,
             "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
         })
+    nothing = nothing_to_ingest(paths, report)
+    if nothing:
+        raise _fail(PinciteError(nothing))
     if report.failed:
         raise typer.Exit(1)
 

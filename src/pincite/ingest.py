@@ -295,6 +295,16 @@ def ingest_paths(
     return report
 
 
+def nothing_to_ingest(paths: Iterable[str], report: IngestReport) -> str | None:
+    """Why a run that found no file to read is an error, or None when it found some."""
+    if report.results:
+        return None
+    why = [f"{len(report.skipped)} of another type skipped"] if report.skipped else []
+    why += [f"{len(report.not_regular)} not regular files skipped"] if report.not_regular else []
+    return (f"nothing to ingest in {', '.join(paths)}: no file of a type pincite reads "
+            f"({', '.join(sorted(DOCUMENT_EXTENSIONS))})" + (f"; {', '.join(why)}" if why else ""))
+
+
 def _legacy_sources(store: Store) -> dict[str, list[tuple[str, str | None]]]:
     """Stored documents whose source is not a :func:`source_key` (stores written before source keys were
     canonical held the path as typed: ``j.xml``, ``./j.xml``), by the key that path resolves to from the
