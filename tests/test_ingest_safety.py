@@ -152,7 +152,7 @@ def test_uploaded_pdf_bomb_fails_and_the_server_keeps_serving(tmp_path: Path) ->
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.2)
         good = Path(demo_paths()[0])
-        r = httpx.post(f"{url}/api/ingest", timeout=120, headers={"Origin": url},
+        r = httpx.post(f"{url}/api/ingest", timeout=120, headers={"Origin": url, "X-Pincite-Request": "1"},
                        files=[("files", ("bomb.pdf", flate_pdf(128 << 10), "application/pdf")),
                               ("files", (good.name, good.read_bytes(), "application/xml"))])
         assert r.status_code == 422, r.text  # one file failed; the other is stored
