@@ -1,7 +1,8 @@
 """Ingest benchmark on ../shared: throughput, structure found, warnings, failures, and the chunk audit of
 pincite's structural chunker against the token-window baseline.
 
-    .venv/bin/python bench/ingest.py [--shared ../shared] [--only judgments,pdf,contracts,corpus] [--no-store]
+    .venv/bin/python bench/ingest.py [--shared ../shared] [--only judgments,pdf,contracts,corpus,isolation]
+                                     [--no-store]
 
 Prints its figures; it is not a test.  Needs ../shared (exits with a message when it is absent).
 """
@@ -122,11 +123,42 @@ def print_result(r: dict) -> None:
             print(f"  audit {name}: {a}")
 
 
+def isolation_overhead(files: list[str], reps: int = 3) -> None:
+    """What parsing in the limited worker process (pincite.parse.sandbox) costs over parsing in-process: the
+    bytes go to the worker and the parsed document comes back through a pipe, and the worker starts once.
+    Each file is parsed both ways in turn, ``reps`` times, and the fastest of each is kept (the machine is
+    shared: a sum of single runs is mostly noise)."""
+    from pincite.parse import parse_bytes
+    from pincite.parse.sandbox import close_workers, parse_limited
+
+    def once(parse, f: str, data: bytes) -> float:  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        try:
+            parse(data, f)
+        except PinciteError:
+            pass
+        return time.perf_counter() - t0
+
+    datas = [(f, Path(f).read_bytes()) for f in files]
+    for f, data in datas:  # parser imports and caches warm in this process
+        once(parse_bytes, f, data)
+    close_workers()
+    first = once(parse_limited, *datas[0]) - once(parse_bytes, *datas[0])
+    inproc = worker = 0.0
+    for f, data in datas:
+        inproc += min(once(parse_bytes, f, data) for _ in range(reps))
+        worker += min(once(parse_limited, f, data) for _ in range(reps))
+    n = len(datas)
+    print(f"\n== parse isolation (worker process with memory and time limits), {n} files, best of {reps} ==\n"
+          f"  in-process {inproc:.2f}s, in the worker {worker:.2f}s -> {(worker - inproc) / n * 1000:+.1f} ms a "
+          f"file ({(worker - inproc) / inproc:+.1%}); worker start-up {first:.2f}s, once a run")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", default=os.environ.get("PINCITE_SHARED", str(Path(__file__).resolve().parents[2]
                                                                              / "shared")))
-    ap.add_argument("--only", default="corpus,judgments,pdf,contracts")
+    ap.add_argument("--only", default="corpus,judgments,pdf,contracts,isolation")
     ap.add_argument("--no-audit", action="store_true")
     ap.add_argument("--no-store", action="store_true", help="skip the end-to-end store ingest timing")
     args = ap.parse_args()
@@ -152,6 +184,8 @@ def main() -> int:
         sets.append(("bulk/cuad_v1_txt", files, False))
     for name, files, count_nums in sets:
         print_result(run_set(name, files, audit=not args.no_audit, count_nums=count_nums))
+    if "isolation" in only:
+        isolation_overhead(collect_files([corpus])[0])
     if not args.no_store and "corpus" in only:
         with tempfile.TemporaryDirectory() as tmp:
             store = SQLiteStore(Path(tmp) / "bench.db")

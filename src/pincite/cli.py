@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pincite.errors import PinciteError
-from pincite.ingest import FileResult, IngestReport, ingest_paths
+from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import document_to_json, summary_to_json
 from pincite.store import default_db_path, default_location, is_store_url, open_store
 from pincite.terminal import SafeConsole, json_text, visible
@@ -116,10 +116,13 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
             report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start)
         t = report.totals()
         if not quiet:
+            for path, what in report.not_regular:
+                err.print(f"skipped {path}: {what}, not a regular file", markup=False)
             err.print(
                 f"{t['files']} files: {t['added']} added, {t['replaced']} replaced, {t['unchanged']} unchanged, "
                 f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
+                + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
                 + f" -> {store if hasattr(store, 'url') else store.path if hasattr(store, 'path') else db}"
             )
         return report
@@ -137,7 +140,8 @@ def ingest(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Parse and store documents.  Every good file is stored; exit code 1 if any file failed."""
+    """Parse and store documents.  Every good file is stored; exit code 1 if any file failed or none was found
+    to read."""
     fmt = _parse_format(format)
     try:
         report = _run_ingest(db, paths, fmt, quiet=as_json)
@@ -152,7 +156,11 @@ def ingest(
                 for r in report.results
             ],
             "skipped": report.skipped,
+            "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
         })
+    nothing = nothing_to_ingest(paths, report)
+    if nothing:
+        raise _fail(PinciteError(nothing))
     if report.failed:
         raise typer.Exit(1)
 

@@ -1,19 +1,28 @@
 """Ingest: files in, documents stored.  Each file is read, parsed and stored on its own; a bad file is
 reported by name with its reason and the run goes on.  Nothing is half-written: the store writes each
-document in one transaction."""
+document in one transaction.
+
+* A file is stored under its resolved real path (:func:`source_key`), however it was named, so a changed
+  file always replaces its old version instead of becoming a second document.
+* Only regular files are read: a named pipe or a device (even one called ``x.txt``) would block or never end.
+* Parsing runs in a worker process with a memory and a time limit (:mod:`pincite.parse.sandbox`), so one
+  hostile file (a PDF decompression bomb) fails on its own instead of taking the process down.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
-from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION, parse_bytes
+from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION
+from pincite.parse.sandbox import parse_limited
 from pincite.store import PutOutcome, Store
 from pincite.types import Chunker, Document, Format, content_sha256, document_id
 
@@ -37,6 +46,7 @@ class FileResult:
 class IngestReport:
     results: list[FileResult] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # files in folders with extensions we do not read
+    not_regular: list[tuple[str, str]] = field(default_factory=list)  # (path, what it is): in folders, unread
     index_error: str | None = None  # the lexical index could not be updated (search will rebuild it)
 
     @property
@@ -61,11 +71,18 @@ class IngestReport:
             "units": sum(r.units for r in self.stored),
             "warnings": sum(len(r.warnings) for r in self.results),
             "skipped": len(self.skipped),
+            "not_regular": len(self.not_regular),
         }
 
 
-def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], list[str], list[str]]:
-    """Expand folders (recursively, sorted; hidden files skipped).  Returns (files, skipped, missing)."""
+def collect_files(
+    paths: Iterable[str | os.PathLike[str]], not_regular: list[tuple[str, str]] | None = None,
+) -> tuple[list[str], list[str], list[str]]:
+    """Expand folders (recursively, sorted; hidden files skipped).  Returns (files, skipped, missing).
+
+    Inside folders only regular files (or links to them) are taken; anything else (a named pipe, a device, a
+    socket) is appended to ``not_regular`` as (path, what it is).  A path named outright is always taken:
+    reading it refuses it with the reason when it is not a regular file."""
     files: list[str] = []
     skipped: list[str] = []
     missing: list[str] = []
@@ -79,7 +96,11 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], l
                     if name.startswith("."):
                         continue
                     full = os.path.join(root, name)
-                    if Path(name).suffix.lower() in DOCUMENT_EXTENSIONS:
+                    what = _not_regular(full)
+                    if what is not None:
+                        if not_regular is not None:
+                            not_regular.append((full, what))
+                    elif Path(name).suffix.lower() in DOCUMENT_EXTENSIONS:
                         files.append(full)
                     else:
                         skipped.append(full)
@@ -90,27 +111,65 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[str], l
     return files, skipped, missing
 
 
-def read_file(path: str, source: str) -> bytes:
-    """The bytes of one input file, refused (ParseError naming ``source``) when unreadable or over the limit."""
+def _not_regular(path: str) -> str | None:
+    """What ``path`` is when it is not a regular file (following links); None for a regular file, and for one
+    that cannot be looked at (reading it then says why)."""
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise ParseError(source, f"file is {size} bytes, over the {MAX_FILE_BYTES}-byte limit")
-        with open(path, "rb") as f:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return _file_kind(mode)
+
+
+def _file_kind(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kinds = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+    for test, what in kinds:
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def source_key(path: str) -> str:
+    """The key a file is stored under: its resolved real path, so ``j.xml``, ``./j.xml``, ``$PWD/j.xml`` and
+    the same file through a linked folder are one document, and a changed file replaces its old version.
+    (Uploads are keyed ``upload/<name>`` by the server.)"""
+    return os.path.realpath(path)
+
+
+def read_file(path: str, source: str) -> bytes:
+    """The bytes of one input file, refused (ParseError naming ``source``) when unreadable, over the limit,
+    or not a regular file.  The file is opened non-blocking and checked again once open, so a named pipe put
+    in its place meanwhile cannot block the run."""
+    try:
+        what = _not_regular(path)
+        if what is not None:
+            raise ParseError(source, f"{what}, not a regular file; only regular files are ingested")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with open(fd, "rb") as f:
+            st = os.fstat(fd)
+            what = _file_kind(st.st_mode)
+            if what is not None:
+                raise ParseError(source, f"{what}, not a regular file; only regular files are ingested")
+            if st.st_size > MAX_FILE_BYTES:
+                raise ParseError(source, f"file is {st.st_size} bytes, over the {MAX_FILE_BYTES}-byte limit")
             return f.read()
     except OSError as e:
         raise ParseError(source, f"cannot read file: {e.strerror or e}") from None
 
 
 def parse_file(path: str, fmt: Format | None = None, source: str | None = None) -> Document:
-    """Read and parse one file into a :class:`Document` (not stored)."""
-    source = source or path
+    """Read and parse one file into a :class:`Document` (not stored), under its :func:`source_key`."""
+    source = source or source_key(path)
     return document_from_bytes(read_file(path, source), source, fmt)
 
 
 def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> Document:
+    """Parse ``data`` (in a worker process with the parse limits) into the document ``source``."""
     sha = content_sha256(data)
-    parsed = parse_bytes(data, source, fmt)
+    parsed = parse_limited(data, source, fmt)
     return Document(
         id=document_id(os.path.basename(source), sha),
         source=source,
@@ -131,16 +190,11 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
 
 
 def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str | None = None) -> FileResult:
-    """Read one file and store it (see :func:`ingest_bytes`)."""
-    source = source or path
+    """Read one file and store it under its :func:`source_key` (see :func:`ingest_bytes`).  It is read once,
+    to hash and to parse: hashing it from its path first would open a named pipe put in its place."""
+    source = source or source_key(path)
     try:
-        sha = _sha_of_file(path)
-        existing = store.find_unchanged(source, sha, PARSER_VERSION)
-        if existing is not None:  # unchanged, and parsed by this parser: not parsed again
-            return FileResult(source=source, status="unchanged", doc_id=existing)
-        data = read_file(path, source)
-    except OSError as e:
-        return FileResult(source=source, status="failed", error=f"{source}: cannot read file: {e.strerror or e}")
+        data = read_file(path, path)  # named as given: the real path of a link to /dev/zero would puzzle
     except PinciteError as e:
         return FileResult(source=source, status="failed", error=str(e))
     return ingest_bytes(store, data, source, fmt)
@@ -171,11 +225,16 @@ def after_store(store: Store, doc: Document) -> None:
 
     The windows are copied into chunks, so every version of the work is re-chunked afterwards."""
     if doc.work:
-        from pincite import versions
+        refresh_work(store, doc.work)
 
-        versions.refresh_work(store, doc.work)
-        for s in store.list_documents(work=doc.work):
-            rechunk_document(store, s.id)
+
+def refresh_work(store: Store, work: str) -> None:
+    """Recompute the in-force windows of the versions of ``work`` and re-chunk them."""
+    from pincite import versions
+
+    versions.refresh_work(store, work)
+    for s in store.list_documents(work=work):
+        rechunk_document(store, s.id)
 
 
 SETTINGS_KEY = "chunk.structural"
@@ -207,16 +266,6 @@ def rechunk_all(store: Store, settings: ChunkSettings, on_doc: Callable[[str], N
     return total
 
 
-def _sha_of_file(path: str) -> str:
-    import hashlib
-
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def ingest_paths(
     store: Store,
     paths: Iterable[str | os.PathLike[str]],
@@ -225,8 +274,8 @@ def ingest_paths(
     on_start: Callable[[int], None] | None = None,
 ) -> IngestReport:
     """Ingest files and folders.  ``on_start(n)`` gets the file count, ``on_file`` each result."""
-    files, skipped, missing = collect_files(paths)
-    report = IngestReport(skipped=skipped)
+    report = IngestReport()
+    files, report.skipped, missing = collect_files(paths, report.not_regular)
     if on_start:
         on_start(len(files) + len(missing))
     for m in missing:
@@ -234,13 +283,59 @@ def ingest_paths(
         report.results.append(r)
         if on_file:
             on_file(r)
+    legacy = _legacy_sources(store) if files else {}
     for f in files:
         r = ingest_file(store, f, fmt)
+        if r.doc_id is not None and r.source in legacy:
+            r = _drop_legacy(store, r, legacy.pop(r.source))
         report.results.append(r)
         if on_file:
             on_file(r)
     report.index_error = update_indexes(store)
     return report
+
+
+def nothing_to_ingest(paths: Iterable[str], report: IngestReport) -> str | None:
+    """Why a run that found no file to read is an error, or None when it found some."""
+    if report.results:
+        return None
+    why = [f"{len(report.skipped)} of another type skipped"] if report.skipped else []
+    why += [f"{len(report.not_regular)} not regular files skipped"] if report.not_regular else []
+    return (f"nothing to ingest in {', '.join(paths)}: no file of a type pincite reads "
+            f"({', '.join(sorted(DOCUMENT_EXTENSIONS))})" + (f"; {', '.join(why)}" if why else ""))
+
+
+def _legacy_sources(store: Store) -> dict[str, list[tuple[str, str | None]]]:
+    """Stored documents whose source is not a :func:`source_key` (stores written before source keys were
+    canonical held the path as typed: ``j.xml``, ``./j.xml``), by the key that path resolves to from the
+    current folder (the rule ``pincite show PATH`` uses) -> [(id, work)].  Uploads (``upload/<name>``) are
+    not paths.  Ingesting the file again replaces them, so an edited file does not leave its old version."""
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    for s in store.list_documents():
+        if s.source.startswith("upload/"):
+            continue
+        key = source_key(s.source)
+        if key != s.source:
+            out.setdefault(key, []).append((s.id, s.work))
+    return out
+
+
+def _drop_legacy(store: Store, r: FileResult, legacy: list[tuple[str, str | None]]) -> FileResult:
+    """After ``r`` stored a file under its source key: delete the documents stored for the same file under
+    an older, non-canonical spelling of its path.  The new version is committed first, so a failure here
+    leaves both (and the next ingest deletes the old one), never neither."""
+    dropped = False
+    for doc_id, work in legacy:
+        if doc_id == r.doc_id:  # the same bytes under the same name: the put already replaced it by id
+            continue
+        try:
+            store.delete_document(doc_id)
+        except PinciteError:  # gone already (another ingest), or the store refused: the next run retries
+            continue
+        dropped = True
+        if work:
+            refresh_work(store, work)
+    return dataclasses.replace(r, status="replaced") if dropped and r.status != "failed" else r
 
 
 def update_indexes(store: Store) -> str | None:
