@@ -17,6 +17,7 @@ from pincite.context import SCOPE_PHRASE, TurnContext
 from pincite.protocol import reply_json
 from pincite.outcome import CONCLUSION_OPENING
 from pincite.types import DocumentKind, Role, UnitKind, Zone
+from pincite.index import source_words
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOPWORDS = frozenset(
@@ -326,7 +327,7 @@ class ExtractiveGenerator:
         capitalised = set(terms(" ".join(named_words(question))))
         for dc in turn.documents:
             d = dc.document
-            naming |= set(terms(" ".join((d.title, d.citation or "", d.source.replace("_", " ")))))
+            naming |= set(terms(" ".join((d.title, d.citation or "", source_words(d.source)))))
             # in the opening (parties, a statute's long title) only the names the question capitalises: its other
             # words there ("law", "personal information") say what the document is about, not which it is
             naming |= set(terms(d.text[:600])) & capitalised
@@ -514,7 +515,7 @@ class ExtractiveGenerator:
         """Every capitalised word (and year, and name of several words) the question names occurs somewhere in
         the document."""
         doc = next(dc.document for dc in turn.documents if dc.document.id == doc_id)
-        hay = " ".join((doc.title, doc.citation or "", doc.source.replace("_", " "), doc.text)).lower()
+        hay = " ".join((doc.title, doc.citation or "", source_words(doc.source), doc.text)).lower()
         named = named_words(turn.question) + _YEAR.findall(turn.question)
         if not all(re.search(rf"\b{re.escape(w)}", hay) for w in named):
             return False
