@@ -30,7 +30,9 @@ from pathlib import Path
 
 from pincite.chunk import ChunkSettings, WindowSettings, window_chunks
 from pincite.ingest import ingest_paths, rechunk_all
-from pincite.retrieve import FusionSettings, RetrievalMode, Retriever, SearchFilters
+from pincite.search.fusion import FusionSettings
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Chunker
 
@@ -213,7 +215,7 @@ def main() -> int:
     configs = [c for c in args.configs.split(",") if c]
     embedder = None
     if any(CONFIGS[c][0] is not RetrievalMode.LEXICAL for c in configs):
-        from pincite.embed import load_embedder
+        from pincite.search.embed import load_embedder
 
         embedder = load_embedder()
     n_chunks = store.conn.execute("SELECT chunker, count(*), avg(char_end - char_start) FROM chunks GROUP BY chunker"

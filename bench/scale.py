@@ -36,10 +36,13 @@ from pathlib import Path
 
 import numpy as np
 
-from pincite.embed import load_embedder
-from pincite.index import DenseIndex, LexicalIndex, index_paths, index_size
+from pincite.search.embed import load_embedder
+from pincite.search.dense import DenseIndex
+from pincite.search.lexical import LexicalIndex
+from pincite.search.indexes import index_paths, index_size
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 
 REPO = Path(__file__).resolve().parent.parent
@@ -223,7 +226,8 @@ class ReplicaRetriever(Retriever):
 def million_step(args: argparse.Namespace, store: SQLiteStore, real: object, queries: list[str]) -> None:
     import tantivy
 
-    from pincite.index import _lexical_schema, iter_rows
+    from pincite.search.lexical import _lexical_schema
+    from pincite.search.indexes import iter_rows
 
     print(f"\n== ~{args.million:,} chunks (bulk rows replicated; vectors SYNTHETIC: real-sample vectors + noise)")
     docs = [s.id for s in store.list_documents()]

@@ -34,7 +34,7 @@ sys.path[:0] = [str(REPO), str(REPO / "bench")]
 
 def _ingest_share(url: str, files: list[str], q: Any) -> None:
     from pincite.ingest import ingest_paths
-    from pincite.store import open_store
+    from pincite.open import open_store
 
     with open_store(url) as s:
         rep = ingest_paths(s, files)
@@ -46,7 +46,7 @@ def ingest_with_workers(url: str, files: list[str], workers: int) -> tuple[float
     """Seconds, documents, units and failures for ``workers`` processes ingesting ``files`` (split round-robin)."""
     ctx = mp.get_context("spawn")
     q = ctx.Queue()
-    from pincite.store import open_store
+    from pincite.open import open_store
 
     open_store(url).close()  # the schema first, so the timing is ingest alone
     t = time.perf_counter()
@@ -129,8 +129,8 @@ def latency_step(args: argparse.Namespace, dbs: PgDatabases, sqlite_store: Any, 
                  files: list[str], url: str | None) -> None:
     from scale import SampledEmbedder, pct, time_searches
 
-    from pincite.retrieve import RetrievalMode, Retriever
-    from pincite.store import open_store
+    from pincite.search.retrieve import RetrievalMode, Retriever
+    from pincite.open import open_store
 
     if url is None:
         url = dbs.fresh("bulk")
@@ -141,7 +141,7 @@ def latency_step(args: argparse.Namespace, dbs: PgDatabases, sqlite_store: Any, 
     print(f"\n== search latency at the bulk size ({n} chunks in PostgreSQL; {len(queries)} queries, k=10, citable)")
     emb = SampledEmbedder(real, args.embed_sample)
     t = time.perf_counter()
-    lex, dense = pg.search_indexes()  # type: ignore[attr-defined]
+    lex, dense = pg.search_indexes()
     dense.sync(pg, emb)
     size = pg.conn.execute("SELECT pg_total_relation_size('chunk_vectors')").fetchone()[0]  # type: ignore[attr-defined]
     built = dense.hnsw_build_seconds
@@ -173,8 +173,8 @@ def legalbench_step(args: argparse.Namespace, dbs: PgDatabases, real: Any) -> No
 
     from pincite.chunk import ChunkSettings
     from pincite.ingest import ingest_paths
-    from pincite.retrieve import FusionSettings
-    from pincite.store import open_store
+    from pincite.search.fusion import FusionSettings
+    from pincite.open import open_store
 
     bench = Path(args.shared) / "benchmarks" / "legalbench-rag-mini"
     if not (bench / "benchmarks" / "cuad.json").exists():

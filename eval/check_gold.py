@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 
 def main(argv: list[str] | None = None) -> int:
     from pincite.evaluate import GoldError, check_gold_file, ingest_corpus, read_gold
-    from pincite.store import open_store
+    from pincite.open import open_store
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("gold", nargs="?", default=str(HERE / "dev.jsonl"))

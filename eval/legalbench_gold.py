@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def main(argv: list[str] | None = None) -> int:
     from pincite.evaluate import DocumentFinder, GoldError, check_gold_file, ingest_corpus, read_gold
-    from pincite.store import open_store
+    from pincite.open import open_store
     from pincite.types import UnitKind
     from pincite.verify import normalise_with_map
 

@@ -9,7 +9,8 @@ import pytest
 from pincite.engine import AskOptions, answer_question
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.shared

@@ -1,4 +1,4 @@
-"""Contract clause types (pincite.clauses) and what they do to retrieval: a question about the governing law
+"""Contract clause types (pincite.legal.clauses) and what they do to retrieval: a question about the governing law
 finds the clause that says "construed in accordance with the laws of", not the recital where the parties are
 "incorporated under the laws of" somewhere.  Fictional contracts under tests/fixtures/clauses."""
 
@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from pincite.clauses import CLAUSE_TYPES, clause_types_asked, expansion_terms
-from pincite.index import query_words
+from pincite.legal.clauses import CLAUSE_TYPES, clause_types_asked, expansion_terms
+from pincite.text.terms import query_words
 from pincite.ingest import ingest_paths
-from pincite.retrieve import FusionSettings, RetrievalMode, Retriever, SearchFilters, strip_naming_clauses
+from pincite.search.fusion import FusionSettings
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
+from pincite.search.naming import strip_naming_clauses
 from pincite.store.sqlite import SQLiteStore
 
 FIXTURES = Path(__file__).parent / "fixtures" / "clauses"

@@ -112,7 +112,7 @@ def test_the_library_reads_a_date_once_where_it_comes_in() -> None:
     """AskOptions, SearchFilters and a turn hold a real date; a string in another form is refused there."""
     from pincite.context import assemble_context
     from pincite.engine import AskOptions
-    from pincite.retrieve import SearchFilters
+    from pincite.types import SearchFilters
     from pincite.types import DateError
 
     day = datetime.date(2021, 6, 29)
@@ -149,7 +149,8 @@ def test_no_date_asked_checks_the_citation_against_todays_law(tmp_path: Path, co
     the date retrieval used, and drop it."""
     from pincite.engine import AskOptions, answer_question, current_law_date
     from pincite.generate.scripted import ScriptedGenerator
-    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+    from pincite.search.retrieve import RetrievalMode, Retriever
+    from pincite.types import SearchFilters
     from pincite.verify import Check
 
     versions = sorted((corpus / T2).glob("*.xml"))

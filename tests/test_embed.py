@@ -9,7 +9,7 @@ import textwrap
 import numpy as np
 import pytest
 
-from pincite.embed import DIM, MODEL_ID, MiniLMEmbedder, default_threads, find_model_files
+from pincite.search.embed import DIM, MODEL_ID, MiniLMEmbedder, default_threads, find_model_files
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_the_model_loads_and_embeds_with_no_network() -> None:
     code = NO_NETWORK + textwrap.dedent(f"""
         import os
         os.environ["HF_HUB_OFFLINE"] = "0"  # even if something tried the hub, connect would raise
-        from pincite.embed import MiniLMEmbedder
+        from pincite.search.embed import MiniLMEmbedder
         e = MiniLMEmbedder()
         v = e.embed_texts(["governing law", "choice of law clause"])
         assert e.model_id == {MODEL_ID!r}

@@ -11,7 +11,8 @@ from pincite.engine import AskOptions, add_provision_items, answer_question, sea
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.outcome import asks_about_outcome, outcome_units
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.shared
@@ -53,7 +54,7 @@ def test_search_query_leaves_out_exclusions_and_scope_words_and_adds_clause_word
 
 def test_an_unnamed_party_is_left_out_so_the_clause_asked_is_read() -> None:
     """'Which … give a party the right to audit' asks about audit rights, not about who the parties are."""
-    from pincite.clauses import clause_types_asked
+    from pincite.legal.clauses import clause_types_asked
 
     audit = "Which of these agreements give a party the right to audit or inspect the other's books and records?"
     insurance = "Which of these agreements require a party to maintain insurance?"

@@ -32,7 +32,7 @@ from pincite.evaluate import (
 )
 from pincite.generate.scripted import ScriptedGenerator
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever
+from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
 
 HARBOUR = "demo_legacy_harbour_ferries.xml"

@@ -21,7 +21,7 @@ from pincite.evaluate import (
 )
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever
+from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Chunker
 

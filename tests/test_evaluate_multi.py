@@ -9,7 +9,7 @@ import pytest
 from pincite.evaluate import EvalOptions, GoldError, parse_gold_line, read_gold, run_gold, select_questions
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever
+from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
 
 DEV = Path(__file__).resolve().parent.parent / "eval" / "dev.jsonl"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pincite.generate.extractive import ClauseKindTest
-from pincite.retrieve import SearchFilters
+from pincite.types import SearchFilters
 from tests.extractive_helpers import extractive_asker, ingested
 
 CONTRACTS = [f"contracts_cuad/txt/{name}.txt" for name in (

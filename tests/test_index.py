@@ -8,9 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pincite.index import (DATE_MAX, DATE_MIN, OPENING_CHARS, date_key, legal_phrases, opening_words, query_words,
-                           source_words)
-from pincite.retrieve import fuse_rankings
+from pincite.types import DATE_MAX, DATE_MIN, date_key
+from pincite.store.rows import OPENING_CHARS, opening_words, source_words
+from pincite.search.lexical import legal_phrases
+from pincite.text.terms import query_words
+from pincite.search.fusion import fuse_rankings
 
 
 @pytest.mark.parametrize(
@@ -61,7 +63,8 @@ def test_reciprocal_rank_fusion() -> None:
 def test_dense_files_are_plain_numpy_and_json(tmp_path: Path) -> None:
     """The dense index is read back without pickle (np.load(allow_pickle=False)) and JSON."""
     from pincite.chunk import chunk_document
-    from pincite.index import DenseIndex, index_paths
+    from pincite.search.dense import DenseIndex
+    from pincite.search.indexes import index_paths
     from pincite.ingest import parse_file
     from pincite.store.sqlite import SQLiteStore
 

@@ -35,7 +35,7 @@ import pytest
 
 from pincite.cli import demo_paths
 from pincite.ingest import ingest_file, ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever
+from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.shared
@@ -300,7 +300,7 @@ HOLD_LOCK = textwrap.dedent("""
 HOLD_TANTIVY_WRITER = textwrap.dedent("""
     import sys
     import tantivy
-    from pincite.index import _lexical_schema
+    from pincite.search.lexical import _lexical_schema
     index = tantivy.Index(_lexical_schema(), path=sys.argv[1], reuse=True)
     writer = index.writer(heap_size=15_000_000, num_threads=1)
     print("locked", flush=True)

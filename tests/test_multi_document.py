@@ -15,7 +15,8 @@ from pincite.engine import AskOptions, answer_from_context, answer_question
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.generate.scripted import ScriptedGenerator, first_sentence
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocumentKind
 from pincite.verify import Check

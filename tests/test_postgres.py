@@ -23,8 +23,9 @@ from typer.testing import CliRunner
 
 from pincite.cli import app
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-from pincite.store import open_store
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
+from pincite.open import open_store
 from pincite.store.sqlite import SQLiteStore
 from tests.pg_server import PgServer, PostgresUnavailable, start_server
 
@@ -80,7 +81,7 @@ WORKER = textwrap.dedent("""
     import json, os, sys, time
     sys.path[:0] = {path!r}
     from pincite.ingest import ingest_paths
-    from pincite.store import open_store
+    from pincite.open import open_store
     url, go, files = sys.argv[1], sys.argv[2], sys.argv[3:]
     while not os.path.exists(go):  # start together
         time.sleep(0.01)
@@ -129,7 +130,7 @@ def test_four_workers_ingesting_the_same_files_at_once_store_each_once(pg: PgSer
 STALL = textwrap.dedent("""
     import os, sys, time
     sys.path[:0] = {path!r}
-    from pincite.store.postgres import PostgresStore
+    from pincite.backends.postgres.store import PostgresStore
     from pincite.ingest import ingest_paths
     url, marker, files = sys.argv[1], sys.argv[2], sys.argv[3:]
     real = PostgresStore._insert_chunks
@@ -224,8 +225,8 @@ def test_the_hnsw_path_answers_as_the_exact_scan_does(pg: PgServer, monkeypatch:
     """Past ANN_MIN_ROWS vectors an unfiltered dense search takes the HNSW query (nearest pieces, plus the named
     documents' chunks exactly); on a small table it must rank as the exact scan does (the threshold is lowered
     so the fixtures take that path)."""
-    import pincite.index_pg as index_pg
-    from pincite.embed import load_embedder
+    import pincite.backends.postgres.search as index_pg
+    from pincite.search.embed import load_embedder
 
     url = fresh(pg, "hnsw")
     with open_store(url) as s:

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pincite.index import LexicalIndex, index_paths
+from pincite.search.lexical import LexicalIndex
+from pincite.search.indexes import index_paths
 from pincite.ingest import ingest_paths
-from pincite.retrieve import SearchFilters
-from pincite.store import open_store
+from pincite.types import SearchFilters
+from pincite.open import open_store
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocumentKind
 from tests.pg_server import PgServer, PostgresUnavailable, start_server
@@ -40,7 +41,7 @@ def both(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Iterator[tup
     assert not ingest_paths(pg, files).failed
     lex = LexicalIndex(index_paths(lite)[0])
     lex.sync(lite)
-    yield lex, pg.search_indexes()[0]  # type: ignore[attr-defined]
+    yield lex, pg.search_indexes()[0]
     pg.close()
     lite.close()
     server.stop()

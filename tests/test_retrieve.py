@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pincite.index import index_paths
+from pincite.search.indexes import index_paths
 from pincite.ingest import document_from_bytes, ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever
+from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.shared

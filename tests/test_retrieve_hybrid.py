@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from pincite.cli import app
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 
 FIXTURES = Path(__file__).parent / "fixtures" / "retrieve"

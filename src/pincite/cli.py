@@ -19,7 +19,8 @@ from rich.text import Text
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import document_to_json, summary_to_json
-from pincite.store import default_db_path, default_location, is_store_url, open_store
+from pincite.store import default_db_path, is_store_url
+from pincite.open import default_location, open_store
 from pincite.terminal import SafeConsole, json_text, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
@@ -50,16 +51,14 @@ def _fail(e: PinciteError, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _require_database(db: Optional[Path | str]) -> None:
+def _require_database(db: Optional[Path | str], ctx: typer.Context) -> None:
     """A command that reads a store needs one that exists: a SQLite file that is not there is a mistyped --db
     (or the wrong directory), not a wish for an empty store, so say so and exit 2, creating nothing (opening
     would create the file and its folders).  ``ingest``, ``demo`` and ``serve`` create the store instead."""
-    import pincite.store
-
-    location = db if db is not None else default_location()
+    location = _location(db, ctx)
     if is_store_url(location) or Path(location).exists():
         return
-    given = [("--db", db is not None), ("--store", bool(pincite.store.STORE_OVERRIDE)),
+    given = [("--db", db is not None), ("--store", bool(_store_option(ctx))),
              ("$PINCITE_STORE", bool(os.environ.get("PINCITE_STORE"))),
              ("$PINCITE_DB", bool(os.environ.get("PINCITE_DB")))]
     named_by = next((name for name, yes in given if yes), "the default")
@@ -69,10 +68,22 @@ def _require_database(db: Optional[Path | str]) -> None:
     raise typer.Exit(2)
 
 
-def _open_existing(db: Optional[Path]):  # type: ignore[no-untyped-def]
+def _store_option(ctx: typer.Context) -> str | None:
+    """The global ``--store`` given to the command running: the callback keeps it in typer's context object,
+    and the library is handed it as an argument (never through a global)."""
+    obj = ctx.find_root().obj
+    return obj.get("store") if isinstance(obj, dict) else None
+
+
+def _location(db: Optional[Path | str], ctx: typer.Context) -> Path | str:
+    """Where a command's store is: its ``--db`` if given, else ``--store``, ``$PINCITE_STORE``, ``$PINCITE_DB``."""
+    return db if db is not None else default_location(_store_option(ctx))
+
+
+def _open_existing(db: Optional[Path], ctx: typer.Context):  # type: ignore[no-untyped-def]
     """:func:`open_store` for a command that reads: the store must exist (see :func:`_require_database`)."""
-    _require_database(db)
-    return open_store(db)
+    _require_database(db, ctx)
+    return open_store(_location(db, ctx))
 
 
 def _print_json(obj: object) -> None:
@@ -88,8 +99,9 @@ def _parse_format(value: Optional[str]) -> Optional[Format]:
         raise typer.BadParameter(str(e), param_hint="--format") from None
 
 
-def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], quiet: bool = False) -> IngestReport:
-    store = open_store(db)
+def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: Optional[Format],
+                quiet: bool = False) -> IngestReport:
+    store = open_store(_location(db, ctx))
     try:
         failures: list[FileResult] = []
         show_bar = not quiet and err.is_terminal
@@ -132,6 +144,7 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
 
 @app.command()
 def ingest(
+    ctx: typer.Context,
     paths: Annotated[list[str], typer.Argument(help="Files or folders (folders are read recursively).")],
     db: DbOption = None,
     format: Annotated[
@@ -144,7 +157,7 @@ def ingest(
     to read."""
     fmt = _parse_format(format)
     try:
-        report = _run_ingest(db, paths, fmt, quiet=as_json)
+        report = _run_ingest(ctx, db, paths, fmt, quiet=as_json)
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:
@@ -167,6 +180,7 @@ def ingest(
 
 @app.command()
 def documents(
+    ctx: typer.Context,
     db: DbOption = None,
     kind: Annotated[Optional[str], typer.Option("--kind", help="Only documents of this kind.")] = None,
     as_json: JsonOption = False,
@@ -177,7 +191,7 @@ def documents(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         rows = store.list_documents(kind=k)  # type: ignore[arg-type]
         store.close()
     except PinciteError as e:
@@ -260,6 +274,7 @@ def _role_text(role: Optional[Role]) -> str:
 
 @app.command()
 def show(
+    ctx: typer.Context,
     document: Annotated[str, typer.Argument(help="A document id or the source path it was ingested from.")],
     db: DbOption = None,
     as_json: JsonOption = False,
@@ -267,7 +282,7 @@ def show(
 ) -> None:
     """Show one document with its units."""
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         doc = store.get_document(document)
         store.close()
     except PinciteError as e:
@@ -309,6 +324,7 @@ def show(
 
 @app.command()
 def versions(
+    ctx: typer.Context,
     work: Annotated[str, typer.Argument(help=(
         "The work: the Act's short code (T-2), its title (Tax Court of Canada Act), its citation "
         "(R.S.C. 1985, c. T-2) or its key (ca/act/T-2), in any case. 'pincite documents' lists the stored "
@@ -321,7 +337,7 @@ def versions(
     from pincite.versions import resolve_work
 
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         try:
             key = resolve_work(store, work).key
             rows = store.list_documents(work=key)
@@ -343,6 +359,7 @@ def versions(
 
 @app.command()
 def chunk(
+    ctx: typer.Context,
     db: DbOption = None,
     max_chars: Annotated[int, typer.Option(help="Split a unit longer than this (characters).")] = 1500,
     merge_chars: Annotated[int, typer.Option(help="Merge short sibling units while under this (characters).")] = 500,
@@ -359,7 +376,7 @@ def chunk(
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         total = rechunk_all(store, settings)
         n = len(store.list_documents())
         store.close()
@@ -370,6 +387,7 @@ def chunk(
 
 @app.command()
 def audit(
+    ctx: typer.Context,
     document: Annotated[Optional[str], typer.Argument(help="A document id or source path.")] = None,
     db: DbOption = None,
     chunker: Annotated[str, typer.Option("--chunker", help="structural (ours) or window (the baseline).")] = "structural",
@@ -397,7 +415,7 @@ def audit(
     if all_docs and (chunks_file or html_out):
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         ids = [s.id for s in store.list_documents()] if all_docs else [store.get_document(document).id]  # type: ignore[arg-type]
         reports = []
         for doc_id in ids:
@@ -475,6 +493,7 @@ def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
 
 @app.command()
 def ask(
+    ctx: typer.Context,
     question: Annotated[Optional[str], typer.Argument(help="The question (or use --batch).")] = None,
     db: DbOption = None,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
@@ -499,7 +518,8 @@ def ask(
     --kind, --work), the answer has one section per source and names the sources with no supported answer."""
     from pincite.engine import AskOptions, OnFail, answer_question
     from pincite.generate import GeneratorKind, make_generator
-    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+    from pincite.search.retrieve import RetrievalMode, Retriever
+    from pincite.types import SearchFilters
 
     try:
         gkind = GeneratorKind.parse(generator)
@@ -510,7 +530,7 @@ def ask(
         raise typer.BadParameter("give a QUESTION or --batch FILE")
     day = _check_date(as_of)
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         _require_documents(store)
         retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
         gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
@@ -562,6 +582,7 @@ def ask(
 
 @app.command()
 def serve(
+    ctx: typer.Context,
     db: DbOption = None,
     host: Annotated[str, typer.Option("--host", help="Address to bind; anything but loopback needs $PINCITE_TOKEN.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
@@ -583,7 +604,8 @@ def serve(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--generator") from None
     gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
-    config = ServerConfig(db=db or default_location(), generator_kind=gkind, generator_options=gen_opts,
+    config = ServerConfig(db=db or default_location(_store_option(ctx)), generator_kind=gkind,
+                          generator_options=gen_opts,
                           dense=not no_dense, max_upload_bytes=int(max_upload_mb * 1024 * 1024))
     try:
         run_server(config, host, port)
@@ -642,6 +664,7 @@ def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
 
 @app.command("eval")
 def eval_(
+    ctx: typer.Context,
     gold: Annotated[Path, typer.Argument(help="Gold questions, JSON lines (see eval/dev.jsonl).")],
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root the gold sources are relative to (ingested unless --db).")] = Path("../shared/corpus"),
@@ -668,7 +691,7 @@ def eval_(
     from pincite.evaluate import EvalOptions, compare_runs, prepare_eval_store, read_gold, read_run, run_gold, \
         run_settings, select_questions, write_run
     from pincite.generate import GeneratorKind, make_generator
-    from pincite.retrieve import RetrievalMode, Retriever
+    from pincite.search.retrieve import RetrievalMode, Retriever
     from pincite.types import Chunker
 
     try:
@@ -678,12 +701,11 @@ def eval_(
             raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: drop, retry")
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
-    import pincite.store
-
-    if db is None and pincite.store.is_store_url(pincite.store.STORE_OVERRIDE):
-        db = pincite.store.STORE_OVERRIDE  # type: ignore[assignment]  # 'pincite --store postgresql://... eval'
+    override = _store_option(ctx)
+    if db is None and is_store_url(override):
+        db = override  # type: ignore[assignment]  # 'pincite --store postgresql://... eval'
     if db is not None:
-        _require_database(db)  # a given store is read, never created (the default is a temporary one)
+        _require_database(db, ctx)  # a given store is read, never created (the default is a temporary one)
     try:
         questions = select_questions(read_gold(gold), only or [])
         base = read_run(baseline) if baseline else None
@@ -735,6 +757,7 @@ def _check_date(value: Optional[str]) -> Optional[datetime.date]:
 
 @app.command()
 def search(
+    ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="What to look for: words, a case name, a citation, 's. 4(1)(c)'.")],
     db: DbOption = None,
     k: Annotated[int, typer.Option("--k", min=1, max=1000, help="How many passages.")] = 10,
@@ -748,7 +771,8 @@ def search(
     work: Annotated[Optional[list[str]], typer.Option("--work", help="Only versions of this work.")] = None,
 ) -> None:
     """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
-    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters, passage_label, passage_to_json
+    from pincite.search.retrieve import RetrievalMode, Retriever, passage_label, passage_to_json
+    from pincite.types import SearchFilters
 
     day = _check_date(as_of)
     try:
@@ -767,7 +791,7 @@ def search(
             err.print(f"{what}: {total} brought up to date", style="dim")
 
     try:
-        store = _open_existing(db)
+        store = _open_existing(db, ctx)
         try:
             _require_documents(store)
             retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
@@ -804,18 +828,18 @@ def demo_paths() -> list[str]:
 
 
 @app.command()
-def demo(db: DbOption = None) -> None:
+def demo(ctx: typer.Context, db: DbOption = None) -> None:
     """Ingest the bundled demo documents and show the first judgment."""
     paths = demo_paths()
     try:
-        report = _run_ingest(db, paths, None)
+        report = _run_ingest(ctx, db, paths, None)
     except PinciteError as e:
         raise _fail(e) from None
     if report.failed:
         raise typer.Exit(1)
     first = next((r for r in report.results if r.kind == "judgment"), report.results[0])
     assert first.doc_id is not None
-    show(first.doc_id, db=db, as_json=False, text=False)
+    show(ctx, first.doc_id, db=db, as_json=False, text=False)
     out.print(f"\nDatabase: {db or default_db_path()}.  Try: pincite documents, pincite show {first.doc_id} --json")
 
 
@@ -828,10 +852,7 @@ def _global_options(
         show_default=False)] = None,
 ) -> None:
     """pincite: answers over long legal documents with pinpoint citations checked before display."""
-    import pincite.store
-
-    pincite.store.STORE_OVERRIDE = store
-    ctx.call_on_close(lambda: setattr(pincite.store, "STORE_OVERRIDE", None))  # for this command only
+    ctx.obj = {"store": store}  # for this command only: read back by _store_option
 
 
 @app.command()

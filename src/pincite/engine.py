@@ -21,6 +21,7 @@ from pincite.protocol import SYSTEM_PROMPT, RawClaim, Reply, ReplyError, parse_r
 from pincite.render import pinpoint, render_citation
 from pincite.store import Store
 from pincite.types import ChoiceEnum, DocRef, Document, DocumentKind, Passage, optional_date
+from pincite.versions import version_windows
 from pincite.verify import PLAIN_WORDS, Candidate, Check, Finding, check_mixed_sources, verify_citation
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
@@ -285,7 +286,7 @@ def answer_question(
     options = options or AskOptions()
     t0 = time.perf_counter()
     if filters is None:
-        from pincite.retrieve import SearchFilters
+        from pincite.types import SearchFilters
 
         filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=options.as_of)
     scope = scope_documents(store, filters)
@@ -321,7 +322,8 @@ def answer_question(
     turn.multi_document = multi
     ans = answer_from_context(turn, generator, options, passages, t0)
     ans.scope = scope if multi else []
-    ans.version_windows = version_windows(store, docs.values())
+    ans.version_windows = {i: w for work in {x.work for x in docs.values() if x.work}
+                           for i, w in version_windows(store, work).items()}
     return ans
 
 
@@ -352,7 +354,7 @@ def search_query(question: str, scoped: bool = False) -> str:
     q = q if len(q.split()) >= 3 else question
     if not scoped:
         return q
-    from pincite.clauses import expansion_terms
+    from pincite.legal.clauses import expansion_terms
 
     return " ".join([q, *expansion_terms(q)])
 
@@ -435,17 +437,6 @@ def scope_documents(store: Store, filters: Any) -> list[DocRef]:
         if filters.works and s.work not in filters.works:
             continue
         out.append(DocRef(s.id, s.source, s.title, s.kind, s.citation, s.date, s.work, s.version_date))
-    return out
-
-
-def version_windows(store: Store, docs: Any) -> dict[str, tuple[str | None, str | None]]:
-    """For documents that are versions of a work: [this version's date, the next version's date)."""
-    out: dict[str, tuple[str | None, str | None]] = {}
-    for work in {d.work for d in docs if d.work}:
-        versions = sorted(store.list_documents(work=work), key=lambda s: s.version_date or s.date or "")
-        for i, v in enumerate(versions):
-            nxt = versions[i + 1].version_date if i + 1 < len(versions) else None
-            out[v.id] = (v.version_date or v.date, nxt)
     return out
 
 

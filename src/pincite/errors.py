@@ -44,3 +44,7 @@ class IndexRebuilding(IndexUnavailable):
     def __init__(self, message: str, retry_after: int = 5) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class EmbeddingUnavailable(PinciteError):
+    """The embedding model cannot be loaded (a package is missing); lexical search still works."""

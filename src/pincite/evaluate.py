@@ -596,7 +596,7 @@ def run_gold(
     engine's own settings are added.  A question the engine fails on (a generator error) is recorded with its
     error, and the run goes on."""
     from pincite.engine import AskOptions, OnFail, answer_question
-    from pincite.retrieve import SearchFilters
+    from pincite.types import SearchFilters
 
     options = options or EvalOptions()
     finder = DocumentFinder(store)
@@ -690,7 +690,7 @@ def run_settings(store: Any, gold: str | os.PathLike[str], corpus: str | os.Path
     dense = getattr(retrieval, "value", str(retrieval)) != "lexical"
     embed_model = None
     if dense:
-        from pincite.embed import MODEL_ID
+        from pincite.search.embed import MODEL_ID
 
         embed_model = MODEL_ID
     chunk_settings = store.get_setting(SETTINGS_KEY) or "default"
@@ -744,7 +744,8 @@ def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None,
         if db is None:
             raise ValueError("write_run needs a path or a db")
         stamp = run["created"].replace(":", "").replace("-", "").replace("+0000", "Z")
-        from pincite.store import is_store_url, open_store
+        from pincite.store import is_store_url
+        from pincite.open import open_store
 
         if is_store_url(db):
             with open_store(db) as store:

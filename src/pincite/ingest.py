@@ -344,7 +344,7 @@ def update_indexes(store: Store) -> str | None:
     The dense index is brought up to date by the first search that needs it (embedding is the slow part).
     Returns why the update failed, if it did; the index then stays behind the store's generation and the next
     search rebuilds it, so nothing is answered from a stale index."""
-    from pincite.index import sync_lexical
+    from pincite.search.retrieve import sync_lexical
 
     try:
         sync_lexical(store)

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pincite.store import Store
-from pincite.store.sqlite import GENERATION_KEY, STORE_ID_KEY, SQLiteStore
+from pincite.store.rows import GENERATION_KEY, STORE_ID_KEY
+from pincite.store.sqlite import SQLiteStore
 from pincite.types import Chunker
 
 

@@ -393,7 +393,7 @@ class _ThreadStore:
     def current(self) -> Any:
         s = getattr(self._local, "store", None)
         if s is None:
-            from pincite.store import open_store
+            from pincite.open import open_store
 
             s = open_store(self._db)
             self._local.store = s
@@ -431,7 +431,7 @@ class Backend:
     def embedder(self) -> Any:
         with self._setup_lock:
             if self._embedder is None:
-                from pincite.embed import load_embedder
+                from pincite.search.embed import load_embedder
 
                 self._embedder = load_embedder()
             return self._embedder
@@ -465,7 +465,7 @@ class Backend:
 
 
 def _make_locked_retriever(backend: Backend, dense: bool, embedder: Any) -> Any:
-    from pincite.retrieve import RetrievalMode, Retriever
+    from pincite.search.retrieve import RetrievalMode, Retriever
 
     class LockedRetriever(Retriever):
         """A :class:`Retriever` shared by the server's threads: catching up with the store happens under the
@@ -543,7 +543,7 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
     """Answer one question exactly as ``pincite ask`` does.  A document replaced while answering (its old id
     gone) is retried once from the new snapshot."""
     from pincite.engine import AskOptions, OnFail, answer_question
-    from pincite.retrieve import SearchFilters
+    from pincite.types import SearchFilters
 
     opts = AskOptions(as_of=req.as_of, k=req.k, on_fail=OnFail.parse(req.on_fail), retries=req.retries,  # type: ignore[arg-type]
                       include_non_citable=req.include_non_citable)
@@ -563,7 +563,7 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
 
 def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
                include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Passage]:
-    from pincite.retrieve import SearchFilters
+    from pincite.types import SearchFilters
 
     filters = SearchFilters(include_non_citable=include_non_citable, as_of=as_of, kinds=tuple(kinds))
     retriever = backend.retriever(None if no_dense is None else not no_dense)
@@ -675,8 +675,8 @@ def eval_run(backend: Backend, name: str) -> dict[str, Any]:
 
 
 def _status_of(e: PinciteError) -> int:
-    from pincite.embed import EmbeddingUnavailable
-    from pincite.index import IndexUnavailable
+    from pincite.errors import EmbeddingUnavailable
+    from pincite.errors import IndexUnavailable
 
     if isinstance(e, UploadError):
         return e.status

@@ -340,3 +340,37 @@ class Passage:
     @property
     def id(self) -> str:
         return self.chunk.id
+
+
+# -- search filters and the dates they compare ------------------------------------------------------
+
+DATE_MIN = 0
+DATE_MAX = 99991231
+
+
+def date_key(iso: str | datetime.date | None, default: int) -> int:
+    """``"2021-06-29"`` -> 20210629 (a year alone -> its 1 January); ``default`` for None or unreadable."""
+    if isinstance(iso, datetime.date):  # a filter's as_of, read by pincite.types.parse_date
+        return iso.year * 10000 + iso.month * 100 + iso.day
+    if not iso:
+        return default
+    digits = re.sub(r"\D", "", iso)[:8]
+    if len(digits) < 4:
+        return default
+    return int(digits.ljust(8, "0")[:4] + (digits[4:6] or "01") + (digits[6:8] or "01"))
+
+
+@dataclass(frozen=True)
+class SearchFilters:
+    """Applied inside retrieval.  By default only citable chunks; ``as_of`` keeps, for each work, only the
+    chunks in force that day (and only the version(s) of the work in force then)."""
+
+    include_non_citable: bool = False
+    as_of: datetime.date | None = None  # a ``YYYY-MM-DD`` string is read here (pincite.types.parse_date)
+    kinds: tuple[DocumentKind, ...] = ()
+    sources: tuple[str, ...] = ()
+    works: tuple[str, ...] = ()
+    documents: tuple[str, ...] = ()  # ids or sources
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "as_of", optional_date(self.as_of))

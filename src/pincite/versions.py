@@ -63,6 +63,18 @@ def version_date(doc: Document | DocumentSummary) -> str | None:
     return (doc.version or {}).get("date") or doc.date
 
 
+def version_windows(store: Store, work: str) -> dict[str, tuple[str | None, str | None]]:
+    """Each version of ``work`` speaks from its date to the next version's date (the last: open, None), in
+    version order (by date, then id).  The one computation of version windows: the search indexes read the
+    first version as in force from the beginning (:func:`pincite.search.indexes.iter_rows`), an answer shows
+    each window as dated."""
+    dated = sorted(((version_date(s) or "", s.id) for s in store.list_documents(work=work)))
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for i, (d, doc_id) in enumerate(dated):
+        out[doc_id] = (d or None, (dated[i + 1][0] or None) if i + 1 < len(dated) else None)
+    return out
+
+
 def normalize_key(key: str) -> str:
     """'s. 4(1)(c)' and '4 (1) (c)' both become '4(1)(c)'; definition keys keep their quoted term."""
     key = _KEY_PREFIX.sub("", key.strip())

@@ -3,7 +3,7 @@ PostgreSQL (a real server started for the session by ``tests/pg_server.py``; no 
 
 ``backend`` is parametrised over ``sqlite`` and ``postgres``; ``stores.location(name)`` gives a fresh,
 empty store location of the current backend (a SQLite file, or a new PostgreSQL database) to open with
-:func:`pincite.store.open_store`.  When PostgreSQL cannot start, the postgres half FAILS with the reason.
+:func:`pincite.open.open_store`.  When PostgreSQL cannot start, the postgres half FAILS with the reason.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.store import open_store
+from pincite.open import open_store
 
 from tests.pg_server import PgServer, PostgresUnavailable, start_server
 

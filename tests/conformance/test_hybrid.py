@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pincite.embed import load_embedder
+from pincite.search.embed import load_embedder
 from pincite.ingest import ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-from pincite.store import open_store
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
+from pincite.open import open_store
 from tests.test_retrieve_hybrid import FIXTURES, test_hybrid_finds_the_clause_a_paraphrase_asks_for  # noqa: F401
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from pincite.chunk import chunk_document
 from pincite.ingest import document_from_bytes, ingest_paths
-from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-from pincite.store import open_store
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
+from pincite.open import open_store
 from pincite.types import DocumentKind
 from tests.test_retrieve import EWCA, JUDGMENTS, ZUBAYDAH
 

@@ -13,7 +13,8 @@ import pytest
 
 from pincite.chunk import chunk_document
 from pincite.errors import NotFound
-from pincite.store import PutOutcome, open_store
+from pincite.store import PutOutcome
+from pincite.open import open_store
 from pincite.types import Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone
 
 REPO = Path(__file__).resolve().parents[2]
@@ -172,7 +173,7 @@ def test_process_killed_mid_write_leaves_no_partial_document(stores) -> None:
         import os, sys
         sys.path[:0] = {sys.path!r}
         from dataclasses import replace
-        from pincite.store import open_store
+        from pincite.open import open_store
         from tests.conformance.test_store import make_doc
 
         class Boom:

@@ -17,7 +17,7 @@ from pincite.context import SCOPE_PHRASE, TurnContext
 from pincite.protocol import reply_json
 from pincite.outcome import CONCLUSION_OPENING
 from pincite.types import DocumentKind, Role, UnitKind, Zone
-from pincite.index import source_words
+from pincite.store.rows import source_words
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOPWORDS = frozenset(
@@ -141,7 +141,7 @@ _HOW_WORDS = frozenset({"many", "much", "long", "old"})
 def drafting_terms(question: str) -> set[str]:
     """The words a contract writes the clause the question asks about in (the asked clause types' vocabulary,
     :mod:`pincite.clauses`): "when does it expire" is answered by its "term", which "shall continue"."""
-    from pincite.clauses import clause_types_asked
+    from pincite.legal.clauses import clause_types_asked
 
     return set(terms(" ".join(s for t in clause_types_asked(question) for s in t.says)))
 
@@ -158,7 +158,7 @@ def question_text(question: str) -> str:
 @lru_cache(maxsize=4096)
 def _word_grams(text: str) -> frozenset[tuple[str, ...]]:
     """Every run of up to six stemmed words of ``text`` (what a clause type's phrases are matched against)."""
-    from pincite.clauses import stems
+    from pincite.text.terms import stems
 
     words = stems(text)
     return frozenset(tuple(words[i:i + n]) for n in range(1, 7) for i in range(len(words) - n + 1))
@@ -185,7 +185,7 @@ class ClauseKindTest:
 
     @classmethod
     def for_question(cls, question: str) -> "ClauseKindTest | None":
-        from pincite.clauses import clause_types_asked, phrase_stems
+        from pincite.legal.clauses import clause_types_asked, phrase_stems
 
         types = clause_types_asked(question)
         if not types:

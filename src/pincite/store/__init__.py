@@ -1,4 +1,11 @@
-"""The system of record.  Backends sit behind :class:`Store`; the embedded default is SQLite."""
+"""The system of record.  Backends sit behind :class:`Store`; the embedded default is SQLite.
+
+This package is the protocol and its value types; it imports nothing above it (no search, no versions, no
+backend).  Opening a store by location is :func:`pincite.open.open_store`'s job, the one place that knows
+every backend.  A backend that searches inside itself (PostgreSQL) returns its own indexes from
+:meth:`Store.search_indexes`, typed by :class:`LexicalSearch` and :class:`DenseSearch` below; one that returns
+None is searched by the embedded indexes :mod:`pincite.search` derives from it into files beside it.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from pincite.types import Chunk, Chunker, Document, DocumentKind
+from pincite.types import Chunk, Chunker, Document, DocumentKind, SearchFilters
 
 DEFAULT_DB = "pincite.db"
 
@@ -57,11 +64,70 @@ class Store(Protocol):
     def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]: ...
     def delete_document(self, id_or_source: str) -> None: ...
     def set_in_force_windows(self, windows: Iterable[tuple[str, int, str | None, str | None]]) -> int: ...
-    # derived indexes (pincite.index) compare generations to tell they are stale
+    def counts(self) -> dict[str, int]: ...
+    # derived indexes (pincite.search) compare generations to tell they are stale
     def generation(self) -> int: ...
     def document_generations(self) -> tuple[int, dict[str, int]]: ...
     def get_chunks_by_id(self, chunk_ids: Sequence[str]) -> dict[str, tuple[Chunk, str]]: ...
+    def store_id(self) -> str | None:
+        """The store's random identity, which its embedded indexes record (None: it keeps none)."""
+        ...
+    def search_indexes(self, chunker: Chunker = Chunker.STRUCTURAL,
+                       header: str = "title+path") -> "tuple[LexicalSearch, DenseSearch] | None":
+        """(lexical, dense) indexes kept inside the store itself, or None: the embedded indexes of
+        :mod:`pincite.search` are derived from it (files beside it)."""
+        ...
+    # evaluation runs ('pincite eval' records them; the web reader lists them)
+    def record_eval_run(self, name: str, run: dict[str, Any]) -> None: ...
+    def list_eval_runs(self, limit: int = 100) -> list[tuple[str, str]]:
+        """(name, run record JSON) of the recorded runs, newest name first."""
+        ...
+    def get_eval_run(self, name: str) -> str | None: ...
     def close(self) -> None: ...
+    def __enter__(self) -> "Store": ...
+    def __exit__(self, *exc: object) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSet:
+    """What a derived index did (or must do) to match the store's generation."""
+
+    generation: int
+    remove: frozenset[str]  # doc ids whose rows go
+    add: tuple[str, ...]  # doc ids whose rows are (re)written
+    docs: dict[str, int]  # the store's documents and their generations
+
+    @property
+    def empty(self) -> bool:
+        return not self.remove and not self.add
+
+
+class LexicalSearch(Protocol):
+    """What :class:`~pincite.search.retrieve.Retriever` calls on a lexical index (the embedded
+    :class:`~pincite.search.lexical.LexicalIndex`, PostgreSQL's ``PgLexicalIndex``)."""
+
+    @property
+    def generation(self) -> int | None: ...
+    def is_stale(self, generation: int) -> bool: ...
+    def sync(self, store: Store, on_progress: Any = None) -> ChangeSet: ...
+    def rank_documents(self, query: str, filters: SearchFilters,
+                       limit: int = 20) -> list[tuple[str, float, str]]: ...
+    def document_frequency(self, words: Sequence[str]) -> tuple[dict[str, int], int]: ...
+    def search(self, query: str, filters: SearchFilters, limit: int, prior: dict[str, float] | None = None,
+               drop_words: frozenset[str] = frozenset(),
+               drop_boost: float = 0.0) -> list[tuple[str, float]]: ...
+
+
+class DenseSearch(Protocol):
+    """What the retriever calls on a dense index.  ``embedder`` is a :class:`pincite.search.embed.Embedder`
+    (the search layer's type, which this layer cannot name)."""
+
+    @property
+    def generation(self) -> int | None: ...
+    def is_stale(self, generation: int) -> bool: ...
+    def sync(self, store: Store, embedder: Any, on_progress: Any = None) -> ChangeSet: ...
+    def search(self, qvec: Any, filters: SearchFilters, limit: int,
+               prior: dict[str, float] | None = None) -> list[tuple[str, float]]: ...
 
 
 def lookup_keys(id_or_source: str) -> list[str]:
@@ -95,26 +161,3 @@ def is_store_url(location: object) -> bool:
     """Whether ``location`` names a PostgreSQL database (``postgresql://...`` or ``postgres://...``)."""
     return isinstance(location, str) and location.split("://", 1)[0] in ("postgresql", "postgres") \
         and "://" in location
-
-
-#: Set by the command line's ``--store`` for the command it runs (None: not given).
-STORE_OVERRIDE: str | None = None
-
-
-def default_location() -> str | Path:
-    """``--store`` if given, else ``$PINCITE_STORE`` (e.g. a ``postgresql://`` URL), else :func:`default_db_path`."""
-    return STORE_OVERRIDE or os.environ.get("PINCITE_STORE") or default_db_path()
-
-
-def open_store(location: str | os.PathLike[str] | None = None) -> Store:
-    """Open the store at ``location``: a ``postgresql://`` URL opens the PostgreSQL store, anything else is a
-    SQLite file path; None means ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``."""
-    if location is None:
-        location = default_location()
-    if is_store_url(location):
-        from pincite.store.postgres import PostgresStore
-
-        return PostgresStore(str(location))
-    from pincite.store.sqlite import SQLiteStore
-
-    return SQLiteStore(Path(location))

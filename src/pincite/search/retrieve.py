@@ -18,37 +18,28 @@ of :class:`FusionSettings` and the index constants.
 
 from __future__ import annotations
 
-import datetime
 import logging
 import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pincite.clauses import clause_types_asked, expansion_terms
 from pincite.errors import IndexRebuilding
-from pincite.index import (
-    STOPWORDS,
-    WRITER_WAIT,
-    DenseIndex,
-    IndexBusy,
-    IndexDamaged,
-    IndexUnavailable,
-    LexicalIndex,
-    expansion_words,
-    index_paths,
-    query_words,
-    store_identity,
-)
-from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, optional_date
+from pincite.legal.clauses import clause_types_asked, expansion_terms
+from pincite.search.dense import DenseIndex
+from pincite.search.embed import Embedder, load_embedder
+from pincite.search.fusion import FusionSettings, fuse_rankings, fuse_scores
+from pincite.search.indexes import WRITER_WAIT, IndexBusy, IndexDamaged, index_paths, store_identity
+from pincite.search.lexical import LexicalIndex, expansion_words
+from pincite.search.naming import Naming, strip_deictic, strip_naming_clauses, strip_words
+from pincite.store import ChangeSet, Store
+from pincite.text.terms import query_words
+from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, SearchFilters, unit_id
 
 if TYPE_CHECKING:
-    from pincite.embed import Embedder
-    from pincite.store import Store
+    import numpy as np
 
 log = logging.getLogger("pincite.index")
-
 
 class RetrievalMode(ChoiceEnum):
     HYBRID = "hybrid"
@@ -56,184 +47,10 @@ class RetrievalMode(ChoiceEnum):
     DENSE = "dense"
 
 
-@dataclass(frozen=True)
-class SearchFilters:
-    """Applied inside retrieval.  By default only citable chunks; ``as_of`` keeps, for each work, only the
-    chunks in force that day (and only the version(s) of the work in force then)."""
-
-    include_non_citable: bool = False
-    as_of: datetime.date | None = None  # a ``YYYY-MM-DD`` string is read here (pincite.types.parse_date)
-    kinds: tuple[DocumentKind, ...] = ()
-    sources: tuple[str, ...] = ()
-    works: tuple[str, ...] = ()
-    documents: tuple[str, ...] = ()  # ids or sources
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "as_of", optional_date(self.as_of))
-
-
-@dataclass(frozen=True)
-class FusionSettings:
-    """Reciprocal-rank fusion: ``score = sum_i weight_i / (k + rank_i)`` over the rankings a chunk is in.
-
-    Measured on LegalBench-RAG dev (hybrid precision@1 / recall@8): the defaults 18.7 % / 67.8 %; convex fusion
-    16.2 / 67.1; dense_prior 0.1 to 0.5, lexical_prior 5 to 20, k 10 to 100 and either weight at 1.5 all within
-    about 2 points (a plateau); leaving the naming words out of the embedded question (measured together with
-    the exp(score - best) document prior, which replaced a score-ratio cut-off) took hybrid from
-    11.0 / 61.9 to 14.9 / 65.7; embedding all words shared with the title page instead, 15.8 / 60.0.
-
-    Then (same split, 2026-11-30): the asked contract clause's vocabulary (:mod:`pincite.clauses`) added to the
-    BM25 query at ``clause_boost`` 0.5 took hybrid from 16.9 / 65.8 to 22.7 / 77.4 (lexical 11.1 / 54.1 to
-    18.7 / 61.8; 0.75: 27.2 / 81.6; 1.0: 26.5 / 80.0; those words matched as phrases instead of words: within
-    noise); the same words in the embedded question ("says") 24.8 / 79.7 (dense alone 7.2 / 34.2 to 13.0 /
-    49.8; the clause's name only: 22.8 / 79.5); a heading boost for them (path 1.5 or 3) lost 1 to 3 points;
-    the naming clause left out of the chunk query (rather than weighed 0.2) and "this contract" dropped,
-    with naming clauses cut only before an interrogative word after a comma: 31.2 / 82.5; the title page and
-    signatures at half their score for operative-clause questions: within noise (31.0 / 83.5 without; not
-    kept).  The clause vocabulary as a third ranking in the fusion (the contracts' chunks by those words
-    alone) instead of inside the question's BM25: 35.6 / 82.9 (weight 0.5: 34.7 / 81.9; 1.5: 35.5 / 82.9,
-    kept because it breaks the question-words-versus-clause-words tie towards the clause; lexical mode with
-    it, no model at all: 30.3 / 81.4).  A clause is never looked for in judgments, statutes or summaries
-    (contracts and unclassified documents only: 3 of the 29 benchmark contracts are unclassified).  A query
-    with a naming clause searching the documents it names first (``named_share``; others fill after them):
-    35.8 / 88.1 (84.2 at k = 64 before; the bench searches k = 64).  Named-first for every query that names a
-    document, naming clause or not, cost our own dev gold set recall@10 0.867 -> 0.810 (a question's words
-    name the wrong document there), so it needs the clause.  When such a question asks about a clause type,
-    its own words at half weight in the fusion (``question_share``): 34.8 / 89.9 (lexical alone 37.6 / 87.4);
-    applied to every clause question, named or not, it cost our dev gold set's cross-document contract
-    questions (coverage 0.796 -> 0.722), whose words ("books and records") say more than the type.
-    ``dense_weight`` 0.5 (the small general-purpose model is the weaker ranking on both dev sets: dense alone
-    LegalBench dev 13.0 / 50.1 against lexical 37.6 / 87.4): LegalBench dev 34.8 / 90.8 -> 36.9 / 88.6, our
-    dev gold set (hybrid) recall@10 0.933 -> 0.962, precision 0.946 -> 0.968.  The clause vocabulary's own
-    vector summed with the short question's (the vocabulary embedded once per process)
-    instead of embedding the question with the vocabulary appended: 36.8 / 88.8 against 36.9 / 88.6, and the
-    query embedding no longer grows with the vocabulary (bulk hybrid latency).
-    Priors (lexical 30, dense 1.0), RRF k 20 and a 1.5 lexical weight all stayed within 2 points.
-
-    Later (after document information counted words rather than padding, the competitive-restriction exception's
-    vocabulary and the contract parser's inline clauses: dev 39.6 / 91.7), re-swept on dev: RRF k 10 to 60,
-    ``dense_weight`` 0.3 to 1.0, ``question_share`` 0 to 0.75 and ``clause_weight`` 1 to 2 all within about one
-    point of recall@8 (a plateau).  Measured and not kept: at most 1 to 5 chunks per section in the first eight
-    (recall@8 72.6 to 89.8); a fourth ranking by similarity to other contracts' best clause-vocabulary chunks
-    (88.6 at weight 0.5); a logistic reranker on rank, length, heading and clause-kind features (cross-validated
-    on dev: 86.8 to 87.4); a boost for chunks passing the generator's clause-kind test (within noise, unstable);
-    the section path weighed 1 to 4 in the clause ranking (90.7 to 89.0; weighed 0, precision@1 41.9, recall
-    unchanged); headings alone absorbed into their first child's chunk (39.4 / 91.7)."""
-
-    method: str = "rrf"  # "rrf", or "convex": weighted sum of each ranking's min-max normalised scores
-    k: int = 60
-    lexical_weight: float = 1.0
-    dense_weight: float = 0.5
-    # candidates taken from each ranking before fusing (4 x k when more): every k up to 64 reads the same depth,
-    # so asking for more results never reorders the first ones (at 100, k = 64 read 256 and reordered the top
-    # eight of 10 of LegalBench-RAG's 103 dev queries; 256 is what the bench's k = 64 always read)
-    depth: int = 256
-    # the documents a query names (by title, citation, source name, parties) lift their chunks:
-    prior_docs: int = 5  # how many named documents are considered
-    prior_temperature: float = 1.0  # a document's prior is exp((its score - the best score) / temperature)
-    lexical_prior: float = 10.0  # BM25 points added to a chunk of the best-named document (scaled for others)
-    dense_prior: float = 0.2  # cosine points added likewise
-    drop_naming_words: bool = True  # words that named the document are not evidence for a passage within it
-    naming_boost: float = 0.2  # ... so they weigh this much in the chunk query (0: left out)
-    naming_max_share: float = 0.2  # ... a word counts as naming when at most this share of documents hold it
-    naming_clauses: bool = True  # a clause made of the named document's words names it and is not evidence
-    named_share: float = 0.05  # a query naming documents searches those first (prior >= this share of the best's)
-    question_share: float = 0.5  # ... and the question's own words weigh this share of lexical_weight when
-    #                              it names its document in a clause of its own
-    clause_weight: float = 1.5  # weight of the asked contract clause's vocabulary ranking (pincite.clauses)
-    embed_strip: str = "naming"  # what the dense query leaves out: "naming" words, all words "shared" with the
-    #                              named document's title page, or "none"
-
-
-@dataclass(frozen=True)
-class Naming:
-    """What a query says about which document it is asking: the prior over documents, the words that named
-    the best one, every query word found on its title page, and the question left without naming clauses."""
-
-    prior: dict[str, float]
-    naming: frozenset[str]
-    shared: frozenset[str]
-    question: str
-
-
-_CLAUSE = re.compile(r"[^;:?!\n]+[;:?!\n]*")
-_SUBCLAUSE = re.compile(r"[^,]+,*")
-
-
-INTERROGATIVES = frozenset(
-    "what which who whom whose when where why how whether is are was were does do did can could may must "
-    "should has have had will would".split())
-
-
-def strip_naming_clauses(query: str, info: set[str], naming: frozenset[str]) -> tuple[str, frozenset[str]]:
-    """(the query without its naming clauses, the content words of those clauses).
-
-    A clause (between ``; : ? !`` or line breaks, up to a comma followed by an interrogative word) names a
-    document when at least half its content words are on that document's title page and one of them is a
-    naming word (held by few documents).  The query is returned whole when nothing with content would be
-    left."""
-    kept, words = [], set()
-
-    def names(clause: str) -> list[str] | None:
-        content = [w for w in query_words(clause) if w not in STOPWORDS]
-        on_page = [w for w in content if w in info]
-        ok = content and 2 * len(on_page) >= len(content) and any(w in naming for w in on_page)
-        return content if ok else None
-
-    for m in _CLAUSE.finditer(query):
-        subs = [x.group(0) for x in _SUBCLAUSE.finditer(m.group(0))]
-        # "In Smith v Jones, what did the court decide?": the question starts at its interrogative word
-        ask = next((i for i, x in enumerate(subs) if i and (ws := query_words(x)) and ws[0] in INTERROGATIVES),
-                   len(subs))
-        head = "".join(subs[:ask])
-        asks = head.rstrip().endswith("?") or (query_words(head)[:1] or [""])[0] in INTERROGATIVES
-        content = None if asks else names(head)  # a question ("right of first offer?") never only names
-        if content is not None:
-            words.update(content)
-        else:
-            kept.append(head)
-        kept.extend(subs[ask:])
-    rest = "".join(kept).strip()
-    if not words or not any(w not in STOPWORDS for w in query_words(rest)):
-        return query, frozenset()
-    return rest, frozenset(words - set(query_words(rest)))
-
-
-@dataclass
-class _Ranked:
-    score: float = 0.0
-    ranks: dict[str, int] = field(default_factory=dict)
-
-
-def fuse_rankings(rankings: dict[str, list[str]], weights: dict[str, float], k: int) -> list[tuple[str, float]]:
-    """Reciprocal-rank fusion of several rankings of ids (best first); ties keep the first ranking's order."""
-    acc: dict[str, _Ranked] = {}
-    for name, ids in rankings.items():
-        w = weights.get(name, 1.0)
-        for r, cid in enumerate(ids, start=1):
-            e = acc.setdefault(cid, _Ranked())
-            e.score += w / (k + r)
-            e.ranks[name] = r
-    return sorted(((cid, e.score) for cid, e in acc.items()), key=lambda x: -x[1])
-
-
-def fuse_scores(scores: dict[str, dict[str, float]], weights: dict[str, float]) -> list[tuple[str, float]]:
-    """Convex fusion: each ranking's scores min-max normalised to [0, 1] (absent = 0), weighted and summed."""
-    acc: dict[str, float] = {}
-    for name, sc in scores.items():
-        if not sc:
-            continue
-        lo, hi = min(sc.values()), max(sc.values())
-        w = weights.get(name, 1.0)
-        for cid, v in sc.items():
-            acc[cid] = acc.get(cid, 0.0) + w * ((v - lo) / (hi - lo) if hi > lo else 1.0)
-    return sorted(acc.items(), key=lambda x: -x[1])
-
-
 class Retriever:
     """Search the store's chunks.  ``mode`` picks lexical, dense or hybrid (the default)."""
 
-    def __init__(self, store: "Store", mode: RetrievalMode = RetrievalMode.HYBRID, embedder: "Embedder | None" = None,
+    def __init__(self, store: Store, mode: RetrievalMode = RetrievalMode.HYBRID, embedder: Embedder | None = None,
                  fusion: FusionSettings | None = None, dense_header: str = "title+path",
                  on_progress: Callable[[str, int, int], None] | None = None,
                  chunker: Chunker = Chunker.STRUCTURAL) -> None:
@@ -242,9 +59,9 @@ class Retriever:
         self.fusion = fusion or FusionSettings()
         self.on_progress = on_progress
         self._clause_vectors: dict[str, object] = {}  # a contract clause type's embedded vocabulary
-        own = getattr(store, "search_indexes", None)  # a store that searches itself (PostgreSQL) brings its own
+        own = store.search_indexes(chunker, dense_header)  # a store that searches itself (PostgreSQL) brings its own
         if own is not None:
-            own_lexical, own_dense = own(chunker, dense_header)
+            own_lexical, own_dense = own
         else:
             lex_path, dense_path = index_paths(store, chunker)
             store_id = store_identity(store)
@@ -255,8 +72,6 @@ class Retriever:
         self.embedder = None
         if self.mode is not RetrievalMode.LEXICAL:
             if embedder is None:
-                from pincite.embed import load_embedder
-
                 embedder = load_embedder()  # raises EmbeddingUnavailable with the install hint
             self.embedder = embedder
             self.dense = own_dense if own is not None else DenseIndex(dense_path, dense_header, chunker,
@@ -266,8 +81,8 @@ class Retriever:
 
     def ensure_fresh(self) -> None:
         """Re-index what changed in the store since each index was written (a missing, damaged or another
-        store's index is rebuilt: see :mod:`pincite.index`)."""
-        gen = self.store.generation()  # type: ignore[attr-defined]
+        store's index is rebuilt: see :mod:`pincite.search.indexes`)."""
+        gen = self.store.generation()
         if self.lexical is not None and self.lexical.is_stale(gen):
             lexical, progress = self.lexical, self._progress("lexical index")
             self._catch_up(lexical, lambda **wait: lexical.sync(self.store, progress, **wait))
@@ -357,7 +172,7 @@ class Retriever:
         """The question's vector plus, for each contract clause type it asks about, that type's vector (its
         name and vocabulary, embedded once per process), normalised: the same direction as embedding the
         question with the vocabulary appended, at the cost of embedding the short question alone."""
-        import numpy as np
+        import numpy as np  # loaded with the first dense search, not by every command that imports the retriever
 
         assert self.embedder is not None
         types = clause_types_asked(question)
@@ -377,7 +192,7 @@ class Retriever:
         return replace(filters, documents=tuple(d for d, w in prior.items() if w >= self.fusion.named_share))
 
     def _search(self, query: str, qvec: object, filters: SearchFilters, depth: int, k: int,
-                per_document: int | None, named: "Naming") -> list[Passage]:
+                per_document: int | None, named: Naming) -> list[Passage]:
         prior, naming = named.prior, named.naming
         for attempt in range(6):
             ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
@@ -392,7 +207,7 @@ class Retriever:
             passages = self._hydrate(_cap_per_document(ranked, per_document, k))
         return passages
 
-    def _named_documents(self, query: str, filters: SearchFilters) -> "Naming":
+    def _named_documents(self, query: str, filters: SearchFilters) -> Naming:
         """Documents the query names, as a prior in (0, 1] (1 for the best), and the query's words that named
         the best one (found in its title, citation, source name or opening words, and held by few documents).
 
@@ -484,7 +299,7 @@ class Retriever:
         return ref is not None and ref.kind in CLAUSE_KINDS
 
     def _hydrate(self, chosen: list[tuple[str, str, float]]) -> list[Passage]:
-        records = self.store.get_chunks_by_id([c for c, _, _ in chosen])  # type: ignore[attr-defined]
+        records = self.store.get_chunks_by_id([c for c, _, _ in chosen])
         refs: dict[str, DocRef] = {}
         out: list[Passage] = []
         for cid, doc_id, score in chosen:
@@ -512,7 +327,7 @@ class Retriever:
     _summary_cache: dict | None = None
 
     def _summaries(self) -> dict:
-        gen = self.store.generation()  # type: ignore[attr-defined]
+        gen = self.store.generation()
         if self._summary_cache is None or self._summary_cache.get("_gen") != gen:
             cache: dict = {s.id: s for s in self.store.list_documents()}
             cache["_gen"] = gen
@@ -520,18 +335,8 @@ class Retriever:
         return self._summary_cache
 
 
-_DEICTIC = re.compile(r"\b(?:this|the|that)\s+(?:contract|agreement|lease|deed|instrument|document)\b", re.I)
-
-
-def strip_deictic(question: str) -> str:
-    """``question`` without "this contract", "the agreement" and the like: they point at the document the
-    question is about (the prior's job), and as words they match every clause that says "this Agreement"."""
-    kept = _DEICTIC.sub(" ", question)
-    return question if not any(w not in STOPWORDS for w in query_words(kept)) else re.sub(r"\s+", " ", kept).strip()
-
-
 def clause_vocabulary(question: str) -> str:
-    """The words contracts write the clause ``question`` asks about in (:mod:`pincite.clauses`), as one
+    """The words contracts write the clause ``question`` asks about in (:mod:`pincite.legal.clauses`), as one
     query; empty when it asks about no clause type."""
     return " ".join(expansion_words(expansion_terms(question)))
 
@@ -545,17 +350,6 @@ def contract_filters(filters: SearchFilters) -> SearchFilters | None:
     """``filters`` narrowed to the kinds a contract clause is found in; None when they exclude them all."""
     kinds = tuple(k for k in (filters.kinds or CLAUSE_KINDS) if k in CLAUSE_KINDS)
     return replace(filters, kinds=kinds) if kinds else None
-
-
-def strip_words(text: str, words: frozenset[str]) -> str:
-    """``text`` without ``words`` (compared lower-cased, punctuation kept): what is left of a question once the
-    words that named its document are taken out, for the embedding (the document prior already counts them).
-    The whole text when nothing but punctuation would be left."""
-    import re
-
-    kept = re.sub(r"[^\W_]+", lambda m: "" if m.group(0).lower() in words else m.group(0), text)
-    kept = re.sub(r"\s+", " ", kept).strip()
-    return kept if re.search(r"[^\W_]", kept) else text
 
 
 def _cap_per_document(ranked: list[tuple[str, str, float]], per_document: int | None,
@@ -574,14 +368,27 @@ def _cap_per_document(ranked: list[tuple[str, str, float]], per_document: int | 
     return out
 
 
-def search_passages(store: "Store", query: str, k: int = 10, filters: SearchFilters | None = None,
+def search_passages(store: Store, query: str, k: int = 10, filters: SearchFilters | None = None,
                     mode: RetrievalMode = RetrievalMode.HYBRID) -> list[Passage]:
     """One-off search (loads the model each call; keep a :class:`Retriever` for many queries)."""
     return Retriever(store, mode).search(query, k, filters)
 
 
-__all__ = ["RetrievalMode", "SearchFilters", "FusionSettings", "Retriever", "fuse_rankings", "search_passages",
-           "IndexUnavailable"]
+def sync_lexical(store: Store, on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    """Update (or build) the lexical index of ``store``: only documents whose generation changed."""
+    own = store.search_indexes(Chunker.STRUCTURAL, "title+path")  # a store that searches itself brings its own
+    if own is not None:
+        return own[0].sync(store, on_progress)
+    return LexicalIndex(index_paths(store)[0]).sync(store, on_progress)
+
+
+def sync_dense(store: Store, embedder: Embedder, header: str = "title+path",
+               on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    """Update (or build) the dense index of ``store``, embedding only new text."""
+    own = store.search_indexes(Chunker.STRUCTURAL, header)
+    if own is not None:
+        return own[1].sync(store, embedder, on_progress)
+    return DenseIndex(index_paths(store)[1], header).sync(store, embedder, on_progress)
 
 
 def passage_label(p: Passage) -> str | None:
@@ -594,8 +401,6 @@ def passage_label(p: Passage) -> str | None:
 
 def passage_to_json(p: Passage) -> dict:
     """The JSON shape of one search hit (``pincite search --json``)."""
-    from pincite.types import unit_id
-
     c = p.chunk
     return {
         "passage_id": p.id,
@@ -617,3 +422,7 @@ def passage_to_json(p: Passage) -> dict:
         "in_force_to": c.in_force_to,
         "score": round(p.score, 6),
     }
+
+
+__all__ = ["RetrievalMode", "Retriever", "search_passages", "sync_lexical", "sync_dense", "passage_label",
+           "passage_to_json"]

@@ -15,7 +15,7 @@ Same behaviour as :mod:`pincite.store.sqlite`, behind the same :class:`~pincite.
 * **Search in SQL.**  Chunks carry a weighted ``tsvector`` (text, and section path / labels / lead-in) written
   in the document's own transaction, so the lexical index is never stale; dense vectors (pgvector,
   ``vector(384)``, HNSW, cosine) are embedded lazily by the first search that needs them, as with the
-  embedded store.  See :mod:`pincite.index_pg`.
+  embedded store.  See :mod:`pincite.backends.postgres.search`.
 * **Distribution.**  Every table holding a document's rows has the document id as its first key column, so
   on Citus they are distributed by ``doc_id`` and colocated (the README says how); ``sources`` is keyed by
   source and ``settings``/``migrations`` are small reference tables.
@@ -34,14 +34,16 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pincite.backends.postgres.search import PgDenseIndex, PgLexicalIndex, document_terms, posting_rows
 from pincite.errors import NotFound, StoreError
+from pincite.search.indexes import rows_for_document
 from pincite.store import DocumentSummary, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
-    CHUNK_COLUMNS, DOCUMENT_COLUMNS, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row, document_from_rows,
-    summary_from_row,
+    CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row,
+    document_from_rows, document_information, summary_from_row,
 )
-from pincite.store.sqlite import GENERATION_KEY
-from pincite.types import Chunk, Chunker, Document, DocumentKind
+from pincite.types import DATE_MAX, DATE_MIN, Chunk, Chunker, Document, DocumentKind, date_key
+from pincite.versions import version_date
 
 T = TypeVar("T")
 
@@ -176,7 +178,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         """,
     ),
     (
-        # BM25 in SQL over our own postings (pincite.index_pg) replaces full-text search's ts_rank; the postings of
+        # BM25 in SQL over our own postings (pincite.backends.postgres.search) replaces full-text search's ts_rank; the postings of
         # documents stored before are written by backfill_postings, in this migration's transaction
         "0002_postings_bm25",
         """
@@ -218,7 +220,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         """,
     ),
     (
-        # a document's information now takes its opening words with whitespace collapsed (pincite.index.
+        # a document's information now takes its opening words with whitespace collapsed (pincite.store.rows.
         # opening_words): stored documents get theirs rewritten by _refresh_docinfo, in this migration's transaction
         "0004_docinfo_opening_words",
         "",
@@ -234,7 +236,7 @@ def search_words(text: str) -> str:
     """``text`` with everything that is not a letter or digit made a space: what is handed to ``to_tsvector``.
 
     PostgreSQL's parser would keep "2.1" or "4(1)(c)" whole or split them its own way; the lexical index
-    and the queries split words exactly as :func:`pincite.index.query_words` does."""
+    and the queries split words exactly as :func:`pincite.text.terms.query_words` does."""
     return " ".join(_WORD.findall(text))
 
 
@@ -244,7 +246,7 @@ def display_url(url: str) -> str:
 
 
 def _psycopg() -> Any:
-    try:
+    try:  # optional dependency: pip install 'pincite[postgres]'
         import psycopg
     except ImportError:
         raise StoreError("the PostgreSQL store needs psycopg 3: pip install 'pincite[postgres]' "
@@ -259,7 +261,7 @@ class PostgresStore:
         psycopg = _psycopg()
         self.url = url
         self.path = Path(display_url(url).replace("://", "_", 1).replace("/", "_"))  # a name, never opened
-        self._indexes: dict[tuple[Chunker, str], tuple[Any, Any]] = {}
+        self._indexes: dict[tuple[Chunker, str], tuple[PgLexicalIndex, PgDenseIndex]] = {}
         self._owner = threading.get_ident()
         self._local = threading.local()
         self._guard = threading.Lock()
@@ -307,8 +309,6 @@ class PostgresStore:
 
     def _backfill_postings(self) -> None:
         """Inside the migration's transaction: the postings and lengths of the documents already stored."""
-        from pincite.index_pg import document_terms
-
         c = self.conn
         for (doc_id,) in c.execute("SELECT id FROM documents ORDER BY id").fetchall():
             r = c.execute(f"SELECT {DOCUMENT_COLUMNS} FROM documents WHERE id = %s", (doc_id,)).fetchone()
@@ -334,9 +334,6 @@ class PostgresStore:
 
     def _refresh_docinfo(self) -> None:
         """Inside the migration's transaction: every stored document's information and its terms, recomputed."""
-        from pincite.index import document_information
-        from pincite.index_pg import document_terms
-
         c = self.conn
         for doc_id, title, citation, source, text in c.execute(
                 "SELECT id, title, citation, source, substr(text, 1, 20000) FROM documents ORDER BY id").fetchall():
@@ -383,7 +380,7 @@ class PostgresStore:
         """Run ``body`` in one transaction holding the advisory locks of ``keys`` (sorted: no lock cycles);
         retried on deadlock or serialisation failure.  Database errors become :class:`StoreError`."""
         psycopg = _psycopg()
-        from psycopg import errors as pgerr
+        from psycopg import errors as pgerr  # psycopg is optional: imported with the first write
 
         for attempt in range(5):
             try:
@@ -426,10 +423,6 @@ class PostgresStore:
     def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
         """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
         _check_text(doc)
-        from pincite.index import document_information
-        from pincite.index_pg import document_terms
-        from pincite.index import DATE_MAX, DATE_MIN, date_key
-        from pincite.versions import version_date
 
         vd = version_date(doc)
         docinfo = document_information(doc.title, doc.citation, doc.source, doc.text)
@@ -494,7 +487,7 @@ class PostgresStore:
                            body)
 
     def _insert_chunks(self, rows: list[tuple[Any, ...]], postings: list[tuple[Any, ...]]) -> None:
-        """The chunk rows and their postings (``chunk_terms``, the lexical index: see :mod:`pincite.index_pg`)."""
+        """The chunk rows and their postings (``chunk_terms``, the lexical index: see :mod:`pincite.backends.postgres.search`)."""
         if not rows:
             return
         with self.conn.cursor().copy(
@@ -578,6 +571,10 @@ class PostgresStore:
                 return self.tx.__exit__(*exc)
 
         return _Snap()
+
+    def store_id(self) -> str | None:
+        """None: the search indexes live inside this database, so none records which store it is."""
+        return None
 
     def get_setting(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM settings WHERE key = %s", (key,)).fetchone()
@@ -686,12 +683,11 @@ class PostgresStore:
 
     # -- search (the Retriever's hook) ----------------------------------------------------------
 
-    def search_indexes(self, chunker: Chunker = Chunker.STRUCTURAL, header: str = "title+path") -> tuple[Any, Any]:
-        """(lexical, dense) indexes that search this database in SQL (see :mod:`pincite.index_pg`)."""
+    def search_indexes(self, chunker: Chunker = Chunker.STRUCTURAL,
+                       header: str = "title+path") -> tuple[PgLexicalIndex, PgDenseIndex]:
+        """(lexical, dense) indexes that search this database in SQL (see :mod:`pincite.backends.postgres.search`)."""
         key = (chunker, header)
         if key not in self._indexes:
-            from pincite.index_pg import PgDenseIndex, PgLexicalIndex
-
             self._indexes[key] = (PgLexicalIndex(self, chunker), PgDenseIndex(self, header, chunker))
         return self._indexes[key]
 
@@ -713,12 +709,9 @@ def _check_text(doc: Document) -> None:
 def _chunk_rows(doc: Document, chunks: Sequence[Chunk],
                 settings_key: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """One row per chunk for ``_insert_chunks`` and the chunks' postings: the stored envelope plus what search
-    reads, taken from the embedded index's own rows (:func:`pincite.index.rows_for_document`, so both backends
+    reads, taken from the embedded index's own rows (:func:`pincite.search.indexes.rows_for_document`, so both backends
     search the same words): the terms of its text and of its section path, labels and lead-in, its own
     validity window, its lengths."""
-    from pincite.index import DATE_MAX, DATE_MIN, date_key, rows_for_document
-    from pincite.index_pg import posting_rows
-
     class _These:  # rows_for_document reads a document's chunks from a store: these ones, not yet stored
         @staticmethod
         def get_chunks(doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:

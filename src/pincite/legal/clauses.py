@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pincite.text.terms import STOPWORDS, query_words, stems
+
 
 @dataclass(frozen=True)
 class ClauseType:
@@ -182,13 +184,6 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
 )
 
 
-def stems(text: str) -> list[str]:
-    """``text`` as stemmed words, the way clause phrases are matched ("non-transferable": non, transfer)."""
-    from pincite.index import analyse_words
-
-    return analyse_words(text.replace("-", " "))
-
-
 @lru_cache(maxsize=1)
 def phrase_stems() -> dict[str, frozenset[tuple[str, ...]]]:
     """Per clause type key: its asking and drafting phrases, stemmed."""
@@ -256,8 +251,6 @@ def _clause_types_asked(question: str) -> tuple[ClauseType, ...]:
     ("exceptions to competitive restrictions" is asked, not "non-compete"; "expiration date of this contract"
     asks the expiration, not the agreement date); types matching on different words are all asked ("licenses
     granted … irrevocable": the licence grant and the perpetual licence)."""
-    from pincite.index import STOPWORDS, query_words
-
     words = stems(question)
     raw = set(query_words(question.replace("-", " ")))
     stop = {w for x in STOPWORDS | _NOT_TELLING for w in stems(x)}

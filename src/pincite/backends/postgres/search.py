@@ -1,7 +1,7 @@
 """Search inside PostgreSQL: BM25 over our own inverted index for the lexical ranking, pgvector for the dense one.
 
-The same contract as :class:`pincite.index.LexicalIndex` and :class:`pincite.index.DenseIndex` (what the
-:class:`~pincite.retrieve.Retriever` calls), with every filter inside the SQL: citability, kinds, sources,
+The same contract as :class:`pincite.search.lexical.LexicalIndex` and :class:`pincite.search.dense.DenseIndex` (what the
+:class:`~pincite.search.retrieve.Retriever` calls), with every filter inside the SQL: citability, kinds, sources,
 works, documents, and ``as_of`` (a chunk's own in-force window, and its version's window: a version of a work
 speaks from its date until the next version's, computed from the stored versions at query time).
 
@@ -18,10 +18,10 @@ own transaction (never behind the store):
   words (what a query uses to *name* a document);
 * ``chunks.n_text`` / ``n_path``: the fields' exact lengths, whose sums give the average lengths.
 
-Terms come from :func:`pincite.index.analyse_words` (tantivy's ``en_stem`` analyzer itself: simple tokenizer,
+Terms come from :func:`pincite.text.terms.analyse_words` (tantivy's ``en_stem`` analyzer itself: simple tokenizer,
 long tokens removed, lower-cased, English stemmer), and a query is built from the embedded parse's own pieces
-(:func:`~pincite.index.query_words`, ``STOPWORDS``, ``_OPERATORS``, ``FIELD_BOOSTS``, ``PHRASE_BOOST``,
-:func:`~pincite.index.legal_phrases`), with the parser's own habits (a
+(:func:`~pincite.text.terms.query_words`, ``STOPWORDS``, ``_OPERATORS``, ``FIELD_BOOSTS``, ``PHRASE_BOOST``,
+:func:`~pincite.search.lexical.legal_phrases`), with the parser's own habits (a
 repeated word counts once, two words with one stem twice), so both backends rank alike: the same chunks and
 the same points, up to a constant per query, on every LegalBench-RAG query (tests/test_postgres_bm25.py
 checks it on real judgments and contracts).  The score is tantivy's BM25
@@ -50,42 +50,37 @@ load read the vectors exactly; a load that dies midway leaves the index to the n
 
 from __future__ import annotations
 
+import bisect
 import math
 import struct
+import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
-from pincite.index import (
-    DATE_MAX,
-    DATE_MIN,
-    DENSE_FORMAT_VERSION,
-    FIELD_BOOSTS,
-    PHRASE_BOOST,
-    PIECE_CHARS,
-    STOPWORDS,
-    USE_STOPWORDS,
-    _OPERATORS,
-    ChangeSet,
-    IndexRow,
-    IndexUnavailable,
-    analyse_words,
-    date_key,
-    embedding_inputs,
-    iter_rows,
-    legal_phrases,
-    plan_changes,
-    query_words,
-    text_hash,
-)
-from pincite.types import Chunker
+from pincite.errors import IndexUnavailable
+from pincite.search.dense import DENSE_FORMAT_VERSION, PIECE_CHARS, embedding_inputs, text_hash
+from pincite.search.embed import Embedder
+from pincite.search.indexes import IndexRow, iter_rows, plan_changes
+from pincite.search.lexical import _OPERATORS, FIELD_BOOSTS, PHRASE_BOOST, USE_STOPWORDS, legal_phrases
+from pincite.store import ChangeSet, Store
+from pincite.text.terms import STOPWORDS, analyse_words, query_words
+from pincite.types import DATE_MAX, DATE_MIN, Chunker, SearchFilters, date_key
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from pincite.embed import Embedder
-    from pincite.retrieve import SearchFilters
-    from pincite.store.postgres import PostgresStore
+
+class PgStore(Store, Protocol):
+    """What these indexes use of :class:`~pincite.backends.postgres.store.PostgresStore`, named by a protocol
+    rather than imported: the store imports this module (it writes the postings in each document's
+    transaction, and hands these indexes out), so importing it back would make a loop."""
+
+    conn: Any
+
+    def thread_conn(self) -> Any: ...
+    def _write(self, what: str, keys: Iterable[str], body: Callable[[], Any]) -> Any: ...
+
 
 #: BM25 parameters (tantivy's).
 K1 = 1.2
@@ -125,8 +120,6 @@ _NORMS = _norm_table()
 
 def fieldnorm(n: int) -> int:
     """A field's length as tantivy scores it: the largest of its 256 stored lengths not above ``n``."""
-    import bisect
-
     return _NORMS[bisect.bisect_right(_NORMS, n) - 1]
 
 
@@ -173,7 +166,7 @@ def idf(df: int, n: int) -> float:
 # -- filters -------------------------------------------------------------------------------------------
 
 
-def filter_sql(f: "SearchFilters", chunks: bool = True) -> tuple[list[str], list[Any]]:
+def filter_sql(f: SearchFilters, chunks: bool = True) -> tuple[list[str], list[Any]]:
     """WHERE clauses (over ``c`` = chunks, ``d`` = documents) and their parameters for ``f``.  With
     ``chunks=False`` only document-level clauses, and ``as_of`` keeps documents with a chunk in force."""
     where: list[str] = []
@@ -201,7 +194,7 @@ def filter_sql(f: "SearchFilters", chunks: bool = True) -> tuple[list[str], list
     return where, args
 
 
-def document_filter_sql(f: "SearchFilters") -> tuple[list[str], list[Any]]:
+def document_filter_sql(f: SearchFilters) -> tuple[list[str], list[Any]]:
     """The clauses of ``f`` that depend on the document alone (kinds, sources, works, documents), over ``d``."""
     where: list[str] = []
     args: list[Any] = []
@@ -226,7 +219,7 @@ def document_filter_sql(f: "SearchFilters") -> tuple[list[str], list[Any]]:
 class PgLexicalIndex:
     """BM25 over ``chunk_terms`` for the chunks of one chunker (see the module doc)."""
 
-    def __init__(self, store: "PostgresStore", chunker: Chunker = Chunker.STRUCTURAL) -> None:
+    def __init__(self, store: PgStore, chunker: Chunker = Chunker.STRUCTURAL) -> None:
         self.store = store
         self.chunker = chunker
         self._stats_gen: int | None = None
@@ -294,7 +287,7 @@ class PgLexicalIndex:
 
     # -- the documents a query names -----------------------------------------------------------------
 
-    def rank_documents(self, query: str, filters: "SearchFilters", limit: int = 20) -> list[tuple[str, float, str]]:
+    def rank_documents(self, query: str, filters: SearchFilters, limit: int = 20) -> list[tuple[str, float, str]]:
         """(doc id, score, document information) of the documents a query names, best first (see module doc)."""
         terms = list(dict.fromkeys(analyse_words(" ".join(query_words(query)))))
         if not terms:
@@ -371,7 +364,7 @@ class PgLexicalIndex:
                     key = (r[0], r[1])
                     out[key] = out.get(key, 0.0) + weight * tf / (tf + K1 * (1 - B + B * r[2] / self._avg[field]))
 
-    def search(self, query: str, filters: "SearchFilters", limit: int, prior: dict[str, float] | None = None,
+    def search(self, query: str, filters: SearchFilters, limit: int, prior: dict[str, float] | None = None,
                drop_words: frozenset[str] = frozenset(), drop_boost: float = 0.0) -> list[tuple[str, float]]:
         """Chunk ids and scores, best first, only among chunks that pass ``filters`` (see module doc): the
         query's BM25 (``drop_words`` weighed ``drop_boost``), plus ``prior[doc_id]`` for the chunks of the
@@ -491,7 +484,7 @@ def ensure_hnsw(conn: Any) -> bool:
 class PgDenseIndex:
     """Piece vectors in ``chunk_vectors``; cosine search with the filters in the SQL (see the module doc)."""
 
-    def __init__(self, store: "PostgresStore", header: str = "title+path", chunker: Chunker = Chunker.STRUCTURAL,
+    def __init__(self, store: PgStore, header: str = "title+path", chunker: Chunker = Chunker.STRUCTURAL,
                  piece_chars: int = PIECE_CHARS) -> None:
         self.store = store
         self.header = header
@@ -511,7 +504,7 @@ class PgDenseIndex:
     def is_stale(self, generation: int) -> bool:
         return self.model_key is None or self._generation != generation
 
-    def sync(self, store: Any, embedder: "Embedder", on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    def sync(self, store: Any, embedder: Embedder, on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
         """Embed the chunks of the documents whose generation moved since their vectors were written (reusing
         any vector of the same text); documents gone take their vectors with them (foreign key).
 
@@ -593,8 +586,6 @@ class PgDenseIndex:
 
             s._write(f"{doc_id}: could not store its vectors", [f"doc:{doc_id}"], body)
         if bulk:
-            import time
-
             t = time.perf_counter()
             ensure_hnsw(c)
             self.hnsw_build_seconds = time.perf_counter() - t
@@ -602,7 +593,7 @@ class PgDenseIndex:
         self._generation = gen
         return plan
 
-    def search(self, qvec: "np.ndarray", filters: "SearchFilters", limit: int,
+    def search(self, qvec: "np.ndarray", filters: SearchFilters, limit: int,
                prior: dict[str, float] | None = None) -> list[tuple[str, float]]:
         """Chunk ids and cosine scores (each chunk's best piece), best first, among chunks that pass ``filters``;
         chunks of the documents in ``prior`` get its value added."""

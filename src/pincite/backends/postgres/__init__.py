@@ -1,0 +1,1 @@
+"""PostgreSQL (+ pgvector): the store (:mod:`.store`) and the search inside it (:mod:`.search`)."""

@@ -1,0 +1,1 @@
+"""Legal language as tables: contract clause types (and, with the upper house, question shapes)."""
