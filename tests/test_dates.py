@@ -110,7 +110,7 @@ def test_http_refuses_a_date_in_another_form(demo_db: Path) -> None:
 
 def test_the_library_reads_a_date_once_where_it_comes_in() -> None:
     """AskOptions, SearchFilters and a turn hold a real date; a string in another form is refused there."""
-    from pincite.context import assemble_context
+    from pincite.answer.context import assemble_context
     from pincite.engine import AskOptions
     from pincite.retrieve import SearchFilters
     from pincite.types import DateError
@@ -150,7 +150,7 @@ def test_no_date_asked_checks_the_citation_against_todays_law(tmp_path: Path, co
     from pincite.engine import AskOptions, answer_question, current_law_date
     from pincite.generate.scripted import ScriptedGenerator
     from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
-    from pincite.verify import Check
+    from pincite.answer.verify import Check
 
     versions = sorted((corpus / T2).glob("*.xml"))
     assert [p.name[-14:-4] for p in versions] == ["2018-06-21", "2021-06-29", "2022-09-23", "2026-03-26"]

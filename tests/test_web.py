@@ -24,7 +24,7 @@ from pincite.ingest import ingest_paths
 from pincite.server import RunningServer, ServerConfig, create_app
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Role
-from pincite.verify import PLAIN_WORDS, Check
+from pincite.answer.verify import PLAIN_WORDS, Check
 
 pytestmark = pytest.mark.shared
 

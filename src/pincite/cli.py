@@ -497,9 +497,9 @@ def ask(
 ) -> None:
     """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
     --kind, --work), the answer has one section per source and names the sources with no supported answer."""
-    from pincite.engine import AskOptions, OnFail, answer_question
+    from pincite.engine import OnFail, ask, ask_request
     from pincite.generate import GeneratorKind, make_generator
-    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
+    from pincite.retrieve import RetrievalMode, Retriever
 
     try:
         gkind = GeneratorKind.parse(generator)
@@ -520,12 +520,10 @@ def ask(
 
         def one(q: str, date: Optional[datetime.date],  # type: ignore[no-untyped-def]
                 scope: tuple[str, ...] = ()):
-            opts = AskOptions(as_of=date, k=k, on_fail=fail_mode, retries=retries,  # type: ignore[arg-type]
-                              include_non_citable=include_non_citable)
-            filters = SearchFilters(include_non_citable=include_non_citable, as_of=date,
-                                    documents=tuple(document or ()) + scope, kinds=kinds,  # type: ignore[arg-type]
-                                    works=tuple(work or ()))
-            return answer_question(q, store, retriever, gen, opts, filters=filters, per_document=per_document)
+            req = ask_request(q, as_of=date, k=k, on_fail=fail_mode, retries=retries,
+                              include_non_citable=include_non_citable, documents=tuple(document or ()) + scope,
+                              kinds=kinds, works=tuple(work or ()), per_document=per_document)
+            return ask(req, store, retriever, gen)
 
         if batch is not None:
             try:

@@ -46,7 +46,7 @@ from typing import Any
 
 from pincite.errors import PinciteError
 from pincite.types import ChoiceEnum, DateError, Document, Unit, parse_date
-from pincite.verify import locate_quote, normalise
+from pincite.answer.verify import locate_quote, normalise
 from pincite.versions import in_force_on as _in_force_on
 
 RUN_FORMAT = 1
@@ -595,8 +595,7 @@ def run_gold(
     ``settings`` are recorded as given (the caller knows the chunker, retrieval mode, models, corpus); the
     engine's own settings are added.  A question the engine fails on (a generator error) is recorded with its
     error, and the run goes on."""
-    from pincite.engine import AskOptions, OnFail, answer_question
-    from pincite.retrieve import SearchFilters
+    from pincite.engine import ask, ask_request
 
     options = options or EvalOptions()
     finder = DocumentFinder(store)
@@ -604,9 +603,6 @@ def run_gold(
     t_run = time.perf_counter()
     for q in questions:
         gold = resolve_question(finder, q)
-        opts = AskOptions(as_of=q.as_of, k=options.k, on_fail=OnFail.parse(options.on_fail),  # type: ignore[arg-type]
-                          retries=options.retries, budget_tokens=options.budget_tokens,
-                          include_non_citable=options.include_non_citable)
         scope_ids: tuple[str, ...] = ()
         if q.scope:
             try:
@@ -614,12 +610,13 @@ def run_gold(
             except GoldError as e:
                 records.append(error_record(q, f"scope: {e}", 0.0))
                 continue
-        filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=q.as_of,
-                                documents=scope_ids)
+        request = ask_request(q.question, as_of=q.as_of, k=options.k, on_fail=options.on_fail,
+                              retries=options.retries, budget_tokens=options.budget_tokens,
+                              include_non_citable=options.include_non_citable, documents=scope_ids,
+                              per_document=options.per_document)
         t0 = time.perf_counter()
         try:
-            ans = answer_question(q.question, store, retriever, generator, opts, filters=filters,
-                                  per_document=options.per_document)
+            ans = ask(request, store, retriever, generator)
         except PinciteError as e:
             rec = error_record(q, str(e), time.perf_counter() - t0)
         else:

@@ -542,19 +542,15 @@ def passage_to_json(p: Passage, doc_units: Mapping[str, Any] | None = None) -> d
 def run_ask(backend: Backend, req: AskRequest) -> Any:
     """Answer one question exactly as ``pincite ask`` does.  A document replaced while answering (its old id
     gone) is retried once from the new snapshot."""
-    from pincite.engine import AskOptions, OnFail, answer_question
-    from pincite.retrieve import SearchFilters
+    from pincite.engine import ask, ask_request
 
-    opts = AskOptions(as_of=req.as_of, k=req.k, on_fail=OnFail.parse(req.on_fail), retries=req.retries,  # type: ignore[arg-type]
-                      include_non_citable=req.include_non_citable)
-    filters = SearchFilters(include_non_citable=req.include_non_citable, as_of=req.as_of,
-                            documents=tuple(req.documents), kinds=(req.kind,) if req.kind else (),
-                            works=tuple(req.works))
+    request = ask_request(req.question, as_of=req.as_of, k=req.k, on_fail=req.on_fail, retries=req.retries,
+                          include_non_citable=req.include_non_citable, documents=req.documents,
+                          kinds=(req.kind,) if req.kind else (), works=req.works, per_document=req.per_document)
     retriever = backend.retriever(None if req.no_dense is None else not req.no_dense)
     for attempt in (1, 2):
         try:
-            return answer_question(req.question, backend.store, retriever, backend.generator, opts, filters=filters,
-                                   per_document=req.per_document)
+            return ask(request, backend.store, retriever, backend.generator)
         except NotFound:
             if attempt == 2:
                 raise

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from pincite.context import TurnContext
+from pincite.answer.context import TurnContext
 from pincite.errors import PinciteError
 from pincite.types import ChoiceEnum
 

@@ -7,7 +7,7 @@ import time
 
 import httpx
 
-from pincite.context import TurnContext
+from pincite.answer.context import TurnContext
 from pincite.generate import GeneratorError
 
 

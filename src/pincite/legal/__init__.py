@@ -1,0 +1,1 @@
+"""Legal language as tables: clause types, question shapes, the words of judgments."""
