@@ -22,7 +22,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pincite.evaluate import DocumentFinder, GoldError, check_gold_file, ingest_corpus, read_gold
+    from pincite.evaluation.gold import check_gold_file, DocumentFinder, GoldError, read_gold
+    from pincite.evaluation.runs import ingest_corpus
     from pincite.store import open_store
     from pincite.types import UnitKind
     from pincite.answer.verify import normalise_with_map

@@ -76,7 +76,7 @@ def test_batch_line_with_a_bad_date_is_an_error_and_the_run_goes_on(demo_db: Pat
 
 @pytest.mark.parametrize("bad", ["20210101", "2021-W01-5"])
 def test_gold_file_refuses_a_date_in_another_form(bad: str) -> None:
-    from pincite.evaluate import GoldError, parse_gold_line
+    from pincite.evaluation.gold import GoldError, parse_gold_line
 
     line = json.dumps({"id": "a", "question": "q", "kind": "none", "gold": [], "as_of": bad})
     with pytest.raises(GoldError, match=f"gold.jsonl:1: as_of '{bad}' is not a date in the form YYYY-MM-DD"):

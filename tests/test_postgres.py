@@ -247,7 +247,7 @@ def test_the_server_answers_from_postgres_over_http(pg: PgServer) -> None:
     import httpx
 
     from pincite.cli import demo_paths
-    from pincite.evaluate import build_run, write_run
+    from pincite.evaluation.runs import build_run, write_run
     from pincite.server import RunningServer, ServerConfig, create_app
     from tests.test_server import QUESTION
 

@@ -319,7 +319,7 @@ def test_docs_are_offline_and_list_every_endpoint(demo_db: Path) -> None:
 
 
 def test_eval_runs_are_listed_and_read(demo_db: Path) -> None:
-    from pincite.evaluate import build_run, write_run
+    from pincite.evaluation.runs import build_run, write_run
 
     with serve(demo_db) as srv:
         empty = httpx.get(f"{srv.url}/api/eval/runs").json()

@@ -384,7 +384,7 @@ def audit(
 ) -> None:
     """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint."""
     from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
-    from pincite.audit_html import render_audit_html
+    from pincite.web.audit import render_audit_html
     from pincite.chunk import WindowSettings, window_chunks
     from pincite.types import Chunker
 
@@ -590,7 +590,7 @@ def serve(
 
 
 def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
-    from pincite.evaluate import METRIC_NAMES, METRICS, format_metric
+    from pincite.evaluation.metrics import format_metric, METRIC_NAMES, METRICS
 
     m = run["metrics"]
     table = Table(title=f"pincite eval — {m['questions']} questions, settings {run['settings_hash']}")
@@ -662,9 +662,17 @@ def eval_(
     recall, navigability, abstention, drops by check, latency.  Exit 1 only when it cannot run, never for a score."""
     import tempfile
 
-    from pincite.eval_html import render_run_html
-    from pincite.evaluate import EvalOptions, compare_runs, prepare_eval_store, read_gold, read_run, run_gold, \
-        run_settings, select_questions, write_run
+    from pincite.web.eval_report import render_run_html
+    from pincite.evaluation.compare import compare_runs
+    from pincite.evaluation.gold import read_gold, select_questions
+    from pincite.evaluation.runs import (
+        EvalOptions,
+        prepare_eval_store,
+        read_run,
+        run_gold,
+        run_settings,
+        write_run,
+    )
     from pincite.generate import GeneratorKind, make_generator
     from pincite.retrieve import RetrievalMode, Retriever
     from pincite.types import Chunker

@@ -57,6 +57,7 @@ from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError
+from pincite.evaluation.runs import get_run, list_runs
 from pincite.generate import Generator, GeneratorError, GeneratorKind, make_generator
 from pincite.types import DocumentKind, Format, Passage, optional_date
 
@@ -579,92 +580,14 @@ def ingest_upload(store: Any, upload: UploadedFile, fmt: Format | None) -> Any:
     return ingest_bytes(store, upload.data, source, fmt)
 
 
-def eval_dir(backend: Backend) -> Path:
-    """Where ``pincite eval`` keeps the run records of this store: ``<db>.eval/``."""
-    db = Path(backend.config.db)
-    return db.with_name(db.name + ".eval")
-
-
-def stored_runs(backend: Backend) -> list[tuple[str, Any]] | None:
-    """(name, run record or error) of the runs kept in the store itself (PostgreSQL), newest first; None for a
-    store that keeps them in files (``<db>.eval/``)."""
-    store = backend.store.current()
-    if not hasattr(store, "list_eval_runs"):
-        return None
-
-    out: list[tuple[str, Any]] = []
-    for name, raw in store.list_eval_runs(100):
-        try:
-            out.append((name, _read_stored_run(name, raw)))
-        except PinciteError as e:
-            out.append((name, e))
-    return out
-
-
-def _read_stored_run(name: str, raw: str) -> dict[str, Any]:
-    """A run record kept in the store, checked as :func:`pincite.evaluate.read_run` checks a file."""
-    import json
-
-    from pincite.evaluate import RUN_FORMAT
-
-    try:
-        run = json.loads(raw)
-    except json.JSONDecodeError as e:
-        raise PinciteError(f"eval run {name}: cannot read the run record: {e}") from None
-    if not isinstance(run, dict) or run.get("format") != RUN_FORMAT or not isinstance(run.get("questions"), list):
-        raise PinciteError(f"eval run {name}: not a pincite eval run record (format {RUN_FORMAT})")
-    return run
-
-
 def eval_runs(backend: Backend) -> dict[str, Any]:
-    """The evaluation runs recorded for the store (``pincite eval``: beside the database file, or in the
-    PostgreSQL store), newest first, with their summaries."""
-    try:
-        from pincite.evaluate import read_run
-    except ImportError:
-        return {"available": False, "runs": [],
-                "reason": "this pincite has no 'pincite eval' (pincite.evaluate is not installed)"}
-    stored = stored_runs(backend)
-    if stored is not None:
-        records: list[tuple[str, Any]] = stored
-        where = f"{backend.store.current()} (table eval_runs)"
-    else:
-        folder = eval_dir(backend)
-        where = str(folder)
-        paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)[:100] if folder.is_dir() else []
-        records = []
-        for p in paths:
-            try:
-                records.append((p.stem, read_run(p)))
-            except PinciteError as e:
-                records.append((p.stem, e))
-    runs = []
-    for name, run in records:
-        if isinstance(run, PinciteError):
-            runs.append({"run": name, "status": "unreadable", "error": str(run)})
-            continue
-        runs.append({"run": name, "status": "done", "created": run.get("created"),
-                     "settings_hash": run.get("settings_hash"), "seconds": run.get("seconds"),
-                     "questions": len(run["questions"]), "summary": run.get("summary", {})})
-    return {"available": True, "folder": where, "runs": runs}
+    """The evaluation runs recorded for the store (``pincite eval``), newest first, with their summaries."""
+    return list_runs(backend.config.db, backend.store.current())
 
 
 def eval_run(backend: Backend, name: str) -> dict[str, Any]:
-    """One run record by its name (as listed); only files inside ``<db>.eval/``."""
-    from pincite.evaluate import read_run
-
-    if not re.fullmatch(r"[A-Za-z0-9._-]{1,200}", name) or name.startswith("."):
-        raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
-    store = backend.store.current()
-    if hasattr(store, "get_eval_run"):  # kept in the store (PostgreSQL)
-        raw = store.get_eval_run(name)
-        if raw is None:
-            raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
-        return _read_stored_run(name, raw)
-    path = eval_dir(backend) / f"{name}.json"
-    if not path.is_file():
-        raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
-    return read_run(path)
+    """One run record by its name (as listed)."""
+    return get_run(backend.config.db, backend.store.current(), name)
 
 
 # -- the application ---------------------------------------------------------------------------------------
@@ -932,14 +855,12 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
 
     @app.get("/documents/{document_id}/audit", include_in_schema=False, response_class=HTMLResponse)
     def page_audit(request: Request, document_id: str) -> Response:
-        from pincite.audit_html import render_audit_html
+        from pincite.web.audit import render_audit_html
 
         doc, report = _audit(backend, document_id)
-        page = render_audit_html(doc, report)
         nav = templates.get_template("_audit_nav.html").render(doc=doc)
-        page = page.replace("</head>", '<link rel="stylesheet" href="/static/audit.css"></head>', 1)
-        page = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + nav, page, count=1)
-        return HTMLResponse(page)
+        return HTMLResponse(render_audit_html(doc, report, head='<link rel="stylesheet" href="/static/audit.css">',
+                                              nav=nav))
 
     @app.get("/login", include_in_schema=False, response_class=HTMLResponse)
     def page_login(request: Request, next: str = "/") -> Response:
