@@ -87,7 +87,8 @@ def test_gold_file_refuses_a_date_in_another_form(bad: str) -> None:
 
 
 def test_http_refuses_a_date_in_another_form(demo_db: Path) -> None:
-    from pincite.server import RunningServer, ServerConfig, create_app
+    from pincite.api.app import create_app, RunningServer
+    from pincite.api.config import ServerConfig
 
     q = "Was the email of 3 February 2022 notice in writing under clause 16.1?"
     with RunningServer(create_app(ServerConfig(db=demo_db, dense=False))) as srv:

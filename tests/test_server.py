@@ -21,9 +21,10 @@ from pincite.cli import app as cli_app
 from pincite.cli import demo_paths
 from pincite.generate.scripted import ScriptedGenerator
 from pincite.ingest import ingest_paths
-from pincite.server import (
-    RunningServer, ServerConfig, ServerError, check_bind, create_app, host_of, is_loopback, sanitise_filename,
-)
+from pincite.api.app import create_app, RunningServer
+from pincite.api.config import ServerConfig, ServerError
+from pincite.api.security import check_bind, host_of, is_loopback
+from pincite.api.uploads import sanitise_filename
 from pincite.store.sqlite import SQLiteStore
 
 FIX = Path(__file__).parent / "fixtures" / "server"

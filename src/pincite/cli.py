@@ -574,7 +574,8 @@ def serve(
     """Serve the HTTP API and the web reader (API docs at /docs).  The store: --db, else --store /
     $PINCITE_STORE (a postgresql:// URL too), else $PINCITE_DB / ./pincite.db."""
     from pincite.generate import GeneratorKind
-    from pincite.server import ServerConfig, run_server
+    from pincite.api.app import run_server
+    from pincite.api.config import ServerConfig
 
     try:
         gkind = GeneratorKind.parse(generator)

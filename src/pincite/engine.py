@@ -18,8 +18,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from pincite.answer.context import TurnContext, assemble_context
-from pincite.answer.evidence import (add_outcome_passages, add_provision_items, prefer_numbers, scope_documents,
-                                     search_query)
+from pincite.answer.evidence import (
+    add_outcome_passages,
+    add_provision_items,
+    prefer_numbers,
+    scope_documents,
+    search_query,
+)
 from pincite.answer.model import Answer, build_answer
 from pincite.answer.protocol import SYSTEM_PROMPT, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.answer.verify import Check, Dropped, Verified, verify_reply

@@ -18,8 +18,15 @@ from typing import Any
 
 from pincite.clauses import expansion_terms
 from pincite.errors import NotFound
-from pincite.legal.questions import (ANY_PARTY, CONCLUSION_OPENING, EXCLUSION, NUMBER, OUTCOME_QUESTION,
-                                     SCOPE_PHRASE, asks_about_outcome)
+from pincite.legal.questions import (
+    ANY_PARTY,
+    CONCLUSION_OPENING,
+    EXCLUSION,
+    NUMBER,
+    OUTCOME_QUESTION,
+    SCOPE_PHRASE,
+    asks_about_outcome,
+)
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
 

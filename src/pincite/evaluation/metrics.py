@@ -11,7 +11,6 @@ from pincite.answer.verify import normalise
 from pincite.evaluation.gold import DocumentFinder, GoldKind, GoldQuestion, GoldResolution, Target
 from pincite.types import Document, Unit
 
-
 #: Characters of a unit's text kept in a run record (for the HTML report); longer units are cut around the quote.
 UNIT_TEXT_CHARS = 3000
 

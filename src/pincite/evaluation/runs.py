@@ -23,11 +23,17 @@ from pincite.embed import MODEL_ID
 from pincite.engine import ask, ask_request
 from pincite.errors import NotFound, PinciteError
 from pincite.evaluation.gold import DocumentFinder, GoldError, GoldQuestion, resolve_question
-from pincite.evaluation.metrics import METRICS, drop_examples, error_record, score_answer, summarise, summarise_by_tag
+from pincite.evaluation.metrics import (
+    METRICS,
+    drop_examples,
+    error_record,
+    score_answer,
+    summarise,
+    summarise_by_tag,
+)
 from pincite.ingest import SETTINGS_KEY, ingest_paths
 from pincite.store import is_store_url, open_store
 from pincite.types import Chunker
-
 
 RUN_FORMAT = 1
 
