@@ -265,6 +265,18 @@ def test_search_filters_and_passage_offsets(demo_db: Path) -> None:
     assert bad.status_code == 400 and "YYYY-MM-DD" in bad.json()["error"]
 
 
+def test_search_returns_the_same_hits_as_the_cli(demo_db: Path) -> None:
+    """A search hit has one shape: /api/search's passages are search --json's hits (units are labels in both)."""
+    q = "aggregation clause originating cause"
+    with serve(demo_db) as srv:
+        r = httpx.get(f"{srv.url}/api/search", params={"q": q, "k": 3, "no_dense": True})
+    res = CliRunner().invoke(cli_app, ["search", q, "--db", str(demo_db), "--no-dense", "--k", "3", "--json"])
+    assert r.status_code == 200 and res.exit_code == 0, (r.text, res.output)
+    api, cli = r.json()["passages"], json.loads(res.stdout)["hits"]
+    assert api == cli and len(api) == 3
+    assert api[0]["units"] == ["[14]"] and api[0]["unit_ids"][0].startswith(api[0]["document"]["id"] + ":u")
+
+
 @pytest.mark.parametrize("method, path, body, status, words", [
     ("GET", "/api/documents/doc_nope", None, 404, "no document 'doc_nope'"),
     ("GET", "/api/nowhere", None, 404, "no such page or endpoint"),

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
-from pincite.jsonio import document_to_json, summary_to_json
+from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, default_location, is_store_url, open_store
 from pincite.terminal import SafeConsole, json_text, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
@@ -150,11 +150,7 @@ def ingest(
     if as_json:
         _print_json({
             "totals": report.totals(),
-            "files": [
-                {"source": r.source, "status": r.status, "id": r.doc_id, "kind": r.kind, "units": r.units,
-                 "warnings": list(r.warnings), "error": r.error}
-                for r in report.results
-            ],
+            "files": [r.to_json() for r in report.results],
             "skipped": report.skipped,
             "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
         })
@@ -423,14 +419,7 @@ def audit(
         html_out.write_text(render_audit_html(doc, report), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
-        _print_json([
-            {**r.summary(), "chunks_detail": [
-                {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
-                 "units": [d.units[o].label or d.units[o].number for o in c.units],
-                 "findings": [{"kind": f.kind.value, "detail": f.detail} for f in c.findings]}
-                for c in r.chunks
-            ]} for d, r in reports
-        ])
+        _print_json([audit_to_json(d, r) for d, r in reports])
         return
     totals = {"chunks": 0, "flagged": 0}
     kinds: dict[str, int] = {}
@@ -755,7 +744,7 @@ def search(
     work: Annotated[Optional[list[str]], typer.Option("--work", help="Only versions of this work.")] = None,
 ) -> None:
     """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
-    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters, passage_label, passage_to_json
+    from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
 
     day = _check_date(as_of)
     try:
@@ -785,7 +774,7 @@ def search(
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:
-        _print_json({"query": query, "as_of": as_of, "hits": [passage_to_json(p) for p in hits]})
+        _print_json({"query": query, "as_of": as_of, "hits": [hit_to_json(p) for p in hits]})
         return
     if not hits:
         out.print("no passages found")

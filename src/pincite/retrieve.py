@@ -582,38 +582,3 @@ def search_passages(store: "Store", query: str, k: int = 10, filters: SearchFilt
 
 __all__ = ["RetrievalMode", "SearchFilters", "FusionSettings", "Retriever", "fuse_rankings", "search_passages",
            "IndexUnavailable"]
-
-
-def passage_label(p: Passage) -> str | None:
-    """The pinpoint of a passage: its unit's label, or "first–last" when it holds several units."""
-    labels = [x for x in p.chunk.labels if x] or [x for x in p.chunk.numbers if x]
-    if not labels:
-        return None
-    return labels[0] if len(set(labels)) == 1 or len(labels) == 1 else f"{labels[0]}–{labels[-1]}"
-
-
-def passage_to_json(p: Passage) -> dict:
-    """The JSON shape of one search hit (``pincite search --json``)."""
-    from pincite.types import unit_id
-
-    c = p.chunk
-    return {
-        "passage_id": p.id,
-        "document": {"id": p.document.id, "source": p.document.source, "title": p.document.title,
-                     "citation": p.document.citation, "kind": p.document.kind.value},
-        "units": [unit_id(c.doc_id, o) for o in c.units],
-        "label": passage_label(p),
-        "char_start": c.char_start,
-        "char_end": c.char_end,
-        "text": p.text,
-        "zone": c.zone.value,
-        "citable": c.citable,
-        "author": c.author,
-        "role": c.role.value if c.role else None,
-        "section_path": list(c.section_path),
-        "page_start": c.page_start,
-        "page_end": c.page_end,
-        "in_force_from": c.in_force_from,
-        "in_force_to": c.in_force_to,
-        "score": round(p.score, 6),
-    }

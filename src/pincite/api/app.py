@@ -60,7 +60,6 @@ from pincite.api.backend import (
     eval_runs,
     get_document,
     ingest_files,
-    passage_to_json,
     run_ask,
     run_search,
 )
@@ -82,7 +81,7 @@ from pincite.embed import EmbeddingUnavailable
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError
 from pincite.generate import Generator, GeneratorError
 from pincite.index import IndexUnavailable
-from pincite.jsonio import document_to_json, summary_to_json
+from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import STATIC, api_listing, page_templates
 
@@ -228,7 +227,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
         except ValueError as e:
             raise PinciteError(f"as_of: {e}") from None
         passages = run_search(backend, q, k, day, kind, include_non_citable, per_document, no_dense)
-        return {"query": q, "as_of": as_of, "passages": [passage_to_json(p) for p in passages]}
+        return {"query": q, "as_of": as_of, "passages": [hit_to_json(p) for p in passages]}
 
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
     def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),
@@ -244,12 +243,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     @app.get("/api/documents/{document_id}/audit", tags=["documents"],
              summary="The chunk audit of one document (as 'pincite audit --json')")
     def api_audit(document_id: str) -> dict[str, Any]:
-        doc, report = audit_document(backend, document_id)
-        return {**report.summary(), "chunks_detail": [
-            {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
-             "units": [doc.units[o].label or doc.units[o].number for o in c.units],
-             "findings": [{"kind": f.kind.value, "detail": f.detail} for f in c.findings]}
-            for c in report.chunks]}
+        return audit_to_json(*audit_document(backend, document_id))
 
     @app.post("/api/ingest", tags=["documents"], status_code=200,
               summary="Upload and store documents (multipart 'files'; optional 'format'), as 'pincite ingest --json'",

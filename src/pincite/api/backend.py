@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import threading
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -149,32 +148,6 @@ class AskRequest(BaseModel):
         return check_iso_date(v)
 
 
-def passage_to_json(p: Passage, doc_units: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    ch = p.chunk
-    return {
-        "rank": p.rank,
-        "score": p.score,
-        "passage_id": ch.id,
-        "document": {"id": p.document.id, "source": p.document.source, "title": p.document.title,
-                     "kind": p.document.kind.value, "citation": p.document.citation,
-                     "version_date": p.document.version_date},
-        "units": [x for x in ch.labels if x],
-        "unit_ids": [f"{ch.doc_id}:u{o}" for o in ch.units],
-        "char_start": ch.char_start,
-        "char_end": ch.char_end,
-        "zone": ch.zone.value,
-        "citable": ch.citable,
-        "author": ch.author,
-        "role": ch.role.value if ch.role else None,
-        "section_path": list(ch.section_path),
-        "page_start": ch.page_start,
-        "page_end": ch.page_end,
-        "in_force_from": ch.in_force_from,
-        "in_force_to": ch.in_force_to,
-        "text": p.text,
-    }
-
-
 # -- the operations (shared by the API and the pages) ------------------------------------------------------
 
 
@@ -232,7 +205,6 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
         report.index_error = backend.sync_indexes() if report.stored else None
     return {
         "totals": report.totals(),
-        "files": [{"source": r.source, "status": r.status, "id": r.doc_id, "kind": r.kind, "units": r.units,
-                   "warnings": list(r.warnings), "error": r.error} for r in report.results],
+        "files": [r.to_json() for r in report.results],
         "index_error": report.index_error,
     }
