@@ -18,7 +18,7 @@ import pytest
 from pincite.cli import demo_paths
 from pincite.answer.context import assemble_context
 from pincite.engine import AskOptions, OnFail, answer_from_context
-from pincite.generate import GeneratorError
+from pincite.generate.base import GeneratorError
 from pincite.generate.openai import OpenAIGenerator
 from pincite.ingest import ingest_paths
 from pincite.store.sqlite import SQLiteStore

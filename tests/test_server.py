@@ -307,7 +307,7 @@ def test_unexpected_failure_is_a_plain_500_without_a_trace(demo_db: Path) -> Non
 
 
 def test_generator_failure_is_502(demo_db: Path) -> None:
-    from pincite.generate import GeneratorError
+    from pincite.generate.base import GeneratorError
 
     def down(turn, attempt):  # type: ignore[no-untyped-def]
         raise GeneratorError("the model server at http://127.0.0.1:9 refused the connection")

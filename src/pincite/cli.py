@@ -20,6 +20,7 @@ from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, default_location, is_store_url, open_store
+from pincite.store.postgres import display_url
 from pincite.terminal import SafeConsole, json_text, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
@@ -38,6 +39,14 @@ DbOption = Annotated[
     typer.Option("--db", help="SQLite database file (default: $PINCITE_DB or ./pincite.db).", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+# -- options shared by several commands (the generator's, and retrieval's), defined once ---------------------
+GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")]
+ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
+ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
+TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server.")]
+OnFailOption = Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")]
+NoDenseOption = Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")]
 
 
 def _error(message: str) -> None:
@@ -123,7 +132,7 @@ def _run_ingest(db: Optional[Path], paths: list[str], fmt: Optional[Format], qui
                 f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
                 + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
-                + f" -> {store if hasattr(store, 'url') else store.path if hasattr(store, 'path') else db}"
+                + f" -> {_store_name(store, db if db is not None else default_location())}"
             )
         return report
     finally:
@@ -218,17 +227,22 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
     """The options a generator of ``kind`` takes from the command line (the extractive one takes none)."""
-    from pincite.generate import GeneratorKind
+    from pincite.generate.base import GeneratorKind
 
     if kind is GeneratorKind.EXTRACTIVE:
         return {}
     return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
 
 
+def _store_name(store, location: Path | str) -> str:  # type: ignore[no-untyped-def]
+    """How a message names a store: a PostgreSQL URL without its password, else its database file."""
+    return display_url(str(location)) if is_store_url(location) else str(store.path)
+
+
 def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
     """Asking an empty store is a mistake worth naming (usually the wrong --db or current directory)."""
     if not store.list_documents():
-        raise PinciteError(f"no documents in {getattr(store, 'path', 'the store')}; run 'pincite ingest PATH' "
+        raise PinciteError(f"no documents in {store.path}; run 'pincite ingest PATH' "
                            "first, or pass --db")
 
 
@@ -468,14 +482,14 @@ def ask(
     db: DbOption = None,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
     k: Annotated[int, typer.Option("--k", help="Passages to retrieve.")] = 8,
-    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
-    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
-    on_fail: Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")] = "drop",
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
+    on_fail: OnFailOption = "drop",
     retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
-    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
+    no_dense: NoDenseOption = False,
     include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help="Retrieve non-citable zones too (they still cannot be cited).")] = False,
     batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, scope}; one result per line.")] = None,
     document: Annotated[Optional[list[str]], typer.Option("--document", help="Ask of this document (id or source); repeatable.")] = None,
@@ -487,7 +501,8 @@ def ask(
     """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
     --kind, --work), the answer has one section per source and names the sources with no supported answer."""
     from pincite.engine import OnFail, ask, ask_request
-    from pincite.generate import GeneratorKind, make_generator
+    from pincite.generate.base import GeneratorKind
+    from pincite.generate.factory import make_generator
     from pincite.retrieve import RetrievalMode, Retriever
 
     try:
@@ -552,17 +567,17 @@ def serve(
     db: DbOption = None,
     host: Annotated[str, typer.Option("--host", help="Address to bind; anything but loopback needs $PINCITE_TOKEN.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
-    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
     no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval by default (no embedding model).")] = False,
     max_upload_mb: Annotated[float, typer.Option(help="Largest upload accepted, in MB (all files of one request).")] = 25.0,
 ) -> None:
     """Serve the HTTP API and the web reader (API docs at /docs).  The store: --db, else --store /
     $PINCITE_STORE (a postgresql:// URL too), else $PINCITE_DB / ./pincite.db."""
-    from pincite.generate import GeneratorKind
+    from pincite.generate.base import GeneratorKind
     from pincite.api.app import run_server
     from pincite.api.config import ServerConfig
 
@@ -634,13 +649,13 @@ def eval_(
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root the gold sources are relative to (ingested unless --db).")] = Path("../shared/corpus"),
     k: Annotated[int, typer.Option("--k", help="Passages to retrieve (recall is measured at this k).")] = 10,
-    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
-    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
-    on_fail: Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")] = "drop",
-    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
+    on_fail: OnFailOption = "drop",
+    no_dense: NoDenseOption = False,
     chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Only questions with this id or tag (repeatable).")] = None,
     as_json: JsonOption = False,
@@ -663,7 +678,8 @@ def eval_(
         run_settings,
         write_run,
     )
-    from pincite.generate import GeneratorKind, make_generator
+    from pincite.generate.base import GeneratorKind
+    from pincite.generate.factory import make_generator
     from pincite.retrieve import RetrievalMode, Retriever
     from pincite.types import Chunker
 

@@ -29,7 +29,7 @@ from pincite.answer.model import Answer, build_answer
 from pincite.answer.protocol import SYSTEM_PROMPT, ReplyError, parse_reply, render_prompt, render_retry
 from pincite.answer.verify import Check, Dropped, Verified, verify_reply
 from pincite.errors import NotFound
-from pincite.generate import Generator
+from pincite.generate.base import Generator
 from pincite.legal.questions import asks_quantity
 from pincite.retrieve import SearchFilters
 from pincite.store import Store

@@ -79,7 +79,7 @@ from pincite.api.security import (
 from pincite.api.uploads import UploadError, read_upload
 from pincite.embed import EmbeddingUnavailable
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError
-from pincite.generate import Generator, GeneratorError
+from pincite.generate.base import Generator, GeneratorError
 from pincite.index import IndexUnavailable
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
 from pincite.types import DocumentKind, Format

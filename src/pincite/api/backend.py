@@ -17,7 +17,8 @@ from pincite.embed import load_embedder
 from pincite.engine import ask, ask_request
 from pincite.errors import NotFound, PinciteError
 from pincite.evaluation.runs import get_run, list_runs
-from pincite.generate import Generator, make_generator
+from pincite.generate.base import Generator
+from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport
 from pincite.retrieve import RetrievalMode, Retriever, SearchFilters
 from pincite.store import open_store

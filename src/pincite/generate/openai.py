@@ -8,7 +8,7 @@ import time
 import httpx
 
 from pincite.answer.context import TurnContext
-from pincite.generate import GeneratorError
+from pincite.generate.base import GeneratorError
 
 
 class OpenAIGenerator:
