@@ -183,7 +183,7 @@ def documents(
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
         store = _open_existing(db)
-        rows = store.list_documents(kind=k)  # type: ignore[arg-type]
+        rows = store.list_documents(kind=k)
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
@@ -408,7 +408,11 @@ def audit(
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
         store = _open_existing(db)
-        ids = [s.id for s in store.list_documents()] if all_docs else [store.get_document(document).id]  # type: ignore[arg-type]
+        if all_docs:
+            ids = [s.id for s in store.list_documents()]
+        else:
+            assert document is not None  # checked above: one DOCUMENT or --all
+            ids = [store.get_document(document).id]
         reports = []
         for doc_id in ids:
             doc = store.get_document(doc_id)
@@ -768,7 +772,7 @@ def search(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     filters = SearchFilters(include_non_citable=include_non_citable, as_of=day,
-                            kinds=kinds, works=tuple(work or ()),  # type: ignore[arg-type]
+                            kinds=kinds, works=tuple(work or ()),
                             documents=tuple(document or ()))
 
     def progress(what: str, done: int, total: int) -> None:

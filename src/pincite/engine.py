@@ -78,9 +78,7 @@ def ask_request(question: str, *, as_of: datetime.date | str | None = None, k: i
     speaks from and the date retrieval filters on, and ``include_non_citable`` both widens retrieval and is
     recorded in the answer's settings.  ``documents``, ``kinds`` and ``works`` scope the question (one answer
     section per document).  A bad ``on_fail`` or date raises ValueError naming the choices."""
-    fail = OnFail.parse(on_fail)
-    assert isinstance(fail, OnFail)
-    options = AskOptions(as_of=optional_date(as_of), k=k, on_fail=fail, retries=retries,
+    options = AskOptions(as_of=optional_date(as_of), k=k, on_fail=OnFail.parse(on_fail), retries=retries,
                          budget_tokens=budget_tokens, include_non_citable=include_non_citable)
     filters = SearchFilters(include_non_citable=include_non_citable, as_of=options.as_of,
                             documents=tuple(documents), kinds=tuple(kinds), works=tuple(works))
