@@ -17,11 +17,11 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from pincite.context import assemble_context
-from pincite.engine import verify_reply
+from pincite.answer.context import assemble_context
 from pincite.generate.scripted import first_sentence, first_sentence_of
 from pincite.ingest import ingest_paths
-from pincite.protocol import parse_reply, reply_json
+from pincite.answer.protocol import parse_reply, reply_json
+from pincite.answer.verify import verify_reply
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Role
 

@@ -198,7 +198,7 @@ def main() -> int:
     ap.add_argument("--dense", action="store_true", help="hybrid retrieval (embeds the seed corpus first)")
     ap.add_argument("--host", default="127.0.0.1")
     args = ap.parse_args()
-    from pincite.server import is_loopback
+    from pincite.api.security import is_loopback
 
     if not is_loopback(args.host):
         raise SystemExit("the load benchmark runs on loopback only")

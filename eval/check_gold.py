@@ -17,7 +17,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pincite.evaluate import GoldError, check_gold_file, ingest_corpus, read_gold
+    from pincite.evaluation.gold import check_gold_file, GoldError, read_gold
+    from pincite.evaluation.runs import ingest_corpus
     from pincite.open import open_store
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -22,10 +22,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pincite.evaluate import DocumentFinder, GoldError, check_gold_file, ingest_corpus, read_gold
+    from pincite.evaluation.gold import check_gold_file, DocumentFinder, GoldError, read_gold
+    from pincite.evaluation.runs import ingest_corpus
     from pincite.open import open_store
     from pincite.types import UnitKind
-    from pincite.verify import normalise_with_map
+    from pincite.answer.verify import normalise_with_map
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bench", default=str(REPO.parent / "shared" / "benchmarks" / "legalbench-rag-mini"))

@@ -76,7 +76,7 @@ def test_batch_line_with_a_bad_date_is_an_error_and_the_run_goes_on(demo_db: Pat
 
 @pytest.mark.parametrize("bad", ["20210101", "2021-W01-5"])
 def test_gold_file_refuses_a_date_in_another_form(bad: str) -> None:
-    from pincite.evaluate import GoldError, parse_gold_line
+    from pincite.evaluation.gold import GoldError, parse_gold_line
 
     line = json.dumps({"id": "a", "question": "q", "kind": "none", "gold": [], "as_of": bad})
     with pytest.raises(GoldError, match=f"gold.jsonl:1: as_of '{bad}' is not a date in the form YYYY-MM-DD"):
@@ -87,7 +87,8 @@ def test_gold_file_refuses_a_date_in_another_form(bad: str) -> None:
 
 
 def test_http_refuses_a_date_in_another_form(demo_db: Path) -> None:
-    from pincite.server import RunningServer, ServerConfig, create_app
+    from pincite.api.app import create_app, RunningServer
+    from pincite.api.config import ServerConfig
 
     q = "Was the email of 3 February 2022 notice in writing under clause 16.1?"
     with RunningServer(create_app(ServerConfig(db=demo_db, dense=False))) as srv:
@@ -110,7 +111,7 @@ def test_http_refuses_a_date_in_another_form(demo_db: Path) -> None:
 
 def test_the_library_reads_a_date_once_where_it_comes_in() -> None:
     """AskOptions, SearchFilters and a turn hold a real date; a string in another form is refused there."""
-    from pincite.context import assemble_context
+    from pincite.answer.context import assemble_context
     from pincite.engine import AskOptions
     from pincite.types import SearchFilters
     from pincite.types import DateError
@@ -151,7 +152,7 @@ def test_no_date_asked_checks_the_citation_against_todays_law(tmp_path: Path, co
     from pincite.generate.scripted import ScriptedGenerator
     from pincite.search.retrieve import RetrievalMode, Retriever
     from pincite.types import SearchFilters
-    from pincite.verify import Check
+    from pincite.answer.verify import Check
 
     versions = sorted((corpus / T2).glob("*.xml"))
     assert [p.name[-14:-4] for p in versions] == ["2018-06-21", "2021-06-29", "2022-09-23", "2026-03-26"]

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from pincite.engine import AskOptions, add_provision_items, answer_question, search_query
+from pincite.answer.evidence import add_provision_items, search_query
+from pincite.engine import AskOptions, answer_question
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
-from pincite.outcome import asks_about_outcome, outcome_units
+from pincite.answer.evidence import outcome_units
+from pincite.legal.questions import asks_about_outcome
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore

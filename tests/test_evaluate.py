@@ -12,24 +12,20 @@ from typer.testing import CliRunner
 
 from pincite.cli import app, demo_paths
 from pincite.engine import AskOptions, answer_question
-from pincite.eval_html import highlight, render_run_html
-from pincite.evaluate import (
+from pincite.web.eval_report import highlight, render_run_html
+from pincite.evaluation.compare import compare_question, compare_runs
+from pincite.evaluation.gold import (
+    check_gold_file,
     DocumentFinder,
-    EvalOptions,
     GoldError,
     GoldRef,
-    build_run,
-    check_gold_file,
-    check_navigable,
-    compare_question,
-    compare_runs,
     parse_gold_line,
     read_gold,
-    resolve_ref,
-    run_gold,
-    score_answer,
     resolve_question,
+    resolve_ref,
 )
+from pincite.evaluation.metrics import check_navigable, score_answer
+from pincite.evaluation.runs import build_run, EvalOptions, run_gold
 from pincite.generate.scripted import ScriptedGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever

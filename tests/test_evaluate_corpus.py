@@ -8,17 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from pincite.evaluate import (
-    DocumentFinder,
-    EvalOptions,
+from pincite.evaluation.compare import compare_runs
+from pincite.evaluation.gold import (
     check_gold_file,
-    compare_runs,
+    DocumentFinder,
     read_gold,
     resolve_question,
-    run_gold,
     select_questions,
-    use_chunker,
 )
+from pincite.evaluation.runs import EvalOptions, run_gold, use_chunker
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.evaluate import EvalOptions, GoldError, parse_gold_line, read_gold, run_gold, select_questions
+from pincite.evaluation.gold import GoldError, parse_gold_line, read_gold, select_questions
+from pincite.evaluation.runs import EvalOptions, run_gold
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever

@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("pincite.web", 12),
     ("pincite.api", 13),
     ("pincite.cli", 14),
+    ("pincite.terminal", 14),  # how the command line prints (literal text, escaped controls): the CLI's alone
 )
 
 

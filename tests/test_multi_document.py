@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.context import assemble_context
+from pincite.answer.context import assemble_context
 from pincite.engine import AskOptions, answer_from_context, answer_question
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.generate.scripted import ScriptedGenerator, first_sentence
@@ -19,7 +19,7 @@ from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocumentKind
-from pincite.verify import Check
+from pincite.answer.verify import Check
 
 pytestmark = pytest.mark.shared
 

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from pincite.cli import demo_paths
-from pincite.context import assemble_context
+from pincite.answer.context import assemble_context
 from pincite.engine import AskOptions, OnFail, answer_from_context
-from pincite.generate import GeneratorError
+from pincite.generate.base import GeneratorError
 from pincite.generate.openai import OpenAIGenerator
 from pincite.ingest import ingest_paths
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocRef, Passage
-from pincite.verify import Check
+from pincite.answer.verify import Check
 
 PASSAGE = re.compile(r'<passage id="(P\d+)">(.*?)</passage>', re.S)
 

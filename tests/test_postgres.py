@@ -248,8 +248,9 @@ def test_the_server_answers_from_postgres_over_http(pg: PgServer) -> None:
     import httpx
 
     from pincite.cli import demo_paths
-    from pincite.evaluate import build_run, write_run
-    from pincite.server import RunningServer, ServerConfig, create_app
+    from pincite.evaluation.runs import build_run, write_run
+    from pincite.api.app import create_app, RunningServer
+    from pincite.api.config import ServerConfig
     from tests.test_server import QUESTION
 
     url = fresh(pg, "serve")

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from pincite.context import TurnContext, assemble_context
+from pincite.answer.context import TurnContext, assemble_context
 from pincite.engine import AskOptions, answer_from_context
 from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.ingest import ingest_paths
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocRef, Passage
-from pincite.verify import Check
+from pincite.answer.verify import Check
 
 pytestmark = pytest.mark.shared
 

@@ -86,10 +86,13 @@ def test_search_json_has_the_documented_shape(db: Path) -> None:
     assert set(data) == {"query", "as_of", "hits"} and data["query"] == "governing law" and data["as_of"] is None
     assert len(data["hits"]) == 2
     hit = data["hits"][0]
-    assert set(hit) == {"passage_id", "document", "units", "label", "char_start", "char_end", "text", "zone",
-                        "citable", "author", "role", "section_path", "page_start", "page_end", "in_force_from",
-                        "in_force_to", "score"}
-    assert set(hit["document"]) == {"id", "source", "title", "citation", "kind"}
+    assert set(hit) == {"rank", "passage_id", "document", "units", "unit_ids", "label", "char_start", "char_end",
+                        "text", "zone", "citable", "author", "role", "section_path", "page_start", "page_end",
+                        "in_force_from", "in_force_to", "score"}
+    assert set(hit["document"]) == {"id", "source", "title", "citation", "kind", "version_date"}
+    # units are printed labels everywhere (as in an answer's citations); their ids are unit_ids
+    assert hit["units"] and all(u.startswith("cl. ") for u in hit["units"]), hit["units"]
+    assert hit["unit_ids"] and all(u.startswith(hit["document"]["id"] + ":u") for u in hit["unit_ids"])
     assert hit["label"] in ("cl. 5", "cl. 5.1") and "governed by the laws" in hit["text"]
     text = (FIXTURES / Path(hit["document"]["source"]).name).read_text(encoding="utf-8")
     assert text[hit["char_start"] : hit["char_end"]] == hit["text"]

@@ -21,9 +21,10 @@ from pincite.cli import app as cli_app
 from pincite.cli import demo_paths
 from pincite.generate.scripted import ScriptedGenerator
 from pincite.ingest import ingest_paths
-from pincite.server import (
-    RunningServer, ServerConfig, ServerError, check_bind, create_app, host_of, is_loopback, sanitise_filename,
-)
+from pincite.api.app import create_app, RunningServer
+from pincite.api.config import ServerConfig, ServerError
+from pincite.api.security import check_bind, host_of, is_loopback
+from pincite.api.uploads import sanitise_filename
 from pincite.store.sqlite import SQLiteStore
 
 FIX = Path(__file__).parent / "fixtures" / "server"
@@ -264,6 +265,18 @@ def test_search_filters_and_passage_offsets(demo_db: Path) -> None:
     assert bad.status_code == 400 and "YYYY-MM-DD" in bad.json()["error"]
 
 
+def test_search_returns_the_same_hits_as_the_cli(demo_db: Path) -> None:
+    """A search hit has one shape: /api/search's passages are search --json's hits (units are labels in both)."""
+    q = "aggregation clause originating cause"
+    with serve(demo_db) as srv:
+        r = httpx.get(f"{srv.url}/api/search", params={"q": q, "k": 3, "no_dense": True})
+    res = CliRunner().invoke(cli_app, ["search", q, "--db", str(demo_db), "--no-dense", "--k", "3", "--json"])
+    assert r.status_code == 200 and res.exit_code == 0, (r.text, res.output)
+    api, cli = r.json()["passages"], json.loads(res.stdout)["hits"]
+    assert api == cli and len(api) == 3
+    assert api[0]["units"] == ["[14]"] and api[0]["unit_ids"][0].startswith(api[0]["document"]["id"] + ":u")
+
+
 @pytest.mark.parametrize("method, path, body, status, words", [
     ("GET", "/api/documents/doc_nope", None, 404, "no document 'doc_nope'"),
     ("GET", "/api/nowhere", None, 404, "no such page or endpoint"),
@@ -294,7 +307,7 @@ def test_unexpected_failure_is_a_plain_500_without_a_trace(demo_db: Path) -> Non
 
 
 def test_generator_failure_is_502(demo_db: Path) -> None:
-    from pincite.generate import GeneratorError
+    from pincite.generate.base import GeneratorError
 
     def down(turn, attempt):  # type: ignore[no-untyped-def]
         raise GeneratorError("the model server at http://127.0.0.1:9 refused the connection")
@@ -319,7 +332,7 @@ def test_docs_are_offline_and_list_every_endpoint(demo_db: Path) -> None:
 
 
 def test_eval_runs_are_listed_and_read(demo_db: Path) -> None:
-    from pincite.evaluate import build_run, write_run
+    from pincite.evaluation.runs import build_run, write_run
 
     with serve(demo_db) as srv:
         empty = httpx.get(f"{srv.url}/api/eval/runs").json()

@@ -9,7 +9,8 @@ import pytest
 from selectolax.lexbor import LexborHTMLParser
 
 from pincite.ingest import ingest_paths
-from pincite.server import RunningServer, ServerConfig, create_app
+from pincite.api.app import create_app, RunningServer
+from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 
 pytestmark = pytest.mark.shared

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from pincite.cli import demo_paths
-from pincite.server import MULTIPART_OVERHEAD
+from pincite.api.uploads import MULTIPART_OVERHEAD
 from tests.test_server import QUESTION, TOKEN, demo_db, serve, store_state  # noqa: F401  (demo_db: a fixture)
 
 API = {"X-Pincite-Request": "1"}
@@ -47,7 +47,7 @@ def sources(db: Path) -> list[str]:
     ("http://127.0.0.1:8000", "", False),
 ])
 def test_same_origin(origin: str, host: str, same: bool) -> None:
-    from pincite.server import same_origin
+    from pincite.api.security import same_origin
 
     assert same_origin(origin, host) is same
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.context import TurnContext, assemble_context
+from pincite.answer.context import TurnContext, assemble_context
 from pincite.engine import AskOptions, OnFail, answer_from_context
 from pincite.generate.scripted import (
     MALFORMED,
@@ -24,7 +24,7 @@ from pincite.generate.scripted import (
 from pincite.ingest import ingest_paths
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocRef, Passage
-from pincite.verify import Check, locate_quote, normalise
+from pincite.answer.verify import Check, locate_quote, normalise
 
 pytestmark = pytest.mark.shared
 
@@ -213,7 +213,7 @@ def test_retry_recovers_when_the_generator_corrects_itself(real_store) -> None:
 
 
 def test_prompt_keeps_context_out_of_passages(real_store) -> None:
-    from pincite.protocol import render_prompt
+    from pincite.answer.protocol import render_prompt
 
     turn = make_turn(real_store, [(IPEK, "[110]")])
     prompt = render_prompt(turn)

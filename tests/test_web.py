@@ -21,10 +21,11 @@ import pytest
 
 from pincite.generate.scripted import ScriptedGenerator, good, holding_on, never_retrieved, reply
 from pincite.ingest import ingest_paths
-from pincite.server import RunningServer, ServerConfig, create_app
+from pincite.api.app import create_app, RunningServer
+from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Role
-from pincite.verify import PLAIN_WORDS, Check
+from pincite.answer.verify import PLAIN_WORDS, Check
 
 pytestmark = pytest.mark.shared
 

@@ -18,7 +18,8 @@ import pytest
 
 from pincite.cli import demo_paths
 from pincite.ingest import ingest_paths
-from pincite.server import RunningServer, ServerConfig, create_app
+from pincite.api.app import create_app, RunningServer
+from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 
 CHROMIUM = "/usr/bin/chromium"

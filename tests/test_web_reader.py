@@ -13,7 +13,8 @@ from selectolax.lexbor import LexborHTMLParser as HTMLParser
 from pincite.cli import demo_paths
 from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.ingest import document_from_bytes, ingest_paths
-from pincite.server import RunningServer, ServerConfig, create_app
+from pincite.api.app import create_app, RunningServer
+from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Document, DocumentKind, Format, PageMarker, Unit, UnitKind, Zone
 from pincite.web.reader import Highlight, parse_highlight, render_document_body

@@ -18,9 +18,10 @@ from rich.text import Text
 
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
-from pincite.jsonio import document_to_json, summary_to_json
+from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, is_store_url
 from pincite.open import default_location, open_store
+from pincite.backends.postgres.store import display_url
 from pincite.terminal import SafeConsole, json_text, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
@@ -39,6 +40,14 @@ DbOption = Annotated[
     typer.Option("--db", help="SQLite database file (default: $PINCITE_DB or ./pincite.db).", show_default=False),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+# -- options shared by several commands (the generator's, and retrieval's), defined once ---------------------
+GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")]
+ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
+ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
+TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server.")]
+OnFailOption = Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")]
+NoDenseOption = Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")]
 
 
 def _error(message: str) -> None:
@@ -135,7 +144,7 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                 f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
                 + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
-                + f" -> {store if hasattr(store, 'url') else store.path if hasattr(store, 'path') else db}"
+                + f" -> {_store_name(store, _location(db, ctx))}"
             )
         return report
     finally:
@@ -163,11 +172,7 @@ def ingest(
     if as_json:
         _print_json({
             "totals": report.totals(),
-            "files": [
-                {"source": r.source, "status": r.status, "id": r.doc_id, "kind": r.kind, "units": r.units,
-                 "warnings": list(r.warnings), "error": r.error}
-                for r in report.results
-            ],
+            "files": [r.to_json() for r in report.results],
             "skipped": report.skipped,
             "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
         })
@@ -192,7 +197,7 @@ def documents(
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
         store = _open_existing(db, ctx)
-        rows = store.list_documents(kind=k)  # type: ignore[arg-type]
+        rows = store.list_documents(kind=k)
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
@@ -236,17 +241,22 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
     """The options a generator of ``kind`` takes from the command line (the extractive one takes none)."""
-    from pincite.generate import GeneratorKind
+    from pincite.generate.base import GeneratorKind
 
     if kind is GeneratorKind.EXTRACTIVE:
         return {}
     return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
 
 
+def _store_name(store, location: Path | str) -> str:  # type: ignore[no-untyped-def]
+    """How a message names a store: a PostgreSQL URL without its password, else its database file."""
+    return display_url(str(location)) if is_store_url(location) else str(store.path)
+
+
 def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
     """Asking an empty store is a mistake worth naming (usually the wrong --db or current directory)."""
     if not store.list_documents():
-        raise PinciteError(f"no documents in {getattr(store, 'path', 'the store')}; run 'pincite ingest PATH' "
+        raise PinciteError(f"no documents in {store.path}; run 'pincite ingest PATH' "
                            "first, or pass --db")
 
 
@@ -402,7 +412,7 @@ def audit(
 ) -> None:
     """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint."""
     from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
-    from pincite.audit_html import render_audit_html
+    from pincite.web.audit import render_audit_html
     from pincite.chunk import WindowSettings, window_chunks
     from pincite.types import Chunker
 
@@ -416,7 +426,11 @@ def audit(
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
         store = _open_existing(db, ctx)
-        ids = [s.id for s in store.list_documents()] if all_docs else [store.get_document(document).id]  # type: ignore[arg-type]
+        if all_docs:
+            ids = [s.id for s in store.list_documents()]
+        else:
+            assert document is not None  # checked above: one DOCUMENT or --all
+            ids = [store.get_document(document).id]
         reports = []
         for doc_id in ids:
             doc = store.get_document(doc_id)
@@ -441,14 +455,7 @@ def audit(
         html_out.write_text(render_audit_html(doc, report), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
-        _print_json([
-            {**r.summary(), "chunks_detail": [
-                {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
-                 "units": [d.units[o].label or d.units[o].number for o in c.units],
-                 "findings": [{"kind": f.kind.value, "detail": f.detail} for f in c.findings]}
-                for c in r.chunks
-            ]} for d, r in reports
-        ])
+        _print_json([audit_to_json(d, r) for d, r in reports])
         return
     totals = {"chunks": 0, "flagged": 0}
     kinds: dict[str, int] = {}
@@ -498,14 +505,14 @@ def ask(
     db: DbOption = None,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
     k: Annotated[int, typer.Option("--k", help="Passages to retrieve.")] = 8,
-    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
-    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
-    on_fail: Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")] = "drop",
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
+    on_fail: OnFailOption = "drop",
     retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
-    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
+    no_dense: NoDenseOption = False,
     include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help="Retrieve non-citable zones too (they still cannot be cited).")] = False,
     batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, scope}; one result per line.")] = None,
     document: Annotated[Optional[list[str]], typer.Option("--document", help="Ask of this document (id or source); repeatable.")] = None,
@@ -516,10 +523,10 @@ def ask(
 ) -> None:
     """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
     --kind, --work), the answer has one section per source and names the sources with no supported answer."""
-    from pincite.engine import AskOptions, OnFail, answer_question
-    from pincite.generate import GeneratorKind, make_generator
+    from pincite.engine import OnFail, ask, ask_request
+    from pincite.generate.base import GeneratorKind
+    from pincite.generate.factory import make_generator
     from pincite.search.retrieve import RetrievalMode, Retriever
-    from pincite.types import SearchFilters
 
     try:
         gkind = GeneratorKind.parse(generator)
@@ -540,12 +547,10 @@ def ask(
 
         def one(q: str, date: Optional[datetime.date],  # type: ignore[no-untyped-def]
                 scope: tuple[str, ...] = ()):
-            opts = AskOptions(as_of=date, k=k, on_fail=fail_mode, retries=retries,  # type: ignore[arg-type]
-                              include_non_citable=include_non_citable)
-            filters = SearchFilters(include_non_citable=include_non_citable, as_of=date,
-                                    documents=tuple(document or ()) + scope, kinds=kinds,  # type: ignore[arg-type]
-                                    works=tuple(work or ()))
-            return answer_question(q, store, retriever, gen, opts, filters=filters, per_document=per_document)
+            req = ask_request(q, as_of=date, k=k, on_fail=fail_mode, retries=retries,
+                              include_non_citable=include_non_citable, documents=tuple(document or ()) + scope,
+                              kinds=kinds, works=tuple(work or ()), per_document=per_document)
+            return ask(req, store, retriever, gen)
 
         if batch is not None:
             try:
@@ -586,18 +591,19 @@ def serve(
     db: DbOption = None,
     host: Annotated[str, typer.Option("--host", help="Address to bind; anything but loopback needs $PINCITE_TOKEN.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
-    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
     no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval by default (no embedding model).")] = False,
     max_upload_mb: Annotated[float, typer.Option(help="Largest upload accepted, in MB (all files of one request).")] = 25.0,
 ) -> None:
     """Serve the HTTP API and the web reader (API docs at /docs).  The store: --db, else --store /
     $PINCITE_STORE (a postgresql:// URL too), else $PINCITE_DB / ./pincite.db."""
-    from pincite.generate import GeneratorKind
-    from pincite.server import ServerConfig, run_server
+    from pincite.generate.base import GeneratorKind
+    from pincite.api.app import run_server
+    from pincite.api.config import ServerConfig
 
     try:
         gkind = GeneratorKind.parse(generator)
@@ -614,7 +620,7 @@ def serve(
 
 
 def _print_eval(run: dict, comparison) -> None:  # type: ignore[no-untyped-def]
-    from pincite.evaluate import METRIC_NAMES, METRICS, format_metric
+    from pincite.evaluation.metrics import format_metric, METRIC_NAMES, METRICS
 
     m = run["metrics"]
     table = Table(title=f"pincite eval — {m['questions']} questions, settings {run['settings_hash']}")
@@ -669,13 +675,13 @@ def eval_(
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root the gold sources are relative to (ingested unless --db).")] = Path("../shared/corpus"),
     k: Annotated[int, typer.Option("--k", help="Passages to retrieve (recall is measured at this k).")] = 10,
-    generator: Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")] = "extractive",
+    generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
-    model: Annotated[str, typer.Option(help="Model name for --generator openai.")] = "default",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for the model server.")] = 60.0,
-    on_fail: Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")] = "drop",
-    no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")] = False,
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
+    on_fail: OnFailOption = "drop",
+    no_dense: NoDenseOption = False,
     chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Only questions with this id or tag (repeatable).")] = None,
     as_json: JsonOption = False,
@@ -687,10 +693,19 @@ def eval_(
     recall, navigability, abstention, drops by check, latency.  Exit 1 only when it cannot run, never for a score."""
     import tempfile
 
-    from pincite.eval_html import render_run_html
-    from pincite.evaluate import EvalOptions, compare_runs, prepare_eval_store, read_gold, read_run, run_gold, \
-        run_settings, select_questions, write_run
-    from pincite.generate import GeneratorKind, make_generator
+    from pincite.web.eval_report import render_run_html
+    from pincite.evaluation.compare import compare_runs
+    from pincite.evaluation.gold import read_gold, select_questions
+    from pincite.evaluation.runs import (
+        EvalOptions,
+        prepare_eval_store,
+        read_run,
+        run_gold,
+        run_settings,
+        write_run,
+    )
+    from pincite.generate.base import GeneratorKind
+    from pincite.generate.factory import make_generator
     from pincite.search.retrieve import RetrievalMode, Retriever
     from pincite.types import Chunker
 
@@ -771,7 +786,7 @@ def search(
     work: Annotated[Optional[list[str]], typer.Option("--work", help="Only versions of this work.")] = None,
 ) -> None:
     """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
-    from pincite.search.retrieve import RetrievalMode, Retriever, passage_label, passage_to_json
+    from pincite.search.retrieve import RetrievalMode, Retriever
     from pincite.types import SearchFilters
 
     day = _check_date(as_of)
@@ -780,7 +795,7 @@ def search(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     filters = SearchFilters(include_non_citable=include_non_citable, as_of=day,
-                            kinds=kinds, works=tuple(work or ()),  # type: ignore[arg-type]
+                            kinds=kinds, works=tuple(work or ()),
                             documents=tuple(document or ()))
 
     def progress(what: str, done: int, total: int) -> None:
@@ -802,7 +817,7 @@ def search(
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:
-        _print_json({"query": query, "as_of": as_of, "hits": [passage_to_json(p) for p in hits]})
+        _print_json({"query": query, "as_of": as_of, "hits": [hit_to_json(p) for p in hits]})
         return
     if not hits:
         out.print("no passages found")

@@ -18,6 +18,7 @@ import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
@@ -40,6 +41,11 @@ class FileResult:
     numbered: int = 0
     warnings: tuple[str, ...] = ()
     error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """One file of an ingest report (``ingest --json``, ``POST /api/ingest``)."""
+        return {"source": self.source, "status": self.status, "id": self.doc_id, "kind": self.kind,
+                "units": self.units, "warnings": list(self.warnings), "error": self.error}
 
 
 @dataclass

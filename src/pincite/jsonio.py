@@ -1,11 +1,19 @@
-"""The JSON shapes pincite prints and serves (``show --json``, ``documents --json``, the HTTP API)."""
+"""The JSON shapes pincite prints and serves, each defined once and used by the command line and the HTTP API
+alike: a document (``show --json``, ``GET /api/documents/{id}``), a document summary (``documents --json``,
+``GET /api/documents``), a search hit (``search --json``, ``GET /api/search``), a chunk audit (``audit --json``,
+``GET /api/documents/{id}/audit``).  An answer's shape is :meth:`pincite.answer.model.Answer.to_json`.
+
+Wherever a passage or citation lists ``units``, they are the units' printed labels (``"[14]"``,
+``"s. 4(1)(c)"``); their ids (``<document id>:u<ordinal>``) are ``unit_ids`` (``unit_id`` for a citation's one
+unit)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pincite.audit import AuditReport
 from pincite.store import DocumentSummary
-from pincite.types import Document, PageMarker, Unit, unit_id
+from pincite.types import Document, PageMarker, Passage, Unit, unit_id
 
 
 def unit_to_json(doc_id: str, u: Unit) -> dict[str, Any]:
@@ -66,3 +74,48 @@ def summary_to_json(s: DocumentSummary) -> dict[str, Any]:
         "citation": s.citation, "date": s.date, "work": s.work, "version_date": s.version_date,
         "units": s.units, "warnings": s.warnings,
     }
+
+
+def passage_label(p: Passage) -> str | None:
+    """The pinpoint of a passage: its unit's label, or "first–last" when it holds several units."""
+    labels = [x for x in p.chunk.labels if x] or [x for x in p.chunk.numbers if x]
+    if not labels:
+        return None
+    return labels[0] if len(set(labels)) == 1 or len(labels) == 1 else f"{labels[0]}–{labels[-1]}"
+
+
+def hit_to_json(p: Passage) -> dict[str, Any]:
+    """One search hit (``search --json``'s ``hits``, ``GET /api/search``'s ``passages``)."""
+    c = p.chunk
+    return {
+        "rank": p.rank,
+        "passage_id": p.id,
+        "document": {"id": p.document.id, "source": p.document.source, "title": p.document.title,
+                     "citation": p.document.citation, "kind": p.document.kind.value,
+                     "version_date": p.document.version_date},
+        "units": [x for x in c.labels if x],
+        "unit_ids": [unit_id(c.doc_id, o) for o in c.units],
+        "label": passage_label(p),
+        "char_start": c.char_start,
+        "char_end": c.char_end,
+        "text": p.text,
+        "zone": c.zone.value,
+        "citable": c.citable,
+        "author": c.author,
+        "role": c.role.value if c.role else None,
+        "section_path": list(c.section_path),
+        "page_start": c.page_start,
+        "page_end": c.page_end,
+        "in_force_from": c.in_force_from,
+        "in_force_to": c.in_force_to,
+        "score": round(p.score, 6),
+    }
+
+
+def audit_to_json(doc: Document, report: AuditReport) -> dict[str, Any]:
+    """The chunk audit of one document: the report's summary and every chunk with its findings."""
+    return {**report.summary(), "chunks_detail": [
+        {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
+         "units": [doc.units[o].label or doc.units[o].number for o in c.units],
+         "findings": [{"kind": f.kind.value, "detail": f.detail} for f in c.findings]}
+        for c in report.chunks]}

@@ -13,7 +13,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, Self
 
 from pincite.errors import PinciteError
 
@@ -22,7 +22,7 @@ class ChoiceEnum(str, Enum):
     """A string enum whose bad values produce an error listing the valid choices."""
 
     @classmethod
-    def parse(cls, value: str) -> "ChoiceEnum":
+    def parse(cls, value: str) -> Self:
         try:
             return cls(value)
         except ValueError:

@@ -12,12 +12,14 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pincite.answer.context import TurnContext
+from pincite.answer.protocol import reply_json
 from pincite.chunk import sentence_spans
-from pincite.context import SCOPE_PHRASE, TurnContext
-from pincite.protocol import reply_json
-from pincite.outcome import CONCLUSION_OPENING
-from pincite.types import DocumentKind, Role, UnitKind, Zone
+from pincite.legal.clauses import clause_types_asked, phrase_stems
+from pincite.text.terms import stems
 from pincite.store.rows import source_words
+from pincite.legal.questions import CONCLUSION_OPENING, EXCLUSION, SCOPE_PHRASE
+from pincite.types import DocumentKind, Role, UnitKind, Zone
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOPWORDS = frozenset(
@@ -124,7 +126,7 @@ _REASONS_Q = re.compile(r"\b(why|basis|reasons?|grounds?|how did (he|she|the jud
 _WHO_Q = re.compile(r"\b(which judge|who)\b|\bhow did (he|she|they) put it\b", re.I)
 _TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what)\b", re.I)
 _AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
-#: a paragraph that gathers the reasoning into a conclusion (see pincite.outcome.CONCLUSION_OPENING)
+#: a paragraph that gathers the reasoning into a conclusion (see pincite.legal.questions.CONCLUSION_OPENING)
 _QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
 #: captions of provisions that introduce an Act rather than operate: its purpose, short title, definitions
 _PREFATORY = frozenset(terms("purpose purposes short title interpretation definitions"))
@@ -141,16 +143,12 @@ _HOW_WORDS = frozenset({"many", "much", "long", "old"})
 def drafting_terms(question: str) -> set[str]:
     """The words a contract writes the clause the question asks about in (the asked clause types' vocabulary,
     :mod:`pincite.clauses`): "when does it expire" is answered by its "term", which "shall continue"."""
-    from pincite.legal.clauses import clause_types_asked
-
     return set(terms(" ".join(s for t in clause_types_asked(question) for s in t.says)))
 
 
 def question_text(question: str) -> str:
     """The question without an exclusion clause: 'Besides the Chief Justice…, how many judges…' asks about the
     judges, and a sentence about the Chief Justice does not answer it."""
-    from pincite.engine import EXCLUSION
-
     q = EXCLUSION.sub("", question, count=1).strip()
     return q if len(q.split()) >= 3 else question
 
@@ -158,8 +156,6 @@ def question_text(question: str) -> str:
 @lru_cache(maxsize=4096)
 def _word_grams(text: str) -> frozenset[tuple[str, ...]]:
     """Every run of up to six stemmed words of ``text`` (what a clause type's phrases are matched against)."""
-    from pincite.text.terms import stems
-
     words = stems(text)
     return frozenset(tuple(words[i:i + n]) for n in range(1, 7) for i in range(len(words) - n + 1))
 
@@ -185,8 +181,6 @@ class ClauseKindTest:
 
     @classmethod
     def for_question(cls, question: str) -> "ClauseKindTest | None":
-        from pincite.legal.clauses import clause_types_asked, phrase_stems
-
         types = clause_types_asked(question)
         if not types:
             return None

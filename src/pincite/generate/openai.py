@@ -7,8 +7,8 @@ import time
 
 import httpx
 
-from pincite.context import TurnContext
-from pincite.generate import GeneratorError
+from pincite.answer.context import TurnContext
+from pincite.generate.base import GeneratorError
 
 
 class OpenAIGenerator:

@@ -11,7 +11,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Union
 
-from pincite.context import ContextPassage, TurnContext
+from pincite.answer.context import ContextPassage, TurnContext
+from pincite.chunk import sentence_spans
 
 Script = Union[str, dict[str, Any], Callable[[TurnContext, int], Union[str, dict[str, Any]]]]
 
@@ -51,8 +52,6 @@ def first_sentence(cp: ContextPassage, min_chars: int = 20) -> str:
 
 
 def first_sentence_of(t: str, min_chars: int = 20) -> str:
-    from pincite.chunk import sentence_spans
-
     for s, e in sentence_spans(t, 0, len(t)):
         if e - s >= min_chars:
             return t[s:e]

@@ -1,1 +1,1 @@
-"""Legal language as tables: contract clause types (and, with the upper house, question shapes)."""
+"""Legal language as tables: clause types, question shapes, the words of judgments."""

@@ -7,16 +7,10 @@ of relevance and a passage is never cut: one that does not fit is left out whole
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import dataclass, field
 
+from pincite.chunk import lead_in
 from pincite.types import Document, Passage, Role, Unit, UnitKind, optional_date
-
-#: "… under each version of the Tax Court of Canada Act", "… each of these agreements": words that point at the
-#: documents in scope say nothing about where in each the answer is.
-SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any)\s+(one\s+)?(of\s+)?"
-                          r"((these|those|the)\s+)?(versions?|agreements?|contracts?|appeals?|cases?|documents?|"
-                          r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
 
 #: Rough characters per token for English legal text (used only for the context budget).
 CHARS_PER_TOKEN = 4
@@ -88,8 +82,6 @@ def role_phrase(author: str | None, role: Role | None) -> str | None:
 
 def parent_notes(doc: Document, passage: Passage, neighbour_chars: int = 240) -> tuple[ContextNote, ...]:
     """Enclosing headings, whose reasons these are, and the neighbouring units' opening words."""
-    from pincite.chunk import lead_in
-
     ch = passage.chunk
     notes: list[ContextNote] = []
     if ch.section_path:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from pincite.context import TurnContext
+from pincite.answer.context import TurnContext
 from pincite.errors import PinciteError
 
 SYSTEM_PROMPT = """You answer questions about legal documents using ONLY the passages provided.

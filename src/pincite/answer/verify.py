@@ -1,8 +1,10 @@
-"""The checks every citation passes before it is shown.  None needs a model.
+"""The checks every citation and every claim passes before it is shown.  None needs a model.
 
-Each check is a small function ``(candidate, turn) -> list[Finding]`` registered in :data:`CHECKS`.  A finding
-with ``drop=True`` removes the citation; one with ``drop=False`` is recorded (and the pinpoint is rendered from
-metadata regardless).  A new failure type is a new function and a new test, not an ``if`` inside another check.
+Each citation check is a small function ``(candidate, turn) -> list[Finding]`` registered in :data:`CHECKS`.  A
+finding with ``drop=True`` removes the citation; one with ``drop=False`` is recorded (and the pinpoint is rendered
+from metadata regardless).  A new failure type is a new function and a new test, not an ``if`` inside another
+check.  The claim-level checks (one source per claim, no claim without a surviving citation) run in
+:func:`verify_reply`, over what the citation checks kept.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from xml.sax.saxutils import unescape
 
-from pincite.context import ContextPassage, TurnContext
-from pincite.protocol import RawCitation, RawClaim
+from pincite.answer.context import ContextPassage, TurnContext
+from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -98,7 +101,7 @@ def locate_quote(passage_text: str, quote: str) -> tuple[int, int] | None:
 
 def locate_quote_as_shown(passage_text: str, quote: str) -> tuple[int, int] | None:
     """:func:`locate_quote`, reading the quote as the model read the passage.  The prompt shows passage text
-    XML-escaped (:func:`pincite.protocol.render_prompt`: ``&`` as ``&amp;``, ``<`` as ``&lt;``, ``>`` as
+    XML-escaped (:func:`pincite.answer.protocol.render_prompt`: ``&`` as ``&amp;``, ``<`` as ``&lt;``, ``>`` as
     ``&gt;``), so a model that copies exactly what it was shown writes ``Smith &amp; Jones``; that quote is
     unescaped the same way and looked for again.  Nothing else is loosened: a quote found neither as written
     nor unescaped is not in the passage."""
@@ -357,3 +360,60 @@ def check_mixed_sources(claim: RawClaim, kept: list[Candidate]) -> list[Finding]
     if len(docs) > 1:
         return [Finding(Check.MIXED_SOURCES, "the claim cites " + " and ".join(sorted(docs.values())), True)]
     return []
+
+
+# -- claims: what survives the citation checks ------------------------------------------------------------
+
+
+@dataclass
+class Dropped:
+    """A citation or claim that failed a check, as the answer lists it."""
+
+    check: Check
+    detail: str
+    claim: str
+    passage: str | None
+    quote: str | None
+    attempt: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"check": self.check.value, "reason": PLAIN_WORDS[self.check], "detail": self.detail,
+                "claim": self.claim, "passage": self.passage, "quote": self.quote, "attempt": self.attempt}
+
+
+@dataclass
+class Verified:
+    kept: list[tuple[RawClaim, list[Candidate]]]
+    dropped: list[Dropped]
+
+    @property
+    def failures(self) -> list[tuple[str, str, str]]:
+        return [(d.claim, d.passage or "-", f"{d.check.value}: {d.detail}") for d in self.dropped]
+
+
+def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
+    """Check every citation of every claim; keep claims with at least one surviving citation."""
+    kept: list[tuple[RawClaim, list[Candidate]]] = []
+    dropped: list[Dropped] = []
+    for claim in reply.claims:
+        good: list[Candidate] = []
+        for raw in claim.citations:
+            c = verify_citation(claim, raw, turn)
+            if c.dropped:
+                f = next(f for f in c.findings if f.drop)
+                dropped.append(Dropped(f.check, f.detail, claim.text, raw.passage, raw.quote, attempt))
+            else:
+                good.append(c)
+        mixed = check_mixed_sources(claim, good) if good else []
+        if mixed:
+            dropped.append(Dropped(Check.MIXED_SOURCES, mixed[0].detail, claim.text,
+                                   ", ".join(c.raw.passage for c in good), None, attempt))
+        elif good:
+            kept.append((claim, good))
+        elif claim.citations:
+            dropped.append(Dropped(Check.UNSUPPORTED_CLAIM, "every citation of this claim failed", claim.text,
+                                   None, None, attempt))
+        else:
+            dropped.append(Dropped(Check.UNSUPPORTED_CLAIM, "the claim cites nothing", claim.text, None, None,
+                                   attempt))
+    return Verified(kept, dropped)

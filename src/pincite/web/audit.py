@@ -22,8 +22,10 @@ h1{font-size:1.2rem} .summary{font-family:sans-serif;font-size:.9rem;background:
 """
 
 
-def render_audit_html(doc: Document, report: AuditReport) -> str:
-    """Render ``report`` over ``doc`` as one HTML page (no external resources)."""
+def render_audit_html(doc: Document, report: AuditReport, head: str = "", nav: str = "") -> str:
+    """Render ``report`` over ``doc`` as one HTML page (no external resources).  The web reader's page adds its
+    stylesheet link (``head``, inside ``<head>``) and its navigation bar (``nav``, first in ``<body>``); the
+    file ``pincite audit --html`` writes has neither."""
     text = doc.text
     flagged = {c.index for c in report.flagged}
     events: dict[int, list[str]] = {}
@@ -65,7 +67,7 @@ def render_audit_html(doc: Document, report: AuditReport) -> str:
         findings_html.append('<p class="ok">No chunk flagged.</p>')
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>Chunk audit: {html.escape(doc.title)}</title><style>{_CSS}</style></head><body>"
+        f"<title>Chunk audit: {html.escape(doc.title)}</title><style>{_CSS}</style>{head}</head><body>{nav}"
         f"<main><h1>{html.escape(doc.title)}</h1>"
         f"<div class='summary' id='summary'>pipeline <b>{html.escape(report.pipeline)}</b>: {summ['chunks']} chunks, "
         f"<b id='flagged-count'>{summ['flagged']}</b> flagged ({html.escape(by_kind)}); "

@@ -1,0 +1,174 @@
+"""The answer as shown: its claims, their numbered citations (rendered from metadata), what was dropped, and the
+answer's JSON (``pincite ask --json`` and ``POST /api/ask`` print this one shape)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from pincite.answer.render import page_at, pinpoint, render_citation
+from pincite.answer.verify import Candidate, Dropped, Verified
+from pincite.types import DocRef, Document, Passage
+
+NO_ANSWER = "No supported answer was found in the retrieved documents."
+
+
+@dataclass
+class ShownCitation:
+    n: int
+    candidate: Candidate
+    pinpoint: str
+    rendered: str
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.candidate
+        assert c.cp is not None and c.doc is not None and c.unit is not None
+        d, u = c.doc, c.unit
+        qs, qe = c.quote_start or 0, c.quote_end or 0
+        return {
+            "n": self.n,
+            "passage_id": c.cp.passage.chunk.id,
+            "turn_id": c.cp.pid,
+            "document": {"id": d.id, "source": d.source, "title": d.title, "citation": d.citation,
+                         "kind": d.kind.value},
+            "units": [u.label or u.number],
+            "unit_id": f"{d.id}:u{u.ordinal}",
+            "pinpoint": self.pinpoint,
+            "rendered": self.rendered,
+            "quote": d.text[qs:qe],
+            "char_start": qs,
+            "char_end": qe,
+            "page_start": page_at(d, qs) or u.page_start,
+            "page_end": page_at(d, max(qs, qe - 1)) or u.page_end,
+            "zone": u.zone.value,
+            "author": u.author,
+            "role": u.role.value if u.role else None,
+            "section_path": list(u.section_path),
+            "in_force_from": u.in_force_from,
+            "in_force_to": u.in_force_to,
+            "notes": [{"check": f.check.value, "detail": f.detail} for f in c.findings if not f.drop],
+        }
+
+
+@dataclass
+class ShownClaim:
+    text: str
+    citations: list[int]
+
+
+@dataclass
+class Answer:
+    question: str
+    as_of: datetime.date | None
+    claims: list[ShownClaim]
+    citations: list[ShownCitation]
+    dropped: list[Dropped]
+    retrieved: list[Passage]
+    attempts: int
+    generator: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+    scope: list[DocRef] = field(default_factory=list)  # the documents the question was asked of, if scoped
+    version_windows: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+
+    def sections(self) -> list[tuple[Document, list[int]]]:
+        """Claims grouped by their source (one section per document); the versions of one work in date order."""
+        groups: dict[str, tuple[Document, list[int]]] = {}
+        for i, c in enumerate(self.claims):
+            doc = self.citations[c.citations[0] - 1].candidate.doc
+            assert doc is not None
+            groups.setdefault(doc.id, (doc, []))[1].append(i)
+        first: dict[str, int] = {}
+        for pos, (doc, _) in enumerate(groups.values()):
+            first.setdefault(doc.work or doc.id, pos)
+
+        def key(g: tuple[Document, list[int]]) -> tuple[int, str]:
+            d = g[0]
+            return first[d.work or d.id], str((d.version or {}).get("date") or d.date or "")
+
+        return sorted(groups.values(), key=key)
+
+    @property
+    def no_answer_in(self) -> list[DocRef]:
+        """Documents in scope with no supported claim."""
+        cited = {c.candidate.doc.id for c in self.citations if c.candidate.doc is not None}
+        return [d for d in self.scope if d.id not in cited]
+
+    @property
+    def text(self) -> str:
+        if not self.claims:
+            return NO_ANSWER
+        sections = self.sections()
+        if len(sections) == 1 and not self.scope:
+            return " ".join(self._claim_line(i) for i in sections[0][1]).strip()
+        parts = []
+        for doc, idx in sections:
+            parts.append(f"{self._heading(doc)}: " + " ".join(self._claim_line(i) for i in idx))
+        for d in self.no_answer_in:
+            parts.append(f"{d.title}{' ' + d.citation if d.citation else ''}: no supported answer found.")
+        return "\n".join(parts)
+
+    def _claim_line(self, i: int) -> str:
+        c = self.claims[i]
+        return f"{c.text} " + "".join(f"[{n}]" for n in c.citations)
+
+    def _heading(self, doc: Document) -> str:
+        name = doc.title + (f" {doc.citation}" if doc.citation and doc.citation not in doc.title else "")
+        if doc.id in self.version_windows:
+            lo, hi = self.version_windows[doc.id]
+            name += f" (version in force {lo or '…'} to {hi or 'now'})"
+        return name
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "as_of": self.as_of.isoformat() if self.as_of else None,
+            "answer": self.text,
+            "claims": [{"text": c.text, "citations": c.citations} for c in self.claims],
+            "citations": [c.to_json() for c in self.citations],
+            "dropped": [d.to_json() for d in self.dropped],
+            "retrieved": [
+                {"passage_id": p.chunk.id, "document": {"id": p.document.id, "source": p.document.source},
+                 "units": [x for x in p.chunk.labels if x], "char_start": p.chunk.char_start,
+                 "char_end": p.chunk.char_end, "score": p.score}
+                for p in self.retrieved
+            ],
+            "sections": [
+                {"document": {"id": d.id, "source": d.source, "title": d.title, "citation": d.citation,
+                              "kind": d.kind.value, "version_date": (d.version or {}).get("date")},
+                 "in_force": list(self.version_windows[d.id]) if d.id in self.version_windows else None,
+                 "claims": idx}
+                for d, idx in self.sections()
+            ],
+            "scope": [{"id": d.id, "source": d.source, "title": d.title} for d in self.scope],
+            "no_answer_in": [{"id": d.id, "source": d.source, "title": d.title} for d in self.no_answer_in],
+            "attempts": self.attempts,
+            "generator": self.generator,
+            "settings": self.settings,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def build_answer(question: str, as_of: datetime.date | None, verified: Verified, retrieved: list[Passage],
+                 attempts: int, generator: str, settings: dict[str, Any]) -> Answer:
+    """Number the surviving citations (one number per distinct quoted span) and render them from metadata."""
+    citations: list[ShownCitation] = []
+    by_span: dict[tuple[str, int, int], int] = {}
+    claims: list[ShownClaim] = []
+    for claim, cands in verified.kept:
+        nums: list[int] = []
+        for c in cands:
+            assert c.doc is not None and c.unit is not None and c.quote_start is not None
+            key = (c.doc.id, c.quote_start, c.quote_end or 0)
+            if key not in by_span:
+                n = len(citations) + 1
+                by_span[key] = n
+                citations.append(ShownCitation(
+                    n, c, pinpoint(c.doc, c.unit, c.quote_start, c.quote_end),
+                    render_citation(c.doc, c.unit, c.quote_start, c.quote_end),
+                ))
+            if by_span[key] not in nums:
+                nums.append(by_span[key])
+        claims.append(ShownClaim(claim.text, nums))
+    return Answer(question, as_of, claims, citations, verified.dropped, retrieved, attempts, generator, settings)

@@ -1,0 +1,212 @@
+"""What every request shares (the store per thread, the generator, the retrievers, the locks) and the operations
+the API and the pages both call: answer, search, read a document, audit it, ingest uploads, list eval runs."""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+
+from pincite.api.config import ServerConfig
+from pincite.api.uploads import UploadedFile, ingest_upload
+from pincite.audit import audit_chunks, claims_from_chunks
+from pincite.search.embed import load_embedder
+from pincite.engine import ask, ask_request
+from pincite.errors import NotFound, PinciteError
+from pincite.evaluation.runs import get_run, list_runs
+from pincite.generate.base import Generator
+from pincite.generate.factory import make_generator
+from pincite.ingest import IngestReport
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
+from pincite.open import open_store
+from pincite.types import DocumentKind, Format, Passage, optional_date
+
+
+class _ThreadStore:
+    """The store as seen from the current thread: one SQLite connection per worker thread (WAL readers)."""
+
+    def __init__(self, db: Path | str) -> None:
+        self._db = db
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._guard = threading.Lock()
+        self.path = Path(db)
+
+    def current(self) -> Any:
+        s = getattr(self._local, "store", None)
+        if s is None:
+            s = open_store(self._db)
+            self._local.store = s
+            with self._guard:
+                self._all.append(s)
+        return s
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.current(), name)
+
+    def close_all(self) -> None:
+        with self._guard:
+            for s in self._all:
+                try:
+                    s.close()
+                except Exception:  # a connection already closed
+                    pass
+            self._all.clear()
+
+
+class Backend:
+    """What every request shares: the store (per thread), the generator, the retrievers, and the locks."""
+
+    def __init__(self, config: ServerConfig, generator: Generator | None = None, embedder: Any = None) -> None:
+        self.config = config
+        self.store = _ThreadStore(config.db)
+        self.generator = generator or make_generator(config.generator_kind, **dict(config.generator_options))
+        self._embedder = embedder
+        self.index_lock = threading.Lock()  # index syncs (readers catching up, ingests)
+        self.ingest_lock = threading.Lock()  # one ingest at a time
+        self._setup_lock = threading.Lock()
+        self._retrievers: dict[bool, Any] = {}
+        self.started = datetime.datetime.now(datetime.timezone.utc)
+
+    def embedder(self) -> Any:
+        with self._setup_lock:
+            if self._embedder is None:
+                self._embedder = load_embedder()
+            return self._embedder
+
+    def retriever(self, dense: bool | None) -> Any:
+        """The shared retriever for lexical (``dense=False``) or hybrid search; built once, used by all threads."""
+        dense = self.config.dense if dense is None else dense
+        with self._setup_lock:
+            r = self._retrievers.get(dense)
+        if r is not None:
+            return r
+        emb = self.embedder() if dense else None
+        with self._setup_lock:
+            if dense not in self._retrievers:
+                self._retrievers[dense] = _make_locked_retriever(self, dense, emb)
+                other = self._retrievers.get(not dense)
+                if other is not None and other.lexical is not None:  # one lexical index object per process
+                    self._retrievers[dense].lexical = other.lexical
+            return self._retrievers[dense]
+
+    def sync_indexes(self) -> str | None:
+        """After an ingest: bring the lexical index up to date (the dense one catches up at its next search)."""
+        try:
+            self.retriever(False).ensure_fresh()
+        except PinciteError as e:
+            return str(e)
+        return None
+
+    def close(self) -> None:
+        self.store.close_all()
+
+
+def _make_locked_retriever(backend: Backend, dense: bool, embedder: Any) -> Any:
+    class LockedRetriever(Retriever):
+        """A :class:`Retriever` shared by the server's threads: catching up with the store happens under the
+        server's index lock (searching does not)."""
+
+        def ensure_fresh(self) -> None:
+            with backend.index_lock:
+                super().ensure_fresh()
+
+    mode = RetrievalMode.HYBRID if dense else RetrievalMode.LEXICAL
+    return LockedRetriever(backend.store, mode, embedder=embedder)
+
+
+# -- request and response shapes -------------------------------------------------------------------------
+
+
+def check_iso_date(value: object) -> datetime.date | None:
+    """``as_of`` read once (pincite.types.parse_date: YYYY-MM-DD only); an empty form field is no date."""
+    return optional_date(value)
+
+
+class AskRequest(BaseModel):
+    """The options of ``pincite ask`` (the generator itself is chosen when the server starts)."""
+
+    question: str = Field(min_length=1, max_length=4000, description="The question.")
+    as_of: datetime.date | None = Field(None, description="Answer from the law in force on this date "
+                                                           "(YYYY-MM-DD).")
+    k: int = Field(8, ge=1, le=50, description="Passages to retrieve.")
+    on_fail: Literal["drop", "retry"] = Field("drop", description="Drop failing citations, or retry once with the failures named.")
+    retries: int = Field(1, ge=0, le=5, description="Retries with on_fail=retry.")
+    no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
+    include_non_citable: bool = Field(False, description="Retrieve non-citable zones too (they still cannot be cited).")
+    documents: list[str] = Field(default_factory=list, max_length=200,
+                                 description="Ask of these documents (ids or sources): one answer section per source.")
+    kind: DocumentKind | None = Field(None, description="Ask of every document of this kind.")
+    works: list[str] = Field(default_factory=list, max_length=50, description="Ask of every version of these works.")
+    per_document: int | None = Field(None, ge=1, le=20, description="Passages per document in scope (default 3).")
+
+    @field_validator("as_of", mode="before")  # pydantic's own reading takes 20210101 as a timestamp
+    @classmethod
+    def _as_of_is_a_date(cls, v: object) -> datetime.date | None:
+        return check_iso_date(v)
+
+
+# -- the operations (shared by the API and the pages) ------------------------------------------------------
+
+
+def run_ask(backend: Backend, req: AskRequest) -> Any:
+    """Answer one question exactly as ``pincite ask`` does.  A document replaced while answering (its old id
+    gone) is retried once from the new snapshot."""
+    request = ask_request(req.question, as_of=req.as_of, k=req.k, on_fail=req.on_fail, retries=req.retries,
+                          include_non_citable=req.include_non_citable, documents=req.documents,
+                          kinds=(req.kind,) if req.kind else (), works=req.works, per_document=req.per_document)
+    retriever = backend.retriever(None if req.no_dense is None else not req.no_dense)
+    for attempt in (1, 2):
+        try:
+            return ask(request, backend.store, retriever, backend.generator)
+        except NotFound:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
+               include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Passage]:
+    filters = SearchFilters(include_non_citable=include_non_citable, as_of=as_of, kinds=tuple(kinds))
+    retriever = backend.retriever(None if no_dense is None else not no_dense)
+    return retriever.search(q, k=k, filters=filters, per_document=per_document)
+
+
+def eval_runs(backend: Backend) -> dict[str, Any]:
+    """The evaluation runs recorded for the store (``pincite eval``), newest first, with their summaries."""
+    return list_runs(backend.config.db, backend.store.current())
+
+
+def eval_run(backend: Backend, name: str) -> dict[str, Any]:
+    """One run record by its name (as listed)."""
+    return get_run(backend.config.db, backend.store.current(), name)
+
+
+def get_document(backend: Backend, document_id: str) -> Any:
+    """The stored document a request names (by id or source).  No id or path holds a NUL, so one names no
+    document; passed on, it would reach the store's path lookups, which raise ValueError, not NotFound."""
+    if "\x00" in document_id:
+        raise NotFound(f"no document {document_id!r}; /api/documents lists them")
+    return backend.store.get_document(document_id)
+
+
+def audit_document(backend: Backend, document_id: str) -> tuple[Any, Any]:
+    doc = get_document(backend, document_id)
+    return doc, audit_chunks(doc, claims_from_chunks(backend.store.get_chunks(doc.id)), "structural")
+
+
+def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None) -> dict[str, Any]:
+    with backend.ingest_lock:
+        report = IngestReport()
+        for f in files:
+            report.results.append(ingest_upload(backend.store, f, fmt))
+        report.index_error = backend.sync_indexes() if report.stored else None
+    return {
+        "totals": report.totals(),
+        "files": [r.to_json() for r in report.results],
+        "index_error": report.index_error,
+    }

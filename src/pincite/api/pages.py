@@ -1,0 +1,98 @@
+"""The web reader's pages: ask, the documents, one document with a citation highlighted, its chunk audit, and
+the sign-in form.  They call the operations the JSON API calls (:mod:`pincite.api.backend`); their HTML is
+:mod:`pincite.web` (templates, view models, the document body)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from pincite.api.backend import AskRequest, Backend, audit_document, get_document, run_ask
+from pincite.api.security import TOKEN_COOKIE, token_matches
+from pincite.errors import PinciteError
+from pincite.types import DocumentKind
+from pincite.web.audit import render_audit_html
+from pincite.web.reader import document_facts, parse_highlight, render_document_body
+from pincite.web.views import answer_view
+
+
+def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> None:
+    """Route the reader's pages on ``app``."""
+    config = backend.config
+
+    @app.get("/", include_in_schema=False, response_class=HTMLResponse)
+    def page_ask(request: Request, q: str = "", as_of: str = "", lexical: bool = False, kind: str = "",
+                 document: list[str] = Query(default=[]), work: list[str] = Query(default=[])) -> Response:
+        ctx: dict[str, Any] = {"q": q, "as_of": as_of, "lexical": lexical, "answer": None, "error": None,
+                               "dense_default": config.dense, "kind": kind, "kinds": [x.value for x in DocumentKind],
+                               "scope_documents": document, "scope_works": work}
+        if q.strip():
+            try:
+                req = AskRequest(question=q.strip(), as_of=as_of or None, no_dense=True if lexical else None,
+                                 kind=DocumentKind.parse(kind) if kind else None, documents=document, works=work)
+                ans = run_ask(backend, req)
+                ctx["answer"] = answer_view(ans)
+            except PinciteError as e:
+                ctx["error"] = str(e)
+            except ValueError as e:  # pydantic: a bad date or an empty question
+                ctx["error"] = str(e).split("\n", 1)[-1].strip()
+        return templates.TemplateResponse(request, "ask.html", ctx)
+
+    @app.get("/documents", include_in_schema=False, response_class=HTMLResponse)
+    def page_documents(request: Request, kind: str = "") -> Response:
+        k = None
+        if kind:
+            try:
+                k = DocumentKind.parse(kind)
+            except ValueError as e:
+                raise PinciteError(str(e)) from None
+        rows = backend.store.list_documents(kind=k)
+        return templates.TemplateResponse(request, "documents.html", {
+            "rows": rows, "kind": kind, "kinds": [x.value for x in DocumentKind],
+            "total": len(rows)})
+
+    @app.get("/documents/{document_id}", include_in_schema=False, response_class=HTMLResponse)
+    def page_document(request: Request, document_id: str, hl: str = "", unit: int | None = None) -> Response:
+        doc = get_document(backend, document_id)
+        h = parse_highlight(hl, len(doc.text))
+        cited = unit
+        if h is not None and cited is None:  # the innermost unit holding the highlight
+            holding = [u for u in doc.units if u.char_start <= h.start and h.end <= u.char_end]
+            cited = holding[-1].ordinal if holding else None
+        cited_unit = doc.units[cited] if cited is not None and 0 <= cited < len(doc.units) else None
+        return templates.TemplateResponse(request, "document.html", {
+            "doc": doc, "facts": document_facts(doc), "body": render_document_body(doc, h, cited),
+            "hl": h, "hl_bad": bool(hl) and h is None, "cited": cited_unit,
+            "quote": doc.text[h.start:h.end] if h else None})
+
+    @app.get("/documents/{document_id}/audit", include_in_schema=False, response_class=HTMLResponse)
+    def page_audit(request: Request, document_id: str) -> Response:
+        doc, report = audit_document(backend, document_id)
+        nav = templates.get_template("_audit_nav.html").render(doc=doc)
+        return HTMLResponse(render_audit_html(doc, report, head='<link rel="stylesheet" href="/static/audit.css">',
+                                              nav=nav))
+
+    @app.get("/login", include_in_schema=False, response_class=HTMLResponse)
+    def page_login(request: Request, next: str = "/") -> Response:
+        return templates.TemplateResponse(request, "login.html", {"next": _safe_next(next), "error": None})
+
+    @app.post("/login", include_in_schema=False, response_class=HTMLResponse)
+    async def do_login(request: Request) -> Response:
+        body = (await request.body())[:4096].decode("utf-8", "replace")
+        form = {k: v[0] for k, v in parse_qs(body).items()}
+        nxt = _safe_next(form.get("next", "/"))
+        if config.token is None or not token_matches(config.token, form.get("token")):
+            return templates.TemplateResponse(request, "login.html", {"next": nxt, "error": "wrong token"},
+                                              status_code=401)
+        resp = RedirectResponse(nxt, status_code=303)
+        resp.set_cookie(TOKEN_COOKIE, config.token, httponly=True, samesite="strict")
+        return resp
+
+
+def _safe_next(value: str) -> str:
+    """Only a path on this server (no scheme, no host, no '//')."""
+    return value if value.startswith("/") and not value.startswith("//") and "\\" not in value else "/"

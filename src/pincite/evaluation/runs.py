@@ -1,0 +1,306 @@
+"""Running a gold set through the engine, the run record (settings, their hash, metrics, every question), and
+where run records are kept: a file beside a SQLite database (``<db>.eval/``), or the PostgreSQL store's
+``eval_runs`` table."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import platform
+import re
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+import pincite
+from pincite.chunk import WindowSettings, window_chunks
+from pincite.search.embed import MODEL_ID
+from pincite.engine import ask, ask_request
+from pincite.errors import NotFound, PinciteError
+from pincite.evaluation.gold import DocumentFinder, GoldError, GoldQuestion, resolve_question
+from pincite.evaluation.metrics import (
+    METRICS,
+    drop_examples,
+    error_record,
+    score_answer,
+    summarise,
+    summarise_by_tag,
+)
+from pincite.ingest import SETTINGS_KEY, ingest_paths
+from pincite.store import is_store_url
+from pincite.open import open_store
+from pincite.types import Chunker
+
+RUN_FORMAT = 1
+
+
+def git_commit(cwd: str | os.PathLike[str] | None = None) -> str | None:
+    """``HEAD``'s commit (with ``+dirty`` when the tree has changes), or None outside a git checkout."""
+    here = Path(cwd) if cwd else Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
+
+
+def settings_hash(settings: dict[str, Any]) -> str:
+    """A short hash of the settings that produced a run (canonical JSON)."""
+    canon = json.dumps(settings, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canon.encode()).hexdigest()[:16]
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass
+class EvalOptions:
+    k: int = 10
+    per_document: int | None = None
+    budget_tokens: int = 6000
+    on_fail: str = "drop"
+    retries: int = 1
+    include_non_citable: bool = False
+
+
+def run_gold(
+    questions: Sequence[GoldQuestion],
+    store: Any,
+    retriever: Any,
+    generator: Any,
+    options: EvalOptions | None = None,
+    settings: dict[str, Any] | None = None,
+    on_question: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Answer every question through the engine and score it; returns the run record (a JSON-able dict).
+
+    ``settings`` are recorded as given (the caller knows the chunker, retrieval mode, models, corpus); the
+    engine's own settings are added.  A question the engine fails on (a generator error) is recorded with its
+    error, and the run goes on."""
+    options = options or EvalOptions()
+    finder = DocumentFinder(store)
+    records: list[dict[str, Any]] = []
+    t_run = time.perf_counter()
+    for q in questions:
+        gold = resolve_question(finder, q)
+        scope_ids: tuple[str, ...] = ()
+        if q.scope:
+            try:
+                scope_ids = tuple(finder.find(src).id for src in q.scope)
+            except GoldError as e:
+                records.append(error_record(q, f"scope: {e}", 0.0))
+                continue
+        request = ask_request(q.question, as_of=q.as_of, k=options.k, on_fail=options.on_fail,
+                              retries=options.retries, budget_tokens=options.budget_tokens,
+                              include_non_citable=options.include_non_citable, documents=scope_ids,
+                              per_document=options.per_document)
+        t0 = time.perf_counter()
+        try:
+            ans = ask(request, store, retriever, generator)
+        except PinciteError as e:
+            rec = error_record(q, str(e), time.perf_counter() - t0)
+        else:
+            rec = score_answer(q, ans, gold, finder, scope_ids)
+        records.append(rec)
+        if on_question:
+            on_question(rec)
+    all_settings = {
+        **(settings or {}),
+        "k": options.k, "per_document": options.per_document, "budget_tokens": options.budget_tokens,
+        "on_fail": options.on_fail, "retries": options.retries, "include_non_citable": options.include_non_citable,
+        "generator": getattr(generator, "name", type(generator).__name__),
+    }
+    return build_run(records, all_settings, round(time.perf_counter() - t_run, 3))
+
+
+def ingest_corpus(store: Any, corpus: str | os.PathLike[str]) -> Any:
+    """Ingest every readable file under ``corpus`` into ``store`` (the ingest report; failures are in it)."""
+    root = Path(corpus)
+    if not root.is_dir():
+        raise GoldError(f"{root}: corpus folder not found (give --corpus, or --db with the corpus ingested)")
+    return ingest_paths(store, [str(root)])
+
+
+def use_chunker(store: Any, chunker: Any, window: Any = None) -> str:
+    """Make sure ``store`` holds chunks of ``chunker`` for every document (window chunks are computed from the
+    stored units; nothing is re-parsed).  Returns the chunk settings key recorded with the run."""
+    if chunker is Chunker.STRUCTURAL:
+        return store.get_setting(SETTINGS_KEY) or "default"
+    ws = window or WindowSettings()
+    for s in store.list_documents():
+        if store.get_chunks(s.id, Chunker.WINDOW):
+            continue
+        store.replace_chunks(s.id, Chunker.WINDOW, window_chunks(store.get_document(s.id), ws), ws.key())
+    return ws.key()
+
+
+def prepare_eval_store(store: Any, corpus: str | os.PathLike[str] | None, chunker: Any,
+                       on_note: Callable[[str], None] | None = None) -> str:
+    """Ingest ``corpus`` (when given) and make the chunks of ``chunker`` available; returns the chunk settings."""
+    if corpus is not None:
+        report = ingest_corpus(store, corpus)
+        t = report.totals()
+        if on_note:
+            on_note(f"ingested {corpus}: {t['files']} files, {t['failed']} failed, {t['units']} units")
+    if not store.list_documents():
+        raise GoldError("the store holds no documents: give --corpus, or --db with the corpus ingested")
+    return use_chunker(store, chunker)
+
+
+def run_settings(store: Any, gold: str | os.PathLike[str], corpus: str | os.PathLike[str] | None, chunker: Any,
+                 retrieval: Any, generator: Any, model: str | None = None) -> dict[str, Any]:
+    """What produced a run (besides the engine options ``run_gold`` adds): chunker and chunk settings, retrieval
+    mode and embedding model, generator model, gold file and its hash, corpus, package version, git commit."""
+    dense = getattr(retrieval, "value", str(retrieval)) != "lexical"
+    embed_model = MODEL_ID if dense else None
+    chunk_settings = store.get_setting(SETTINGS_KEY) or "default"
+    if chunker is Chunker.WINDOW:
+        chunk_settings = WindowSettings().key()
+    return {
+        "chunker": getattr(chunker, "value", str(chunker)), "chunk_settings": chunk_settings,
+        "retrieval": getattr(retrieval, "value", str(retrieval)), "embedding_model": embed_model,
+        "generator_model": model, "gold": str(gold), "gold_sha256": file_sha256(gold),
+        "corpus": str(corpus) if corpus is not None else None, "documents": len(store.list_documents()),
+        "pincite_version": pincite.__version__, "git_commit": git_commit(), "python": platform.python_version(),
+    }
+
+
+def build_run(records: list[dict[str, Any]], settings: dict[str, Any], seconds: float = 0.0) -> dict[str, Any]:
+    """The run record: settings and their hash, metrics overall and per tag, drops, and every question."""
+    return {
+        "format": RUN_FORMAT,
+        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "settings": settings,
+        "settings_hash": settings_hash(settings),
+        "seconds": seconds,
+        "metrics": (metrics := summarise(records)),
+        "summary": {"settings_hash": settings_hash(settings), **{k: metrics[k] for k in (*METRICS, "questions")}},
+        "by_tag": summarise_by_tag(records),
+        "drop_examples": drop_examples(records),
+        "questions": records,
+    }
+
+
+class RunTable(Protocol):
+    """A store that keeps run records in itself (PostgreSQL's ``eval_runs`` table)."""
+
+    def record_eval_run(self, name: str, run: dict[str, Any]) -> None: ...
+    def list_eval_runs(self, limit: int = 100) -> list[tuple[str, str]]: ...
+    def get_eval_run(self, name: str) -> str | None: ...
+
+
+def run_table(location: str | os.PathLike[str], store: Any) -> RunTable | None:
+    """The store itself when the store at ``location`` keeps run records in a table (a PostgreSQL URL), else
+    None: they are files in :func:`run_folder`.  Decided by the location, never by asking the store."""
+    return cast(RunTable, store) if is_store_url(location) else None
+
+
+def run_folder(db: str | os.PathLike[str]) -> Path:
+    """Where ``pincite eval`` keeps the run records of a SQLite store: ``<db>.eval/``."""
+    return Path(db).with_name(Path(db).name + ".eval")
+
+
+def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None,
+              db: str | os.PathLike[str] | None = None) -> Path | str:
+    """Write ``run`` to ``path``; or, with ``db`` instead, into ``<db>.eval/`` named by time and settings hash
+    (where ``pincite serve`` lists the runs of its store), or for a PostgreSQL ``db`` (a URL) into the store's
+    ``eval_runs`` table under that name.  Returns where it was written."""
+    if path is None:
+        if db is None:
+            raise ValueError("write_run needs a path or a db")
+        stamp = run["created"].replace(":", "").replace("-", "").replace("+0000", "Z")
+        if is_store_url(db):
+            with open_store(db) as store:
+                table = run_table(db, store)
+                assert table is not None
+                table.record_eval_run(f"{stamp}-{run['settings_hash']}", run)
+                return f"{store} (eval run {stamp}-{run['settings_hash']})"
+        folder = run_folder(db)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{stamp}-{run['settings_hash']}.json"
+    p = Path(path)
+    p.write_text(json.dumps(run, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return p
+
+
+def _check_run(run: Any, where: str) -> dict[str, Any]:
+    if not isinstance(run, dict) or run.get("format") != RUN_FORMAT or not isinstance(run.get("questions"), list):
+        raise PinciteError(f"{where}: not a pincite eval run record (format {RUN_FORMAT})")
+    return run
+
+
+def read_run(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A run record written by ``pincite eval --out`` (or anything writing the same format)."""
+    p = Path(path)
+    try:
+        run = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise PinciteError(f"{p}: cannot read the run record: {e}") from None
+    return _check_run(run, str(p))
+
+
+def read_stored_run(name: str, raw: str) -> dict[str, Any]:
+    """A run record kept in the store, checked as :func:`read_run` checks a file."""
+    try:
+        run = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise PinciteError(f"eval run {name}: cannot read the run record: {e}") from None
+    return _check_run(run, f"eval run {name}")
+
+
+def list_runs(location: str | os.PathLike[str], store: Any, limit: int = 100) -> dict[str, Any]:
+    """The evaluation runs recorded for the store at ``location`` (beside the database file, or in the
+    PostgreSQL store), newest first, with their summaries (``GET /api/eval/runs``)."""
+    records: list[tuple[str, dict[str, Any] | PinciteError]] = []
+    table = run_table(location, store)
+    if table is not None:
+        where = f"{store} (table eval_runs)"
+        for name, raw in table.list_eval_runs(limit):
+            try:
+                records.append((name, read_stored_run(name, raw)))
+            except PinciteError as e:
+                records.append((name, e))
+    else:
+        folder = run_folder(location)
+        where = str(folder)
+        paths = sorted(folder.glob("*.json"), key=lambda p: p.name, reverse=True)[:limit] if folder.is_dir() else []
+        for p in paths:
+            try:
+                records.append((p.stem, read_run(p)))
+            except PinciteError as e:
+                records.append((p.stem, e))
+    runs = []
+    for name, run in records:
+        if isinstance(run, PinciteError):
+            runs.append({"run": name, "status": "unreadable", "error": str(run)})
+            continue
+        runs.append({"run": name, "status": "done", "created": run.get("created"),
+                     "settings_hash": run.get("settings_hash"), "seconds": run.get("seconds"),
+                     "questions": len(run["questions"]), "summary": run.get("summary", {})})
+    return {"available": True, "folder": where, "runs": runs}
+
+
+def get_run(location: str | os.PathLike[str], store: Any, name: str) -> dict[str, Any]:
+    """One run record by its name (as listed); for a SQLite store, only files inside ``<db>.eval/``."""
+    if not re.fullmatch(r"[A-Za-z0-9._-]{1,200}", name) or name.startswith("."):
+        raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+    table = run_table(location, store)
+    if table is not None:
+        raw = table.get_eval_run(name)
+        if raw is None:
+            raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+        return read_stored_run(name, raw)
+    path = run_folder(location) / f"{name}.json"
+    if not path.is_file():
+        raise NotFound(f"no evaluation run {name!r}; /api/eval/runs lists them")
+    return read_run(path)

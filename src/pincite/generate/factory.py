@@ -1,0 +1,13 @@
+"""The generator a command or a server is configured with."""
+
+from __future__ import annotations
+
+from pincite.generate.base import Generator, GeneratorKind
+from pincite.generate.extractive import ExtractiveGenerator
+from pincite.generate.openai import OpenAIGenerator
+
+
+def make_generator(kind: GeneratorKind, **options: object) -> Generator:
+    if kind is GeneratorKind.EXTRACTIVE:
+        return ExtractiveGenerator()
+    return OpenAIGenerator(**options)  # type: ignore[arg-type]
