@@ -391,38 +391,4 @@ def sync_dense(store: Store, embedder: Embedder, header: str = "title+path",
     return DenseIndex(index_paths(store)[1], header).sync(store, embedder, on_progress)
 
 
-def passage_label(p: Passage) -> str | None:
-    """The pinpoint of a passage: its unit's label, or "first–last" when it holds several units."""
-    labels = [x for x in p.chunk.labels if x] or [x for x in p.chunk.numbers if x]
-    if not labels:
-        return None
-    return labels[0] if len(set(labels)) == 1 or len(labels) == 1 else f"{labels[0]}–{labels[-1]}"
-
-
-def passage_to_json(p: Passage) -> dict:
-    """The JSON shape of one search hit (``pincite search --json``)."""
-    c = p.chunk
-    return {
-        "passage_id": p.id,
-        "document": {"id": p.document.id, "source": p.document.source, "title": p.document.title,
-                     "citation": p.document.citation, "kind": p.document.kind.value},
-        "units": [unit_id(c.doc_id, o) for o in c.units],
-        "label": passage_label(p),
-        "char_start": c.char_start,
-        "char_end": c.char_end,
-        "text": p.text,
-        "zone": c.zone.value,
-        "citable": c.citable,
-        "author": c.author,
-        "role": c.role.value if c.role else None,
-        "section_path": list(c.section_path),
-        "page_start": c.page_start,
-        "page_end": c.page_end,
-        "in_force_from": c.in_force_from,
-        "in_force_to": c.in_force_to,
-        "score": round(p.score, 6),
-    }
-
-
-__all__ = ["RetrievalMode", "Retriever", "search_passages", "sync_lexical", "sync_dense", "passage_label",
-           "passage_to_json"]
+__all__ = ["RetrievalMode", "Retriever", "search_passages", "sync_lexical", "sync_dense"]
