@@ -671,12 +671,12 @@ def _print_eval(results: list[tuple[str, dict, object]]) -> None:  # type: ignor
 def _print_eval_tags(run: dict, title: str) -> None:  # type: ignore[type-arg]
     from pincite.evaluation.metrics import format_metric, METRICS
 
-    # Ten columns in 80: numbers and short two-line headers (the metrics in the order of the table above)
-    # that never wrap, so the tag column keeps the rest of the width and a long tag wraps, never 'unnumb…'.
+    # Ten columns in 80: numbers and short headers, none wider than a number (the metrics in the order of the
+    # table above), that never wrap, so the tag column keeps the rest of the width and a long tag wraps,
+    # never 'unnumb…'.
     tags = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
     tags.add_column("tag", overflow="fold")
-    heads = ("n", "ans.\ncorr.", "recall\n@k", "attr.\nprec.", "attr.\nrecall", "navig.", "abst.", "per\nclaim",
-             "cover-\nage")
+    heads = ("n", "ans.\ncorr.", "rec.\n@k", "attr.\nprec.", "attr.\nrec.", "nav.", "abst.", "per\nclaim", "cov.")
     for col in heads:
         tags.add_column(col, justify="right", no_wrap=True)
     for t, tm in run["by_tag"].items():
@@ -702,6 +702,16 @@ def _print_regression(comparison) -> None:  # type: ignore[no-untyped-def]
     out.print(f"{len(comparison.better)} question(s) got better", style="green")
     for c in comparison.better:
         out.print(f"  + {c.id}: {'; '.join(c.better)}")
+
+
+def _selected(questions: list, only: list[str]) -> list:  # type: ignore[type-arg]
+    """The questions ``--only`` names in one gold set (none is not an error here: another set may hold them)."""
+    from pincite.evaluation.gold import GoldError, select_questions
+
+    try:
+        return select_questions(questions, only)
+    except GoldError:
+        return []
 
 
 def _pair_baselines(names: list[str], baselines: list[dict]) -> list[dict | None]:  # type: ignore[type-arg]
@@ -786,7 +796,12 @@ def eval_(
         _require_database(db, ctx)  # a given store is read, never created (the default is a temporary one)
     results: list[tuple[str, dict, object]] = []  # type: ignore[type-arg]
     try:
-        sets = [(g, select_questions(read_gold(g), only or [])) for g in gold]
+        sets = [(g, read_gold(g)) for g in gold]
+        if only:  # each set keeps the questions --only names; a set left with none is not run
+            select_questions([q for _, qs in sets for q in qs], only)  # none in any set: the error names --only
+            chosen = [(g, name, _selected(qs, only)) for (g, qs), name in zip(sets, names)]
+            sets = [(g, qs) for g, _, qs in chosen if qs]
+            names = [name for _, name, qs in chosen if qs]
         bases = _pair_baselines(names, [read_run(b) for b in baseline or []])
         with tempfile.TemporaryDirectory(prefix="pincite-eval-") as tmp:
             store = open_store(db or Path(tmp) / "eval.db")
@@ -812,7 +827,7 @@ def eval_(
                 store.close()
     except PinciteError as e:
         raise _fail(e) from None
-    several = len(results) > 1
+    several = len(gold) > 1  # the files and JSON have one shape for a command line, whatever --only kept
     for name, run, _ in results:
         if out_file is not None:
             written = write_run(run, set_run_path(out_file, name, several))
