@@ -4,14 +4,14 @@
         [--dev eval/dev.jsonl] [--heldout eval/heldout.jsonl] [--base-url URL --model NAME]  # openai
 
 ``--db`` must be a *copy* of a store holding the corpus and the held-out set's bulk files with their dense
-vectors (``cp /work/dbs/all.db* /tmp/x/`` and its ``all.db.index`` folder): bringing the indexes up to date may
-write beside it.  No run record is written into it; ``--out DIR`` writes ``DIR/dev.json`` and
+vectors (``cp -r /work/dbs/all.db* /tmp/x/``, its ``all.db.index`` folder too): bringing the indexes up to
+date may write beside it.  No run record is written into it; ``--out DIR`` writes ``DIR/dev.json`` and
 ``DIR/heldout.json`` (ordinary run records, for ``pincite eval --baseline``).
 
 The retriever is warmed first (indexes brought up to date, the embedding model loaded, one question asked and
-thrown away), so the latency is that of a warm ``ask``, without first-time embedding.  Prints, per gold set, and
-dev minus held-out: answered correctly (of answerable), attribution precision, abstention on unanswerable, ask
-latency p95, navigability and the citations each check dropped, beside the issue's targets (which are for the
+thrown away), so the latency is that of a warm ``ask``, without first-time embedding.  Prints, per gold set,
+and dev minus held-out: answered correctly (of answerable), attribution precision, abstention on unanswerable,
+ask latency p95, navigability and the citations each check dropped, beside the issue's targets (for the
 held-out set).  Reporting held-out is allowed; choosing anything by it is not.
 """
 
@@ -38,7 +38,7 @@ from pincite.types import Chunker
 
 REPO = Path(__file__).resolve().parent.parent
 
-#: The issue's targets (held-out, default generator, hybrid retrieval, 2 cores): (metric, at least or at most, bound).
+#: The issue's targets (held-out, default generator, hybrid retrieval, 2 cores): metric -> (op, bound).
 TARGETS = {
     "answered_correctly": (">=", 0.80),
     "attribution_precision": (">=", 0.90),
@@ -66,7 +66,7 @@ def frac(m: dict, key: str, num: str, den: str) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--db", required=True, help="a COPY of a store holding the corpus and the held-out bulk files")
+    ap.add_argument("--db", required=True, help="a COPY of a store holding the corpus and the held-out files")
     ap.add_argument("--generator", default="extractive", choices=[k.value for k in GeneratorKind])
     ap.add_argument("--dev", default=str(REPO / "eval" / "dev.jsonl"))
     ap.add_argument("--heldout", default=str(REPO / "eval" / "heldout.jsonl"))
@@ -124,24 +124,27 @@ def main() -> int:
     print()
     print("| measure | target | dev | held-out | held-out meets it |")
     print("|---|---|---|---|---|")
-    rows = [
-        ("answered correctly (of answerable)", "answered_correctly", frac(dev, "answered_correctly", "answered",
-         "answerable"), frac(held, "answered_correctly", "answered", "answerable"), held.get("answered_correctly")),
-        ("attribution precision", "attribution_precision", frac(dev, "attribution_precision", "on_gold", "shown"),
-         frac(held, "attribution_precision", "on_gold", "shown"), held.get("attribution_precision")),
-        ("abstention on unanswerable", "abstention", format_metric(dev.get("abstention")) +
-         f" (of {dev['unanswerable']})", format_metric(held.get("abstention")) + f" (of {held['unanswerable']})",
-         held.get("abstention")),
-        ("dev minus held-out, answered correctly", "gap", "", "" if gap is None else f"{gap:+.3f}", gap),
-        ("ask latency p95, warm (s)", "latency_p95", f"{dev['latency']['p95']:.2f}",
-         f"{held['latency']['p95']:.2f}", held["latency"]["p95"]),
-        ("navigability", "navigability", format_metric(dev.get("navigability")),
-         format_metric(held.get("navigability")), held.get("navigability")),
-    ]
-    for label, key, d, h, v in rows:
-        op, bound = TARGETS[key]
-        print(f"| {label} | {'≥' if op == '>=' else '≤'} {bound:g} | {d} | {h} | {met(key, v)} |")
-    for label, key in (("retrieval recall@k", "retrieval_recall"), ("attribution recall", "attribution_recall")):
+    cells = {
+        "answered_correctly": lambda m: frac(m, "answered_correctly", "answered", "answerable"),
+        "attribution_precision": lambda m: frac(m, "attribution_precision", "on_gold", "shown"),
+        "abstention": lambda m: f"{format_metric(m.get('abstention'))} (of {m['unanswerable']})",
+        "latency_p95": lambda m: f"{m['latency']['p95']:.2f}",
+        "navigability": lambda m: format_metric(m.get("navigability")),
+    }
+    values = {"latency_p95": held["latency"]["p95"], "gap": gap}
+    labels = {"answered_correctly": "answered correctly (of answerable)",
+              "attribution_precision": "attribution precision", "abstention": "abstention on unanswerable",
+              "gap": "dev minus held-out, answered correctly", "latency_p95": "ask latency p95, warm (s)",
+              "navigability": "navigability"}
+    for key, (op, bound) in TARGETS.items():
+        if key == "gap":
+            d, h = "", "—" if gap is None else f"{gap:+.3f}"
+        else:
+            d, h = cells[key](dev), cells[key](held)
+        v = values[key] if key in values else held.get(key)
+        print(f"| {labels[key]} | {'≥' if op == '>=' else '≤'} {bound:g} | {d} | {h} | {met(key, v)} |")
+    for label, key in (("retrieval recall@k", "retrieval_recall"),
+                       ("attribution recall", "attribution_recall")):
         print(f"| {label} | — | {format_metric(dev.get(key))} | {format_metric(held.get(key))} | |")
     print(f"| citations shown | — | {dev['shown']} | {held['shown']} | |")
     print(f"| latency p50 / max (s) | — | {dev['latency']['p50']:.2f} / {dev['latency']['max']:.2f} | "
@@ -150,7 +153,8 @@ def main() -> int:
     print("citations dropped, by check:")
     for name, m in (("dev", dev), ("held-out", held)):
         print(f"  {name}: " + (", ".join(f"{k} {v}" for k, v in m["drops"].items()) or "none")
-              + f" ({sum(m['drops'].values())} in all; errors {m['errors']}, unresolved gold {m['gold_unresolved']})")
+              + f" ({sum(m['drops'].values())} in all; errors {m['errors']}, "
+                f"unresolved gold {m['gold_unresolved']})")
     return 0
 
 
