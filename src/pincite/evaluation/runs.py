@@ -182,7 +182,10 @@ def ingest_corpus(store: Any, corpus: str | os.PathLike[str], gold_sets: GoldSet
         t = report.totals()
         on_note(f"ingested {corpus}: {t['files']} files, {t['failed']} failed, {t['units']} units")
     extra: list[str] = []
-    for src, where, _ in unfound_sources(store, gold_sources(gold_sets)):
+    finder = DocumentFinder(store)
+    for src, where in gold_sources(gold_sets).items():
+        if finder.matches(src):
+            continue  # stored (several matches are reported by check_sources, not fixed by ingesting more)
         tried = [r / src for r in source_roots(root)]
         found = next((p for p in tried if p.is_file()), None)
         if found is None:
