@@ -126,7 +126,7 @@ def main() -> int:
     print("|---|---|---|---|---|")
     cells = {
         "answered_correctly": lambda m: frac(m, "answered_correctly", "answered", "answerable"),
-        "attribution_precision": lambda m: frac(m, "attribution_precision", "on_gold", "shown"),
+        "attribution_precision": lambda m: frac(m, "attribution_precision", "on_gold", "shown_answerable"),
         "abstention": lambda m: f"{format_metric(m.get('abstention'))} (of {m['unanswerable']})",
         "latency_p95": lambda m: f"{m['latency']['p95']:.2f}",
         "navigability": lambda m: format_metric(m.get("navigability")),

@@ -121,6 +121,7 @@ def test_answered_correctly_counts_answerable_questions_with_a_citation_on_gold(
     ]
     run = build_run(records, {"gold": "eval/dev.jsonl"})
     assert run["metrics"]["answered_correctly"] == 2 / 4 and run["metrics"]["answered"] == 2
+    assert (run["metrics"]["on_gold"], run["metrics"]["shown_answerable"], run["metrics"]["shown"]) == (2, 5, 6)
     assert run["summary"]["answered_correctly"] == 2 / 4
     assert run["by_tag"]["kind:statute"]["answered_correctly"] == 1 / 2
 

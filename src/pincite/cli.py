@@ -622,7 +622,7 @@ def serve(
 #: Short denominators for the side-by-side table ("of" columns): what each metric is a share of.
 _EVAL_DENOMINATORS = {
     "answered_correctly": ("answerable", "answerable"), "retrieval_recall": ("gold_units", "gold units"),
-    "attribution_precision": ("shown", "shown"), "attribution_recall": ("gold_units", "gold units"),
+    "attribution_precision": ("shown_answerable", "shown"), "attribution_recall": ("gold_units", "gold units"),
     "navigability": ("shown", "shown"), "abstention": ("unanswerable", "unanswerable"),
     "claim_recall": ("claims", "claims"), "coverage": ("scope_sources", "sources"),
 }

@@ -201,6 +201,8 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "gold_units": s(answerable, "gold"),
         "gold_unresolved": s(answerable, "gold_unresolved"),
         "shown": s(records, "shown"),
+        "shown_answerable": s(answerable, "shown"),  # precision's denominator
+        "on_gold": s(answerable, "on_gold"),
         "answered": sum(answered_correctly(r) for r in answerable),
         "answered_correctly": _ratio(sum(answered_correctly(r) for r in answerable), len(answerable)),
         "retrieval_recall": _ratio(s(answerable, "gold_retrieved"), s(answerable, "gold")),
