@@ -624,7 +624,7 @@ _EVAL_DENOMINATORS = {
     "answered_correctly": ("answerable", "answerable"), "retrieval_recall": ("gold_units", "gold units"),
     "attribution_precision": ("shown_answerable", "shown"), "attribution_recall": ("gold_units", "gold units"),
     "navigability": ("shown", "shown"), "abstention": ("unanswerable", "unanswerable"),
-    "claim_recall": ("claims", "claims"), "coverage": ("scope_sources", "sources"),
+    "claim_recall": ("claims", "claims made"), "coverage": ("scope_sources", "sources"),
 }
 
 
