@@ -749,7 +749,7 @@ def eval_(
     no_dense: NoDenseOption = False,
     chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Only questions with this id or tag (repeatable).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON: the run record (with several gold files, {'runs': [one per set], 'gaps': [...]}).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON: the run record; with several gold files, an object whose 'runs' hold one run record per set and whose 'gaps' the first set minus each other.")] = False,
     out_file: Annotated[Optional[Path], typer.Option("--out", help="Write the run record (JSON) here; with several gold files, one per set: run.json -> run.dev.json, run.heldout.json.")] = None,
     baseline: Annotated[Optional[list[Path]], typer.Option("--baseline", help="A run record to compare with: the regression report (repeatable: one per gold file, matched by the gold file it was made on).")] = None,
     html_out: Annotated[Optional[Path], typer.Option("--html", help="Write the self-contained HTML report here (every gold set in one page).")] = None,
