@@ -25,7 +25,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from pincite.parse.citations import find_citation, find_judgment_date
-from pincite.parse.contract import letter_value, roman_value
+from pincite.parse.contract import is_bare_heading, letter_value, roman_value
 from pincite.types import ChoiceEnum, Document, DocumentKind, ParsedDocument, Unit, UnitKind
 
 
@@ -289,17 +289,6 @@ def _unlabelled_paragraphs(tree: _Tree) -> list[LintFinding]:
 
 
 _SENTENCE_DONE = re.compile(r"[.!?:;][\"”’)\]]*\s*$")
-_HEAD_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
-
-
-def _heading_shaped(line: str) -> bool:
-    s = line.strip()
-    if not s or len(s) > 80 or not s[0].isupper() or s.endswith((".", ",", ";", ":", "?", "!", "”", "\"")):
-        return False
-    if any(ch in s for ch in "\"“”|") or re.match(r"^\(?[0-9ivxIVX]{1,4}[.)]", s):
-        return False
-    words = _HEAD_WORD.findall(s)
-    return 1 <= len(words) <= 8 and len(words) >= len(s.split()) - 1
 
 
 def _headings_in_paragraphs(tree: _Tree) -> list[LintFinding]:
@@ -310,7 +299,7 @@ def _headings_in_paragraphs(tree: _Tree) -> list[LintFinding]:
             continue
         lines = tree.own_lines(u)
         for (_p0, before), (_p1, line) in zip(lines, lines[1:]):
-            if _SENTENCE_DONE.search(before) and _heading_shaped(line) and len(before.split()) > 8:
+            if _SENTENCE_DONE.search(before) and is_bare_heading(line) and len(before.split()) > 8:
                 out.append(LintFinding(LintKind.HEADING_IN_PARAGRAPH, u.ordinal, _name(u),
                                        f"a heading line inside the paragraph: {_clip(line)!r}"))
                 break

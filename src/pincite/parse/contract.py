@@ -331,6 +331,18 @@ def is_heading_like(s: str) -> bool:
     return all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words)
 
 
+def is_bare_heading(line: str) -> bool:
+    """A heading standing on its own line in running text ("Disposal", "The judge's decision", "Issue 1: Scope"):
+    short, starting with a capital, no number in front, no quotation, and not ending as a sentence or clause does."""
+    s = line.strip()
+    if not s or len(s) > 80 or not s[0].isupper() or s.endswith((".", ",", ";", ":", "?", "!", "”", "\"", "—", "-")):
+        return False
+    if any(ch in s for ch in "\"“”|") or re.match(r"^\(?[0-9ivxIVX]{1,4}[.)]", s):
+        return False
+    words = _WORD.findall(s)
+    return 1 <= len(words) <= 8 and len(words) >= len(s.split()) - 1
+
+
 _RUN_IN = re.compile(r"^(.{2,100}?)\s?\.(?:[ \t]+|$)")
 
 
