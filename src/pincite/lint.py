@@ -349,7 +349,7 @@ def first_page_text(doc: AnyDocument) -> str:
     """The first printed page (its running head and foot included) or, with no pages, the first 3,000 chars."""
     if doc.pages:
         p = doc.pages[0]
-        heads = [f for q in doc.pages[:2] for f in q.furniture]
+        heads = [f for q in doc.pages[:3] for f in q.furniture]
         return "\n".join([*heads, doc.text[p.char_start:max(p.char_end, p.char_start + 500)]])
     return doc.text[:3000]
 
