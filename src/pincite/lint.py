@@ -251,6 +251,8 @@ def _step(prev: Unit, u: Unit, statute: bool) -> tuple[LintKind, str] | None:
             d = _follows(pv, uv)
             if d == 1:
                 return None
+            if d <= 0 and len(pv) != len(uv):
+                continue  # a list "1., 2., 3." beside sub-clauses 2.2, 2.3 of one clause: two sequences
             if d > 1 and len(uv) == 1 and uv[0] % 100 == 1:
                 return None  # _ALLOWED_JUMPS "x01"
             if statute and us == "dec":
