@@ -166,7 +166,8 @@ def _stray_numbers(tree: _Tree) -> list[LintFinding]:
             if style == "dec":
                 dec_units.setdefault(v, u)
     # "10.2" inside a judgment's [88] is what it quotes: only a document numbered 2.1, 2.2 has such siblings
-    hierarchical = any(len(v) >= 2 for v in dec_units)
+    # (a judgment's own paragraphs are never numbered so: its 3.14 or 16.2 quotes a pleading or a rule)
+    hierarchical = tree.doc.kind is not DocumentKind.JUDGMENT and any(len(v) >= 2 for v in dec_units)
     out = []
     for u in tree.units:
         own = [v for style, v in readings(u.number) if style == "dec"]
