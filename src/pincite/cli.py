@@ -410,8 +410,10 @@ def audit(
     as_json: JsonOption = False,
     html_out: Annotated[Optional[Path], typer.Option("--html", help="Write a readable HTML page here.")] = None,
 ) -> None:
-    """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint."""
+    """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint; flag units
+    whose boundaries the document's own text contradicts (the structural lint, counted across a store by --all)."""
     from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
+    from pincite.lint import lint_counts, lint_document
     from pincite.web.audit import render_audit_html
     from pincite.chunk import WindowSettings, window_chunks
     from pincite.types import Chunker
@@ -446,20 +448,23 @@ def audit(
             else:
                 claims, pipeline = claims_from_chunks(store.get_chunks(doc.id)), "structural"
             report = audit_chunks(doc, claims, pipeline)
-            reports.append((doc, report))
+            reports.append((doc, report, lint_document(doc)))
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
     if html_out is not None:
-        doc, report = reports[0]
+        doc, report, _ = reports[0]
         html_out.write_text(render_audit_html(doc, report), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
-        _print_json([audit_to_json(d, r) for d, r in reports])
+        _print_json([audit_to_json(d, r, s) for d, r, s in reports])
         return
     totals = {"chunks": 0, "flagged": 0}
     kinds: dict[str, int] = {}
-    for doc, report in reports:
+    structure: dict[str, int] = {}
+    for doc, report, found in reports:
+        for k, v in lint_counts(found).items():
+            structure[k] = structure.get(k, 0) + v
         summ = report.summary()
         totals["chunks"] += summ["chunks"]
         totals["flagged"] += summ["flagged"]
@@ -474,12 +479,16 @@ def audit(
                 table.add_row(str(c.index), c.claimed or "", touches,
                               "; ".join(f"{f.kind.value}: {f.detail}" for f in c.findings) or "ok")
             out.print(table)
+            for f in found:
+                out.print(f"structure: {f.kind.value}: {f.label}: {f.detail}")
         out.print(f"{doc.source}: {summ['chunks']} chunks, {summ['flagged']} flagged "
                   f"({', '.join(f'{k} {v}' for k, v in summ['by_kind'].items() if v) or 'none'}); "
-                  f"wrong number {summ['wrong_number_share']:.1%}")
+                  f"wrong number {summ['wrong_number_share']:.1%}; {len(found)} structure flags")
     if all_docs:
         out.print(f"ALL: {len(reports)} documents, {totals['chunks']} chunks, {totals['flagged']} flagged "
-                  f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'})")
+                  f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'}); "
+                  f"{sum(structure.values())} structure flags "
+                  f"({', '.join(f'{k} {v}' for k, v in structure.items() if v) or 'none'})")
 
 
 def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
