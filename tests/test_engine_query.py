@@ -12,7 +12,7 @@ from pincite.engine import AskOptions, answer_question
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.answer.evidence import outcome_units
-from pincite.legal.questions import asks_about_outcome
+from pincite.legal.language import asks_about_outcome
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore

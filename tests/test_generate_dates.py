@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.generate.extractive import excludes_period, stated_periods
+from pincite.legal.language import excludes_period, stated_periods
 from tests.extractive_helpers import extractive_asker, ingested
 
 S23 = "canada_justice_laws_xml/S-23/S-23_pit-2021-05-06.xml"
