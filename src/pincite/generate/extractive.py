@@ -22,6 +22,8 @@ from pincite.legal.language import (
     CONCLUSION_OPENING,
     DISAGREEMENT,
     DISPOSAL,
+    DATE,
+    DECIDING_COURT,
     DURATION,
     EXCLUSION,
     HELD,
@@ -31,12 +33,13 @@ from pincite.legal.language import (
     ISSUE,
     JUDICIAL_TITLES,
     NUMBER,
-    POWER,
+    PERSON_DESCRIBED,
     PREFATORY_CAPTIONS,
     QUANTITY_WORDS,
     QUOTE_SPAN,
     SCOPE_PHRASE,
     excludes_period,
+    power_phrase,
     question_shape,
     stated_periods,
     terms,
@@ -195,8 +198,8 @@ class Weights:
     titled: float = 2.0  # the provision's caption is what the question asks about ("Right of access")
     prefatory: float = 0.4  # a purpose clause or definition restates the subject; the operative provision answers
     schedule: float = 0.5  # a contract schedule's instrument (a form, a guaranty) is not the agreement itself
-    named_author: float = 2.5  # the question names the judge: that judge's own paragraphs answer it
-    power: float = 1.0  # "who may…", "can the Minister…": a provision granting the power or qualification
+    named_author: float = 2.0  # the question names a judge: their own paragraphs answer it (dev flat over 1-3)
+    power: float = 2.0  # "who may be appointed…": a provision saying "may be appointed" grants what is asked
     dissent: float = 2.0  # a question about a dissent: the dissenting judge's words
     not_dissent: float = 0.7  # … and anyone else's words less
     dissent_conclusion: float = 2.0  # "why…": the conclusion of the dissent's reasons
@@ -248,7 +251,8 @@ class ExtractiveGenerator:
             question = " ".join(SCOPE_PHRASE.sub(" ", question).split()) or question
         shape = question_shape(question)
         w = self.weights
-        q_all = set(terms(question)) - (_QUANTITY_TERMS if shape.quantity else set())
+        asked = DECIDING_COURT.sub(" ", question)  # "did the Supreme Court hold…": the court is not the answer's words
+        q_all = set(terms(asked)) - (_QUANTITY_TERMS if shape.quantity else set())
         passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
         if not q_all or not passages:
             return reply_json([])
@@ -307,6 +311,7 @@ class ExtractiveGenerator:
         per_document = self.per_document or turn.multi_document
         kind_test = ClauseKindTest.for_question(question)
         question_periods = stated_periods(question)
+        grants = power_phrase(question)
         for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
             short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
@@ -328,9 +333,9 @@ class ExtractiveGenerator:
                 or (shape.dissent and dissenting and DISAGREEMENT.search(sent) is not None
                     and not (shape.reasons and first_of_judge)))  # "why…": not the bare "I disagree"
             matched_terms = len(overlap | lead_overlap | drafted) + (1 if states_number else 0)
-            if (not (overlap or drafted) or matched_terms < min(self.min_terms, len(q) + (1 if shape.quantity else 0))) \
+            if (not (overlap or drafted or titled) or matched_terms < min(self.min_terms, len(q) + (1 if shape.quantity else 0))) \
                     and not decisive:
-                continue  # its own words must answer; the lead-in only adds to them
+                continue  # its own words (or its provision's caption) must answer; the lead-in only adds to them
             if kind_test is not None and cp.passage.document.kind is DocumentKind.CONTRACT and ch.doc_id in docs \
                     and not kind_test.passes(sent, _headings_at(docs[ch.doc_id], ch, ch.char_start + start)):
                 if per_document:
@@ -369,8 +374,11 @@ class ExtractiveGenerator:
                 score *= w.titled
             if prefatory and not shape.purpose:
                 score *= w.prefatory
-            if shape.power and not judgment and POWER.search(sent):
-                score *= w.power
+            if grants is not None and not judgment:
+                if grants.search(sent):
+                    score *= w.power
+                if shape.who_asked and PERSON_DESCRIBED.search(sent):
+                    score *= w.power  # "who may…": the provision describing the persons ("any person who…")
             if ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT:
                 score *= w.schedule
             if named_authors and ch.author in named_authors:
@@ -385,11 +393,6 @@ class ExtractiveGenerator:
                 score *= w.dissent_for_holding
             scored.append((score, coverage, cp, sent, toks, decisive))
         scored.sort(key=lambda x: -x[0])
-        import os, sys  # DEBUG-TEMP
-        if os.environ.get("XDEBUG"):  # DEBUG-TEMP
-            print("Q", sorted(q), "q_all", sorted(q_all), shape, file=sys.stderr)  # DEBUG-TEMP
-            for x in scored[:8]:  # DEBUG-TEMP
-                print(f"  {x[0]:.3f} cov={x[1]:.2f} {x[2].pid} {x[2].passage.chunk.labels[:1]} {x[3][:100]!r}", file=sys.stderr)  # DEBUG-TEMP
         if not scored:
             return reply_json([])
         if not per_document:  # the answer comes from a document that names what the question names
@@ -400,7 +403,7 @@ class ExtractiveGenerator:
         if shape.duration and not per_document:
             # "how long…": a sentence that states no duration does not answer it, however many of the question's
             # words it repeats ("the period of notice shall be as agreed")
-            timed = next((i for i, x in enumerate(scored) if DURATION.search(x[3])), None)
+            timed = next((i for i, x in enumerate(scored) if DURATION.search(x[3]) or DATE.search(x[3])), None)
             if timed is None:
                 return reply_json([])
             scored.insert(0, scored.pop(timed))
@@ -416,7 +419,11 @@ class ExtractiveGenerator:
                 docs_used.add(cp.passage.document.id)
                 claims.append(self._claim(cp, sent))
             return reply_json(claims)
-        claims.append(self._claim(best_cp, scored[0][3]))
+        first_quote = scored[0][3]
+        if shape.reasons and DISAGREEMENT.search(first_quote):
+            # "why…" answered by "I do not agree, however, that…": the judge's point is the sentence that follows
+            first_quote = _with_next_sentence(best_cp.passage.text, first_quote)
+        claims.append(self._claim(best_cp, first_quote))
         best_unit = best_cp.passage.chunk.units[:1]
         for score, coverage, cp, sent, toks, decisive in scored[1:]:
             if len(claims) >= self.max_claims:
@@ -472,6 +479,16 @@ def _headings_at(doc, chunk, offset: int) -> str:  # type: ignore[no-untyped-def
     return " / ".join(best.section_path) if best is not None else ""
 
 
+def _with_next_sentence(text: str, sentence: str) -> str:
+    """``sentence`` and the sentence after it in ``text`` (the passage), as one verbatim span; ``sentence`` alone
+    when it ends the passage."""
+    spans = sentence_spans(text, 0, len(text))
+    for i, (s, e) in enumerate(spans):
+        if text[s:e] == sentence and i + 1 < len(spans):
+            return text[s:spans[i + 1][1]]
+    return sentence
+
+
 def _strip_numbering(sentence: str) -> str:
     """The sentence without its own enumeration ("(c)", "22.", "s. 4"): numbering is not a stated number."""
     return re.sub(r"^\s*(\(?[0-9a-z]{1,4}[.)]|\[\d+\])\s*", "", sentence)
@@ -503,3 +520,4 @@ def _first_units_of_judges(docs) -> set[int]:  # type: ignore[no-untyped-def]
                 seen.add(u.author)
                 out.add(u.ordinal)
     return out
+

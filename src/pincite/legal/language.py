@@ -57,10 +57,22 @@ SYNONYMS = {
 _BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
 
 
+#: A negating prefix on an adjective ("unlawful", "unreasonable", "non-compliant"): the sentence answers a question
+#: about the adjective either way ("Was the policy lawful?" — "the policy is unlawful").
+_NEGATED = re.compile(r"^(un(?!der)|non)(?=[a-z]{3,}(ful|able|ible|al|ent|ant|ive|ed)$)")
+
+#: Courts named as the one deciding ("did the Supreme Court decide…", "why did the Court of Appeal hold…"): which
+#: court decided says which judgment is asked about, not what its answering sentence says.
+DECIDING_COURT = re.compile(r"\b(the\s+)?(supreme court|court of appeal|high court|house of lords|privy council|"
+                            r"upper tribunal|court|tribunal|judge)(\s+of\s+[A-Z]\w+)?"
+                            r"(?=\s+(decide|hold|held|find|found|rule|conclude|say|think|dismiss|allow|uphold|reject|accept)\w*\b)",
+                            re.I)
+
+
 @lru_cache(maxsize=8192)
 def _terms(text: str) -> tuple[str, ...]:
     text = re.sub(r"['\u2019]s\b", "", text.lower())  # "the Minister's power": the Minister
-    words = [_BRITISH.sub(r"iz\1", w) for w in re.findall(r"[a-z0-9]+", text) if len(w) >= 2]
+    words = [_BRITISH.sub(r"iz\1", _NEGATED.sub("", w)) for w in re.findall(r"[a-z0-9]+", text) if len(w) >= 2]
     words = [w for w in words if w not in ANSWER_STOPWORDS]
     out = []
     for t in stems(" ".join(words)):
@@ -107,7 +119,7 @@ QUANTITY_WORDS = frozenset({"many", "much", "long", "old"})
 
 #: "How long…", "what is the notice period": answered by a stated duration, not by a sentence naming the period.
 DURATION_QUESTION = re.compile(r"\bhow long\b|\b(what|which)\s+(is|was|are|were)\s+the\s+(\w+\s+){0,3}"
-                               r"(period|duration)\b", re.I)
+                               r"(period|duration|term)\b", re.I)
 
 #: "What is the purpose of…", "what does X mean", "how is X defined": the one kind of question a purpose clause
 #: or definition answers (otherwise they only restate the subject).
@@ -146,10 +158,23 @@ WHO_QUESTION = re.compile(r"\b(which (judge|justice|member|lord|lady)s?|who)\b",
 #: A question in two parts ("…, and on what ground?"): a second sentence may answer the second part.
 TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what|in what)\b", re.I)
 
-#: "Who may be appointed…", "who is eligible…", "can the Minister…", "who has the right to…": answered by the
-#: provision that grants the power or sets the qualification (see :data:`POWER`).
-POWER_QUESTION = re.compile(r"\bwho (may|can|is (eligible|entitled|qualified)|has (a |the )?(right|power))\b"
-                            r"|^\s*(can|may|must) (the|a|an)\b", re.I)
+#: The power a question asks about, in its own modal and verb: "who may be appointed…", "who can apply…", "can the
+#: Minister revoke…" — a provision that says "may be appointed", "may revoke" grants exactly that.
+ASKED_POWER = re.compile(r"\bwho\s+(may|can|shall|must)\s+(be\s+)?([a-z]+)|^\s*(can|may)\s+(?:the|a|an)\s+[\w-]+"
+                         r"(?:\s+[\w-]+)??\s+(be\s+)?([a-z]+)\b", re.I)
+
+
+def power_phrase(question: str) -> re.Pattern[str] | None:
+    """The provision wording that grants the power ``question`` asks about (:data:`ASKED_POWER`), or None."""
+    m = ASKED_POWER.search(question)
+    if m is None:
+        return None
+    passive, verb = (m.group(2), m.group(3)) if m.group(3) else (m.group(5), m.group(6))
+    stem = stems(verb)[:1]
+    if not stem:
+        return None
+    be = r"be\s+" if passive else ""
+    return re.compile(rf"\b(may|can|is (eligible|entitled|qualified) to)\s+{be}{re.escape(stem[0])}\w*", re.I)
 
 
 @dataclass(frozen=True)
@@ -165,7 +190,7 @@ class QuestionShape:
     reasons: bool  # a dissent's reasons are asked
     who: bool  # who dissented is asked
     two_parts: bool  # it asks two things
-    power: bool  # who may do something, or whether someone may
+    who_asked: bool  # the answer is a person or a class of persons ("who…", "which judge…")
 
 
 def question_shape(question: str) -> QuestionShape:
@@ -182,7 +207,7 @@ def question_shape(question: str) -> QuestionShape:
         reasons=dissent and bool(REASONS_QUESTION.search(question)) and not who,
         who=who,
         two_parts=bool(TWO_PARTS.search(question)),
-        power=bool(POWER_QUESTION.search(question)),
+        who_asked=bool(WHO_QUESTION.search(question)),
     )
 
 
@@ -209,7 +234,7 @@ _DISPOSAL_VERB = (r"(allow(s|ed|ing)?|dismiss(es|ed|ing)?|grant(s|ed|ing)?|refus
 DISPOSAL = re.compile(
     rf"(?-i:\bI\b|\b[Ww]e\b)[^.;:]{{0,120}}\b{_DISPOSAL_VERB}"
     r"|\b(appeal|application|claim|petition)s?\b[^.;:]{0,30}\b(is|are|be|was|were|been)\s+"
-    r"(allowed|dismissed|refused|granted|upheld|quashed|set aside)",
+    r"((therefore|accordingly|also|thus|\w+ly)\s+)?(allowed|dismissed|refused|granted|upheld|quashed|set aside)",
     re.I,
 )
 
@@ -233,7 +258,7 @@ HELD = re.compile(r"\b(we|I) (hold|held|conclude)\b", re.I)
 
 #: A paragraph that gathers a judge's reasoning into a conclusion ("For these reasons, I would…", "In conclusion…").
 CONCLUSION_OPENING = re.compile(
-    r"^\W*\d*\.?\s*(in conclusion|for (all )?(these|those|the) (short |above )?reasons|for the reasons (given|set out|"
+    r"^\W*\d*\.?\s*(in conclusion|for (all )?(these|those|the) (short |above )?reasons|for the reasons ((\w+ ){0,3})?(given|set out|"
     r"stated|explained)|for all of the(se)? reasons|in summary|to summari[sz]e|in the result|overall|accordingly|"
     r"it follows that|i would therefore|i therefore|conclusion)\b",
     re.I,
@@ -266,6 +291,14 @@ JUDICIAL_TITLES = frozenset("lj j jj ljj cj mr mrs ms dr lord lady sir dame just
 # Provision language
 # ---------------------------------------------------------------------------------------------------------------
 
+#: How a provision describes the persons it applies to: "any person who…", "a person is eligible if…", "an
+#: individual who is a citizen" — what answers "who may…".
+PERSON_DESCRIBED = re.compile(r"\b(any|every|no|a|an)\s+(person|individual|citizen|resident|member|employee)s?\b"
+                              r"(\s+\w+){0,4}?\s+(who|is|may|shall|that)\b", re.I)
+
+#: Months, for dates and the dates that bound a period.
+MONTHS = tuple("january february march april may june july august september october november december".split())
+
 #: A number, in digits or in words: what answers a :data:`QUANTITY` question.
 NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                     r"forty|fifty|sixty|ninety|hundred|thousand|million)\b", re.I)
@@ -274,16 +307,13 @@ NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|ele
 DURATION = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
                       r"thirty|sixty|ninety|hundred)\b[\s()\d-]*\b(day|week|month|year)s?\b", re.I)
 
-#: How a provision grants a power or sets a qualification: "may appoint", "is eligible to be appointed", "may be
-#: appointed a judge who…", "is entitled to".
-POWER = re.compile(r"\b(may|shall) (be )?(appoint|authori[sz]e|designate|make|prescribe|direct|delegate|require)\w*|"
-                   r"\bis (eligible|qualified|entitled)\b|\bmay be appointed\b|\bhas the (right|power)\b", re.I)
+#: A date ("November 30, 2016", "30 November 2016", "2016-11-30"): with :data:`DURATION`, what states how long
+#: something lasts ("shall expire on November 30, 2016").
+DATE = re.compile(r"\b(" + "|".join(MONTHS) + r")\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(st|nd|rd|th)?\s+("
+                  + "|".join(MONTHS) + r"),?\s+\d{4}\b|\b\d{4}-\d{2}-\d{2}\b", re.I)
 
 #: Captions of provisions that introduce an Act rather than operate: its purpose, short title, definitions.
 PREFATORY_CAPTIONS = "purpose purposes short title interpretation definitions"
-
-#: Months, for the dates that bound a period.
-MONTHS = tuple("january february march april may june july august september october november december".split())
 
 #: How a text bounds a period by a date: "made on or after August 1, 2001", "before 1995", "since March 2010".
 DATED_BOUND = re.compile(r"\b(on or after|on or before|after|before|since|prior to|until)\s+"
