@@ -125,20 +125,17 @@ DURATION_QUESTION = re.compile(r"\bhow long\b|\b(what|which)\s+(is|was|are|were)
 #: or definition answers (otherwise they only restate the subject).
 PURPOSE_QUESTION = re.compile(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", re.I)
 
-#: A question about what a court decided ("was the appeal allowed?", "what was the outcome?") or about a judge's
-#: different view: answered by each judge's disposal and statement of agreement, which share few of its words.
-OUTCOME_QUESTION = re.compile(
-    r"\b(allow(ed|s)?|dismiss(ed|es)?|decid\w*|decision|held|hold|outcome|result|succeed\w*|fail(ed|s)?|"
-    r"restor\w*|grant(ed)?|refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost|"
-    r"dissent\w*|disagree\w*|minority|majority|differ\w*|what order|order(ed)? (did|was|were))\b"
-    r"|\bwould\b[^?.]{0,60}\bhave\b",
-    re.I,
-)
+#: Words asking what a court decided ("was the appeal allowed?", "what was the outcome?", "what order did it make?").
+_DISPOSAL_ASKED = (r"allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|refus\w*|"
+                   r"quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost|what order|order(ed)? (did|was|were)")
 
-#: The outcome words of :data:`OUTCOME_QUESTION` without the dissent words: the court's disposal is asked.
-DISPOSAL_QUESTION = re.compile(r"\b(allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|"
-                               r"grant\w*|what order|order(ed)? (did|was|were)|refus\w*|quash\w*|uphold|upheld|"
-                               r"overturn\w*|set aside|win|won|lose|lost)\b", re.I)
+#: The court's disposal is asked (the dissent words of :data:`DISSENT_QUESTION` ask something else).
+DISPOSAL_QUESTION = re.compile(rf"\b({_DISPOSAL_ASKED})\b", re.I)
+
+#: A question about what a court decided or about a judge's different view ("what would she have ordered?"):
+#: answered by each judge's disposal and statement of agreement, which share few of its words.
+OUTCOME_QUESTION = re.compile(rf"\b({_DISPOSAL_ASKED}|decision|fail(ed|s)?|dissent\w*|disagree\w*|minority|"
+                              r"majority|differ\w*)\b|\bwould\b[^?.]{0,60}\bhave\b", re.I)
 
 #: "Is…", "Did the court…", "Can the Minister…": a yes/no question; asked of a judgment, the holding answers it.
 YES_NO_QUESTION = re.compile(rf"^\s*({'|'.join(sorted(AUXILIARIES - {'will', 'would', 'shall', 'might'}))})\b", re.I)
