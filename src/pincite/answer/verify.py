@@ -17,6 +17,7 @@ from xml.sax.saxutils import unescape
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
+from pincite.legal.language import CLAIM_OF_HOLDING
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -259,12 +260,6 @@ def check_citable_zone(c: Candidate, turn: TurnContext) -> list[Finding]:
     return []
 
 
-HOLDING = re.compile(
-    r"\b(held|holds|hold that|decided|decides|found|finds|concluded|concludes|ruled|rules|determined|"
-    r"the court (said|stated|accepted|rejected|agreed)|the majority|allowed the appeal|dismissed the appeal|"
-    r"holding|the ratio)\b",
-    re.I,
-)
 DISSENTING = {Role.DISSENTING, Role.PARTLY_DISSENTING}
 _QUOTED = re.compile(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"")
 
@@ -277,7 +272,7 @@ def _unquoted(text: str) -> str:
 def check_dissent_not_holding(c: Candidate, turn: TurnContext) -> list[Finding]:
     """6. A claim stating what the court held, resting only on dissenting reasons, is dropped.  (A citation to a
     dissent is otherwise kept and always rendered as such.)"""
-    if c.unit is None or c.unit.role not in DISSENTING or not HOLDING.search(_unquoted(c.claim.text)):
+    if c.unit is None or c.unit.role not in DISSENTING or not CLAIM_OF_HOLDING.search(_unquoted(c.claim.text)):
         return []
     others = [x for x in c.claim.citations if x is not c.raw]
     if any(_resolves_to_majority(x, turn) for x in others):
