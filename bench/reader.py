@@ -28,7 +28,7 @@ from typing import Any
 from pincite.answer.protocol import reply_json
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
 from pincite.evaluation.runs import EvalOptions, run_gold
-from pincite.generate.extractive import question_text
+from pincite.generate.extractive import _DISSENT_Q, question_text
 from pincite.generate.reader import Candidate, ReaderGenerator
 from pincite.open import open_store
 from pincite.search.retrieve import RetrievalMode, Retriever
@@ -73,9 +73,11 @@ def features(args: argparse.Namespace) -> None:
         cands = reader.read(turn, question_text(turn.question)) if turn is not None else []
         out.append({
             "id": q.id, "kind": getattr(q.kind, "value", str(q.kind)), "multi": bool(turn and turn.multi_document),
+            "wants_dissent": bool(turn and _DISSENT_Q.search(turn.question)),
             "cands": [{"model": round(c.model, 4), "coverage": round(c.coverage, 4), "rank": c.cp.passage.rank,
                        "issue": c.issue, "argument": c.argument, "off_side": c.off_side,
-                       "decides": c.decides, "opening": c.opening,
+                       "decides": c.decides, "opening": c.opening, "dissenting": c.dissenting,
+                       "judge": c.cp.passage.chunk.role is not None,
                        "doc": c.cp.passage.document.id, "gold": _on_gold(c, targets), "text": c.context[:160]}
                       for c in cands],
         })
@@ -89,6 +91,8 @@ def decide(q: dict[str, Any], w: dict[str, float]) -> tuple[bool, bool]:
                - w["issue_factor"] * c["issue"] - w["argument_factor"] * c["argument"]
                - w["dissent_factor"] * c["off_side"] + w["decides_weight"] * c["decides"]
                - w["opening_factor"] * c["opening"], c) for c in q["cands"][: int(w["max_pairs"])]]
+    if not q.get("wants_dissent") and any(c.get("judge") and not c.get("dissenting") for _, c in scored):
+        scored = [x for x in scored if not x[1].get("dissenting")]  # generate.reader.majority_first
     scored = [x for x in scored if x[0] >= w["threshold"]]
     if not scored:
         return False, False

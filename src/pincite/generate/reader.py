@@ -68,6 +68,7 @@ class Candidate:
     issue: bool = False  # frames an issue ("whether…") without holding anything
     argument: bool = False  # states a party's argument
     off_side: bool = False  # a dissent when the question is not about one, or a majority judge when it is
+    dissenting: bool = False  # a dissenting judge's words
     decides: bool = False  # a judge stating a holding ("In my judgment…") or gathering reasons ("For these reasons…")
     opening: bool = False  # in a judgment's introductory paragraphs, which summarise rather than decide
     score: float = 0.0  # combined (:meth:`ReaderGenerator.combine`)
@@ -192,7 +193,8 @@ class ReaderGenerator:
             c.argument = bool(_ARGUMENT.search(c.sentence))  # "the Secretary of State submits that…": a party's case
             role = c.cp.passage.chunk.role
             # the majority answers what was decided; the dissent why one disagreed
-            c.off_side = role is not None and (role in _DISSENTING) != wants_dissent
+            c.dissenting = role in _DISSENTING
+            c.off_side = role is not None and c.dissenting != wants_dissent
             c.decides = bool(_HOLDING.search(c.sentence) or _HELD.search(c.sentence)
                              or CONCLUSION_OPENING.search(c.cp.passage.text[:80]))
             c.opening = bool(c.cp.passage.chunk.units) and c.cp.passage.chunk.units[0] in opening
@@ -208,7 +210,7 @@ class ReaderGenerator:
         cands = self.read(turn, question_text(turn.question))
         if not cands:
             return reply_json([])
-        ranked = sorted(cands, key=lambda c: -c.score)
+        ranked = majority_first(cands, self.threshold, bool(_DISSENT_Q.search(turn.question)))
         if turn.multi_document:
             claims, seen = [], set()
             for c in ranked:
@@ -237,3 +239,13 @@ class ReaderGenerator:
     def _claim(c: Candidate) -> dict[str, Any]:
         return {"text": ExtractiveGenerator._claim_text(c.cp, c.sentence),
                 "citations": [{"passage": c.cp.pid, "quote": c.sentence}]}
+
+
+def majority_first(cands: Sequence[Candidate], threshold: float, wants_dissent: bool) -> list[Candidate]:
+    """Candidates best first; unless the question asks about a dissent, a dissent's sentences are left out when
+    any other judge's are candidates (what a court decided is never answered from a dissent: the reader quotes
+    the majority, or abstains)."""
+    ranked = sorted(cands, key=lambda c: -c.score)
+    if wants_dissent or not any(c.cp.passage.chunk.role is not None and not c.dissenting for c in ranked):
+        return ranked
+    return [c for c in ranked if not c.dissenting]
