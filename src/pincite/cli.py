@@ -42,7 +42,7 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 # -- options shared by several commands (the generator's, and retrieval's), defined once ---------------------
-GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")]
+GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default), reader (offline, a small model reads the passages) or openai.")]
 ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
 TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server.")]
@@ -240,10 +240,10 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
 
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
-    """The options a generator of ``kind`` takes from the command line (the extractive one takes none)."""
+    """The options a generator of ``kind`` takes from the command line (only the openai one takes any)."""
     from pincite.generate.base import GeneratorKind
 
-    if kind is GeneratorKind.EXTRACTIVE:
+    if kind is not GeneratorKind.OPENAI:
         return {}
     return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
 
