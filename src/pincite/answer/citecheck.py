@@ -44,7 +44,7 @@ from pincite.answer.verify import (
 from pincite.errors import NotFound, PinciteError
 from pincite.legal.citations import FoundCitation, Kind, Ref, find_citations, provision_key
 from pincite.store import DocumentSummary, Store
-from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind
+from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date
 
 
@@ -265,8 +265,8 @@ def find_units(doc: Document, kind: str, value: str, within: Unit | None = None)
     v = _norm_num(value)
     out = []
     for u in doc.units:
-        if u.kind is UnitKind.HEADING:
-            continue
+        if u.kind is UnitKind.HEADING or u.zone is Zone.NOTE:
+            continue  # a heading or an editorial note or footnote is never what a pinpoint names
         if within is not None and not (within.char_start <= u.char_start and u.char_end <= within.char_end):
             continue
         if kind == "paragraph":

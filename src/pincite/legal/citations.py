@@ -68,7 +68,7 @@ IBID = re.compile(r"\b(?:ibid|ibidem)\b\.?", re.I)
 #: "Ipek at [62]", "Ipek, at [62]": a name already cited, then a pinpoint.
 SHORT_NAME = re.compile(r"\b(?P<name>[A-Z][\w'’-]{2,})(?:\s*\([^)]{1,30}\))?,?\s+(?=at\s)")
 #: "at [64]", "at para 64" with no name: the case last cited.
-BARE_AT = re.compile(rf"\bat\s+(?=\[\d+\]|paras?\.?\s*\d|¶)")
+BARE_AT = re.compile(rf"\b[Aa]t\s+(?=\[\d+\]|paras?\.?\s*\d|¶)")
 
 #: What marks a statement as a quotation: double quotes, straight or curly, and curly single quotes (British
 #: style); two words or fewer are a defined term or a name ("the "Agreement""), not a quotation.
@@ -205,6 +205,25 @@ def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
     name_start = window_start + words[first].start()
     name = re.sub(r"\s+", " ", text[name_start:start]).strip(" ,")
     return name, name_start
+
+
+#: Words that name no party in particular, so a later short form never uses them ("Dyer", not "Chief").
+GENERIC_PARTY_WORDS = frozenset({
+    "secretary", "state", "department", "home", "chief", "constable", "commissioner", "commissioners", "authority",
+    "council", "limited", "ltd", "plc", "inc", "llc", "corp", "company", "co", "regina", "the", "minister",
+    "revenue", "customs", "director", "attorney", "general", "court", "appeal", "application", "others", "anor",
+    "ors", "and", "for", "of", "on", "in", "re", "ex", "parte", "united", "states", "police", "borough", "london",
+    "city", "county", "district", "public", "national", "british", "royal", "health", "social", "development",
+    "government", "provincial", "work", "pensions", "treasury", "hm", "mec", "member", "executive"})
+
+
+def _short_names(ref: Ref) -> set[str]:
+    """The words a later short form may use for a case: each distinctive word of either party's name."""
+    out = {w.casefold() for w in re.findall(r"[A-Za-z][\w'’-]{2,}", ref.name or "")
+           if w[0].isupper() and w.casefold() not in GENERIC_PARTY_WORDS}
+    if ref.short:
+        out.add(ref.short.casefold())
+    return out
 
 
 def _first_party_word(name: str | None) -> str | None:
@@ -413,9 +432,8 @@ def _bind(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]
         last = fc
         if fc_ref.kind in (Kind.CASE, Kind.REPORTER):
             last_case = fc
-            if fc_ref.short:
-                by_short.setdefault(fc_ref.short.casefold(), fc)
-                by_short[fc_ref.short.casefold()] = fc
+            for word in _short_names(fc_ref):
+                by_short[word] = fc
         if fc_ref.kind in (Kind.INSTRUMENT, Kind.STATUTE, Kind.CONTRACT, Kind.USC):
             last_instrument = fc
     return out
