@@ -174,8 +174,10 @@ class Maker:
         short = CASES[cite][1]
         if cite in used_names:
             forms += [f"{short} at [{n}]", f"{short}, at [{n}]"]
-        used_names.add(cite)
-        return rng.choice(forms)
+        form = rng.choice(forms)
+        if form.startswith(name):
+            used_names.add(cite)  # a short form only once the case has been named in full
+        return form
 
     def holding(self, rng: random.Random, court: str, q: str, c: str) -> str:
         return rng.choice([
@@ -368,7 +370,7 @@ class Maker:
 
     # -- statutes ----------------------------------------------------------------------------------------
 
-    def statute_item(self, d: Draft, rng: random.Random, kind: str, named: set[str]) -> bool:
+    def statute_item(self, d: Draft, rng: random.Random, kind: str, named: dict[str, str]) -> bool:
         work = rng.choice(sorted(ACTS))
         title, chapter = ACTS[work]
         versions = self.acts[work]
@@ -427,21 +429,22 @@ class Maker:
         elif kind == "unresolved":
             c = rng.choice([f"section {key} of the Income Tax Act", f"Bankruptcy and Insolvency Act, s. {key}",
                             f"R.S.C. 1985, c. I-5, s. {key}"])
+            named["last"] = "an Act not stored"
             d.say(f"The statute provides that “{q}”: ⟦{c}⟧.", verdict="unresolved")
         return True
 
-    def stat_cite(self, rng: random.Random, title: str, chapter: str, key: str, named: set[str]) -> str:
+    def stat_cite(self, rng: random.Random, title: str, chapter: str, key: str, named: dict[str, str]) -> str:
         word = "section" if "(" not in key else rng.choice(["subsection", "paragraph", "section"])
         forms = [f"{word} {key} of the {title}", f"{title}, s. {key}", f"{chapter}, s. {key}", f"s. {key} of the {title}"]
-        named.add(title)
+        named["last"] = title
         return rng.choice(forms)
 
-    def stat_sentence(self, rng: random.Random, title: str, chapter: str, key: str, q: str, named: set[str]) -> str:
+    def stat_sentence(self, rng: random.Random, title: str, chapter: str, key: str, q: str, named: dict[str, str]) -> str:
         c = self.stat_cite(rng, title, chapter, key, named)
         return rng.choice([f"Under ⟦{c}⟧, “{q}”.", f"The Act provides that \"{q}\": ⟦{c}⟧.",
                            f"Parliament enacted that “{q}” (⟦{c}⟧)."])
 
-    def usc_item(self, d: Draft, rng: random.Random, kind: str) -> bool:
+    def usc_item(self, d: Draft, rng: random.Random, kind: str, named: dict[str, str]) -> bool:
         doc = self.anadromous
         notes = [u for u in doc.units if re.fullmatch(r"\[16 U\.S\.C\. 757[a-f]\]", doc.unit_text(u).strip())]
         note = rng.choice(notes)
@@ -450,6 +453,7 @@ class Maker:
         q = fragment(doc, section, rng, 7, 12, inner_only=True)
         if q is None:
             return False
+        named["last"] = "16 U.S.C."
         if kind == "ok":
             d.say(f"Congress provided that “{lawyerly(q, rng)}”. ⟦16 U.S.C. § {sec}⟧.", verdict="ok")
         elif kind == "wrong-pinpoint":
@@ -484,8 +488,8 @@ class Maker:
             return rng.choice([f"clause {n} of the {name}", f"Section {n} of the {name}", f"the {name}, cl. {n}"])
 
         if kind == "ok":
-            d.say(rng.choice([f"Under ⟦{cite(num)}⟧, “{lawyerly(q, rng)}”.",
-                              f"The parties agreed that \"{lawyerly(q, rng)}\" (⟦{cite(num)}⟧)."]), verdict="ok")
+            c, q2 = cite(num), lawyerly(q, rng)
+            d.say(rng.choice([f"Under ⟦{c}⟧, “{q2}”.", f"The parties agreed that \"{q2}\" (⟦{c}⟧)."]), verdict="ok")
         elif kind == "wrong-pinpoint":
             parts = num.split(".")
             cands = []
@@ -513,6 +517,7 @@ class Maker:
                 return False
             d.say(f"Under ⟦{cite(num)}⟧, “{oq}”.", verdict="quote-not-found")
         elif kind == "unresolved":
+            named["last"] = "a lease not stored"
             d.say(f"The lease provides that “{q}”: ⟦clause {num} of the Harbourside Warehouse Lease⟧.",
                   verdict="unresolved")
         return True
@@ -584,8 +589,7 @@ def make_draft(m: Maker, number: int) -> tuple[Draft, str]:
     d.say(f"MEMORANDUM {number}\n\nThis memorandum sets out the authorities on the points raised.")
     d.para()
     used: set[str] = set()
-    named: set[str] = set()
-    contract_named: dict[str, str] = {}
+    named: dict[str, str] = {}  # the instrument (Act, Code, contract) named last: a bare "Section 4" means it
     jobs: list[tuple[str, str]] = list(PLAN)
     jobs += [("zasca", "ok"), ("zasca", rng.choice(["page-as-paragraph", "page-as-paragraph", "wrong-pinpoint"])),
              ("zasca", "page-as-paragraph" if number % 2 else "not-citable")]
@@ -612,9 +616,9 @@ def make_draft(m: Maker, number: int) -> tuple[Draft, str]:
             elif maker == "statute":
                 ok = m.statute_item(d, rng, kind, named)
             elif maker == "usc":
-                ok = m.usc_item(d, rng, kind)
+                ok = m.usc_item(d, rng, kind, named)
             elif maker == "contract":
-                ok = m.contract_item(d, rng, kind, contract_named)
+                ok = m.contract_item(d, rng, kind, named)
             else:
                 ok = m.press_item(d, rng)
             if ok:
