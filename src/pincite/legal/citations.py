@@ -34,7 +34,7 @@ _BRACKETS = r"\[\d+\](?:\s*(?:-|–|to)\s*\[\d+\])?(?:\s*(?:,|and|&)\s*\[\d+\](?
 #: A pinpoint after a case citation: "at [61]", "[61]-[63]", "para 61", "paras 61 and 62", "¶ 61" (paragraphs);
 #: "p. 7", "pp. 7-8", "slip op. at 7", "at 620" (pages: a bare number after "at" is a page, as in a law report).
 CASE_PIN = re.compile(
-    rf"\s*,?\s*(?:at\s+)?(?:"
+    rf"\s*,?\s*(?:[Aa]t\s+)?(?:"
     rf"(?P<brackets>{_BRACKETS})"
     rf"|(?:paras?\.?|paragraphs?|¶¶?)\s*(?P<paras>{_NUMLIST})"
     rf"|(?:slip\s+op\.?,?\s+at\s+|pp?\.\s*|pages?\s+)(?P<pages>{_NUMLIST})"
@@ -55,6 +55,9 @@ _NAME_WORD = r"(?:[A-Z][\w'’&-]*|of|the|and|for|on|in|to|de|&)"
 INSTRUMENT = re.compile(
     rf"(?P<name>(?:[A-Z][\w'’&-]*\s+)(?:{_NAME_WORD}\s+){{0,8}}?(?:{'|'.join(INSTRUMENT_NOUNS)})\b"
     rf"(?:,?\s+\d{{4}})?)")
+
+#: Words that open a sentence or a citation clause before an instrument's name ("Under the Privacy Act, s. 3").
+LEAD_WORDS = re.compile(r"^(?:(?:Under|See|See also|Cf\.?|In|By|Per|Pursuant to|And|Also|As|The|the|Of|of)\s+)+")
 
 #: A statute's chapter citation: "R.S.C. 1985, c. T-2", "S.C. 2019, c. 18" (Canadian revised and annual statutes).
 CHAPTER = re.compile(r"(?P<name>(?:R\.?S\.?C\.?|S\.?C\.?|R\.?S\.?[A-Z]\.?)\s*\d{4},\s*c\.\s*[A-Z]?-?\d+(?:\.\d+)?)")
@@ -174,8 +177,11 @@ def provision_key(key: str) -> str:
     return re.sub(r"\s+", "", key).rstrip(".")
 
 
-_PARTY_STOP = {"see", "in", "cf", "and", "also", "the", "per", "but", "following", "applying", "under", "as",
-               "by", "from", "that", "this", "which", "where", "when", "held", "said"}
+_PARTY_STOP = {"see", "in", "cf", "also", "per", "but", "following", "applying", "under", "as", "by", "from",
+               "that", "this", "which", "where", "when", "held", "said"}
+#: Small words inside a party's name ("Secretary of State for the Home Department", "Devon and Somerset").
+_NAME_JOINERS = {"&", "of", "de", "and", "for", "the", "on", "upon", "in", "plc", "ltd", "llp", "inc", "(on",
+                 "application"}
 
 
 def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
@@ -183,7 +189,10 @@ def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
     that hold a ' v ' between two names.  Returns (name, its start) or (None, start)."""
     window_start = max(0, start - 160)
     window = text[window_start:start]
-    cut = max(window.rfind(". "), window.rfind("\n"), window.rfind(";"), window.rfind("("))
+    paren = window.rfind("(")
+    if paren >= 0 and ")" in window[paren:]:
+        paren = -1  # "R (British Telecommunications plc) v HM Treasury": the bracket is in the name
+    cut = max(window.rfind(". "), window.rfind("\n"), window.rfind(";"), paren)
     if cut >= 0:
         window_start += cut + 1
         window = text[window_start:start]
@@ -196,13 +205,19 @@ def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
     words = list(re.finditer(r"[\w'’&().-]+", before))
     first = len(words)
     for w in reversed(words):
-        token = w.group(0)
-        if token.lower() in _PARTY_STOP or not (token[0].isupper() or token in ("&", "of", "de")) and first < len(words):
+        token = w.group(0).strip("()")
+        if not token:
+            break
+        if token.lower() in _PARTY_STOP or not (token[0].isupper() or token in _NAME_JOINERS):
             break
         first -= 1
+    while first < len(words) and not words[first].group(0).lstrip("(")[:1].isupper():
+        first += 1  # a name starts with a capital: "the Hoque v …" is "Hoque v …"
     if first >= len(words):
         return None, start
     name_start = window_start + words[first].start()
+    if text[name_start] == "(" and text.count(")", name_start, start) < text.count("(", name_start, start):
+        name_start += 1  # "(R (BT) v HM Treasury …": the opening bracket is the draft's
     name = re.sub(r"\s+", " ", text[name_start:start]).strip(" ,")
     return name, name_start
 
@@ -242,16 +257,18 @@ def sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans of the draft (abbreviations like 'v.', 's.', 'U.S.' do not end a sentence)."""
     spans: list[tuple[int, int]] = []
     start = 0
+    quoted = [(m.start() + 1, m.end() - 1) for m in QUOTED.finditer(text)]
     for m in _SENTENCE_END.finditer(text):
-        if m.group(0).strip() == "" and "\n\n" not in m.group(0) and "\n" not in m.group(0):
-            pass
+        if "\n" not in m.group(0) and any(a < m.start() < b - 1 for a, b in quoted):
+            continue  # a full stop inside a quotation ends the quoted sentence, not the draft's
         head = text[max(start, m.start() - 12): m.start()]
         head = re.sub(r"[\"”’)]+$", "", head)
         if "\n" not in m.group(0) and _ABBREV.search(head):
             continue
         if re.search(r"\b[A-Z]\.$", head) and "\n" not in m.group(0):
             continue  # an initial ("J. Smith")
-        spans.append((start, m.start()))
+        closing = len(m.group(0)) - len(m.group(0).lstrip("\"”’)"))
+        spans.append((start, m.start() + closing))  # the closing quotation mark ends the sentence with it
         start = m.end()
     spans.append((start, len(text)))
     return [(a, b) for a, b in spans if text[a:b].strip()]
@@ -285,6 +302,8 @@ def _eyecite(text: str) -> list[tuple[int, int, Ref | None, Pinpoint | None, str
             if md.plaintiff or md.defendant:
                 name = " v. ".join(x for x in (md.plaintiff, md.defendant) if x)
             start = c.full_span()[0] if name else c.span()[0]
+            while start < c.span()[0] and not text[start].isalnum():
+                start += 1  # "(Tarrant …": the bracket is the draft's, not the name's
             ref = Ref(Kind.REPORTER, name=name, reporter=(g.get("volume", ""), _reporter(g.get("reporter", "")),
                                                            g.get("page")), short=_first_party_word(md.plaintiff))
             pin, end = _us_pin(text, c.span()[1], md.pin_cite)
@@ -371,7 +390,7 @@ def find_citations(text: str) -> list[FoundCitation]:
         if named is not None:
             nm, a, b = named
             nm = re.sub(r"\s+", " ", nm).strip(" ,")
-            nm = re.sub(r"^(?:The|the)\s+", "", nm)
+            nm = LEAD_WORDS.sub("", nm)
             add(a, b, Ref(Kind.INSTRUMENT, name=nm), pin, "full")
         else:
             add(m.start(), m.end(), None, pin, "bare-provision")
