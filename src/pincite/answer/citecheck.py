@@ -523,10 +523,10 @@ class Checker:
                 return result(Verdict.DISSENT, found[0].detail + "; the sentence presents the words as the court's")
         pin = fc.pinpoint
         if pin is None:
-            return result(Verdict.OK, f"the quoted words are in {here} (the citation gives no pinpoint)")
+            return result(Verdict.OK, f"the quoted words are {_at(here)} (the citation gives no pinpoint)")
         if cited is not None:
             if any(_overlaps(start, end, u) for u in cited):
-                return result(Verdict.OK, f"the quoted words are in {here}")
+                return result(Verdict.OK, f"the quoted words are {_at(here)}")
             extra: dict[str, object] = {"paragraph" if pin.kind == "paragraph" else "label": pin.text}
         else:
             pages = _pages_of(doc, start, end)
@@ -541,7 +541,7 @@ class Checker:
         wrong_kind = check_page_not_paragraph(pc, turn)
         if wrong_kind:
             return result(Verdict.PAGE_AS_PARAGRAPH, wrong_kind[0].detail, suggested)
-        return result(Verdict.WRONG_PINPOINT, f"the quoted words are not in {pin.text} but in {here}", suggested)
+        return result(Verdict.WRONG_PINPOINT, f"the quoted words are {_at(here)}, not {_at(pin.text)}", suggested)
 
     def _reporter_pagination(self, fc: FoundCitation, doc: Document) -> bool:
         """A reporter's page pinpoint on a stored copy with its own pagination (a slip opinion): the pages it
@@ -564,9 +564,13 @@ class Checker:
                 start, end = self._pick(doc, hits, None, fc)
                 unit = _smallest_unit(doc, start, end)
                 if unit is not None:
+                    turn = TurnContext(question=fc.sentence, as_of=day, documents=[], by_pid={})
+                    zone = check_citable_zone(self._candidate(fc, doc, unit, start, end), turn)
+                    if zone:  # a press summary cited as if it had the judgment's paragraphs: not citable at all
+                        return CitationResult(fc, doc, unit, Verdict.NOT_CITABLE, zone[0].detail, None,
+                                              (start, end), (start, end))
                     # the page read as a paragraph: 'at [7]' in an opinion that numbers pages, not paragraphs
                     if pin is not None and pin.kind == "paragraph":
-                        turn = TurnContext(question=fc.sentence, as_of=day, documents=[], by_pid={})
                         pc = self._candidate(fc, doc, unit, start, end, {"paragraph": pin.text})
                         wrong_kind = check_page_not_paragraph(pc, turn)
                         if wrong_kind:
@@ -580,7 +584,7 @@ class Checker:
                  "provision": "no provision"}
         detail = f"{doc.title} has {kinds.get(pin.kind if pin else '', 'nothing at')} {what}"
         if sugg:
-            detail += f"; the quoted words are in {sugg[0]}"
+            detail += f"; the quoted words are {_at(sugg[0])}"
         return CitationResult(fc, doc, None, Verdict.NO_SUCH_UNIT, detail, sugg, span, span)
 
     def _proposition(self, fc: FoundCitation, doc: Document, info: _DocInfo,
@@ -668,6 +672,11 @@ class Checker:
         dated = sorted(docs, key=lambda d: version_date(d) or "")
         before = [d for d in dated if (version_date(d) or "") <= day.isoformat()]
         return before[-1] if before else dated[0]
+
+
+def _at(pin: str) -> str:
+    """'at [61]' stays; 's. 4(1)(c)' becomes 'in s. 4(1)(c)'."""
+    return pin if pin.startswith("at ") else f"in {pin}"
 
 
 def _page_exists(doc: Document, value: str) -> bool:
