@@ -614,7 +614,7 @@ class Checker:
             unit, ratio, diff = close
             sugg = (pinpoint(doc, unit), render_citation(doc, unit))
             return CitationResult(fc, doc, unit, Verdict.QUOTE_ALTERED,
-                                  f"close to {sugg[0]} ({ratio:.0%} alike) but not the same words: {diff}", sugg,
+                                  f"close to the words {_at(sugg[0])} ({ratio:.0%} alike) but not the same: {diff}", sugg,
                                   None, (unit.char_start, unit.char_end))
         target = cited[0] if cited else None
         return CitationResult(fc, doc, target, Verdict.QUOTE_NOT_FOUND,

@@ -159,7 +159,8 @@ def lawyer_quote_pattern(quote: str) -> re.Pattern[str] | None:
         parts.pop(0)
     while parts and (not parts[-1].strip() or parts[-1].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
         parts.pop()
-    body = "".join(parts).strip()
+    body = "".join(parts)
+    body = re.sub(r"^(?:\\ | )+|(?:\\ | )+$", "", body)  # the space beside a dropped insertion is not the source's
     if not re.sub(r"[\\.?{}0-9,()*\[\]wW ]", "", body):
         return None
     return re.compile(body)
