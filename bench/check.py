@@ -103,8 +103,8 @@ def run(checker: Checker, items: list[tuple[Path, dict]], show: bool) -> dict:
 
 
 def timing(checker: Checker, items: list[tuple[Path, dict]]) -> dict:
-    """A 100-citation memo: the drafts' paragraphs joined until 100 citations are found; checked with a fresh
-    checker on the open store (documents are read from the store on first use, as in one `pincite check`)."""
+    """A 30-page, 100-citation memo: the drafts' paragraphs joined until 100 citations are found, with paragraphs
+    of argument between them up to about 90,000 characters; checked with a fresh checker on the open store (documents are read from the store on first use, as in one `pincite check`)."""
     paras: list[str] = []
     for path, _ in items:
         paras.extend(p for p in path.read_text(encoding="utf-8").split("\n\n") if "MEMORANDUM" not in p)
@@ -114,6 +114,14 @@ def timing(checker: Checker, items: list[tuple[Path, dict]]) -> dict:
         memo += p + "\n\n"
         if len(find_citations(memo)) >= 100:
             break
+    # a 30-page memo: about 3,000 characters a page, the rest argument without citations
+    filler = ("The question is one of construction, and the answer depends on the words the parties chose read in "
+              "their context. Counsel made three submissions on the point, each of which is considered in turn "
+              "below, together with the evidence the judge heard and the findings he made on it. ")
+    blocks = [b for b in memo.split("\n\n") if b.strip()]
+    per_block = max(0, 90_000 - len(memo)) // max(1, len(blocks))
+    pad = (filler * (per_block // len(filler) + 1))[:per_block].rsplit(". ", 1)[0] + "."
+    memo = "\n\n".join(x for b in blocks for x in (b, pad))
     fresh = Checker(checker.store)
     t = time.perf_counter()
     report = fresh.check_text(memo, "memo100.md", datetime.date(2026, 4, 1))

@@ -142,6 +142,8 @@ class Library:
         self.store = store
         self.summaries = store.list_documents()
         self._docs: dict[str, _DocInfo] = {}
+        self._openings: dict[str, str] = {}
+        self._resolved: dict[tuple[object, ...], tuple[list[Document], str]] = {}
 
     def info(self, doc_id: str) -> _DocInfo:
         got = self._docs.get(doc_id)
@@ -160,6 +162,12 @@ class Library:
     def resolve(self, ref: Ref) -> tuple[list[Document], str]:
         """The stored documents ``ref`` may mean (several: the versions of an Act, or copies of one contract),
         and what was searched, for an ``unresolved`` verdict's detail."""
+        key = ref.key()
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(ref)
+        return self._resolved[key]
+
+    def _resolve(self, ref: Ref) -> tuple[list[Document], str]:
         if ref.kind == Kind.CASE:
             return self._by_neutral(ref)
         if ref.kind == Kind.REPORTER:
@@ -169,6 +177,14 @@ class Library:
         return self._by_name(ref.name or "")
 
     def _opening(self, s: DocumentSummary) -> str:
+        """The names a judgment goes by, run together without case or punctuation: its title, citation, cover
+        page and running headers (a slip opinion prints its reporter citation only there)."""
+        got = self._openings.get(s.id)
+        if got is None:
+            got = self._openings[s.id] = self._opening_text(s)
+        return got
+
+    def _opening_text(self, s: DocumentSummary) -> str:
         d = self.doc(s.id)
         furniture = " ".join(" ".join(p.furniture) for p in d.pages[:6])
         return loose_name(" ".join([d.title, d.citation or "", str(d.meta.get("cite") or ""),
@@ -178,8 +194,8 @@ class Library:
         want = loose_name(ref.neutral or "")
         docs = self._of_kind(DocumentKind.JUDGMENT, DocumentKind.SUMMARY)
         exact = [s for s in docs if s.citation and loose_name(s.citation) == want]
-        if not exact:
-            exact = [s for s in docs if want and want in self._opening(s)]
+        if not exact:  # a judgment whose parser read no citation is searched by its opening pages
+            exact = [s for s in docs if not s.citation and want and want in self._opening(s)]
         # a judgment before its press summary: the summary is what is cited only when it is all that is stored
         exact.sort(key=lambda s: s.kind is not DocumentKind.JUDGMENT)
         if exact and exact[0].kind is DocumentKind.JUDGMENT:
@@ -196,6 +212,8 @@ class Library:
         docs = self._of_kind(DocumentKind.JUDGMENT)
         hits = []
         for s in docs:
+            if s.citation and loose_name(s.citation) not in wanted:
+                continue  # known by another citation (a neutral citation): not this reporter's case
             opening = self._opening(s)
             if any(w and w in opening for w in wanted[:2]) or (wanted[-1] in opening and party
                                                                 and party in s.title.casefold()):
@@ -342,12 +360,19 @@ def _words(s: str) -> list[str]:
     return [w.casefold().replace("’", "'") for w in _WORD.findall(normalise(s))]
 
 
+def _unit_words(info: _DocInfo) -> None:
+    """Each unit's words, once per document (normalising only changes quote marks, dashes and spaces, which
+    :data:`_WORD` does not keep, so the words are read from the text as it is)."""
+    if not info.words:
+        doc = info.doc
+        info.words = [{w.casefold().replace("’", "'") for w in _WORD.findall(doc.unit_text(u))} for u in doc.units]
+
+
 def _closest(info: _DocInfo, quote: str, units: Iterable[Unit] | None = None) -> tuple[Unit, float, str] | None:
     """The passage a quotation was most likely copied from, when it is not there word for word: (unit, the
     similarity of the matched stretch, a word diff 'quote → source')."""
     doc = info.doc
-    if not info.words:
-        info.words = [set(_words(doc.unit_text(u))) for u in doc.units]
+    _unit_words(info)
     q = _words(quote)
     if len(q) < 3:
         return None
@@ -591,8 +616,7 @@ class Checker:
                      cited: list[Unit] | None) -> CitationResult:
         """No quotation: which unit best supports the sentence (by shared words), reported, never passed."""
         words = set(_words(_strip_citations(fc.sentence))) - _STOP
-        if not info.words:
-            info.words = [set(_words(doc.unit_text(u))) for u in doc.units]
+        _unit_words(info)
         pool = [u for u in doc.units if u.citable and u.kind is not UnitKind.HEADING]
         best = max(pool, key=lambda u: (len(words & info.words[u.ordinal]), -(u.char_end - u.char_start)),
                    default=None)
@@ -650,8 +674,8 @@ class Checker:
         turn = TurnContext(question=fc.sentence, as_of=day, documents=[], by_pid={})
         window = check_version_window(self._candidate(fc, d, u, s, e), turn)
         detail = window[0].detail if window else f"{u.label} is not the text of {d.title} on {day.isoformat()}"
-        now = provision_as_of(self.store, work, u.attrs.get("key") or key or "", day) if (u.attrs.get("key") or key) \
-            else None
+        now = provision_as_of(self.store, work, u.attrs.get("key") or key or "", day, docs) \
+            if (u.attrs.get("key") or key) else None
         sugg = None
         if now is not None:
             nd, nu = now
@@ -666,7 +690,7 @@ class Checker:
         """The version that speaks on ``day`` (for the cited provision when it has a window), else the latest
         one dated on or before it, else the earliest."""
         if key:
-            got = provision_as_of(self.store, work, key, day)
+            got = provision_as_of(self.store, work, key, day, docs)
             if got is not None:
                 return next((d for d in docs if d.id == got[0].id), got[0])
         dated = sorted(docs, key=lambda d: version_date(d) or "")
