@@ -24,10 +24,8 @@ from pincite.ingest import ingest_paths
 from pincite.legal.citations import Kind, find_citations
 from pincite.parse.draft import read_draft
 from pincite.store.sqlite import SQLiteStore
+from tests.test_web_reader import browser  # noqa: F401  (the module's Chromium, driven through executable_path)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 API = {"X-Pincite-Request": "1"}
 MEMO = Path(__file__).resolve().parent / "fixtures" / "drafts" / "memo.md"
 AS_OF = "2026-04-01"
@@ -288,16 +286,6 @@ def test_api_check_text_and_docx(corpus_db: Path) -> None:
         assert [c["verdict"] for c in r.json()["citations"]] == ["ok", "not-in-force"]
         bad = httpx.post(f"{srv.url}/api/check", json={"text": "x", "as_of": "yesterday"})
         assert bad.status_code == 422 and "as_of" in bad.json()["error"]
-
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.shared

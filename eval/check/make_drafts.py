@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pincite.open import open_store
-from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
+from pincite.types import Document, Role, Unit, UnitKind, Zone
 from pincite.versions import compute_text_versions, in_force_on
 from pincite.types import parse_date
 

@@ -42,7 +42,7 @@ from pincite.answer.verify import (
     normalise_with_map,
 )
 from pincite.errors import NotFound, PinciteError
-from pincite.legal.citations import FoundCitation, Kind, Ref, find_citations, provision_key
+from pincite.legal.citations import FoundCitation, Kind, Ref, find_citations
 from pincite.store import DocumentSummary, Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date

@@ -17,7 +17,7 @@ each with one line saying why it is there.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 # -- the patterns (each a general form of legal citation, never a particular document) ---------------------
 
@@ -477,7 +477,3 @@ def _attach_quote(text: str, fc: FoundCitation, spans: list[tuple[int, int]]) ->
     before = [q for q in qs if q[0] < fc.char_start]
     pick = before[-1] if before else qs[0]
     fc.quote, fc.quote_start = pick[2], pick[0]
-
-
-def with_ref(fc: FoundCitation, ref: Ref) -> FoundCitation:
-    return replace(fc, ref=ref)
