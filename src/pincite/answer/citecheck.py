@@ -212,7 +212,7 @@ class Library:
         docs = self._of_kind(DocumentKind.JUDGMENT)
         hits = []
         for s in docs:
-            if s.citation and loose_name(s.citation) not in wanted:
+            if s.citation and _reporter_key(s.citation) not in wanted:
                 continue  # known by another citation (a neutral citation): not this reporter's case
             opening = self._opening(s)
             if any(w and w in opening for w in wanted[:2]) or (wanted[-1] in opening and party
@@ -738,3 +738,9 @@ def check_file(store: Store, data: bytes, source: str, as_of: datetime.date | No
 
     text = read_draft(data, source)
     return (checker or Checker(store)).check_text(text, file=source, as_of=as_of)
+
+
+def _reporter_key(citation: str) -> str:
+    """A stored reporter citation as a draft's is compared: without its year and without the blank a slip opinion
+    prints for the page not yet known ('569 U. S. ____ (2013)' is '569 U.S.')."""
+    return loose_name(re.sub(r"\(\d{4}\)\s*$", "", citation)).replace("_", "")
