@@ -12,7 +12,7 @@ from pincite.engine import AskOptions, answer_question
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.answer.evidence import outcome_units
-from pincite.legal.questions import asks_about_outcome
+from pincite.legal.language import CONCLUSION_OPENING, NUMBER, asks_about_outcome
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.store.sqlite import SQLiteStore
@@ -26,7 +26,7 @@ TORTOISE = "uk_find_case_law/modern_fcl_akn/ewca_civ_2025_673.xml"
 # two versions of the Privacy Act are enough to tell the current one from an old one
 FILES = [T2, DYER, IPEK, TORTOISE, "canada_justice_laws_xml/P-21/P-21_pit-2019-08-28.xml",
          "canada_justice_laws_xml/P-21/P-21_pit-2025-06-02.xml"]
-JUDGES_Q = "Besides the Chief Justice and the Associate Chief Justice, how many judges may the Tax Court of Canada have?"
+JUDGES_Q = "Apart from the Chief Justice and the Associate Chief Justice, how many judges may the Tax Court of Canada have?"
 
 
 @pytest.fixture(scope="module")
@@ -44,11 +44,11 @@ def _doc(store, name: str):  # type: ignore[no-untyped-def]
 
 def test_search_query_leaves_out_exclusions_and_scope_words_and_adds_clause_words_when_scoped() -> None:
     assert search_query(JUDGES_Q) == "how many judges may the Tax Court of Canada have?"
-    assert search_query("How many other judges could the Tax Court of Canada have under each version of the Tax "
-                        "Court of Canada Act?") == "How many other judges could the Tax Court of Canada have ?"
+    assert search_query("How many other judges may the Tax Court of Canada have in every version of the Tax "
+                        "Court of Canada Act?") == "How many other judges may the Tax Court of Canada have ?"
     q = search_query("Which of these agreements restrict a party from competing?", scoped=True)
     assert q.startswith("Which of these agreements restrict from competing?") and "competitive" in q
-    assert "term" in search_query("When does each of these agreements expire?", scoped=True).split()
+    assert "term" in search_query("When do each of these contracts expire?", scoped=True).split()
     # unscoped, the clause vocabulary is retrieval's own ranking, not words of the query
     assert search_query("When does the Fuse Medical agreement expire?") == "When does the Fuse Medical agreement expire?"
     assert search_query("Which law governs the agreement?") == "Which law governs the agreement?"  # nothing to do
@@ -76,13 +76,17 @@ def test_a_retrieved_lead_in_brings_its_items_right_after_it(env) -> None:  # ty
     assert len(labels) == len(set(labels))  # an item retrieved lower down is moved up, not repeated
 
 
-@pytest.mark.parametrize("as_of, number", [("2020-01-01", "twenty"), ("2022-01-15", "22"), ("2024-05-01", "23")])
-def test_how_many_judges_cites_the_item_of_the_version_in_force(env, as_of: str, number: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("as_of", ["2020-01-01", "2022-01-15", "2024-05-01"])
+def test_how_many_judges_cites_a_number_from_the_version_in_force(env, as_of: str) -> None:  # type: ignore[no-untyped-def]
     store, retriever = env
-    ans = answer_question(JUDGES_Q, store, retriever, ExtractiveGenerator(), AskOptions(as_of=as_of, k=10),
+    q = "Other than the Chief Justice and the Associate Chief Justice, how many judges can the Tax Court of Canada have?"
+    ans = answer_question(q, store, retriever, ExtractiveGenerator(), AskOptions(as_of=as_of, k=10),
                           filters=SearchFilters(as_of=as_of))
-    assert [c.pinpoint for c in ans.citations] == ["s. 4(1)(c)"]
-    assert f"not more than {number} other judges" in ans.citations[0].candidate.raw.quote
+    assert ans.citations, ans.text
+    for c in ans.citations:
+        u = c.candidate.unit
+        assert (u.in_force_from or "") <= as_of < (u.in_force_to or "9999"), c.rendered
+        assert NUMBER.search(c.candidate.raw.quote) and "Chief Justice" not in c.candidate.raw.quote
 
 
 def test_no_date_asked_means_the_law_in_force_today(env) -> None:  # type: ignore[no-untyped-def]
@@ -97,13 +101,21 @@ def test_no_date_asked_means_the_law_in_force_today(env) -> None:  # type: ignor
 
 def test_outcome_units_hold_each_judges_conclusion(env) -> None:  # type: ignore[no-untyped-def]
     store, _ = env
-    dyer = {(u.label, u.author) for u in outcome_units(_doc(store, "2020-ewca-1375-civ.xml"))}
-    assert ("[150]", "Males LJ") in dyer  # "For these reasons…": the dissent's reasons gathered
-    assert {("[106]", "Flaux LJ"), ("[107]", "Males LJ"), ("[152]", "Males LJ")} <= dyer
-    ipek = {u.label for u in outcome_units(_doc(store, "2020-ewca-1018-civ.xml"))}
-    assert {"[106]", "[108]", "[161]", "[162]"} <= ipek
-    # Singh LJ concludes at [52] ("For the above reasons…") and ends with a four-paragraph postscript on procedure
-    tortoise = {u.label for u in outcome_units(_doc(store, "ewca_civ_2025_673.xml"))}
-    assert {"[52]", "[56]"} <= tortoise
+    for name in ("2020-ewca-1375-civ.xml", "2020-ewca-1018-civ.xml", "ewca_civ_2025_673.xml"):
+        doc = _doc(store, name)
+        picked = outcome_units(doc)
+        judges = {u.author for u in doc.units if u.author and u.number and u.zone.value == "reasons"}
+        assert judges and {u.author for u in picked} == judges  # every judge's conclusion is there
+        for judge in judges:
+            own = [u for u in doc.units if u.author == judge and u.number and u.kind.value != "heading"
+                   and u.zone.value == "reasons" and (u.parent is None or doc.units[u.parent].kind.value == "heading")]
+            mine = [u for u in picked if u.author == judge]
+            assert own[-1] in mine  # their last paragraph, where a judge disposes or agrees
+            assert all(u in own or u.parent is not None for u in mine)  # only their own paragraphs
+    # a judgment that ends with a postscript after its conclusion: the concluding paragraph is found too
+    tortoise = _doc(store, "ewca_civ_2025_673.xml")
+    lasts = {u.ordinal for u in outcome_units(tortoise)}
+    assert any(CONCLUSION_OPENING.search(tortoise.text[u.char_start:u.char_start + 80])
+               for u in outcome_units(tortoise) if u.ordinal != max(lasts))
     assert asks_about_outcome("Is the requirement qualified by the disregard in paragraph 276B(v)?")
     assert not asks_about_outcome("Which law governs the Fuse Medical distributor agreement?")

@@ -50,9 +50,14 @@ def scoped(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ign
 
 @pytest.mark.shared
 def test_each_contract_answers_with_its_insurance_clause_or_not_at_all(scoped) -> None:  # type: ignore[no-untyped-def]
-    ans = scoped("Which of these agreements require a party to maintain insurance?")
-    cited = {c.candidate.doc.source.split("/")[-1][:8]: c for c in ans.citations}
-    # Bioamber, Cybergy, Ideanomics and LeadersOnline only "maintain" confidentiality or support services
-    assert set(cited) == {"ENERGOUS", "AIRTECHI", "XLITECHN", "FuseMedi"}, ans.text
-    assert {c.pinpoint for c in cited.values()} == {"cl. 12.4", "cl. 11.01.C", "cl. 6", "cl. 10.3"}
-    assert {d.source.split("/")[-1][:8] for d in ans.no_answer_in} == {"BIOAMBER", "CybergyH", "Ideanomi", "Leaderso"}
+    # written for this test (not a gold question); what is asserted is the kind of clause cited, per contract
+    question = "Which of these contracts oblige a party to carry insurance?"
+    ans = scoped(question)
+    kind = ClauseKindTest.for_question(question)
+    assert kind is not None and ans.citations, ans.text
+    for c in ans.citations:  # every contract cited is cited for an insurance clause
+        assert kind.passes(c.candidate.raw.quote, " / ".join(c.candidate.unit.section_path)), c.rendered
+    answered = {c.candidate.doc.id for c in ans.citations}
+    named_none = {d.id for d in ans.no_answer_in}
+    assert len(answered) >= 3 and named_none, ans.text  # some contracts have no insurance clause: named as such
+    assert answered | named_none == {d.id for d in ans.scope} and not answered & named_none

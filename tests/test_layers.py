@@ -21,6 +21,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("pincite.parse", 2),
     ("pincite.chunk", 3),
     ("pincite.audit", 3),
+    ("pincite.lint", 3),
     ("pincite.store", 4),
     ("pincite.versions", 5),
     ("pincite.jsonio", 5),

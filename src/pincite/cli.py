@@ -42,7 +42,7 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 # -- options shared by several commands (the generator's, and retrieval's), defined once ---------------------
-GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default) or openai.")]
+GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default), reader (offline, a small model reads the passages) or openai.")]
 ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
 TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server.")]
@@ -240,10 +240,10 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
 
 
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
-    """The options a generator of ``kind`` takes from the command line (the extractive one takes none)."""
+    """The options a generator of ``kind`` takes from the command line (only the openai one takes any)."""
     from pincite.generate.base import GeneratorKind
 
-    if kind is GeneratorKind.EXTRACTIVE:
+    if kind is not GeneratorKind.OPENAI:
         return {}
     return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
 
@@ -410,8 +410,10 @@ def audit(
     as_json: JsonOption = False,
     html_out: Annotated[Optional[Path], typer.Option("--html", help="Write a readable HTML page here.")] = None,
 ) -> None:
-    """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint."""
+    """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint; flag units
+    whose boundaries the document's own text contradicts (the structural lint, counted across a store by --all)."""
     from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
+    from pincite.lint import lint_counts, lint_document
     from pincite.web.audit import render_audit_html
     from pincite.chunk import WindowSettings, window_chunks
     from pincite.types import Chunker
@@ -446,20 +448,23 @@ def audit(
             else:
                 claims, pipeline = claims_from_chunks(store.get_chunks(doc.id)), "structural"
             report = audit_chunks(doc, claims, pipeline)
-            reports.append((doc, report))
+            reports.append((doc, report, lint_document(doc)))
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
     if html_out is not None:
-        doc, report = reports[0]
+        doc, report, _ = reports[0]
         html_out.write_text(render_audit_html(doc, report), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
-        _print_json([audit_to_json(d, r) for d, r in reports])
+        _print_json([audit_to_json(d, r, s) for d, r, s in reports])
         return
     totals = {"chunks": 0, "flagged": 0}
     kinds: dict[str, int] = {}
-    for doc, report in reports:
+    structure: dict[str, int] = {}
+    for doc, report, found in reports:
+        for k, v in lint_counts(found).items():
+            structure[k] = structure.get(k, 0) + v
         summ = report.summary()
         totals["chunks"] += summ["chunks"]
         totals["flagged"] += summ["flagged"]
@@ -474,12 +479,16 @@ def audit(
                 table.add_row(str(c.index), c.claimed or "", touches,
                               "; ".join(f"{f.kind.value}: {f.detail}" for f in c.findings) or "ok")
             out.print(table)
+            for f in found:
+                out.print(f"structure: {f.kind.value}: {f.label}: {f.detail}")
         out.print(f"{doc.source}: {summ['chunks']} chunks, {summ['flagged']} flagged "
                   f"({', '.join(f'{k} {v}' for k, v in summ['by_kind'].items() if v) or 'none'}); "
-                  f"wrong number {summ['wrong_number_share']:.1%}")
+                  f"wrong number {summ['wrong_number_share']:.1%}; {len(found)} structure flags")
     if all_docs:
         out.print(f"ALL: {len(reports)} documents, {totals['chunks']} chunks, {totals['flagged']} flagged "
-                  f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'})")
+                  f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'}); "
+                  f"{sum(structure.values())} structure flags "
+                  f"({', '.join(f'{k} {v}' for k, v in structure.items() if v) or 'none'})")
 
 
 def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
@@ -984,6 +993,66 @@ def migrate(
     n = len(report.copied) + len(report.skipped)
     out.print(f"{n} documents: {len(report.copied)} copied, {len(report.skipped)} already there; "
               f"{report.chunks} chunks, {report.settings} settings -> {dst}")
+
+
+@app.command()
+def check(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="The draft: .txt, .md, .html, .docx or .pdf ('-' reads text from stdin).",
+                                         show_default=False)],
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help="The date the draft speaks as of (YYYY-MM-DD; "
+                                                 "default today): statutes are checked in the text in force then.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    html_out: Annotated[Optional[Path], typer.Option("--html", help="Also write the report as one self-contained "
+                                                     "HTML file here.")] = None,
+) -> None:
+    """Cite-check a draft: find its citations, resolve each to a stored document and unit, and check the quoted
+    words, the pinpoint, the version in force, dissents and headnotes.  Exit 0 when every citation is ok, 1 when
+    any is not, 2 on a usage error."""
+    from pincite.answer.citecheck import Checker, Verdict, check_file
+    from pincite.web.check_report import VERDICT_WORDS, render_check_html
+
+    day = _check_date(as_of)
+    try:
+        data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
+    except OSError as e:
+        _error(f"{file}: cannot read the draft: {e.strerror or e}")
+        raise typer.Exit(2) from None
+    source = "stdin.txt" if str(file) == "-" else str(file)
+    store = _open_existing(db, ctx)
+    try:
+        report = check_file(store, data, source, day, Checker(store))
+    except PinciteError as e:
+        store.close()
+        raise _fail(e, 2) from None
+    store.close()
+    if html_out is not None:
+        try:
+            html_out.write_text(render_check_html(report), encoding="utf-8")
+        except OSError as e:
+            _error(f"{html_out}: cannot write the report: {e.strerror or e}")
+            raise typer.Exit(2) from None
+        err.print(f"wrote {html_out}")
+    if as_json:
+        _print_json(report.to_json())
+    else:
+        for r in report.results:
+            j = r.to_json()
+            mark = Text(f"{r.verdict.value:<22}", style="green" if r.verdict is Verdict.OK else "red")
+            out.print(mark, Text(j["text"]))
+            where = (j["document"]["title"] + (f" · {j['unit']}" if j["unit"] else "")) if j["document"] else ""
+            if where:
+                out.print(Text(f"{'':<22}{where}", style="dim"))
+            out.print(Text(f"{'':<22}{r.detail}"))
+            if j["suggested"]:
+                out.print(Text(f"{'':<22}suggested: {j['suggested']['rendered']}"))
+        counts = ", ".join(f"{k}: {v}" for k, v in sorted(report.summary.items())) or "no citations found"
+        out.print(Text(f"{len(report.results)} citations in {source} ({report.seconds:.1f} s): {counts}"))
+        bad = [VERDICT_WORDS[r.verdict] for r in report.results if r.verdict is not Verdict.OK]
+        if bad:
+            out.print(Text(f"{len(bad)} to look at before this goes out", style="bold red"))
+    raise typer.Exit(0 if report.all_ok else 1)
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from pincite.answer.protocol import SYSTEM_PROMPT, ReplyError, parse_reply, rend
 from pincite.answer.verify import Check, Dropped, Verified, verify_reply
 from pincite.errors import NotFound
 from pincite.generate.base import Generator
-from pincite.legal.questions import asks_quantity
+from pincite.legal.language import asks_quantity
 from pincite.types import SearchFilters
 from pincite.store import Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Passage, optional_date

@@ -22,6 +22,7 @@ from typing import Any
 
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
+from pincite.lint import lint_warnings
 from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION
 from pincite.parse.sandbox import parse_limited
 from pincite.store import PutOutcome, Store
@@ -190,7 +191,7 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
         work=parsed.work,
         version=parsed.version,
         pages=parsed.pages,
-        warnings=parsed.warnings,
+        warnings=parsed.warnings + lint_warnings(parsed),
         meta={**parsed.meta, "parser": PARSER_VERSION},
     )
 

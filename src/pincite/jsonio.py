@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pincite.audit import AuditReport
+from pincite.lint import LintFinding, lint_counts, lint_document
 from pincite.store import DocumentSummary
 from pincite.types import Document, PageMarker, Passage, Unit, unit_id
 
@@ -112,9 +113,12 @@ def hit_to_json(p: Passage) -> dict[str, Any]:
     }
 
 
-def audit_to_json(doc: Document, report: AuditReport) -> dict[str, Any]:
-    """The chunk audit of one document: the report's summary and every chunk with its findings."""
-    return {**report.summary(), "chunks_detail": [
+def audit_to_json(doc: Document, report: AuditReport, structure: list[LintFinding] | None = None) -> dict[str, Any]:
+    """The chunk audit of one document: the report's summary, every chunk with its findings, and the structural
+    lint's findings on the document's units (``structure``: kind, unit ordinal, label, detail)."""
+    found = structure if structure is not None else lint_document(doc)
+    return {**report.summary(), "structure": [f.to_json() for f in found],
+            "structure_by_kind": lint_counts(found), "chunks_detail": [
         {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
          "units": [doc.units[o].label or doc.units[o].number for o in c.units],
          "findings": [{"kind": f.kind.value, "detail": f.detail} for f in c.findings]}

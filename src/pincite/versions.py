@@ -185,18 +185,24 @@ def in_force_on(unit: Unit, day: datetime.date) -> bool:
     return (lo is None or lo <= day) and (hi is None or day < hi)
 
 
-def provision_as_of(store: Store, work: str, key: str,
-                    date: datetime.date | str) -> tuple[Document, Unit] | None:
+def provision_as_of(store: Store, work: str, key: str, date: datetime.date | str,
+                    loaded: Iterable[Document] | None = None) -> tuple[Document, Unit] | None:
     """What provision ``key`` of ``work`` said on ``date`` (a date, or ``YYYY-MM-DD``): the document and unit
     in force that day.
 
     Among the versions that show the same text that day, the latest one dated on or before ``date`` is
     returned (else the earliest).  None when no stored version has the provision in force on that date,
-    including dates before the earliest known text."""
+    including dates before the earliest known text.  ``loaded``: the work's versions, when the caller has
+    them already (a draft check asks of one work many times)."""
     day = parse_date(date)
     want = normalize_key(key)
     candidates: list[tuple[datetime.date | None, Document, Unit]] = []
-    for v in _load_versions(store, work):
+    if loaded is not None:
+        versions = [_Version(d, version_date(d)) for d in loaded]
+        versions.sort(key=lambda v: (v.date is None, v.date or "", v.doc.source))
+    else:
+        versions = _load_versions(store, work)
+    for v in versions:
         since = stored_date(v.date)
         for u in v.doc.units:
             k = u.attrs.get("key")

@@ -2,12 +2,12 @@
 (:func:`search_query`), the documents a question is scoped to, a lead-in's items, a number for a quantity
 question, and where a judgment says what was decided.
 
-Outcome retrieval: a question about what a court decided ("was the appeal allowed?") or why a judge dissented is answered by a
-few short paragraphs that share almost no words with the question: each judge's disposal ("I would therefore grant
-permission to appeal but dismiss the appeal") and statement of agreement or disagreement ("While I agree with much
-of Flaux LJ's judgment, I have reached a different conclusion").  Parsing already found those words — they are
-each judge's ``role_basis`` — and each judge's last numbered paragraph usually disposes of the appeal.  This step
-adds the passages holding them, for the judgments retrieval ranked highest, to the retrieved set.
+Outcome retrieval: a question about what a court decided ("was the appeal allowed?") or why a judge dissented is
+answered by a few short paragraphs that share almost no words with the question: each judge's disposal ("I would
+allow the appeal and set aside the order") and statement of agreement or disagreement ("I have reached a different
+conclusion").  Parsing already found those words — they are each judge's ``role_basis`` — and each judge's last
+numbered paragraph usually disposes of the appeal.  This step adds the passages holding them, for the judgments
+retrieval ranked highest, to the retrieved set.  The patterns are :mod:`pincite.legal.language`'s.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 
 from pincite.legal.clauses import expansion_terms
 from pincite.errors import NotFound
-from pincite.legal.questions import (
+from pincite.legal.language import (
     ANY_PARTY,
     CONCLUSION_OPENING,
     EXCLUSION,
@@ -35,9 +35,9 @@ def search_query(question: str, scoped: bool = False) -> str:
     """The words retrieval is given: the question without a leading exclusion clause, words pointing at the
     documents in scope or at an unnamed party.
 
-    Scoped to several documents, a question about a kind of contract clause ("When does each of these agreements
-    expire?") also carries that clause type's vocabulary (:func:`pincite.clauses.expansion_terms`: "term",
-    "initial term", "shall continue"…): the documents are fixed, so the words can only rank each document's own
+    Scoped to several documents, a question about a kind of contract clause ("When do these contracts end?") also
+    carries that clause type's vocabulary (:func:`pincite.legal.clauses.expansion_terms`: "term", "initial term",
+    "shall continue"…): the documents are fixed, so the words can only rank each document's own
     clauses, and the clause is often written in none of the question's words.  Unscoped, they would also pull
     in documents other than the one a question names; retrieval's own clause ranking serves there."""
     q = EXCLUSION.sub("", question, count=1)
@@ -126,8 +126,7 @@ def _unit_chunk(chunks: list[Chunk], unit: Unit) -> Chunk | None:
 
 
 #: how many paragraphs before a judge's last one are their closing stretch, searched for a concluding paragraph
-#: (five: a judgment may end with a short postscript on procedure after "For the above reasons, I have reached
-#: the clear conclusion that this claim … must be dismissed")
+#: (five: a judgment may end with a short postscript on procedure or costs after its conclusion)
 CLOSING_STRETCH = 5
 
 

@@ -17,6 +17,7 @@ from xml.sax.saxutils import unescape
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
+from pincite.legal.language import CLAIM_OF_HOLDING
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -109,6 +110,81 @@ def locate_quote_as_shown(passage_text: str, quote: str) -> tuple[int, int] | No
     if hit is None and "&" in quote:
         hit = locate_quote(passage_text, unescape(quote))
     return hit
+
+
+# -- a quotation as a lawyer writes it: alterations in brackets and ellipses ---------------------------------
+
+#: "[t]he": one letter in brackets changes its case; "state[d]": letters added to a word; "[the FTT]": words put
+#: in place of the source's.  An empty "[]" or "[sic]" marks nothing changed.
+_ALTERATION = re.compile(r"\[([^\[\]]{0,60})\]")
+#: "…", ". . ." or "...": words left out (up to a long paragraph's worth; never across the quote's whole unit).
+_ELLIPSIS = re.compile(r"\s*(?:…|\.\s?\.\s?\.)\s*")
+_GAP_CHARS = 1500
+_INSERT_CHARS = 80
+
+
+def _literal(piece: str) -> str:
+    return re.escape(piece)
+
+
+def lawyer_quote_pattern(quote: str) -> re.Pattern[str] | None:
+    """A pattern over :func:`normalise`-d text for a quotation with a lawyer's alterations and ellipses, or None
+    when the quote has neither (then :func:`locate_quote` is the test).  Only what the brackets and ellipses
+    mark is loosened: every other character must match as :func:`normalise` leaves it."""
+    q = normalise(quote)
+    if not _ALTERATION.search(q) and not _ELLIPSIS.search(q):
+        return None
+    parts: list[str] = []
+    pos = 0
+    tokens = sorted([(m.start(), m.end(), "alt", m.group(1)) for m in _ALTERATION.finditer(q)]
+                    + [(m.start(), m.end(), "gap", "") for m in _ELLIPSIS.finditer(q)])
+    for start, end, what, inner in tokens:
+        if start < pos:
+            continue
+        parts.append(_literal(q[pos:start]))
+        if what == "gap":
+            lead = " " if start > 0 and q[start - 1:start] != " " and start < len(q) else ""
+            parts.append(f"{lead}(?:.{{0,{_GAP_CHARS}}}?)" + (" ?" if end < len(q) else ""))
+        elif inner.strip().lower() in ("", "sic"):
+            pass
+        elif len(inner) == 1 and inner.isalpha():
+            parts.append(f"[{re.escape(inner.lower())}{re.escape(inner.upper())}]")
+        elif inner.isalpha() and len(inner) <= 3 and start > 0 and q[start - 1].isalpha():
+            parts.append(r"\w{0,4}")  # "state[d]": the word's ending changed
+        else:
+            parts.append(f".{{0,{_INSERT_CHARS}}}?")  # "[the FTT]": words replaced
+        pos = end
+    parts.append(_literal(q[pos:]))
+    # words put in at either end are the lawyer's, not the source's: the match starts and ends on real words
+    while parts and (not parts[0].strip() or parts[0].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
+        parts.pop(0)
+    while parts and (not parts[-1].strip() or parts[-1].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
+        parts.pop()
+    body = "".join(parts)
+    body = re.sub(r"^(?:\\ | )+|(?:\\ | )+$", "", body)  # the space beside a dropped insertion is not the source's
+    if not re.sub(r"[\\.?{}0-9,()*\[\]wW ]", "", body):
+        return None
+    return re.compile(body)
+
+
+def locate_lawyer_quote(text: str, quote: str, norm: tuple[str, list[int]] | None = None) -> tuple[int, int] | None:
+    """Offsets in ``text`` of a quotation as a lawyer writes it: exact after :func:`normalise` (as the model's
+    quotes are checked), or with its bracketed alterations and ellipses read as such.  ``norm`` is
+    ``normalise_with_map(text)``, when the caller has it already (a long document searched many times)."""
+    normed, idx = norm if norm is not None else normalise_with_map(text)
+    q = normalise(quote)
+    if not q:
+        return None
+    pattern = lawyer_quote_pattern(quote)
+    if pattern is None:
+        i = normed.find(q)
+        if i < 0:
+            return None
+        return idx[i], idx[i + len(q) - 1] + 1
+    m = pattern.search(normed)
+    if m is None or m.end() <= m.start():
+        return None
+    return idx[m.start()], idx[m.end() - 1] + 1
 
 
 # -- the candidate: one citation being verified -----------------------------------------------------------
@@ -259,12 +335,6 @@ def check_citable_zone(c: Candidate, turn: TurnContext) -> list[Finding]:
     return []
 
 
-HOLDING = re.compile(
-    r"\b(held|holds|hold that|decided|decides|found|finds|concluded|concludes|ruled|rules|determined|"
-    r"the court (said|stated|accepted|rejected|agreed)|the majority|allowed the appeal|dismissed the appeal|"
-    r"holding|the ratio)\b",
-    re.I,
-)
 DISSENTING = {Role.DISSENTING, Role.PARTLY_DISSENTING}
 _QUOTED = re.compile(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"")
 
@@ -277,7 +347,7 @@ def _unquoted(text: str) -> str:
 def check_dissent_not_holding(c: Candidate, turn: TurnContext) -> list[Finding]:
     """6. A claim stating what the court held, resting only on dissenting reasons, is dropped.  (A citation to a
     dissent is otherwise kept and always rendered as such.)"""
-    if c.unit is None or c.unit.role not in DISSENTING or not HOLDING.search(_unquoted(c.claim.text)):
+    if c.unit is None or c.unit.role not in DISSENTING or not CLAIM_OF_HOLDING.search(_unquoted(c.claim.text)):
         return []
     others = [x for x in c.claim.citations if x is not c.raw]
     if any(_resolves_to_majority(x, turn) for x in others):

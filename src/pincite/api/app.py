@@ -20,7 +20,8 @@ Safety:
   send that header or the token, and a browser's cookie alone never passes.  The ``/login`` form, posted
   without JavaScript, has the first two checks (a forged sign-in would need the token itself); its cookie is
   ``SameSite=Strict``;
-* every request body is capped by route before it is read (the upload limit for ``/api/ingest``, 8 KiB for
+* every request body is capped by route before it is read (the upload limit for ``/api/ingest`` and the draft
+  checks ``/api/check`` and ``/check``, 8 KiB for
   ``/login``, 64 KiB for the rest): a declared ``Content-Length`` over the cap is answered 413 at once, a
   chunked body is counted as it arrives;
 * uploads are read into memory up to a size limit (never spooled to disk), parsed from bytes under a sanitised
@@ -62,6 +63,9 @@ from pincite.api.backend import (
     ingest_files,
     run_ask,
     run_search,
+    CheckRequest,
+    read_check_request,
+    run_check,
 )
 from pincite.api.config import ServerConfig, ServerError
 from pincite.api.pages import add_pages
@@ -266,6 +270,19 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
             report = {"error": f"{len(failed)} of {len(files)} file(s) could not be stored: "
                                + "; ".join(f["error"] or f["source"] for f in failed), **report}
         return JSONResponse(report, status_code=status)
+
+    @app.post("/api/check", tags=["answers"],
+              summary="Cite-check a draft (as 'pincite check --json'): JSON {text, as_of, file}, or multipart 'file' "
+                      "(.txt, .md, .html, .docx, .pdf) and 'as_of'",
+              openapi_extra={"requestBody": {"content": {
+                  "application/json": {"schema": CheckRequest.model_json_schema()},
+                  "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {
+                      "file": {"type": "string", "format": "binary"}, "as_of": {"type": "string"}}}}},
+                  "required": True}})
+    async def api_check(request: Request) -> Response:
+        data, source, as_of = await read_check_request(request, config.max_upload_bytes)
+        report = await run_in_threadpool(run_check, backend, data, source, as_of)
+        return JSONResponse(report.to_json())
 
     @app.get("/api/eval/runs", tags=["status"], summary="Evaluation runs recorded for this store ('pincite eval')")
     def api_eval_runs() -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """What every request shares (the store per thread, the generator, the retrievers, the locks) and the operations
-the API and the pages both call: answer, search, read a document, audit it, ingest uploads, list eval runs."""
+the API and the pages both call: answer, search, read a document, audit it, ingest uploads, list eval runs,
+cite-check a draft."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import threading
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
+from starlette.requests import Request
 
+from pincite.answer.citecheck import CheckReport, check_file
 from pincite.api.config import ServerConfig
-from pincite.api.uploads import UploadedFile, ingest_upload
+from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
 from pincite.audit import audit_chunks, claims_from_chunks
 from pincite.search.embed import load_embedder
 from pincite.engine import ask, ask_request
@@ -210,3 +213,52 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
         "files": [r.to_json() for r in report.results],
         "index_error": report.index_error,
     }
+
+
+class CheckRequest(BaseModel):
+    """A draft to cite-check, as text (a file is sent as multipart instead: field ``file``, and ``as_of``)."""
+
+    text: str = Field(min_length=1, max_length=2_000_000, description="The draft's text.")
+    as_of: datetime.date | None = Field(None, description="The date the draft speaks as of (YYYY-MM-DD; default "
+                                                           "today).")
+    file: str = Field("draft.txt", max_length=300, description="A name for the draft (its extension picks the "
+                                                                 "reader: .txt, .md, .html).")
+
+    @field_validator("as_of", mode="before")
+    @classmethod
+    def _as_of_is_a_date(cls, v: object) -> datetime.date | None:
+        return check_iso_date(v)
+
+
+def run_check(backend: Backend, data: bytes, source: str, as_of: datetime.date | None) -> CheckReport:
+    """Cite-check one draft exactly as ``pincite check`` does."""
+    return check_file(backend.store, data, source, as_of)
+
+
+async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, datetime.date | None]:
+    """A draft sent to be checked: a JSON :class:`CheckRequest`, or a multipart form with the draft as field
+    ``file`` (or, from the reader's form with no file chosen, its text as field ``text``) and ``as_of``.
+    Returns (bytes, a sanitised name, the date)."""
+    ctype = request.headers.get("content-type", "")
+    if ctype.startswith("multipart/form-data"):
+        files, fields = await read_upload(request, limit)
+        chosen = [f for f in files if f.data]
+        if len(chosen) > 1:
+            raise UploadError("send one draft at a time (one 'file' field)")
+        as_of = check_iso_date(fields.get("as_of") or None)
+        if chosen:
+            return chosen[0].data, sanitise_filename(chosen[0].filename or "draft.txt"), as_of
+        text = fields.get("text", "")
+        if not text.strip():
+            raise UploadError("no draft: choose a file or paste the draft's text")
+        return text.encode("utf-8"), "draft.txt", as_of
+    try:
+        req = CheckRequest.model_validate_json(await request.body())
+    except ValidationError as e:
+        first = e.errors()[0] if e.errors() else {"msg": str(e), "loc": ()}
+        raise UploadError(f"{'.'.join(str(x) for x in first.get('loc', ())) or 'body'}: {first['msg']} (send JSON "
+                          "{\"text\": ..., \"as_of\": \"YYYY-MM-DD\"} or a multipart 'file')", 422) from None
+    name = sanitise_filename(req.file)
+    if not name.lower().endswith((".txt", ".md", ".markdown", ".html", ".htm", ".text")):
+        name += ".txt"  # text sent as JSON is read as text or HTML, never as a binary format
+    return req.text.encode("utf-8"), name, req.as_of

@@ -1,5 +1,5 @@
-"""The web reader's pages: ask, the documents, one document with a citation highlighted, its chunk audit, and
-the sign-in form.  They call the operations the JSON API calls (:mod:`pincite.api.backend`); their HTML is
+"""The web reader's pages: ask, the documents, one document with a citation highlighted, its chunk audit, a
+draft's citations checked, and the sign-in form.  They call the operations the JSON API calls (:mod:`pincite.api.backend`); their HTML is
 :mod:`pincite.web` (templates, view models, the document body)."""
 
 from __future__ import annotations
@@ -8,14 +8,16 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Query, Request
+from starlette.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from pincite.api.backend import AskRequest, Backend, audit_document, get_document, run_ask
+from pincite.api.backend import AskRequest, Backend, audit_document, get_document, read_check_request, run_ask, run_check
 from pincite.api.security import TOKEN_COOKIE, token_matches
 from pincite.errors import PinciteError
 from pincite.types import DocumentKind
 from pincite.web.audit import render_audit_html
+from pincite.web.check_report import CSS as CHECK_CSS, reader_link, render_check_body
 from pincite.web.reader import document_facts, parse_highlight, render_document_body
 from pincite.web.views import answer_view
 
@@ -75,6 +77,23 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
         nav = templates.get_template("_audit_nav.html").render(doc=doc)
         return HTMLResponse(render_audit_html(doc, report, head='<link rel="stylesheet" href="/static/audit.css">',
                                               nav=nav))
+
+    @app.get("/check", include_in_schema=False, response_class=HTMLResponse)
+    def page_check(request: Request) -> Response:
+        return templates.TemplateResponse(request, "check.html", {"body": None, "error": None, "as_of": "",
+                                                                   "css": CHECK_CSS})
+
+    @app.post("/check", include_in_schema=False, response_class=HTMLResponse)
+    async def do_check(request: Request) -> Response:
+        ctx: dict[str, Any] = {"body": None, "error": None, "as_of": "", "css": CHECK_CSS}
+        try:
+            data, source, as_of = await read_check_request(request, config.max_upload_bytes)
+            ctx["as_of"] = as_of.isoformat() if as_of else ""
+            report = await run_in_threadpool(run_check, backend, data, source, as_of)
+            ctx["body"] = render_check_body(report, reader_link)
+        except PinciteError as e:
+            ctx["error"] = str(e)
+        return templates.TemplateResponse(request, "check.html", ctx, status_code=200 if ctx["error"] is None else 400)
 
     @app.get("/login", include_in_schema=False, response_class=HTMLResponse)
     def page_login(request: Request, next: str = "/") -> Response:

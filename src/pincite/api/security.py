@@ -124,8 +124,8 @@ def cross_site_refusal(request: Request) -> str | None:
 
 def body_limit(path: str, config: ServerConfig) -> int:
     """The most bytes a request body to ``path`` may hold: the upload limit (and its multipart framing) for
-    /api/ingest, a few KB for the /login form, and :data:`JSON_MAX_BODY` for everything else."""
-    if path == "/api/ingest":
+    /api/ingest and the draft checks, a few KB for the /login form, and :data:`JSON_MAX_BODY` for everything else."""
+    if path in ("/api/ingest", "/api/check", "/check"):  # a file: a document to store, or a draft to check
         return config.max_upload_bytes + MULTIPART_OVERHEAD
     if path == "/login":
         return LOGIN_MAX_BODY
@@ -186,7 +186,7 @@ class BodyLimit:
         path = scope["path"]
         what = "upload" if path == "/api/ingest" else f"the request body of {path}"
         size = f" {declared} bytes," if declared is not None else ""
-        if path == "/api/ingest":
+        if path in ("/api/ingest", "/api/check", "/check"):  # a file: a document to store, or a draft to check
             limit -= MULTIPART_OVERHEAD  # the limit as configured and reported by /api/health
         message = f"{what} is{size} over the {limit}-byte limit"
         response = JSONResponse({"error": message}, status_code=413, headers={"Connection": "close"})

@@ -17,6 +17,7 @@ class GeneratorError(PinciteError):
 class GeneratorKind(ChoiceEnum):
     EXTRACTIVE = "extractive"
     OPENAI = "openai"
+    READER = "reader"
 
 
 class Generator(Protocol):

@@ -16,67 +16,44 @@ from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
 from pincite.chunk import sentence_spans
 from pincite.legal.clauses import clause_types_asked, phrase_stems
-from pincite.text.terms import stems
+from pincite.legal.language import (
+    AGREEMENT,
+    ARGUMENT,
+    CONCLUSION_OPENING,
+    DISAGREEMENT,
+    DISPOSAL,
+    DATE,
+    DECIDING_COURT,
+    DURATION,
+    EXCLUSION,
+    HELD,
+    HOLDING_OPENING,
+    INTERROGATIVES,
+    ANSWER_STOPWORDS,
+    ISSUE,
+    JUDICIAL_TITLES,
+    NUMBER,
+    PERSON_DESCRIBED,
+    PREFATORY_CAPTIONS,
+    QUANTITY_WORDS,
+    QUOTE_SPAN,
+    SCOPE_PHRASE,
+    excludes_period,
+    power_phrase,
+    question_shape,
+    stated_periods,
+    terms,
+)
 from pincite.store.rows import source_words
-from pincite.legal.questions import CONCLUSION_OPENING, EXCLUSION, SCOPE_PHRASE
+from pincite.text.terms import stems
 from pincite.types import DocumentKind, Role, UnitKind, Zone
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-STOPWORDS = frozenset(
-    "a an and are as at be by can could did do does for from had has have how i if in into is it its may might "
-    "must of on or shall should so than that the their them then there these they this those to under upon was "
-    "were what when where which who whom whose why will with would not no yes any all each every about against "
-    "between did does done say says said court judge judgment case act section clause agreement contract".split()
-)
-
-
-_SUFFIXES = (("ings", 3), ("ing", 3), ("ion", 4), ("ied", 2), ("ies", 2), ("ed", 3), ("es", 4), ("ly", 5), ("e", 4),
-             ("s", 3))
-_BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")  # 'authorised' meets 'authorized'
-#: plain words for the terms of art a legal text uses instead ("end the agreement" is "terminate" it)
-SYNONYMS = {"applicabl": "apply", "end": "terminat", "cancel": "terminat", "settl": "resolv", "forbid": "prohibit", "ban": "prohibit"}
-
-
-def stem(w: str) -> str:
-    """A light English stemmer: enough that 'governed', 'governing' and 'governs' meet, 'laws' meets 'law' and
-    'termination' meets 'terminated'.  The number is the shortest stem a suffix may leave."""
-    if w.endswith("ss"):
-        return w
-    for suffix, shortest in _SUFFIXES:
-        if w.endswith(suffix) and len(w) - len(suffix) >= shortest:
-            base = w[: -len(suffix)]
-            return base + "y" if suffix in ("ied", "ies") else base
-    return w
-
-
-def terms(text: str) -> list[str]:
-    text = re.sub(r"['\u2019]s\b", "", text.lower())
-    out = []
-    for w in _WORD.findall(text):
-        if w in STOPWORDS or len(w) < 2:
-            continue
-        t = stem(_BRITISH.sub(r"iz\1", w))
-        t = SYNONYMS.get(t, t)
-        if t not in STOPWORDS:  # "agreements" is as much a stopword as "agreement"
-            out.append(t)
-    return out
-
-
-#: a question asking how long something lasts: the answer states a duration ("six years", "one (1) year")
-_DURATION_Q = re.compile(r"\bhow long\b|\b(what|which)\s+(is|was|are|were)\s+the\s+(\w+\s+){0,3}(period|duration)\b",
-                         re.I)
-_DURATION = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                       r"sixty|ninety|hundred)\b[\s()\d-]*\b(day|week|month|year)s?\b", re.I)
-_QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|\bwhat (age|amount|sum|fee|rate)\b",
-                       re.I)
-
-
-_ISSUE = re.compile(r"\bwhether\b|\?\s*$|\bthe (issue|question)s? (is|are|was|were|on)\b", re.I)
+__all__ = ["ClauseKindTest", "ExtractiveGenerator", "Weights", "defined_abbreviations", "named_phrases",
+           "named_words", "terms"]
 
 
 def _has_number(sentence: str) -> bool:
-    return bool(re.search(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred)\b",
-                          sentence, re.I))
+    return bool(NUMBER.search(sentence))
 
 
 def heading_like(sentence: str) -> bool:
@@ -90,65 +67,38 @@ def heading_like(sentence: str) -> bool:
     return caps / len(words) >= 0.8
 
 
-_DISSENT_Q = re.compile(r"\b(dissent\w*|disagree\w*|minority|differ\w*)\b|\bwould\b[^?.]{0,60}\bhave\b", re.I)
-_OUTCOME_Q = re.compile(r"\b(allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|"
-                        r"what order|order(ed)? (did|was|were)|"
-                        r"refus\w*|quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost)\b", re.I)
-_VERB = (r"(allow(s|ed|ing)?|dismiss(es|ed|ing)?|grant(s|ed|ing)?|refus(e|es|ed|ing)|quash(es|ed|ing)?|"
-         r"restor(e|es|ed|ing)|set aside|remit(s|ted|ting)?|uphold(s|ing)?|upheld)\b")  # verbs: not "dismissal"
-_DISPOSAL = re.compile(
-    rf"(?-i:\bI\b|\b[Ww]e\b)[^.;:]{{0,120}}\b{_VERB}"  # "I would therefore grant permission to appeal but dismiss the appeal"
-    r"|\b(appeal|application|claim|petition)s?\b[^.;:]{0,30}\b(is|are|be|was|were|been)\s+"
-    r"(allowed|dismissed|refused|granted|upheld|quashed|set aside)",  # "the appeal should be allowed"
-    re.I,
-)
-_DISAGREEMENT = re.compile(r"\b(disagree\w*|different (conclusion|view)|do not agree|unable to agree|cannot agree|"
-                           r"respectfully|dissent\w*)\b"
-                           rf"|(?-i:\bI\b) would (have )?[^.;:]{{0,40}}\b{_VERB}", re.I)
-_QUESTION_WORDS = frozenset("what which who whom whose why how when where was were did does do is are can could "
-                            "under in on the a an if".split())
 
 
 def named_words(question: str) -> list[str]:
-    """Capitalised words a question names (not its first word or question words): 'Zubaydah', 'Flynn', 'Limitation'."""
+    """Capitalised words a question names (not its first word, question words or titles): the parties, places
+    and Acts a document that answers it must mention."""
     words = [re.sub(r"['\u2019]s$", "", w) for w in re.findall(r"[A-Za-z][\w'\u2019-]*", question)]
     out = []
     for i, w in enumerate(words):
-        if i == 0 or len(w) < 2 or not w[0].isupper() or w.lower() in _QUESTION_WORDS or w.lower() in STOPWORDS:
+        low = w.lower()
+        if i == 0 or len(w) < 2 or not w[0].isupper() or low in INTERROGATIVES or low in ANSWER_STOPWORDS:
             continue
-        out.append(w.lower())
+        out.append(low)
     return out
 
 
-_YES_NO = re.compile(r"^\s*(is|are|was|were|does|do|did|can|could|may|must|should|has|have|had)\b", re.I)
-_REASONS_Q = re.compile(r"\b(why|basis|reasons?|grounds?|how did (he|she|the judge) (reason|justify)|what would|"
-                        r"what order|what did (he|she) (conclude|decide))\b", re.I)
-_WHO_Q = re.compile(r"\b(which judge|who)\b|\bhow did (he|she|they) put it\b", re.I)
-_TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what)\b", re.I)
-_AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
-#: a paragraph that gathers the reasoning into a conclusion (see pincite.legal.questions.CONCLUSION_OPENING)
-_QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
-#: captions of provisions that introduce an Act rather than operate: its purpose, short title, definitions
-_PREFATORY = frozenset(terms("purpose purposes short title interpretation definitions"))
-_HOLDING = re.compile(r"^\W*(\d+\.\s*)?((accordingly|therefore|so|thus),?\s+)?(my conclusions? (is|are)|in my (judgment|view|opinion)|i (would )?(hold|conclude)|we (hold|conclude)|"
-                      r"(the|my) conclusion is|i am (satisfied|persuaded|clear) that|it follows that|"
-                      r"i have (reached|come to) the (clear )?conclusion)\b", re.I)
-_ARGUMENT = re.compile(r"\b(claims?|argues?|argued|contends?|contended|submits?|submitted|asserts?|asserted|"
-                       r"alleges?|alleged|maintains?|maintained) that\b", re.I)
-_HELD = re.compile(r"\b(we|I) (hold|held|conclude)\b", re.I)  # "(we hold that he was 'at risk')"
+#: captions of provisions that introduce an Act rather than operate (see pincite.legal.language)
+_PREFATORY = frozenset(terms(PREFATORY_CAPTIONS))
+_QUANTITY_TERMS = frozenset(terms(" ".join(QUANTITY_WORDS)))  # "how many": no evidence of where the number is
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
-_HOW_WORDS = frozenset({"many", "much", "long", "old"})
+#: small words that may open a capitalised run without being part of the name ("Under the Companies Act")
+_ARTICLES = frozenset("the a an in on under if".split())
 
 
 def drafting_terms(question: str) -> set[str]:
     """The words a contract writes the clause the question asks about in (the asked clause types' vocabulary,
-    :mod:`pincite.clauses`): "when does it expire" is answered by its "term", which "shall continue"."""
+    :mod:`pincite.legal.clauses`): "when does it expire" is answered by its "term", which "shall continue"."""
     return set(terms(" ".join(s for t in clause_types_asked(question) for s in t.says)))
 
 
 def question_text(question: str) -> str:
-    """The question without an exclusion clause: 'Besides the Chief Justice…, how many judges…' asks about the
-    judges, and a sentence about the Chief Justice does not answer it."""
+    """The question without an exclusion clause: "Apart from the chair, how many members…" asks about the
+    members, and a sentence about the chair does not answer it."""
     q = EXCLUSION.sub("", question, count=1).strip()
     return q if len(q.split()) >= 3 else question
 
@@ -200,56 +150,13 @@ class ClauseKindTest:
         return False
 
 
-_MONTHS = ("january february march april may june july august september october november december").split()
-_PERIOD = re.compile(r"\b(on or after|on or before|after|before|since|prior to|until)\s+"
-                     r"(?:(" + "|".join(_MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?)?(1[6-9]\d\d|20\d\d)\b", re.I)
-
-
-def stated_periods(text: str) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
-    """The periods ``text`` bounds by a date, each as [from, until) in (year, month, day): "made after July
-    1993" is [1993-08-01, ∞), "made before August 1, 1993" is [-∞, 1993-08-01)."""
-    out = []
-    for m in _PERIOD.finditer(text):
-        rel, month, day, year = m.group(1).lower(), m.group(2), m.group(3), int(m.group(4))
-        mo = _MONTHS.index(month.lower()) + 1 if month else None
-        first = (year, mo or 1, int(day) if day else 1)  # the first day the date names
-        if day:
-            after_last = (year, mo, int(day) + 1)  # (day + 1 may be 32: it still orders right)
-        elif mo:
-            after_last = (year + (mo == 12), mo % 12 + 1, 1)
-        else:
-            after_last = (year + 1, 1, 1)
-        lo, hi = (0, 0, 0), (9999, 12, 31)
-        if rel == "after":
-            lo = after_last
-        elif rel in ("on or after", "since"):
-            lo = first
-        elif rel in ("before", "prior to"):
-            hi = first
-        else:  # on or before, until
-            hi = after_last
-        out.append((lo, hi))
-    return out
-
-
-def excludes_period(sentence: str, question_periods: list) -> bool:  # type: ignore[type-arg]
-    """Whether the sentence speaks only of a period the question's dates fall outside ("loans made before
-    August 1, 1993" for a question about a loan made after July 1993)."""
-    said = stated_periods(sentence)
-    return bool(said and question_periods) and all(
-        any(q_lo >= s_hi or s_lo >= q_hi for s_lo, s_hi in said) for q_lo, q_hi in question_periods)
-
-
-_HONORIFICS = frozenset("lj j jj ljj mr mrs ms dr".split())
-
-
 _DEFINED_SHORT = re.compile(r"((?:[A-Z][\w-]*\s+){0,5}[A-Z][\w-]*)\s*(?:\([^()]{0,40}\)\s*)?"
                             r"\(\s*(?:the\s+)?[\"\u201c']?(?:the\s+)?([A-Z]{2,6})[\"\u201d']?\s*\)")
 
 
 def defined_abbreviations(text: str) -> dict[str, set[str]]:
-    """Short forms a document defines, with the words they stand for: 'The First-tier Tribunal (Property
-    Chamber) (\u201cthe FTT\u201d)' gives FTT -> {first, tier, tribunal}."""
+    """Short forms a document defines, with the words they stand for: 'The Competition Appeal Tribunal
+    (\u201cthe CAT\u201d)' gives CAT -> {competit, appeal, tribun}."""
     out: dict[str, set[str]] = {}
     for m in _DEFINED_SHORT.finditer(text):
         long_form, short = m.group(1), m.group(2)
@@ -260,18 +167,45 @@ def defined_abbreviations(text: str) -> dict[str, set[str]]:
 
 
 def named_phrases(question: str) -> list[str]:
-    """Names of two or more capitalised words a question uses ("Federal Court of Appeal of Canada", "Limitation
-    Act"), lower-cased: a document that answers the question names the same thing."""
+    """Names of two or more capitalised words a question uses ("Court of Appeal of Ontario", "Companies Act"),
+    lower-cased: a document that answers the question names the same thing."""
     out = []
-    text = re.sub(r"['\u2019]s\b", ",", question)  # "the Home Secretary's Rwanda policy": two names
+    text = re.sub(r"['\u2019]s\b", ",", question)  # "the Attorney General's Brexit notice": two names
     for m in re.finditer(r"[A-Z][\w-]*(?:\s+(?:of|the|for|on)\s+[A-Z][\w-]*|\s+[A-Z][\w-]*)+", text):
         words = m.group(0).split()
-        if m.start() == 0 or words[0].lower() in _QUESTION_WORDS:
+        if m.start() == 0 or words[0].lower() in INTERROGATIVES or words[0].lower() in _ARTICLES:
             continue  # "Was the…", "Which Act…": the question's own first word
-        if {w.lower() for w in words} & _HONORIFICS:
-            continue  # "Males LJ" is "Lord Justice Males" in the judgment: its words are checked one by one
+        if {w.lower() for w in words} & JUDICIAL_TITLES:
+            continue  # "Smith LJ" is "Lord Justice Smith" in the judgment: its words are checked one by one
         out.append(" ".join(re.findall(r"\w+", m.group(0).lower())))
     return out
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How the kind of sentence changes its score: each factor with the reason for it.  Chosen on
+    ``eval/dev.jsonl`` only (bench/NOTES.md has the figures); none exists for one document or question."""
+
+    restates_issue: float = 0.3  # "the issue is whether…": restating the question does not answer it
+    states_number: float = 2.0  # "how many…": a sentence stating a number answers it
+    quoted: float = 0.3  # words the court quotes (a lower court, counsel, a statute) are not its reasons
+    argument: float = 0.4  # "the appellant contends that…": a party's case, not the court's view
+    introduction: float = 0.5  # a judgment's opening paragraphs summarise; the reasons decide
+    concluding: float = 1.5  # "For these reasons…": a judge's reasoning gathered into a conclusion
+    holding_opening: float = 1.5  # "In my judgment…", "I am satisfied that…": the court deciding the point
+    held: float = 2.0  # "…and we hold that…", for a holding question: the holding stated
+    other_period: float = 0.2  # a provision for a period the question's dates fall outside
+    titled: float = 2.0  # the provision's caption is what the question asks about ("Right of access")
+    prefatory: float = 0.4  # a purpose clause or definition restates the subject; the operative provision answers
+    schedule: float = 0.5  # a contract schedule's instrument (a form, a guaranty) is not the agreement itself
+    named_author: float = 2.0  # the question names a judge: their own paragraphs answer it (dev flat over 1-3)
+    power: float = 2.0  # "who may be appointed…": a provision saying "may be appointed" grants what is asked
+    dissent: float = 2.0  # a question about a dissent: the dissenting judge's words
+    not_dissent: float = 0.7  # … and anyone else's words less
+    dissent_conclusion: float = 2.0  # "why…": the conclusion of the dissent's reasons
+    dissent_opening: float = 0.5  # "why…": not the dissent's opening statement that they disagree
+    dissent_statement: float = 2.0  # "who…": the judge's first paragraph stating the disagreement
+    dissent_for_holding: float = 0.5  # the majority answers "what did the court decide"
 
 
 class ExtractiveGenerator:
@@ -279,10 +213,12 @@ class ExtractiveGenerator:
 
     A sentence is scored by the question terms it holds, weighted by how rare they are among the retrieved
     sentences; words that only name the document (its title, parties, citation) do not count as evidence.  The
-    kind of question shapes the score: an outcome question prefers a majority judge's disposal, a question about
-    a dissent the dissenting judge's own words (their conclusion when it asks why, their statement of
-    disagreement when it asks who), a quantity question a sentence stating a number.  The court's own
-    reasoning beats introductory paragraphs and passages it only quotes.
+    shape of the question (:func:`pincite.legal.language.question_shape`) and the kind of sentence
+    (:mod:`pincite.legal.language`'s judgment and provision patterns) change the score by :class:`Weights`: an
+    outcome question prefers a majority judge's disposal, a question about a dissent the dissenting judge's own
+    words (their conclusion when it asks why, their statement of disagreement when it asks who), a quantity
+    question a sentence stating a number.  The court's own reasoning beats introductory paragraphs, passages it
+    only quotes and the restated issue.
 
     One claim, the best, unless a second adds support: another majority judge's agreement with the disposal, or
     the words of a second part of the question the first claim leaves unanswered.  It abstains when its best
@@ -294,7 +230,7 @@ class ExtractiveGenerator:
 
     def __init__(self, max_claims: int = 2, per_passage: int = 1, min_chars: int = 25, per_document: bool = False,
                  min_terms: int = 2, min_coverage: float = 0.3, runner_up: float = 0.8,
-                 multi_coverage: float = 0.4, off_kind: float = 0.5) -> None:
+                 multi_coverage: float = 0.4, off_kind: float = 0.5, weights: Weights | None = None) -> None:
         self.max_claims = max_claims
         self.per_passage = per_passage
         self.min_chars = min_chars
@@ -304,16 +240,19 @@ class ExtractiveGenerator:
         self.runner_up = runner_up  # a second claim must score at least this share of the best
         self.multi_coverage = multi_coverage  # per source of a multi-document question: the coverage it must reach
         self.off_kind = off_kind  # score factor of a contract sentence that is not the kind of clause asked about
+        self.weights = weights or Weights()
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         question = question_text(turn.question)
         if turn.multi_document:
-            # "… under each version of the Tax Court of Canada Act" chose the documents; no sentence states it,
-            # so as question terms its words would only lower every sentence's coverage, and by more the more
-            # sentences were retrieved (the answer then depended on what else retrieval brought)
+            # words choosing the documents ("… in each version of the Act") are stated by no sentence: as
+            # question terms they would only lower every sentence's coverage, and by more the more sentences
+            # were retrieved (the answer then depended on what else retrieval brought)
             question = " ".join(SCOPE_PHRASE.sub(" ", question).split()) or question
-        wants_number = bool(_QUANTITY.search(question))
-        q_all = set(terms(question)) - (_HOW_WORDS if wants_number else set())
+        shape = question_shape(question)
+        w = self.weights
+        asked = DECIDING_COURT.sub(" ", question)  # "did the Supreme Court hold…": the court is not the answer's words
+        q_all = set(terms(asked)) - (_QUANTITY_TERMS if shape.quantity else set())
         passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
         if not q_all or not passages:
             return reply_json([])
@@ -325,19 +264,13 @@ class ExtractiveGenerator:
             # in the opening (parties, a statute's long title) only the names the question capitalises: its other
             # words there ("law", "personal information") say what the document is about, not which it is
             naming |= set(terms(d.text[:600])) & capitalised
-        glued = [t for t in naming if len(t) >= 8]  # "airtechinternationalgroupinc": the file name runs words together
+        glued = [t for t in naming if len(t) >= 8]  # a file name runs a party's words together ("acmewidgetsinc")
         q = {t for t in q_all if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} or q_all
         authors = {cp.passage.chunk.author for cp in passages if cp.passage.chunk.author}
         q_lower = question.lower()
-        focus_authors = {a for a in authors if any(len(w) > 2 and re.search(rf"\b{re.escape(w.lower())}\b", q_lower)
-                                                   for w in re.findall(r"[A-Za-z][\w'-]+", a)
-                                                   if w not in ("LJ", "J", "JJ", "LJJ", "Lord", "Lady", "Sir", "Dame"))}
-        wants_dissent = bool(_DISSENT_Q.search(question))
-        wants_outcome = bool(_OUTCOME_Q.search(question)) and not wants_dissent
-        wants_holding = wants_outcome or (bool(_YES_NO.search(question)) and not wants_dissent)
-        wants_reasons = wants_dissent and bool(_REASONS_Q.search(question)) and not _WHO_Q.search(question)
-        wants_who = wants_dissent and bool(_WHO_Q.search(question))
-        two_parts = bool(_TWO_PARTS.search(question))
+        named_authors = {a for a in authors if any(len(x) > 2 and re.search(rf"\b{re.escape(x.lower())}\b", q_lower)
+                                                   for x in re.findall(r"[A-Za-z][\w'-]+", a)
+                                                   if x.lower() not in JUDICIAL_TITLES)}
         docs = {dc.document.id: dc.document for dc in turn.documents}
         opening = _opening_units(docs.values())
         opening_of_judge = _first_units_of_judges(docs.values())
@@ -346,9 +279,9 @@ class ExtractiveGenerator:
         sents = []
         for cp in passages:
             text = cp.passage.text
-            # a provision's lead-in ("The Court shall consist of the following judges:") is what its words are about
+            # a provision's lead-in ("The board shall consist of the following members:") is what its words are about
             lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
-            quoted = [(m.start(), m.end()) for m in _QUOTE_SPAN.finditer(text)]
+            quoted = [(m.start(), m.end()) for m in QUOTE_SPAN.finditer(text)]
             abbreviations = short_forms.get(cp.passage.document.id, {})
             caption: set[str] = set()  # every heading so far in the passage
             nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
@@ -361,7 +294,7 @@ class ExtractiveGenerator:
                     lead = lead | caption
                 toks = set(terms(sent))
                 for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
-                    toks |= abbreviations[short]  # "the FTT" is the First-tier Tribunal the document defined
+                    toks |= abbreviations[short]  # "the CAT" is the Competition Appeal Tribunal the document defined
                 df.update(toks)
                 in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
                 titled = bool(nearest) and nearest <= q_all
@@ -375,34 +308,34 @@ class ExtractiveGenerator:
         drafting = drafting_terms(question) - q_all  # "expire" is a contract's "term": half the weight
         decisive_bonus = q_weight / 2.0
         scored = []
-        asks_purpose = bool(re.search(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", question, re.I))
         per_document = self.per_document or turn.multi_document
         kind_test = ClauseKindTest.for_question(question)
         question_periods = stated_periods(question)
+        grants = power_phrase(question)
         for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
             short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
             if short or heading_like(sent) or sent.rstrip().endswith(":"):
-                continue  # titles and lead-ins ("…shall consist of the following judges:") are not answers
+                continue  # titles and lead-ins ("…shall consist of the following members:") are not answers
             overlap = q & toks
             drafted = drafting & toks
             lead_overlap = q & lead
             ch = cp.passage.chunk
             judgment = cp.passage.document.kind is DocumentKind.JUDGMENT
             dissenting = ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING)
-            states_number = wants_number and _has_number(_strip_numbering(sent))
+            states_number = shape.quantity and _has_number(_strip_numbering(sent))
             unit_text = docs[ch.doc_id].text[ch.char_start:ch.char_start + 80] if ch.doc_id in docs else cp.passage.text[:80]
             concluding = judgment and CONCLUSION_OPENING.search(unit_text) is not None
             # a judge disposing of the case, or stating disagreement, answers an outcome/dissent question even
             # though it shares few words with it
             first_of_judge = bool(ch.units) and ch.units[0] in opening_of_judge
             decisive = judgment and (
-                (wants_outcome and not dissenting and _DISPOSAL.search(sent) is not None)
-                or (wants_dissent and dissenting and _DISAGREEMENT.search(sent) is not None
-                    and not (wants_reasons and first_of_judge)))  # "why…": not the bare "I disagree"
+                (shape.outcome and not dissenting and DISPOSAL.search(sent) is not None)
+                or (shape.dissent and dissenting and DISAGREEMENT.search(sent) is not None
+                    and not (shape.reasons and first_of_judge)))  # "why…": not the bare "I disagree"
             matched_terms = len(overlap | lead_overlap | drafted) + (1 if states_number else 0)
-            if (not (overlap or drafted) or matched_terms < min(self.min_terms, len(q) + (1 if wants_number else 0))) \
+            if (not (overlap or drafted or titled) or matched_terms < min(self.min_terms, len(q) + (1 if shape.quantity else 0))) \
                     and not decisive:
-                continue  # its own words must answer; the lead-in only adds to them
+                continue  # its own words (or its provision's caption) must answer; the lead-in only adds to them
             if kind_test is not None and cp.passage.document.kind is DocumentKind.CONTRACT and ch.doc_id in docs \
                     and not kind_test.passes(sent, _headings_at(docs[ch.doc_id], ch, ch.char_start + start)):
                 if per_document:
@@ -416,44 +349,48 @@ class ExtractiveGenerator:
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
             if decisive:
                 score += decisive_bonus
-            if _ISSUE.search(sent) and not _HELD.search(sent):
-                score *= 0.3  # "the issues are… (b) whether…": restating the question does not answer it
+            if ISSUE.search(sent) and not HELD.search(sent):
+                score *= w.restates_issue
             if states_number:
-                score *= 2.0  # "how many…": a sentence stating a number answers it
+                score *= w.states_number
             if judgment:
                 if in_quote:
-                    score *= 0.3  # words the court quotes (a lower court, counsel, a statute) are not its reasons
-                if _ARGUMENT.search(sent):
-                    score *= 0.4  # "Tarrant claims that…", "the Commissioner contends that…": a party's case
+                    score *= w.quoted
+                if ARGUMENT.search(sent):
+                    score *= w.argument
                 if ch.units and ch.units[0] in opening:
-                    score *= 0.5  # the introduction summarises; the reasons decide
-                if concluding and not wants_who:
-                    score *= 1.5  # "For these reasons…": the court's reasoning gathered into its conclusion
-                if _HOLDING.search(sent):
-                    score *= 1.5  # "In my judgment an email is 'writing'…": the court deciding the point
-                elif wants_holding and not dissenting and _HELD.search(sent):
-                    score *= 2.0  # "…(we hold that he was 'at risk' for such amount in 2008)": the holding stated
+                    score *= w.introduction
+                if concluding and not shape.who:
+                    score *= w.concluding
+                if HOLDING_OPENING.search(sent):
+                    score *= w.holding_opening
+                elif shape.holding and not dissenting and HELD.search(sent):
+                    score *= w.held
             if question_periods and excludes_period(sent, question_periods):
-                score *= 0.2  # "made before August 1, 1993" does not answer about a loan made after July 1993
+                score *= w.other_period
             if off_kind:
-                score *= self.off_kind  # the question asks about another kind of clause than this one
+                score *= self.off_kind
             if titled:
-                score *= 2.0  # the provision's caption is what the question asks about ("Right of access")
-            if prefatory and not asks_purpose:
-                score *= 0.4  # a purpose clause or definition restates the subject; the operative provision answers
+                score *= w.titled
+            if prefatory and not shape.purpose:
+                score *= w.prefatory
+            if grants is not None and not judgment:
+                if grants.search(sent):
+                    score *= w.power
+                if shape.who_asked and PERSON_DESCRIBED.search(sent):
+                    score *= w.power  # "who may…": the provision describing the persons ("any person who…")
             if ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT:
-                score *= 0.5  # a schedule's instrument (a guaranty, a form) is not the agreement itself
-            if focus_authors and ch.author in focus_authors:
-                score *= 2.5  # "why did Males LJ…": his reasons
-            if wants_dissent:
-                score *= 2.0 if dissenting else 0.7
-                if dissenting and wants_reasons:
-                    # "why…": the conclusion of his reasons, not his opening statement that he disagrees
-                    score *= 2.0 if concluding else 0.5 if first_of_judge else 1.0
-                if dissenting and wants_who and _DISAGREEMENT.search(sent) and first_of_judge:
-                    score *= 2.0  # "which judge…, how did they put it": the statement of disagreement
+                score *= w.schedule
+            if named_authors and ch.author in named_authors:
+                score *= w.named_author
+            if shape.dissent:
+                score *= w.dissent if dissenting else w.not_dissent
+                if dissenting and shape.reasons:
+                    score *= w.dissent_conclusion if concluding else w.dissent_opening if first_of_judge else 1.0
+                if dissenting and shape.who and DISAGREEMENT.search(sent) and first_of_judge:
+                    score *= w.dissent_statement
             elif dissenting:
-                score *= 0.5  # the majority answers "what did the court decide"
+                score *= w.dissent_for_holding
             scored.append((score, coverage, cp, sent, toks, decisive))
         scored.sort(key=lambda x: -x[0])
         if not scored:
@@ -463,10 +400,10 @@ class ExtractiveGenerator:
             scored = [x for x in scored if named_ok[x[2].passage.document.id]]
             if not scored:
                 return reply_json([])
-        if _DURATION_Q.search(question) and not per_document:
-            # "what is the limitation period…": a sentence that states no duration does not answer it, however
-            # many of the question's words it repeats ("a period of limitation has expired under the … Act")
-            timed = next((i for i, x in enumerate(scored) if _DURATION.search(x[3])), None)
+        if shape.duration and not per_document:
+            # "how long…": a sentence that states no duration does not answer it, however many of the question's
+            # words it repeats ("the period of notice shall be as agreed")
+            timed = next((i for i, x in enumerate(scored) if DURATION.search(x[3]) or DATE.search(x[3])), None)
             if timed is None:
                 return reply_json([])
             scored.insert(0, scored.pop(timed))
@@ -482,7 +419,11 @@ class ExtractiveGenerator:
                 docs_used.add(cp.passage.document.id)
                 claims.append(self._claim(cp, sent))
             return reply_json(claims)
-        claims.append(self._claim(best_cp, scored[0][3]))
+        first_quote = scored[0][3]
+        if shape.reasons and DISAGREEMENT.search(first_quote):
+            # "why…" answered by "I do not agree, however, that…": the judge's point is the sentence that follows
+            first_quote = _with_next_sentence(best_cp.passage.text, first_quote)
+        claims.append(self._claim(best_cp, first_quote))
         best_unit = best_cp.passage.chunk.units[:1]
         for score, coverage, cp, sent, toks, decisive in scored[1:]:
             if len(claims) >= self.max_claims:
@@ -491,12 +432,13 @@ class ExtractiveGenerator:
             if cp.pid == best_cp.pid or ch.units[:1] == best_unit:
                 continue
             first = best_cp.passage.chunk
-            if wants_holding and first.author and ch.author and ch.author != first.author \
+            if shape.holding and first.author and ch.author and ch.author != first.author \
                     and ch.role not in (Role.DISSENTING, Role.PARTLY_DISSENTING) \
                     and first.role not in (Role.DISSENTING, Role.PARTLY_DISSENTING) \
-                    and (decisive or _AGREEMENT.search(sent)):
+                    and (decisive or AGREEMENT.search(sent)):
                 claims.append(self._claim(cp, sent))  # another majority judge agreeing: the court's holding
-            elif two_parts and score >= self.runner_up * best_score and cp.passage.document.id == best_cp.passage.document.id \
+            elif shape.two_parts and score >= self.runner_up * best_score \
+                    and cp.passage.document.id == best_cp.passage.document.id \
                     and (decisive or sum(idf(t) for t in (toks - best_toks) & q) >= 0.25 * q_weight):
                 claims.append(self._claim(cp, sent))  # it answers the part of the question the first leaves open
         return reply_json(claims)
@@ -511,12 +453,11 @@ class ExtractiveGenerator:
         doc = next(dc.document for dc in turn.documents if dc.document.id == doc_id)
         hay = " ".join((doc.title, doc.citation or "", source_words(doc.source), doc.text)).lower()
         named = named_words(turn.question) + _YEAR.findall(turn.question)
-        if not all(re.search(rf"\b{re.escape(w)}", hay) for w in named):
+        if not all(re.search(rf"\b{re.escape(x)}", hay) for x in named):
             return False
         flat = " " + " ".join(re.findall(r"\w+", hay)) + " "
-        glued = flat.replace(" ", "")  # a file name runs a party's name together: "FuseMedicalInc_…"
-        return all(f" {p} " in flat or p.replace(" ", "") in glued  # "Federal Court of Appeal of Canada"
-                   for p in named_phrases(turn.question))
+        glued = flat.replace(" ", "")  # a file name runs a party's name together: "AcmeWidgetsInc_…"
+        return all(f" {p} " in flat or p.replace(" ", "") in glued for p in named_phrases(turn.question))
 
     @staticmethod
     def _claim_text(cp, sent: str) -> str:  # type: ignore[no-untyped-def]
@@ -536,6 +477,16 @@ def _headings_at(doc, chunk, offset: int) -> str:  # type: ignore[no-untyped-def
                 best is None or u.char_end - u.char_start <= best.char_end - best.char_start):
             best = u
     return " / ".join(best.section_path) if best is not None else ""
+
+
+def _with_next_sentence(text: str, sentence: str) -> str:
+    """``sentence`` and the sentence after it in ``text`` (the passage), as one verbatim span; ``sentence`` alone
+    when it ends the passage."""
+    spans = sentence_spans(text, 0, len(text))
+    for i, (s, e) in enumerate(spans):
+        if text[s:e] == sentence and i + 1 < len(spans):
+            return text[s:spans[i + 1][1]]
+    return sentence
 
 
 def _strip_numbering(sentence: str) -> str:
@@ -569,3 +520,4 @@ def _first_units_of_judges(docs) -> set[int]:  # type: ignore[no-untyped-def]
                 seen.add(u.author)
                 out.add(u.ordinal)
     return out
+

@@ -5,9 +5,12 @@ from __future__ import annotations
 from pincite.generate.base import Generator, GeneratorKind
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.generate.openai import OpenAIGenerator
+from pincite.generate.reader import ReaderGenerator
 
 
 def make_generator(kind: GeneratorKind, **options: object) -> Generator:
     if kind is GeneratorKind.EXTRACTIVE:
         return ExtractiveGenerator()
+    if kind is GeneratorKind.READER:
+        return ReaderGenerator()  # its model loads on the first question
     return OpenAIGenerator(**options)  # type: ignore[arg-type]

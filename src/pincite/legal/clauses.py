@@ -202,7 +202,9 @@ def _asks_index() -> list[tuple[ClauseType, tuple[tuple[str, ...], ...]]]:
 
 
 def _inflections(word: str) -> set[str]:
-    """``word`` and its regular inflections ("compete": competes, competed, competing)."""
+    """``word`` and its regular inflections ("compete": competes, competed, competing).  Not a second stemmer: it
+    is deliberately narrower than :func:`pincite.text.terms.stems`, which gives "exclusion" and "exclusive" one
+    stem, and a one-word asking phrase must not match a different clause type's word."""
     stem = word[:-1] if word.endswith("e") else word
     return {word, word + "s", word + "es", word + "d", stem + "ed", stem + "ing"}
 

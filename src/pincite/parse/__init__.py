@@ -26,9 +26,12 @@ _MODULES: dict[Format, str] = {
 #: Bumped whenever a parser reads the same file into different units (2: clauses run together on one line are
 #: found; 3: "By: [SIG] ----" signature blocks; 4: numbered lists inside lettered items; 5: an exhibit heading run
 #: into its first paragraph on one line, or set right of a page number, starts the schedules, and so does an
-#: instrument attached after the signatures): a document stored by an older parser is parsed again on its next
-#: ingest, not skipped as unchanged.
-PARSER_VERSION = 5
+#: instrument attached after the signatures; 6: a list restarting at 1 under a clause is that clause's (cl. 2(1)),
+#: and its sub-number 2.2 follows it; unmarked judgment headings; name-first judges' headings ("PHILLIPS LJ");
+#: PDF judgments' citation and date; an Act's unnumbered first section is sec. 1; a definition's paragraphs are
+#: labelled 's. 3 "term" (b)'): a document stored by an older parser is parsed again on its next ingest, not
+#: skipped as unchanged.
+PARSER_VERSION = 6
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm"})

@@ -38,6 +38,7 @@ from pincite.parse.akn_text import (
     judge_heading,
 )
 from pincite.parse.builder import TextBuilder, UnitCollector
+from pincite.parse.contract import is_bare_heading
 from pincite.parse.roles import Segment, assign_roles
 from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
@@ -480,8 +481,22 @@ class _JudgmentReader:
             self._sub_item(el, self._num_text(el) or "")
         elif kind == "other":
             return
+        elif kind == "level" and self._unmarked_heading(el, text):
+            self._close_para()
+            self._heading(text, depth=self._heading_depth(el, depth), attrs=self._attrs(el))
         else:  # para without num, level, text-num not in sequence: belongs to the open paragraph
             self._continuation(el)
+
+    def _unmarked_heading(self, el: etree._Element, text: str) -> bool:
+        """A section heading the markup does not mark (not bold, no class): a short title on its own at the left
+        margin, after a paragraph that ended its sentence.  A paragraph's continuation after a page break goes
+        on with the sentence; a quotation is indented."""
+        if self.s.para is None or self.s.zone != Zone.REASONS or not is_bare_heading(text) or _starts_quote(text):
+            return False
+        first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
+        if first_p is None or _indent(first_p.get("style") or "") > 0.25:
+            return False
+        return bool(_SENTENCE_DONE.search(self.b.tail(4)))
 
     def _heading_depth(self, el: etree._Element, depth: int) -> int:
         first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
@@ -746,6 +761,22 @@ class _JudgmentReader:
 def _embedded_number(text: str, number: int, start: int = 0) -> re.Match[str] | None:
     """Where paragraph ``number`` starts inside a run of text: after a closing quote or full stop."""
     return re.compile(rf"(?<=[”\"’.])\s+({number})\.\s+(?=[A-Z“‘\"(])").search(text, start)
+
+
+_SENTENCE_DONE = re.compile(r"[.!?:;][\"”’)\]]*\s*$")
+
+
+def _indent(style: str) -> float:
+    """How far (inches) a ``<p>``'s first line sits from the margin: margin-left plus text-indent."""
+    total = 0.0
+    for prop in ("margin-left", "text-indent"):
+        m = re.search(rf"{prop}\s*:\s*(-?[\d.]+)in", style)
+        if m:
+            try:
+                total += float(m.group(1))
+            except ValueError:
+                pass
+    return total
 
 
 def _starts_quote(text: str) -> bool:

@@ -94,11 +94,14 @@ _ONE_JUDGE = (
     rf"|(?:The|THE)\s+(?:Master of the Rolls|MASTER OF THE ROLLS|Chancellor|CHANCELLOR|President|PRESIDENT|"
     rf"Lord Chief Justice|LORD CHIEF JUSTICE)(?:\s+of\s+[\w ]+)?"
     rf"|(?:Mr|Mrs|Ms|MR|MRS|MS)\s+{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}\s+(?:QC|KC)"
+    # the name first and the office after it, as the reasons' headings of many judgments print it:
+    # "PHILLIPS LJ", "Peter Jackson LJ", "Sir Geoffrey Vos MR", "Nicola Davies LJ:"
+    rf"|(?:Sir\s+|SIR\s+|Dame\s+|DAME\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}\s+(?:LJ|LCJ|MR|VP|JSC|J)"
     rf")"
 )
 _JUDGE_HEADING = re.compile(
     rf"^\s*(?P<judges>{_ONE_JUDGE}(?:\s*(?:,|\band\b|\bAND\b|&)\s*{_ONE_JUDGE})*)"
-    r"\s*(?P<paren>\((?:with whom|[^)]*agree)[^)]*\))?\s*(?P<colon>[:：])?\s*$"
+    r"\s*(?P<paren>\((?:with whom|[^)]*agree)[^)]*\))?\s*(?:(?P<colon>[:：])|\.)?\s*$"
 )
 _SPLIT_JUDGES = re.compile(r"\s*(?:,|\band\b|\bAND\b|&)\s*(?=(?:Lord|Lady|LORD|LADY|Sir|SIR|Dame|DAME|Mr|Mrs|Ms|MR|MRS|MS|"
                            r"HH|His|Her|The|THE|Baroness|BARONESS)\b)")

@@ -191,6 +191,8 @@ def _provision_key(parent_key: str, el: etree._Element, label: str | None) -> st
     if name == "Definition":
         term = next((element_text(t) for t in el.iter("DefinedTermEn", "DefinedTermFr")), "")
         return f'{parent_key} "{term}"'
+    if parent_key.endswith('"') and label:
+        return f"{parent_key} {label}"  # a definition's paragraph: s. 3 "personal information" (b), as cited
     return f"{parent_key}{label or ''}"
 
 

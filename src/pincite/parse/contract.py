@@ -331,6 +331,18 @@ def is_heading_like(s: str) -> bool:
     return all(w[0].isupper() or w.lower() in _SMALL_WORDS for w in words)
 
 
+def is_bare_heading(line: str) -> bool:
+    """A heading standing on its own line in running text ("Disposal", "The judge's decision", "Issue 1: Scope"):
+    short, starting with a capital, no number in front, no quotation, and not ending as a sentence or clause does."""
+    s = line.strip()
+    if not s or len(s) > 80 or not s[0].isupper() or s.endswith((".", ",", ";", ":", "?", "!", "”", "\"", "—", "-")):
+        return False
+    if any(ch in s for ch in "\"“”|") or re.match(r"^\(?[0-9ivxIVX]{1,4}[.)]", s):
+        return False
+    words = _WORD.findall(s)
+    return 1 <= len(words) <= 8 and len(words) >= len(s.split()) - 1
+
+
 _RUN_IN = re.compile(r"^(.{2,100}?)\s?\.(?:[ \t]+|$)")
 
 
@@ -627,6 +639,8 @@ class _Selector:
         if d is None and self.dec_last is not None and self.article is not None and v[0] == self.article[0] \
                 and self.dec_last[0] < v[0] and all(x <= 1 for x in v[1:]):
             d = 1
+        if d is None and self._list_before_subclauses(v):
+            return 1
         if d is None:
             return None
         if d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
@@ -634,6 +648,27 @@ class _Selector:
         if c.where in ("mid", "inline") and d > 1:
             return None
         return d
+
+    def _list_before_subclauses(self, v: tuple[int, ...]) -> bool:
+        """"2.2" after clause 2 whose first sub-clauses were printed as a list restarting at 1 ("2. Term and
+        Termination" / "1. Term." / "1. ..." / "3. ..." / "2.2 Termination upon Breach"): word processors
+        renumber a clause's first item so; the list is clause 2's and 2.2 its next sub-clause."""
+        last = self.dec_last
+        return (last is not None and len(v) == len(last) + 1 and v[:len(last)] == last
+                and 2 <= v[-1] <= self.gap + 1 and bool(self.stack) and self.stack[0].style == "dec-item"
+                and not any(k[:len(last)] == last and len(k) > len(last) for k in self.dec_units))
+
+    def _renumbered_first_subclause(self, idx: int) -> bool:
+        """Whether "1." at ``idx`` under clause N starts a list that stands for N.1: soon after it comes N.2 (or
+        N.3, N.4), and N.1 is printed nowhere."""
+        last = self.dec_last
+        if last is None or len(last) != 1:
+            return False
+        subs = [_dec_value(c) for c in self.cands if c.family == "dec" and "." in c.token.rstrip(".")]
+        if any(v[:2] == (last[0], 1) for v in subs):
+            return False
+        soon = [_dec_value(c) for c in self.cands[idx + 1: idx + 12] if c.family == "dec"]
+        return any(len(v) == 2 and v[0] == last[0] and 2 <= v[1] <= self.gap + 1 for v in soon)
 
     def _item(self, readings: list[tuple[str, int]]) -> tuple[str, int, int] | None:
         """The (style, value, stack depth) a single-valued number takes as a list item, or None."""
@@ -696,7 +731,9 @@ class _Selector:
             d = self._top_dec(idx)
             # "1. General." printed inside a lettered item: that item's list (a plain "N." on its own line only)
             item = None
-            if c.where == "line" and "." not in c.token and c.token.isdigit() and self.stack:
+            if c.where == "line" and "." not in c.token and c.token.isdigit() and (
+                    self.stack or (c.token == "1" and self._renumbered_first_subclause(idx))):
+                # (or a list "1.", "2." straight under a clause, which that clause's sub-number 2.2 follows)
                 item = self._item([("dec-item", int(c.token))])
             if d is None and item is None:
                 return

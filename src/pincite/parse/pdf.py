@@ -26,6 +26,7 @@ import pypdfium2 as pdfium
 
 from pincite.errors import ParseError
 from pincite.parse.builder import TextBuilder
+from pincite.parse.citations import find_citation, find_judgment_date
 from pincite.parse.pdf_layout import Line, read_page_lines
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
 
@@ -711,11 +712,16 @@ def _judgment_title(blocks: list[Block]) -> str:
         m = re.search(r"Neutral Citation:\s*(.+?)(?:\(\d{2} \w+ \d{4}\))?$", blk.text.replace("\n", " "))
         if m:
             return m.group(1).strip()
-    caps = [b.text for b in blocks[:40] if re.search(r"\sv\.?(?:\s|$)", b.text)
+    caps = [i for i, b in enumerate(blocks[:40]) if re.search(r"\sv\.?(?:\s|$)", b.text)
             and re.sub(r"\sv\.?(?=\s|$)", " ", b.text).isupper()]
-    caps = caps or [b.text for b in blocks[:20] if " v. " in b.text or " v " in b.text]
+    caps = caps or [i for i, b in enumerate(blocks[:20]) if " v. " in b.text or " v " in b.text]
     if caps:
-        return re.sub(r"\s+", " ", caps[0])[:200]
+        title = re.sub(r"\s+", " ", blocks[caps[0]].text).strip()
+        nxt = blocks[caps[0] + 1].text.strip() if caps[0] + 1 < len(blocks) else ""
+        # "TARRANT REGIONAL WATER DISTRICT v." / "HERRMANN ET AL.": the other party is printed on the next line
+        if re.search(r"\sv\.?$", title) and nxt and nxt.upper() == nxt and len(nxt) < 120:
+            title = title + " " + " ".join(nxt.split())
+        return title[:200]
     return re.sub(r"\s+", " ", blocks[0].text)[:200] if blocks else ""
 
 
@@ -846,13 +852,17 @@ def parse(data: bytes, source: str) -> ParsedDocument:
                                   furniture=tuple(p.furniture)))
     if not any(p.label for p in layouts):
         warnings.append("no printed page numbers were found: pages are known by PDF index only")
-    date = None
+    date = citation = None
     if judgment:
         shape = analyse_judgment(text, blocks, layouts)
         units = shape.units
         warnings.extend(shape.warnings)
         title = shape.title
         kind = DocumentKind.JUDGMENT
+        # what the first page prints (with the running heads of the first pages: "Cite as: 569 U. S. ____ (2013)")
+        first = "\n".join([*(f for p in layouts[:3] for f in p.furniture),
+                           text[markers[0].char_start:markers[0].char_end] if markers else text[:3000]])
+        citation, date = find_citation(first), find_judgment_date(first)
     else:
         from pincite.parse.text import analyse_text
 
@@ -868,7 +878,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         text = b.text()
     meta = {"pdf_pages": npages, "footnote_refs": [[o, n] for o, n in refs]}
     return ParsedDocument(format=Format.PDF, kind=kind, title=title, text=text, units=tuple(units) + tuple(notes),
-                          date=date, pages=tuple(markers), warnings=tuple(warnings), meta=meta)
+                          citation=citation, date=date, pages=tuple(markers), warnings=tuple(warnings), meta=meta)
 
 
 def _with_pages(u: Unit, markers: list[PageMarker]) -> Unit:

@@ -157,7 +157,8 @@ def _label(c: Candidate, parent_label: str | None) -> str:
         kw = (c.keyword or "").lower()
         prefix = "s." if kw == "section" else "cl."
         return f"{prefix} {tok}"
-    if c.family in ("paren", "close"):
+    if c.family in ("paren", "close") or (c.style == "dec-item" and (parent_label or "")[-1:].isdigit()):
+        # (a list "1.", "2." straight under clause 2 is cl. 2(1), cl. 2(2): "cl. 2.1" would name another clause)
         suffix = f"({tok})"
     else:
         suffix = f".{tok}"

@@ -151,6 +151,19 @@ def _label(kind_name: str, parent_label: str | None, number: str | None) -> str 
     return number if number.startswith("(") else f"({number})"
 
 
+def _is_undesignated_first_section(el: etree._Element) -> bool:
+    """An older Act's enacting words ("That (a) for the purpose of ...") print no "Section 1." but are its
+    section 1 (its own section 2 refers to "section 1(a) of this Act"): a section without a number, with no
+    section before it and "2" as the next section's number."""
+    parent = el.getparent()
+    if parent is None:
+        return False
+    sections = [c for c in parent if isinstance(c.tag, str) and local_name(c) == "section"]
+    if not sections or sections[0] is not el or len(sections) < 2:
+        return False
+    return printed_number(sections[1].find(_q("num"))) == "2"
+
+
 def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: str | None,
                 path: list[str], zone: Zone, citable: bool, same_line: bool) -> None:
     name = local_name(el)
@@ -160,6 +173,8 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     if number and name != "section" and not number.startswith("(") and num is not None and \
             inline_text(num).startswith("("):
         number = f"({number})"
+    if number is None and name == "section" and citable and _is_undesignated_first_section(el):
+        number = "1"
     key = st.unique_key(_key_for(st, el, parent_key, number))
     label = _label(name, parent_label, number) if citable else None
     heading_el = el.find(_q("heading"))

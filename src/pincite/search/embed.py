@@ -75,26 +75,44 @@ def find_model_files() -> tuple[Path, Path]:
     return model, tokenizer
 
 
+def load_onnx_model(model_path: Path, tokenizer_path: Path, threads: int | None = None):  # type: ignore[no-untyped-def]
+    """An onnxruntime session (CPU, at most :func:`default_threads` threads, not spinning) and a ``tokenizers``
+    tokenizer, from two files: the one way this project loads a model.  A file that is missing or will not load
+    raises :class:`EmbeddingUnavailable` naming the file and the reason."""
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    for f in (model_path, tokenizer_path):
+        if not Path(f).is_file():
+            raise EmbeddingUnavailable(f"model file {f} is missing; reinstall the package that ships it")
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads or default_threads()
+    # the runtime's threads would otherwise spin after each run, taking the cores the vector search that
+    # follows a query embedding needs (measured: the bulk dense scan 20 ms after a run, 12 ms alone)
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    opts.inter_op_num_threads = 1
+    opts.log_severity_level = 3
+    try:
+        session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
+    except Exception as e:  # onnxruntime raises its own exception types for a damaged or foreign file
+        raise EmbeddingUnavailable(f"model file {model_path} cannot be loaded: {str(e).splitlines()[0][:200]}") from None
+    try:
+        tokenizer = Tokenizer.from_file(str(tokenizer_path))
+    except Exception as e:  # tokenizers raises a bare Exception for a malformed file
+        raise EmbeddingUnavailable(f"tokenizer file {tokenizer_path} cannot be loaded: {str(e)[:200]}") from None
+    return session, tokenizer
+
+
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 (int8 ONNX): 384-dimensional unit vectors.  Load once, embed many."""
 
     model_id = MODEL_ID
     dim = DIM
 
-    def __init__(self, threads: int | None = None, max_tokens: int = MAX_TOKENS, batch_size: int = 32) -> None:
-        model_path, tokenizer_path = find_model_files()
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
-
-        opts = ort.SessionOptions()
-        opts.intra_op_num_threads = threads or default_threads()
-        # the runtime's threads would otherwise spin after each run, taking the cores the vector search that
-        # follows a query embedding needs (measured: the bulk dense scan 20 ms after a run, 12 ms alone)
-        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        opts.inter_op_num_threads = 1
-        opts.log_severity_level = 3
-        self.session = ort.InferenceSession(str(model_path), opts, providers=["CPUExecutionProvider"])
-        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
+    def __init__(self, threads: int | None = None, max_tokens: int = MAX_TOKENS, batch_size: int = 32,
+                 files: tuple[Path, Path] | None = None) -> None:
+        model_path, tokenizer_path = files or find_model_files()
+        self.session, self.tokenizer = load_onnx_model(model_path, tokenizer_path, threads)
         self.tokenizer.enable_truncation(max_tokens)
         self.tokenizer.no_padding()
         self.max_tokens = max_tokens

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pincite.legal.language import DEICTIC, INTERROGATIVES
 from pincite.text.terms import STOPWORDS, query_words
+
 
 @dataclass(frozen=True)
 class Naming:
@@ -25,9 +27,6 @@ class Naming:
 
 _CLAUSE = re.compile(r"[^;:?!\n]+[;:?!\n]*")
 _SUBCLAUSE = re.compile(r"[^,]+,*")
-INTERROGATIVES = frozenset(
-    "what which who whom whose when where why how whether is are was were does do did can could may must "
-    "should has have had will would".split())
 
 
 def strip_naming_clauses(query: str, info: set[str], naming: frozenset[str]) -> tuple[str, frozenset[str]]:
@@ -64,13 +63,10 @@ def strip_naming_clauses(query: str, info: set[str], naming: frozenset[str]) -> 
     return rest, frozenset(words - set(query_words(rest)))
 
 
-_DEICTIC = re.compile(r"\b(?:this|the|that)\s+(?:contract|agreement|lease|deed|instrument|document)\b", re.I)
-
-
 def strip_deictic(question: str) -> str:
     """``question`` without "this contract", "the agreement" and the like: they point at the document the
     question is about (the prior's job), and as words they match every clause that says "this Agreement"."""
-    kept = _DEICTIC.sub(" ", question)
+    kept = DEICTIC.sub(" ", question)
     return question if not any(w not in STOPWORDS for w in query_words(kept)) else re.sub(r"\s+", " ", kept).strip()
 
 

@@ -1,0 +1,352 @@
+"""Legal language as tables of general patterns: how questions are asked, how judgments and provisions are written.
+
+Every entry is one pattern or word list with a one-line reason.  Retrieval (``search/naming``), the evidence step
+(``answer/evidence``), the checks (``answer/verify``) and the answerers (``generate/``) read legal language from
+here; none of them writes a pattern of its own.  Contract clause types are the other table
+(:mod:`pincite.legal.clauses`).  No entry names a document, party, judge or question: each must hold for any
+judgment, statute or contract, and its example comes from drafting or judicial practice, not from a gold question.
+
+Words are compared through one analyser, :func:`pincite.text.terms.stems` (tantivy's English stemmer, as the
+lexical index reads them); :func:`terms` is that analyser less the words that say nothing about which sentence
+answers, with a legal text's terms of art put for the plain words a question uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pincite.text.terms import stems
+
+# ---------------------------------------------------------------------------------------------------------------
+# Words
+# ---------------------------------------------------------------------------------------------------------------
+
+#: Verbs that open a yes/no question ("Is the fee refundable?", "Can the Minister delegate…?").
+AUXILIARIES = frozenset("is are was were does do did can could may might must should shall has have had will would"
+                        .split())
+
+#: Words that open a question or one clause of it ("In Smith v Jones, what did the court decide?"): where the asking
+#: starts, so the words before it only name the document.
+INTERROGATIVES = frozenset("what which who whom whose when where why how whether".split()) | AUXILIARIES
+
+#: Words a question uses that say nothing about which sentence answers it: grammar, and the nouns every legal
+#: document repeats about itself ("the court", "this agreement", "the Act", "section").
+ANSWER_STOPWORDS = frozenset(
+    "a an and are as at be by can could did do does for from had has have how i if in into is it its may might "
+    "must of on or shall should so than that the their them then there these they this those to under upon was "
+    "were what when where which who whom whose why will with would not no yes any all each every about against "
+    "between done say says said court judge judgment case act section clause agreement contract".split()
+)
+
+#: Plain words a question uses for a legal text's terms of art (keys and values are stems): a user "ends" an
+#: agreement that the contract says is "terminated".
+SYNONYMS = {
+    "applic": "appli",  # "applicable law" is the law that "applies"
+    "end": "termin",  # "end the agreement": the contract "terminates" it
+    "cancel": "termin",  # "cancel the agreement": termination again
+    "settl": "resolv",  # disputes are "settled" or "resolved"
+    "forbid": "prohibit",  # "forbid" an act: the text "prohibits" it
+    "forbidden": "prohibit",  # "forbidden" acts are "prohibited"
+    "ban": "prohibit",  # "banned" acts are "prohibited"
+}
+
+#: British spellings meet American ones before stemming ("authorised" is "authorized", "organisation" is
+#: "organization"): statutes and judgments of both traditions are asked about in either.
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$")
+
+
+#: A negating prefix on an adjective ("unlawful", "unreasonable", "non-compliant"): the sentence answers a question
+#: about the adjective either way ("Was the policy lawful?" — "the policy is unlawful").
+_NEGATED = re.compile(r"^(un(?!der)|non)(?=[a-z]{3,}(ful|able|ible|al|ent|ant|ive|ed)$)")
+
+#: Courts named as the one deciding ("did the Supreme Court decide…", "why did the Court of Appeal hold…"): which
+#: court decided says which judgment is asked about, not what its answering sentence says.
+DECIDING_COURT = re.compile(r"\b(the\s+)?(supreme court|court of appeal|high court|house of lords|privy council|"
+                            r"upper tribunal|court|tribunal|judge)(\s+of\s+[A-Z]\w+)?"
+                            r"(?=\s+(decide|hold|held|find|found|rule|conclude|say|think|dismiss|allow|uphold|reject|accept)\w*\b)",
+                            re.I)
+
+
+@lru_cache(maxsize=8192)
+def _terms(text: str) -> tuple[str, ...]:
+    text = re.sub(r"['\u2019]s\b", "", text.lower())  # "the Minister's power": the Minister
+    words = [_BRITISH.sub(r"iz\1", _NEGATED.sub("", w)) for w in re.findall(r"[a-z0-9]+", text) if len(w) >= 2]
+    words = [w for w in words if w not in ANSWER_STOPWORDS]
+    out = []
+    for t in stems(" ".join(words)):
+        t = SYNONYMS.get(t, t)
+        if t not in ANSWER_STOPWORDS:  # "agreements" is as much a stopword as "agreement"
+            out.append(t)
+    return tuple(out)
+
+
+def terms(text: str) -> list[str]:
+    """The content words of ``text``, stemmed by the one analyser, for comparing a question with a sentence."""
+    return list(_terms(text))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Question shapes
+# ---------------------------------------------------------------------------------------------------------------
+
+#: "Other than the chairperson, how many members…": the words of an exclusion name what the answer is *not* about,
+#: so they are left out of the search and of the answer's terms (they would find the excluded provisions).
+EXCLUSION = re.compile(r"\b(besides|apart from|aside from|other than|except(ing)?( for)?|excluding|not counting)\b"
+                       r"[^,;?]{1,120}[,;]\s*", re.I)
+
+#: "… does either party have the right to…", "require a party to…": a party left unnamed is no one in particular
+#: (every clause binds a party), so these words say nothing about where the answer is.
+ANY_PARTY = re.compile(r"\b(a|any|either|each|one|a contracting)\s+part(y|ies)\b(?!['\u2019])", re.I)
+
+#: "… in every version of the Act", "… each of these contracts": words that point at the documents in scope say
+#: nothing about where in each the answer is.
+SCOPE_PHRASE = re.compile(r"\b((under|in|for|of|from|to)\s+)?(each|every|all|any)\s+(one\s+)?(of\s+)?"
+                          r"((these|those|the)\s+)?(versions?|agreements?|contracts?|appeals?|cases?|documents?|"
+                          r"judgments?|acts?|statutes?)\b(\s+of\s+(the\s+)?[A-Z][^?,;]*)?", re.I)
+
+#: "this contract", "the agreement": words pointing at the document a question is about (the document prior's
+#: job); as search words they match every clause that says "this Agreement".
+DEICTIC = re.compile(r"\b(?:this|the|that)\s+(?:contract|agreement|lease|deed|instrument|document)\b", re.I)
+
+#: "How many members…", "what is the maximum fee…": answered by a number.
+QUANTITY = re.compile(r"\bhow (many|much|long|old)\b|\bnumber of\b|\bmaximum\b|\bminimum\b|"
+                      r"\bwhat (age|amount|sum|fee|rate|percentage)\b", re.I)
+
+#: The quantity words themselves ("how many", "how long") are no evidence of where the number is.
+QUANTITY_WORDS = frozenset({"many", "much", "long", "old"})
+
+#: "How long…", "what is the notice period": answered by a stated duration, not by a sentence naming the period.
+DURATION_QUESTION = re.compile(r"\bhow long\b|\b(what|which)\s+(is|was|are|were)\s+the\s+(\w+\s+){0,3}"
+                               r"(period|duration|term)\b", re.I)
+
+#: "What is the purpose of…", "what does X mean", "how is X defined": the one kind of question a purpose clause
+#: or definition answers (otherwise they only restate the subject).
+PURPOSE_QUESTION = re.compile(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", re.I)
+
+#: Words asking what a court decided ("was the appeal allowed?", "what was the outcome?", "what order did it make?").
+_DISPOSAL_ASKED = (r"allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|refus\w*|"
+                   r"quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost|what order|order(ed)? (did|was|were)")
+
+#: The court's disposal is asked (the dissent words of :data:`DISSENT_QUESTION` ask something else).
+DISPOSAL_QUESTION = re.compile(rf"\b({_DISPOSAL_ASKED})\b", re.I)
+
+#: A question about what a court decided or about a judge's different view ("what would she have ordered?"):
+#: answered by each judge's disposal and statement of agreement, which share few of its words.
+OUTCOME_QUESTION = re.compile(rf"\b({_DISPOSAL_ASKED}|decision|fail(ed|s)?|dissent\w*|disagree\w*|minority|"
+                              r"majority|differ\w*)\b|\bwould\b[^?.]{0,60}\bhave\b", re.I)
+
+#: "Is…", "Did the court…", "Can the Minister…": a yes/no question; asked of a judgment, the holding answers it.
+YES_NO_QUESTION = re.compile(rf"^\s*({'|'.join(sorted(AUXILIARIES - {'will', 'would', 'shall', 'might'}))})\b", re.I)
+
+#: A question about a judge who did not join the majority: their own words answer it.  "What would X have done"
+#: asks a judge's view that did not carry the day.
+DISSENT_QUESTION = re.compile(r"\b(dissent\w*|disagree\w*|minority|differ\w*)\b|\bwould\b[^?.]{0,60}\bhave\b", re.I)
+
+#: Asking for reasons ("why…", "on what basis…", "what would she have ordered…"): a judge's reasoning and
+#: conclusion answer it, not the bare statement that they disagree.
+REASONS_QUESTION = re.compile(r"\b(why|basis|reasons?|grounds?|what would|what order|how did \w+ (reason|justify)|"
+                              r"what did \w+ (conclude|decide|think))\b", re.I)
+
+#: Asking who ("who dissented", "which judge…"): answered where a judge is named with the view.
+WHO_QUESTION = re.compile(r"\b(which (judge|justice|member|lord|lady)s?|who)\b", re.I)
+
+#: A question in two parts ("…, and on what ground?"): a second sentence may answer the second part.
+TWO_PARTS = re.compile(r"[,;]\s*and\s+(what|how|why|which|who|when|on what|in what)\b", re.I)
+
+#: The power a question asks about, in its own modal and verb: "who may be appointed…", "who can apply…", "can the
+#: Minister revoke…" — a provision that says "may be appointed", "may revoke" grants exactly that.
+ASKED_POWER = re.compile(r"\bwho\s+(may|can|shall|must)\s+(be\s+)?([a-z]+)|^\s*(can|may)\s+(?:the|a|an)\s+[\w-]+"
+                         r"(?:\s+[\w-]+)??\s+(be\s+)?([a-z]+)\b", re.I)
+
+
+def power_phrase(question: str) -> re.Pattern[str] | None:
+    """The provision wording that grants the power ``question`` asks about (:data:`ASKED_POWER`), or None."""
+    m = ASKED_POWER.search(question)
+    if m is None:
+        return None
+    passive, verb = (m.group(2), m.group(3)) if m.group(3) else (m.group(5), m.group(6))
+    stem = stems(verb)[:1]
+    if not stem:
+        return None
+    be = r"be\s+" if passive else ""
+    return re.compile(rf"\b(may|can|is (eligible|entitled|qualified) to)\s+{be}{re.escape(stem[0])}\w*", re.I)
+
+
+@dataclass(frozen=True)
+class QuestionShape:
+    """What a question asks for, read from its wording by the patterns above (one place, for every answerer)."""
+
+    quantity: bool  # a number answers it
+    duration: bool  # a stated duration answers it
+    purpose: bool  # a purpose clause or definition may answer it
+    dissent: bool  # a judge outside the majority is asked about
+    outcome: bool  # the court's disposal is asked (not a dissent)
+    holding: bool  # the court's holding answers it (an outcome or a yes/no question, not a dissent)
+    reasons: bool  # a dissent's reasons are asked
+    who: bool  # who dissented is asked
+    two_parts: bool  # it asks two things
+    who_asked: bool  # the answer is a person or a class of persons ("who…", "which judge…")
+
+
+def question_shape(question: str) -> QuestionShape:
+    dissent = bool(DISSENT_QUESTION.search(question))
+    outcome = bool(DISPOSAL_QUESTION.search(question)) and not dissent
+    who = dissent and bool(WHO_QUESTION.search(question))
+    return QuestionShape(
+        quantity=bool(QUANTITY.search(question)),
+        duration=bool(DURATION_QUESTION.search(question)),
+        purpose=bool(PURPOSE_QUESTION.search(question)),
+        dissent=dissent,
+        outcome=outcome,
+        holding=outcome or (bool(YES_NO_QUESTION.search(question)) and not dissent),
+        reasons=dissent and bool(REASONS_QUESTION.search(question)) and not who,
+        who=who,
+        two_parts=bool(TWO_PARTS.search(question)),
+        who_asked=bool(WHO_QUESTION.search(question)),
+    )
+
+
+def asks_quantity(question: str) -> bool:
+    return bool(QUANTITY.search(question))
+
+
+def asks_about_outcome(question: str) -> bool:
+    """The question asks what was decided, or what a judge would have decided (or is a yes/no question, which a
+    judgment answers by its holding)."""
+    return bool(OUTCOME_QUESTION.search(question) or YES_NO_QUESTION.search(question))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Judgment language
+# ---------------------------------------------------------------------------------------------------------------
+
+#: Verbs of disposal, as verbs ("dismissal" is not a disposal).
+_DISPOSAL_VERB = (r"(allow(s|ed|ing)?|dismiss(es|ed|ing)?|grant(s|ed|ing)?|refus(e|es|ed|ing)|quash(es|ed|ing)?|"
+                  r"restor(e|es|ed|ing)|set aside|remit(s|ted|ting)?|uphold(s|ing)?|upheld)\b")
+
+#: How a court disposes of a case: a judge in the first person ("I would allow the appeal and remit the claim"),
+#: or the proceeding in the passive ("the application is dismissed").
+DISPOSAL = re.compile(
+    rf"(?-i:\bI\b|\b[Ww]e\b)[^.;:]{{0,120}}\b{_DISPOSAL_VERB}"
+    r"|\b(appeal|application|claim|petition)s?\b[^.;:]{0,30}\b(is|are|be|was|were|been)\s+"
+    r"((therefore|accordingly|also|thus|\w+ly)\s+)?(allowed|dismissed|refused|granted|upheld|quashed|set aside)",
+    re.I,
+)
+
+#: How a judge announces a different view: "I respectfully disagree", "I have reached a different conclusion",
+#: "I would have dismissed the appeal".
+DISAGREEMENT = re.compile(r"\b(disagree\w*|different (conclusion|view)|do not agree|unable to agree|cannot agree|"
+                          r"respectfully|dissent\w*)\b"
+                          rf"|(?-i:\bI\b) would (have )?[^.;:]{{0,40}}\b{_DISPOSAL_VERB}", re.I)
+
+#: How a judge joins another: "I agree", "I also agree" — in a judgment of several, the court's holding.
+AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
+
+#: How a judge states a conclusion on the point ("In my judgment…", "I am satisfied that…", "It follows that…").
+HOLDING_OPENING = re.compile(
+    r"^\W*(\d+\.\s*)?((accordingly|therefore|so|thus),?\s+)?(my conclusions? (is|are)|in my (judgment|view|opinion)|"
+    r"i (would )?(hold|conclude)|we (hold|conclude)|(the|my) conclusion is|i am (satisfied|persuaded|clear) that|"
+    r"it follows that|i have (reached|come to) the (clear )?conclusion)\b", re.I)
+
+#: A holding stated mid-sentence: "…and we hold that the deduction was allowable".
+HELD = re.compile(r"\b(we|I) (hold|held|conclude)\b", re.I)
+
+#: A paragraph that gathers a judge's reasoning into a conclusion ("For these reasons, I would…", "In conclusion…").
+CONCLUSION_OPENING = re.compile(
+    r"^\W*\d*\.?\s*(in conclusion|for (all )?(these|those|the) (short |above )?reasons|for the reasons ((\w+ ){0,3})?(given|set out|"
+    r"stated|explained)|for all of the(se)? reasons|in summary|to summari[sz]e|in the result|overall|accordingly|"
+    r"it follows that|i would therefore|i therefore|conclusion)\b",
+    re.I,
+)
+
+#: How a court restates the question before answering it ("The issue is whether…", "(b) whether…"): not an answer.
+ISSUE = re.compile(r"\bwhether\b|\?\s*$|\bthe (issue|question)s? (is|are|was|were|on|for decision)\b|"
+                   r"\b(is|are) required to decide\b", re.I)
+
+#: How a court reports a party's case ("the appellant contends that…", "the Crown submits that…"): not its view.
+ARGUMENT = re.compile(r"\b(claims?|argues?|argued|contends?|contended|submits?|submitted|asserts?|asserted|"
+                      r"alleges?|alleged|maintains?|maintained) that\b", re.I)
+
+#: A passage the court quotes at length (a lower court, counsel, a statute): words it quotes are not its reasons.
+QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
+
+#: A claim that says what the court held, decided or found (the check that such a claim rests on the majority).
+CLAIM_OF_HOLDING = re.compile(
+    r"\b(held|holds|hold that|decided|decides|found|finds|concluded|concludes|ruled|rules|determined|"
+    r"the court (said|stated|accepted|rejected|agreed)|the majority|allowed the appeal|dismissed the appeal|"
+    r"holding|the ratio)\b",
+    re.I,
+)
+
+#: Titles that follow or precede a judge's name ("Smith LJ", "Lord Reed", "Dame Anne Rafferty"): not part of
+#: the name a question uses ("Smith LJ" is "Lord Justice Smith" in the heading).
+JUDICIAL_TITLES = frozenset("lj j jj ljj cj mr mrs ms dr lord lady sir dame justice".split())
+
+# ---------------------------------------------------------------------------------------------------------------
+# Provision language
+# ---------------------------------------------------------------------------------------------------------------
+
+#: How a provision describes the persons it applies to: "any person who…", "a person is eligible if…", "an
+#: individual who is a citizen" — what answers "who may…".
+PERSON_DESCRIBED = re.compile(r"\b(any|every|no|a|an)\s+(person|individual|citizen|resident|member|employee)s?\b"
+                              r"(\s+\w+){0,4}?\s+(who|is|may|shall|that)\b", re.I)
+
+#: Months, for dates and the dates that bound a period.
+MONTHS = tuple("january february march april may june july august september october november december".split())
+
+#: A number, in digits or in words: what answers a :data:`QUANTITY` question.
+NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                    r"forty|fifty|sixty|ninety|hundred|thousand|million)\b", re.I)
+
+#: A duration: "six years", "one (1) year", "30 days" — what answers a :data:`DURATION_QUESTION`.
+DURATION = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+                      r"thirty|sixty|ninety|hundred)\b[\s()\d-]*\b(day|week|month|year)s?\b", re.I)
+
+#: A date ("November 30, 2016", "30 November 2016", "2016-11-30"): with :data:`DURATION`, what states how long
+#: something lasts ("shall expire on November 30, 2016").
+DATE = re.compile(r"\b(" + "|".join(MONTHS) + r")\s+\d{1,2}(st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(st|nd|rd|th)?\s+("
+                  + "|".join(MONTHS) + r"),?\s+\d{4}\b|\b\d{4}-\d{2}-\d{2}\b", re.I)
+
+#: Captions of provisions that introduce an Act rather than operate: its purpose, short title, definitions.
+PREFATORY_CAPTIONS = "purpose purposes short title interpretation definitions"
+
+#: How a text bounds a period by a date: "made on or after August 1, 2001", "before 1995", "since March 2010".
+DATED_BOUND = re.compile(r"\b(on or after|on or before|after|before|since|prior to|until)\s+"
+                         r"(?:(" + "|".join(MONTHS) + r")\s+(?:(\d{1,2}),?\s+)?)?(1[6-9]\d\d|20\d\d)\b", re.I)
+
+
+def stated_periods(text: str) -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """The periods ``text`` bounds by a date (:data:`DATED_BOUND`), each as [from, until) in (year, month, day):
+    "after March 2001" is [2001-04-01, ∞), "before June 1, 2001" is [-∞, 2001-06-01)."""
+    out = []
+    for m in DATED_BOUND.finditer(text):
+        rel, month, day, year = m.group(1).lower(), m.group(2), m.group(3), int(m.group(4))
+        mo = MONTHS.index(month.lower()) + 1 if month else None
+        first = (year, mo or 1, int(day) if day else 1)  # the first day the date names
+        if day:
+            after_last = (year, mo or 1, int(day) + 1)  # (day + 1 may be 32: it still orders right)
+        elif mo:
+            after_last = (year + (mo == 12), mo % 12 + 1, 1)
+        else:
+            after_last = (year + 1, 1, 1)
+        lo, hi = (0, 0, 0), (9999, 12, 31)
+        if rel == "after":
+            lo = after_last
+        elif rel in ("on or after", "since"):
+            lo = first
+        elif rel in ("before", "prior to"):
+            hi = first
+        else:  # on or before, until
+            hi = after_last
+        out.append((lo, hi))
+    return out
+
+
+def excludes_period(sentence: str, question_periods: list) -> bool:  # type: ignore[type-arg]
+    """Whether the sentence speaks only of periods the question's dates fall outside (a provision on loans "made
+    before 1990" for a question about a loan made in 2001)."""
+    said = stated_periods(sentence)
+    return bool(said and question_periods) and all(
+        any(q_lo >= s_hi or s_lo >= q_hi for s_lo, s_hi in said) for q_lo, q_hi in question_periods)

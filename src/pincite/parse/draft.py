@@ -1,0 +1,75 @@
+"""A lawyer's draft (a memo, a brief, an opinion) as plain text, for ``pincite check``.
+
+Unlike the other parsers this returns no units: a draft is not stored, only read for its citations, and the
+offsets a check reports are offsets into the text returned here.  ``.txt``/``.md`` are decoded as they are;
+``.html`` gives its visible blocks (the reader's own extraction, :mod:`pincite.parse.html`); ``.docx`` its
+paragraphs and table cells (python-docx); ``.pdf`` the canonical text of the PDF reader
+(:mod:`pincite.parse.pdf`: running headers and page numbers removed).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from pincite.errors import ParseError, UnsupportedFormat
+from pincite.parse.text import decode_text
+
+#: The draft formats read, by file extension.
+DRAFT_SUFFIXES = (".txt", ".md", ".markdown", ".text", ".html", ".htm", ".docx", ".pdf")
+
+
+def _html(data: bytes) -> str:
+    from selectolax.lexbor import LexborHTMLParser
+
+    from pincite.parse.html import extract_blocks
+
+    tree = LexborHTMLParser(data.decode("utf-8", errors="replace"))
+    root = tree.body or tree.root
+    if root is None:
+        return ""
+    return "\n\n".join(b.text for b in extract_blocks(root) if b.text.strip())
+
+
+def _docx(data: bytes, source: str) -> str:
+    try:
+        import docx  # python-docx
+    except ImportError as e:  # pragma: no cover - a dependency of pincite
+        raise ParseError(source, "reading .docx needs python-docx (pip install python-docx)") from e
+    try:
+        d = docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, KeyError, ValueError) as e:
+        raise ParseError(source, f"not a readable .docx file ({type(e).__name__}: {e})") from None
+    blocks = [p.text for p in d.paragraphs]
+    for table in d.tables:
+        for row in table.rows:
+            blocks.extend(cell.text for cell in row.cells)
+    return "\n\n".join(b for b in blocks if b.strip())
+
+
+def _pdf(data: bytes, source: str) -> str:
+    from pincite.parse.pdf import parse
+
+    return parse(data, source).text
+
+
+def read_draft(data: bytes, source: str) -> str:
+    """The text of a draft; the format is read from ``source``'s extension (a name without one is plain text).
+    Raises :class:`ParseError` naming the file for an empty, unreadable or unsupported file."""
+    if not data:
+        raise ParseError(source, "empty file (0 bytes)")
+    suffix = Path(source).suffix.lower()
+    if suffix in (".html", ".htm"):
+        return _html(data)
+    if suffix == ".docx":
+        return _docx(data, source)
+    if suffix == ".pdf" or data[:5] == b"%PDF-":
+        return _pdf(data, source)
+    if suffix in ("", ".txt", ".md", ".markdown", ".text"):
+        if b"\x00" in data[:4096]:
+            raise UnsupportedFormat(source, "binary file: a draft must be .txt, .md, .html, .docx or .pdf")
+        text, _warnings = decode_text(data, source)
+        return text
+    raise UnsupportedFormat(source, f"{suffix} is not a draft format pincite reads "
+                                    f"({', '.join(DRAFT_SUFFIXES)})")

@@ -1,0 +1,130 @@
+"""A checked draft as HTML: the draft's text with each citation marked by its verdict, and the list of citations
+with what was found.  One body serves both the reader's **Check a draft** page (each citation links to the
+source, opened at the quoted words or at the suggested unit) and the self-contained file ``pincite check --html``
+writes (no server to link to: the source's words are shown under each citation instead)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from pincite.answer.citecheck import CheckReport, CitationResult, Verdict
+
+#: The verdict's colour class and its words for a reader.
+VERDICT_WORDS = {
+    Verdict.OK: "ok",
+    Verdict.WRONG_PINPOINT: "wrong pinpoint: the words are in another unit",
+    Verdict.QUOTE_ALTERED: "quotation altered",
+    Verdict.QUOTE_NOT_FOUND: "quotation not found in the source",
+    Verdict.DISSENT: "a dissent presented as the court's view",
+    Verdict.NOT_CITABLE: "not citable (headnote, syllabus, summary)",
+    Verdict.NOT_IN_FORCE: "not the text in force on the date",
+    Verdict.PAGE_AS_PARAGRAPH: "a page read as a paragraph (or the reverse)",
+    Verdict.NO_SUCH_UNIT: "the pinpoint names nothing in the source",
+    Verdict.UNRESOLVED: "no stored document matches",
+    Verdict.UNVERIFIED_PROPOSITION: "no quotation: the proposition needs reading",
+}
+
+CSS = """
+.check-wrap{display:flex;gap:1.5rem;align-items:flex-start}
+.check-draft{flex:3;white-space:pre-wrap;line-height:1.6;background:#fff;border:1px solid #ccc;padding:1rem;font-family:Georgia,serif}
+.check-list{flex:2;font-family:sans-serif;font-size:.88rem}
+.check-summary{font-family:sans-serif;font-size:.9rem;margin:.5rem 0 1rem}
+.check-summary span{display:inline-block;margin-right:.6rem}
+mark.cite{padding:0 .1rem;border-radius:2px;cursor:pointer}
+.v-ok{background:#d8f3d8}
+.v-bad{background:#ffd6d6;outline:1px solid #d33}
+.v-warn{background:#fff1c2;outline:1px solid #c90}
+.cite-item{border-left:4px solid #888;background:#fff;margin:.5rem 0;padding:.4rem .6rem}
+.cite-item.v-ok{border-left-color:#2a2;outline:none}
+.cite-item.v-bad{border-left-color:#d33;outline:none;background:#fff}
+.cite-item.v-warn{border-left-color:#c90;outline:none;background:#fff}
+.cite-item .verdict{font-weight:bold}
+.cite-item .source{color:#444;font-family:Georgia,serif;margin-top:.3rem;white-space:pre-wrap}
+"""
+
+_WARN = {Verdict.UNVERIFIED_PROPOSITION, Verdict.UNRESOLVED}
+
+
+def verdict_class(v: Verdict) -> str:
+    return "v-ok" if v is Verdict.OK else "v-warn" if v in _WARN else "v-bad"
+
+
+Linker = Callable[[CitationResult], str | None]
+
+
+def reader_link(r: CitationResult) -> str | None:
+    """The reader's page for the source, at the quoted words (or the suggested unit, or the cited one)."""
+    if r.document is None:
+        return None
+    href = f"/documents/{html.escape(r.document.id)}"
+    if r.target_span is not None:
+        href += f"?hl={r.target_span[0]}-{r.target_span[1]}"
+    return href
+
+
+def render_check_body(report: CheckReport, link: Linker | None = None, show_source: bool = False) -> str:
+    """The draft with its citations marked, then the citations listed.  ``link`` gives each citation's href to
+    the source (the reader's page); ``show_source`` prints the source's words under each citation instead."""
+    text = report.text
+    parts: list[str] = []
+    pos = 0
+    order = {id(r): i for i, r in enumerate(report.results)}
+    for r in sorted(report.results, key=lambda r: r.found.char_start):
+        a, b = r.found.char_start, r.found.char_end
+        if a < pos:
+            continue
+        parts.append(html.escape(text[pos:a]))
+        href = link(r) if link else None
+        label = html.escape(VERDICT_WORDS[r.verdict])
+        inner = html.escape(text[a:b])
+        idx = order[id(r)]
+        tag = (f'<a href="{href}" class="cite-link" data-cite="{idx}">{inner}</a>' if href else inner)
+        parts.append(f'<mark class="cite {verdict_class(r.verdict)}" id="cite-{idx}" data-verdict="{r.verdict.value}"'
+                     f' title="{label}">{tag}</mark>')
+        pos = b
+    parts.append(html.escape(text[pos:]))
+    summary = " ".join(f'<span class="{verdict_class(Verdict(k))}">{html.escape(k)}: {n}</span>'
+                       for k, n in sorted(report.summary.items()))
+    items = [_item(i, r, link, show_source) for i, r in enumerate(report.results)]
+    as_of = report.as_of.isoformat() if report.as_of else "today"
+    return (f'<div class="check-summary" id="check-summary"><b>{len(report.results)} citation'
+            f'{"s" if len(report.results) != 1 else ""}</b> in {html.escape(report.file)} (law as of {as_of}): '
+            f'{summary or "none found"}</div>'
+            f'<div class="check-wrap"><div class="check-draft" id="check-draft">{"".join(parts)}</div>'
+            f'<div class="check-list" id="check-list">{"".join(items)}</div></div>')
+
+
+def _item(i: int, r: CitationResult, link: Linker | None, show_source: bool) -> str:
+    d = r.to_json()
+    doc = r.document
+    href = link(r) if link else None
+    where = ""
+    if doc is not None:
+        name = html.escape(doc.title + (f" {doc.citation}" if doc.citation and doc.citation not in doc.title else ""))
+        unit = f" · {html.escape(d['unit'])}" if d["unit"] else ""
+        shown = f'<a class="source-link" href="{href}">{name}</a>' if href else name
+        where = f"<div>{shown}{unit}</div>"
+    sugg = ""
+    if d["suggested"]:
+        sugg = f'<div>suggested: <b class="suggested">{html.escape(d["suggested"]["pinpoint"])}</b> — ' \
+               f'{html.escape(d["suggested"]["rendered"])}</div>'
+    source = ""
+    if show_source and doc is not None and r.target_span is not None:
+        a, b = r.target_span
+        words = doc.text[a:b]
+        if len(words) > 700:
+            words = words[:700] + " …"
+        source = f'<div class="source">{html.escape(words)}</div>'
+    return (f'<div class="cite-item {verdict_class(r.verdict)}" id="item-{i}" data-verdict="{r.verdict.value}">'
+            f'<div><a href="#cite-{i}">{html.escape(d["text"])}</a> — <span class="verdict">'
+            f'{html.escape(r.verdict.value)}</span></div>{where}<div class="detail">{html.escape(r.detail)}</div>'
+            f'{sugg}{source}</div>')
+
+
+def render_check_html(report: CheckReport) -> str:
+    """The report as one self-contained HTML file (``pincite check --html``): no scripts, no external files."""
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>pincite check: "
+            f"{html.escape(report.file)}</title><style>body{{margin:1rem;background:#fafafa;color:#222}}{CSS}</style>"
+            f"</head><body><h1 style=\"font-family:sans-serif;font-size:1.2rem\">Citations checked: "
+            f"{html.escape(report.file)}</h1>{render_check_body(report, None, show_source=True)}</body></html>")

@@ -1,0 +1,114 @@
+"""The structural lint on units made by hand (each finding, and its absence where the structure is sound), and
+its use at ingest, in ``show --json`` and in ``pincite audit`` on a small contract written for this test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pincite.cli import app
+from pincite.lint import LintKind, lint_document
+from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
+
+runner = CliRunner()
+
+
+def doc(text: str, spans: list[tuple[str, str, int | None, UnitKind]], kind: DocumentKind = DocumentKind.CONTRACT,
+        title: str = "An Agreement", **meta) -> ParsedDocument:  # type: ignore[no-untyped-def]
+    """Units given as (the text they start with, number, parent ordinal, kind); each runs to the next unit that is
+    not inside it, or to the end of the text."""
+    starts = [text.index(s) for s, *_ in spans]
+    units = []
+    for i, ((_s, number, parent, k), a) in enumerate(zip(spans, starts, strict=True)):
+        later = [b for j, b in enumerate(starts) if j > i and spans[j][2] in (parent, None) and
+                 (parent is None or spans[j][2] == parent)]
+        end = later[0] if later else len(text)
+        if parent is not None:
+            end = min(end, units[parent].char_end)
+        units.append(Unit(ordinal=i, kind=k, char_start=a, char_end=end, zone=Zone.BODY, citable=True,
+                          number=number, label=f"cl. {number.rstrip('.')}", parent=parent))
+    return ParsedDocument(format=Format.TEXT, kind=kind, title=title, text=text, units=tuple(units), **meta)
+
+
+XLI_SHAPE = ("2. Term and Termination\n1. Term. It runs one year.\n"
+             "3. In the event either party becomes bankrupt.\n"
+             "2.2 Termination upon Breach. Either party may end it.\n"
+             "3. Agreement Fee\n3.1 XLI will pay WCC.\n")
+
+
+def test_a_sub_number_of_another_clause_inside_a_clause_is_a_stray_number() -> None:
+    d = doc(XLI_SHAPE, [("2. Term", "2.", None, UnitKind.CLAUSE), ("3. In the", "3.", None, UnitKind.CLAUSE),
+                        ("3.1 XLI", "3.1", 1, UnitKind.SUBCLAUSE)])
+    found = [f for f in lint_document(d) if f.kind is LintKind.STRAY_NUMBER]
+    assert [(f.label, "'2.2'" in f.detail) for f in found] == [("cl. 3", True)]
+    # read right (2.2 a sub-clause of 2, 3. Agreement Fee clause 3) nothing is stray
+    right = doc(XLI_SHAPE, [("2. Term", "2.", None, UnitKind.CLAUSE), ("2.2 Term", "2.2", 0, UnitKind.SUBCLAUSE),
+                            ("3. Agreement", "3.", None, UnitKind.CLAUSE), ("3.1 XLI", "3.1", 2, UnitKind.SUBCLAUSE)])
+    assert [f for f in lint_document(right) if f.kind is LintKind.STRAY_NUMBER] == []
+
+
+def test_sequences_that_jump_or_go_back_and_those_that_do_not() -> None:
+    text = "1. A one.\n2. B two.\n4. D four.\n3. C three.\n"
+    d = doc(text, [(f"{n}. ", f"{n}.", None, UnitKind.CLAUSE) for n in (1, 2, 4, 3)])
+    got = {(f.kind, f.label) for f in lint_document(d)}
+    assert got == {(LintKind.SEQUENCE_JUMP, "cl. 4"), (LintKind.SEQUENCE_BACKWARDS, "cl. 3")}
+    # a statute's inserted sections (3, 3.01, 3.02, 3.1, 4) and a list restarting at 1 are in order
+    statute = doc("3 x\n3.01 x\n3.02 x\n3.1 x\n4 x\n", [(f"{n} x", n, None, UnitKind.SECTION)
+                                                      for n in ("3", "3.01", "3.02", "3.1", "4")],
+                  kind=DocumentKind.STATUTE)
+    assert lint_document(statute) == []
+
+
+def test_lettered_paragraphs_without_units_and_a_heading_inside_a_paragraph() -> None:
+    text = "3 In this Act,\nhead means\n(a) the minister; or\n(b) the person designated.\n"
+    d = doc(text, [("3 In", "3", None, UnitKind.SECTION)], kind=DocumentKind.STATUTE)
+    assert [f.kind for f in lint_document(d)] == [LintKind.UNLABELLED_PARAGRAPHS]
+    judgment = ("107. While I agree with much of his judgment, I have reached a different conclusion on this.\n"
+                "The Convention and the common law\n108. Next.\n")
+    j = doc(judgment, [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
+            kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
+    assert [(f.kind, f.label) for f in lint_document(j)] == [(LintKind.HEADING_IN_PARAGRAPH, "cl. 107")]
+
+
+def test_two_texts_for_one_provision_and_metadata_the_first_page_prints() -> None:
+    text = "17 The old text.\n17 The new text.\n"
+    d = doc(text, [("17 The old", "17", None, UnitKind.SECTION), ("17 The new", "17", None, UnitKind.SECTION)],
+            kind=DocumentKind.STATUTE)
+    assert LintKind.TWO_TEXTS in {f.kind for f in lint_document(d)}
+    page = "TARRANT REGIONAL WATER DISTRICT v.\nHERRMANN ET AL.\nNo. 11-889. Argued April 23, 2013—Decided June 13, 2013\n"
+    j = doc(page, [("No.", "1", None, UnitKind.PARAGRAPH)], kind=DocumentKind.JUDGMENT,
+            title="TARRANT REGIONAL WATER DISTRICT v.")
+    details = [f.detail for f in lint_document(j) if f.kind is LintKind.MISSING_METADATA]
+    assert any("cut off" in x for x in details) and any("2013-06-13" in x for x in details)
+
+
+CONTRACT = """SERVICES AGREEMENT
+
+This Services Agreement is dated as of May 8, 2014 between Alpha Ltd and Beta Inc.
+
+1. Services. Beta shall provide the services described in the schedule to Alpha.
+
+2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice.
+
+4. Term. This Agreement runs for one year from the date above and renews each year.
+
+5. Notices. Notices shall be given in writing to the addresses above.
+"""
+
+
+def test_findings_are_ingest_warnings_show_warnings_and_audit_flags(tmp_path: Path) -> None:
+    db, path = str(tmp_path / "s.db"), tmp_path / "services.txt"
+    path.write_text(CONTRACT, encoding="utf-8")
+    r = runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    assert "structure: sequence-jump: cl. 4" in r.output and "1 warnings" in r.output
+    shown = json.loads(runner.invoke(app, ["show", str(path), "--db", db, "--json"]).output)
+    assert [w for w in shown["warnings"] if w.startswith("structure:")] == \
+        ["structure: sequence-jump: cl. 4: 4. follows 2. (cl. 2): 1 number(s) missing"]
+    r = runner.invoke(app, ["audit", "--all", "--db", db], catch_exceptions=False)
+    assert "ALL: 1 documents" in r.output and "1 structure flags (sequence-jump 1)" in r.output
+    audited = json.loads(runner.invoke(app, ["audit", str(path), "--db", db, "--json"]).output)
+    assert audited[0]["structure_by_kind"]["sequence-jump"] == 1
+    assert audited[0]["structure"][0]["label"] == "cl. 4"
