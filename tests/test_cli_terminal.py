@@ -290,8 +290,14 @@ def test_the_eval_tags_table_at_80_columns_keeps_every_tag(real_store: str, tmp_
     lines = [line for line in (REPO / "eval" / "dev.jsonl").read_text(encoding="utf-8").splitlines()
              if line.strip() and json.loads(line)["id"] in GOLD_IDS]
     assert len(lines) == len(GOLD_IDS)
+
+    def stored_only(line: str) -> str:  # the store holds no PDF of a contract: drop those alternatives
+        q = json.loads(line)
+        q["gold"] = [{k: v for k, v in g.items() if k != "alternatives"} for g in q["gold"]]
+        return json.dumps(q)
+
     gold = tmp_path / "gold.jsonl"
-    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    gold.write_text("\n".join(map(stored_only, lines)) + "\n", encoding="utf-8")
     proc = run("eval", str(gold), "--db", real_store, "--no-dense", columns=80)
     assert proc.returncode == 0, proc.stderr.decode()
     out = proc.stdout.decode()

@@ -15,6 +15,8 @@ inside it; for a statute asked ``as_of`` a date, the same provision in every ver
 window contains that date).  The run then answers each question through :func:`pincite.engine.ask` (the path
 ``ask`` takes) and scores it:
 
+* **answered correctly** — answerable questions where at least one shown citation lands on a gold unit /
+  answerable questions (first in every table: what a user sees);
 * **retrieval recall@k** — gold units whose quote overlaps one of the top-k retrieved passages / gold units;
 * **attribution precision** — shown citations landing on a gold unit (the cited unit lies inside the gold unit,
   or the quoted span overlaps the gold quote) / shown citations, over answerable questions;
@@ -26,7 +28,10 @@ window contains that date).  The run then answers each question through :func:`p
 * **drops by check**, and latency.
 
 A run is a JSON record (a dict) with the settings that produced it and their hash; :func:`.compare.compare_runs`
-sets two runs side by side and lists every question whose citations got worse or better.
+sets two runs side by side and lists every question whose citations got worse or better.  Several gold sets
+(``eval/dev.jsonl`` and the frozen ``eval/heldout.jsonl``) are run against one store, one run each, and
+:func:`.compare.set_gaps` gives the first minus each other for answered correctly.  Their sources may be relative
+to the corpus root or to the folder holding it (:func:`.runs.ingest_corpus` finds and ingests those outside).
 
 The modules: :mod:`.gold` (the gold set and resolving it against the store), :mod:`.metrics` (scoring one
 answer, the metrics over a run), :mod:`.runs` (running a gold set, the run record and where it is kept),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pincite.evaluation.gold import GoldKind
-from pincite.evaluation.metrics import METRICS, summarise
+from pincite.evaluation.metrics import METRICS, answered_correctly, metric_gap, summarise
 
 
 @dataclass
@@ -68,12 +68,17 @@ def compare_question(base: dict[str, Any], new: dict[str, Any]) -> tuple[list[st
         elif b["abstained"] and not a["abstained"]:
             better.append(f"showed {a['shown']} citation(s) -> abstains")
     else:
+        was, now = answered_correctly(base), answered_correctly(new)
+        if was and not now:
+            worse.append("no longer answered correctly: " + (
+                f"showed {a['on_gold']} citation(s) on gold -> shows none" if not b["shown"]
+                else f"none of {b['shown']} shown citation(s) on gold"))
+        elif now and not was:
+            better.append("now answered correctly: " + (
+                f"showed none -> {b['on_gold']} citation(s) on gold" if not a["shown"]
+                else f"{b['on_gold']} of {b['shown']} shown citation(s) on gold"))
         cmp("attribution recall", a["gold_cited"], a["gold"], b["gold_cited"], b["gold"])
         cmp("attribution precision", a["on_gold"], a["shown"], b["on_gold"], b["shown"])
-        if a["shown"] and not b["shown"] and a["on_gold"]:
-            worse.append(f"showed {a['on_gold']} citation(s) on gold -> shows none")
-        if b["shown"] and not a["shown"] and b["on_gold"]:
-            better.append(f"showed none -> {b['on_gold']} citation(s) on gold")
         cmp("retrieval recall", a["gold_retrieved"], a["gold"], b["gold_retrieved"], b["gold"])
     nav_bad_a, nav_bad_b = a["shown"] - a["navigable"], b["shown"] - b["navigable"]
     if nav_bad_b > nav_bad_a:
@@ -108,3 +113,13 @@ def compare_runs(base: dict[str, Any], new: dict[str, Any]) -> Comparison:
                if base["settings"].get(k) != new["settings"].get(k)}
     return Comparison(base.get("settings_hash", ""), new.get("settings_hash", ""), changed, metrics, worse, better,
                       [q for q in bq if q not in nq], [q for q in nq if q not in bq])
+
+
+def set_gaps(runs: list[tuple[str, dict[str, Any]]], metric: str = "answered_correctly") -> list[dict[str, Any]]:
+    """The first gold set's ``metric`` minus each other set's (dev minus held-out: how much of what the answerer
+    gets right on the set it was tuned on it does not get on questions nobody tuned it for)."""
+    if len(runs) < 2:
+        return []
+    first, m0 = runs[0][0], runs[0][1]["metrics"]
+    return [{"name": f"{first} minus {name}", "metric": metric, "value": metric_gap(m0, run["metrics"], metric)}
+            for name, run in runs[1:]]

@@ -168,10 +168,14 @@ class DocumentFinder:
         self.summaries = store.list_documents()
         self._docs: dict[str, Document] = {}
 
-    def find(self, source: str) -> Document:
+    def matches(self, source: str) -> list[Any]:
+        """The stored documents' summaries whose source is ``source`` or ends with ``/source``."""
         want = _norm_path(source)
-        hits = [s for s in self.summaries
+        return [s for s in self.summaries
                 if _norm_path(s.source) == want or _norm_path(s.source).endswith("/" + want)]
+
+    def find(self, source: str) -> Document:
+        hits = self.matches(source)
         if not hits:
             raise GoldError(f"{source}: no stored document has this source (is the corpus ingested?)")
         if len(hits) > 1:

@@ -132,9 +132,11 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
 
 def question_counts(kind: str, citations: list[dict[str, Any]], gold: list[dict[str, Any]]) -> dict[str, int]:
     """The numerators and denominators one question contributes to the metrics."""
+    on_gold = sum(1 for c in citations if c["on_gold"])
     return {
+        "answered_correctly": int(kind != GoldKind.NONE.value and on_gold > 0),
         "shown": len(citations),
-        "on_gold": sum(1 for c in citations if c["on_gold"]),
+        "on_gold": on_gold,
         "navigable": sum(1 for c in citations if c["navigable"]),
         "gold": len(gold),
         "gold_cited": sum(1 for g in gold if g["cited"]),
@@ -154,11 +156,14 @@ def error_record(q: GoldQuestion, error: str, seconds: float) -> dict[str, Any]:
             "counts": question_counts(q.kind.value, [], gold)}
 
 
-METRICS = ("retrieval_recall", "attribution_precision", "attribution_recall", "navigability", "abstention",
-           "claim_recall", "coverage")
+#: The metrics, in the order every table shows them: "answered correctly" first (what a user sees: did a shown
+#: citation land on the answer), then what explains it.
+METRICS = ("answered_correctly", "retrieval_recall", "attribution_precision", "attribution_recall", "navigability",
+           "abstention", "claim_recall", "coverage")
 
 
 METRIC_NAMES = {
+    "answered_correctly": "answered correctly",
     "retrieval_recall": "retrieval recall@k", "attribution_precision": "attribution precision",
     "attribution_recall": "attribution recall", "navigability": "navigability", "abstention": "abstention",
     "claim_recall": "attribution recall per claim", "coverage": "coverage (multi-document)",
@@ -167,6 +172,15 @@ METRIC_NAMES = {
 
 def _ratio(num: int, den: int) -> float | None:
     return None if den == 0 else num / den
+
+
+def answered_correctly(record: dict[str, Any]) -> int:
+    """1 when an answerable question's answer shows at least one citation landing on a gold unit.  Read from
+    the record's ``counts``; a record written before that count existed is judged from its ``on_gold``."""
+    if record["kind"] == GoldKind.NONE.value:
+        return 0
+    c = record["counts"]
+    return int(c["answered_correctly"]) if "answered_correctly" in c else int(c.get("on_gold", 0) > 0)
 
 
 def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -187,6 +201,10 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "gold_units": s(answerable, "gold"),
         "gold_unresolved": s(answerable, "gold_unresolved"),
         "shown": s(records, "shown"),
+        "shown_answerable": s(answerable, "shown"),  # precision's denominator
+        "on_gold": s(answerable, "on_gold"),
+        "answered": sum(answered_correctly(r) for r in answerable),
+        "answered_correctly": _ratio(sum(answered_correctly(r) for r in answerable), len(answerable)),
         "retrieval_recall": _ratio(s(answerable, "gold_retrieved"), s(answerable, "gold")),
         "attribution_precision": _ratio(s(answerable, "on_gold"), s(answerable, "shown")),
         "attribution_recall": _ratio(s(answerable, "gold_cited"), s(answerable, "gold")),
@@ -204,6 +222,16 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "max": secs[-1] if secs else None,
         },
     }
+
+
+def metric_gap(a: dict[str, Any], b: dict[str, Any], key: str = "answered_correctly") -> float | None:
+    """``a``'s metric minus ``b``'s (dev minus held-out), None when either does not apply."""
+    x, y = a.get(key), b.get(key)
+    return None if x is None or y is None else x - y
+
+
+def format_gap(v: float | None) -> str:
+    return "—" if v is None else f"{v:+.3f}"
 
 
 def _percentile(sorted_values: Sequence[float], q: float) -> float | None:

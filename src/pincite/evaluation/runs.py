@@ -123,12 +123,94 @@ def run_gold(
     return build_run(records, all_settings, round(time.perf_counter() - t_run, 3))
 
 
-def ingest_corpus(store: Any, corpus: str | os.PathLike[str]) -> Any:
-    """Ingest every readable file under ``corpus`` into ``store`` (the ingest report; failures are in it)."""
+def gold_set_name(gold: str | os.PathLike[str]) -> str:
+    """How a gold set is named in tables, file names and JSON: its file name without ``.jsonl``/``.json``
+    (``eval/dev.jsonl`` -> ``dev``)."""
+    name = Path(gold).name
+    for ext in (".jsonl", ".json"):
+        if name.endswith(ext) and len(name) > len(ext):
+            return name[: -len(ext)]
+    return name
+
+
+GoldSets = Sequence[tuple[str | os.PathLike[str], Sequence[GoldQuestion]]]
+
+
+def gold_sources(gold_sets: GoldSets) -> dict[str, str]:
+    """Every source the gold sets name (gold entries, their alternatives, a question's scope), each with where
+    it is first named (``FILE:LINE (question ID)``)."""
+    out: dict[str, str] = {}
+    for path, questions in gold_sets:
+        for q in questions:
+            where = f"{path}:{q.line} (question {q.id})"
+            refs = [x for r in q.gold for x in (r, *r.alternatives)]
+            for src in [*(r.source for r in refs), *q.scope]:
+                out.setdefault(src, where)
+    return out
+
+
+def unfound_sources(store: Any, sources: dict[str, str]) -> list[tuple[str, str, str]]:
+    """The sources no stored document matches (or several do): (source, where it is named, why)."""
+    finder = DocumentFinder(store)
+    out = []
+    for src, where in sources.items():
+        try:
+            finder.find(src)
+        except GoldError as e:
+            out.append((src, where, str(e)))
+    return out
+
+
+def source_roots(corpus: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """Where a gold source is looked for on disk: the corpus root, then the folder holding it (so
+    ``eval/dev.jsonl``'s ``uk_find_case_law/...`` and ``eval/heldout.jsonl``'s ``corpus/...`` and ``bulk/...``
+    are all found from ``--corpus ../shared/corpus``)."""
+    root = Path(corpus)
+    return root, root.resolve().parent
+
+
+def ingest_corpus(store: Any, corpus: str | os.PathLike[str], gold_sets: GoldSets = (),
+                  on_note: Callable[[str], None] | None = None) -> Any:
+    """Ingest every readable file under ``corpus`` into ``store``, then each file a gold set names that is not
+    under it, found under :func:`source_roots` (the ingest report of the corpus; failures are in it).  A named
+    source found nowhere is a :class:`GoldError` naming it, where it is named and where it was looked for."""
     root = Path(corpus)
     if not root.is_dir():
         raise GoldError(f"{root}: corpus folder not found (give --corpus, or --db with the corpus ingested)")
-    return ingest_paths(store, [str(root)])
+    report = ingest_paths(store, [str(root)])
+    if on_note:
+        t = report.totals()
+        on_note(f"ingested {corpus}: {t['files']} files, {t['failed']} failed, {t['units']} units")
+    extra: list[str] = []
+    finder = DocumentFinder(store)
+    for src, where in gold_sources(gold_sets).items():
+        if finder.matches(src):
+            continue  # stored (several matches are reported by check_sources, not fixed by ingesting more)
+        tried = [r / src for r in source_roots(root)]
+        found = next((p for p in tried if p.is_file()), None)
+        if found is None:
+            raise GoldError(f"{src}: gold source not found (named at {where}): no stored document has it and "
+                            f"there is no file {' or '.join(str(p) for p in tried)}")
+        extra.append(str(found))
+    if extra:
+        more = ingest_paths(store, extra)
+        if more.failed:
+            r = more.failed[0]
+            raise GoldError(f"{r.source}: a gold set names this file and it cannot be ingested: {r.error}")
+        if on_note:
+            t = more.totals()
+            on_note(f"ingested {t['files']} more files the gold sets name outside {corpus}: {t['failed']} failed")
+    return report
+
+
+def check_sources(store: Any, gold_sets: GoldSets) -> None:
+    """Every source the gold sets name matches one stored document, or a :class:`GoldError` names each that
+    does not (and where it is named): a run whose gold cannot be found would measure nothing."""
+    bad = unfound_sources(store, gold_sources(gold_sets))
+    if bad:
+        lines = [f"{why} (named at {where})" for _, where, why in bad[:10]]
+        more = f"\n  ... and {len(bad) - 10} more" if len(bad) > 10 else ""
+        raise GoldError(f"{len(bad)} gold source(s) not found in the store:\n  " + "\n  ".join(lines) + more)
 
 
 def use_chunker(store: Any, chunker: Any, window: Any = None) -> str:
@@ -145,15 +227,14 @@ def use_chunker(store: Any, chunker: Any, window: Any = None) -> str:
 
 
 def prepare_eval_store(store: Any, corpus: str | os.PathLike[str] | None, chunker: Any,
-                       on_note: Callable[[str], None] | None = None) -> str:
-    """Ingest ``corpus`` (when given) and make the chunks of ``chunker`` available; returns the chunk settings."""
+                       on_note: Callable[[str], None] | None = None, gold_sets: GoldSets = ()) -> str:
+    """Ingest ``corpus`` (when given) and the files the gold sets name outside it, check every gold source is
+    stored, and make the chunks of ``chunker`` available; returns the chunk settings."""
     if corpus is not None:
-        report = ingest_corpus(store, corpus)
-        t = report.totals()
-        if on_note:
-            on_note(f"ingested {corpus}: {t['files']} files, {t['failed']} failed, {t['units']} units")
+        ingest_corpus(store, corpus, gold_sets, on_note)
     if not store.list_documents():
         raise GoldError("the store holds no documents: give --corpus, or --db with the corpus ingested")
+    check_sources(store, gold_sets)
     return use_chunker(store, chunker)
 
 
@@ -233,9 +314,32 @@ def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None,
     return p
 
 
+def set_run_path(out: str | os.PathLike[str], name: str, several: bool) -> Path:
+    """Where ``eval --out OUT`` writes the run of gold set ``name``: OUT itself for one gold set; with several,
+    OUT's name with the set's before its extension (``run.json`` -> ``run.dev.json``, ``run.heldout.json``), so
+    every file is one ordinary run record."""
+    p = Path(out)
+    if not several:
+        return p
+    return p.with_name(f"{p.stem}.{name}{p.suffix}") if p.suffix else p.with_name(f"{p.name}.{name}")
+
+
 def _check_run(run: Any, where: str) -> dict[str, Any]:
+    """``run`` if it is a run record; a metric added since it was written (answered correctly) is computed
+    from its questions, so an old record compares and renders like a new one."""
     if not isinstance(run, dict) or run.get("format") != RUN_FORMAT or not isinstance(run.get("questions"), list):
         raise PinciteError(f"{where}: not a pincite eval run record (format {RUN_FORMAT})")
+    metrics = run.get("metrics")
+    if isinstance(metrics, dict) and any(k not in metrics for k in METRICS):
+        try:
+            fresh = summarise(run["questions"])
+        except (KeyError, TypeError, AttributeError) as e:
+            raise PinciteError(f"{where}: a question of the run record lacks {e}") from None
+        for k, v in fresh.items():
+            metrics.setdefault(k, v)
+        summary = run.setdefault("summary", {})
+        for k in METRICS:
+            summary.setdefault(k, metrics[k])
     return run
 
 

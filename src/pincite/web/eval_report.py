@@ -3,7 +3,9 @@
 It shows the run's settings and metrics, one inline SVG bar chart per tag, and for every question the answer,
 each shown citation with the quoted words highlighted in its unit's text (and whether it landed on gold and can
 be followed), the gold units with their quotes highlighted, and the drops.  Everything is drawn from the run
-record alone (:func:`pincite.evaluate.build_run`), so an old ``RUN.json`` renders the same way.
+record alone (:func:`pincite.evaluation.runs.build_run`), so an old ``RUN.json`` renders the same way.  Several
+gold sets (``pincite eval dev.jsonl heldout.jsonl --html``) render in one page: their metrics side by side with
+the first set minus each other, then each set's report.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pincite.evaluation.compare import Comparison
-from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_metric
+from pincite.evaluation.compare import Comparison, set_gaps
+from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
 
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;color:#1c1c1c;padding:0 1rem}
@@ -29,12 +31,12 @@ mark{background:#ffe066}mark.gold{background:#b6f0c2}
 .answer{background:#f7f9ff;border-left:3px solid #8aa4ff;padding:.3rem .6rem}
 """
 
-_BAR_COLOURS = {"retrieval_recall": "#5b8def", "attribution_precision": "#27ae60", "attribution_recall": "#16a085",
+_BAR_COLOURS = {"answered_correctly": "#2c3e50", "retrieval_recall": "#5b8def", "attribution_precision": "#27ae60", "attribution_recall": "#16a085",
                 "navigability": "#8e44ad", "abstention": "#e67e22"}
 
 
 def chart_svg(title: str, metrics: dict[str, Any], width: int = 250) -> str:
-    """A small horizontal bar chart of the five metrics (0..1); a metric that does not apply is left blank."""
+    """A small horizontal bar chart of the metrics (0..1); a metric that does not apply is left blank."""
     row, label_w, top = 22, 130, 22
     bar_w = width - label_w - 40
     h = top + row * len(METRICS) + 6
@@ -82,7 +84,25 @@ def _metrics_table(m: dict[str, Any]) -> str:
     return f"<table>{rows}</table>"
 
 
-def _comparison_html(c: Comparison) -> str:
+def _side_by_side_table(results: list[tuple[str, dict[str, Any], Comparison | None]]) -> str:
+    """The metrics of several gold sets, one column per set, and the first set minus each other."""
+    head = "".join(f"<th>{escape(name)}</th>" for name, _, _ in results)
+    rows = "".join(
+        f"<tr><th>{escape(METRIC_NAMES[k])}</th>"
+        + "".join(f'<td class="num">{format_metric(run["metrics"].get(k))}</td>' for _, run, _ in results)
+        + "</tr>" for k in METRICS)
+    rows += ("<tr><th>questions (answerable / none)</th>" + "".join(
+        f'<td class="num">{run["metrics"]["questions"]} ({run["metrics"]["answerable"]} / '
+        f'{run["metrics"]["unanswerable"]})</td>' for _, run, _ in results) + "</tr>")
+    rows += ("<tr><th>latency p95 (s)</th>" + "".join(
+        f'<td class="num">{run["metrics"]["latency"]["p95"]}</td>' for _, run, _ in results) + "</tr>")
+    gaps = "".join(f"<p>{escape(g['name'])}, {escape(METRIC_NAMES[g['metric']])}: "
+                   f"<b>{format_gap(g['value'])}</b></p>"
+                   for g in set_gaps([(name, run) for name, run, _ in results]))
+    return f"<table><tr><th>metric</th>{head}</tr>{rows}</table>{gaps}"
+
+
+def _comparison_html(c: Comparison, prefix: str = "") -> str:
     rows = "".join(
         f"<tr><th>{escape(METRIC_NAMES.get(name, name))}</th><td class='num'>{format_metric(a)}</td>"
         f"<td class='num'>{format_metric(b)}</td><td class='num'>"
@@ -96,12 +116,12 @@ def _comparison_html(c: Comparison) -> str:
             for k, (a, b) in c.settings_changed.items()) + "</table>")
     for title, items in ((f"Worse ({len(c.worse)})", c.worse), (f"Better ({len(c.better)})", c.better)):
         html.append(f"<h3>{title}</h3><ul>" + "".join(
-            f'<li><a href="#q-{escape(x.id)}">{escape(x.id)}</a>: {escape("; ".join(x.worse + x.better))}</li>'
+            f'<li><a href="#q-{escape(prefix + x.id)}">{escape(x.id)}</a>: {escape("; ".join(x.worse + x.better))}</li>'
             for x in items) + "</ul>")
     return "".join(html)
 
 
-def _question_html(q: dict[str, Any]) -> str:
+def _question_html(q: dict[str, Any], prefix: str = "") -> str:
     cnt = q["counts"]
     if q["kind"] == "none":
         state = "good" if cnt["abstained"] else "bad"
@@ -112,7 +132,7 @@ def _question_html(q: dict[str, Any]) -> str:
     else:
         state = "mixed"
     tags = "".join(f'<span class="tag">{escape(t)}</span>' for t in [q["kind"], *q["tags"]])
-    parts = [f'<div class="q {state}" id="q-{escape(q["id"])}">',
+    parts = [f'<div class="q {state}" id="q-{escape(prefix + q["id"])}">',
              f'<h3>{escape(q["id"])}: {escape(q["question"])}'
              + (f' <span class="muted">(as of {escape(q["as_of"])})</span>' if q["as_of"] else "") + "</h3>",
              f"<div>{tags} <span class='muted'>{q['seconds']} s</span></div>"]
@@ -151,8 +171,10 @@ def _question_html(q: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def render_run_html(run: dict[str, Any], comparison: Comparison | None = None) -> str:
-    """The whole report for one run (and its regression report against a baseline, if given)."""
+def _run_sections(run: dict[str, Any], comparison: Comparison | None, name: str = "") -> list[str]:
+    """One run's sections (headings name the gold set when ``name`` is given; anchors are prefixed by it)."""
+    prefix = f"{name}-" if name else ""
+    of = f" — {escape(name)}" if name else ""
     settings = "".join(f"<tr><th>{escape(str(k))}</th><td>{escape(str(v))}</td></tr>"
                        for k, v in sorted(run["settings"].items()))
     charts = "".join(f'<div class="chart">{chart_svg(t, m)}</div>' for t, m in run["by_tag"].items())
@@ -161,15 +183,36 @@ def render_run_html(run: dict[str, Any], comparison: Comparison | None = None) -
         f"<tr><th>{escape(k)}</th><td class='num'>{v}</td><td>"
         + escape("; ".join(f"{x['id']}: {x['detail']}" for x in run.get("drop_examples", {}).get(k, [])))
         + "</td></tr>" for k, v in drops.items()) or "<tr><td>none</td></tr>"
-    body = [
-        f"<h1>pincite evaluation — {escape(run['created'])}</h1>",
-        f"<p>settings hash <code>{escape(run['settings_hash'])}</code>, {run['seconds']} s</p>",
-        "<h2>Metrics</h2>", _metrics_table(run["metrics"]),
-        _comparison_html(comparison) if comparison else "",
-        "<h2>By tag</h2>", f'<div class="charts">{charts}</div>',
-        "<h2>Drops by check</h2>", f"<table>{drop_rows}</table>",
-        "<h2>Settings</h2>", f"<table>{settings}</table>",
-        "<h2>Questions</h2>", "".join(_question_html(q) for q in run["questions"]),
+    return [
+        f"<p>{escape(name + ': ') if name else ''}settings hash <code>{escape(run['settings_hash'])}</code>, "
+        f"{run['seconds']} s</p>",
+        f"<h2>Metrics{of}</h2>", _metrics_table(run["metrics"]),
+        _comparison_html(comparison, prefix) if comparison else "",
+        f"<h2>By tag{of}</h2>", f'<div class="charts">{charts}</div>',
+        f"<h2>Drops by check{of}</h2>", f"<table>{drop_rows}</table>",
+        f"<h2>Settings{of}</h2>", f"<table>{settings}</table>",
+        f"<h2>Questions{of}</h2>", "".join(_question_html(q, prefix) for q in run["questions"]),
     ]
+
+
+def _page(created: str, body: list[str]) -> str:
     return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>pincite evaluation</title>"
-            f"<style>{_CSS}</style></head><body>{''.join(body)}</body></html>\n")
+            f"<style>{_CSS}</style></head><body><h1>pincite evaluation — {escape(created)}</h1>"
+            f"{''.join(body)}</body></html>\n")
+
+
+def render_run_html(run: dict[str, Any], comparison: Comparison | None = None) -> str:
+    """The whole report for one run (and its regression report against a baseline, if given)."""
+    return _page(run["created"], _run_sections(run, comparison))
+
+
+def render_runs_html(results: list[tuple[str, dict[str, Any], Comparison | None]]) -> str:
+    """One page for several gold sets' runs (``pincite eval dev.jsonl heldout.jsonl --html``): their metrics
+    side by side and the first set minus each other, then each set's report; one run renders as
+    :func:`render_run_html`."""
+    if len(results) == 1:
+        return render_run_html(results[0][1], results[0][2])
+    body = ["<h2>Gold sets side by side</h2>", _side_by_side_table(results)]
+    for name, run, comparison in results:
+        body += _run_sections(run, comparison, name)
+    return _page(results[0][1]["created"], body)
