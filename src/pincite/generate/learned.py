@@ -66,6 +66,7 @@ FEATURES: tuple[tuple[str, Callable[[SentenceFeatures, Reading, _Question], floa
     ("density_vs_best", lambda f, r, a: _density(f) / a.max_density if a.max_density else 0.0),
     ("matched_terms", lambda f, r, a: min(f.matched_terms, 8) / 8.0),
     ("own_words", lambda f, r, a: float(f.answers_in_own_words)),
+    ("enough_terms", lambda f, r, a: float(f.matched_terms >= min(2, len(r.q) + r.shape.quantity) or f.decisive)),
     ("inverse_rank", lambda f, r, a: 1.0 / f.cp.passage.rank),
     ("log_rank", lambda f, r, a: math.log(f.cp.passage.rank)),
     ("first_in_passage", lambda f, r, a: float(f.start == 0)),
