@@ -62,6 +62,12 @@ def test_a_question_about_the_decision_is_answered_from_the_majority(asker) -> N
 
 @pytest.mark.shared
 def test_it_abstains_when_the_documents_do_not_answer(asker) -> None:  # type: ignore[no-untyped-def]
+    ans = asker("What is the maximum fine for driving over the speed limit on a motorway?")
+    assert not ans.citations, [c.pinpoint for c in ans.citations]
+
+
+@pytest.mark.shared
+def test_it_abstains_when_only_part_of_the_question_is_in_the_documents(asker) -> None:  # type: ignore[no-untyped-def]
     ans = asker("What royalty rate is payable on sales of the licensed vaccine?")
     assert not ans.citations, [c.pinpoint for c in ans.citations]
 

@@ -50,7 +50,7 @@ from pincite.store.rows import source_words
 from pincite.text.terms import stems
 from pincite.types import DocumentKind, Role, UnitKind, Zone
 
-__all__ = ["ClauseKindTest", "ExtractiveGenerator", "Reading", "SentenceFeatures", "Weights", "names_present",
+__all__ = ["ClauseKindTest", "ExtractiveGenerator", "Reading", "SentenceFeatures", "Weights", "answers", "names_present",
            "read_sentences", "defined_abbreviations", "named_phrases",
            "named_words", "terms"]
 
@@ -265,6 +265,14 @@ class Reading:
     names_ok: dict[str, bool]  # per document id
 
 
+def answers(f: SentenceFeatures, reading: Reading, min_terms: int = 2) -> bool:
+    """Whether a sentence can answer at all: its own words (or its provision's caption) share a question term, and
+    with its lead-in it holds ``min_terms`` of them (fewer if the question has fewer) — or it decides the question
+    (a disposal, a dissent's disagreement) though it shares few of its words."""
+    need = min(min_terms, len(reading.q) + (1 if reading.shape.quantity else 0))
+    return f.decisive or (f.answers_in_own_words and f.matched_terms >= need)
+
+
 def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
     """Every candidate sentence of the turn's citable passages with its features; None when the question has
     no terms or no passage is citable.  Titles, lead-ins ending in a colon and fragments are not candidates."""
@@ -430,9 +438,7 @@ class ExtractiveGenerator:
         per_document = self.per_document or turn.multi_document
         for f in reading.sentences:
             cp, sent, toks, decisive = f.cp, f.sent, f.toks, f.decisive
-            if f.matched_terms < min(self.min_terms, len(q) + (1 if shape.quantity else 0)) and not decisive:
-                continue  # its own words (or its provision's caption) must answer; the lead-in only adds to them
-            if not f.answers_in_own_words and not decisive:
+            if not answers(f, reading, self.min_terms):
                 continue
             if f.off_kind and per_document:
                 continue  # one source's answer must be that kind of clause, or that source has none

@@ -5,14 +5,15 @@ Every candidate sentence (:func:`pincite.generate.extractive.read_sentences`: th
 measures and pattern flags the extractive generator scores with) becomes a row of numbers
 (:data:`FEATURES`: each measure, each flag, and a flag crossed with the question's shape where the flag only
 means something for that kind of question).  The model gives each row the probability that the sentence lies in
-a gold unit.  The best sentence is quoted, and a second when its probability reaches
+a gold unit (a sentence covering less than :attr:`LearnedWeights.min_coverage` of the question's rare words
+gets 0).  The best sentence is quoted, and a second when its probability reaches
 :attr:`LearnedWeights.second`; the generator abstains when the best probability is under
 :attr:`LearnedWeights.threshold`.  A question asked of several documents gets the best sentence of each document
 that reaches the threshold.
 
 The weights, the standardisation and both thresholds live in ``learned_weights.json`` beside this module,
 written by ``bench/train_answerer.py`` (which says what it was trained on, when, and the feature names); the
-thresholds were chosen by cross-validation on the training questions, grouped by question.
+thresholds and the least coverage were chosen by cross-validation on the training questions, grouped by question.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +35,12 @@ from pincite.generate.extractive import (
     Reading,
     SentenceFeatures,
     _with_next_sentence,
+    answers,
     read_sentences,
 )
 
-__all__ = ["FEATURES", "LearnedGenerator", "LearnedWeights", "WEIGHTS_FILE", "feature_matrix", "load_weights",
-           "choose_claims"]
+__all__ = ["FEATURES", "LearnedGenerator", "LearnedWeights", "WEIGHTS_FILE", "candidates", "choose_claims",
+           "feature_matrix", "load_weights", "masked"]
 
 WEIGHTS_FILE = Path(__file__).with_name("learned_weights.json")
 
@@ -107,6 +109,22 @@ FEATURES: tuple[tuple[str, Callable[[SentenceFeatures, Reading, _Question], floa
 )
 
 
+def candidates(turn: TurnContext, min_chars: int = 25) -> Reading | None:
+    """The turn's reading with only the sentences that can answer at all
+    (:func:`pincite.generate.extractive.answers`, the rule the extractive generator applies too): the model
+    compares candidates with each other, so one that shares no question word is never a candidate, however it
+    compares."""
+    reading = read_sentences(turn, min_chars)
+    if reading is None:
+        return None
+    return replace(reading, sentences=[f for f in reading.sentences if answers(f, reading)])
+
+
+def masked(probs: Sequence[float], coverages: Sequence[float], min_coverage: float) -> list[float]:
+    """The probabilities, with 0 for a sentence covering less than ``min_coverage`` of the question."""
+    return [p if c >= min_coverage else 0.0 for p, c in zip(probs, coverages)]
+
+
 def feature_matrix(reading: Reading) -> np.ndarray:
     """One row per candidate sentence of ``reading``, one column per :data:`FEATURES` entry."""
     sents = reading.sentences
@@ -119,7 +137,8 @@ def feature_matrix(reading: Reading) -> np.ndarray:
 @dataclass(frozen=True)
 class LearnedWeights:
     """A fitted model: feature names (must equal :data:`FEATURES`' names), standardisation, coefficients,
-    the abstention threshold and the second claim's threshold, and what it was trained on."""
+    the abstention threshold, the second claim's threshold, the least coverage of the question a quoted sentence
+    must have, and what it was trained on."""
 
     features: tuple[str, ...]
     mean: np.ndarray
@@ -128,6 +147,7 @@ class LearnedWeights:
     intercept: float
     threshold: float
     second: float
+    min_coverage: float
     about: dict[str, Any]
 
     def probabilities(self, x: np.ndarray) -> np.ndarray:
@@ -137,7 +157,8 @@ class LearnedWeights:
     def to_json(self) -> dict[str, Any]:
         return {**self.about, "features": list(self.features), "mean": self.mean.round(6).tolist(),
                 "scale": self.scale.round(6).tolist(), "coef": self.coef.round(6).tolist(),
-                "intercept": round(self.intercept, 6), "threshold": self.threshold, "second": self.second}
+                "intercept": round(self.intercept, 6), "threshold": self.threshold, "second": self.second,
+                "min_coverage": self.min_coverage}
 
 
 def load_weights(path: str | Path = WEIGHTS_FILE) -> LearnedWeights:
@@ -153,6 +174,7 @@ def load_weights(path: str | Path = WEIGHTS_FILE) -> LearnedWeights:
         names = tuple(raw["features"])
         arrays = [np.asarray(raw[k], dtype=float) for k in ("mean", "scale", "coef")]
         intercept, threshold, second = float(raw["intercept"]), float(raw["threshold"]), float(raw["second"])
+        min_coverage = float(raw["min_coverage"])
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the learned generator's weights lack or garble a field ({e})") from None
     expected = tuple(n for n, _ in FEATURES)
@@ -165,8 +187,8 @@ def load_weights(path: str | Path = WEIGHTS_FILE) -> LearnedWeights:
         raise GeneratorError(f"{p}: the weights' mean, scale or coef are not {len(names)} finite numbers "
                              f"(scale positive)")
     about = {k: v for k, v in raw.items() if k not in ("features", "mean", "scale", "coef", "intercept",
-                                                        "threshold", "second")}
-    return LearnedWeights(names, arrays[0], arrays[1], arrays[2], intercept, threshold, second, about)
+                                                        "threshold", "second", "min_coverage")}
+    return LearnedWeights(names, arrays[0], arrays[1], arrays[2], intercept, threshold, second, min_coverage, about)
 
 
 def choose_claims(probs: Sequence[float], units: Sequence[Any], threshold: float, second: float) -> list[int]:
@@ -209,10 +231,13 @@ class LearnedGenerator:
 
     def rate(self, turn: TurnContext) -> tuple[Reading | None, np.ndarray]:
         """The turn's candidate sentences and each one's probability of being the answer."""
-        reading = read_sentences(turn, self.min_chars)
+        reading = candidates(turn, self.min_chars)
         if reading is None or not reading.sentences:
             return reading, np.zeros(0)
-        return reading, self.weights.probabilities(feature_matrix(reading))
+        w = self.weights
+        probs = masked(w.probabilities(feature_matrix(reading)).tolist(), [f.coverage for f in reading.sentences],
+                       w.min_coverage)
+        return reading, np.array(probs)
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         w = self.weights
