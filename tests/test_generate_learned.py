@@ -17,7 +17,7 @@ from pincite.generate.factory import make_generator
 from pincite.generate.learned import FEATURES, WEIGHTS_FILE, LearnedGenerator, choose_claims, load_weights
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import Role, SearchFilters
-from tests.extractive_helpers import ingested
+from tests.extractive_helpers import first_cited_unit_text, ingested
 
 REPO = Path(__file__).resolve().parent.parent
 DYER = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1375-civ.xml"  # Males LJ dissents
@@ -45,10 +45,8 @@ def asker(store):  # type: ignore[no-untyped-def]
 
 @pytest.mark.shared
 def test_it_cites_the_clause_the_question_is_about(asker) -> None:  # type: ignore[no-untyped-def]
-    ans = asker("Which state's law governs the development agreement?")
-    assert ans.citations, ans.text
-    c = ans.citations[0].candidate
-    unit_text = c.doc.text[c.unit.char_start:c.unit.char_end].lower()
+    unit_text = first_cited_unit_text(asker("Which state's law governs the development agreement?"))
+    # the governing-law clause, whichever words it is written in
     assert "govern" in unit_text and "law" in unit_text, unit_text[:300]
 
 
