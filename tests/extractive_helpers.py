@@ -33,3 +33,10 @@ def extractive_asker(store: SQLiteStore, filters: SearchFilters | None = None,
                                filters=filters)
 
     return ask
+
+
+def first_cited_unit_text(ans) -> str:  # type: ignore[no-untyped-def]
+    """The whole text of the unit the answer's first citation lands in, lower-cased (asserting there is one)."""
+    assert ans.citations, ans.text
+    c = ans.citations[0].candidate
+    return c.doc.text[c.unit.char_start:c.unit.char_end].lower()

@@ -18,6 +18,7 @@ class GeneratorKind(ChoiceEnum):
     EXTRACTIVE = "extractive"
     OPENAI = "openai"
     READER = "reader"
+    LEARNED = "learned"
 
 
 class Generator(Protocol):

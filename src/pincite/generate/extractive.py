@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from pincite.answer.context import TurnContext
+from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import reply_json
 from pincite.chunk import sentence_spans
 from pincite.legal.clauses import clause_types_asked, phrase_stems
@@ -48,7 +50,8 @@ from pincite.store.rows import source_words
 from pincite.text.terms import stems
 from pincite.types import DocumentKind, Role, UnitKind, Zone
 
-__all__ = ["ClauseKindTest", "ExtractiveGenerator", "Weights", "defined_abbreviations", "named_phrases",
+__all__ = ["ClauseKindTest", "ExtractiveGenerator", "Reading", "SentenceFeatures", "Weights", "answers", "names_present",
+           "read_sentences", "defined_abbreviations", "named_phrases",
            "named_words", "terms"]
 
 
@@ -208,6 +211,188 @@ class Weights:
     dissent_for_holding: float = 0.5  # the majority answers "what did the court decide"
 
 
+@dataclass
+class SentenceFeatures:
+    """What the answerers know about one candidate sentence of the retrieved passages: every measure and
+    pattern flag (:mod:`pincite.legal.language`) they score with.  Computed once by :func:`read_sentences` for
+    the extractive generator (hand-set :class:`Weights`) and the learned one (weights fitted on gold)."""
+
+    cp: ContextPassage
+    sent: str  # exactly as in the passage: the quote
+    start: int  # offset of the sentence in the passage text
+    toks: set[str]
+    matched_terms: int  # distinct question terms it holds (with its lead-in, drafting words, a stated number)
+    answers_in_own_words: bool  # its own words (or its provision's caption) share a question term
+    matched: float  # idf mass of the question terms it holds (lead-in and drafting words at half)
+    coverage: float  # matched over the question's idf mass (1.0 for a decisive sentence)
+    decisive: bool  # a majority disposal for an outcome question, a dissent's disagreement for a dissent question
+    judgment: bool
+    dissenting: bool
+    first_of_judge: bool  # in a judge's first paragraph
+    concluding: bool  # its paragraph opens "For these reasons…"
+    restates_issue: bool  # "the issue is whether…" without a holding
+    states_number: bool  # a quantity question and the sentence states a number
+    in_quote: bool  # mostly words the document quotes
+    argument: bool  # a party's case
+    opening: bool  # a judgment's introductory paragraphs
+    holding_opening: bool  # "In my judgment…"
+    held: bool  # "…we hold that…"
+    disagreement: bool  # "I would dismiss…", "I disagree…"
+    agreement: bool  # "I agree…"
+    disposal: bool  # "the appeal is dismissed"
+    other_period: bool  # a provision for a period the question's dates fall outside
+    off_kind: bool  # a contract sentence that is not the kind of clause asked about
+    titled: bool  # its provision's caption is what the question asks
+    prefatory: bool  # under a purpose clause or definitions caption
+    grants_power: bool  # a provision granting what "who may…/can…" asks
+    describes_person: bool  # "any person who…", for a "who may…" question
+    schedule: bool  # in a contract's schedule
+    named_author: bool  # written by the judge the question names
+    timed: bool  # states a duration or a date
+    names_ok: bool  # its document names everything the question names
+
+
+@dataclass
+class Reading:
+    """A question read against its turn: the question's terms and shape, and every candidate sentence."""
+
+    question: str  # the question as scored (exclusions and scope words removed)
+    shape: Any
+    q: set[str]  # the question terms that count as evidence (not the document's naming words)
+    q_weight: float
+    idf: Callable[[str], float]
+    sentences: list[SentenceFeatures]
+    names_ok: dict[str, bool]  # per document id
+
+
+def answers(f: SentenceFeatures, reading: Reading, min_terms: int = 2) -> bool:
+    """Whether a sentence can answer at all: its own words (or its provision's caption) share a question term, and
+    with its lead-in it holds ``min_terms`` of them (fewer if the question has fewer) — or it decides the question
+    (a disposal, a dissent's disagreement) though it shares few of its words."""
+    need = min(min_terms, len(reading.q) + (1 if reading.shape.quantity else 0))
+    return f.decisive or (f.answers_in_own_words and f.matched_terms >= need)
+
+
+def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
+    """Every candidate sentence of the turn's citable passages with its features; None when the question has
+    no terms or no passage is citable.  Titles, lead-ins ending in a colon and fragments are not candidates."""
+    question = question_text(turn.question)
+    if turn.multi_document:
+        # words choosing the documents ("… in each version of the Act") are stated by no sentence: as
+        # question terms they would only lower every sentence's coverage, and by more the more sentences
+        # were retrieved (the answer then depended on what else retrieval brought)
+        question = " ".join(SCOPE_PHRASE.sub(" ", question).split()) or question
+    shape = question_shape(question)
+    asked = DECIDING_COURT.sub(" ", question)  # "did the Supreme Court hold…": the court is not the answer's words
+    q_all = set(terms(asked)) - (_QUANTITY_TERMS if shape.quantity else set())
+    passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
+    if not q_all or not passages:
+        return None
+    naming = set()  # words that name a document (title, citation, file name, parties in its opening)
+    capitalised = set(terms(" ".join(named_words(question))))
+    for dc in turn.documents:
+        d = dc.document
+        naming |= set(terms(" ".join((d.title, d.citation or "", source_words(d.source)))))
+        # in the opening (parties, a statute's long title) only the names the question capitalises: its other
+        # words there ("law", "personal information") say what the document is about, not which it is
+        naming |= set(terms(d.text[:600])) & capitalised
+    glued = [t for t in naming if len(t) >= 8]  # a file name runs a party's words together ("acmewidgetsinc")
+    q = {t for t in q_all if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} or q_all
+    authors = {cp.passage.chunk.author for cp in passages if cp.passage.chunk.author}
+    q_lower = question.lower()
+    named_authors = {a for a in authors if any(len(x) > 2 and re.search(rf"\b{re.escape(x.lower())}\b", q_lower)
+                                               for x in re.findall(r"[A-Za-z][\w'-]+", a)
+                                               if x.lower() not in JUDICIAL_TITLES)}
+    docs = {dc.document.id: dc.document for dc in turn.documents}
+    opening = _opening_units(docs.values())
+    opening_of_judge = _first_units_of_judges(docs.values())
+    short_forms = {d_id: defined_abbreviations(d.text) for d_id, d in docs.items()}
+    df: Counter[str] = Counter()
+    sents = []
+    for cp in passages:
+        text = cp.passage.text
+        # a provision's lead-in ("The board shall consist of the following members:") is what its words are about
+        lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
+        quoted = [(m.start(), m.end()) for m in QUOTE_SPAN.finditer(text)]
+        abbreviations = short_forms.get(cp.passage.document.id, {})
+        caption: set[str] = set()  # every heading so far in the passage
+        nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
+        for s, e in sentence_spans(text, 0, len(text)):
+            sent = text[s:e]
+            if heading_like(sent.split("\n")[0]):
+                # a provision's caption ("Right of access", "Applicable Law.") says what follows is about
+                nearest = {t for t in terms(sent.split("\n")[0]) if not t.isdigit()}
+                caption |= nearest
+                lead = lead | caption
+            toks = set(terms(sent))
+            for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
+                toks |= abbreviations[short]  # "the CAT" is the Competition Appeal Tribunal the document defined
+            df.update(toks)
+            in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
+            titled = bool(nearest) and nearest <= q_all
+            sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled, s))
+    n = len(sents)
+
+    def idf(t: str) -> float:
+        return math.log(1 + n / max(1, df[t]))
+
+    q_weight = sum(idf(t) for t in q) or 1.0
+    drafting = drafting_terms(question) - q_all  # "expire" is a contract's "term": half the weight
+    kind_test = ClauseKindTest.for_question(question)
+    question_periods = stated_periods(question)
+    grants = power_phrase(question)
+    out = []
+    for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
+        short = len(sent) < min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
+        if short or heading_like(sent) or sent.rstrip().endswith(":"):
+            continue  # titles and lead-ins ("…shall consist of the following members:") are not answers
+        overlap = q & toks
+        drafted = drafting & toks
+        lead_overlap = q & lead
+        ch = cp.passage.chunk
+        judgment = cp.passage.document.kind is DocumentKind.JUDGMENT
+        dissenting = ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING)
+        states_number = shape.quantity and _has_number(_strip_numbering(sent))
+        unit_text = docs[ch.doc_id].text[ch.char_start:ch.char_start + 80] if ch.doc_id in docs else cp.passage.text[:80]
+        concluding = judgment and CONCLUSION_OPENING.search(unit_text) is not None
+        # a judge disposing of the case, or stating disagreement, answers an outcome/dissent question even
+        # though it shares few words with it
+        first_of_judge = bool(ch.units) and ch.units[0] in opening_of_judge
+        disposal = DISPOSAL.search(sent) is not None
+        disagreement = DISAGREEMENT.search(sent) is not None
+        decisive = judgment and (
+            (shape.outcome and not dissenting and disposal)
+            or (shape.dissent and dissenting and disagreement
+                and not (shape.reasons and first_of_judge)))  # "why…": not the bare "I disagree"
+        off_kind = kind_test is not None and cp.passage.document.kind is DocumentKind.CONTRACT and ch.doc_id in docs \
+            and not kind_test.passes(sent, _headings_at(docs[ch.doc_id], ch, ch.char_start + start))
+        matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap | drafted)
+        out.append(SentenceFeatures(
+            cp=cp, sent=sent, start=start, toks=toks,
+            matched_terms=len(overlap | lead_overlap | drafted) + (1 if states_number else 0),
+            answers_in_own_words=bool(overlap or drafted or titled), matched=matched,
+            coverage=1.0 if decisive else matched / q_weight, decisive=decisive, judgment=judgment,
+            dissenting=dissenting, first_of_judge=first_of_judge, concluding=concluding,
+            restates_issue=bool(ISSUE.search(sent)) and not HELD.search(sent), states_number=states_number,
+            in_quote=in_quote, argument=bool(ARGUMENT.search(sent)), opening=bool(ch.units) and ch.units[0] in opening,
+            holding_opening=bool(HOLDING_OPENING.search(sent)), held=bool(HELD.search(sent)),
+            disagreement=disagreement, agreement=bool(AGREEMENT.search(sent)), disposal=disposal,
+            other_period=bool(question_periods) and excludes_period(sent, question_periods), off_kind=off_kind,
+            titled=titled, prefatory=prefatory,
+            grants_power=grants is not None and not judgment and bool(grants.search(sent)),
+            describes_person=grants is not None and not judgment and shape.who_asked
+            and bool(PERSON_DESCRIBED.search(sent)),
+            schedule=ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT,
+            named_author=bool(named_authors) and ch.author in named_authors,
+            timed=bool(DURATION.search(sent) or DATE.search(sent)),
+            names_ok=True))
+    names_ok = {d_id: names_present(turn.question, d) for d_id, d in docs.items()}
+    for f in out:
+        f.names_ok = names_ok.get(f.cp.passage.document.id, True)
+    return Reading(question, shape, q, q_weight, idf, out, names_ok)
+
+
+
 class ExtractiveGenerator:
     """Quote the sentence that best answers the question, or abstain.
 
@@ -243,161 +428,74 @@ class ExtractiveGenerator:
         self.weights = weights or Weights()
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
-        question = question_text(turn.question)
-        if turn.multi_document:
-            # words choosing the documents ("… in each version of the Act") are stated by no sentence: as
-            # question terms they would only lower every sentence's coverage, and by more the more sentences
-            # were retrieved (the answer then depended on what else retrieval brought)
-            question = " ".join(SCOPE_PHRASE.sub(" ", question).split()) or question
-        shape = question_shape(question)
-        w = self.weights
-        asked = DECIDING_COURT.sub(" ", question)  # "did the Supreme Court hold…": the court is not the answer's words
-        q_all = set(terms(asked)) - (_QUANTITY_TERMS if shape.quantity else set())
-        passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
-        if not q_all or not passages:
+        reading = read_sentences(turn, self.min_chars)
+        if reading is None:
             return reply_json([])
-        naming = set()  # words that name a document (title, citation, file name, parties in its opening)
-        capitalised = set(terms(" ".join(named_words(question))))
-        for dc in turn.documents:
-            d = dc.document
-            naming |= set(terms(" ".join((d.title, d.citation or "", source_words(d.source)))))
-            # in the opening (parties, a statute's long title) only the names the question capitalises: its other
-            # words there ("law", "personal information") say what the document is about, not which it is
-            naming |= set(terms(d.text[:600])) & capitalised
-        glued = [t for t in naming if len(t) >= 8]  # a file name runs a party's words together ("acmewidgetsinc")
-        q = {t for t in q_all if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} or q_all
-        authors = {cp.passage.chunk.author for cp in passages if cp.passage.chunk.author}
-        q_lower = question.lower()
-        named_authors = {a for a in authors if any(len(x) > 2 and re.search(rf"\b{re.escape(x.lower())}\b", q_lower)
-                                                   for x in re.findall(r"[A-Za-z][\w'-]+", a)
-                                                   if x.lower() not in JUDICIAL_TITLES)}
-        docs = {dc.document.id: dc.document for dc in turn.documents}
-        opening = _opening_units(docs.values())
-        opening_of_judge = _first_units_of_judges(docs.values())
-        short_forms = {d_id: defined_abbreviations(d.text) for d_id, d in docs.items()}
-        df: Counter[str] = Counter()
-        sents = []
-        for cp in passages:
-            text = cp.passage.text
-            # a provision's lead-in ("The board shall consist of the following members:") is what its words are about
-            lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
-            quoted = [(m.start(), m.end()) for m in QUOTE_SPAN.finditer(text)]
-            abbreviations = short_forms.get(cp.passage.document.id, {})
-            caption: set[str] = set()  # every heading so far in the passage
-            nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
-            for s, e in sentence_spans(text, 0, len(text)):
-                sent = text[s:e]
-                if heading_like(sent.split("\n")[0]):
-                    # a provision's caption ("Right of access", "Applicable Law.") says what follows is about
-                    nearest = {t for t in terms(sent.split("\n")[0]) if not t.isdigit()}
-                    caption |= nearest
-                    lead = lead | caption
-                toks = set(terms(sent))
-                for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
-                    toks |= abbreviations[short]  # "the CAT" is the Competition Appeal Tribunal the document defined
-                df.update(toks)
-                in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
-                titled = bool(nearest) and nearest <= q_all
-                sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled, s))
-        n = len(sents)
-
-        def idf(t: str) -> float:
-            return math.log(1 + n / max(1, df[t]))
-
-        q_weight = sum(idf(t) for t in q) or 1.0
-        drafting = drafting_terms(question) - q_all  # "expire" is a contract's "term": half the weight
+        question, shape, q, idf, q_weight = reading.question, reading.shape, reading.q, reading.idf, reading.q_weight
+        w = self.weights
         decisive_bonus = q_weight / 2.0
         scored = []
         per_document = self.per_document or turn.multi_document
-        kind_test = ClauseKindTest.for_question(question)
-        question_periods = stated_periods(question)
-        grants = power_phrase(question)
-        for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
-            short = len(sent) < self.min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
-            if short or heading_like(sent) or sent.rstrip().endswith(":"):
-                continue  # titles and lead-ins ("…shall consist of the following members:") are not answers
-            overlap = q & toks
-            drafted = drafting & toks
-            lead_overlap = q & lead
+        for f in reading.sentences:
+            cp, sent, toks, decisive = f.cp, f.sent, f.toks, f.decisive
+            if not answers(f, reading, self.min_terms):
+                continue
+            if f.off_kind and per_document:
+                continue  # one source's answer must be that kind of clause, or that source has none
             ch = cp.passage.chunk
-            judgment = cp.passage.document.kind is DocumentKind.JUDGMENT
-            dissenting = ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING)
-            states_number = shape.quantity and _has_number(_strip_numbering(sent))
-            unit_text = docs[ch.doc_id].text[ch.char_start:ch.char_start + 80] if ch.doc_id in docs else cp.passage.text[:80]
-            concluding = judgment and CONCLUSION_OPENING.search(unit_text) is not None
-            # a judge disposing of the case, or stating disagreement, answers an outcome/dissent question even
-            # though it shares few words with it
-            first_of_judge = bool(ch.units) and ch.units[0] in opening_of_judge
-            decisive = judgment and (
-                (shape.outcome and not dissenting and DISPOSAL.search(sent) is not None)
-                or (shape.dissent and dissenting and DISAGREEMENT.search(sent) is not None
-                    and not (shape.reasons and first_of_judge)))  # "why…": not the bare "I disagree"
-            matched_terms = len(overlap | lead_overlap | drafted) + (1 if states_number else 0)
-            if (not (overlap or drafted or titled) or matched_terms < min(self.min_terms, len(q) + (1 if shape.quantity else 0))) \
-                    and not decisive:
-                continue  # its own words (or its provision's caption) must answer; the lead-in only adds to them
-            if kind_test is not None and cp.passage.document.kind is DocumentKind.CONTRACT and ch.doc_id in docs \
-                    and not kind_test.passes(sent, _headings_at(docs[ch.doc_id], ch, ch.char_start + start)):
-                if per_document:
-                    continue  # one source's answer must be that kind of clause, or that source has none
-                off_kind = True
-            else:
-                off_kind = False
-            matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap | drafted)
-            coverage = 1.0 if decisive else matched / q_weight
-            score = matched / math.sqrt(max(len(toks), 4))
+            judgment, dissenting = f.judgment, f.dissenting
+            coverage = f.coverage
+            score = f.matched / math.sqrt(max(len(toks), 4))
             score *= 1.0 + 1.0 / cp.passage.rank  # prefer the passages retrieval ranked higher
             if decisive:
                 score += decisive_bonus
-            if ISSUE.search(sent) and not HELD.search(sent):
+            if f.restates_issue:
                 score *= w.restates_issue
-            if states_number:
+            if f.states_number:
                 score *= w.states_number
             if judgment:
-                if in_quote:
+                if f.in_quote:
                     score *= w.quoted
-                if ARGUMENT.search(sent):
+                if f.argument:
                     score *= w.argument
-                if ch.units and ch.units[0] in opening:
+                if f.opening:
                     score *= w.introduction
-                if concluding and not shape.who:
+                if f.concluding and not shape.who:
                     score *= w.concluding
-                if HOLDING_OPENING.search(sent):
+                if f.holding_opening:
                     score *= w.holding_opening
-                elif shape.holding and not dissenting and HELD.search(sent):
+                elif shape.holding and not dissenting and f.held:
                     score *= w.held
-            if question_periods and excludes_period(sent, question_periods):
+            if f.other_period:
                 score *= w.other_period
-            if off_kind:
+            if f.off_kind:
                 score *= self.off_kind
-            if titled:
+            if f.titled:
                 score *= w.titled
-            if prefatory and not shape.purpose:
+            if f.prefatory and not shape.purpose:
                 score *= w.prefatory
-            if grants is not None and not judgment:
-                if grants.search(sent):
-                    score *= w.power
-                if shape.who_asked and PERSON_DESCRIBED.search(sent):
-                    score *= w.power  # "who may…": the provision describing the persons ("any person who…")
-            if ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT:
+            if f.grants_power:
+                score *= w.power
+            if f.describes_person:
+                score *= w.power  # "who may…": the provision describing the persons ("any person who…")
+            if f.schedule:
                 score *= w.schedule
-            if named_authors and ch.author in named_authors:
+            if f.named_author:
                 score *= w.named_author
             if shape.dissent:
                 score *= w.dissent if dissenting else w.not_dissent
                 if dissenting and shape.reasons:
-                    score *= w.dissent_conclusion if concluding else w.dissent_opening if first_of_judge else 1.0
-                if dissenting and shape.who and DISAGREEMENT.search(sent) and first_of_judge:
+                    score *= w.dissent_conclusion if f.concluding else w.dissent_opening if f.first_of_judge else 1.0
+                if dissenting and shape.who and f.disagreement and f.first_of_judge:
                     score *= w.dissent_statement
             elif dissenting:
                 score *= w.dissent_for_holding
-            scored.append((score, coverage, cp, sent, toks, decisive))
+            scored.append((score, coverage, cp, sent, toks, decisive, f))
         scored.sort(key=lambda x: -x[0])
         if not scored:
             return reply_json([])
         if not per_document:  # the answer comes from a document that names what the question names
-            named_ok = {d: self._names_present(turn, d) for d in {x[2].passage.document.id for x in scored}}
-            scored = [x for x in scored if named_ok[x[2].passage.document.id]]
+            scored = [x for x in scored if reading.names_ok[x[2].passage.document.id]]
             if not scored:
                 return reply_json([])
         if shape.duration and not per_document:
@@ -407,13 +505,13 @@ class ExtractiveGenerator:
             if timed is None:
                 return reply_json([])
             scored.insert(0, scored.pop(timed))
-        best_score, best_cov, best_cp, _, best_toks, _ = scored[0]
+        best_score, best_cov, best_cp, _, best_toks, _, _ = scored[0]
         if not per_document and best_cov < self.min_coverage:
             return reply_json([])  # abstain: what the question asks is not in the evidence
         claims = []
         if per_document:
             docs_used: set[str] = set()
-            for score, coverage, cp, sent, toks, decisive in scored:
+            for score, coverage, cp, sent, toks, decisive, _ in scored:
                 if cp.passage.document.id in docs_used or coverage < self.multi_coverage:
                     continue
                 docs_used.add(cp.passage.document.id)
@@ -425,7 +523,7 @@ class ExtractiveGenerator:
             first_quote = _with_next_sentence(best_cp.passage.text, first_quote)
         claims.append(self._claim(best_cp, first_quote))
         best_unit = best_cp.passage.chunk.units[:1]
-        for score, coverage, cp, sent, toks, decisive in scored[1:]:
+        for score, coverage, cp, sent, toks, decisive, _ in scored[1:]:
             if len(claims) >= self.max_claims:
                 break
             ch = cp.passage.chunk
@@ -447,24 +545,23 @@ class ExtractiveGenerator:
         return {"text": self._claim_text(cp, sent), "citations": [{"passage": cp.pid, "quote": sent}]}
 
     @staticmethod
-    def _names_present(turn: TurnContext, doc_id: str) -> bool:
-        """Every capitalised word (and year, and name of several words) the question names occurs somewhere in
-        the document."""
-        doc = next(dc.document for dc in turn.documents if dc.document.id == doc_id)
-        hay = " ".join((doc.title, doc.citation or "", source_words(doc.source), doc.text)).lower()
-        named = named_words(turn.question) + _YEAR.findall(turn.question)
-        if not all(re.search(rf"\b{re.escape(x)}", hay) for x in named):
-            return False
-        flat = " " + " ".join(re.findall(r"\w+", hay)) + " "
-        glued = flat.replace(" ", "")  # a file name runs a party's name together: "AcmeWidgetsInc_…"
-        return all(f" {p} " in flat or p.replace(" ", "") in glued for p in named_phrases(turn.question))
-
-    @staticmethod
     def _claim_text(cp, sent: str) -> str:  # type: ignore[no-untyped-def]
         ch = cp.passage.chunk
         if ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
             return f"{ch.author or 'A dissenting judge'} ({ch.role.value}) said: \u201c{sent}\u201d"
         return sent
+
+
+def names_present(question: str, doc) -> bool:  # type: ignore[no-untyped-def]
+    """Every capitalised word (and year, and name of several words) the question names occurs somewhere in
+    the document."""
+    hay = " ".join((doc.title, doc.citation or "", source_words(doc.source), doc.text)).lower()
+    named = named_words(question) + _YEAR.findall(question)
+    if not all(re.search(rf"\b{re.escape(x)}", hay) for x in named):
+        return False
+    flat = " " + " ".join(re.findall(r"\w+", hay)) + " "
+    glued = flat.replace(" ", "")  # a file name runs a party's name together: "AcmeWidgetsInc_…"
+    return all(f" {p} " in flat or p.replace(" ", "") in glued for p in named_phrases(question))
 
 
 def _headings_at(doc, chunk, offset: int) -> str:  # type: ignore[no-untyped-def]
