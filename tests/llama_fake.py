@@ -100,6 +100,7 @@ class LlamaFake:
         self.seconds_per_token = seconds_per_token
         self.fail_first = fail_first  # answer this many requests 503 "Loading model", as a server starting up
         self.requests: list[dict[str, Any]] = []  # every request body, in the order received
+        self.seen: list[dict[str, Any]] = []  # the path and Authorization header of each
         self.computed: list[dict[str, Any]] = []  # every completion computed: {"prompt_tokens", "n", "finish"}
         self._slot = threading.Lock()  # one slot: one completion at a time
         outer = self
@@ -119,11 +120,12 @@ class LlamaFake:
             def do_POST(self) -> None:  # noqa: N802
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 outer.requests.append(body)
+                outer.seen.append({"path": self.path, "auth": self.headers.get("Authorization")})
                 status, payload = outer.respond(body)
                 self._send(status, payload)
 
             def _send(self, status: int, payload: Any) -> None:
-                data = json.dumps(payload).encode()
+                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json; charset=utf-8")
@@ -143,7 +145,7 @@ class LlamaFake:
     def error(status: int, message: str, type_: str, **extra: Any) -> tuple[int, dict[str, Any]]:
         return status, {"error": {"code": status, "message": message, "type": type_, **extra}}
 
-    def respond(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def respond(self, body: dict[str, Any]) -> tuple[int, Any]:
         if self.fail_first > 0:
             self.fail_first -= 1
             return self.error(503, "Loading model", "unavailable_error")
