@@ -54,8 +54,10 @@ fi
 
 only=(); for q in "${QUESTIONS[@]}"; do only+=(--only "$q"); done
 for model in $MODELS; do
-  "$WORK/build/bin/llama-server" -m "$WORK/$model.gguf" -c "$CTX" -t 2 --host 127.0.0.1 --port "$PORT" \
-    --no-webui > "$WORK/server-$model.log" 2>&1 &
+  # the Gemma GGUF carries no chat template (llama-server would fall back to ChatML): name Gemma's
+  tmpl=(); case "$model" in gemma*) tmpl=(--chat-template gemma) ;; esac
+  "$WORK/build/bin/llama-server" -m "$WORK/$model.gguf" -c "$CTX" -t 2 -np 1 --host 127.0.0.1 --port "$PORT" \
+    --no-webui "${tmpl[@]}" > "$WORK/server-$model$TAG.log" 2>&1 &
   pid=$!
   for _ in $(seq 120); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 1; done
   t0=$(date +%s)

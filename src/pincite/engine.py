@@ -216,7 +216,7 @@ def check_generation(gen: Generation, turn: TurnContext, attempt: int) -> tuple[
     except ReplyError as e:
         if gen.truncated:
             limit = f"max_tokens={gen.max_tokens}" if gen.max_tokens else "the server's token limit"
-            check, detail = Check.TRUNCATED_REPLY, f"the reply was cut off at {limit} ({e}); raise --max-tokens"
+            check, detail = Check.TRUNCATED_REPLY, f"the reply was cut off at {limit} before it was complete ({e})"
         else:
             check, detail = Check.MALFORMED_REPLY, str(e)
         return Verified([], [Dropped(check, detail, "(whole reply)", None, None, attempt)]), detail
