@@ -260,3 +260,34 @@ def test_eval_run_records_keep_the_trace(tmp_path: Path) -> None:
     (q,) = json.loads(run.read_text(encoding="utf-8"))["questions"]
     assert q["trace"][0]["raw"] and q["trace"][0]["finish_reason"] == "stop"
     assert q["trace"][0]["response_format"] == "json_schema" and srv.requests[0]["max_tokens"] == 300
+
+
+def test_a_server_process_keeps_asking_in_the_schema_after_a_context_error(tmp_path: Path) -> None:
+    """``pincite serve --generator openai --max-tokens N``: one generator for the process; a question too long for
+    the model's context is a 502 saying so, and the next question is still asked in the reply's schema."""
+    import httpx
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+    from pincite.cli import _generator_options
+    from pincite.generate.base import GeneratorKind
+    from pincite.ingest import ingest_paths
+    from pincite.store.sqlite import SQLiteStore
+
+    db = tmp_path / "demo.db"
+    s = SQLiteStore(db)
+    assert not ingest_paths(s, demo_paths()).failed
+    s.close()
+    with LlamaFake(quoting_model, n_ctx=200) as llama:
+        options = _generator_options(GeneratorKind.OPENAI, llama.url, "m", "NO_SUCH_KEY_VAR", 10.0, 64)
+        config = ServerConfig(db=db, dense=False, generator_kind=GeneratorKind.OPENAI, generator_options=options)
+        with RunningServer(create_app(config)) as srv:
+            question = {"question": "Was the email notice in writing under clause 16.1?", "no_dense": True}
+            r1 = httpx.post(f"{srv.url}/api/ask", json=question, timeout=30)
+            llama.n_ctx = 100_000
+            r2 = httpx.post(f"{srv.url}/api/ask", json=question, timeout=30)
+    assert r1.status_code == 502 and "longer than the model's context" in r1.text
+    assert r2.status_code == 200, r2.text
+    assert [b["response_format"]["type"] for b in llama.requests] == ["json_schema", "json_schema"]
+    assert all(b["max_tokens"] == 64 for b in llama.requests)
+    assert r2.json()["trace"][0]["response_format"] == "json_schema"
