@@ -54,9 +54,11 @@ fi
 
 only=(); for q in "${QUESTIONS[@]}"; do only+=(--only "$q"); done
 for model in $MODELS; do
-  # the Gemma GGUF carries no chat template (llama-server would fall back to ChatML): name Gemma's
-  tmpl=(); case "$model" in gemma*) tmpl=(--chat-template gemma) ;; esac
-  "$WORK/build/bin/llama-server" -m "$WORK/$model.gguf" -c "$CTX" -t 2 -np 1 --host 127.0.0.1 --port "$PORT" \
+  # --no-repack: the AMX path of this build segfaults on this machine (gdb: ggml_backend_amx_mul_mat)
+  # the Gemma GGUF carries no chat template: name llama.cpp's built-in one (with --jinja, the default, the
+  # name would be read as a Jinja template and the prompt would be the word "gemma")
+  tmpl=(); case "$model" in gemma*) tmpl=(--no-jinja --chat-template gemma) ;; esac
+  "$WORK/build/bin/llama-server" -m "$WORK/$model.gguf" -c "$CTX" -t 2 -np 1 --no-repack --host 127.0.0.1 --port "$PORT" \
     --no-webui "${tmpl[@]}" > "$WORK/server-$model$TAG.log" 2>&1 &
   pid=$!
   for _ in $(seq 120); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 1; done
