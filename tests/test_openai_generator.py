@@ -7,9 +7,7 @@ from __future__ import annotations
 import json
 import re
 import socket
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -24,40 +22,15 @@ from pincite.ingest import ingest_paths
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocRef, Passage
 from pincite.answer.verify import Check
+from tests.llama_fake import PASSAGE, LlamaFake
 
-PASSAGE = re.compile(r'<passage id="(P\d+)">(.*?)</passage>', re.S)
 
-
-class ChatServer:
-    """A chat-completions server whose behaviour is chosen per test."""
+class ChatServer(LlamaFake):
+    """A chat-completions server whose behaviour is chosen per test (the llama-server fake, misbehaving)."""
 
     def __init__(self, behaviour: str) -> None:
         self.behaviour = behaviour
-        self.requests: list[dict[str, Any]] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *a: object) -> None:
-                pass
-
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
-                status, payload = outer.respond(body)
-                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (the timeout test)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
+        super().__init__()
 
     def respond(self, body: dict[str, Any]) -> tuple[int, Any]:
         b = self.behaviour
@@ -88,10 +61,6 @@ class ChatServer:
                 {"passage": pid, "quote": first, "page": "3"}]}]})
         return 200, {"id": "x", "object": "chat.completion",
                      "choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]}
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -124,9 +93,9 @@ def test_well_behaved_server_round_trip(demo_turn, monkeypatch: pytest.MonkeyPat
         srv.close()
     assert ans.dropped == [] and len(ans.citations) == 1
     req = srv.requests[0]
-    assert req["path"] == "/v1/chat/completions" and req["auth"] == "Bearer sekrit"
-    assert req["body"]["response_format"] == {"type": "json_object"}
-    assert req["body"]["messages"][0]["role"] == "system"
+    assert srv.seen[0] == {"path": "/v1/chat/completions", "auth": "Bearer sekrit"}
+    assert req["response_format"]["type"] == "json_schema"  # the reply's schema (test_openai_llama.py)
+    assert req["messages"][0]["role"] == "system"
     # the model's "page" field is ignored for display: the pinpoint comes from metadata
     assert ans.citations[0].pinpoint.startswith("at [")
 
@@ -138,7 +107,8 @@ def test_server_without_json_mode_is_asked_again_without_it(demo_turn) -> None:
         ans = ask(turn, OpenAIGenerator(base_url=srv.url, timeout=5))
     finally:
         srv.close()
-    assert len(srv.requests) == 2 and "response_format" not in srv.requests[1]["body"]
+    # the schema, then JSON mode, then neither: each refused in words naming response_format
+    assert len(srv.requests) == 3 and "response_format" not in srv.requests[2]
     assert len(ans.citations) == 1
 
 
@@ -161,8 +131,8 @@ def test_timeout_is_bounded_and_clear(demo_turn) -> None:
             ask(turn, OpenAIGenerator(base_url=srv.url, timeout=0.5, retries=1))
     finally:
         srv.close()
-    assert time.perf_counter() - t0 < 6  # two bounded tries, not a hang
-    assert len(srv.requests) == 2
+    assert time.perf_counter() - t0 < 6  # bounded, not a hang
+    assert len(srv.requests) == 1  # not re-sent while the server computes it (test_openai_llama.py)
 
 
 def test_unreachable_server_says_so(demo_turn) -> None:
@@ -187,7 +157,7 @@ def test_prompt_injection_answer_shows_nothing_unchecked(demo_turn) -> None:
     checks = {d.check for d in ans.dropped}
     assert Check.NEVER_RETRIEVED in checks and Check.QUOTE_IN_PASSAGE in checks
     assert ans.attempts == 2  # it was asked again with the failures named, and failed again
-    assert "never-retrieved" in srv.requests[1]["body"]["messages"][-1]["content"]
+    assert "never-retrieved" in srv.requests[1]["messages"][-1]["content"]
 
 
 def test_demo_documents_carry_injection_text_as_plain_content(demo_turn) -> None:

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pincite.errors import PinciteError
+from pincite.generate.base import DEFAULT_MAX_TOKENS
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, is_store_url
@@ -45,7 +46,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default), learned (offline, weights fitted on gold), reader (offline, a small model reads the passages) or openai.")]
 ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
-TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server.")]
+TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server (a request that times out is not sent again).")]
+MaxTokensOption = Annotated[int, typer.Option("--max-tokens", min=1, help="Longest reply, in tokens, for --generator openai (a reply cut there is reported as truncated).")]
 OnFailOption = Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")]
 NoDenseOption = Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")]
 
@@ -239,13 +241,15 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
     out.print(table)
 
 
-def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float) -> dict:  # type: ignore[no-untyped-def]
+def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float,  # type: ignore[no-untyped-def]
+                       max_tokens: int) -> dict:
     """The options a generator of ``kind`` takes from the command line (only the openai one takes any)."""
     from pincite.generate.base import GeneratorKind
 
     if kind is not GeneratorKind.OPENAI:
         return {}
-    return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout}
+    return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout,
+            "max_tokens": max_tokens}
 
 
 def _store_name(store, location: Path | str) -> str:  # type: ignore[no-untyped-def]
@@ -519,6 +523,7 @@ def ask(
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,
+    max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
     on_fail: OnFailOption = "drop",
     retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
     no_dense: NoDenseOption = False,
@@ -549,7 +554,7 @@ def ask(
         store = _open_existing(db, ctx)
         _require_documents(store)
         retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
-        gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
+        gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
         gen = make_generator(gkind, **gen_opts)
 
         kinds = (DocumentKind.parse(kind),) if kind else ()
@@ -605,6 +610,7 @@ def serve(
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,
+    max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
     no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval by default (no embedding model).")] = False,
     max_upload_mb: Annotated[float, typer.Option(help="Largest upload accepted, in MB (all files of one request).")] = 25.0,
 ) -> None:
@@ -618,7 +624,7 @@ def serve(
         gkind = GeneratorKind.parse(generator)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--generator") from None
-    gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
+    gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
     config = ServerConfig(db=db or default_location(_store_option(ctx)), generator_kind=gkind,
                           generator_options=gen_opts,
                           dense=not no_dense, max_upload_bytes=int(max_upload_mb * 1024 * 1024))
@@ -754,6 +760,7 @@ def eval_(
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,
+    max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
     on_fail: OnFailOption = "drop",
     no_dense: NoDenseOption = False,
     chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
@@ -818,7 +825,7 @@ def eval_(
                 prepare_eval_store(store, None if db else corpus, mode,
                                    on_note=lambda s: err.print(s, style="dim"), gold_sets=sets)
                 retrieval = RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID
-                gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout)
+                gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
                 gen = make_generator(gkind, **gen_opts)
                 retriever = Retriever(store, retrieval, chunker=mode)
                 with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),

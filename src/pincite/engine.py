@@ -26,10 +26,10 @@ from pincite.answer.evidence import (
     search_query,
 )
 from pincite.answer.model import Answer, build_answer
-from pincite.answer.protocol import SYSTEM_PROMPT, ReplyError, parse_reply, render_prompt, render_retry
+from pincite.answer.protocol import ReplyError, first_messages, parse_reply, retry_messages
 from pincite.answer.verify import Check, Dropped, Verified, verify_reply
 from pincite.errors import NotFound
-from pincite.generate.base import Generator
+from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
 from pincite.legal.language import asks_quantity
 from pincite.types import SearchFilters
 from pincite.store import Store
@@ -170,33 +170,72 @@ def version_windows(store: Store, docs: Any) -> dict[str, tuple[str | None, str 
 
 def answer_from_context(turn: TurnContext, generator: Generator, options: AskOptions,
                         retrieved: list[Passage], t0: float | None = None) -> Answer:
-    """Generate, verify, and retry or drop, over an assembled context."""
+    """Generate, verify, and retry or drop, over an assembled context.
+
+    A retry sends the original prompt plus the previous reply's failures (:func:`retry_messages`), never the
+    growing conversation.  Every attempt is kept in the answer's ``trace``: the raw reply, the server's finish
+    reason, seconds, and what was wrong with it.  A generator error on the first attempt is raised; on a retry it
+    ends the retries, the last checked reply stands, and the error is in the trace."""
     t0 = t0 if t0 is not None else time.perf_counter()
-    messages = [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": render_prompt(turn)}]
     max_attempts = 1 + (options.retries if options.on_fail is OnFail.RETRY else 0)
     earlier: list[Dropped] = []
+    trace: list[dict[str, Any]] = []
     verified = Verified([], [])
-    attempt = 0
     for attempt in range(1, max_attempts + 1):
-        raw = generator.generate(turn, messages)
+        messages = first_messages(turn) if attempt == 1 else retry_messages(turn, verified.failures)
+        t_gen = time.perf_counter()
         try:
-            reply = parse_reply(raw)
-        except ReplyError as e:
-            verified = Verified([], [Dropped(Check.MALFORMED_REPLY, str(e), "(whole reply)", None, None, attempt)])
-        else:
-            verified = verify_reply(reply, turn, attempt)
-        if not verified.dropped or attempt == max_attempts:
+            gen = as_generation(generator.generate(turn, messages))
+        except GeneratorError as e:
+            if attempt == 1:
+                raise
+            trace.append(trace_entry(attempt, None, time.perf_counter() - t_gen, str(e)))
             break
-        earlier.extend(verified.dropped)
-        messages += [{"role": "assistant", "content": raw if isinstance(raw, str) else str(raw)},
-                     {"role": "user", "content": render_retry(verified.failures)}]
+        seconds = time.perf_counter() - t_gen
+        earlier.extend(verified.dropped)  # the attempt this one replaces
+        verified, error = check_generation(gen, turn, attempt)
+        trace.append(trace_entry(attempt, gen, seconds, error))
+        if not verified.dropped:
+            break
     settings = {"k": options.k, "on_fail": options.on_fail.value, "retries": options.retries,
                 "budget_tokens": options.budget_tokens, "generator": generator.name,
                 "include_non_citable": options.include_non_citable,
                 "earlier_attempt_drops": [d.to_json() for d in earlier]}
-    ans = build_answer(turn.question, turn.as_of, verified, retrieved, attempt, generator.name, settings)
+    ans = build_answer(turn.question, turn.as_of, verified, retrieved, len(trace), generator.name, settings)
+    ans.trace = trace
     ans.seconds = time.perf_counter() - t0
     return ans
+
+
+def check_generation(gen: Generation, turn: TurnContext, attempt: int) -> tuple[Verified, str | None]:
+    """Read and check one reply.  A reply that cannot be read is one drop for the whole reply: *truncated-reply*
+    when the server cut it off at its token limit (a reply that was cut but still reads whole is checked like any
+    other), else *malformed-reply*.  Returns the checked reply and what was wrong with the reply as a whole."""
+    try:
+        reply = parse_reply(gen.text)
+    except ReplyError as e:
+        if gen.truncated:
+            limit = f"max_tokens={gen.max_tokens}" if gen.max_tokens else "the server's token limit"
+            check, detail = Check.TRUNCATED_REPLY, f"the reply was cut off at {limit} before it was complete ({e})"
+        else:
+            check, detail = Check.MALFORMED_REPLY, str(e)
+        return Verified([], [Dropped(check, detail, "(whole reply)", None, None, attempt)]), detail
+    return verify_reply(reply, turn, attempt), None
+
+
+def trace_entry(attempt: int, gen: Generation | None, seconds: float, error: str | None) -> dict[str, Any]:
+    """One attempt as ``--json`` and the run records show it (so a user can see why an answer was dropped)."""
+    out: dict[str, Any] = {"attempt": attempt, "raw": gen.text if gen else None,
+                           "finish_reason": gen.finish_reason if gen else None, "seconds": round(seconds, 3),
+                           "error": error}
+    if gen is not None:
+        if gen.max_tokens is not None:
+            out["max_tokens"] = gen.max_tokens
+        if gen.response_format is not None:
+            out["response_format"] = gen.response_format
+        if gen.usage:
+            out["usage"] = gen.usage
+    return out
 
 
 __all__ = ["Answer", "AskOptions", "AskRequest", "OnFail", "answer_question", "answer_from_context", "ask",

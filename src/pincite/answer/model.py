@@ -71,6 +71,9 @@ class Answer:
     seconds: float = 0.0
     scope: list[DocRef] = field(default_factory=list)  # the documents the question was asked of, if scoped
     version_windows: dict[str, tuple[str | None, str | None]] = field(default_factory=dict)
+    #: every attempt: {"attempt", "raw" (the model's reply as sent), "finish_reason", "seconds", "error", and
+    #: where the generator says them "max_tokens", "response_format", "usage"}
+    trace: list[dict[str, Any]] = field(default_factory=list)
 
     def sections(self) -> list[tuple[Document, list[int]]]:
         """Claims grouped by their source (one section per document); the versions of one work in date order."""
@@ -147,6 +150,7 @@ class Answer:
             "generator": self.generator,
             "settings": self.settings,
             "seconds": round(self.seconds, 4),
+            "trace": self.trace,
         }
 
 

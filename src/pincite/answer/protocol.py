@@ -39,6 +39,42 @@ Reply with one JSON object and nothing else:
 {"claims": [{"text": "one statement", "citations": [{"passage": "P1", "quote": "exact words from P1"}]}]}"""
 
 
+#: The reply's shape as a JSON schema, for servers that constrain generation to one (OpenAI-compatible
+#: ``response_format: {"type": "json_schema", ...}``: llama.cpp, vLLM, OpenAI).  The bounds keep a small model
+#: that loops inside a string or a list from running to the token limit; a quote cut at ``maxLength`` is still
+#: a run of the passage's words, and the checks read the reply as they read any other.
+REPLY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "claims": {
+            "type": "array",
+            "maxItems": 6,
+            "items": {
+                "type": "object",
+                "properties": {
+                    "text": {"type": "string", "maxLength": 400},
+                    "citations": {
+                        "type": "array",
+                        "maxItems": 3,
+                        "items": {
+                            "type": "object",
+                            "properties": {"passage": {"type": "string", "maxLength": 12},
+                                           "quote": {"type": "string", "maxLength": 600}},
+                            "required": ["passage", "quote"],
+                            "additionalProperties": False,
+                        },
+                    },
+                },
+                "required": ["text", "citations"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "required": ["claims"],
+    "additionalProperties": False,
+}
+
+
 class ReplyError(PinciteError):
     """The generator's reply could not be read as the protocol's JSON."""
 
@@ -90,12 +126,27 @@ def render_prompt(ctx: TurnContext) -> str:
 
 
 def render_retry(failures: list[tuple[str, str, str]]) -> str:
-    """The follow-up message naming each failure (claim, passage id, what failed)."""
-    out = ["Some citations in your reply failed verification and were not shown:"]
+    """What a retry adds to the original question and evidence: each failure of the previous reply (claim,
+    passage id, what failed).  The previous reply itself is not sent back: a retry costs the original context
+    plus this, not the whole conversation."""
+    out = ["An earlier reply to this question was checked, and these parts of it failed and were not shown:"]
     for claim, pid, what in failures:
         out.append(f"- claim {claim!r}, passage {pid}: {what}")
-    out.append("Reply again with the whole answer in the same JSON format. Quote exactly from the passage you cite.")
+    out.append("Reply again with the whole answer in the same JSON format. Quote exactly from the passage you cite,"
+               " and keep the reply short.")
     return "\n".join(out)
+
+
+def retry_messages(turn: TurnContext, failures: list[tuple[str, str, str]]) -> list[dict[str, str]]:
+    """The messages of a retry: the system prompt and ONE user message, the original prompt followed by the
+    failures (one user turn, so chat templates that require user and assistant turns to alternate accept it)."""
+    return [{"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "user", "content": render_prompt(turn) + "\n\n" + render_retry(failures)}]
+
+
+def first_messages(turn: TurnContext) -> list[dict[str, str]]:
+    """The messages of a first attempt: the system prompt and the question with its evidence."""
+    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": render_prompt(turn)}]
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S | re.I)

@@ -33,6 +33,7 @@ class Check(ChoiceEnum):
     MIXED_SOURCES = "mixed-sources"  # a claim resting on two documents (multi-document answers)
     UNSUPPORTED_CLAIM = "unsupported-claim"  # a claim left with no surviving citation
     MALFORMED_REPLY = "malformed-reply"
+    TRUNCATED_REPLY = "truncated-reply"  # the server stopped the reply at its token limit before it was whole
 
 
 PLAIN_WORDS = {
@@ -46,6 +47,7 @@ PLAIN_WORDS = {
     Check.MIXED_SOURCES: "one claim rests on passages from two different documents",
     Check.UNSUPPORTED_CLAIM: "the statement has no citation that passed the checks",
     Check.MALFORMED_REPLY: "the model's reply was not in the required format",
+    Check.TRUNCATED_REPLY: "the model's reply was cut off at the token limit before it was complete",
 }
 
 

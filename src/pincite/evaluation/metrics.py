@@ -126,7 +126,7 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
         "answer": answer.text, "claims": [{"text": c.text, "citations": c.citations} for c in answer.claims],
         "citations": citations, "gold": gold_out, "retrieved": retrieved, "dropped": drops,
         "attempts": answer.attempts, "seconds": round(answer.seconds, 4), "error": None,
-        "scope": list(q.scope), "counts": counts,
+        "scope": list(q.scope), "counts": counts, "trace": list(answer.trace),
     }
 
 
@@ -153,7 +153,7 @@ def error_record(q: GoldQuestion, error: str, seconds: float) -> dict[str, Any]:
     return {"id": q.id, "question": q.question, "as_of": q.as_of, "kind": q.kind.value, "tags": list(q.tags),
             "answer": "", "claims": [], "citations": [], "gold": gold, "retrieved": [], "dropped": [],
             "attempts": 0, "seconds": round(seconds, 4), "error": error,
-            "counts": question_counts(q.kind.value, [], gold)}
+            "counts": question_counts(q.kind.value, [], gold), "trace": []}
 
 
 #: The metrics, in the order every table shows them: "answered correctly" first (what a user sees: did a shown

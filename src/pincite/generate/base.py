@@ -1,13 +1,20 @@
 """What every generator is: something that reads the turn's evidence and replies in the citation protocol
-(:class:`Generator`), the kinds there are, and the error a generator raises."""
+(:class:`Generator`), the kinds there are, what a reply carries besides its text (:class:`Generation`), and the
+error a generator raises."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Union
 
 from pincite.answer.context import TurnContext
 from pincite.errors import PinciteError
 from pincite.types import ChoiceEnum
+
+
+#: the longest reply a model server is asked for, in tokens, unless told otherwise (a claims reply of a few
+#: sentences with their quotes is 100-300 tokens; a model looping inside the JSON stops here)
+DEFAULT_MAX_TOKENS = 512
 
 
 class GeneratorError(PinciteError):
@@ -21,9 +28,35 @@ class GeneratorKind(ChoiceEnum):
     LEARNED = "learned"
 
 
+@dataclass(frozen=True, slots=True)
+class Generation:
+    """One reply and what the server said about it.  ``finish_reason`` is the server's (``"stop"``; ``"length"``:
+    cut off at ``max_tokens``); ``response_format`` the format the reply was asked in (``json_schema``,
+    ``json_object`` or None); ``usage`` the server's token counts and timings, as given."""
+
+    text: str
+    finish_reason: str | None = None
+    max_tokens: int | None = None
+    response_format: str | None = None
+    usage: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def truncated(self) -> bool:
+        return self.finish_reason == "length"
+
+
+Reply = Union[str, Generation]
+
+
+def as_generation(reply: Reply) -> Generation:
+    """A generator's reply as a :class:`Generation` (a bare string is a reply the generator said nothing about)."""
+    return reply if isinstance(reply, Generation) else Generation(reply if isinstance(reply, str) else str(reply))
+
+
 class Generator(Protocol):
     name: str
 
-    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
-        """Return the raw reply text for the conversation so far (``messages`` in chat format)."""
+    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> Reply:
+        """Return the reply for ``messages`` (chat format): its text, or a :class:`Generation` carrying the
+        server's finish reason and token counts too."""
         ...

@@ -1,14 +1,75 @@
-"""Any OpenAI-compatible chat-completions server (``POST {base_url}/chat/completions``)."""
+"""Any OpenAI-compatible chat-completions server (``POST {base_url}/chat/completions``): llama.cpp's
+llama-server, vLLM, OpenAI.
+
+What it does for a server that is slow, small or strict (each learnt from a real llama-server):
+
+- every request carries ``max_tokens`` (a model that loops stops there) and the reply's ``finish_reason`` is
+  returned with it (``length``: cut off at the limit, which the engine reports as a truncated reply);
+- the reply is asked for in the protocol's JSON schema (``response_format`` ``json_schema``), then in JSON mode
+  (``json_object``), then with no ``response_format``: a format is given up only when the server says *that
+  format* is unsupported, and that is remembered for this generator only;
+- a 400 saying the prompt exceeds the context size is reported as that, and changes nothing;
+- a request is sent again only when it cannot have been computed (the connection failed) or the server answered
+  429/5xx; a request that timed out is never re-sent (the server may still be computing it).
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import time
+from typing import Any
 
 import httpx
 
 from pincite.answer.context import TurnContext
-from pincite.generate.base import GeneratorError
+from pincite.answer.protocol import REPLY_SCHEMA
+from pincite.generate.base import DEFAULT_MAX_TOKENS, Generation, GeneratorError
+
+#: reply formats in the order asked for, each a ``response_format`` value (None: the field is left out)
+RESPONSE_FORMATS: dict[str, dict[str, Any] | None] = {
+    "json_schema": {"type": "json_schema",
+                    "json_schema": {"name": "pincite_reply", "strict": True, "schema": REPLY_SCHEMA}},
+    "json_object": {"type": "json_object"},
+    "none": None,
+}
+
+#: how servers say the prompt is longer than the model's context (llama.cpp: type ``exceed_context_size_error``,
+#: "request (N tokens) exceeds the available context size (M tokens)"; OpenAI and vLLM: code
+#: ``context_length_exceeded``, "maximum context length is M tokens")
+_CONTEXT_TYPES = ("exceed_context_size_error", "context_length_exceeded")
+_CONTEXT_WORDS = re.compile(r"exceeds? the available context size|maximum context length|context length exceeded|"
+                            r"larger than the max context size|too many tokens", re.I)
+#: how a server names the request field it refused, when it refuses the reply format
+_FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|structured output|guided", re.I)
+
+
+def error_info(r: httpx.Response) -> dict[str, Any]:
+    """The error object of a refusal (``{"error": {...}}`` as OpenAI and llama.cpp send it, a FastAPI
+    ``{"detail": ...}``, or the text), with at least ``message``."""
+    try:
+        data = r.json()
+    except ValueError:
+        return {"message": r.text[:500]}
+    err = data.get("error", data) if isinstance(data, dict) else data
+    if isinstance(err, str):
+        return {"message": err}
+    if not isinstance(err, dict):
+        return {"message": str(err)[:500]}
+    out = dict(err)
+    if not isinstance(out.get("message"), str):
+        out["message"] = str(err.get("detail", err))[:500]
+    return out
+
+
+def exceeds_context(info: dict[str, Any]) -> bool:
+    return (str(info.get("type")) in _CONTEXT_TYPES or str(info.get("code")) in _CONTEXT_TYPES
+            or bool(_CONTEXT_WORDS.search(info["message"])))
+
+
+def refuses_format(info: dict[str, Any]) -> bool:
+    """The refusal is about the reply format (the field named, or the format's words in the message)."""
+    return str(info.get("param")) == "response_format" or bool(_FORMAT_WORDS.search(info["message"]))
 
 
 class OpenAIGenerator:
@@ -23,21 +84,30 @@ class OpenAIGenerator:
         retries: int = 2,
         temperature: float = 0.0,
         json_mode: bool = True,
+        max_tokens: int = DEFAULT_MAX_TOKENS,
     ) -> None:
+        if max_tokens < 1:
+            raise ValueError(f"max_tokens must be at least 1, not {max_tokens}")
         self.base_url = base_url.rstrip("/")
         self.model = model
         self.api_key = os.environ.get(api_key_env) if api_key_env else None
         self.timeout = timeout
         self.retries = retries
         self.temperature = temperature
-        self.json_mode = json_mode
-        self._client = httpx.Client(timeout=httpx.Timeout(timeout, connect=min(10.0, timeout)),
-                                    trust_env=False)
+        self.max_tokens = max_tokens
+        # the formats this server has not refused (json_mode=False: plain replies only)
+        self.formats = [f for f in RESPONSE_FORMATS if json_mode or f == "none"]
+        # no transport-level retries either: httpx's retry only connection failures, which _post retries itself
+        self._client = httpx.Client(timeout=httpx.Timeout(timeout, connect=min(10.0, timeout)), trust_env=False,
+                                    transport=httpx.HTTPTransport(retries=0))
 
     def close(self) -> None:
         self._client.close()
 
     def _post(self, body: dict[str, object]) -> httpx.Response:
+        """POST once; again only when the request cannot have reached the model (no connection) or the server
+        answered it with 429 or 5xx.  A timeout waiting for the answer is an error at once: re-sending would queue
+        the same work behind the first request, which the server is still computing."""
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -46,10 +116,16 @@ class OpenAIGenerator:
         for attempt in range(self.retries + 1):
             try:
                 r = self._client.post(url, json=body, headers=headers)
-            except httpx.TimeoutException as e:
-                last = GeneratorError(f"{url} did not answer within {self.timeout:g}s ({type(e).__name__})")
-            except httpx.TransportError as e:
+            except (httpx.ConnectError, httpx.ConnectTimeout) as e:
                 last = GeneratorError(f"cannot reach {url}: {e}. Is the server running? (--base-url)")
+            except httpx.TimeoutException as e:
+                raise GeneratorError(
+                    f"{url} did not answer within {self.timeout:g}s ({type(e).__name__}); not sent again, as the "
+                    f"server may still be computing it: raise --timeout or lower --max-tokens "
+                    f"(now {self.max_tokens})") from None
+            except httpx.TransportError as e:
+                raise GeneratorError(f"{url}: the connection failed after the request was sent "
+                                     f"({type(e).__name__}: {e}); not sent again") from None
             else:
                 if r.status_code >= 500 or r.status_code == 429:
                     last = GeneratorError(f"{url} answered HTTP {r.status_code}: {r.text[:200]}")
@@ -60,24 +136,48 @@ class OpenAIGenerator:
         assert last is not None
         raise last
 
-    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
-        body: dict[str, object] = {"model": self.model, "messages": messages, "temperature": self.temperature}
-        if self.json_mode:
-            body["response_format"] = {"type": "json_object"}
-        r = self._post(body)
-        if r.status_code == 400 and self.json_mode:
-            # servers without JSON mode reject response_format: ask again without it, and stop asking
-            self.json_mode = False
-            body.pop("response_format", None)
+    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> Generation:
+        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,
+                                "max_tokens": self.max_tokens}
+        while True:
+            fmt = self.formats[0]
+            rf = RESPONSE_FORMATS[fmt]
+            if rf is None:
+                body.pop("response_format", None)
+            else:
+                body["response_format"] = rf
             r = self._post(body)
-        if r.status_code >= 400:
-            raise GeneratorError(f"{self.base_url} refused the request: HTTP {r.status_code}: {r.text[:200]}")
+            if r.status_code < 400:
+                return self._read(r, fmt)
+            info = error_info(r)
+            if r.status_code in (400, 413) and exceeds_context(info):
+                sizes = ""
+                if info.get("n_prompt_tokens") and info.get("n_ctx"):
+                    sizes = f" ({info['n_prompt_tokens']} tokens; the server's context is {info['n_ctx']})"
+                raise GeneratorError(
+                    f"{self.base_url}: the prompt is longer than the model's context{sizes}: {info['message']}. "
+                    "Ask for fewer passages (--k) or start the server with a larger context (llama-server -c)")
+            if r.status_code in (400, 422, 501) and rf is not None and refuses_format(info):
+                # the server does not take this reply format: ask in the next one, and stop asking in this one
+                self.formats = [f for f in self.formats if f != fmt] or ["none"]
+                continue
+            raise GeneratorError(f"{self.base_url} refused the request: HTTP {r.status_code}: {info['message'][:300]}")
+
+    def _read(self, r: httpx.Response, fmt: str) -> Generation:
         try:
             data = r.json()
-            content = data["choices"][0]["message"]["content"]
+            choice = data["choices"][0]
+            content = choice["message"]["content"]
         except (ValueError, KeyError, IndexError, TypeError):
             raise GeneratorError(f"{self.base_url} answered with something that is not a chat completion: "
                                  f"{r.text[:200]!r}") from None
         if not isinstance(content, str):
             raise GeneratorError(f"{self.base_url} returned no message content")
-        return content
+        usage: dict[str, Any] = {}
+        if isinstance(data.get("usage"), dict):
+            usage.update({k: v for k, v in data["usage"].items() if k in ("prompt_tokens", "completion_tokens")})
+        if isinstance(data.get("timings"), dict):  # llama.cpp's own: tokens per second, prompt and generation
+            usage.update({k: v for k, v in data["timings"].items()
+                          if k in ("prompt_per_second", "predicted_per_second", "prompt_ms", "predicted_ms")})
+        return Generation(content, choice.get("finish_reason") if isinstance(choice, dict) else None,
+                          self.max_tokens, None if fmt == "none" else fmt, usage)

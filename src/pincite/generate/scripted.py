@@ -1,7 +1,8 @@
 """A scripted generator: the fake at the model boundary, for tests and the gate benchmark.
 
 It replies from a script, one entry per attempt: a string (sent as is), a dict (serialised as the protocol's
-JSON), or a callable ``(turn, attempt) -> str | dict``.  The builders below make replies that misbehave in every
+JSON), a :class:`~pincite.generate.base.Generation` (a reply with a finish reason, e.g. cut off at the token
+limit), an exception (raised, as a server that fails would), or a callable ``(turn, attempt) -> str | dict``.  The builders below make replies that misbehave in every
 way the checks exist for, from the real passages of a turn.
 """
 
@@ -13,8 +14,9 @@ from typing import Any, Union
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.chunk import sentence_spans
+from pincite.generate.base import Generation
 
-Script = Union[str, dict[str, Any], Callable[[TurnContext, int], Union[str, dict[str, Any]]]]
+Script = Union[str, dict[str, Any], Generation, Exception, Callable[[TurnContext, int], Union[str, dict[str, Any]]]]
 
 
 class ScriptedGenerator:
@@ -26,13 +28,17 @@ class ScriptedGenerator:
         self.script = list(script)
         self.calls: list[list[dict[str, str]]] = []  # the messages each call received
 
-    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
+    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str | Generation:
         attempt = len(self.calls)
         self.calls.append([dict(m) for m in messages])
         entry = self.script[min(attempt, len(self.script) - 1)]
+        if isinstance(entry, Exception):
+            raise entry
         if callable(entry):
             entry = entry(turn, attempt)
-        return entry if isinstance(entry, str) else json.dumps(entry, ensure_ascii=False)
+        if isinstance(entry, (str, Generation)):
+            return entry
+        return json.dumps(entry, ensure_ascii=False)
 
 
 # -- builders: one claim citing one passage, behaving or misbehaving ------------------------------------
