@@ -112,3 +112,37 @@ def test_findings_are_ingest_warnings_show_warnings_and_audit_flags(tmp_path: Pa
     audited = json.loads(runner.invoke(app, ["audit", str(path), "--db", db, "--json"]).output)
     assert audited[0]["structure_by_kind"]["sequence-jump"] == 1
     assert audited[0]["structure"][0]["label"] == "cl. 4"
+
+
+def test_the_audit_page_shows_the_structure_flags_as_the_cli_does(tmp_path: Path) -> None:
+    import httpx
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+
+    db, path, page = str(tmp_path / "s.db"), tmp_path / "services.txt", tmp_path / "audit.html"
+    path.write_text(CONTRACT, encoding="utf-8")
+    assert runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False).exit_code == 0
+    r = runner.invoke(app, ["audit", str(path), "--db", db, "--html", str(page)], catch_exceptions=False)
+    assert "structure: sequence-jump: cl. 4: 4. follows 2. (cl. 2): 1 number(s) missing" in r.output
+    doc_id = json.loads(runner.invoke(app, ["show", str(path), "--db", db, "--json"]).output)["id"]
+    with RunningServer(create_app(ServerConfig(db=Path(db), dense=False))) as srv:
+        served = httpx.get(f"{srv.url}/documents/{doc_id}/audit").text
+    for html_page in (page.read_text(encoding="utf-8"), served):
+        assert "<b id='structure-count'>1</b> structure flags (sequence-jump 1)" in html_page
+        assert ('<div class="finding" data-structure="sequence-jump"><a href="#unit-') in html_page
+        assert "<b>sequence-jump</b> 4. follows 2. (cl. 2): 1 number(s) missing" in html_page
+        # the flagged unit's number in the margin is marked and is where the link goes
+        anchor = html_page.split('data-structure="sequence-jump"><a href="#')[1].split('"')[0]
+        assert f'<span class="num structure" id="{anchor}"' in html_page
+        assert html_page.count('class="num structure"') == 1
+
+
+def test_a_sound_document_has_no_structure_flag_on_its_audit_page(tmp_path: Path) -> None:
+    db, path, page = str(tmp_path / "s.db"), tmp_path / "sound.txt", tmp_path / "audit.html"
+    path.write_text(CONTRACT.replace("4. Term.", "3. Term.").replace("5. Notices.", "4. Notices."), encoding="utf-8")
+    assert runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False).exit_code == 0
+    runner.invoke(app, ["audit", str(path), "--db", db, "--html", str(page)], catch_exceptions=False)
+    html_page = page.read_text(encoding="utf-8")
+    assert "<b id='structure-count'>0</b> structure flags (none)" in html_page
+    assert '<p class="ok">No structure flag.</p>' in html_page and "num structure" not in html_page

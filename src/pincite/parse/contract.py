@@ -233,6 +233,16 @@ def _word_before(text: str, at: int) -> str:
     return text[i:at]
 
 
+def _wrapped_reference(before: Line) -> bool:
+    """Whether the line just above (no blank line between) is a running sentence that ends with a word that
+    refers to a provision ("... in accordance with Section"), so the number that opens the next line is that
+    reference wrapped, not a clause.  A line that is only the word ("SCHEDULE", "Part") is a heading."""
+    if before.furniture or not before.content:
+        return False
+    words = before.content.split()
+    return len(words) >= 3 and words[-1].lower() in _REFERRING
+
+
 #: a line at least this long is a flattened paragraph (a text file whose clauses were run together)
 _FLATTENED = 60
 
@@ -263,6 +273,9 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                 continue
         lead = len(text[line.start:line.end]) - len(text[line.start:line.end].lstrip())
         first = _tokens_at(line, text, line.start + lead, "line")
+        if first is not None and i > 0 and _wrapped_reference(lines[i - 1]):
+            first = None  # "... in accordance with Section" / "7.1 [DEFINITIONS], LeadersOnline shall ...": a
+            # reference wrapped at the line's end, not a clause (the "mid"/"inline" numbers on it still count)
         if first is not None:
             if not first.rest and i + 1 < n:
                 nxt = next((x for x in lines[i + 1:i + 4] if x.content and not x.furniture), None)
