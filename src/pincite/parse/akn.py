@@ -491,7 +491,8 @@ class _JudgmentReader:
     def _unmarked_heading(self, el: etree._Element, text: str) -> bool:
         """A section heading the markup does not mark (not bold, no class): a short title on its own at the left
         margin, after a paragraph that ended its sentence.  A paragraph's continuation after a page break goes
-        on with the sentence; a quotation is indented."""
+        on with the sentence; a quotation is indented (an indented one is a heading only as ``_numbered_next``
+        and the comment below say)."""
         if self.s.para is None or self.s.zone != Zone.REASONS or not is_bare_heading(text) or _starts_quote(text):
             return False
         first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
@@ -499,8 +500,8 @@ class _JudgmentReader:
             return False
         if _indent(first_p.get("style") or "") > 0.25:
             # indented like a quotation: a heading only when set off as one (all italic, bold or underlined),
-            # after a sentence that ended (a quotation is introduced by a colon) and before a numbered paragraph
-            # (a quoted heading is followed by more of what is quoted)
+            # after a sentence that ended (a quotation is introduced by a colon) and before the judgment's own next
+            # numbered paragraph (a quoted heading is followed by more of what is quoted, numbered or not)
             return bold_share(el, styled=is_emphasised) > 0.8 and bool(_SENTENCE_ENDED.search(self.b.tail(4))) \
                 and self._numbered_next(el)
         return bool(_SENTENCE_DONE.search(self.b.tail(4)))
@@ -509,7 +510,7 @@ class _JudgmentReader:
         nxt = el.getnext()
         while nxt is not None and not isinstance(nxt.tag, str):
             nxt = nxt.getnext()
-        return nxt is not None and self._classify(nxt) in ("para-num", "text-num")
+        return nxt is not None and nxt in self.accepted  # the judgment's own next paragraph, not a quoted one
 
     def _heading_depth(self, el: etree._Element, depth: int) -> int:
         first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
