@@ -50,10 +50,17 @@ def test_a_sub_number_of_another_clause_inside_a_clause_is_a_stray_number() -> N
 
 
 def test_sequences_that_jump_or_go_back_and_those_that_do_not() -> None:
-    text = "1. A one.\n2. B two.\n4. D four.\n3. C three.\n"
-    d = doc(text, [(f"{n}. ", f"{n}.", None, UnitKind.CLAUSE) for n in (1, 2, 4, 3)])
+    # clause 3 is printed (run into clause 2) but has no unit: a jump; then a number that goes back
+    text = "1. A one.\n2. B two 3. C three.\n4. D four.\n3. C again.\n"
+    d = doc(text, [(f"{n}. {c}", f"{n}.", None, UnitKind.CLAUSE) for n, c in ((1, "A"), (2, "B"), (4, "D"), (3, "C a"))])
     got = {(f.kind, f.label) for f in lint_document(d)}
     assert got == {(LintKind.SEQUENCE_JUMP, "cl. 4"), (LintKind.SEQUENCE_BACKWARDS, "cl. 3")}
+    # a number the document itself skips (no "3." anywhere between 2 and 4, or only referred to) loses no unit
+    for skipped in ("1. A one.\n2. B two.\n4. D four.\n", "1. A one.\n2. B as in clause 3. The rest.\n4. D four.\n",
+                    "1. A one.\n[2] B, at [3] Lord X said so.\n4. D four.\n"):
+        d = doc(skipped, [(f"{n}", f"{n}.", None, UnitKind.CLAUSE) for n in ("1. A", "2] B" if "[2]" in skipped
+                                                                          else "2. B", "4. D")])
+        assert lint_document(d) == [], skipped
     # a statute's inserted sections (3, 3.01, 3.02, 3.1, 4) and a list restarting at 1 are in order
     statute = doc("3 x\n3.01 x\n3.02 x\n3.1 x\n4 x\n", [(f"{n} x", n, None, UnitKind.SECTION)
                                                       for n in ("3", "3.01", "3.02", "3.1", "4")],
@@ -70,6 +77,14 @@ def test_lettered_paragraphs_without_units_and_a_heading_inside_a_paragraph() ->
     j = doc(judgment, [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
             kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
     assert [(f.kind, f.label) for f in lint_document(j)] == [(LintKind.HEADING_IN_PARAGRAPH, "cl. 107")]
+    # a heading inside what the paragraph quotes (a quotation still open, or before a quoted "45.") is not one
+    for quoted in ("107. The judge said, in the passage I have already summarised above:\n“It was wrong of him.\n"
+                   "Conclusions\nThe claim fails.”\n108. Next.\n",
+                   "107. The judge found, in the part of his judgment headed as follows, this much.\n"
+                   "Abusive collateral attack\n45. The claim is an abuse.\n108. Next.\n"):
+        j = doc(quoted, [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
+                kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
+        assert lint_document(j) == [], quoted
 
 
 def test_two_texts_for_one_provision_and_metadata_the_first_page_prints() -> None:
@@ -90,7 +105,8 @@ This Services Agreement is dated as of May 8, 2014 between Alpha Ltd and Beta In
 
 1. Services. Beta shall provide the services described in the schedule to Alpha.
 
-2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice.
+2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice 3. Taxes. Alpha shall pay
+the taxes on the fees.
 
 4. Term. This Agreement runs for one year from the date above and renews each year.
 
@@ -140,7 +156,8 @@ def test_the_audit_page_shows_the_structure_flags_as_the_cli_does(tmp_path: Path
 
 def test_a_sound_document_has_no_structure_flag_on_its_audit_page(tmp_path: Path) -> None:
     db, path, page = str(tmp_path / "s.db"), tmp_path / "sound.txt", tmp_path / "audit.html"
-    path.write_text(CONTRACT.replace("4. Term.", "3. Term.").replace("5. Notices.", "4. Notices."), encoding="utf-8")
+    path.write_text(CONTRACT.replace(" 3. Taxes.", ". Taxes.").replace("4. Term.", "3. Term.")
+                    .replace("5. Notices.", "4. Notices."), encoding="utf-8")
     assert runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False).exit_code == 0
     runner.invoke(app, ["audit", str(path), "--db", db, "--html", str(page)], catch_exceptions=False)
     html_page = page.read_text(encoding="utf-8")
