@@ -61,6 +61,13 @@ def test_sequences_that_jump_or_go_back_and_those_that_do_not() -> None:
         d = doc(skipped, [(f"{n}", f"{n}.", None, UnitKind.CLAUSE) for n in ("1. A", "2] B" if "[2]" in skipped
                                                                           else "2. B", "4. D")])
         assert lint_document(d) == [], skipped
+    # ... but a number printed with no space after its dot, or an article's heading run into a line, is printed
+    for lost, numbers in (("70. A seventy.\n71.It is said.\n72. B.\n", ("70", "71.I", "72")),
+                          ("ARTICLE III - A.   ARTICLE IV   4.1 All facilities.\nARTICLE V - B.\n",
+                           ("ARTICLE III", "ARTICLE IV ", "ARTICLE V"))):
+        d = doc(lost, [(numbers[0], numbers[0].split()[-1], None, UnitKind.CLAUSE),
+                       (numbers[2], numbers[2].split()[-1], None, UnitKind.CLAUSE)])
+        assert [f.kind for f in lint_document(d)] == [LintKind.SEQUENCE_JUMP], lost
     # a statute's inserted sections (3, 3.01, 3.02, 3.1, 4) and a list restarting at 1 are in order
     statute = doc("3 x\n3.01 x\n3.02 x\n3.1 x\n4 x\n", [(f"{n} x", n, None, UnitKind.SECTION)
                                                       for n in ("3", "3.01", "3.02", "3.1", "4")],
@@ -85,6 +92,11 @@ def test_lettered_paragraphs_without_units_and_a_heading_inside_a_paragraph() ->
         j = doc(quoted, [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
                 kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
         assert lint_document(j) == [], quoted
+    # a heading followed by its own sub-heading "(i) ..." is still a heading inside the paragraph
+    j = doc(judgment.replace("\n108.", "\n(i) On the basis argued below\n108."),
+            [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
+            kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
+    assert [f.kind for f in lint_document(j)] == [LintKind.HEADING_IN_PARAGRAPH]
 
 
 def test_two_texts_for_one_provision_and_metadata_the_first_page_prints() -> None:

@@ -303,8 +303,12 @@ def printed_in(text: str, number: str) -> bool:
     """Whether ``text`` prints ``number`` as a provision's own number: at a line start ("37.", "[37]", "(c)",
     "13.4"), or inside a line as a clause run in ("... Edinger 19. Entire Agreement"), not as a reference."""
     n = re.escape(number)
-    if re.search(rf"(?m)^[ \t]*[\[(]?{n}[\])]?\.?(?:[ \t]+\S|[ \t]*$)", text):
-        return True
+    if re.search(rf"(?m)^[ \t]*[\[(]?{n}[\])]?(?:\.?[ \t]+\S|\.(?=[A-Z\"“])|[ \t]*$)", text):
+        return True  # "71. It", "71.It", "[71]", "(c)", "IV" alone on its line
+    for m in re.finditer(rf"\b(?:ARTICLE|Article|SECTION|Section|PART|Part|CLAUSE|Clause)[ \t]+{n}\b", text):
+        before = re.findall(r"[A-Za-z]+", text[max(0, m.start() - 30):m.start()])
+        if not before or before[-1].lower() not in _REFERS:
+            return True  # "...   ARTICLE IV   4.1 All facilities": a heading run in, not "pursuant to Article IV"
     mid = (rf"(?<![\w.§\[(]){n}\.[ \t]+[A-Z\"“]" if "." not in number and number.isdigit()
            else rf"(?<![\w.§\[(]){n}\.?[ \t]+[A-Z\"“]" if number[:1].isdigit()
            else rf"\({n}\)[ \t]+\S")
@@ -355,7 +359,7 @@ def _headings_in_paragraphs(tree: _Tree) -> list[LintFinding]:
     return out
 
 
-_NEXT_NUMBER = re.compile(r"^[\[(]?(\d{1,4}|[a-z]{1,4}|[A-Z])[\]).]?[ \t]+\S")
+_NEXT_NUMBER = re.compile(r"^\[?(\d{1,4})[\].]?[ \t]*(?=[A-Z\"“])")  # a paragraph number; "(i)" may be a sub-heading
 
 
 def _quoted_heading(tree: _Tree, u: Unit, at: int, line: str) -> bool:
