@@ -7,11 +7,12 @@ names the unit and what in its text says the boundary is wrong:
 * ``stray-number``       a unit's own text (outside its children) has, at a line start, a number of its parent's
   or siblings' sequence that is not its own (``2.2`` inside ``cl. 3``; ``108.`` inside ``[107]``)
 * ``sequence-backwards`` a sibling's number goes back (``cl. 3`` then ``cl. 2``), other than a list restarting
-* ``sequence-jump``      a sibling's number skips (``[5]`` after ``[3]``)
+* ``sequence-jump``      a sibling's number skips (``[5]`` after ``[3]``) where a skipped number is printed between
+  the two (a number the document itself skips, or an extract quoted with "…", loses no unit)
 * ``unlabelled-paragraphs`` lettered paragraphs ``(a)``, ``(b)`` at line starts of a unit's own text with no
   unit of their own (a definition's paragraphs without a pinpoint)
 * ``heading-in-paragraph`` a heading line inside a paragraph, after a finished sentence (so the heading is
-  quoted as that paragraph)
+  quoted as that paragraph); not one inside what the paragraph quotes
 * ``two-texts``          two units with one label, both in force on a date, with different texts
 * ``missing-metadata``   no title, citation or date (or a title cut off), where the first page prints them
 
