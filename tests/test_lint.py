@@ -50,10 +50,24 @@ def test_a_sub_number_of_another_clause_inside_a_clause_is_a_stray_number() -> N
 
 
 def test_sequences_that_jump_or_go_back_and_those_that_do_not() -> None:
-    text = "1. A one.\n2. B two.\n4. D four.\n3. C three.\n"
-    d = doc(text, [(f"{n}. ", f"{n}.", None, UnitKind.CLAUSE) for n in (1, 2, 4, 3)])
+    # clause 3 is printed (run into clause 2) but has no unit: a jump; then a number that goes back
+    text = "1. A one.\n2. B two 3. C three.\n4. D four.\n3. C again.\n"
+    d = doc(text, [(f"{n}. {c}", f"{n}.", None, UnitKind.CLAUSE) for n, c in ((1, "A"), (2, "B"), (4, "D"), (3, "C a"))])
     got = {(f.kind, f.label) for f in lint_document(d)}
     assert got == {(LintKind.SEQUENCE_JUMP, "cl. 4"), (LintKind.SEQUENCE_BACKWARDS, "cl. 3")}
+    # a number the document itself skips (no "3." anywhere between 2 and 4, or only referred to) loses no unit
+    for skipped in ("1. A one.\n2. B two.\n4. D four.\n", "1. A one.\n2. B as in clause 3. The rest.\n4. D four.\n",
+                    "1. A one.\n[2] B, at [3] Lord X said so.\n4. D four.\n"):
+        d = doc(skipped, [(f"{n}", f"{n}.", None, UnitKind.CLAUSE) for n in ("1. A", "2] B" if "[2]" in skipped
+                                                                          else "2. B", "4. D")])
+        assert lint_document(d) == [], skipped
+    # ... but a number printed with no space after its dot, or an article's heading run into a line, is printed
+    for lost, numbers in (("70. A seventy.\n71.It is said.\n72. B.\n", ("70", "71.I", "72")),
+                          ("ARTICLE III - A.   ARTICLE IV   4.1 All facilities.\nARTICLE V - B.\n",
+                           ("ARTICLE III", "ARTICLE IV ", "ARTICLE V"))):
+        d = doc(lost, [(numbers[0], numbers[0].split()[-1], None, UnitKind.CLAUSE),
+                       (numbers[2], numbers[2].split()[-1], None, UnitKind.CLAUSE)])
+        assert [f.kind for f in lint_document(d)] == [LintKind.SEQUENCE_JUMP], lost
     # a statute's inserted sections (3, 3.01, 3.02, 3.1, 4) and a list restarting at 1 are in order
     statute = doc("3 x\n3.01 x\n3.02 x\n3.1 x\n4 x\n", [(f"{n} x", n, None, UnitKind.SECTION)
                                                       for n in ("3", "3.01", "3.02", "3.1", "4")],
@@ -70,6 +84,19 @@ def test_lettered_paragraphs_without_units_and_a_heading_inside_a_paragraph() ->
     j = doc(judgment, [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
             kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
     assert [(f.kind, f.label) for f in lint_document(j)] == [(LintKind.HEADING_IN_PARAGRAPH, "cl. 107")]
+    # a heading inside what the paragraph quotes (a quotation still open, or before a quoted "45.") is not one
+    for quoted in ("107. The judge said, in the passage I have already summarised above:\n“It was wrong of him.\n"
+                   "Conclusions\nThe claim fails.”\n108. Next.\n",
+                   "107. The judge found, in the part of his judgment headed as follows, this much.\n"
+                   "Abusive collateral attack\n45. The claim is an abuse.\n108. Next.\n"):
+        j = doc(quoted, [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
+                kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
+        assert lint_document(j) == [], quoted
+    # a heading followed by its own sub-heading "(i) ..." is still a heading inside the paragraph
+    j = doc(judgment.replace("\n108.", "\n(i) On the basis argued below\n108."),
+            [("107.", "107", None, UnitKind.PARAGRAPH), ("108.", "108", None, UnitKind.PARAGRAPH)],
+            kind=DocumentKind.JUDGMENT, citation="[2020] EWCA Civ 1375", date="2020-10-22")
+    assert [f.kind for f in lint_document(j)] == [LintKind.HEADING_IN_PARAGRAPH]
 
 
 def test_two_texts_for_one_provision_and_metadata_the_first_page_prints() -> None:
@@ -90,7 +117,8 @@ This Services Agreement is dated as of May 8, 2014 between Alpha Ltd and Beta In
 
 1. Services. Beta shall provide the services described in the schedule to Alpha.
 
-2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice.
+2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice 3. Taxes. Alpha shall pay
+the taxes on the fees.
 
 4. Term. This Agreement runs for one year from the date above and renews each year.
 
@@ -112,3 +140,38 @@ def test_findings_are_ingest_warnings_show_warnings_and_audit_flags(tmp_path: Pa
     audited = json.loads(runner.invoke(app, ["audit", str(path), "--db", db, "--json"]).output)
     assert audited[0]["structure_by_kind"]["sequence-jump"] == 1
     assert audited[0]["structure"][0]["label"] == "cl. 4"
+
+
+def test_the_audit_page_shows_the_structure_flags_as_the_cli_does(tmp_path: Path) -> None:
+    import httpx
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+
+    db, path, page = str(tmp_path / "s.db"), tmp_path / "services.txt", tmp_path / "audit.html"
+    path.write_text(CONTRACT, encoding="utf-8")
+    assert runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False).exit_code == 0
+    r = runner.invoke(app, ["audit", str(path), "--db", db, "--html", str(page)], catch_exceptions=False)
+    assert "structure: sequence-jump: cl. 4: 4. follows 2. (cl. 2): 1 number(s) missing" in r.output
+    doc_id = json.loads(runner.invoke(app, ["show", str(path), "--db", db, "--json"]).output)["id"]
+    with RunningServer(create_app(ServerConfig(db=Path(db), dense=False))) as srv:
+        served = httpx.get(f"{srv.url}/documents/{doc_id}/audit").text
+    for html_page in (page.read_text(encoding="utf-8"), served):
+        assert "<b id='structure-count'>1</b> structure flags (sequence-jump 1)" in html_page
+        assert ('<div class="finding" data-structure="sequence-jump"><a href="#unit-') in html_page
+        assert "<b>sequence-jump</b> 4. follows 2. (cl. 2): 1 number(s) missing" in html_page
+        # the flagged unit's number in the margin is marked and is where the link goes
+        anchor = html_page.split('data-structure="sequence-jump"><a href="#')[1].split('"')[0]
+        assert f'<span class="num structure" id="{anchor}"' in html_page
+        assert html_page.count('class="num structure"') == 1
+
+
+def test_a_sound_document_has_no_structure_flag_on_its_audit_page(tmp_path: Path) -> None:
+    db, path, page = str(tmp_path / "s.db"), tmp_path / "sound.txt", tmp_path / "audit.html"
+    path.write_text(CONTRACT.replace(" 3. Taxes.", ". Taxes.").replace("4. Term.", "3. Term.")
+                    .replace("5. Notices.", "4. Notices."), encoding="utf-8")
+    assert runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False).exit_code == 0
+    runner.invoke(app, ["audit", str(path), "--db", db, "--html", str(page)], catch_exceptions=False)
+    html_page = page.read_text(encoding="utf-8")
+    assert "<b id='structure-count'>0</b> structure flags (none)" in html_page
+    assert '<p class="ok">No structure flag.</p>' in html_page and "num structure" not in html_page

@@ -457,8 +457,8 @@ def audit(
     except PinciteError as e:
         raise _fail(e) from None
     if html_out is not None:
-        doc, report, _ = reports[0]
-        html_out.write_text(render_audit_html(doc, report), encoding="utf-8")
+        doc, report, found = reports[0]
+        html_out.write_text(render_audit_html(doc, report, structure=found), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
         _print_json([audit_to_json(d, r, s) for d, r, s in reports])

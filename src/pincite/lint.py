@@ -7,11 +7,12 @@ names the unit and what in its text says the boundary is wrong:
 * ``stray-number``       a unit's own text (outside its children) has, at a line start, a number of its parent's
   or siblings' sequence that is not its own (``2.2`` inside ``cl. 3``; ``108.`` inside ``[107]``)
 * ``sequence-backwards`` a sibling's number goes back (``cl. 3`` then ``cl. 2``), other than a list restarting
-* ``sequence-jump``      a sibling's number skips (``[5]`` after ``[3]``)
+* ``sequence-jump``      a sibling's number skips (``[5]`` after ``[3]``) where a skipped number is printed between
+  the two (a number the document itself skips, or an extract quoted with "…", loses no unit)
 * ``unlabelled-paragraphs`` lettered paragraphs ``(a)``, ``(b)`` at line starts of a unit's own text with no
   unit of their own (a definition's paragraphs without a pinpoint)
 * ``heading-in-paragraph`` a heading line inside a paragraph, after a finished sentence (so the heading is
-  quoted as that paragraph)
+  quoted as that paragraph); not one inside what the paragraph quotes
 * ``two-texts``          two units with one label, both in force on a date, with different texts
 * ``missing-metadata``   no title, citation or date (or a title cut off), where the first page prints them
 
@@ -25,7 +26,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from pincite.parse.citations import find_citation, find_judgment_date
-from pincite.parse.contract import is_bare_heading, letter_value, roman_value
+from pincite.parse.contract import REFERRING_WORDS, is_bare_heading, letter_value, roman_value, to_roman
 from pincite.types import ChoiceEnum, Document, DocumentKind, ParsedDocument, Unit, UnitKind
 
 
@@ -226,8 +227,14 @@ def _sequences(tree: _Tree) -> list[LintFinding]:
                 if prev is not None:
                     found = _step(prev, u, statute)
                     if found is not None:
-                        kind, detail = found
-                        out.append(LintFinding(kind, u.ordinal, _name(u), detail))
+                        kind, detail, missing = found
+                        gap = tree.doc.text[prev.char_start:u.char_start]
+                        if kind is LintKind.SEQUENCE_JUMP and missing and \
+                                not any(printed_in(gap, n) for n in missing):
+                            pass  # the document itself skips the number (its own numbering, or an extract
+                            # quoted with "…"): no unit was lost between the two
+                        else:
+                            out.append(LintFinding(kind, u.ordinal, _name(u), detail))
                 prev = u
     return out
 
@@ -238,11 +245,13 @@ def _decimal(number: str | None) -> float | None:
     return float(m.group(0)) if m else None
 
 
-def _step(prev: Unit, u: Unit, statute: bool) -> tuple[LintKind, str] | None:
+def _step(prev: Unit, u: Unit, statute: bool) -> tuple[LintKind, str, list[str]] | None:
+    """A finding for ``u`` following ``prev``, with (for a jump) the numbers missing between them as printed."""
     pr, ur = readings(prev.number), readings(u.number)
     if any(_is_first(uv) for _, uv in ur):
         return None  # a new list starting at 1/(a)/(i) (a roman (i) after (b) starts a list inside (b))
     best: float | None = None
+    best_from: tuple[str, tuple[float, ...]] = ("", ())
     for ps, pv in pr:
         for us, uv in ur:
             if ps != us:
@@ -261,13 +270,54 @@ def _step(prev: Unit, u: Unit, statute: bool) -> tuple[LintKind, str] | None:
                 if a is not None and b is not None and b > a and int(b) - int(a) <= 1:
                     return None  # _ALLOWED_JUMPS "decimal"
             if best is None or (d > 1 and (best <= 0 or d < best)):
-                best = d
+                best, best_from = d, (ps, pv)
     if best is None:
         return None  # numbers of two different styles
     if best <= 0:
-        return LintKind.SEQUENCE_BACKWARDS, f"{u.number} follows {prev.number} ({_name(prev)})"
+        return LintKind.SEQUENCE_BACKWARDS, f"{u.number} follows {prev.number} ({_name(prev)})", []
     return LintKind.SEQUENCE_JUMP, (f"{u.number} follows {prev.number} ({_name(prev)}): "
-                                    f"{int(best) - 1} number(s) missing")
+                                    f"{int(best) - 1} number(s) missing"), _missing(*best_from, int(best))
+
+
+def _missing(style: str, after: tuple[float, ...], jump: int) -> list[str]:
+    """The numbers a jump of ``jump`` after ``after`` skips, as they would be printed ("37", "13.4", "c", "iv")."""
+    if len(after) > 1 and not float(after[-1]).is_integer():
+        return []  # an inserted provision (q.1): what it skips cannot be spelt
+    out = []
+    for k in range(1, min(jump, 31)):
+        v = int(after[-1]) + k
+        if style == "dec":
+            out.append(".".join(str(int(x)) for x in (*after[:-1], v)))
+        elif style in ("lower", "upper") and v <= 26:
+            out.append(chr(ord("a" if style == "lower" else "A") + v - 1))
+        elif style in ("roman", "uroman"):
+            out.append(to_roman(v) if style == "roman" else to_roman(v).upper())
+    return out
+
+
+#: words after which a printed number is a reference to a provision, not the provision itself ("at [37]",
+#: "in Section 13.4", "see paragraph 52")
+_REFERS = REFERRING_WORDS | frozenset("at in to of under per see and or with by para paras pp p no nos".split())
+
+
+def printed_in(text: str, number: str) -> bool:
+    """Whether ``text`` prints ``number`` as a provision's own number: at a line start ("37.", "[37]", "(c)",
+    "13.4"), or inside a line as a clause run in ("... Edinger 19. Entire Agreement"), not as a reference."""
+    n = re.escape(number)
+    if re.search(rf"(?m)^[ \t]*[\[(]?{n}[\])]?(?:\.?[ \t]+\S|\.(?=[A-Z\"“])|[ \t]*$)", text):
+        return True  # "71. It", "71.It", "[71]", "(c)", "IV" alone on its line
+    for m in re.finditer(rf"\b(?:ARTICLE|Article|SECTION|Section|PART|Part|CLAUSE|Clause)[ \t]+{n}\b", text):
+        before = re.findall(r"[A-Za-z]+", text[max(0, m.start() - 30):m.start()])
+        if not before or before[-1].lower() not in _REFERS:
+            return True  # "...   ARTICLE IV   4.1 All facilities": a heading run in, not "pursuant to Article IV"
+    mid = (rf"(?<![\w.§\[(]){n}\.[ \t]+[A-Z\"“]" if "." not in number and number.isdigit()
+           else rf"(?<![\w.§\[(]){n}\.?[ \t]+[A-Z\"“]" if number[:1].isdigit()
+           else rf"\({n}\)[ \t]+\S")
+    for m in re.finditer(mid, text):
+        before = re.findall(r"[A-Za-z]+", text[max(0, m.start() - 30):m.start()])
+        if not before or before[-1].lower() not in _REFERS:
+            return True
+    return False
 
 
 def _unlabelled_paragraphs(tree: _Tree) -> list[LintFinding]:
@@ -301,12 +351,32 @@ def _headings_in_paragraphs(tree: _Tree) -> list[LintFinding]:
         if u.kind not in (UnitKind.PARAGRAPH, UnitKind.SUBPARAGRAPH) or not u.citable:
             continue
         lines = tree.own_lines(u)
-        for (_p0, before), (_p1, line) in zip(lines, lines[1:]):
-            if _SENTENCE_DONE.search(before) and is_bare_heading(line) and len(before.split()) > 8:
+        for (_p0, before), (p1, line) in zip(lines, lines[1:]):
+            if _SENTENCE_DONE.search(before) and is_bare_heading(line) and len(before.split()) > 8 \
+                    and not _quoted_heading(tree, u, p1, line):
                 out.append(LintFinding(LintKind.HEADING_IN_PARAGRAPH, u.ordinal, _name(u),
                                        f"a heading line inside the paragraph: {_clip(line)!r}"))
                 break
     return out
+
+
+_NEXT_NUMBER = re.compile(r"^\[?(\d{1,4})[\].]?[ \t]*(?=[A-Z\"“])")  # a paragraph number; "(i)" may be a sub-heading
+
+
+def _quoted_heading(tree: _Tree, u: Unit, at: int, line: str) -> bool:
+    """Whether a heading line is part of what the paragraph quotes or lists, not a heading of the document:
+    a quotation opened before it is still open (“ without its ”), or the line after it starts a numbered item
+    that is not the paragraph's own next number (a quoted judgment's "45.", a pleading's "4.")."""
+    text = tree.doc.text
+    before = text[u.char_start:at]
+    if before.count("“") > before.count("”"):
+        return True
+    rest = text[at + len(line):at + len(line) + 400].lstrip("\n \t")
+    m = _NEXT_NUMBER.match(rest)
+    if not m:
+        return False
+    own = [v for style, v in readings(u.number) if style == "dec"]
+    return not (own and m.group(1).isdigit() and int(m.group(1)) == int(own[0][0]) + 1)
 
 
 def _two_texts(tree: _Tree) -> list[LintFinding]:

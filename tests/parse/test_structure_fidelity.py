@@ -18,6 +18,8 @@ PRIVACY = sorted(f"canada_justice_laws_xml/P-21/P-21_pit-{d}.xml"
                  for d in ("2019-08-28", "2022-10-01", "2023-09-01", "2025-06-02"))
 FISH = "us_uslm/statute_compilations/COMPS-1656_anadromous_fish_conservation_act_thru_PL109-479.xml"
 DYER = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1375-civ.xml"
+LEADERS = "contracts_cuad/pdf/LeadersonlineInc_20000427_S-1A_EX-10.8_4991089_EX-10.8_Co-Branding Agreement.pdf"
+LANDLORDS = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-833-civ.xml"
 TARRANT = "pdf_judgments/scotus_2013_tarrant_regional_water_dist_v_herrmann_569US614_slip.pdf"
 
 _cache: dict[str, Document] = {}
@@ -65,6 +67,30 @@ def test_privacy_act_definition_paragraphs_have_their_own_pinpoint(corpus: Path,
     assert by_label(doc, 's. 3 "personal information" (j)(i)').parent == \
         by_label(doc, 's. 3 "personal information" (j)').ordinal
     assert LintKind.UNLABELLED_PARAGRAPHS not in kinds(doc)
+
+
+def test_a_reference_wrapped_to_a_line_start_is_not_a_clause(corpus: Path) -> None:
+    # "... terminated in accordance with Section" / "7.1 [DEFINITIONS], LeadersOnline shall ..." in cl. 6.5: the
+    # wrapped reference once opened a "cl. 7.1" that swallowed 6.6, 6.7 and the real 7. and 7.1
+    doc = load(corpus / LEADERS)
+    cl6, cl65, cl66, cl7, cl71 = (by_label(doc, x) for x in ("cl. 6", "cl. 6.5", "cl. 6.6", "cl. 7", "cl. 7.1"))
+    assert "terminated in accordance with Section\n7.1 [DEFINITIONS], LeadersOnline shall make a payment" in \
+        doc.unit_text(cl65)
+    assert doc.unit_text(cl66).startswith("6.6. Audits.") and cl66.parent == cl6.ordinal
+    assert doc.unit_text(cl7).startswith("7. TERMINATION AND RENEWAL")
+    assert doc.unit_text(cl71).startswith("7.1. Either Party may terminate this Agreement") and \
+        cl71.parent == cl7.ordinal
+    assert lint_document(doc) == []
+
+
+def test_an_emphasised_heading_indented_like_a_quotation_is_a_heading(corpus: Path) -> None:
+    # 2020-ewca-833: an italic heading at 0.39in between [22] (ending "?") and the numbered [23]
+    doc = load(corpus / LANDLORDS)
+    p22 = next(u for u in doc.units if u.zone is Zone.REASONS and u.number == "22")
+    assert doc.unit_text(p22).endswith("affect the stay of the appeal in the second action?")
+    assert "The Order under appeal and the Appellant’s Notice" in \
+        {doc.unit_text(u) for u in doc.units if u.kind is UnitKind.HEADING}
+    assert LintKind.HEADING_IN_PARAGRAPH not in kinds(doc)
 
 
 def test_anadromous_fish_act_unnumbered_first_section_is_section_1(corpus: Path) -> None:

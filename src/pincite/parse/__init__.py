@@ -29,9 +29,10 @@ _MODULES: dict[Format, str] = {
 #: instrument attached after the signatures; 6: a list restarting at 1 under a clause is that clause's (cl. 2(1)),
 #: and its sub-number 2.2 follows it; unmarked judgment headings; name-first judges' headings ("PHILLIPS LJ");
 #: PDF judgments' citation and date; an Act's unnumbered first section is sec. 1; a definition's paragraphs are
-#: labelled 's. 3 "term" (b)'): a document stored by an older parser is parsed again on its next ingest, not
+#: labelled 's. 3 "term" (b)'; 7: a reference wrapped to a line start ("... with Section" / "7.1 [...]") is not a
+#: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph): a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 6
+PARSER_VERSION = 7
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm"})

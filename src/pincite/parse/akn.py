@@ -30,6 +30,7 @@ from pincite.errors import ParseError
 from pincite.parse.akn_text import (
     AKN_NS,
     bold_share,
+    is_emphasised,
     collapse_space,
     display_judge,
     inline_text,
@@ -490,13 +491,26 @@ class _JudgmentReader:
     def _unmarked_heading(self, el: etree._Element, text: str) -> bool:
         """A section heading the markup does not mark (not bold, no class): a short title on its own at the left
         margin, after a paragraph that ended its sentence.  A paragraph's continuation after a page break goes
-        on with the sentence; a quotation is indented."""
+        on with the sentence; a quotation is indented (an indented one is a heading only as ``_numbered_next``
+        and the comment below say)."""
         if self.s.para is None or self.s.zone != Zone.REASONS or not is_bare_heading(text) or _starts_quote(text):
             return False
         first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
-        if first_p is None or _indent(first_p.get("style") or "") > 0.25:
+        if first_p is None:
             return False
+        if _indent(first_p.get("style") or "") > 0.25:
+            # indented like a quotation: a heading only when set off as one (all italic, bold or underlined),
+            # after a sentence that ended (a quotation is introduced by a colon) and before the judgment's own next
+            # numbered paragraph (a quoted heading is followed by more of what is quoted, numbered or not)
+            return bold_share(el, styled=is_emphasised) > 0.8 and bool(_SENTENCE_ENDED.search(self.b.tail(4))) \
+                and self._numbered_next(el)
         return bool(_SENTENCE_DONE.search(self.b.tail(4)))
+
+    def _numbered_next(self, el: etree._Element) -> bool:
+        nxt = el.getnext()
+        while nxt is not None and not isinstance(nxt.tag, str):
+            nxt = nxt.getnext()
+        return nxt is not None and nxt in self.accepted  # the judgment's own next paragraph, not a quoted one
 
     def _heading_depth(self, el: etree._Element, depth: int) -> int:
         first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
@@ -764,6 +778,7 @@ def _embedded_number(text: str, number: int, start: int = 0) -> re.Match[str] | 
 
 
 _SENTENCE_DONE = re.compile(r"[.!?:;][\"”’)\]]*\s*$")
+_SENTENCE_ENDED = re.compile(r"[.!?][\"”’)\]]*\s*$")  # a sentence over, not one introducing what follows
 
 
 def _indent(style: str) -> float:

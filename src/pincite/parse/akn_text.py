@@ -63,18 +63,26 @@ def inline_text(el: etree._Element, notes: list[tuple[str, etree._Element]] | No
     return collapse_space("".join(parts))
 
 
-def bold_share(el: etree._Element) -> float:
-    """Share of the non-space characters of ``el`` that sit inside bold spans (0.0 when it has none)."""
+def is_emphasised(el: etree._Element) -> bool:
+    """Bold, italic or underlined (how an unmarked heading is set off from the text)."""
+    style = (el.get("style") or "").replace(" ", "").lower()
+    return is_bold(el) or "font-style:italic" in style or "text-decoration:underline" in style or \
+        local_name(el) in ("i", "u")
+
+
+def bold_share(el: etree._Element, styled=is_bold) -> float:  # type: ignore[no-untyped-def]
+    """Share of the non-space characters of ``el`` that sit inside bold spans (0.0 when it has none); with
+    ``styled``, inside the spans it accepts (``is_emphasised``)."""
     total = len("".join(inline_text(el).split()))
     if not total:
         return 0.0
     bold = 0
     for s in el.iter():
-        if isinstance(s.tag, str) and is_bold(s):
+        if isinstance(s.tag, str) and styled(s):
             bold += len("".join("".join(s.itertext()).split()))
             # do not count nested bold twice
             for inner in s.iter():
-                if inner is not s and isinstance(inner.tag, str) and is_bold(inner):
+                if inner is not s and isinstance(inner.tag, str) and styled(inner):
                     bold -= len("".join("".join(inner.itertext()).split()))
     return min(1.0, bold / total)
 

@@ -222,15 +222,28 @@ _INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
 #: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
 #: capitalised word that does not refer to something: "Schedule 3.01" is a reference)
 _INLINE_SUB = re.compile(r"\b([A-Z][A-Za-z]*)[ \t]+(?=\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}\.?[ \t]+[A-Z\"“])")
-_REFERRING = frozenset("section sections clause clauses article articles paragraph paragraphs schedule schedules "
-                       "exhibit exhibits annex annexes appendix appendices part parts rule rules regulation "
-                       "regulations item items note notes form chapter title subsection subparagraph".split())
+#: words that name a provision, so a number after them is a reference to it ("in Section 6.2", "Article 9")
+REFERRING_WORDS = frozenset("section sections clause clauses article articles paragraph paragraphs schedule schedules "
+                            "exhibit exhibits annex annexes appendix appendices part parts rule rules regulation "
+                            "regulations item items note notes form chapter title subsection subparagraph".split())
+
+
 def _word_before(text: str, at: int) -> str:
     """The word ending at ``at`` (letters only; empty when punctuation ends there)."""
     i = at
     while i > 0 and text[i - 1].isalpha():
         i -= 1
     return text[i:at]
+
+
+def _wrapped_reference(before: Line) -> bool:
+    """Whether the line just above (no blank line between) is a running sentence that ends with a word that
+    refers to a provision ("... in accordance with Section"), so the number that opens the next line is that
+    reference wrapped, not a clause.  A line that is only the word ("SCHEDULE", "Part") is a heading."""
+    if before.furniture or not before.content:
+        return False
+    words = before.content.split()
+    return len(words) >= 3 and words[-1].lower() in REFERRING_WORDS
 
 
 #: a line at least this long is a flattened paragraph (a text file whose clauses were run together)
@@ -263,6 +276,9 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                 continue
         lead = len(text[line.start:line.end]) - len(text[line.start:line.end].lstrip())
         first = _tokens_at(line, text, line.start + lead, "line")
+        if first is not None and i > 0 and _wrapped_reference(lines[i - 1]):
+            first = None  # "... in accordance with Section" / "7.1 [DEFINITIONS], LeadersOnline shall ...": a
+            # reference wrapped at the line's end, not a clause (the "mid"/"inline" numbers on it still count)
         if first is not None:
             if not first.rest and i + 1 < n:
                 nxt = next((x for x in lines[i + 1:i + 4] if x.content and not x.furniture), None)
@@ -281,9 +297,9 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
             # clauses run together on one line ("... 9am until 5:30pm. 6.2 The Executive agrees ..."): only an
             # immediate successor of the clause before it is kept (select_clauses), so "in Section 6.2." is not
             spots = [g.end() for g in _INLINE.finditer(text, line.start + lead, line.end)
-                     if _word_before(text, g.start()).lower() not in _REFERRING]  # "EXHIBIT 4. In the event"
+                     if _word_before(text, g.start()).lower() not in REFERRING_WORDS]  # "EXHIBIT 4. In the event"
             spots += [g.end() for g in _INLINE_SUB.finditer(text, line.start + lead, line.end)
-                      if g.group(1).lower() not in _REFERRING]
+                      if g.group(1).lower() not in REFERRING_WORDS]
             for at in sorted(set(spots)):
                 if at in seen or (first is not None and at <= first.num_start):
                     continue
