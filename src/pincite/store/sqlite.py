@@ -121,6 +121,20 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0004_store_id",
         "INSERT OR IGNORE INTO settings(key, value) VALUES ('store.id', lower(hex(randomblob(16))))",
     ),
+    (
+        # the vectors of embedded passage texts, keyed by the model and the text's hash: written in committed
+        # batches while embedding, so a killed run keeps what it computed, and any text embedded once (before a
+        # re-chunk, a re-ingest, a parser change) is never embedded again.  The dense index is built from them.
+        "0005_embeddings",
+        """
+        CREATE TABLE embeddings (
+            model TEXT NOT NULL,
+            text_hash TEXT NOT NULL,
+            vector BLOB NOT NULL,
+            PRIMARY KEY (model, text_hash)
+        ) WITHOUT ROWID
+        """,
+    ),
 ]
 
 
@@ -291,6 +305,38 @@ class SQLiteStore:
             for r in rows:
                 out[r[3]] = (chunk_from_row(r), r[14])
         return out
+
+    # -- embeddings: vectors of passage texts, by model and text hash ----------------------------------
+
+    def get_embeddings(self, model: str, hashes: Sequence[str]) -> dict[str, bytes]:
+        """The stored vectors (float32 bytes) of those of ``hashes`` embedded with ``model``."""
+        out: dict[str, bytes] = {}
+        ids = list(dict.fromkeys(hashes))
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            out.update(self.conn.execute(
+                f"SELECT text_hash, vector FROM embeddings WHERE model = ? AND text_hash IN "
+                f"({','.join('?' * len(part))})", (model, *part)).fetchall())
+        return out
+
+    def put_embeddings(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+        """Keep ``(text hash, float32 bytes)`` vectors of ``model`` in one transaction (a hash already kept
+        keeps its vector: the same text gives the same vector)."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.executemany("INSERT OR IGNORE INTO embeddings(model, text_hash, vector) VALUES (?, ?, ?)",
+                          [(model, h, v) for h, v in vectors])
+            c.execute("COMMIT")
+        except BaseException as e:
+            c.execute("ROLLBACK")
+            if isinstance(e, sqlite3.DatabaseError):
+                raise StoreError(f"could not store {len(vectors)} vectors in {self.path}: {e}") from e
+            raise
+
+    def count_embeddings(self, model: str) -> int:
+        """How many vectors of ``model`` the store keeps."""
+        return int(self.conn.execute("SELECT count(*) FROM embeddings WHERE model = ?", (model,)).fetchone()[0])
 
     # -- generations (how derived indexes tell they are stale) ------------------------------------
 
