@@ -247,7 +247,7 @@ class DenseIndex:
         if sid != self.store_id:
             self.store_id, self._seen = sid, None  # look at the files again with the store's id
         damage = self.check()
-        if damage is not None and embed:  # (a sync that may not embed is a quick look: nothing to refuse for)
+        if damage is not None and embed:  # (one that may not embed says so once it has rebuilt: below)
             self.rebuilding = True  # before saying so: whoever hears of the rebuild finds it under way
             report_rebuild("dense", self.path, damage)
         try:
@@ -259,7 +259,10 @@ class DenseIndex:
             with file_lock(self.path / self.LOCK, wait,
                            f"the dense index at {self.path} is being written by another pincite process"):
                 self.check()  # another process may have written it while we waited for the lock
-                return self._sync(store, embedder, on_progress, embed, batch)
+                plan = self._sync(store, embedder, on_progress, embed, batch)
+                if damage is not None and not embed:
+                    report_rebuild("dense", self.path, damage)
+                return plan
         finally:
             self.rebuilding = False
 
