@@ -14,8 +14,9 @@ Same behaviour as :mod:`pincite.store.sqlite`, behind the same :class:`~pincite.
   that sees generation N sees every write up to N.
 * **Search in SQL.**  Chunks carry a weighted ``tsvector`` (text, and section path / labels / lead-in) written
   in the document's own transaction, so the lexical index is never stale; dense vectors (pgvector,
-  ``vector(384)``, HNSW, cosine) are embedded lazily by the first search that needs them, as with the
-  embedded store.  See :mod:`pincite.backends.postgres.search`.
+  ``vector(384)``, HNSW, cosine) are filled at ingest (or by ``pincite embed``, or the first search that
+  needs them) from ``embeddings``, the vectors of every text embedded, kept by model and text hash and
+  written in committed batches, as with the embedded store.  See :mod:`pincite.backends.postgres.search`.
 * **Distribution.**  Every table holding a document's rows has the document id as its first key column, so
   on Citus they are distributed by ``doc_id`` and colocated (the README says how); ``sources`` is keyed by
   source and ``settings``/``migrations`` are small reference tables.
