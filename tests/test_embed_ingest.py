@@ -33,23 +33,13 @@ from pincite.search.embed import load_embedder
 from pincite.search.indexes import index_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
+from tests.conformance.test_hybrid import CountingEmbedder as Counting
 
 pytestmark = pytest.mark.shared
 
 CONTRACT = "contracts_cuad/txt/XLITECHNOLOGIES,INC_12_11_2015-EX-10.1-Sponsorship Agreement.txt"
 QUERY = "neither side is to blame for delays caused by storms or wars"
 runner = CliRunner()
-
-
-class Counting:
-    """The real embedder, counting the texts it is asked to embed."""
-
-    def __init__(self, real) -> None:  # type: ignore[no-untyped-def]
-        self.real, self.model_id, self.dim, self.count = real, real.model_id, real.dim, 0
-
-    def embed_texts(self, texts):  # type: ignore[no-untyped-def]
-        self.count += len(texts)
-        return self.real.embed_texts(texts)
 
 
 @pytest.fixture(scope="module")
