@@ -139,10 +139,13 @@ def test_no_wait_answers_lexically_and_says_so_until_the_vectors_are_there(lexic
     assert asked["dense"] == "pending" and asked["retrieved"]
     with SQLiteStore(lexical_db) as s:
         assert s.count_embeddings(real.model_id) == 0  # not waiting means not embedding either
-    r = cli("embed", "--db", db)
-    assert r.exit_code == 0 and "passages embedded" in r.output
+    waited = cli("search", QUERY, "--db", db, "--json")  # without --no-wait: embeds first, and says so
+    assert json.loads(waited.stdout)["dense"] == "ready"
+    assert "embedding 55 passages" in waited.stderr and "embedded 55 passages" in waited.stderr, waited.stderr
     ready = json.loads(cli("search", QUERY, "--db", db, "--no-wait", "--json").stdout)
     assert ready["dense"] == "ready" and ready["hits"]
+    r = cli("embed", "--db", db)  # nothing left to embed
+    assert r.exit_code == 0 and "0 passages embedded; the store keeps 55 vectors" in r.stderr, r.stderr
 
 
 class HeldUntilReleased(Counting):
