@@ -1,8 +1,12 @@
 """Ingest benchmark on ../shared: throughput, structure found, warnings, failures, and the chunk audit of
 pincite's structural chunker against the token-window baseline.
 
-    .venv/bin/python bench/ingest.py [--shared ../shared] [--only judgments,pdf,contracts,corpus,isolation]
-                                     [--no-store]
+    .venv/bin/python bench/ingest.py [--shared ../shared] [--only judgments,pdf,contracts,corpus,isolation,embed]
+                                     [--no-store] [--embed-sample N] [--bulk-embed]
+
+``--only embed``: embedding throughput (passages per second, pincite's committed-batch path against a plain
+onnxruntime loop over the same model and texts, and their ratio) and the corpus ingested with and without
+embeddings; ``--bulk-embed`` adds the bulk sets (long: every bulk passage is embedded).
 
 Prints its figures; it is not a test.  Needs ../shared (exits with a message when it is absent).
 """
@@ -154,6 +158,109 @@ def isolation_overhead(files: list[str], reps: int = 3) -> None:
           f"file ({(worker - inproc) / inproc:+.1%}); worker start-up {first:.2f}s, once a run")
 
 
+def plain_loop(texts: list[str], threads: int = 2, batch: int = 32, max_tokens: int = 256) -> float:
+    """Seconds a plain onnxruntime loop takes to embed ``texts`` with the same int8 MiniLM: tokenised at once,
+    sorted by length, batches of ``batch``, mean-pooled and normalised; nothing stored."""
+    import numpy as np
+    import onnxruntime as ort
+    from tokenizers import Tokenizer
+
+    from pincite.search.embed import find_model_files
+
+    model, tok_path = find_model_files()
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    sess = ort.InferenceSession(str(model), opts, providers=["CPUExecutionProvider"])
+    names = {i.name for i in sess.get_inputs()}
+    tok = Tokenizer.from_file(str(tok_path))
+    tok.enable_truncation(max_tokens)
+    tok.no_padding()
+    warm = tok.encode("warm up")  # the first run of a session is slower: not counted (nor is pincite's)
+    sess.run(None, {k: v for k, v in {"input_ids": np.array([warm.ids]), "attention_mask": np.ones((1, len(warm.ids)),
+                                       np.int64), "token_type_ids": np.zeros((1, len(warm.ids)), np.int64)}.items()
+                    if k in names})
+    t0 = time.perf_counter()
+    encs = tok.encode_batch(texts)
+    order = sorted(range(len(texts)), key=lambda i: len(encs[i].ids))
+    for b in range(0, len(order), batch):
+        idx = order[b:b + batch]
+        w = max(len(encs[i].ids) for i in idx)
+        ids = np.zeros((len(idx), w), np.int64)
+        mask = np.zeros((len(idx), w), np.int64)
+        for r, i in enumerate(idx):
+            n = len(encs[i].ids)
+            ids[r, :n], mask[r, :n] = encs[i].ids, 1
+        feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        h = sess.run(None, {k: v for k, v in feeds.items() if k in names})[0]
+        m = mask[..., None].astype(np.float32)
+        v = (h * m).sum(1) / m.sum(1)
+        v /= np.linalg.norm(v, axis=1, keepdims=True)
+    return time.perf_counter() - t0
+
+
+def store_texts(store: SQLiteStore) -> dict[str, str]:
+    """What pincite embeds for a store: every piece of every chunk (text hash -> text), as the dense index would."""
+    from pincite.search.dense import embedding_inputs, text_hash
+    from pincite.search.embed import MODEL_ID
+    from pincite.search.indexes import iter_rows
+
+    out: dict[str, str] = {}
+    for rows in iter_rows(store, [s.id for s in store.list_documents()]):
+        for r in rows:
+            for t in embedding_inputs(r):
+                out[text_hash(MODEL_ID, t)] = t
+    return out
+
+
+def embedding_bench(name: str, paths: list[Path], sample: int) -> None:
+    """Ingest ``paths`` without and with embeddings; compare pincite's embedding with the plain loop."""
+    import random
+
+    from pincite.search.dense import vectors_for
+    from pincite.search.embed import load_embedder
+
+    print(f"\n== embedding: {name} ==")
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SQLiteStore(Path(tmp) / "lexical.db")
+        t0 = time.perf_counter()
+        rep = ingest_paths(store, paths)
+        no_dense = time.perf_counter() - t0
+        texts = store_texts(store)
+        print(f"  ingest without embeddings: {rep.totals()['documents']} documents, {len(texts)} passages to "
+              f"embed, {no_dense:.1f}s")
+        embedder = load_embedder()
+        keys = sorted(texts)
+        random.Random(20).shuffle(keys)
+        part = {h: texts[h] for h in keys[:sample]}
+        embedder.embed_texts(["warm up"])
+        plain = ours = float("inf")
+        for round_ in range(2):  # alternated, best of two each: the machine is shared
+            plain = min(plain, plain_loop(list(part.values())))
+            scratch = SQLiteStore(Path(tmp) / f"scratch{round_}.db")
+            t0 = time.perf_counter()
+            vectors_for(scratch, embedder, part)
+            ours = min(ours, time.perf_counter() - t0)
+            scratch.close()
+        n = len(part)
+        print(f"  throughput on {n} of them: plain onnxruntime loop {n / plain:.1f} passages/s, pincite "
+              f"(committed batches of 256, kept in the store) {n / ours:.1f} passages/s; ratio {plain / ours:.2f}")
+        store.close()
+        store = SQLiteStore(Path(tmp) / "hybrid.db")
+        marks: list[float] = []
+        t0 = time.perf_counter()
+        rep = ingest_paths(store, paths, embedder=embedder, on_embed=lambda d, t: marks.append(time.perf_counter()))
+        with_dense = time.perf_counter() - t0
+        embed_s = marks[-1] - marks[0] if marks else 0.0
+        plain_full = len(texts) / (n / plain)
+        print(f"  ingest with embeddings: {with_dense:.1f}s ({rep.embedded} passages embedded, {embed_s:.1f}s of it "
+              f"embedding: {rep.embedded / max(embed_s, 1e-9):.1f} passages/s)")
+        print(f"  target: with <= 2 x without + plain loop's time for all passages (extrapolated from its rate: "
+              f"{plain_full:.0f}s) = {2 * no_dense + plain_full:.0f}s; measured {with_dense:.0f}s "
+              f"({'met' if with_dense <= 2 * no_dense + plain_full else 'NOT met'})")
+        store.close()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", default=os.environ.get("PINCITE_SHARED", str(Path(__file__).resolve().parents[2]
@@ -161,6 +268,9 @@ def main() -> int:
     ap.add_argument("--only", default="corpus,judgments,pdf,contracts,isolation")
     ap.add_argument("--no-audit", action="store_true")
     ap.add_argument("--no-store", action="store_true", help="skip the end-to-end store ingest timing")
+    ap.add_argument("--embed-sample", type=int, default=2000,
+                    help="passages embedded by both the plain loop and pincite for the throughput ratio")
+    ap.add_argument("--bulk-embed", action="store_true", help="with --only embed: the bulk sets too (long)")
     args = ap.parse_args()
     shared = Path(args.shared)
     if not (shared / "corpus" / "MANIFEST.md").exists():
@@ -186,6 +296,10 @@ def main() -> int:
         print_result(run_set(name, files, audit=not args.no_audit, count_nums=count_nums))
     if "isolation" in only:
         isolation_overhead(collect_files([corpus])[0])
+    if "embed" in only:
+        embedding_bench("corpus/", [corpus], args.embed_sample)
+        if args.bulk_embed:
+            embedding_bench("bulk/", [shared / "bulk"], args.embed_sample)
     if not args.no_store and "corpus" in only:
         with tempfile.TemporaryDirectory() as tmp:
             store = SQLiteStore(Path(tmp) / "bench.db")

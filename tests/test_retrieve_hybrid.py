@@ -83,7 +83,8 @@ def test_search_json_has_the_documented_shape(db: Path) -> None:
     r = runner.invoke(app, ["search", "governing law", "--db", str(db), "--k", "2", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert set(data) == {"query", "as_of", "hits"} and data["query"] == "governing law" and data["as_of"] is None
+    assert set(data) == {"query", "as_of", "dense", "hits"} and data["query"] == "governing law"
+    assert data["as_of"] is None and data["dense"] == "ready"
     assert len(data["hits"]) == 2
     hit = data["hits"][0]
     assert set(hit) == {"rank", "passage_id", "document", "units", "unit_ids", "label", "char_start", "char_end",

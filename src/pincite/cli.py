@@ -12,7 +12,9 @@ from typing import Annotated, Optional
 
 import typer
 from rich import box
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -50,6 +52,55 @@ TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the mode
 MaxTokensOption = Annotated[int, typer.Option("--max-tokens", min=1, help="Longest reply, in tokens, for --generator openai (a reply cut there is reported as truncated).")]
 OnFailOption = Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")]
 NoDenseOption = Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")]
+NoWaitOption = Annotated[bool, typer.Option(
+    "--no-wait", help="If passages still lack vectors, answer from the lexical ranking now (JSON says "
+                      "\"dense\": \"pending\") instead of embedding them first.")]
+
+
+class _RateColumn(ProgressColumn):
+    """Items per second (files, passages), once there is a rate to show."""
+
+    def render(self, task):  # type: ignore[no-untyped-def]
+        return Text(f"{task.speed:.1f}/s" if task.speed else "", style="progress.data.speed")
+
+
+def _progress_bar(show: bool) -> Progress:
+    """The progress bar of ingest and embedding on stderr: done / total, rate, elapsed, time left."""
+    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    _RateColumn(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=err,
+                    disable=not show, transient=True)
+
+
+def _embedding_progress(progress: Progress, show: bool):  # type: ignore[no-untyped-def]
+    """A callback ``(done, total)`` showing embedding on ``progress``'s bar (a terminal), or, on a pipe, a line
+    when it starts and one when it ends: a wait is never silent."""
+    task = None
+
+    def on_progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            task = progress.add_task("embedding passages", total=total)
+            if not show:
+                err.print(f"embedding {total} passages (vectors are kept in the store as they are done)",
+                          style="dim")
+        progress.update(task, completed=done, total=total)
+        if done >= total and not show:
+            err.print(f"embedded {total} passages", style="dim")
+
+    return on_progress
+
+
+def _load_embedder_or_warn(quiet: bool):  # type: ignore[no-untyped-def]
+    """The embedding model, or None with a line saying why searches will be lexical until 'pincite embed'."""
+    from pincite.errors import EmbeddingUnavailable
+    from pincite.search.embed import load_embedder
+
+    try:
+        return load_embedder()
+    except EmbeddingUnavailable as e:
+        if not quiet:
+            err.print(Text("warning", style="yellow"), f"not embedding: {e}")
+        return None
 
 
 def _error(message: str) -> None:
@@ -111,15 +162,13 @@ def _parse_format(value: Optional[str]) -> Optional[Format]:
 
 
 def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: Optional[Format],
-                quiet: bool = False) -> IngestReport:
+                quiet: bool = False, dense: bool = True) -> IngestReport:
     store = open_store(_location(db, ctx))
     try:
         failures: list[FileResult] = []
         show_bar = not quiet and err.is_terminal
-        with Progress(
-            TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err, disable=not show_bar, transient=True,
-        ) as progress:
+        embedder = _load_embedder_or_warn(quiet) if dense else None
+        with _progress_bar(show_bar) as progress:
             task = progress.add_task("ingesting", total=None)
 
             def on_start(n: int) -> None:
@@ -136,7 +185,9 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                     for w in r.warnings:
                         progress.console.print(Text("warning", style="yellow"), f"{r.source}: {w}")
 
-            report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start)
+            on_embed = None if quiet else _embedding_progress(progress, show_bar)
+            report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start, embedder=embedder,
+                                  on_embed=on_embed)
         t = report.totals()
         if not quiet:
             for path, what in report.not_regular:
@@ -146,8 +197,15 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                 f"{t['failed']} failed; {t['units']} units; {t['warnings']} warnings"
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
                 + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
+                + (f"; {report.embedded} passages embedded" if report.embedded is not None else "")
                 + f" -> {_store_name(store, _location(db, ctx))}"
             )
+            if report.dense_error:
+                err.print(Text("warning", style="yellow"), f"embedding did not finish: {report.dense_error}; "
+                          "searches are lexical until 'pincite embed' completes it (vectors done so far are kept)")
+            elif not dense:
+                err.print("not embedded (--no-dense): 'pincite embed' computes the vectors; until then a "
+                          "hybrid search embeds them first (or, with --no-wait, answers lexically)", style="dim")
         return report
     finally:
         store.close()
@@ -163,12 +221,15 @@ def ingest(
         typer.Option("--format", help="Force a format: " + ", ".join(f.value for f in Format) + "."),
     ] = None,
     as_json: JsonOption = False,
+    no_dense: Annotated[bool, typer.Option(
+        "--no-dense", help="Store only; do not embed the passages ('pincite embed' does it later).")] = False,
 ) -> None:
-    """Parse and store documents.  Every good file is stored; exit code 1 if any file failed or none was found
-    to read."""
+    """Parse and store documents, then embed their passages for dense search (with a progress bar; vectors
+    are kept in the store, so a run stopped part-way resumes where it was).  Every good file is stored; exit
+    code 1 if any file failed or none was found to read."""
     fmt = _parse_format(format)
     try:
-        report = _run_ingest(ctx, db, paths, fmt, quiet=as_json)
+        report = _run_ingest(ctx, db, paths, fmt, quiet=as_json, dense=not no_dense)
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:
@@ -177,6 +238,7 @@ def ingest(
             "files": [r.to_json() for r in report.results],
             "skipped": report.skipped,
             "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
+            "dense": {"embedded": report.embedded, "error": report.dense_error},
         })
     nothing = nothing_to_ingest(paths, report)
     if nothing:
@@ -534,6 +596,7 @@ def ask(
     work: Annotated[Optional[list[str]], typer.Option("--work", help="Ask of every version of this work; repeatable.")] = None,
     per_document: Annotated[Optional[int], typer.Option("--per-document", help="Passages per document in scope (default 3 when scoped to several).")] = None,
     as_json: JsonOption = False,
+    no_wait: NoWaitOption = False,
 ) -> None:
     """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
     --kind, --work), the answer has one section per source and names the sources with no supported answer."""
@@ -553,7 +616,8 @@ def ask(
     try:
         store = _open_existing(db, ctx)
         _require_documents(store)
-        retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID)
+        retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
+                              on_progress=_search_progress(), wait=not no_wait)
         gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
         gen = make_generator(gkind, **gen_opts)
 
@@ -590,8 +654,11 @@ def ask(
         else:
             assert question is not None
             ans = one(question, day)
+            if retriever.dense_status() == "pending":
+                err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); "
+                          "this answer was retrieved lexically", style="dim")
             if as_json:
-                _print_json(ans.to_json())
+                _print_json({**ans.to_json(), "dense": retriever.dense_status()})
             else:
                 _print_answer(ans)
         store.close()
@@ -889,6 +956,7 @@ def search(
     kind: Annotated[Optional[list[str]], typer.Option("--kind", help="Only documents of this kind (repeatable).")] = None,
     document: Annotated[Optional[list[str]], typer.Option("--document", help="Only this document id or source.")] = None,
     work: Annotated[Optional[list[str]], typer.Option("--work", help="Only versions of this work.")] = None,
+    no_wait: NoWaitOption = False,
 ) -> None:
     """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
     from pincite.search.retrieve import RetrievalMode, Retriever
@@ -903,26 +971,24 @@ def search(
                             kinds=kinds, works=tuple(work or ()),
                             documents=tuple(document or ()))
 
-    def progress(what: str, done: int, total: int) -> None:
-        if what == "embedding" and done <= 256 and total > 256:
-            err.print(f"embedding {total} passages for the dense index (once; later searches reuse them; "
-                      "--no-dense skips this)", style="dim")
-        elif done == total and total:
-            err.print(f"{what}: {total} brought up to date", style="dim")
-
     try:
         store = _open_existing(db, ctx)
         try:
             _require_documents(store)
-            retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
-                                  on_progress=progress)
-            hits = retriever.search(query, k=k, filters=filters)
+            with _progress_bar(err.is_terminal) as bar:
+                retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
+                                      on_progress=_search_progress(bar), wait=not no_wait)
+                hits = retriever.search(query, k=k, filters=filters)
+            dense = retriever.dense_status()
         finally:
             store.close()
     except PinciteError as e:
         raise _fail(e) from None
+    if dense == "pending":
+        err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); these hits are "
+                  "lexical", style="dim")
     if as_json:
-        _print_json({"query": query, "as_of": as_of, "hits": [hit_to_json(p) for p in hits]})
+        _print_json({"query": query, "as_of": as_of, "dense": dense, "hits": [hit_to_json(p) for p in hits]})
         return
     if not hits:
         out.print("no passages found")
@@ -939,6 +1005,45 @@ def search(
                       window, snippet)
     _fit_text_column(table)
     out.print(table)
+
+
+def _search_progress(bar: Progress | None = None):  # type: ignore[no-untyped-def]
+    """The Retriever's ``on_progress(what, done, total)``: embedding on ``bar`` on a terminal (else a line as
+    it starts and ends), and a line when an index was brought up to date."""
+    show = bar is not None and err.is_terminal
+    embedding = _embedding_progress(bar or Progress(console=err, disable=True), show)
+
+    def progress(what: str, done: int, total: int) -> None:
+        if what == "embedding":
+            embedding(done, total)
+        elif done == total and total:
+            err.print(f"{what}: {total} brought up to date", style="dim")
+
+    return progress
+
+
+@app.command()
+def embed(ctx: typer.Context, db: DbOption = None) -> None:
+    """Embed the stored passages that have no vector yet (a store ingested with --no-dense, a run stopped
+    part-way, a new embedding model) and bring the dense index up to date.  Vectors are committed to the store
+    in batches, so stopping it loses at most one batch."""
+    from pincite.ingest import embed_store
+    from pincite.search.embed import load_embedder
+
+    try:
+        store = _open_existing(db, ctx)
+        try:
+            _require_documents(store)
+            embedder = load_embedder()
+            with _progress_bar(err.is_terminal) as bar:
+                n = embed_store(store, embedder, _embedding_progress(bar, err.is_terminal))
+            kept = store.count_embeddings(embedder.model_id)
+        finally:
+            store.close()
+    except PinciteError as e:
+        raise _fail(e) from None
+    err.print(f"{n} passages embedded; the store keeps {kept} vectors of {embedder.model_id}; the dense index "
+              "is up to date", markup=False)
 
 
 def demo_paths() -> list[str]:

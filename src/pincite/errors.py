@@ -48,3 +48,12 @@ class IndexRebuilding(IndexUnavailable):
 
 class EmbeddingUnavailable(PinciteError):
     """The embedding model cannot be loaded (a package is missing); lexical search still works."""
+
+
+class VectorsPending(IndexUnavailable):
+    """A search told not to wait (``--no-wait``, the server) found passages whose vectors are not computed yet:
+    it answers from the lexical ranking and says ``"dense": "pending"``.  ``missing``: how many texts."""
+
+    def __init__(self, message: str, missing: int = 0) -> None:
+        super().__init__(message)
+        self.missing = missing

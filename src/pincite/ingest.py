@@ -55,6 +55,8 @@ class IngestReport:
     skipped: list[str] = field(default_factory=list)  # files in folders with extensions we do not read
     not_regular: list[tuple[str, str]] = field(default_factory=list)  # (path, what it is): in folders, unread
     index_error: str | None = None  # the lexical index could not be updated (search will rebuild it)
+    embedded: int | None = None  # passages embedded after storing (None: not asked to embed)
+    dense_error: str | None = None  # embedding failed or could not start ('pincite embed' finishes it)
 
     @property
     def failed(self) -> list[FileResult]:
@@ -279,8 +281,12 @@ def ingest_paths(
     fmt: Format | None = None,
     on_file: Callable[[FileResult], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    embedder: Any = None,
+    on_embed: Callable[[int, int], None] | None = None,
 ) -> IngestReport:
-    """Ingest files and folders.  ``on_start(n)`` gets the file count, ``on_file`` each result."""
+    """Ingest files and folders.  ``on_start(n)`` gets the file count, ``on_file`` each result.  With an
+    ``embedder`` (a :class:`pincite.search.embed.Embedder`) the passages are embedded afterwards
+    (:func:`embed_store`), ``on_embed(done, total)`` following it."""
     report = IngestReport()
     files, report.skipped, missing = collect_files(paths, report.not_regular)
     if on_start:
@@ -299,7 +305,31 @@ def ingest_paths(
         if on_file:
             on_file(r)
     report.index_error = update_indexes(store)
+    if embedder is not None:
+        try:
+            report.embedded = embed_store(store, embedder, on_embed)
+        except PinciteError as e:
+            report.dense_error = str(e)
     return report
+
+
+def embed_store(store: Store, embedder: Any, on_progress: Callable[[int, int], None] | None = None) -> int:
+    """Embed every stored passage whose text has no vector for the embedder's model yet, and bring the dense
+    index up to date.  Vectors are committed to the store batch by batch, so a run killed part-way keeps what
+    it computed, and re-chunking, re-ingesting or re-parsing a document embeds only text that changed.
+    ``on_progress(done, total)`` counts the passages embedded.  Returns how many were."""
+    from pincite.search.retrieve import sync_dense
+
+    total = 0
+
+    def progress(done: int, n: int) -> None:
+        nonlocal total
+        total = n
+        if on_progress:
+            on_progress(done, n)
+
+    sync_dense(store, embedder, on_progress=progress)
+    return total
 
 
 def nothing_to_ingest(paths: Iterable[str], report: IngestReport) -> str | None:
@@ -348,7 +378,8 @@ def _drop_legacy(store: Store, r: FileResult, legacy: list[tuple[str, str | None
 def update_indexes(store: Store) -> str | None:
     """Bring the lexical index up to date with what was just stored (only the documents that changed).
 
-    The dense index is brought up to date by the first search that needs it (embedding is the slow part).
+    The dense index is brought up to date by :func:`embed_store` (at ingest unless told not to), or else by
+    the first search that needs it.
     Returns why the update failed, if it did; the index then stays behind the store's generation and the next
     search rebuilds it, so nothing is answered from a stale index."""
     from pincite.search.retrieve import sync_lexical

@@ -61,6 +61,7 @@ from pincite.api.backend import (
     eval_runs,
     get_document,
     ingest_files,
+    last_dense,
     run_ask,
     run_search,
     CheckRequest,
@@ -120,6 +121,8 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if config.dense:  # passages stored without vectors (ingest --no-dense, a stopped run) are embedded now
+            backend.embedding.start()
         yield
         backend.close()
 
@@ -208,13 +211,13 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
         counts = backend.store.counts()
         return {"status": "ok", "documents": counts["documents"], "units": counts["units"],
                 "generation": backend.store.generation(), "generator": backend.generator.name,
-                "retrieval": "hybrid" if config.dense else "lexical",
+                "retrieval": "hybrid" if config.dense else "lexical", "dense": backend.health(),
                 "max_upload_bytes": config.max_upload_bytes, "token_required": bool(config.token),
                 "started": backend.started.isoformat(timespec="seconds")}
 
     @app.post("/api/ask", tags=["answers"], summary="Answer a question with checked citations (as 'pincite ask --json')")
     def api_ask(req: AskRequest) -> dict[str, Any]:
-        return run_ask(backend, req).to_json()
+        return {**run_ask(backend, req).to_json(), "dense": last_dense(backend, req.no_dense)}
 
     @app.get("/api/search", tags=["answers"], summary="The passages retrieval finds for a query")
     def api_search(
@@ -231,7 +234,8 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
         except ValueError as e:
             raise PinciteError(f"as_of: {e}") from None
         passages = run_search(backend, q, k, day, kind, include_non_citable, per_document, no_dense)
-        return {"query": q, "as_of": as_of, "passages": [hit_to_json(p) for p in passages]}
+        return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
+                "passages": [hit_to_json(p) for p in passages]}
 
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
     def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),

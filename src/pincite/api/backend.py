@@ -5,7 +5,9 @@ cite-check a draft."""
 from __future__ import annotations
 
 import datetime
+import logging
 import threading
+import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -22,11 +24,87 @@ from pincite.errors import NotFound, PinciteError
 from pincite.evaluation.runs import get_run, list_runs
 from pincite.generate.base import Generator
 from pincite.generate.factory import make_generator
-from pincite.ingest import IngestReport
+from pincite.ingest import IngestReport, embed_store
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.open import open_store
 from pincite.types import DocumentKind, Format, Passage, optional_date
+
+
+log = logging.getLogger("pincite.server")
+
+
+class BackgroundEmbedding:
+    """The server's embedding of passages that lack vectors, in a thread of its own: after an ingest, when the
+    server starts, and when a search finds vectors pending.  One run at a time; a request for another while
+    one runs makes it run once more after (an upload that landed meanwhile).  Searches never wait for it:
+    they answer lexically, marked ``"dense": "pending"``, until the dense index is up to date.  Its progress
+    is :meth:`to_json` (``/api/health``'s ``dense``, the reader's status line)."""
+
+    def __init__(self, backend: "Backend") -> None:
+        self.backend = backend
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._again = False
+        self.state = "pending"  # pending | checking | embedding | ready | failed
+        self.done = self.total = 0
+        self.started: float | None = None
+        self.error: str | None = None
+
+    def start(self) -> None:
+        with self._lock:
+            if self._thread is not None and self._thread.is_alive():
+                self._again = True
+                return
+            self._again = False
+            self.state = "checking"
+            self._thread = threading.Thread(target=self._run, name="pincite-embed", daemon=True)
+            self._thread.start()
+
+    def running(self) -> bool:
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    def join(self, timeout: float | None = None) -> None:
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+
+    def _progress(self, done: int, total: int) -> None:
+        if self.state != "embedding":
+            self.state, self.started = "embedding", time.monotonic()
+        self.done, self.total = done, total
+
+    def _run(self) -> None:
+        while True:
+            try:
+                store = open_store(self.backend.config.db)
+                try:
+                    embed_store(store, self.backend.embedder(), self._progress)
+                finally:
+                    store.close()
+                self.state, self.error = "ready", None
+            except PinciteError as e:
+                self.state, self.error = "failed", str(e)
+                log.warning("embedding passages failed: %s (searches stay lexical until it succeeds)", e)
+            except Exception as e:  # never let the thread die silently
+                self.state, self.error = "failed", f"{type(e).__name__}: {e}"
+                log.exception("embedding passages failed")
+            with self._lock:
+                if not self._again:
+                    return
+                self._again = False
+                self.state = "checking"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"state", "done", "total", "rate", "seconds_left", "error"}``: rate in passages per second."""
+        state = self.state
+        rate = left = None
+        if state == "embedding" and self.started is not None and self.done:
+            rate = self.done / max(time.monotonic() - self.started, 1e-6)
+            left = round((self.total - self.done) / rate)
+        return {"state": state, "done": self.done, "total": self.total,
+                "rate": None if rate is None else round(rate, 1), "seconds_left": left, "error": self.error}
 
 
 class _ThreadStore:
@@ -74,6 +152,7 @@ class Backend:
         self._setup_lock = threading.Lock()
         self._retrievers: dict[bool, Any] = {}
         self.started = datetime.datetime.now(datetime.timezone.utc)
+        self.embedding = BackgroundEmbedding(self)
 
     def embedder(self) -> Any:
         with self._setup_lock:
@@ -98,12 +177,30 @@ class Backend:
             return self._retrievers[dense]
 
     def sync_indexes(self) -> str | None:
-        """After an ingest: bring the lexical index up to date (the dense one catches up at its next search)."""
+        """After an ingest: bring the lexical index up to date, and (hybrid servers) start embedding the new
+        passages in the background."""
         try:
             self.retriever(False).ensure_fresh()
         except PinciteError as e:
             return str(e)
+        finally:
+            if self.config.dense:
+                self.embedding.start()
         return None
+
+    def dense_status(self, retriever: Any) -> str:
+        """How this thread's last search through ``retriever`` used the dense ranking (``ready``, ``pending``,
+        ``off``); pending vectors start the background embedding if it is not running."""
+        status = retriever.dense_status()
+        if status == "pending" and not self.embedding.running():
+            self.embedding.start()
+        return str(status)
+
+    def health(self) -> dict[str, Any]:
+        """The dense side for ``/api/health``: ``off`` for a lexical server, else the background embedding."""
+        if not self.config.dense:
+            return {"state": "off"}
+        return self.embedding.to_json()
 
     def close(self) -> None:
         self.store.close_all()
@@ -119,7 +216,8 @@ def _make_locked_retriever(backend: Backend, dense: bool, embedder: Any) -> Any:
                 super().ensure_fresh()
 
     mode = RetrievalMode.HYBRID if dense else RetrievalMode.LEXICAL
-    return LockedRetriever(backend.store, mode, embedder=embedder)
+    # never wait for vectors: answer lexically (marked pending) while the background embedding runs
+    return LockedRetriever(backend.store, mode, embedder=embedder, wait=False)
 
 
 # -- request and response shapes -------------------------------------------------------------------------
@@ -158,7 +256,8 @@ class AskRequest(BaseModel):
 
 def run_ask(backend: Backend, req: AskRequest) -> Any:
     """Answer one question exactly as ``pincite ask`` does.  A document replaced while answering (its old id
-    gone) is retried once from the new snapshot."""
+    gone) is retried once from the new snapshot.  How retrieval used the dense ranking is then
+    :func:`last_dense` (in the same thread)."""
     request = ask_request(req.question, as_of=req.as_of, k=req.k, on_fail=req.on_fail, retries=req.retries,
                           include_non_citable=req.include_non_citable, documents=req.documents,
                           kinds=(req.kind,) if req.kind else (), works=req.works, per_document=req.per_document)
@@ -172,8 +271,14 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
     raise AssertionError("unreachable")
 
 
+def last_dense(backend: Backend, no_dense: bool | None) -> str:
+    """``ready``, ``pending`` or ``off``: how this thread's last search or answer used the dense ranking."""
+    return backend.dense_status(backend.retriever(None if no_dense is None else not no_dense))
+
+
 def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
                include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Passage]:
+    """The passages retrieval finds (how the dense ranking was used is then :func:`last_dense`)."""
     filters = SearchFilters(include_non_citable=include_non_citable, as_of=as_of, kinds=tuple(kinds))
     retriever = backend.retriever(None if no_dense is None else not no_dense)
     return retriever.search(q, k=k, filters=filters, per_document=per_document)

@@ -12,7 +12,16 @@ from starlette.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from pincite.api.backend import AskRequest, Backend, audit_document, get_document, read_check_request, run_ask, run_check
+from pincite.api.backend import (
+    AskRequest,
+    Backend,
+    audit_document,
+    get_document,
+    last_dense,
+    read_check_request,
+    run_ask,
+    run_check,
+)
 from pincite.api.security import TOKEN_COOKIE, token_matches
 from pincite.errors import PinciteError
 from pincite.types import DocumentKind
@@ -38,10 +47,12 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
                                  kind=DocumentKind.parse(kind) if kind else None, documents=document, works=work)
                 ans = run_ask(backend, req)
                 ctx["answer"] = answer_view(ans)
+                ctx["answered_lexically"] = last_dense(backend, req.no_dense) == "pending"
             except PinciteError as e:
                 ctx["error"] = str(e)
             except ValueError as e:  # pydantic: a bad date or an empty question
                 ctx["error"] = str(e).split("\n", 1)[-1].strip()
+        ctx["dense_status"] = backend.health()  # the status line: embedding progress while vectors are pending
         return templates.TemplateResponse(request, "ask.html", ctx)
 
     @app.get("/documents", include_in_schema=False, response_class=HTMLResponse)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pincite.chunk import split_span
-from pincite.errors import IndexUnavailable
+from pincite.errors import IndexUnavailable, VectorsPending
 from pincite.search.embed import Embedder
 from pincite.search.indexes import (
     MISSING, WRITER_WAIT, Damage, IndexRow, _crc32, _stat_key, _write_json_atomic, _write_text_atomic,
@@ -50,6 +50,45 @@ def embedding_inputs(row: IndexRow, header: str = "title+path", piece_chars: int
 
 def text_hash(model_id: str, text: str) -> str:
     return hashlib.blake2b(f"{model_id}\0{text}".encode(), digest_size=12).hexdigest()
+
+
+#: Texts embedded and committed to the store together: a run killed part-way loses at most one batch.  Large
+#: enough that the embedder's own batching by length (32 at a time) keeps its pace; small enough that a batch
+#: takes a few seconds on two cores.
+EMBED_BATCH = 256
+
+
+def vectors_for(store: Store, embedder: Embedder, texts: dict[str, str],
+                on_progress: Callable[[int, int], None] | None = None, embed: bool = True,
+                batch: int = EMBED_BATCH) -> dict[str, "np.ndarray"]:
+    """The vectors of ``texts`` (text hash -> text), by hash.  Those the store keeps for the embedder's model
+    are read back; the rest are embedded, longest first (the texts of a batch are of like length, and the time
+    left is never under-estimated), in batches of ``batch``, each committed to the store before the next is
+    started, so a run killed at any point keeps every batch it finished and the next run embeds only the rest.
+    ``on_progress(done, total)`` counts the texts embedded (not those read back).  With ``embed`` False, texts
+    not yet embedded raise :class:`VectorsPending` instead (nothing is embedded or written)."""
+    import numpy as np
+
+    dim = embedder.dim
+    got = {h: np.frombuffer(v, dtype="<f4") for h, v in store.get_embeddings(embedder.model_id, list(texts)).items()
+           if len(v) == 4 * dim}
+    missing = sorted((h for h in texts if h not in got), key=lambda h: -len(texts[h]))
+    if missing and not embed:
+        raise VectorsPending(f"{len(missing)} passages have no vectors yet ('pincite embed' computes them)",
+                             len(missing))
+    if missing and on_progress:
+        on_progress(0, len(missing))
+    for b in range(0, len(missing), max(1, batch)):
+        part = missing[b : b + max(1, batch)]
+        vecs = np.asarray(embedder.embed_texts([texts[h] for h in part]), dtype="<f4")
+        if vecs.shape != (len(part), dim):
+            raise IndexUnavailable(f"the embedder {embedder.model_id} gave vectors of shape {vecs.shape} for "
+                                   f"{len(part)} texts; {dim} wide was expected")
+        store.put_embeddings(embedder.model_id, [(h, v.tobytes()) for h, v in zip(part, vecs)])
+        got.update(zip(part, vecs))
+        if on_progress:
+            on_progress(b + len(part), len(missing))
+    return got
 
 
 class DenseIndex:
@@ -195,16 +234,20 @@ class DenseIndex:
         return np.concatenate([np.arange(starts[i], ends[i]) for i in keep_rows])
 
     def sync(self, store: Store, embedder: Embedder,
-             on_progress: Callable[[int, int], None] | None = None, wait: float = WRITER_WAIT) -> ChangeSet:
+             on_progress: Callable[[int, int], None] | None = None, wait: float = WRITER_WAIT,
+             embed: bool = True, batch: int = EMBED_BATCH) -> ChangeSet:
         """Bring the vectors up to date with ``store``: unchanged documents keep their rows; changed ones are
-        re-embedded, reusing the vector of any piece of text embedded before.  Rebuilt from scratch (and said
-        so) when missing, damaged or another store's.  Holds ``dense/.writer.lock`` while it writes, waiting
-        up to ``wait`` seconds for another process that holds it (:class:`IndexBusy` after that)."""
+        re-indexed, each piece of text taking the vector this index or the store already holds for it, and only
+        text never embedded before is embedded (:func:`vectors_for`: in committed batches, kept by the store).
+        Rebuilt from scratch (and said so) when missing, damaged or another store's.  Holds
+        ``dense/.writer.lock`` while it writes, waiting up to ``wait`` seconds for another process that holds
+        it (:class:`IndexBusy` after that).  With ``embed`` False, text with no vector yet raises
+        :class:`VectorsPending` and nothing is written."""
         sid = store_identity(store)
         if sid != self.store_id:
             self.store_id, self._seen = sid, None  # look at the files again with the store's id
         damage = self.check()
-        if damage is not None:
+        if damage is not None and embed:  # (one that may not embed says so once it has rebuilt: below)
             self.rebuilding = True  # before saying so: whoever hears of the rebuild finds it under way
             report_rebuild("dense", self.path, damage)
         try:
@@ -216,12 +259,15 @@ class DenseIndex:
             with file_lock(self.path / self.LOCK, wait,
                            f"the dense index at {self.path} is being written by another pincite process"):
                 self.check()  # another process may have written it while we waited for the lock
-                return self._sync(store, embedder, on_progress)
+                plan = self._sync(store, embedder, on_progress, embed, batch)
+                if damage is not None and not embed:
+                    report_rebuild("dense", self.path, damage)
+                return plan
         finally:
             self.rebuilding = False
 
-    def _sync(self, store: Store, embedder: Embedder,
-              on_progress: Callable[[int, int], None] | None) -> ChangeSet:
+    def _sync(self, store: Store, embedder: Embedder, on_progress: Callable[[int, int], None] | None,
+              embed: bool = True, batch: int = EMBED_BATCH) -> ChangeSet:
         import numpy as np
 
         if self.params is not None and self.params.get("model_id") != embedder.model_id:
@@ -265,16 +311,11 @@ class DenseIndex:
             inputs.extend(parts)
             counts.append(len(parts))
         hashes = [text_hash(embedder.model_id, t) for t in inputs]
-        todo = [i for i, h in enumerate(hashes) if h not in cache]
+        todo = {h: t for h, t in zip(hashes, inputs) if h not in cache}
+        got = vectors_for(store, embedder, todo, on_progress, embed, batch)
         fresh_vecs = np.zeros((len(inputs), embedder.dim), dtype=np.float32)
-        for b in range(0, len(todo), 256):
-            part = todo[b : b + 256]
-            fresh_vecs[part] = embedder.embed_texts([inputs[i] for i in part])
-            if on_progress:
-                on_progress(min(b + 256, len(todo)), len(todo))
         for i, h in enumerate(hashes):
-            if h in cache:
-                fresh_vecs[i] = self.vectors[cache[h]]  # type: ignore[index]
+            fresh_vecs[i] = self.vectors[cache[h]] if h in cache else got[h]  # type: ignore[index]
         old_vecs = np.asarray(self.vectors[keep_pieces]) if len(keep_pieces) else np.zeros((0, embedder.dim), np.float32)
         vectors = np.concatenate([old_vecs, fresh_vecs]).astype(np.float32, copy=False)
         kept_counts = (np.diff(np.append(self.rows["piece_start"], len(old_hashes)))[keep_rows]

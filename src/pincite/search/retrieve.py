@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import logging
 import math
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pincite.errors import IndexRebuilding
+from pincite.errors import IndexRebuilding, VectorsPending
 from pincite.legal.clauses import clause_types_asked, expansion_terms
 from pincite.search.dense import DenseIndex
 from pincite.search.embed import Embedder, load_embedder
@@ -41,6 +43,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("pincite.index")
 
+#: Seconds a search that may not wait trusts its finding that vectors are pending (at one store generation)
+#: before looking again: looking reads the chunks of every document the dense index lacks.
+PENDING_RECHECK = 5.0
+
+
 class RetrievalMode(ChoiceEnum):
     HYBRID = "hybrid"
     LEXICAL = "lexical"
@@ -53,9 +60,13 @@ class Retriever:
     def __init__(self, store: Store, mode: RetrievalMode = RetrievalMode.HYBRID, embedder: Embedder | None = None,
                  fusion: FusionSettings | None = None, dense_header: str = "title+path",
                  on_progress: Callable[[str, int, int], None] | None = None,
-                 chunker: Chunker = Chunker.STRUCTURAL) -> None:
+                 chunker: Chunker = Chunker.STRUCTURAL, wait: bool = True) -> None:
         self.store = store
         self.mode = RetrievalMode(mode)
+        # wait for missing vectors to be embedded (with progress), or answer lexically meanwhile (--no-wait,
+        # the server): a search then says "dense": "pending" (dense_status)
+        self.wait = wait
+        self._local = threading.local()  # this thread's last search: was the dense ranking used?
         self.fusion = fusion or FusionSettings()
         self.on_progress = on_progress
         self._clause_vectors: dict[str, object] = {}  # a contract clause type's embedded vocabulary
@@ -86,10 +97,42 @@ class Retriever:
         if self.lexical is not None and self.lexical.is_stale(gen):
             lexical, progress = self.lexical, self._progress("lexical index")
             self._catch_up(lexical, lambda **wait: lexical.sync(self.store, progress, **wait))
+        self._local.pending = False
         if self.dense is not None and self.dense.is_stale(gen):
             dense, embedder, embedding = self.dense, self.embedder, self._progress("embedding")
             assert embedder is not None
+            if not self.wait:
+                self._catch_up_now(dense, embedder)
+                return
             self._catch_up(dense, lambda **wait: dense.sync(self.store, embedder, embedding, **wait))
+
+    def _catch_up_now(self, dense: object, embedder: Embedder) -> None:
+        """Catch the dense index up only if nothing needs embedding and no other writer holds it; otherwise
+        this search is lexical and says the dense ranking is pending (it is never answered from stale)."""
+        gen = self.store.generation()
+        last = getattr(self, "_pending_at", None)  # (generation, when): looking again costs reading the rows
+        if last is not None and last[0] == gen and time.monotonic() - last[1] < PENDING_RECHECK:
+            self._local.pending = True
+            return
+        try:
+            if isinstance(dense, DenseIndex):
+                dense.sync(self.store, embedder, wait=0.0, embed=False)
+            else:  # kept in the store itself (PostgreSQL)
+                dense.sync(self.store, embedder, embed=False)  # type: ignore[attr-defined]
+        except (VectorsPending, IndexBusy):
+            self._local.pending = True
+            self._pending_at = (gen, time.monotonic())
+
+    def dense_status(self) -> str:
+        """How this thread's last search used the dense ranking: ``"ready"`` (fused in), ``"pending"`` (vectors
+        still missing or being written: answered from the lexical ranking alone, see ``wait``) or ``"off"``
+        (a lexical retriever)."""
+        if self.dense is None:
+            return "off"
+        return "pending" if getattr(self._local, "pending", False) else "ready"
+
+    def _dense_on(self) -> bool:
+        return self.dense is not None and not getattr(self._local, "pending", False)
 
     def _catch_up(self, index: object, sync: Callable[..., object]) -> None:
         """Run ``sync`` on ``index``.  An embedded index with a committed state is not waited for while
@@ -148,7 +191,7 @@ class Retriever:
         named = self._named_documents(query, filters)
         prior, naming, shared = named.prior, named.naming, named.shared
         qvec = None
-        if self.dense is not None:
+        if self._dense_on():
             assert self.embedder is not None
             strip = {"naming": naming, "shared": shared}.get(self.fusion.embed_strip, frozenset())
             if named.question != query:  # a naming clause: the question is what is left without it
@@ -266,7 +309,7 @@ class Retriever:
                 hits = self.lexical.search(vocabulary, contracts, depth, lexical_prior)
                 rankings["clause"] = [c for c, _ in hits]
                 scores["clause"] = dict(hits)
-        if self.dense is not None:
+        if self.dense is not None and self._dense_on():
             hits = self.dense.search(qvec, filters, depth,  # type: ignore[arg-type]
                                      {d: w * self.fusion.dense_prior for d, w in prior.items()})
             rankings["dense"] = [c for c, _ in hits]
@@ -384,11 +427,13 @@ def sync_lexical(store: Store, on_progress: Callable[[int, int], None] | None = 
 
 def sync_dense(store: Store, embedder: Embedder, header: str = "title+path",
                on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
-    """Update (or build) the dense index of ``store``, embedding only new text."""
+    """Update (or build) the dense index of ``store``, embedding only text never embedded before (in batches
+    committed to the store: see :func:`pincite.search.dense.vectors_for`)."""
     own = store.search_indexes(Chunker.STRUCTURAL, header)
     if own is not None:
         return own[1].sync(store, embedder, on_progress)
-    return DenseIndex(index_paths(store)[1], header).sync(store, embedder, on_progress)
+    return DenseIndex(index_paths(store)[1], header, store_id=store_identity(store)).sync(store, embedder,
+                                                                                         on_progress)
 
 
 __all__ = ["RetrievalMode", "Retriever", "search_passages", "sync_lexical", "sync_dense"]

@@ -7,10 +7,11 @@ new bytes) deletes the old rows in that same transaction.  Schema changes are na
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,20 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0004_store_id",
         "INSERT OR IGNORE INTO settings(key, value) VALUES ('store.id', lower(hex(randomblob(16))))",
     ),
+    (
+        # the vectors of embedded passage texts, keyed by the model and the text's hash: written in committed
+        # batches while embedding, so a killed run keeps what it computed, and any text embedded once (before a
+        # re-chunk, a re-ingest, a parser change) is never embedded again.  The dense index is built from them.
+        "0005_embeddings",
+        """
+        CREATE TABLE embeddings (
+            model TEXT NOT NULL,
+            text_hash TEXT NOT NULL,
+            vector BLOB NOT NULL,
+            PRIMARY KEY (model, text_hash)
+        ) WITHOUT ROWID
+        """,
+    ),
 ]
 
 
@@ -165,6 +180,21 @@ class SQLiteStore:
     def close(self) -> None:
         self.conn.close()
 
+    @contextlib.contextmanager
+    def _transaction(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any error; a database error
+        becomes :class:`StoreError` saying ``what`` failed."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            yield c
+            c.execute("COMMIT")
+        except BaseException as e:
+            c.execute("ROLLBACK")
+            if isinstance(e, sqlite3.DatabaseError):
+                raise StoreError(f"{what}: {e}") from e
+            raise
+
     def __enter__(self) -> "SQLiteStore":
         return self
 
@@ -184,61 +214,55 @@ class SQLiteStore:
 
     def put_document(self, doc: Document, chunks: Sequence[Chunk] = (), chunk_settings: str = "") -> PutOutcome:
         """Store ``doc`` (and its chunks) atomically, replacing any document from the same source or id."""
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
         try:
-            old = c.execute(
-                "SELECT id, content_sha256, json_extract(meta_json, '$.parser') FROM documents "
-                "WHERE source = ? OR id = ?", (doc.source, doc.id)
-            ).fetchall()
-            # the same bytes read by the same parser version: nothing to write (a newer parser re-reads them)
-            if len(old) == 1 and old[0][:2] == (doc.id, doc.content_sha256) and old[0][2] == doc.meta.get("parser"):
-                c.execute("ROLLBACK")
-                return PutOutcome.UNCHANGED
-            for (old_id, _, _) in old:
-                c.execute("DELETE FROM documents WHERE id = ?", (old_id,))
-            c.execute(
-                "INSERT INTO documents(id, source, format, kind, title, citation, date, work, version_json, "
-                "content_sha256, text, warnings_json, meta_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    doc.id, doc.source, doc.format.value, doc.kind.value, doc.title, doc.citation, doc.date,
-                    doc.work, json.dumps(doc.version) if doc.version is not None else None,
-                    doc.content_sha256, doc.text, json.dumps(list(doc.warnings)),
-                    json.dumps(doc.meta, default=str),
-                ),
-            )
-            c.executemany(
-                "INSERT INTO units(doc_id, ordinal, kind, number, label, char_start, char_end, zone, citable, "
-                "author, role, role_basis, section_path_json, page_start, page_end, pdf_page_start, "
-                "pdf_page_end, in_force_from, in_force_to, parent, attrs_json) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [
+            with self._transaction(f"{doc.source}: could not store document") as c:
+                old = c.execute(
+                    "SELECT id, content_sha256, json_extract(meta_json, '$.parser') FROM documents "
+                    "WHERE source = ? OR id = ?", (doc.source, doc.id)
+                ).fetchall()
+                # the same bytes read by the same parser version: nothing to write (a newer parser re-reads them)
+                if len(old) == 1 and old[0][:2] == (doc.id, doc.content_sha256) and old[0][2] == doc.meta.get("parser"):
+                    raise _Unchanged
+                for (old_id, _, _) in old:
+                    c.execute("DELETE FROM documents WHERE id = ?", (old_id,))
+                c.execute(
+                    "INSERT INTO documents(id, source, format, kind, title, citation, date, work, version_json, "
+                    "content_sha256, text, warnings_json, meta_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (
-                        doc.id, u.ordinal, u.kind.value, u.number, u.label, u.char_start, u.char_end,
-                        u.zone.value, int(u.citable), u.author, u.role.value if u.role else None, u.role_basis,
-                        json.dumps(list(u.section_path)), u.page_start, u.page_end, u.pdf_page_start,
-                        u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent,
-                        json.dumps(u.attrs, default=str),
-                    )
-                    for u in doc.units
-                ],
-            )
-            c.executemany(
-                "INSERT INTO pages(doc_id, ordinal, pdf_index, label, char_start, char_end, furniture_json) "
-                "VALUES (?,?,?,?,?,?,?)",
-                [
-                    (doc.id, i, p.pdf_index, p.label, p.char_start, p.char_end, json.dumps(list(p.furniture)))
-                    for i, p in enumerate(doc.pages)
-                ],
-            )
-            self._insert_chunks(doc.id, chunks, chunk_settings)
-            self._bump_generation(doc.id)
-            c.execute("COMMIT")
-        except BaseException as e:
-            c.execute("ROLLBACK")
-            if isinstance(e, sqlite3.DatabaseError):
-                raise StoreError(f"{doc.source}: could not store document: {e}") from e
-            raise
+                        doc.id, doc.source, doc.format.value, doc.kind.value, doc.title, doc.citation, doc.date,
+                        doc.work, json.dumps(doc.version) if doc.version is not None else None,
+                        doc.content_sha256, doc.text, json.dumps(list(doc.warnings)),
+                        json.dumps(doc.meta, default=str),
+                    ),
+                )
+                c.executemany(
+                    "INSERT INTO units(doc_id, ordinal, kind, number, label, char_start, char_end, zone, citable, "
+                    "author, role, role_basis, section_path_json, page_start, page_end, pdf_page_start, "
+                    "pdf_page_end, in_force_from, in_force_to, parent, attrs_json) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    [
+                        (
+                            doc.id, u.ordinal, u.kind.value, u.number, u.label, u.char_start, u.char_end,
+                            u.zone.value, int(u.citable), u.author, u.role.value if u.role else None, u.role_basis,
+                            json.dumps(list(u.section_path)), u.page_start, u.page_end, u.pdf_page_start,
+                            u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent,
+                            json.dumps(u.attrs, default=str),
+                        )
+                        for u in doc.units
+                    ],
+                )
+                c.executemany(
+                    "INSERT INTO pages(doc_id, ordinal, pdf_index, label, char_start, char_end, furniture_json) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (doc.id, i, p.pdf_index, p.label, p.char_start, p.char_end, json.dumps(list(p.furniture)))
+                        for i, p in enumerate(doc.pages)
+                    ],
+                )
+                self._insert_chunks(doc.id, chunks, chunk_settings)
+                self._bump_generation(doc.id)
+        except _Unchanged:  # rolled back: nothing was written
+            return PutOutcome.UNCHANGED
         return PutOutcome.REPLACED if old else PutOutcome.ADDED
 
     def _insert_chunks(self, doc_id: str, chunks: Sequence[Chunk], settings_key: str) -> None:
@@ -257,16 +281,10 @@ class SQLiteStore:
 
     def replace_chunks(self, doc_id: str, chunker: Chunker, chunks: Sequence[Chunk], settings_key: str) -> None:
         """Swap one document's chunks of one chunker in a single transaction (re-chunking never re-parses)."""
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction(f"{doc_id}: could not store its chunks") as c:
             c.execute("DELETE FROM chunks WHERE doc_id = ? AND chunker = ?", (doc_id, chunker.value))
             self._insert_chunks(doc_id, chunks, settings_key)
             self._bump_generation(doc_id)
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
 
     def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]:
         rows = self.conn.execute(
@@ -291,6 +309,30 @@ class SQLiteStore:
             for r in rows:
                 out[r[3]] = (chunk_from_row(r), r[14])
         return out
+
+    # -- embeddings: vectors of passage texts, by model and text hash ----------------------------------
+
+    def get_embeddings(self, model: str, hashes: Sequence[str]) -> dict[str, bytes]:
+        """The stored vectors (float32 bytes) of those of ``hashes`` embedded with ``model``."""
+        out: dict[str, bytes] = {}
+        ids = list(dict.fromkeys(hashes))
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            out.update(self.conn.execute(
+                f"SELECT text_hash, vector FROM embeddings WHERE model = ? AND text_hash IN "
+                f"({','.join('?' * len(part))})", (model, *part)).fetchall())
+        return out
+
+    def put_embeddings(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+        """Keep ``(text hash, float32 bytes)`` vectors of ``model`` in one transaction (a hash already kept
+        keeps its vector: the same text gives the same vector)."""
+        with self._transaction(f"could not store {len(vectors)} vectors in {self.path}") as c:
+            c.executemany("INSERT OR IGNORE INTO embeddings(model, text_hash, vector) VALUES (?, ?, ?)",
+                          [(model, h, v) for h, v in vectors])
+
+    def count_embeddings(self, model: str) -> int:
+        """How many vectors of ``model`` the store keeps."""
+        return int(self.conn.execute("SELECT count(*) FROM embeddings WHERE model = ?", (model,)).fetchone()[0])
 
     # -- generations (how derived indexes tell they are stale) ------------------------------------
 
@@ -348,10 +390,8 @@ class SQLiteStore:
 
         Used by :func:`pincite.versions.refresh_work` after comparing the versions of a work; either every
         window of the work is updated or none is.  Returns the number of units changed."""
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            changed = 0
+        changed = 0
+        with self._transaction("could not update in-force windows") as c:
             for doc_id, ordinal, start, end in windows:
                 cur = c.execute(
                     "UPDATE units SET in_force_from = ?, in_force_to = ? WHERE doc_id = ? AND ordinal = ? "
@@ -359,12 +399,6 @@ class SQLiteStore:
                     (start, end, doc_id, ordinal, start, end),
                 )
                 changed += cur.rowcount
-            c.execute("COMMIT")
-        except BaseException as e:
-            c.execute("ROLLBACK")
-            if isinstance(e, sqlite3.DatabaseError):
-                raise StoreError(f"could not update in-force windows: {e}") from e
-            raise
         return changed
 
     def delete_document(self, id_or_source: str) -> None:
@@ -461,6 +495,10 @@ class SQLiteStore:
             return None
         path = self.eval_dir() / f"{name}.json"
         return _read_text(path) if path.is_file() else None
+
+
+class _Unchanged(Exception):
+    """Leaves :meth:`SQLiteStore.put_document`'s transaction without writing (the same bytes, the same parser)."""
 
 
 #: What an eval run's name may hold: it is a file name in ``<db>.eval/``.

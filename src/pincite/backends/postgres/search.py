@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pincite.errors import IndexUnavailable
-from pincite.search.dense import DENSE_FORMAT_VERSION, PIECE_CHARS, embedding_inputs, text_hash
+from pincite.search.dense import DENSE_FORMAT_VERSION, PIECE_CHARS, embedding_inputs, text_hash, vectors_for
 from pincite.search.embed import Embedder
 from pincite.search.indexes import IndexRow, iter_rows, plan_changes
 from pincite.search.lexical import _OPERATORS, FIELD_BOOSTS, PHRASE_BOOST, USE_STOPWORDS, legal_phrases
@@ -504,9 +504,13 @@ class PgDenseIndex:
     def is_stale(self, generation: int) -> bool:
         return self.model_key is None or self._generation != generation
 
-    def sync(self, store: Any, embedder: Embedder, on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
+    def sync(self, store: Any, embedder: Embedder, on_progress: Callable[[int, int], None] | None = None,
+             embed: bool = True) -> ChangeSet:
         """Embed the chunks of the documents whose generation moved since their vectors were written (reusing
-        any vector of the same text); documents gone take their vectors with them (foreign key).
+        any vector of the same text, in ``chunk_vectors`` or kept in ``embeddings``; new text is embedded in
+        batches committed to ``embeddings`` as they are done, so a killed sync keeps them); documents gone take
+        their vectors with them (foreign key).  With ``embed`` False, text with no vector yet raises
+        :class:`~pincite.errors.VectorsPending` and nothing is written.
 
         Writing at least :data:`HNSW_BULK_MIN` vectors, more than the table holds (a first load, a migration),
         drops the HNSW index and builds it once after the load instead of growing the graph row by row;
@@ -539,16 +543,8 @@ class PgDenseIndex:
             for h, v in c.execute("SELECT DISTINCT ON (text_hash) text_hash, embedding::real[] FROM chunk_vectors "
                                   "WHERE model_key = %s AND text_hash = ANY(%s)", (key, uniq[b:b + 5000])).fetchall():
                 known[h] = np.asarray(v, dtype=np.float32)
-        need = [i for i, h in enumerate(hashes) if h not in known]
-        need_u = list(dict.fromkeys(hashes[i] for i in need))
-        first = {h: i for i, h in reversed(list(enumerate(hashes)))}
-        for b in range(0, len(need_u), 256):
-            part = need_u[b : b + 256]
-            vecs = embedder.embed_texts([inputs[first[h]] for h in part])
-            for h, v in zip(part, vecs):
-                known[h] = np.asarray(v, dtype=np.float32)
-            if on_progress:
-                on_progress(min(b + 256, len(need_u)), len(need_u))
+        need = {h: t for h, t in zip(hashes, inputs) if h not in known}
+        known.update(vectors_for(s, embedder, need, on_progress, embed))
         dumper = _vector_dumper(c)
         held = c.execute("SELECT count(*) FROM chunk_vectors").fetchone()[0]
         bulk = len(owners) >= HNSW_BULK_MIN and len(owners) > held

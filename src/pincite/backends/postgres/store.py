@@ -14,8 +14,9 @@ Same behaviour as :mod:`pincite.store.sqlite`, behind the same :class:`~pincite.
   that sees generation N sees every write up to N.
 * **Search in SQL.**  Chunks carry a weighted ``tsvector`` (text, and section path / labels / lead-in) written
   in the document's own transaction, so the lexical index is never stale; dense vectors (pgvector,
-  ``vector(384)``, HNSW, cosine) are embedded lazily by the first search that needs them, as with the
-  embedded store.  See :mod:`pincite.backends.postgres.search`.
+  ``vector(384)``, HNSW, cosine) are filled at ingest (or by ``pincite embed``, or the first search that
+  needs them) from ``embeddings``, the vectors of every text embedded, kept by model and text hash and
+  written in committed batches, as with the embedded store.  See :mod:`pincite.backends.postgres.search`.
 * **Distribution.**  Every table holding a document's rows has the document id as its first key column, so
   on Citus they are distributed by ``doc_id`` and colocated (the README says how); ``sources`` is keyed by
   source and ``settings``/``migrations`` are small reference tables.
@@ -224,6 +225,20 @@ MIGRATIONS: list[tuple[str, str]] = [
         # opening_words): stored documents get theirs rewritten by _refresh_docinfo, in this migration's transaction
         "0004_docinfo_opening_words",
         "",
+    ),
+    (
+        # the vectors of embedded passage texts by model and text hash, written in committed batches while
+        # embedding (a killed run keeps them; a text embedded once is never embedded again); chunk_vectors,
+        # the searched table, is filled from them
+        "0005_embeddings",
+        """
+        CREATE TABLE embeddings (
+            model text COLLATE "C" NOT NULL,
+            text_hash text COLLATE "C" NOT NULL,
+            vector bytea NOT NULL,
+            PRIMARY KEY (model, text_hash)
+        )
+        """,
     ),
 ]
 
@@ -662,6 +677,32 @@ class PostgresStore:
             "documents": c.execute("SELECT count(*) FROM documents").fetchone()[0],
             "units": c.execute("SELECT count(*) FROM units").fetchone()[0],
         }
+
+    # -- embeddings: vectors of passage texts, by model and text hash ----------------------------------
+
+    def get_embeddings(self, model: str, hashes: Sequence[str]) -> dict[str, bytes]:
+        """The kept vectors (float32 bytes) of those of ``hashes`` embedded with ``model``."""
+        out: dict[str, bytes] = {}
+        ids = list(dict.fromkeys(hashes))
+        for i in range(0, len(ids), 5000):
+            out.update((h, bytes(v)) for h, v in self.conn.execute(
+                "SELECT text_hash, vector FROM embeddings WHERE model = %s AND text_hash = ANY(%s)",
+                (model, ids[i : i + 5000])).fetchall())
+        return out
+
+    def put_embeddings(self, model: str, vectors: Sequence[tuple[str, bytes]]) -> None:
+        """Keep ``(text hash, float32 bytes)`` vectors of ``model`` in one transaction (a hash already kept
+        keeps its vector)."""
+        def body() -> None:
+            with self.conn.cursor() as cur:
+                cur.executemany("INSERT INTO embeddings(model, text_hash, vector) VALUES (%s, %s, %s) "
+                                "ON CONFLICT DO NOTHING", [(model, h, v) for h, v in vectors])
+
+        self._write(f"could not store {len(vectors)} vectors", [], body)
+
+    def count_embeddings(self, model: str) -> int:
+        """How many vectors of ``model`` the store keeps."""
+        return int(self.conn.execute("SELECT count(*) FROM embeddings WHERE model = %s", (model,)).fetchone()[0])
 
     # -- evaluation runs ('pincite eval' records them here; the web reader lists them) ------------
 
