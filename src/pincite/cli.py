@@ -1086,7 +1086,8 @@ def migrate(
     to: Annotated[str, typer.Option("--to", help="The target store: a postgresql://user@host/db URL.")],
 ) -> None:
     """Copy an embedded store into another (PostgreSQL): documents, units, windows, chunks and settings, one
-    document per transaction; documents already there are skipped, so an interrupted run is run again."""
+    document per transaction, and the stored vectors in committed batches (the target's first dense search
+    embeds nothing); what is already there is skipped, so an interrupted run is run again."""
     from pincite.migrate import migrate_store
     from pincite.store.sqlite import SQLiteStore
 
@@ -1104,7 +1105,8 @@ def migrate(
         raise _fail(e) from None
     n = len(report.copied) + len(report.skipped)
     out.print(f"{n} documents: {len(report.copied)} copied, {len(report.skipped)} already there; "
-              f"{report.chunks} chunks, {report.settings} settings -> {dst}")
+              f"{report.chunks} chunks, {report.settings} settings; {report.vectors} vectors copied, "
+              f"{report.vectors_skipped} already there -> {dst}")
 
 
 @app.command()
