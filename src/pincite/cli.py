@@ -635,6 +635,7 @@ def ask(
                 lines = batch.read_text(encoding="utf-8").splitlines()
             except (OSError, UnicodeDecodeError) as e:
                 raise PinciteError(f"{batch}: cannot read: {e}") from None
+            told = False
             for n, line in enumerate(lines, 1):
                 if not line.strip():
                     continue
@@ -649,7 +650,12 @@ def ask(
                     sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
                 ans = one(q, date, scope)
-                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json()}) + "\n")
+                dense = retriever.dense_status()
+                if dense == "pending" and not told:  # once per run: each line says it in "dense"
+                    told = True
+                    err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); "
+                              "answers marked \"dense\": \"pending\" were retrieved lexically", style="dim")
+                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json(), "dense": dense}) + "\n")
                 sys.stdout.flush()
         else:
             assert question is not None
