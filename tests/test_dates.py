@@ -74,6 +74,23 @@ def test_batch_line_with_a_bad_date_is_an_error_and_the_run_goes_on(demo_db: Pat
         assert "YYYY-MM-DD" in o["error"]
 
 
+def test_batch_lines_say_how_the_dense_ranking_was_used(demo_db: Path, tmp_path: Path) -> None:
+    """Each --batch line carries ``"dense"`` as a single ``ask --json`` does: ``off`` lexically, ``pending`` when
+    the passages have no vectors and the run is told not to wait for them (said once on stderr too)."""
+    batch = tmp_path / "b.jsonl"
+    batch.write_text("\n".join(json.dumps({"id": i, "question": "aggregation clause"}) for i in "ab") + "\n",
+                     encoding="utf-8")
+    r = runner.invoke(app, ["ask", "--batch", str(batch), "--db", str(demo_db), "--no-dense", "--json"])
+    assert r.exit_code == 0, r.output
+    assert [(o["id"], o["dense"]) for o in map(json.loads, r.stdout.splitlines())] == [("a", "off"), ("b", "off")]
+    r = runner.invoke(app, ["ask", "--batch", str(batch), "--db", str(demo_db), "--no-wait", "--json"])
+    assert r.exit_code == 0, r.output
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [(o["id"], o["dense"]) for o in out] == [("a", "pending"), ("b", "pending")]
+    assert all(o["retrieved"] for o in out)
+    assert r.stderr.count("dense ranking pending") == 1, r.stderr
+
+
 @pytest.mark.parametrize("bad", ["20210101", "2021-W01-5"])
 def test_gold_file_refuses_a_date_in_another_form(bad: str) -> None:
     from pincite.evaluation.gold import GoldError, parse_gold_line

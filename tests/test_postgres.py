@@ -27,6 +27,7 @@ from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.open import open_store
 from pincite.store.sqlite import SQLiteStore
+from tests.conformance.test_hybrid import CountingEmbedder as Counting
 from tests.pg_server import PgServer, PostgresUnavailable, start_server
 
 REPO = Path(__file__).resolve().parent.parent
@@ -178,25 +179,43 @@ def test_a_worker_killed_mid_document_leaves_nothing_partial_and_a_rerun_complet
 
 
 def test_migrate_copies_an_embedded_store(pg: PgServer, tmp_path: Path) -> None:
+    from pincite.search.embed import load_embedder
+
+    embedder = Counting(load_embedder())
     db = tmp_path / "embedded.db"
     with SQLiteStore(db) as s:
-        assert not ingest_paths(s, [str(f) for f in FILES]).failed
+        assert not ingest_paths(s, [str(f) for f in FILES], embedder=embedder).failed
         s.set_setting("chunk.structural", s.get_setting("chunk.structural") or "{}")
         want = {d.id: s.get_document(d.id) for d in s.list_documents()}
         chunks = {d: s.get_chunks(d) for d in want}
+        vectors = s.count_embeddings(embedder.model_id)
+    assert vectors == embedder.count > 0
     url = fresh(pg, "migrated")
     r = CliRunner().invoke(app, ["migrate", "--from", str(db), "--to", url])
     assert r.exit_code == 0, r.output
-    assert f"{len(want)} documents" in r.output
+    assert f"{len(want)} documents" in r.output and f"{vectors} vectors copied, 0 already there" in r.output
     with open_store(url) as p:
         assert {d.id for d in p.list_documents()} == set(want)
         for doc_id, doc in want.items():
             assert p.get_document(doc_id) == doc  # windows included
             assert p.get_chunks(doc_id) == chunks[doc_id]
         assert p.get_setting("chunk.structural") == "{}"
-    # a second run copies nothing again
+        assert p.count_embeddings(embedder.model_id) == vectors
+        # the target's first dense search builds its index from the copied vectors: nothing is embedded
+        # but the question itself
+        embedder.count = 0
+        hits = Retriever(p, RetrievalMode.DENSE, embedder=embedder).search("Who pays if the warehouse burns down?",
+                                                                           k=3)
+        assert hits and embedder.count == 1
+        # an interrupted copy: some vectors missing in the target
+        p.conn.execute("DELETE FROM embeddings WHERE text_hash IN (SELECT text_hash FROM embeddings "  # type: ignore[attr-defined]
+                       "ORDER BY text_hash LIMIT 7)")  # (autocommit)
+    # a second run copies no document again, only the vectors the target lacks
     r = CliRunner().invoke(app, ["migrate", "--from", str(db), "--to", url])
     assert r.exit_code == 0 and f"0 copied, {len(want)} already there" in r.output, r.output
+    assert f"7 vectors copied, {vectors - 7} already there" in r.output, r.output
+    with open_store(url) as p:
+        assert p.count_embeddings(embedder.model_id) == vectors
     # a bad target says why
     r = CliRunner().invoke(app, ["migrate", "--from", str(db), "--to", "postgresql://nobody@127.0.0.1:1/none"])
     assert r.exit_code == 1 and "cannot connect" in r.output

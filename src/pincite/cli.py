@@ -635,6 +635,7 @@ def ask(
                 lines = batch.read_text(encoding="utf-8").splitlines()
             except (OSError, UnicodeDecodeError) as e:
                 raise PinciteError(f"{batch}: cannot read: {e}") from None
+            told = False
             for n, line in enumerate(lines, 1):
                 if not line.strip():
                     continue
@@ -649,7 +650,12 @@ def ask(
                     sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
                 ans = one(q, date, scope)
-                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json()}) + "\n")
+                dense = retriever.dense_status()
+                if dense == "pending" and not told:  # once per run: each line says it in "dense"
+                    told = True
+                    err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); "
+                              "answers marked \"dense\": \"pending\" were retrieved lexically", style="dim")
+                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json(), "dense": dense}) + "\n")
                 sys.stdout.flush()
         else:
             assert question is not None
@@ -1086,7 +1092,8 @@ def migrate(
     to: Annotated[str, typer.Option("--to", help="The target store: a postgresql://user@host/db URL.")],
 ) -> None:
     """Copy an embedded store into another (PostgreSQL): documents, units, windows, chunks and settings, one
-    document per transaction; documents already there are skipped, so an interrupted run is run again."""
+    document per transaction, and the stored vectors in committed batches (the target's first dense search
+    embeds nothing); what is already there is skipped, so an interrupted run is run again."""
     from pincite.migrate import migrate_store
     from pincite.store.sqlite import SQLiteStore
 
@@ -1104,7 +1111,8 @@ def migrate(
         raise _fail(e) from None
     n = len(report.copied) + len(report.skipped)
     out.print(f"{n} documents: {len(report.copied)} copied, {len(report.skipped)} already there; "
-              f"{report.chunks} chunks, {report.settings} settings -> {dst}")
+              f"{report.chunks} chunks, {report.settings} settings; {report.vectors} vectors copied, "
+              f"{report.vectors_skipped} already there -> {dst}")
 
 
 @app.command()
