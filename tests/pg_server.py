@@ -18,7 +18,8 @@ import socket
 import stat
 import subprocess
 import sys
-from dataclasses import dataclass
+import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 
 PG_USER = "pincite"  # the system user the server runs as when we are root
@@ -86,6 +87,7 @@ class PgServer:
     port: int
     bin: Path
     user: tuple[str, int, int] | None
+    owned: Path | None = field(default=None)  # a folder made for this server, removed when it stops
 
     @property
     def url(self) -> str:
@@ -110,12 +112,20 @@ class PgServer:
     def stop(self) -> None:
         if (self.data / "postmaster.pid").exists():
             self._run([str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
+        if self.owned is not None:
+            shutil.rmtree(self.owned, ignore_errors=True)
 
 
 def start_server(base: Path) -> PgServer:
     """initdb in ``base``/data and start PostgreSQL on 127.0.0.1; raises :class:`PostgresUnavailable`."""
     bin_dir = _bin_dir()
     user = _system_user()
+    owned = None
+    if user:
+        # the server's user must traverse every folder above its data; pytest's basetemp parent
+        # (/tmp/pytest-of-root) is reset to 0700 by any other pytest session that starts meanwhile, so a server
+        # run as another user lives in a folder of its own under the system temp folder instead
+        base = owned = Path(tempfile.mkdtemp(prefix="pincite-pg-"))
     base = Path(base).resolve()
     base.mkdir(parents=True, exist_ok=True)
     data = base / "data"
@@ -129,7 +139,7 @@ def start_server(base: Path) -> PgServer:
         _open_for_others(base, files=False)
         for p in (data, sock):
             os.chown(p, user[1], user[2])
-    server = PgServer(data, _free_port(), bin_dir, user)
+    server = PgServer(data, _free_port(), bin_dir, user, owned)
     proc = server._run([str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
                         "--encoding=UTF8", "--no-sync"], timeout=120)
     if proc.returncode != 0:
