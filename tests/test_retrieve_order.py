@@ -9,6 +9,7 @@ store (the corpus, then the gold sets' other files) ranked otherwise than one in
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store.sqlite import SQLiteStore
 from pincite.search.indexes import order_ties
-from pincite.types import content_sha256, document_id, tie_order
+from pincite.types import SearchFilters, content_sha256, document_id, tie_order
 
 #: Four leases with the same title and the same insurance clause word for word (so equal lexical scores and
 #: equal vectors), different parties and rent (so four documents).
@@ -100,3 +101,34 @@ def test_order_ties_orders_only_equal_scores_and_keeps_the_cut_off() -> None:
     assert order_ties(hits, str, 3) == [("doc_b:c0-5", 3.0), ("doc_a:c20-40", 2.0), ("doc_a:c100-120", 2.0)]
     assert [h for h, _ in order_ties(hits, str, 10)] == \
         ["doc_b:c0-5", "doc_a:c20-40", "doc_a:c100-120", "doc_z:c9-12", "doc_a:c0-5"]  # 3 > 2 > 1 stays
+
+
+def test_a_date_filter_adds_nothing_to_the_score_however_the_store_was_ingested(corpus: Path,
+                                                                               tmp_path: Path) -> None:
+    """Four versions of an Act (the older ones out of force on the date asked) and a contract: ingested at
+    once, or the Act and then the contract (its own index segment, every passage of it in force).  tantivy
+    left a filter's score out where the filter matched a whole segment, so the contract's passages scored
+    1.0 less in the second store, and the ranking of the two stores differed."""
+    act = corpus / "canada_justice_laws_xml" / "S-23"
+    contract = corpus / "contracts_cuad" / "txt" / ("FuseMedicalInc_20190321_10-K_EX-10.43_11575454_EX-10.43_"
+                                                    "Distributor Agreement.txt")
+    day = datetime.date(2026, 1, 1)
+    queries = ["termination of the agreement on notice", "obligations of the distributor",
+               "inspection of vessels by an officer"]
+    out = []
+    for name, groups in (("a.db", [[act, contract]]), ("b.db", [[act], [contract]])):
+        with SQLiteStore(tmp_path / name) as s:
+            for g in groups:
+                assert not ingest_paths(s, [str(p) for p in g]).failed
+                Retriever(s, RetrievalMode.LEXICAL).search("agreement", k=1)  # the index is written per step
+            r = Retriever(s, RetrievalMode.LEXICAL)
+            out.append([[(h.id, h.score) for h in r.search(q, k=10, filters=SearchFilters(as_of=day))]
+                        for q in queries])
+    assert any(c.startswith(tuple(docs_of(tmp_path / "a.db", contract))) for hits in out[0] for c, _ in hits)
+    assert out[0] == out[1]
+
+
+def docs_of(db: Path, path: Path) -> list[str]:
+    """The ids of the stored documents ingested from ``path``."""
+    with SQLiteStore(db) as s:
+        return [d.id for d in s.list_documents() if d.source == str(path.resolve())]
