@@ -313,6 +313,17 @@ def chunk_id(doc_id: str, chunker: "Chunker", char_start: int, char_end: int) ->
     return f"{doc_id}:{prefix}{char_start}-{char_end}"
 
 
+def tie_order(item_id: str) -> tuple[str, int, int]:
+    """The order of equally scored hits: by document id, then span start and end (a chunk id) or the id alone
+    (a document id).  Both are derived from content, so two stores holding the same documents break ties
+    alike, whatever order they were ingested in; an index's own order (insertion, segments) would not."""
+    doc, _, span = item_id.partition(":")
+    start, _, end = span[1:].partition("-")
+    if start.isdigit() and end.isdigit():
+        return doc, int(start), int(end)
+    return item_id, -1, -1
+
+
 @dataclass(frozen=True, slots=True)
 class DocRef:
     """What a passage needs to know about its document (no text)."""

@@ -20,7 +20,7 @@ from pincite.errors import IndexUnavailable, VectorsPending
 from pincite.search.embed import Embedder
 from pincite.search.indexes import (
     MISSING, WRITER_WAIT, Damage, IndexRow, _crc32, _stat_key, _write_json_atomic, _write_text_atomic,
-    file_lock, iter_rows, plan_changes, report_rebuild, store_identity,
+    file_lock, iter_rows, order_ties, plan_changes, report_rebuild, store_identity,
 )
 from pincite.store import ChangeSet, Store
 from pincite.types import DATE_MIN, Chunker, SearchFilters, date_key
@@ -430,7 +430,13 @@ class DenseIndex:
         if m is not None:
             scores = np.where(m, scores, -np.inf)
         limit = min(limit, n)
-        top = np.argpartition(-scores, limit - 1)[:limit] if limit < n else np.arange(n)
+        if limit <= 0:
+            return []
+        # every chunk scoring at least the limit-th best (ties at the cut-off included), best first, equal
+        # scores in order_ties order: the index's row order follows the order documents were ingested in
+        bound = -np.partition(-scores, limit - 1)[limit - 1]
+        top = np.flatnonzero(scores >= bound) if np.isfinite(bound) else np.flatnonzero(np.isfinite(scores))
         top = top[np.argsort(-scores[top], kind="stable")]
         ids = params["chunk_ids"]
-        return [(ids[i], float(scores[i])) for i in top if np.isfinite(scores[i])]
+        ranked = order_ties(((scores[i], int(i)) for i in top), lambda i: ids[i], limit)
+        return [(ids[i], s) for i, s in ranked]

@@ -48,16 +48,16 @@ import logging
 import os
 import time
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pincite.chunk import first_children, lead_in
 from pincite.errors import IndexRebuilding, IndexUnavailable
 from pincite.store import ChangeSet, Store
 from pincite.store.rows import document_information
-from pincite.types import DATE_MAX, DATE_MIN, Chunker, Document, date_key
+from pincite.types import DATE_MAX, DATE_MIN, Chunker, Document, date_key, tie_order
 from pincite.versions import version_windows
 
 log = logging.getLogger("pincite.index")
@@ -238,6 +238,35 @@ def iter_rows(store: Store, doc_ids: Iterable[str],
                 windows[doc.work] = index_windows(store, doc.work)
             w = windows[doc.work]
         yield rows_for_document(store, doc, w, chunker)
+
+
+T = TypeVar("T")
+
+
+def order_ties(hits: Iterable[tuple[float, T]], id_of: Callable[[T], str],
+               limit: int) -> list[tuple[T, float]]:
+    """The first ``limit`` of ``hits`` (score, hit), given best first, with each run of equal scores put in
+    :func:`~pincite.types.tie_order` of ``id_of(hit)``: an index's own order among equal scores follows the
+    order documents were ingested in, so two stores holding the same documents would rank them otherwise.
+    The hits must include every one tied with the ``limit``-th.  ``id_of`` is called only for tied hits."""
+    out: list[tuple[T, float]] = []
+    run: list[T] = []
+    last: float | None = None
+
+    def flush() -> None:
+        if len(run) > 1:
+            run.sort(key=lambda h: tie_order(id_of(h)))
+        out.extend((h, float(last)) for h in run)  # type: ignore[arg-type]
+
+    for score, hit in hits:
+        if score != last:
+            flush()
+            if len(out) >= limit:
+                return out[:limit]
+            run, last = [], score
+        run.append(hit)
+    flush()
+    return out[:limit]
 
 
 def _write_json_atomic(path: Path, obj: Any) -> None:
