@@ -31,6 +31,7 @@ from pincite.answer.verify import Check, Dropped, Verified, verify_reply
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
 from pincite.legal.language import asks_quantity
+from pincite import versions
 from pincite.types import SearchFilters
 from pincite.store import Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Passage, optional_date
@@ -158,13 +159,11 @@ def current_law_date() -> datetime.date:
 
 
 def version_windows(store: Store, docs: Any) -> dict[str, tuple[str | None, str | None]]:
-    """For documents that are versions of a work: [this version's date, the next version's date)."""
+    """For the documents that are versions of a work: [this version's date, the next version's date), from the one
+    computation of windows (:func:`pincite.versions.version_windows`)."""
     out: dict[str, tuple[str | None, str | None]] = {}
     for work in {d.work for d in docs if d.work}:
-        versions = sorted(store.list_documents(work=work), key=lambda s: s.version_date or s.date or "")
-        for i, v in enumerate(versions):
-            nxt = versions[i + 1].version_date if i + 1 < len(versions) else None
-            out[v.id] = (v.version_date or v.date, nxt)
+        out.update(versions.version_windows(store, work))
     return out
 
 
