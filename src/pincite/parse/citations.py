@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+#: an English month name, as a judgment or a contract prints it
+MONTH_NAME = "January|February|March|April|May|June|July|August|September|October|November|December"
+_MONTH = rf"(?:{MONTH_NAME})"
 _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 #: "June 13, 2013" or "13 June 2013" / "05 March 2024"
@@ -40,12 +42,13 @@ def iso_date(printed: str) -> str | None:
     """"June 13, 2013" / "05 March 2024" -> ISO, or None when it is not a real date."""
     m = re.fullmatch(rf"({_MONTH})\s+(\d{{1,2}}),\s*(\d{{4}})", printed.strip())
     if m:
-        month, day, year = m.group(1), m.group(2), m.group(3)
-    else:
-        m = re.fullmatch(rf"(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})", printed.strip())
-        if not m:
-            return None
-        day, month, year = m.group(1), m.group(2), m.group(3)
+        return iso_from_parts(m.group(1), m.group(2), m.group(3))
+    m = re.fullmatch(rf"(\d{{1,2}})\s+({_MONTH})\s+(\d{{4}})", printed.strip())
+    return iso_from_parts(m.group(2), m.group(1), m.group(3)) if m else None
+
+
+def iso_from_parts(month: str, day: str, year: str) -> str | None:
+    """A printed date's month name, day and year as ISO, or None when the day cannot be one."""
     d = int(day)
     if not 1 <= d <= 31:
         return None

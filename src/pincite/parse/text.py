@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from pincite.errors import ParseError
+from pincite.parse.citations import MONTH_NAME, iso_from_parts
 from pincite.parse.contract import (
     Candidate,
     Line,
@@ -73,9 +74,7 @@ def find_title(lines: list[Line], limit: int = 25) -> str:
     return chunks[0][:200] if chunks else ""
 
 
-_MONTHS = {m: i + 1 for i, m in enumerate(
-    "january february march april may june july august september october november december".split())}
-_MONTH = r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+_MONTH = rf"({MONTH_NAME})"
 _DATED = re.compile(
     r"(?i)\b(?:dated|effective|entered\s+into|made)(?:\s+(?:as\s+of|on|this|and\s+entered\s+into))*[:\s]+"
     r"(?:" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(\d{4})"
@@ -92,11 +91,7 @@ def find_date(text: str, limit: int = 4000) -> str | None:
         month, day, year = m.group(1), m.group(2), m.group(3)
     else:
         day, month, year = m.group(4), m.group(5), m.group(6)
-    mo = _MONTHS[month.lower()]
-    d = int(day)
-    if not 1 <= d <= 31:
-        return None
-    return f"{int(year):04d}-{mo:02d}-{d:02d}"
+    return iso_from_parts(month, day, year)
 
 
 # ---------------------------------------------------------------------------------------------------------
