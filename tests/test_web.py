@@ -26,13 +26,11 @@ from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Role
 from pincite.answer.verify import PLAIN_WORDS, Check
+from tests.browser import browser  # noqa: F401  (Debian's Chromium, one launcher for every browser test)
 
 pytestmark = pytest.mark.shared
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "web"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 EWCA = "uk_find_case_law/ewca_civ_2020_legacy_akn"
 FILES = [
     f"{EWCA}/2020-ewca-1018-civ.xml",
@@ -60,16 +58,6 @@ def server(db: Path):  # type: ignore[no-untyped-def]
         yield srv
 
 
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
 
 @pytest.fixture()
 def page(browser):  # type: ignore[no-untyped-def]
@@ -80,6 +68,7 @@ def page(browser):  # type: ignore[no-untyped-def]
 
 def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
