@@ -307,3 +307,30 @@ def test_the_eval_tags_table_at_80_columns_keeps_every_tag(real_store: str, tmp_
     column = unspaced(column_text(out, "tag", " n ", after="by tag"))
     for t in tags:
         assert t in column, f"tag {t!r} not whole in the by-tag table"
+
+
+def test_progress_bars_label_elapsed_and_left_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal the bar says which time is which ("elapsed 0:00:01 · 0:00:03 left"): an unlabelled elapsed
+    time beside "left" read as the time left (issue 29)."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: pincite demo on a real terminal (a pty), wide enough for the whole bar
+        os.environ.update(COLUMNS="140", TERM="xterm")
+        os.execv(str(EXE), [str(EXE), "demo", "--db", str(tmp_path / "demo.db")])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    frames = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace")).replace("\r", "\n").splitlines()
+    bars = [f for f in frames if "━" in f and re.search(r" \d+/(\d+|\?) ", f)]  # a bar, not a table's border
+    assert bars, frames[-20:]
+    for bar in bars:  # every frame of every bar names both times, elapsed first
+        assert re.search(r"elapsed \d+:\d\d:\d\d · (\d+:\d\d:\d\d|-:--:--)? ?left", bar), bar

@@ -12,9 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich import box
-from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-)
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -25,7 +23,7 @@ from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage
 from pincite.store import default_db_path, is_store_url
 from pincite.open import default_location, open_store
 from pincite.backends.postgres.store import display_url
-from pincite.terminal import SafeConsole, json_text, visible
+from pincite.terminal import SafeConsole, json_text, progress_bar, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
 app = typer.Typer(
@@ -57,18 +55,9 @@ NoWaitOption = Annotated[bool, typer.Option(
                       "\"dense\": \"pending\") instead of embedding them first.")]
 
 
-class _RateColumn(ProgressColumn):
-    """Items per second (files, passages), once there is a rate to show."""
-
-    def render(self, task):  # type: ignore[no-untyped-def]
-        return Text(f"{task.speed:.1f}/s" if task.speed else "", style="progress.data.speed")
-
-
 def _progress_bar(show: bool) -> Progress:
-    """The progress bar of ingest and embedding on stderr: done / total, rate, elapsed, time left."""
-    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    _RateColumn(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=err,
-                    disable=not show, transient=True)
+    """The progress bar of ingest and embedding on stderr (``terminal.progress_bar``)."""
+    return progress_bar(err, show)
 
 
 def _embedding_progress(progress: Progress, show: bool):  # type: ignore[no-untyped-def]
@@ -901,9 +890,7 @@ def eval_(
                 gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
                 gen = make_generator(gkind, **gen_opts)
                 retriever = Retriever(store, retrieval, chunker=mode)
-                with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                              MofNCompleteColumn(), TimeElapsedColumn(), console=err,
-                              disable=not err.is_terminal, transient=True) as progress:
+                with progress_bar(err, err.is_terminal) as progress:
                     task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
                     retriever.ensure_fresh()
                     for (path, questions), name, base in zip(sets, names, bases):
