@@ -55,6 +55,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pincite.api.backend import (
     AskRequest,
     Backend,
+    CheckRequest,
     audit_document,
     check_iso_date,
     eval_run,
@@ -62,11 +63,11 @@ from pincite.api.backend import (
     get_document,
     ingest_files,
     last_dense,
-    run_ask,
-    run_search,
-    CheckRequest,
     read_check_request,
+    request_problems,
+    run_ask,
     run_check,
+    run_search,
 )
 from pincite.api.config import ServerConfig, ServerError
 from pincite.api.pages import add_pages
@@ -183,11 +184,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(request: Request, e: RequestValidationError) -> Response:
-        problems = []
-        for err in e.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
-            msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-            problems.append(f"{where}: {msg}" if where else msg)
+        problems = request_problems(e.errors())
         return error_response(request, 422, "invalid request: " + "; ".join(problems), {"problems": problems})
 
     @app.exception_handler(StarletteHTTPException)

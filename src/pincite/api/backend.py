@@ -251,6 +251,22 @@ class AskRequest(BaseModel):
         return check_iso_date(v)
 
 
+def request_problems(errors: Any) -> list[str]:
+    """A request's bad fields, one line each (``as_of: not a date written YYYY-MM-DD: 2021-13-45``), from
+    pydantic's errors: its own text, with its links to pydantic's site, never reaches a user."""
+    problems = []
+    for err in errors:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        problems.append(f"{where}: {msg}" if where else msg)
+    return problems
+
+
+def invalid_request_message(e: ValidationError) -> str:
+    """The one line a page shows for a request it cannot read (the API's 422 body says the same)."""
+    return "invalid request: " + "; ".join(request_problems(e.errors()))
+
+
 # -- the operations (shared by the API and the pages) ------------------------------------------------------
 
 

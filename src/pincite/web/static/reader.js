@@ -2,10 +2,21 @@
 (function () {
   "use strict";
 
+  // Scroll a cited unit so its number shows below the fixed top bar, with the highlighted words in view; a
+  // unit too tall for that brings the words just below the bar instead (the bar above names the unit).
   function showHighlight() {
     var first = document.getElementById("hl");
     if (!first) return;
-    first.scrollIntoView({ block: "center" });
+    var bar = document.querySelector(".topbar");
+    var below = (bar ? bar.getBoundingClientRect().bottom : 0) + 12;
+    var unit = first.closest(".unit");
+    var words = first.getBoundingClientRect();
+    var top = words.top;
+    if (unit) {
+      var start = unit.getBoundingClientRect().top;
+      if (words.bottom - start + below + 12 <= window.innerHeight) top = start;
+    }
+    window.scrollBy(0, top - below);
     document.querySelectorAll("mark.hl").forEach(function (m) {
       m.classList.remove("flash");
       void m.offsetWidth; // restart the animation
@@ -23,7 +34,10 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    if (location.hash === "#hl" || document.getElementById("hl")) showHighlight();
+    // after the browser's own jump to #hl (which leaves the unit's number under the top bar), not before it
+    if (location.hash === "#hl" || document.getElementById("hl")) {
+      window.addEventListener("load", function () { setTimeout(showHighlight, 0); });
+    }
     var jump = document.getElementById("hl-jump");
     if (jump) jump.addEventListener("click", showHighlight);
     var f = document.getElementById("doc-filter");
