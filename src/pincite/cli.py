@@ -16,12 +16,13 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from pincite.errors import PinciteError
+from pincite.errors import PinciteError, UnknownName
 from pincite.generate.base import DEFAULT_MAX_TOKENS
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, is_store_url
 from pincite.open import default_location, open_store
+from pincite.scope import resolve_document, resolve_filters
 from pincite.backends.postgres.store import display_url
 from pincite.terminal import SafeConsole, json_text, progress_bar, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
@@ -348,7 +349,7 @@ def show(
     """Show one document with its units."""
     try:
         store = _open_existing(db, ctx)
-        doc = store.get_document(document)
+        doc = store.get_document(resolve_document(store, document).id)
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
@@ -487,7 +488,7 @@ def audit(
             ids = [s.id for s in store.list_documents()]
         else:
             assert document is not None  # checked above: one DOCUMENT or --all
-            ids = [store.get_document(document).id]
+            ids = [resolve_document(store, document).id]
         reports = []
         for doc_id in ids:
             doc = store.get_document(doc_id)
@@ -638,7 +639,11 @@ def ask(
                 except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
                     sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
-                ans = one(q, date, scope)
+                try:
+                    ans = one(q, date, scope)
+                except UnknownName as e:  # this line's scope names nothing stored: its error, the rest go on
+                    sys.stdout.write(json_text({"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {e}"}) + "\n")
+                    continue
                 dense = retriever.dense_status()
                 if dense == "pending" and not told:  # once per run: each line says it in "dense"
                     told = True
@@ -657,6 +662,8 @@ def ask(
             else:
                 _print_answer(ans)
         store.close()
+    except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
+        raise _fail(e, 2) from None
     except PinciteError as e:
         raise _fail(e) from None
 
@@ -968,6 +975,7 @@ def search(
         store = _open_existing(db, ctx)
         try:
             _require_documents(store)
+            filters = resolve_filters(store, filters)
             with _progress_bar(err.is_terminal) as bar:
                 retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
                                       on_progress=_search_progress(bar), wait=not no_wait)
@@ -975,6 +983,8 @@ def search(
             dense = retriever.dense_status()
         finally:
             store.close()
+    except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
+        raise _fail(e, 2) from None
     except PinciteError as e:
         raise _fail(e) from None
     if dense == "pending":

@@ -84,7 +84,7 @@ from pincite.api.security import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import EmbeddingUnavailable
-from pincite.errors import NotFound, ParseError, PinciteError, StoreError
+from pincite.errors import NotFound, ParseError, PinciteError, StoreError, UnknownName
 from pincite.generate.base import Generator, GeneratorError
 from pincite.errors import IndexUnavailable
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
@@ -97,6 +97,8 @@ log = logging.getLogger("pincite.server")
 def _status_of(e: PinciteError) -> int:
     if isinstance(e, UploadError):
         return e.status
+    if isinstance(e, UnknownName):  # a scope naming no stored document (or several): the request is wrong
+        return 422
     if isinstance(e, NotFound):
         return 404
     if isinstance(e, ParseError):
