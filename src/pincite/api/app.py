@@ -64,6 +64,7 @@ from pincite.api.backend import (
     ingest_files,
     last_dense,
     read_check_request,
+    remove_document,
     request_problems,
     run_ask,
     run_check,
@@ -251,6 +252,11 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
              summary="The chunk audit of one document (as 'pincite audit --json')")
     def api_audit(document_id: str) -> dict[str, Any]:
         return audit_to_json(*audit_document(backend, document_id))
+
+    @app.delete("/api/documents/{document_id}", tags=["documents"],
+                summary="Remove a stored document (by id or source), with its passages and vectors")
+    async def api_remove_document(document_id: str) -> dict[str, Any]:
+        return await run_in_threadpool(remove_document, backend, document_id)
 
     @app.post("/api/ingest", tags=["documents"], status_code=200,
               summary="Upload and store documents (multipart 'files'; optional 'format'), as 'pincite ingest --json'",

@@ -336,6 +336,16 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
     }
 
 
+def remove_document(backend: Backend, document_id: str) -> dict[str, Any]:
+    """Remove one stored document (its units, chunks and vectors go with it) and bring the indexes up to date;
+    what was removed.  A document that is not stored is :class:`NotFound` (404)."""
+    doc = get_document(backend, document_id)
+    with backend.ingest_lock:
+        backend.store.delete_document(doc.id)
+        index_error = backend.sync_indexes()
+    return {"removed": doc.id, "source": doc.source, "title": doc.title, "index_error": index_error}
+
+
 class CheckRequest(BaseModel):
     """A draft to cite-check, as text (a file is sent as multipart instead: field ``file``, and ``as_of``)."""
 

@@ -69,7 +69,7 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
         rows = backend.store.list_documents(kind=k)
         return templates.TemplateResponse(request, "documents.html", {
             "rows": rows, "kind": kind, "kinds": [x.value for x in DocumentKind],
-            "total": len(rows)})
+            "total": len(rows), "max_upload_bytes": config.max_upload_bytes})
 
     @app.get("/documents/{document_id}", include_in_schema=False, response_class=HTMLResponse)
     def page_document(request: Request, document_id: str, hl: str = "", unit: int | None = None) -> Response:
