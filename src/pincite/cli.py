@@ -243,6 +243,8 @@ def documents(
     db: DbOption = None,
     kind: Annotated[Optional[str], typer.Option("--kind", help="Only documents of this kind.")] = None,
     as_json: JsonOption = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Each document's full source path (the table shows its "
+                                                      "file name; --json has the path).")] = False,
 ) -> None:
     """List the stored documents."""
     try:
@@ -259,17 +261,18 @@ def documents(
         _print_json([summary_to_json(s) for s in rows])
         return
     # Readable at 80 columns: the short fields in narrow columns that never wrap (an id is copied whole), and
-    # title, citation and source stacked in one wide column that wraps; nothing is cut.
+    # title, citation and file name stacked in one wide column that wraps; nothing is cut.  A full path
+    # wrapped onto five lines a document (453 lines for 56), so it is shown with --wide (and in --json).
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True, show_lines=True)
     for col in ("id", "kind", "date"):
         table.add_column(col, no_wrap=True)
     table.add_column("units", justify="right", no_wrap=True)
-    table.add_column("title / citation / source", overflow="fold")
+    table.add_column("title / citation / " + ("source" if wide else "file"), overflow="fold")
     for s in rows:
         cell = Text(visible(s.title))  # a Text is printed as built: its strings are made visible here
         if s.citation:
             cell.append("\n" + visible(s.citation))
-        cell.append("\n" + visible(s.source), style="dim")
+        cell.append("\n" + visible(s.source if wide else os.path.basename(s.source) or s.source), style="dim")
         table.add_row(s.id, s.kind.value, s.version_date or s.date or "", str(s.units), cell)
     out.print(table)
     out.print(f"{len(rows)} documents")
@@ -318,6 +321,8 @@ def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
 
 #: The widest a table's short columns (labels, kinds, pinpoints, a document's name) grow before they wrap.
 _NARROW = 20
+#: Columns holding one word from a fixed vocabulary (a unit's kind, zone, citability): printed whole.
+_WHOLE_WORD_COLUMNS = frozenset({"kind", "zone", "cite"})
 
 
 def _fit_text_column(table: Table) -> None:
@@ -369,8 +374,9 @@ def show(
     has_judges = any(u.author or u.role for u in doc.units)
     cols = ["label", "kind", "zone", "cite"] + (["author / role"] if has_judges else []) + \
         (["pages"] if has_pages else []) + (["in force"] if has_windows else []) + ["text"]
-    for col in cols:
-        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW)
+    for col in cols:  # a word of a kind, zone or flag is never broken ("subparagr/aph"); labels and names wrap
+        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW,
+                         no_wrap=col in _WHOLE_WORD_COLUMNS)
     for u in doc.units:
         body = doc.unit_text(u)
         snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
