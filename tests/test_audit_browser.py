@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from pincite.cli import app, demo_paths
+from tests.browser import browser  # noqa: F401  (Debian's Chromium, one launcher for every browser test)
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync"]
 
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Debian's chromium is required for browser tests (.ci/run installs it: apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
 
 
 def _audit_page(tmp_path: Path, chunker: str) -> Path:

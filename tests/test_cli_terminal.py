@@ -255,7 +255,16 @@ def test_the_documents_table_at_80_columns_keeps_every_id_and_title(real_store: 
     for d in docs:
         assert re.search(rf"(^|\s){d['id']}(\s|$)", out, re.M), f"{d['id']} is not whole on one line"
         assert whole_or_elided(d["title"], titles), d["title"]
-        assert unspaced(d["source"]) in titles, d["source"]
+        assert unspaced(Path(d["source"]).name) in titles, d["source"]
+        assert unspaced(d["source"]) not in titles  # the file name, not the whole path (five lines a document)
+    # at most six lines a document (a title wrapped twice, its citation, file name, the rule between rows)
+    body = [line for line in out.split("documents")[0].splitlines() if line.strip()]
+    assert len(body) <= 6 * len(docs) + 2, len(body)
+    wide = run("documents", "--db", real_store, "--wide", columns=80).stdout.decode()
+    assert_fits(wide.splitlines())
+    sources = unspaced(column_text(wide, "title", None))
+    for d in docs:  # --wide: every full path, folded to the width
+        assert unspaced(d["source"]) in sources, d["source"]
 
 
 def text_column_width(output: str) -> int:
@@ -307,3 +316,43 @@ def test_the_eval_tags_table_at_80_columns_keeps_every_tag(real_store: str, tmp_
     column = unspaced(column_text(out, "tag", " n ", after="by tag"))
     for t in tags:
         assert t in column, f"tag {t!r} not whole in the by-tag table"
+
+
+def test_progress_bars_label_elapsed_and_left_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal the bar says which time is which ("elapsed 0:00:01 · 0:00:03 left"): an unlabelled elapsed
+    time beside "left" read as the time left (issue 29)."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: pincite demo on a real terminal (a pty), wide enough for the whole bar
+        os.environ.update(COLUMNS="140", TERM="xterm")
+        os.execv(str(EXE), [str(EXE), "demo", "--db", str(tmp_path / "demo.db")])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    frames = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.decode(errors="replace")).replace("\r", "\n").splitlines()
+    bars = [f for f in frames if "━" in f and re.search(r" \d+/(\d+|\?) ", f)]  # a bar, not a table's border
+    assert bars, frames[-20:]
+    for bar in bars:  # every frame of every bar names both times, elapsed first
+        assert re.search(r"elapsed \d+:\d\d:\d\d · (\d+:\d\d:\d\d|-:--:--)? ?left", bar), bar
+
+
+def test_the_demo_table_at_80_columns_never_breaks_a_kind_or_zone_mid_word(tmp_path: Path) -> None:
+    r = run("demo", "--db", str(tmp_path / "demo.db"), columns=80)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode()
+    assert_fits([line for line in out.splitlines() if line[:1] in "┏┃┡│└"])
+    table = "\n".join(line for line in out.splitlines() if line[:1] in "┏┃┡│")  # the units table alone
+    kinds = column_text(table, "kind", "zone").split()
+    zones = column_text(table, "zone", "cite").split()
+    assert "subparagraph" in kinds and "paragraph" in kinds  # whole words ("subparagr" / "aph" before)
+    assert set(kinds) <= {"paragraph", "subparagraph", "heading", "block", "item", "list", "quote", "section"}
+    assert set(zones) <= {"reasons", "headnote", "cover", "order", "summary", "notes", "other", "schedule"}

@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("pincite.store", 4),
     ("pincite.versions", 5),
     ("pincite.jsonio", 5),
+    ("pincite.scope", 5),  # what a named document or work means, for every command
     ("pincite.search", 6),
     ("pincite.backends", 7),
     ("pincite.answer", 8),

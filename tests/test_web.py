@@ -26,13 +26,11 @@ from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Role
 from pincite.answer.verify import PLAIN_WORDS, Check
+from tests.browser import browser  # noqa: F401  (Debian's Chromium, one launcher for every browser test)
 
 pytestmark = pytest.mark.shared
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "web"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 EWCA = "uk_find_case_law/ewca_civ_2020_legacy_akn"
 FILES = [
     f"{EWCA}/2020-ewca-1018-civ.xml",
@@ -60,16 +58,6 @@ def server(db: Path):  # type: ignore[no-untyped-def]
         yield srv
 
 
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
 
 @pytest.fixture()
 def page(browser):  # type: ignore[no-untyped-def]
@@ -80,6 +68,7 @@ def page(browser):  # type: ignore[no-untyped-def]
 
 def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
@@ -234,3 +223,39 @@ def test_api_docs_page_is_offline(server, page) -> None:  # type: ignore[no-unty
     assert page.locator("table.api tbody tr").count() >= 8
     shot(page, "api-docs")
     assert requested and all(u.startswith(server.url) or u.startswith("data:") for u in requested)
+
+
+def test_a_cited_unit_opens_with_its_number_below_the_top_bar(server, browser) -> None:  # type: ignore[no-untyped-def]
+    """The highlight used to be centred, so on a short window a quote from the end of a paragraph left the
+    paragraph's number under the fixed top bar: the reader saw the words but not the pinpoint (issue 29)."""
+    docs = httpx.get(f"{server.url}/api/documents", timeout=30).json()["documents"]
+    doc_id = next(d["id"] for d in docs if d["source"].endswith("2020-ewca-1018-civ.xml"))
+    doc = httpx.get(f"{server.url}/api/documents/{doc_id}", timeout=30).json()
+    # numbered paragraphs of several lines: quote each one's last words
+    paras = [u for u in doc["units"] if u.get("number") and 500 < u["char_end"] - u["char_start"] < 900][:4]
+    assert paras
+    pg = browser.new_page(viewport={"width": 1100, "height": 520})
+    try:
+        for u in paras:
+            s, e = u["char_end"] - 60, u["char_end"]
+            pg.goto(f"{server.url}/documents/{doc_id}?hl={s}-{e}#hl")
+            pg.wait_for_selector("mark#hl")
+            pg.wait_for_timeout(300)  # the page scrolls once loaded
+            where = pg.eval_on_selector("mark#hl", """m => {
+                const u = m.closest('.unit'), bar = document.querySelector('.topbar').getBoundingClientRect();
+                const num = u.querySelector('.num').getBoundingClientRect(), w = m.getBoundingClientRect();
+                return {num: num.top, bar: bar.bottom, words: w.bottom, height: window.innerHeight,
+                        label: u.querySelector('.num').textContent};
+            }""")
+            assert where["label"] == u["number"]
+            assert where["num"] >= where["bar"], (u["number"], where)  # the number is not under the top bar
+            assert where["words"] <= where["height"], (u["number"], where)  # the words are in view
+    finally:
+        pg.close()
+
+
+def test_a_malformed_date_in_the_url_is_the_projects_one_line_400(server) -> None:
+    r = httpx.get(f"{server.url}/", params={"q": "Was the appeal allowed?", "as_of": "2021-13-45"}, timeout=30)
+    assert r.status_code == 400
+    assert "pydantic" not in r.text and "errors.pydantic.dev" not in r.text and "Value error" not in r.text
+    assert "invalid request: as_of:" in r.text and "2021-13-45" in r.text

@@ -21,10 +21,8 @@ from pincite.ingest import ingest_paths
 from pincite.api.app import create_app, RunningServer
 from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
+from tests.browser import browser  # noqa: F401  (Debian's Chromium, one launcher for every browser test)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 TOKEN = "s3cret-token-for-tests-0123456789"
 QUESTION = "Was the email of 3 February 2022 notice in writing under clause 16.1?"
 TEXT = "The tenant must give notice in writing before the end of the term."
@@ -75,15 +73,6 @@ def sources(db: Path) -> set[str]:
     finally:
         s.close()
 
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def hostile_site(target: str) -> Iterator[str]:

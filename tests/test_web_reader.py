@@ -18,10 +18,8 @@ from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import Document, DocumentKind, Format, PageMarker, Unit, UnitKind, Zone
 from pincite.web.reader import Highlight, parse_highlight, render_document_body
+from tests.browser import browser  # noqa: F401  (Debian's Chromium, one launcher for every browser test)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -129,15 +127,6 @@ def test_page_markers_sit_at_their_offsets_and_split_the_highlight() -> None:
 
 # -- one browser run on the demo documents -----------------------------------------------------------------
 
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def test_browser_citation_across_sub_items_opens_exact_highlight(tmp_path: Path, browser) -> None:  # type: ignore[no-untyped-def]

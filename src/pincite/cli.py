@@ -12,20 +12,19 @@ from typing import Annotated, Optional
 
 import typer
 from rich import box
-from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-)
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from pincite.errors import PinciteError
+from pincite.errors import PinciteError, UnknownName
 from pincite.generate.base import DEFAULT_MAX_TOKENS
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, is_store_url
 from pincite.open import default_location, open_store
+from pincite.scope import resolve_document, resolve_filters
 from pincite.backends.postgres.store import display_url
-from pincite.terminal import SafeConsole, json_text, visible
+from pincite.terminal import SafeConsole, json_text, progress_bar, visible
 from pincite.types import DateError, DocumentKind, Format, Role, optional_date, parse_date
 
 app = typer.Typer(
@@ -57,18 +56,9 @@ NoWaitOption = Annotated[bool, typer.Option(
                       "\"dense\": \"pending\") instead of embedding them first.")]
 
 
-class _RateColumn(ProgressColumn):
-    """Items per second (files, passages), once there is a rate to show."""
-
-    def render(self, task):  # type: ignore[no-untyped-def]
-        return Text(f"{task.speed:.1f}/s" if task.speed else "", style="progress.data.speed")
-
-
 def _progress_bar(show: bool) -> Progress:
-    """The progress bar of ingest and embedding on stderr: done / total, rate, elapsed, time left."""
-    return Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    _RateColumn(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=err,
-                    disable=not show, transient=True)
+    """The progress bar of ingest and embedding on stderr (``terminal.progress_bar``)."""
+    return progress_bar(err, show)
 
 
 def _embedding_progress(progress: Progress, show: bool):  # type: ignore[no-untyped-def]
@@ -253,6 +243,8 @@ def documents(
     db: DbOption = None,
     kind: Annotated[Optional[str], typer.Option("--kind", help="Only documents of this kind.")] = None,
     as_json: JsonOption = False,
+    wide: Annotated[bool, typer.Option("--wide", help="Each document's full source path (the table shows its "
+                                                      "file name; --json has the path).")] = False,
 ) -> None:
     """List the stored documents."""
     try:
@@ -269,17 +261,18 @@ def documents(
         _print_json([summary_to_json(s) for s in rows])
         return
     # Readable at 80 columns: the short fields in narrow columns that never wrap (an id is copied whole), and
-    # title, citation and source stacked in one wide column that wraps; nothing is cut.
+    # title, citation and file name stacked in one wide column that wraps; nothing is cut.  A full path
+    # wrapped onto five lines a document (453 lines for 56), so it is shown with --wide (and in --json).
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True, show_lines=True)
     for col in ("id", "kind", "date"):
         table.add_column(col, no_wrap=True)
     table.add_column("units", justify="right", no_wrap=True)
-    table.add_column("title / citation / source", overflow="fold")
+    table.add_column("title / citation / " + ("source" if wide else "file"), overflow="fold")
     for s in rows:
         cell = Text(visible(s.title))  # a Text is printed as built: its strings are made visible here
         if s.citation:
             cell.append("\n" + visible(s.citation))
-        cell.append("\n" + visible(s.source), style="dim")
+        cell.append("\n" + visible(s.source if wide else os.path.basename(s.source) or s.source), style="dim")
         table.add_row(s.id, s.kind.value, s.version_date or s.date or "", str(s.units), cell)
     out.print(table)
     out.print(f"{len(rows)} documents")
@@ -328,6 +321,8 @@ def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
 
 #: The widest a table's short columns (labels, kinds, pinpoints, a document's name) grow before they wrap.
 _NARROW = 20
+#: Columns holding one word from a fixed vocabulary (a unit's kind, zone, citability): printed whole.
+_WHOLE_WORD_COLUMNS = frozenset({"kind", "zone", "cite"})
 
 
 def _fit_text_column(table: Table) -> None:
@@ -359,7 +354,7 @@ def show(
     """Show one document with its units."""
     try:
         store = _open_existing(db, ctx)
-        doc = store.get_document(document)
+        doc = store.get_document(resolve_document(store, document).id)
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
@@ -379,8 +374,9 @@ def show(
     has_judges = any(u.author or u.role for u in doc.units)
     cols = ["label", "kind", "zone", "cite"] + (["author / role"] if has_judges else []) + \
         (["pages"] if has_pages else []) + (["in force"] if has_windows else []) + ["text"]
-    for col in cols:
-        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW)
+    for col in cols:  # a word of a kind, zone or flag is never broken ("subparagr/aph"); labels and names wrap
+        table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW,
+                         no_wrap=col in _WHOLE_WORD_COLUMNS)
     for u in doc.units:
         body = doc.unit_text(u)
         snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
@@ -498,7 +494,7 @@ def audit(
             ids = [s.id for s in store.list_documents()]
         else:
             assert document is not None  # checked above: one DOCUMENT or --all
-            ids = [store.get_document(document).id]
+            ids = [resolve_document(store, document).id]
         reports = []
         for doc_id in ids:
             doc = store.get_document(doc_id)
@@ -649,7 +645,11 @@ def ask(
                 except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
                     sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
                     continue
-                ans = one(q, date, scope)
+                try:
+                    ans = one(q, date, scope)
+                except UnknownName as e:  # this line's scope names nothing stored: its error, the rest go on
+                    sys.stdout.write(json_text({"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {e}"}) + "\n")
+                    continue
                 dense = retriever.dense_status()
                 if dense == "pending" and not told:  # once per run: each line says it in "dense"
                     told = True
@@ -668,6 +668,8 @@ def ask(
             else:
                 _print_answer(ans)
         store.close()
+    except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
+        raise _fail(e, 2) from None
     except PinciteError as e:
         raise _fail(e) from None
 
@@ -901,9 +903,7 @@ def eval_(
                 gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
                 gen = make_generator(gkind, **gen_opts)
                 retriever = Retriever(store, retrieval, chunker=mode)
-                with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                              MofNCompleteColumn(), TimeElapsedColumn(), console=err,
-                              disable=not err.is_terminal, transient=True) as progress:
+                with progress_bar(err, err.is_terminal) as progress:
                     task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
                     retriever.ensure_fresh()
                     for (path, questions), name, base in zip(sets, names, bases):
@@ -981,6 +981,7 @@ def search(
         store = _open_existing(db, ctx)
         try:
             _require_documents(store)
+            filters = resolve_filters(store, filters)
             with _progress_bar(err.is_terminal) as bar:
                 retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
                                       on_progress=_search_progress(bar), wait=not no_wait)
@@ -988,6 +989,8 @@ def search(
             dense = retriever.dense_status()
         finally:
             store.close()
+    except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
+        raise _fail(e, 2) from None
     except PinciteError as e:
         raise _fail(e) from None
     if dense == "pending":

@@ -32,6 +32,7 @@ from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
 from pincite.legal.language import asks_quantity
 from pincite import versions
+from pincite.scope import resolve_filters
 from pincite.types import SearchFilters
 from pincite.store import Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Passage, optional_date
@@ -116,6 +117,7 @@ def answer_question(
     t0 = time.perf_counter()
     if filters is None:
         filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=options.as_of)
+    filters = resolve_filters(store, filters)  # a named document or work that is not stored is an error, said
     scope = scope_documents(store, filters)
     k = options.k
     if len(scope) > 1 and per_document is None:

@@ -28,6 +28,11 @@ class NotFound(PinciteError):
     """A document, work or unit asked for is not in the store."""
 
 
+class UnknownName(NotFound):
+    """A document or work a user named (``--document``, ``--work``, ``show``) that fits no stored one, or
+    several: the message names the closest.  A usage error on the command line (exit 2)."""
+
+
 class IndexUnavailable(PinciteError):
     """A search index cannot be read or written (locked by another process, disk full...).
 

@@ -17,6 +17,9 @@ import re
 from typing import Any
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.text import Text
 
 #: C0 controls but tab and newline (which are layout), DEL, C1 controls (0x9B is an 8-bit CSI), and the bidi
@@ -59,3 +62,19 @@ def json_text(obj: object, indent: int | None = None) -> str:
     reaches a reader without anything a terminal would act on."""
     text = json.dumps(obj, ensure_ascii=False, indent=indent)
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+class _RateColumn(ProgressColumn):
+    """Items per second (files, passages, questions), once there is a rate to show."""
+
+    def render(self, task):  # type: ignore[no-untyped-def]
+        return Text(f"{task.speed:.1f}/s" if task.speed else "", style="progress.data.speed")
+
+
+def progress_bar(console: Console, show: bool) -> Progress:
+    """Every progress bar pincite shows (ingest, embedding, evaluation), on ``console``: what, the bar,
+    done / total, the rate, then both times labelled — ``elapsed 0:09:23 · 0:04:34 left`` — so the time spent
+    never reads as the time left."""
+    return Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                    _RateColumn(), TextColumn("elapsed"), TimeElapsedColumn(), TextColumn("·"),
+                    TimeRemainingColumn(), TextColumn("left"), console=console, disable=not show, transient=True)

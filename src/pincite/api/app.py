@@ -55,6 +55,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pincite.api.backend import (
     AskRequest,
     Backend,
+    CheckRequest,
     audit_document,
     check_iso_date,
     eval_run,
@@ -62,11 +63,12 @@ from pincite.api.backend import (
     get_document,
     ingest_files,
     last_dense,
-    run_ask,
-    run_search,
-    CheckRequest,
     read_check_request,
+    remove_document,
+    request_problems,
+    run_ask,
     run_check,
+    run_search,
 )
 from pincite.api.config import ServerConfig, ServerError
 from pincite.api.pages import add_pages
@@ -83,7 +85,7 @@ from pincite.api.security import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import EmbeddingUnavailable
-from pincite.errors import NotFound, ParseError, PinciteError, StoreError
+from pincite.errors import NotFound, ParseError, PinciteError, StoreError, UnknownName
 from pincite.generate.base import Generator, GeneratorError
 from pincite.errors import IndexUnavailable
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
@@ -96,6 +98,8 @@ log = logging.getLogger("pincite.server")
 def _status_of(e: PinciteError) -> int:
     if isinstance(e, UploadError):
         return e.status
+    if isinstance(e, UnknownName):  # a scope naming no stored document (or several): the request is wrong
+        return 422
     if isinstance(e, NotFound):
         return 404
     if isinstance(e, ParseError):
@@ -183,11 +187,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(request: Request, e: RequestValidationError) -> Response:
-        problems = []
-        for err in e.errors():
-            where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
-            msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-            problems.append(f"{where}: {msg}" if where else msg)
+        problems = request_problems(e.errors())
         return error_response(request, 422, "invalid request: " + "; ".join(problems), {"problems": problems})
 
     @app.exception_handler(StarletteHTTPException)
@@ -252,6 +252,11 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
              summary="The chunk audit of one document (as 'pincite audit --json')")
     def api_audit(document_id: str) -> dict[str, Any]:
         return audit_to_json(*audit_document(backend, document_id))
+
+    @app.delete("/api/documents/{document_id}", tags=["documents"],
+                summary="Remove a stored document (by id or source), with its passages and vectors")
+    async def api_remove_document(document_id: str) -> dict[str, Any]:
+        return await run_in_threadpool(remove_document, backend, document_id)
 
     @app.post("/api/ingest", tags=["documents"], status_code=200,
               summary="Upload and store documents (multipart 'files'; optional 'format'), as 'pincite ingest --json'",

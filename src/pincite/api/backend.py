@@ -251,6 +251,22 @@ class AskRequest(BaseModel):
         return check_iso_date(v)
 
 
+def request_problems(errors: Any) -> list[str]:
+    """A request's bad fields, one line each (``as_of: not a date written YYYY-MM-DD: 2021-13-45``), from
+    pydantic's errors: its own text, with its links to pydantic's site, never reaches a user."""
+    problems = []
+    for err in errors:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        problems.append(f"{where}: {msg}" if where else msg)
+    return problems
+
+
+def invalid_request_message(e: ValidationError) -> str:
+    """The one line a page shows for a request it cannot read (the API's 422 body says the same)."""
+    return "invalid request: " + "; ".join(request_problems(e.errors()))
+
+
 # -- the operations (shared by the API and the pages) ------------------------------------------------------
 
 
@@ -318,6 +334,16 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
         "files": [r.to_json() for r in report.results],
         "index_error": report.index_error,
     }
+
+
+def remove_document(backend: Backend, document_id: str) -> dict[str, Any]:
+    """Remove one stored document (its units, chunks and vectors go with it) and bring the indexes up to date;
+    what was removed.  A document that is not stored is :class:`NotFound` (404)."""
+    doc = get_document(backend, document_id)
+    with backend.ingest_lock:
+        backend.store.delete_document(doc.id)
+        index_error = backend.sync_indexes()
+    return {"removed": doc.id, "source": doc.source, "title": doc.title, "index_error": index_error}
 
 
 class CheckRequest(BaseModel):

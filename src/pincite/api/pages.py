@@ -11,12 +11,14 @@ from fastapi import FastAPI, Query, Request
 from starlette.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
 
 from pincite.api.backend import (
     AskRequest,
     Backend,
     audit_document,
     get_document,
+    invalid_request_message,
     last_dense,
     read_check_request,
     run_ask,
@@ -41,6 +43,7 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
         ctx: dict[str, Any] = {"q": q, "as_of": as_of, "lexical": lexical, "answer": None, "error": None,
                                "dense_default": config.dense, "kind": kind, "kinds": [x.value for x in DocumentKind],
                                "scope_documents": document, "scope_works": work}
+        status = 200
         if q.strip():
             try:
                 req = AskRequest(question=q.strip(), as_of=as_of or None, no_dense=True if lexical else None,
@@ -48,12 +51,12 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
                 ans = run_ask(backend, req)
                 ctx["answer"] = answer_view(ans)
                 ctx["answered_lexically"] = last_dense(backend, req.no_dense) == "pending"
+            except ValidationError as e:  # a bad date, kind or question in the URL: the project's one line, 400
+                ctx["error"], status = invalid_request_message(e), 400
             except PinciteError as e:
                 ctx["error"] = str(e)
-            except ValueError as e:  # pydantic: a bad date or an empty question
-                ctx["error"] = str(e).split("\n", 1)[-1].strip()
         ctx["dense_status"] = backend.health()  # the status line: embedding progress while vectors are pending
-        return templates.TemplateResponse(request, "ask.html", ctx)
+        return templates.TemplateResponse(request, "ask.html", ctx, status_code=status)
 
     @app.get("/documents", include_in_schema=False, response_class=HTMLResponse)
     def page_documents(request: Request, kind: str = "") -> Response:
@@ -66,7 +69,7 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
         rows = backend.store.list_documents(kind=k)
         return templates.TemplateResponse(request, "documents.html", {
             "rows": rows, "kind": kind, "kinds": [x.value for x in DocumentKind],
-            "total": len(rows)})
+            "total": len(rows), "max_upload_bytes": config.max_upload_bytes})
 
     @app.get("/documents/{document_id}", include_in_schema=False, response_class=HTMLResponse)
     def page_document(request: Request, document_id: str, hl: str = "", unit: int | None = None) -> Response:

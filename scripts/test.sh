@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The README's test command (and .ci/run's): installs the system packages the tests need when they are missing,
+# then runs the test suite with any arguments given (passed to pytest).
+#   - Debian's chromium: the browser tests drive it through playwright's executable_path (never `playwright install`);
+#   - Debian's tesseract-ocr + tesseract-ocr-eng: scanned PDFs are read by OCR.
+# As root (a container, CI) they are installed with apt-get; otherwise with `sudo -n` where that works without a
+# password; where neither can, it says what to install and the tests that need it fail with that one-line reason.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr tesseract-ocr-eng)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then sudo=(); elif sudo -n true 2>/dev/null; then sudo=(sudo -n); else sudo=(none); fi
+  if [ "${sudo[*]-}" = none ]; then
+    echo "scripts/test.sh: cannot install ${need[*]} (not root, no sudo): run 'sudo apt-get install ${need[*]}'" >&2
+  else
+    echo "scripts/test.sh: installing ${need[*]} (Debian packages the tests need)" >&2
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+fi
+exec .venv/bin/python -m pytest -q "$@"
