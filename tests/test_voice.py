@@ -138,3 +138,20 @@ def test_decision_below_quoted_in_other_judgments(voiced, rel, words, source, ne
     attributed = claim(f"The {'Upper Tribunal' if rel == HMRC else 'judge'} held this.", "P1", words)
     ans = _answer(_turn(voiced, rel, holder.label, neutral), reply(attributed))
     assert ans.dropped == []
+
+
+def test_check_tells_a_draft_it_cites_the_ut_as_the_holding(voiced) -> None:
+    import datetime
+
+    from pincite.answer.citecheck import Verdict, check_file
+
+    store, _, _ = voiced
+    draft = ('The Court of Appeal held that "the landlord was not entitled to charge for ground maintenance": '
+             "Curo Places Ltd v Pimlett [2020] EWCA Civ 1621 at [18].\n").encode()
+    [r] = check_file(store, draft, "draft.md", datetime.date(2026, 4, 1)).results
+    assert r.verdict is Verdict.QUOTED_AS_HOLDING
+    assert "quoting the Upper Tribunal at [42]" in r.detail
+    # the court's own paragraph on the point is suggested: one of its reasons, not a quoted one
+    assert r.suggested is not None and "quoting" not in r.suggested[0]
+    own = next(u for u in _doc(voiced, CURO).units if r.suggested[0] == f"at {u.label}")
+    assert own.author == "David Richards LJ" and not own.voice.quoted

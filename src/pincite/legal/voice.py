@@ -38,13 +38,18 @@ BLOCK_MAX_CHARS = 2500
 #: Words inside quotation marks within a sentence are a quotation when long enough to carry a proposition; short
 #: ones ("extra Services", a defined term) are words the author discusses, not another's reasoning.
 INLINE_QUOTE = re.compile(r"\u201c([^\u201c\u201d]{60,}?)\u201d", re.S)
+#: ... and in single marks, as South African, Australian and many PDF judgments write them (a closing mark followed
+#: by a letter is an apostrophe, "[L\u2019s]").
+INLINE_SINGLE_QUOTE = re.compile(r"(?<![\w])\u2018((?:[^\u2018\u2019]|\u2019(?=\w)){60,}?)\u2019(?!\w)", re.S)
 
 #: A judgment's own paragraphs are numbered in one sequence; a plain-numbered item inside one of them ("[18] 42") is
 #: a numbered paragraph of something else the judgment quotes (a decision below, another judgment).
 QUOTED_PARAGRAPH_NUMBER = re.compile(r"^\d+[A-Z]?\.?$")
 
 #: Kinds of source, in the order a sentence is tested (the first that matches names the source).
-KINDS = ("counsel", "lower-court", "judgment", "instrument", "evidence")
+#: Another judgment before a court below: "Flaux J in Sonatrach v Statoil [2014] ... said" is an authority, not the
+#: decision under appeal, though a judge's title is in it.
+KINDS = ("counsel", "judgment", "lower-court", "instrument", "evidence")
 
 #: Counsel: a named advocate, counsel "for"/"on behalf of" a party, or a submission verb.
 COUNSEL = re.compile(
@@ -71,6 +76,7 @@ LOWER_COURT = re.compile(
 JUDGMENT = re.compile(
     r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+(?:Civ|Crim|Ch|QB|KB|Fam|Admin|Comm|Pat|IPEC|TCC))?\s+\d+"
     r"|\(\d{4}\)\s+\d+\s+[A-Z][A-Za-z.]+\s+\d+"
+    r"|\b[A-Z][\w'\u2019&.-]+(?:\s+(?:[A-Z][\w'\u2019&.-]+|of|and|for|the|&))*\s+v\.?\s+[A-Z][\w'\u2019&.-]+"
     r"|\b(?:Lord|Lady|Baroness)\s+[A-Z][a-z]+(?:\s+of\s+[A-Z][a-z]+)?\b(?=[^:]{0,80}\b(?:said|held|stated|"
     r"observed|explained|put it)\b)"
     r"|\b[A-Z][a-z]+\s+(?:LJ|MR|CJ|JSC|P|V-C)\b(?=[^:]{0,80}\b(?:said|held|stated|observed|explained)\b)",

@@ -133,7 +133,10 @@ def block_quotations(text: str, start: int, end: int) -> list[Quotation]:
 
 def inline_quotations(text: str, start: int, end: int, taken: list[Quotation]) -> list[Quotation]:
     out: list[Quotation] = []
-    for m in V.INLINE_QUOTE.finditer(text, start, end):
+    hits = list(V.INLINE_QUOTE.finditer(text, start, end))
+    hits += [m for m in V.INLINE_SINGLE_QUOTE.finditer(text, start, end)
+             if not any(h.start() <= m.start() < h.end() for h in hits)]  # not one nested in a double-quoted one
+    for m in sorted(hits, key=lambda m: m.start()):
         if any(q.char_start <= m.start() < q.char_end for q in taken):
             continue
         if len(m.group(1).split()) < 10:
