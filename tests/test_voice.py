@@ -155,3 +155,17 @@ def test_check_tells_a_draft_it_cites_the_ut_as_the_holding(voiced) -> None:
     assert r.suggested is not None and "quoting" not in r.suggested[0]
     own = next(u for u in _doc(voiced, CURO).units if r.suggested[0] == f"at {u.label}")
     assert own.author == "David Richards LJ" and not own.voice.quoted
+
+
+def test_reader_marks_the_quotations(voiced) -> None:
+    from pincite.web.reader import render_document_body
+
+    body = render_document_body(_doc(voiced, CURO))
+    # the Upper Tribunal's paragraphs are marked as quoted, saying from what; the clause quoted in [13] too
+    assert 'data-number="[18] 42" title="[18] 42 · Reasons of David Richards LJ — lead judgment · quoting the ' \
+           'Upper Tribunal at [42]"' in body
+    assert 'k-subparagraph r-lead quoted" id="u24"' in body
+    assert '<span class="quoted" title="quoting clause 6.3.1">“Except for changes in rent' in body
+    # the court's own disposal is not
+    i = body.index('data-number="31"')
+    assert " quoted" not in body[body.rindex("<div", 0, i):i]
