@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     took = time.perf_counter() - t0
     print(f"{docs} documents parsed ({judgments} judgments) in {took:.0f}s; {reasons_units} units of reasons, "
           f"{units_quoted} quoted as a whole")
-    print(f"quoted spans found: {sum(kinds.values())}")
+    print(f"quoted spans found: {sum(kinds.values())}; numbered paragraphs with none: {len(plain)}")
     for k, n in kinds.most_common():
         print(f"  {k:12} {n}")
     print("by signal:")

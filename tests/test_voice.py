@@ -169,3 +169,12 @@ def test_reader_marks_the_quotations(voiced) -> None:
     # the court's own disposal is not
     i = body.index('data-number="31"')
     assert " quoted" not in body[body.rindex("<div", 0, i):i]
+
+
+def test_quotation_markup_is_a_signal(corpus: Path) -> None:
+    """Modern Find Case Law marks a quoted letter with <embeddedStructure>: its words are quoted, from the letter."""
+    doc = parse_bytes((corpus / "uk_find_case_law/modern_fcl_akn/ewca_civ_2025_673.xml").read_bytes(), "673.xml")
+    para = next(u for u in doc.units if u.label == "[10]")
+    q = next(s for s in para.voice.spans if "markup" in s.basis)
+    assert doc.text[q.char_start:q.char_end] == "“The Party is not a public body and it does not carry out public functions.”"
+    assert q.kind is SourceKind.EVIDENCE and q.source == "letter"

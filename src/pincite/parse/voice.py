@@ -163,6 +163,7 @@ def assign_voice(doc: ParsedDocument) -> ParsedDocument:
     text, units = doc.text, doc.units
     below = appeal_from(doc)
     marked = [tuple(x) for x in doc.meta.get("quoted_spans", ())]
+    marked = [m for m in marked if not any(o != m and o[0] <= m[0] and m[1] <= o[1] for o in marked)]  # outermost
     spans: dict[int, list[Quotation]] = {}
     whole: dict[int, Quotation] = {}
 
