@@ -85,7 +85,9 @@ def classify(sentences: list[str]) -> tuple[SourceKind, str | None, str | None, 
 
 
 def _basis(signal: str, intro: str) -> str:
-    return signal + (f", introduced by: {intro[-160:]!r}" if intro else "")
+    if len(intro) > 160:
+        intro = "… " + intro[-160:].split(" ", 1)[-1]  # the introducing words nearest the quotation, whole words
+    return signal + (f", introduced by: {intro!r}" if intro else "")
 
 
 def block_quotations(text: str, start: int, end: int) -> list[Quotation]:
