@@ -45,7 +45,7 @@ from pincite.answer.verify import (
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.legal.citations import FoundCitation, Kind, Ref, find_citations
-from pincite.legal.language import terms
+from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date
@@ -751,6 +751,8 @@ def _own_restatement(doc: Document, quoted_unit: Unit, start: int, end: int, quo
                 text = text[:max(a, 0)] + " " + text[max(b, 0):]
         if u.char_start <= start < u.char_end:
             continue  # the paragraph holding the quotation reports it, it does not restate it
+        if ARGUMENT.search(text):
+            continue  # a party's case reported ("the landlord submitted that …") is not the court's point
         shared = len(want & set(terms(text)))
         if shared >= max(RESTATES_MIN_TERMS, RESTATES_SHARE * len(want)) and (best is None or shared > best[0]):
             best = (shared, u)
