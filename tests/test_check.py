@@ -165,6 +165,7 @@ def test_drafts_are_read_from_text_html_and_docx_and_bad_ones_are_named(tmp_path
 
 CORPUS_FILES = [
     "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1018-civ.xml",
+    "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1621-civ.xml",
     "canada_justice_laws_xml/T-2",
     "pdf_judgments/zasca_2024_21_mec_health_gauteng_v_M.pdf",
     "pdf_judgments/scotus_2013_tarrant_regional_water_dist_v_herrmann_569US614_slip.pdf",
@@ -197,6 +198,9 @@ EXPECTED = [
     ("Section 8.3", "wrong-pinpoint"),
     ("16 U.S.C. § 757b", "ok"),  # the Act's sec. 2, by its Code note
     ("Zubaydah v Foreign, Commonwealth and Development Office [2023] UKSC 50 at [1]", "not-citable"),  # press summary
+    # the Upper Tribunal's [42], quoted in the Court of Appeal's [18], as the holding; then said to be the UT's
+    ("Curo Places Ltd v Pimlett [2020] EWCA Civ 1621 at [18]", "quoted-as-holding"),
+    ("Curo Places Ltd v Pimlett [2020] EWCA Civ 1621 at [18]", "ok"),
 ]
 
 

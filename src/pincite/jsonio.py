@@ -39,6 +39,9 @@ def unit_to_json(doc_id: str, u: Unit) -> dict[str, Any]:
         "in_force_from": u.in_force_from,
         "in_force_to": u.in_force_to,
         "parent": unit_id(doc_id, u.parent) if u.parent is not None else None,
+        # whose words (README, "Voice"): {"quoted": false, "spans": [...]} for the author's own, null when nothing
+        # was read (a document that is not a judgment)
+        "voice": u.voice.to_json() if u.voice is not None else None,
     }
 
 

@@ -150,6 +150,73 @@ class Span:
         return self.start <= other.start and other.end <= self.end
 
 
+class SourceKind(ChoiceEnum):
+    """What quoted words are quoted from, where the judgment says so (``legal/voice``)."""
+
+    LOWER_COURT = "lower-court"  # the decision under appeal, a court or tribunal below
+    INSTRUMENT = "instrument"  # a statute, regulation, rule, or the contract itself
+    COUNSEL = "counsel"  # a party's submissions
+    JUDGMENT = "judgment"  # another judgment, cited by neutral or reporter citation or by its judge
+    EVIDENCE = "evidence"  # a witness or a document in evidence
+    UNKNOWN = "unknown"  # quoted, source not stated
+
+
+@dataclass(frozen=True, slots=True)
+class Quotation:
+    """Words inside a unit that are quoted, not the author's own: ``[char_start, char_end)`` in the document text.
+    ``source`` names what they come from ("Upper Tribunal", "Mr Bates"), ``source_pinpoint`` where in it
+    ("[42]"), ``basis`` the signal that found it (markup, numbering, quotation marks, the introducing sentence)."""
+
+    char_start: int
+    char_end: int
+    kind: SourceKind = SourceKind.UNKNOWN
+    source: str | None = None
+    source_pinpoint: str | None = None
+    basis: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.char_start, "end": self.char_end, "kind": self.kind.value, "source": self.source,
+                "source_pinpoint": self.source_pinpoint, "basis": self.basis}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Quotation":
+        return cls(int(d["start"]), int(d["end"]), SourceKind.parse(d.get("kind") or "unknown"), d.get("source"),
+                   d.get("source_pinpoint"), d.get("basis") or "")
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """Whose words a unit holds.  ``quoted``: the whole unit is quoted (its ``quotation`` says from what);
+    otherwise the unit is the author's own except for ``spans`` (quotations inside it)."""
+
+    quoted: bool
+    quotation: Quotation | None = None
+    spans: tuple[Quotation, ...] = ()
+
+    def quotation_at(self, start: int, end: int) -> Quotation | None:
+        """The quotation holding most of ``[start, end)`` (the whole unit's, when it is quoted), or None."""
+        if self.quoted and self.quotation is not None:
+            return self.quotation
+        for q in self.spans:
+            overlap = min(end, q.char_end) - max(start, q.char_start)
+            if overlap > 0 and overlap * 2 >= (end - start):
+                return q
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """The one shape (README, "Voice"): ``{"quoted", "kind", "source", "source_pinpoint", "basis", "spans"}``."""
+        q = self.quotation
+        return {"quoted": self.quoted, **({"start": q.char_start, "end": q.char_end} if q else {}),
+                "kind": q.kind.value if q else None, "source": q.source if q else None,
+                "source_pinpoint": q.source_pinpoint if q else None, "basis": q.basis if q else None,
+                "spans": [s.to_json() for s in self.spans]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Voice":
+        q = Quotation.from_json(d) if d.get("start") is not None else None
+        return cls(bool(d.get("quoted")), q, tuple(Quotation.from_json(s) for s in d.get("spans") or ()))
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One structural unit of a document: a numbered paragraph, a heading, a clause, a section...
@@ -180,6 +247,7 @@ class Unit:
     in_force_to: str | None = None  # ISO date, exclusive; None = still in force
     parent: int | None = None
     attrs: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    voice: Voice | None = None  # None: the author's own words, no quotation found (see :mod:`pincite.parse.voice`)
 
     def __post_init__(self) -> None:
         if self.char_start < 0 or self.char_end < self.char_start:

@@ -15,7 +15,9 @@ from pincite.chunk import chunk_document
 from pincite.errors import NotFound
 from pincite.store import PutOutcome
 from pincite.open import open_store
-from pincite.types import Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone
+from pincite.types import (
+    Chunker, Document, DocumentKind, Format, PageMarker, Quotation, Role, SourceKind, Unit, UnitKind, Voice, Zone,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 TEXT = "Lord Justice Example:\n\nThe appeal is dismissed.\n\nI agree."
@@ -49,6 +51,20 @@ def test_round_trip_keeps_every_field(store) -> None:
     assert store.get_document("cases/example.xml").id == "doc_1"  # by source too
     [summary] = store.list_documents()
     assert (summary.units, summary.warnings, summary.version_date) == (3, 1, "2020-01-02")
+
+
+def test_voice_round_trips(store) -> None:
+    """A unit's voice (issue 26) is stored with it: quoted as a whole, or its own words with quotations inside."""
+    doc = make_doc()
+    whole = Quotation(23, 47, SourceKind.LOWER_COURT, "Upper Tribunal", "[42]", "numbered 42 inside [18]")
+    inside = Quotation(49, 55, SourceKind.COUNSEL, "Mr Example", None, "a long quotation inside a sentence")
+    units = (doc.units[0], replace(doc.units[1], voice=Voice(True, whole)),
+             replace(doc.units[2], voice=Voice(False, None, (inside,))))
+    doc = replace(doc, units=units)
+    store.put_document(doc)
+    got = store.get_document("doc_1")
+    assert [u.voice for u in got.units] == [None, Voice(True, whole), Voice(False, None, (inside,))]
+    assert got.units[1].attrs == {"eId": "para_1", "ü": ["x", 1]}  # the voice is not one of the parser's attrs
 
 
 def test_same_bytes_again_changes_nothing(store) -> None:

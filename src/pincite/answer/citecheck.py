@@ -11,7 +11,8 @@ holding) and :func:`~pincite.answer.verify.check_page_not_paragraph` (a page rea
 
 Verdicts, in the order they are decided: ``unresolved`` (no stored document matches), ``no-such-unit`` (the
 pinpoint names nothing in it), ``unverified-proposition`` (no quotation: the best-matching unit is suggested),
-``not-in-force``, ``quote-not-found``, ``quote-altered``, ``not-citable``, ``dissent``, ``page-as-paragraph``,
+``not-in-force``, ``quote-not-found``, ``quote-altered``, ``not-citable``, ``dissent``, ``quoted-as-holding`` (words
+the court only quotes, cited as its holding: :func:`~pincite.answer.verify.check_quoted_not_holding`), ``page-as-paragraph``,
 ``wrong-pinpoint`` (the words are elsewhere in the document: ``suggested`` names where) and ``ok``.
 """
 
@@ -35,6 +36,7 @@ from pincite.answer.verify import (
     check_citable_zone,
     check_dissent_not_holding,
     check_page_not_paragraph,
+    check_quoted_not_holding,
     check_version_window,
     innermost_unit,
     locate_lawyer_quote,
@@ -43,6 +45,7 @@ from pincite.answer.verify import (
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.legal.citations import FoundCitation, Kind, Ref, find_citations
+from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date
@@ -54,6 +57,7 @@ class Verdict(ChoiceEnum):
     QUOTE_ALTERED = "quote-altered"
     QUOTE_NOT_FOUND = "quote-not-found"
     DISSENT = "dissent"
+    QUOTED_AS_HOLDING = "quoted-as-holding"  # words the court only quotes (a court below, counsel) cited as its own
     NOT_CITABLE = "not-citable"
     NOT_IN_FORCE = "not-in-force"
     PAGE_AS_PARAGRAPH = "page-as-paragraph"
@@ -446,7 +450,7 @@ class Checker:
         results = [self._check_in(fc, d, day) for d in docs]
         # copies of one contract (its PDF and its text): the one where the words and the pinpoint are found
         rank = {Verdict.OK: 0, Verdict.WRONG_PINPOINT: 1, Verdict.PAGE_AS_PARAGRAPH: 1, Verdict.DISSENT: 1,
-                Verdict.NOT_CITABLE: 1, Verdict.QUOTE_ALTERED: 2, Verdict.UNVERIFIED_PROPOSITION: 2,
+                Verdict.QUOTED_AS_HOLDING: 1, Verdict.NOT_CITABLE: 1, Verdict.QUOTE_ALTERED: 2, Verdict.UNVERIFIED_PROPOSITION: 2,
                 Verdict.NOT_IN_FORCE: 2, Verdict.QUOTE_NOT_FOUND: 3, Verdict.NO_SUCH_UNIT: 4}
         return min(results, key=lambda r: rank.get(r.verdict, 5))
 
@@ -546,6 +550,14 @@ class Checker:
             found = check_dissent_not_holding(c, turn)
             if found and not NAMES_DISSENT.search(_unquoted(fc.sentence, fc.quote)):
                 return result(Verdict.DISSENT, found[0].detail + "; the sentence presents the words as the court's")
+        quoted = [f for f in check_quoted_not_holding(c, turn) if f.drop]
+        if quoted:
+            own = _own_restatement(doc, unit, start, end, fc.quote or "")
+            detail = quoted[0].detail + "; the sentence presents them as the court's holding"
+            if own is not None:
+                detail += f"; the court's own words on the point are {_at(pinpoint(doc, own))}"
+                return result(Verdict.QUOTED_AS_HOLDING, detail, (pinpoint(doc, own), render_citation(doc, own)))
+            return result(Verdict.QUOTED_AS_HOLDING, detail)
         pin = fc.pinpoint
         if pin is None:
             return result(Verdict.OK, f"the quoted words are {_at(here)} (the citation gives no pinpoint)")
@@ -716,6 +728,35 @@ def _overlaps(start: int, end: int, u: Unit) -> bool:
     provision's lead-in with its item, is in the cited unit."""
     inter = min(end, u.char_end) - max(start, u.char_start)
     return inter > 0 and inter * 2 >= (end - start)
+
+
+#: The share of the quoted words' terms (stems, stop words left out) the court's own paragraph must hold to be offered
+#: as restating the point, and the fewest terms that makes.
+RESTATES_SHARE = 0.6
+RESTATES_MIN_TERMS = 3
+
+
+def _own_restatement(doc: Document, quoted_unit: Unit, start: int, end: int, quote: str) -> Unit | None:
+    """The court's own paragraph (not quoted, not a dissent) sharing most content words with the quoted words."""
+    want = set(terms(quote or doc.text[start:end]))
+    best: tuple[int, Unit] | None = None
+    for u in doc.units:
+        if (not u.citable or u.kind is UnitKind.HEADING or u.role in DISSENTING or u.ordinal == quoted_unit.ordinal
+                or (u.voice is not None and u.voice.quoted)):
+            continue
+        text = doc.text[u.char_start:u.char_end]
+        if u.voice is not None:  # only the court's own words in it count
+            for q in sorted(u.voice.spans, key=lambda q: -q.char_start):
+                a, b = q.char_start - u.char_start, q.char_end - u.char_start
+                text = text[:max(a, 0)] + " " + text[max(b, 0):]
+        if u.char_start <= start < u.char_end:
+            continue  # the paragraph holding the quotation reports it, it does not restate it
+        if ARGUMENT.search(text):
+            continue  # a party's case reported ("the landlord submitted that …") is not the court's point
+        shared = len(want & set(terms(text)))
+        if shared >= max(RESTATES_MIN_TERMS, RESTATES_SHARE * len(want)) and (best is None or shared > best[0]):
+            best = (shared, u)
+    return best[1] if best else None
 
 
 def _unquoted(sentence: str, quote: str | None) -> str:

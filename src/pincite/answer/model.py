@@ -7,7 +7,7 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
-from pincite.answer.render import page_at, pinpoint, render_citation
+from pincite.answer.render import page_at, pinpoint, quotation_of, render_citation
 from pincite.answer.verify import Candidate, Dropped, Verified
 from pincite.types import DocRef, Document, Passage
 
@@ -48,6 +48,8 @@ class ShownCitation:
             "in_force_from": u.in_force_from,
             "in_force_to": u.in_force_to,
             "notes": [{"check": f.check.value, "detail": f.detail} for f in c.findings if not f.drop],
+            # whose words the quote is (README, "Voice"): null for the court's own, else the quotation it is in
+            "voice": (lambda q: q.to_json() if q is not None else None)(quotation_of(d, u, qs, qe)),
         }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 
-from pincite.types import Document, DocumentKind, Role, Unit
+from pincite.types import Document, DocumentKind, Quotation, Role, SourceKind, Unit
 
 _SHOWN_ROLES = {Role.DISSENTING: "dissenting", Role.PARTLY_DISSENTING: "dissenting in part",
                 Role.CONCURRING: "concurring"}
@@ -17,6 +17,30 @@ def page_at(doc: Document, offset: int) -> str | None:
     starts = [p.char_start for p in doc.pages]
     i = bisect.bisect_right(starts, offset) - 1
     return doc.pages[max(i, 0)].label
+
+
+def quotation_of(doc: Document, unit: Unit, quote_start: int | None = None,
+                 quote_end: int | None = None) -> Quotation | None:
+    """The quotation the cited words are in (the unit's, or one inside it), or None for the author's own words."""
+    if unit.voice is None:
+        return None
+    start = unit.char_start if quote_start is None else quote_start
+    end = unit.char_end if quote_end is None else quote_end
+    return unit.voice.quotation_at(start, end)
+
+
+def quoting_phrase(q: Quotation) -> str:
+    """"quoting the Upper Tribunal at [42]", "quoting Mr Bates", "quoting clause 2.10.1", "quoting (source not
+    stated)"."""
+    source = q.source or ("the court below" if q.kind is SourceKind.LOWER_COURT else
+                          "counsel" if q.kind is SourceKind.COUNSEL else None)
+    if source and q.kind is SourceKind.LOWER_COURT and not source.lower().startswith("the ") \
+            and not source.split()[-1] in ("J", "QC", "KC"):
+        source = "the " + source
+    out = "quoting " + (source or "another source")
+    if q.source_pinpoint:
+        out += f" at {q.source_pinpoint}"
+    return out
 
 
 def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_end: int | None = None) -> str:
@@ -34,6 +58,12 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
             page = f"{page}–{end_page}"
     page = page or unit.page_start
     if doc.kind is DocumentKind.JUDGMENT:
+        q = quotation_of(doc, unit, quote_start, quote_end)
+        if q is not None and unit.voice is not None and unit.voice.quoted and unit.parent is not None \
+                and q.source_pinpoint == f"[{(unit.number or '').rstrip('.')}]":
+            # a paragraph of the decision quoted ("[18] 42"): the court's own paragraph, and the quoted one's place
+            holder = doc.units[unit.parent]
+            return f"at {holder.label or holder.number}, {quoting_phrase(q)}"
         if unit.number and label:
             return f"at {label}"
         if page:
@@ -55,6 +85,9 @@ def render_citation(doc: Document, unit: Unit, quote_start: int | None = None, q
     pin = pinpoint(doc, unit, quote_start, quote_end)
     if doc.kind is DocumentKind.JUDGMENT:
         out = f"{name} {pin}"
+        q = quotation_of(doc, unit, quote_start, quote_end)
+        if q is not None and "quoting" not in pin:
+            out += f", {quoting_phrase(q)}"
         shown = _SHOWN_ROLES.get(unit.role) if unit.role else None
         if shown and unit.author:
             out += f" (per {unit.author}, {shown})"

@@ -17,8 +17,9 @@ from xml.sax.saxutils import unescape
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
-from pincite.legal.language import CLAIM_OF_HOLDING
-from pincite.types import ChoiceEnum, Document, DocumentKind, Role, Unit, UnitKind, Zone
+from pincite.answer.render import quotation_of, quoting_phrase
+from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION
+from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
 
@@ -29,6 +30,7 @@ class Check(ChoiceEnum):
     VERSION_WINDOW = "version-window"
     CITABLE_ZONE = "citable-zone"
     DISSENT_NOT_HOLDING = "dissent-not-holding"
+    QUOTED_NOT_HOLDING = "quoted-not-holding"  # the court's holding resting on words the court only quotes
     PAGE_NOT_PARAGRAPH = "page-not-paragraph"
     MIXED_SOURCES = "mixed-sources"  # a claim resting on two documents (multi-document answers)
     UNSUPPORTED_CLAIM = "unsupported-claim"  # a claim left with no surviving citation
@@ -43,6 +45,8 @@ PLAIN_WORDS = {
     Check.VERSION_WINDOW: "the cited provision was not in force on the date asked about (today, if none was)",
     Check.CITABLE_ZONE: "cites a headnote, summary, syllabus or cover page as if it were the court's reasons",
     Check.DISSENT_NOT_HOLDING: "states what the court held on the strength of a dissenting judgment",
+    Check.QUOTED_NOT_HOLDING: "states what the court decided on the strength of words the court only quotes "
+                              "(a court below, counsel, another source), not its own",
     Check.PAGE_NOT_PARAGRAPH: "the model gave a page where the source numbers paragraphs (or the reverse)",
     Check.MIXED_SOURCES: "one claim rests on passages from two different documents",
     Check.UNSUPPORTED_CLAIM: "the statement has no citation that passed the checks",
@@ -372,8 +376,51 @@ def _resolves_to_majority(raw: RawCitation, turn: TurnContext) -> bool:
     return u is not None and u.citable and u.role not in DISSENTING
 
 
+#: Sources whose words are never the court's decision: a claim stating the law on them alone is the losing side's
+#: reasoning (or a party's) cited as the holding.  Quoted statutes, contracts and other judgments may state the law
+#: the court applies, so a claim resting on them is dropped only when it says the court held it.
+_NEVER_THE_HOLDING = {SourceKind.LOWER_COURT, SourceKind.COUNSEL, SourceKind.EVIDENCE}
+
+
+def check_quoted_not_holding(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """7. Words the court only quotes are not its decision.  A claim resting on them is dropped when it states what
+    the court decided (or, for words of a court below, counsel or a witness, states the point as the answer at
+    all), unless the question asks what that source said or the claim itself says whose words they are; then it
+    is kept and labelled "quoting the Upper Tribunal at [42]"."""
+    if c.unit is None or c.doc is None or c.doc.kind is not DocumentKind.JUDGMENT:
+        return []
+    q = quotation_of(c.doc, c.unit, c.quote_start, c.quote_end)
+    if q is None:
+        return []
+    label = quoting_phrase(q)
+    own = _unquoted(c.claim.text)
+    if QUOTED_SOURCE_QUESTION.search(turn.question) or CLAIM_ATTRIBUTES.search(own):
+        return [Finding(Check.QUOTED_NOT_HOLDING, f"kept, labelled: {label}", False)]
+    if q.kind in _NEVER_THE_HOLDING or CLAIM_OF_HOLDING.search(own):
+        others = [x for x in c.claim.citations if x is not c.raw]
+        if any(_resolves_to_own_words(x, turn) for x in others):
+            return []
+        return [Finding(Check.QUOTED_NOT_HOLDING,
+                        f"the words cited are the court {label}, not its own decision", True)]
+    return []
+
+
+def _resolves_to_own_words(raw: RawCitation, turn: TurnContext) -> bool:
+    cp = turn.by_pid.get(raw.passage)
+    if cp is None:
+        return False
+    hit = locate_quote_as_shown(cp.passage.text, raw.quote)
+    if hit is None:
+        return False
+    doc = turn.document_of(raw.passage)
+    base = cp.passage.chunk.char_start
+    u = innermost_unit(doc, base + hit[0], base + hit[1], cp.passage.chunk.units)
+    return (u is not None and u.citable and u.role not in DISSENTING
+            and quotation_of(doc, u, base + hit[0], base + hit[1]) is None)
+
+
 def check_page_not_paragraph(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """7. Pages are pages and paragraphs are paragraphs: a model pinpoint that gives one for the other is
+    """8. Pages are pages and paragraphs are paragraphs: a model pinpoint that gives one for the other is
     recorded (the shown pinpoint is rendered from metadata either way)."""
     if c.unit is None or c.doc is None:
         return []
@@ -410,6 +457,7 @@ CHECKS: list[CheckFn] = [
     check_version_window,
     check_citable_zone,
     check_dissent_not_holding,
+    check_quoted_not_holding,
     check_page_not_paragraph,
 ]
 

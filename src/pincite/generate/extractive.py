@@ -39,6 +39,7 @@ from pincite.legal.language import (
     PREFATORY_CAPTIONS,
     QUANTITY_WORDS,
     QUOTE_SPAN,
+    QUOTED_SOURCE_QUESTION,
     SCOPE_PHRASE,
     excludes_period,
     power_phrase,
@@ -48,7 +49,7 @@ from pincite.legal.language import (
 )
 from pincite.store.rows import source_words
 from pincite.text.terms import stems
-from pincite.types import DocumentKind, Role, UnitKind, Zone
+from pincite.types import Document, DocumentKind, Role, SourceKind, UnitKind, Zone
 
 __all__ = ["ClauseKindTest", "ExtractiveGenerator", "Reading", "SentenceFeatures", "Weights", "answers", "names_present",
            "read_sentences", "defined_abbreviations", "named_phrases",
@@ -273,6 +274,27 @@ def answers(f: SentenceFeatures, reading: Reading, min_terms: int = 2) -> bool:
     return f.decisive or (f.answers_in_own_words and f.matched_terms >= need)
 
 
+#: Quoted words that never answer as the court's own (verify's quoted-not-holding check would drop them).
+_NEVER_THE_HOLDING = {SourceKind.LOWER_COURT, SourceKind.COUNSEL, SourceKind.EVIDENCE}
+
+
+def _voice_ranges(cp: ContextPassage, doc: Document | None) -> list[tuple[int, int, SourceKind]]:
+    """The quotations the document model found in a passage, as offsets into the passage text."""
+    if doc is None:
+        return []
+    ch = cp.passage.chunk
+    out: list[tuple[int, int, SourceKind]] = []
+    for u in doc.units:
+        if u.voice is None or u.char_end <= ch.char_start or u.char_start >= ch.char_end:
+            continue
+        qs = [u.voice.quotation] if u.voice.quoted and u.voice.quotation else list(u.voice.spans)
+        for q in qs:
+            a, b = max(q.char_start, ch.char_start) - ch.char_start, min(q.char_end, ch.char_end) - ch.char_start
+            if b > a:
+                out.append((a, b, q.kind))
+    return out
+
+
 def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
     """Every candidate sentence of the turn's citable passages with its features; None when the question has
     no terms or no passage is citable.  Titles, lead-ins ending in a colon and fragments are not candidates."""
@@ -314,6 +336,10 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
         # a provision's lead-in ("The board shall consist of the following members:") is what its words are about
         lead = set().union(*(terms(n.text) for n in cp.notes if n.kind == "lead-in")) if cp.notes else set()
         quoted = [(m.start(), m.end()) for m in QUOTE_SPAN.finditer(text)]
+        voiced = _voice_ranges(cp, docs.get(cp.passage.document.id))
+        quoted += [(a, b) for a, b, _ in voiced]
+        not_the_court = [(a, b) for a, b, kind in voiced if kind in _NEVER_THE_HOLDING] \
+            if not QUOTED_SOURCE_QUESTION.search(question) else []
         abbreviations = short_forms.get(cp.passage.document.id, {})
         caption: set[str] = set()  # every heading so far in the passage
         nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
@@ -329,6 +355,8 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
                 toks |= abbreviations[short]  # "the CAT" is the Competition Appeal Tribunal the document defined
             df.update(toks)
             in_quote = any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in quoted)  # mostly quoted words
+            if any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in not_the_court):
+                continue  # a court below's, counsel's or a witness's words are not an answer of the court's own
             titled = bool(nearest) and nearest <= q_all
             sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled, s))
     n = len(sents)

@@ -273,6 +273,31 @@ ARGUMENT = re.compile(r"\b(claims?|argues?|argued|contends?|contended|submits?|s
 QUOTE_SPAN = re.compile(r"\u201c[^\u201c\u201d]{40,}\u201d", re.S)
 
 #: A claim that says what the court held, decided or found (the check that such a claim rests on the majority).
+#: A question shape. Questions that ask what a court below, counsel or a witness said, not what the court decided: a citation of
+#: quoted words answers them, labelled as quoting.
+QUOTED_SOURCE_QUESTION = re.compile(
+    r"\bwhat did (?:the )?(?:UT|FTT|EAT|Upper Tribunal|First[- ]tier Tribunal|tribunal|judge below|trial judge|"
+    r"(?:first instance |deputy |High Court )?judge|recorder|lower court|court below|counsel|Mr\.? \w+|Mrs\.? \w+|"
+    r"Ms\.? \w+|the (?:appellant|respondent|claimant|defendant)s?|witness\w*)\b"
+    r"|\b(?:according to|in the view of|what was the view of|how did) (?:the )?(?:UT|FTT|Upper Tribunal|"
+    r"tribunal|judge below|trial judge|lower court|court below|counsel)\b"
+    r"|\b(?:submit\w*|argu\w*|contend\w*)\b|\bbelow\b",
+    re.I,
+)
+
+#: A claim that says in its own words whose words it reports ("the UT held", "Mr Bates submitted"): it does not
+#: state the court's holding, so it may rest on the words quoted.
+CLAIM_ATTRIBUTES = re.compile(
+    r"\b(?:the )?(?:UT|FTT|EAT|Upper Tribunal|First[- ]tier Tribunal|tribunals?(?: below)?|(?:trial |deputy |first "
+    r"instance )?judge(?: below)?|recorder|lower court|court below|counsel|Mr\.? [A-Z]\w+|Mrs\.? [A-Z]\w+|"
+    r"Ms\.? [A-Z]\w+|the (?:appellant|respondent|claimant|defendant)s?|witness\w*|(?:the )?(?:section|clause|"
+    r"regulation|article|rule)s? [\w.()]+)\b[^.]{0,60}\b(?:held|said|stated|found|decided|concluded|reasoned|"
+    r"submitted|argued|contended|provides?|provided|reads?|took the view|considered|ruled)\b"
+    r"|\baccording to\b|\bquot\w+\b",
+    re.I,
+)
+
+
 CLAIM_OF_HOLDING = re.compile(
     r"\b(held|holds|hold that|decided|decides|found|finds|concluded|concludes|ruled|rules|determined|"
     r"the court (said|stated|accepted|rejected|agreed)|the majority|allowed the appeal|dismissed the appeal|"

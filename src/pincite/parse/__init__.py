@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from pincite.errors import ParseError, UnsupportedFormat
 from pincite.parse.builder import validate_units
+from pincite.parse.voice import assign_voice
 from pincite.types import Format, ParsedDocument
 
 _MODULES: dict[Format, str] = {
@@ -30,9 +31,10 @@ _MODULES: dict[Format, str] = {
 #: and its sub-number 2.2 follows it; unmarked judgment headings; name-first judges' headings ("PHILLIPS LJ");
 #: PDF judgments' citation and date; an Act's unnumbered first section is sec. 1; a definition's paragraphs are
 #: labelled 's. 3 "term" (b)'; 7: a reference wrapped to a line start ("... with Section" / "7.1 [...]") is not a
-#: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph): a document stored by an older parser is parsed again on its next ingest, not
+#: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph; 8: every judgment unit's voice — the court's own words or quoted, and from what
+#: (:mod:`pincite.parse.voice`)): a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 7
+PARSER_VERSION = 8
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm"})
@@ -95,4 +97,4 @@ def parse_bytes(data: bytes, source: str, fmt: Format | None = None) -> ParsedDo
     problems = validate_units(doc.text, doc.units)
     if problems:
         raise ParseError(source, "parser produced inconsistent units: " + "; ".join(problems[:5]))
-    return doc
+    return assign_voice(doc)

@@ -55,6 +55,8 @@ _FLOW = frozenset({"content", "intro", "wrapUp", "blockList", "list", "embeddedS
                    "blockContainer", "subFlow", "tblock", "item", "listIntroduction", "listWrapUp", "division",
                    "subdivision", "section", "subsection", "article", "part", "chapter", "quotedStructure",
                    "container", "block", "decision", "motivation", "background", "arguments", "remedies"})
+#: Markup that says its text is quoted (Akoma Ntoso's embedded and quoted structures, a block quotation).
+_QUOTE_MARKUP = frozenset({"embeddedStructure", "quotedStructure", "blockQuote", "quotedText"})
 _SUB_UNITS = frozenset({"paragraph", "subparagraph", "point", "indent", "alinea"})
 
 
@@ -156,6 +158,7 @@ class _JudgmentReader:
         self.accepted: dict[etree._Element, str] = {}  # element -> top-level number
         self.embedded: dict[etree._Element, list[tuple[int, str]]] = {}  # <p> -> [(offset, number)] glued in
         self._plain_cache: dict[etree._Element, str] = {}
+        self.quoted_spans: list[tuple[int, int]] = []  # text inside quotation markup (_QUOTE_MARKUP)
         self._kind_cache: dict[etree._Element, str] = {}
 
     # -- entry point --
@@ -183,6 +186,8 @@ class _JudgmentReader:
         text = self.b.text()
         doc_meta: dict[str, Any] = {k: v for k, v in meta.items() if k not in ("title", "date", "date_name")}
         doc_meta["judges"] = judges
+        if self.quoted_spans:
+            doc_meta["quoted_spans"] = [list(x) for x in self.quoted_spans]
         doc_meta["authors"] = [seg.display for seg in self.segments]
         parties = self._parties(header)
         if parties:
@@ -693,7 +698,10 @@ class _JudgmentReader:
             elif n in _FLOW or n in _SUB_UNITS:
                 if not first:
                     self.b.separate("\n")
+                start = self.b.pos
                 self._render_children(c, owner, skip_num=False)
+                if n in _QUOTE_MARKUP and self.b.content_end > start:
+                    self.quoted_spans.append((start, self.b.content_end))  # read by parse.voice
                 first = False
             else:
                 t = inline_text(c, self.notes)

@@ -11,7 +11,7 @@ from typing import Any
 
 from pincite.store import DocumentSummary
 from pincite.types import (
-    Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Zone,
+    Chunk, Chunker, Document, DocumentKind, Format, PageMarker, Role, Unit, UnitKind, Voice, Zone,
 )
 
 DOCUMENT_COLUMNS = ("id, source, format, kind, title, citation, date, work, version_json, content_sha256, text, "
@@ -26,13 +26,28 @@ CHUNK_COLUMNS = (
 )
 
 
+#: The key under which a unit's :class:`~pincite.types.Voice` is kept in ``attrs_json`` (both backends).
+VOICE_KEY = "voice"
+
+
+def unit_attrs_json(u: Unit) -> str:
+    """A unit's ``attrs_json`` column: its attrs, and its voice under :data:`VOICE_KEY` (never a parser's attr)."""
+    attrs = dict(u.attrs)
+    attrs.pop(VOICE_KEY, None)
+    if u.voice is not None:
+        attrs[VOICE_KEY] = u.voice.to_json()
+    return json.dumps(attrs, default=str)
+
+
 def unit_from_row(u: Sequence[Any]) -> Unit:
+    attrs = json.loads(u[19])
+    voice = attrs.pop(VOICE_KEY, None)
     return Unit(
         ordinal=u[0], kind=UnitKind(u[1]), number=u[2], label=u[3], char_start=u[4], char_end=u[5],
         zone=Zone(u[6]), citable=bool(u[7]), author=u[8], role=Role(u[9]) if u[9] else None,
         role_basis=u[10], section_path=tuple(json.loads(u[11])), page_start=u[12], page_end=u[13],
         pdf_page_start=u[14], pdf_page_end=u[15], in_force_from=u[16], in_force_to=u[17],
-        parent=u[18], attrs=json.loads(u[19]),
+        parent=u[18], attrs=attrs, voice=Voice.from_json(voice) if voice else None,
     )
 
 

@@ -19,7 +19,7 @@ from pincite.errors import NotFound, StoreError
 from pincite.store import DenseSearch, DocumentSummary, LexicalSearch, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, STORE_ID_KEY, UNIT_COLUMNS, chunk_envelope,
-    chunk_from_row, document_from_rows, summary_from_row,
+    chunk_from_row, document_from_rows, summary_from_row, unit_attrs_json,
 )
 from pincite.types import Chunk, Chunker, Document, DocumentKind
 
@@ -246,7 +246,7 @@ class SQLiteStore:
                             u.zone.value, int(u.citable), u.author, u.role.value if u.role else None, u.role_basis,
                             json.dumps(list(u.section_path)), u.page_start, u.page_end, u.pdf_page_start,
                             u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent,
-                            json.dumps(u.attrs, default=str),
+                            unit_attrs_json(u),
                         )
                         for u in doc.units
                     ],

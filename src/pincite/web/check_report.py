@@ -17,6 +17,7 @@ VERDICT_WORDS = {
     Verdict.QUOTE_ALTERED: "quotation altered",
     Verdict.QUOTE_NOT_FOUND: "quotation not found in the source",
     Verdict.DISSENT: "a dissent presented as the court's view",
+    Verdict.QUOTED_AS_HOLDING: "words the court only quotes (a court below, counsel) presented as its holding",
     Verdict.NOT_CITABLE: "not citable (headnote, syllabus, summary)",
     Verdict.NOT_IN_FORCE: "not the text in force on the date",
     Verdict.PAGE_AS_PARAGRAPH: "a page read as a paragraph (or the reverse)",

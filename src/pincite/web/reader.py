@@ -13,7 +13,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
+from pincite.answer.render import quoting_phrase
+from pincite.types import Document, DocumentKind, Quotation, Role, Unit, UnitKind, Zone
 
 ZONE_NAMES = {
     Zone.COVER: "Cover page",
@@ -86,7 +87,14 @@ def unit_classes(u: Unit, cited: int | None) -> str:
         cls.append("not-citable")
     if cited is not None and u.ordinal == cited:
         cls.append("cited")
+    if u.voice is not None and u.voice.quoted:
+        cls.append("quoted")  # the whole unit is words the author quotes
     return " ".join(cls)
+
+
+def quoting_title(q: Quotation) -> str:
+    """What a reader is told about quoted words: "quoting the Upper Tribunal at [42]"."""
+    return quoting_phrase(q)
 
 
 def unit_title(u: Unit) -> str:
@@ -95,6 +103,8 @@ def unit_title(u: Unit) -> str:
         bits.append(f"p. {u.page_start}" + (f"–{u.page_end}" if u.page_end and u.page_end != u.page_start else ""))
     if u.in_force_from or u.in_force_to:
         bits.append(f"in force {u.in_force_from or '…'} → {u.in_force_to or 'now'}")
+    if u.voice is not None and u.voice.quoted and u.voice.quotation is not None:
+        bits.append(quoting_title(u.voice.quotation))
     return " · ".join(bits)
 
 
@@ -106,6 +116,9 @@ class _Cutter:
         self.hl = hl
         self.pages = sorted((p.char_start, p.label or str(p.pdf_index + 1), p.pdf_index) for p in doc.pages)
         self.first_mark = True
+        # quotations inside units (a unit quoted as a whole is marked by its class instead)
+        self.quotes = sorted((q.char_start, q.char_end, quoting_title(q)) for u in doc.units
+                             if u.voice is not None and not u.voice.quoted for q in u.voice.spans)
 
     def pages_in(self, a: int, b: int) -> list[tuple[int, str, int]]:
         return [p for p in self.pages if a <= p[0] < b]
@@ -119,6 +132,8 @@ class _Cutter:
         cuts.update(p[0] for p in marks)
         if self.hl is not None:
             cuts.update(x for x in (self.hl.start, self.hl.end) if a < x < b)
+        quotes = [q for q in self.quotes if q[0] < b and q[1] > a]
+        cuts.update(x for q in quotes for x in q[:2] if a < x < b)
         pos = sorted(cuts)
         out: list[str] = []
         for x, y in zip(pos, pos[1:]):
@@ -129,9 +144,11 @@ class _Cutter:
             if self.hl is not None and self.hl.start <= x and y <= self.hl.end:
                 ident = ' id="hl"' if self.first_mark else ""
                 self.first_mark = False
-                out.append(f'<mark class="hl"{ident}>{seg}</mark>')
-            else:
-                out.append(seg)
+                seg = f'<mark class="hl"{ident}>{seg}</mark>'
+            quote = next((q for q in quotes if q[0] <= x and y <= q[1]), None)
+            if quote is not None:
+                seg = f'<span class="quoted" title="{html.escape(quote[2])}">{seg}</span>'
+            out.append(seg)
         return "".join(out)
 
 

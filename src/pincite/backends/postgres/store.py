@@ -41,7 +41,7 @@ from pincite.search.indexes import rows_for_document
 from pincite.store import DocumentSummary, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row,
-    document_from_rows, document_information, summary_from_row,
+    document_from_rows, document_information, summary_from_row, unit_attrs_json,
 )
 from pincite.types import DATE_MAX, DATE_MIN, Chunk, Chunker, Document, DocumentKind, date_key
 from pincite.versions import version_date
@@ -485,7 +485,7 @@ class PostgresStore:
                         doc.id, u.ordinal, u.kind.value, u.number, u.label, u.char_start, u.char_end,
                         u.zone.value, u.citable, u.author, u.role.value if u.role else None, u.role_basis,
                         json.dumps(list(u.section_path)), u.page_start, u.page_end, u.pdf_page_start,
-                        u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent, json.dumps(u.attrs, default=str),
+                        u.pdf_page_end, u.in_force_from, u.in_force_to, u.parent, unit_attrs_json(u),
                     ))
             with c.cursor().copy(
                 "COPY pages (doc_id, ordinal, pdf_index, label, char_start, char_end, furniture_json) FROM STDIN"
