@@ -158,7 +158,7 @@ def synth_contract(seed: int, max_jump: int = 3) -> tuple[bytes, list[Clause], s
     number = 0
     n_clauses = rng.randint(3, 8)
     for k in range(n_clauses):
-        jump = rng.randint(2, max_jump + 1) if k and rng.random() < 0.3 else 1
+        jump = rng.randint(2, max_jump) if k and rng.random() < 0.3 else 1
         if jump > 1:
             current_num = max(nums) + 1
             nums[current_num] = (1, {0: number + jump})
