@@ -35,6 +35,8 @@ LANGUAGE = "eng"
 PAGE_SECONDS = 120
 #: The share of the page height read again at the top and at the bottom for page numbers and running heads.
 STRIP = 0.1
+#: White rows between the two strips, so Tesseract reads them as separate lines.
+GAP_PX = 60
 INSTALL_HINT = ("install Tesseract (Debian/Ubuntu: apt-get install tesseract-ocr tesseract-ocr-eng; "
                 "macOS: brew install tesseract) or set PINCITE_TESSERACT to its path")
 
@@ -104,9 +106,8 @@ def run_tesseract(image: bytes, source: str, page_no: int, binary: str, dpi: int
     return out.stdout.decode("utf-8", "replace")
 
 
-def tsv_lines(tsv: str, dpi: int, min_conf: float = 0.0, y_offset: int = 0) -> list[Line]:
-    """Tesseract's words grouped into its lines, in its reading order, boxes in points from the page top
-    (``y_offset``: pixels above the image Tesseract read, for a strip cut from the page)."""
+def tsv_lines(tsv: str, dpi: int, min_conf: float = 0.0) -> list[Line]:
+    """Tesseract's words grouped into its lines, in its reading order, boxes in points from the page top."""
     scale = 72.0 / dpi
     groups: dict[tuple[int, int, int], list[tuple[float, float, float, float, str]]] = {}
     order: list[tuple[int, int, int]] = []
@@ -126,7 +127,6 @@ def tsv_lines(tsv: str, dpi: int, min_conf: float = 0.0, y_offset: int = 0) -> l
         if key not in groups:
             groups[key] = []
             order.append(key)
-        top += y_offset
         groups[key].append((left * scale, (left + width) * scale, top * scale, (top + height) * scale, text))
     lines: list[Line] = []
     for key in order:
@@ -166,14 +166,23 @@ class PageReader:
         arr = render_grey(page, self.dpi)
         lines = tsv_lines(run_tesseract(pgm(arr), self.source, self.pages, self.binary, self.dpi), self.dpi)
         # Tesseract's page layout analysis drops a lone short line far from the text (a page number "2", a
-        # running head) as noise; the top and bottom strips are read again as one block each for them
+        # running head) as noise; the top and bottom strips of the page are read again, stacked into one image
+        # (one more Tesseract run, not two) and each read as one block, for the lines the first pass missed
         h = arr.shape[0]
         k = int(h * STRIP)
-        head = [ln for ln in tsv_lines(run_tesseract(pgm(arr[:k]), self.source, self.pages, self.binary,
-                                                     self.dpi, psm=6), self.dpi) if _new(ln, lines)]
-        foot = [ln for ln in tsv_lines(run_tesseract(pgm(arr[h - k:]), self.source, self.pages, self.binary,
-                                                     self.dpi, psm=6), self.dpi, y_offset=h - k)
-                if _new(ln, lines)]
+        gap = np.full((GAP_PX, arr.shape[1]), 255, dtype=arr.dtype)
+        strips = np.vstack([arr[:k], gap, arr[h - k:]])
+        tsv = run_tesseract(pgm(strips), self.source, self.pages, self.binary, self.dpi, psm=6)
+        head, foot = [], []
+        for ln in tsv_lines(tsv, self.dpi):
+            if ln.bottom * self.dpi / 72 <= k + GAP_PX / 2:
+                if _new(ln, lines):
+                    head.append(ln)
+            else:
+                shift = (h - k - (k + GAP_PX)) * 72 / self.dpi
+                moved = Line(ln.pieces, ln.x0, ln.x1, ln.top + shift, ln.bottom + shift, ln.size, ln.column)
+                if _new(moved, lines):
+                    foot.append(moved)
         return head + lines + foot
 
 
