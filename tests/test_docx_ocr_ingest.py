@@ -151,3 +151,27 @@ def test_word_contracts_are_stored_with_their_own_numbers_and_bad_files_fail_alo
         u = labels[c.label]
         for w in c.words:
             assert w in shown["text"][u["char_start"]:u["char_end"]]
+
+
+def test_the_reader_shows_an_ocr_badge_on_a_scan_only(tmp_path: Path, scan: bytes) -> None:
+    import httpx
+    from selectolax.lexbor import LexborHTMLParser
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+    from pincite.ingest import document_from_bytes
+    from pincite.store.sqlite import SQLiteStore
+
+    db = tmp_path / "r.db"
+    s = SQLiteStore(db)
+    scanned = document_from_bytes(scan, "scanned_supply.pdf")
+    word = document_from_bytes(synth_contract(2)[0], "services.docx")
+    s.put_document(scanned)
+    s.put_document(word)
+    s.close()
+    with RunningServer(create_app(ServerConfig(db=db, dense=False))) as srv:
+        badges = {}
+        for d in (scanned, word):
+            html = httpx.get(f"{srv.url}/documents/{d.id}").text
+            badges[d.source] = [b.text().strip() for b in LexborHTMLParser(html).css("h1 .badge.ocr")]
+    assert badges == {"scanned_supply.pdf": ["OCR"], "services.docx": []}
