@@ -111,7 +111,8 @@ def test_without_tesseract_a_scan_fails_alone_saying_how_to_install_it(tmp_path:
     assert files["good.docx"]["status"] == "added"
 
 
-def test_without_tesseract_in_process_the_error_names_the_file(monkeypatch: pytest.MonkeyPatch, scan: bytes) -> None:
+def test_without_tesseract_in_process_the_error_names_the_file(monkeypatch: pytest.MonkeyPatch,
+                                                                scan: bytes) -> None:
     from pincite.errors import ParseError
 
     monkeypatch.setenv("PINCITE_TESSERACT", "no-such-tesseract-binary")

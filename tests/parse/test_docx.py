@@ -233,6 +233,10 @@ def bad_docx_files() -> dict[str, tuple[bytes, str]]:
         "empty.docx": (b"", "empty"),
         "bomb.docx": (bomb, "zip bomb"),
         "entities.docx": (docx_bytes("", document_xml=ENTITY_DOC), "entities"),
+        "late_doctype.docx": (docx_bytes("", document_xml='<?xml version="1.0"?><!--' + "x" * 70_000 + "-->"
+                                         + ENTITY_DOC.split("?>", 1)[1]), "entities"),
+        "undefined_entity.docx": (
+            docx_bytes("", document_xml=document(para(inner="<w:r><w:t>a &nbsp; b</w:t></w:r>"))), "not well-formed"),
         "malformed.docx": (docx_bytes("", document_xml=document(para("unclosed")).replace("</w:body>", "")),
                            "well-formed"),
         "sheet.docx": (_zip({"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<workbook/>"}),

@@ -56,6 +56,7 @@ ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an encrypted (password-protected) .docx, or a legacy .doc
 
 CELL_SEP = " | "
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.I)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -110,6 +111,9 @@ class _Package:
         data = self.read(name)
         if data is None:
             return None
+        if _DOCTYPE.search(data):  # anywhere, not only in the first 64 KB load_xml looks at
+            raise ParseError(self.source, f"refused: part {name} has a DOCTYPE (a DTD, where entities are "
+                                          "declared); Word never writes one and pincite never resolves entities")
         try:
             root, _warnings = load_xml(data, self.source)
         except ParseError as e:
@@ -512,6 +516,8 @@ def _table(tbl: etree._Element, styles: dict[str, _Style], numbering: Numbering,
 def _block_line(b: Block) -> str:
     text = b.text.strip()
     if b.label:
+        if b.text.lstrip(" \t").startswith("\n") and text:  # a line break right after the number
+            return f"{b.label}\n{text}"
         return f"{b.label} {text}" if text else b.label
     return text
 
