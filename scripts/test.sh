@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr tesseract-ocr-eng)
+{ command -v tesseract >/dev/null 2>&1 && [ -e /usr/share/tesseract-ocr/5/tessdata/eng.traineddata ]; } \
+  || need+=(tesseract-ocr tesseract-ocr-eng)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then sudo=(); elif sudo -n true 2>/dev/null; then sudo=(sudo -n); else sudo=(none); fi
   if [ "${sudo[*]-}" = none ]; then

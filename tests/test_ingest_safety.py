@@ -281,5 +281,5 @@ def test_folder_with_nothing_pincite_reads_exits_1_saying_so(tmp_path: Path, as_
     for target, skipped in ((folder, "; 3 of another type skipped"), (tmp_path / "empty", "")):
         r = run_cli("ingest", str(target), "--db", str(tmp_path / "n.db"), *(["--json"] if as_json else []))
         assert r.returncode == 1, (r.stdout, r.stderr)
-        assert f"nothing to ingest in {target}: no file of a type pincite reads (.akn, .htm" in r.stderr
+        assert f"nothing to ingest in {target}: no file of a type pincite reads (.akn, .docx, .htm" in r.stderr
         assert r.stderr.rstrip().endswith(".xml)" + skipped), r.stderr

@@ -64,6 +64,7 @@ def document_to_json(doc: Document, with_text: bool = True) -> dict[str, Any]:
         "content_sha256": doc.content_sha256,
         "warnings": list(doc.warnings),
         "meta": doc.meta,
+        "ocr": bool(doc.meta.get("ocr")),  # the text was read by OCR from page images (it can differ from the page)
     }
     if with_text:
         out["text"] = doc.text

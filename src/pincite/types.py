@@ -89,6 +89,7 @@ class Format(ChoiceEnum):
     PDF = "pdf"
     TEXT = "text"  # plain text (contracts are recognised by their clause numbering)
     HTML = "html"
+    DOCX = "docx"  # Word documents (their list numbering rendered from numbering.xml)
 
 
 # -- dates -------------------------------------------------------------------------------------------------

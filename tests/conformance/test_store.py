@@ -211,3 +211,19 @@ def test_process_killed_mid_write_leaves_no_partial_document(stores) -> None:
         assert s.find_unchanged("cases/other.xml", "d" * 64) is None
         s.put_document(make_doc(source="cases/other.xml", sha="d" * 64, doc_id="doc_4"))  # a rerun completes
         assert s.counts() == {"documents": 2, "units": 6}
+
+
+def test_a_word_file_and_an_ocr_flag_round_trip(store) -> None:
+    """Issue 25: a .docx document keeps its format, and a scan read by OCR keeps the flag ``show --json`` and
+    the reader show, on every backend."""
+    docx = replace(make_doc(), format=Format.DOCX, meta={"clauses": 2, "docx_numbered_paragraphs": 2})
+    store.put_document(docx)
+    assert store.get_document("doc_1").format is Format.DOCX
+    scan = replace(make_doc("scans/example.pdf", "c" * 64, "doc_2"), format=Format.PDF,
+                   meta={"ocr": True, "ocr_engine": "tesseract 5.3.0", "ocr_dpi": 300})
+    store.put_document(scan)
+    got = store.get_document("doc_2")
+    assert got.meta["ocr"] is True and got.meta["ocr_engine"] == "tesseract 5.3.0"
+    from pincite.jsonio import document_to_json
+
+    assert document_to_json(got)["ocr"] is True and document_to_json(store.get_document("doc_1"))["ocr"] is False

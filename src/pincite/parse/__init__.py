@@ -22,6 +22,7 @@ _MODULES: dict[Format, str] = {
     Format.PDF: "pincite.parse.pdf",
     Format.TEXT: "pincite.parse.text",
     Format.HTML: "pincite.parse.html",
+    Format.DOCX: "pincite.parse.docx",
 }
 
 #: Bumped whenever a parser reads the same file into different units (2: clauses run together on one line are
@@ -37,7 +38,7 @@ _MODULES: dict[Format, str] = {
 PARSER_VERSION = 8
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
-DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm"})
+DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx"})
 
 _XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
 
@@ -48,6 +49,13 @@ def sniff_format(data: bytes, source: str) -> Format:
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if not stripped:
         raise ParseError(source, "empty file")
+    if data.startswith(b"PK\x03\x04") or source.lower().endswith(".docx"):
+        # a .docx is a zip; the reader itself says why a file named .docx is not one it can read
+        from pincite.parse.docx import is_docx
+
+        if is_docx(data) or source.lower().endswith(".docx"):
+            return Format.DOCX
+        raise UnsupportedFormat(source, "a zip archive that is not a Word document (.docx)")
     if stripped.startswith(b"%PDF"):
         return Format.PDF
     if head[:1024].find(b"%PDF-") >= 0:

@@ -2,15 +2,14 @@
 
 Unlike the other parsers this returns no units: a draft is not stored, only read for its citations, and the
 offsets a check reports are offsets into the text returned here.  ``.txt``/``.md`` are decoded as they are;
-``.html`` gives its visible blocks (the reader's own extraction, :mod:`pincite.parse.html`); ``.docx`` its
-paragraphs and table cells (python-docx); ``.pdf`` the canonical text of the PDF reader
-(:mod:`pincite.parse.pdf`: running headers and page numbers removed).
+``.html`` gives its visible blocks (the reader's own extraction, :mod:`pincite.parse.html`); ``.docx`` the
+canonical text of the Word reader (:mod:`pincite.parse.docx`: Word's list numbering rendered, so a draft's numbered
+paragraphs keep their numbers); ``.pdf`` the canonical text of the PDF reader (:mod:`pincite.parse.pdf`: running
+headers and page numbers removed).
 """
 
 from __future__ import annotations
 
-import io
-import zipfile
 from pathlib import Path
 
 from pincite.errors import ParseError, UnsupportedFormat
@@ -33,19 +32,9 @@ def _html(data: bytes) -> str:
 
 
 def _docx(data: bytes, source: str) -> str:
-    try:
-        import docx  # python-docx
-    except ImportError as e:  # pragma: no cover - a dependency of pincite
-        raise ParseError(source, "reading .docx needs python-docx (pip install python-docx)") from e
-    try:
-        d = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, KeyError, ValueError) as e:
-        raise ParseError(source, f"not a readable .docx file ({type(e).__name__}: {e})") from None
-    blocks = [p.text for p in d.paragraphs]
-    for table in d.tables:
-        for row in table.rows:
-            blocks.extend(cell.text for cell in row.cells)
-    return "\n\n".join(b for b in blocks if b.strip())
+    from pincite.parse.docx import read_docx
+
+    return read_docx(data, source).text
 
 
 def _pdf(data: bytes, source: str) -> str:

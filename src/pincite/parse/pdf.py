@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import pypdfium2 as pdfium
@@ -790,15 +791,17 @@ def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: in
     return units
 
 
-def read_layouts(pdf: pdfium.PdfDocument) -> tuple[list[PageLayout], list[int]]:
-    """Every page's lines with the furniture and footnotes taken off; also the pages with no text."""
+def read_layouts(pdf: pdfium.PdfDocument, read_lines: Callable[[pdfium.PdfPage], list[Line]] = read_page_lines
+                 ) -> tuple[list[PageLayout], list[int]]:
+    """Every page's lines with the furniture and footnotes taken off; also the pages with no text.
+    ``read_lines`` reads one page (the text layer; :class:`pincite.parse.ocr.PageReader` for a scan)."""
     pages: list[list[Line]] = []
     widths: list[float] = []
     empty: list[int] = []
     for i in range(len(pdf)):
         page = pdf[i]
         try:
-            lines = read_page_lines(page)
+            lines = read_lines(page)
             widths.append(page.get_width())
         finally:
             page.close()
@@ -824,17 +827,27 @@ def _page_of(offset: int, markers: list[PageMarker]) -> PageMarker | None:
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a PDF: canonical text without page furniture, page markers, and units with printed pages."""
     pdf = open_pdf(data, source)
+    ocr = None
     try:
         npages = len(pdf)
         layouts, empty = read_layouts(pdf)
+        if len(empty) == npages:  # a scan: read every page by OCR (pincite.parse.ocr)
+            from pincite.parse.ocr import PageReader
+
+            ocr = PageReader(source)
+            layouts, empty = read_layouts(pdf, ocr)
     except pdfium.PdfiumError as e:
         raise ParseError(source, f"PDF is damaged and its text cannot be read ({e})") from None
     finally:
         pdf.close()
     if len(empty) == npages:
-        raise ParseError(source, f"PDF has no text layer on any of its {npages} page(s) (a scanned image?); "
-                                 "run OCR on it first")
+        raise ParseError(source, f"PDF has no text layer on any of its {npages} page(s) and OCR ({ocr.engine}) "
+                                 "found no text on them either" if ocr else
+                                 f"PDF has no text layer on any of its {npages} page(s)")
     warnings: list[str] = []
+    if ocr is not None:
+        warnings.append(f"no text layer: the text was read by OCR ({ocr.engine}) and may differ from the page; "
+                        "quotes are checked against the OCR text")
     if empty:
         shown = ", ".join(str(i + 1) for i in empty[:10]) + (" ..." if len(empty) > 10 else "")
         warnings.append(f"{len(empty)} of {npages} PDF page(s) have no text layer (images only?): {shown}")
@@ -877,6 +890,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if notes:
         text = b.text()
     meta = {"pdf_pages": npages, "footnote_refs": [[o, n] for o, n in refs]}
+    if ocr is not None:
+        meta.update(ocr=True, ocr_engine=ocr.engine, ocr_dpi=ocr.dpi)
     return ParsedDocument(format=Format.PDF, kind=kind, title=title, text=text, units=tuple(units) + tuple(notes),
                           citation=citation, date=date, pages=tuple(markers), warnings=tuple(warnings), meta=meta)
 
