@@ -827,12 +827,21 @@ def _item_part(entry: dict[str, Any], below: dict[str, Any] | None) -> str:
 _LEAD_IN = re.compile(r"(?m)^[“\"‘']?(\((?:[a-z]{1,4}|[A-Z]{1,4}|\d{1,3})\))[ \t]+\S")
 
 
-def _lead_in(gap: str, number: str) -> str | None:
-    found = _LEAD_IN.findall(gap)
-    return found[-1] if found and found[-1] != number.strip() else None
+#: A quoted section's number and heading at a line start ("9 Proceedings after decree nisi: ..."): the section
+#: that a lead-in "(1)" below it belongs to, so two quoted sections' lists are "8(1)(a)" and "9(1)(a)".
+_SECTION_LINE = re.compile(r"(?m)^[“\"‘']?(\d{1,3}[A-Z]?)\.?[ \t]+[A-Z]")
 
 
-def _nested_parts(items: list[Unit], text: str, start: int) -> dict[int, str]:
+def _lead_in(gap: str, number: str, own: str | None) -> str | None:
+    found = list(_LEAD_IN.finditer(gap))
+    if not found or found[-1].group(1) == number.strip():
+        return None
+    lead = found[-1]
+    section = [m for m in _SECTION_LINE.finditer(gap, 0, lead.start()) if m.group(1) != own]
+    return (f" {section[-1].group(1)}" if section else "") + lead.group(1)
+
+
+def _nested_parts(items: list[Unit], text: str, start: int, own: str | None) -> dict[int, str]:
     """The path of each sub-item of one paragraph, read from the printed numbers alone: a new numbering style
     opens a list inside the item before it ("(2)" then "(a)" is "(2)(a)"), a style already open closes what is
     inside it, a bullet counts its place in its list; a list whose lead-in line has no unit of its own is that
@@ -851,12 +860,12 @@ def _nested_parts(items: list[Unit], text: str, start: int) -> dict[int, str]:
             while stack and _rank(stack[-1]["style"]) >= _rank(style) and not style.startswith("bullet:"):
                 stack.pop()
             entry = {"style": style, "value": value, "number": number.strip(), "count": 1, "list": 1,
-                     "lead": _lead_in(gap, number) if not style.startswith("bullet:") else None}
+                     "lead": _lead_in(gap, number, own) if not style.startswith("bullet:") else None}
         else:
             prev = stack[at]
             del stack[at:]
             restart = value is not None and prev["value"] is not None and value <= prev["value"]
-            lead = _lead_in(gap, number) if restart else prev["lead"]
+            lead = _lead_in(gap, number, own) if restart else prev["lead"]
             entry = {"style": style, "value": value, "number": number.strip(), "count": prev["count"] + 1,
                      "list": prev["list"] + (1 if restart and not lead else 0), "lead": lead}
         stack.append(entry)
@@ -893,7 +902,8 @@ def sub_item_labels(units: tuple[Unit, ...], text: str) -> tuple[Unit, ...]:
         flat = [(u.number or "").strip() for u in items]
         flat = [n if n.startswith("(") else " " + n for n in flat]
         if len(set(flat)) < len(flat) or any(_item_style(u.number or "", [])[0].startswith("bullet:") for u in items):
-            parts.update(_nested_parts(items, text, by_ord[items[0].parent].char_start))
+            parent = by_ord[items[0].parent]
+            parts.update(_nested_parts(items, text, parent.char_start, parent.number))
         else:
             parts.update({u.ordinal: f for u, f in zip(items, flat)})
     labels: dict[int, str | None] = {}
