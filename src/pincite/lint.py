@@ -14,6 +14,7 @@ names the unit and what in its text says the boundary is wrong:
 * ``heading-in-paragraph`` a heading line inside a paragraph, after a finished sentence (so the heading is
   quoted as that paragraph); not one inside what the paragraph quotes
 * ``two-texts``          two units with one label, both in force on a date, with different texts
+* ``duplicate-label``    two units with one label, both in force on a date: a pinpoint that names two places
 * ``missing-metadata``   no title, citation or date (or a title cut off), where the first page prints them
 
 It runs at ingest (each finding is one of the document's ``warnings``) and in ``pincite audit``.
@@ -25,6 +26,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from pincite.parse.builder import duplicate_labels, in_force_together
 from pincite.parse.citations import find_citation, find_judgment_date
 from pincite.parse.contract import REFERRING_WORDS, is_bare_heading, letter_value, roman_value, to_roman
 from pincite.types import ChoiceEnum, Document, DocumentKind, ParsedDocument, Unit, UnitKind
@@ -37,6 +39,7 @@ class LintKind(ChoiceEnum):
     UNLABELLED_PARAGRAPHS = "unlabelled-paragraphs"
     HEADING_IN_PARAGRAPH = "heading-in-paragraph"
     TWO_TEXTS = "two-texts"
+    DUPLICATE_LABEL = "duplicate-label"
     MISSING_METADATA = "missing-metadata"
 
 
@@ -409,10 +412,20 @@ def _two_texts(tree: _Tree) -> list[LintFinding]:
     return out
 
 
+def _duplicates(tree: _Tree) -> list[LintFinding]:
+    out = []
+    for label, us in duplicate_labels(tree.units):
+        first = us[0]
+        for b in us[1:]:
+            there, here = (_clip(tree.doc.text[x.char_start:x.char_end], 40) for x in (first, b))
+            out.append(LintFinding(LintKind.DUPLICATE_LABEL, b.ordinal, label,
+                                   f"{label} names two places: unit {first.ordinal} ({there!r}) and this one "
+                                   f"({here!r})"))
+    return out
+
+
 def _overlap(a: Unit, b: Unit) -> bool:
-    lo = max(a.in_force_from or "", b.in_force_from or "")
-    his = [x for x in (a.in_force_to, b.in_force_to) if x]
-    return not his or lo < min(his)
+    return in_force_together(a, b)
 
 
 _CUT_TITLE = re.compile(r"(?:\s(?:v\.?|vs\.?|and|of|the|&)|[,(–-])$", re.I)
@@ -451,7 +464,7 @@ def lint_document(doc: AnyDocument) -> list[LintFinding]:
     """Every structural finding for one document (parsed or stored), in a stable order."""
     tree = _Tree(doc)
     found = (_stray_numbers(tree) + _sequences(tree) + _unlabelled_paragraphs(tree)
-             + _headings_in_paragraphs(tree) + _two_texts(tree) + _metadata(doc))
+             + _headings_in_paragraphs(tree) + _two_texts(tree) + _duplicates(tree) + _metadata(doc))
     return sorted(found, key=lambda f: (-1 if f.unit is None else f.unit, f.kind.value))
 
 

@@ -7,11 +7,12 @@ Each format module exposes ``parse(data: bytes, source: str) -> ParsedDocument``
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 import re
 from collections.abc import Callable
 
 from pincite.errors import ParseError, UnsupportedFormat
-from pincite.parse.builder import validate_units
+from pincite.parse.builder import unique_labels, validate_units
 from pincite.parse.voice import assign_voice
 from pincite.types import Format, ParsedDocument
 
@@ -32,7 +33,10 @@ _MODULES: dict[Format, str] = {
 #: and its sub-number 2.2 follows it; unmarked judgment headings; name-first judges' headings ("PHILLIPS LJ");
 #: PDF judgments' citation and date; an Act's unnumbered first section is sec. 1; a definition's paragraphs are
 #: labelled 's. 3 "term" (b)'; 7: a reference wrapped to a line start ("... with Section" / "7.1 [...]") is not a
-#: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph; 8: every judgment unit's voice — the court's own words or quoted, and from what
+#: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph; 8: every
+#: label names one place — sub-items nest by numbering style, bullets are labelled by position, annex paragraphs
+#: and appropriations headings name the heading above, a PDF's resumed front matter is "cover, part 2", and a
+#: last resort "(2nd)"; and every judgment unit's voice — the court's own words or quoted, and from what
 #: (:mod:`pincite.parse.voice`)): a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
 PARSER_VERSION = 8
@@ -105,4 +109,5 @@ def parse_bytes(data: bytes, source: str, fmt: Format | None = None) -> ParsedDo
     problems = validate_units(doc.text, doc.units)
     if problems:
         raise ParseError(source, "parser produced inconsistent units: " + "; ".join(problems[:5]))
-    return assign_voice(doc)
+    units = unique_labels(doc.units)  # every label names one place, whatever a parser missed
+    return assign_voice(doc if units is doc.units else replace(doc, units=units))

@@ -21,7 +21,7 @@ Who wrote each part and whether it is the lead, a concurrence or a dissent is de
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lxml import etree
@@ -38,11 +38,11 @@ from pincite.parse.akn_text import (
     join_judges,
     judge_heading,
 )
-from pincite.parse.builder import TextBuilder, UnitCollector
-from pincite.parse.contract import is_bare_heading
+from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
+from pincite.parse.contract import is_bare_heading, letter_value, roman_value
 from pincite.parse.roles import Segment, assign_roles
 from pincite.parse.xmlsafe import load_xml, local_name
-from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
+from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 _NS = {"akn": AKN_NS}
 _INT_NUM = re.compile(r"^\[?(\d{1,4})\]?\.?$")
@@ -181,7 +181,7 @@ class _JudgmentReader:
                 self._read_reasons(part)
         self._close_para()
         self._read_notes()
-        units = self.c.units()
+        units = sub_item_labels(_distinct_annex_paragraphs(self.c.units()), self.b.text())
         units = assign_roles(units, self.segments, judges, self.b.text(), self.c)
         text = self.b.text()
         doc_meta: dict[str, Any] = {k: v for k, v in meta.items() if k not in ("title", "date", "date_name")}
@@ -778,6 +778,154 @@ class _JudgmentReader:
             start, end = self.b.append(f"[fn {marker}] {text}")
             self.c.add(UnitKind.BLOCK, start, end, Zone.NOTE, False, number=marker, label=f"fn {marker}",
                        parent=None, section_path=("Footnotes",))
+
+
+#: Markers that start a list item without numbering it: a bullet or a dash names no place, so the item is
+#: labelled by its position ("[38] bullet 2"); a lawyer cites "the second bullet of [38]".
+BULLET_MARKERS = frozenset("•◦▪▫·‣○●■□➢►▶✓-–—*")
+
+
+def _item_style(number: str, stack: list[dict[str, Any]]) -> tuple[str, int | None]:
+    """(style, value) of a sub-item's printed number, reading "(i)" as a letter only where "(h)" was the last
+    item of an open lettered list, and as a roman numeral otherwise."""
+    n = number.strip().strip("“”\"‘’'")
+    if n in BULLET_MARKERS or (n and all(ch in BULLET_MARKERS for ch in n)):
+        return "bullet:" + n[:1], None  # "◦" under "•" is a list inside the bullet before it
+    m = re.fullmatch(r"\(?([A-Za-z]{1,6}|\d{1,4})\)", n)
+    inner, pre = (m.group(1), "p-") if m else (n.rstrip("."), "")
+    if inner.isdigit():
+        return pre + "dec", int(inner)
+    case = "lower" if inner.islower() else "upper"
+    rv, lv = roman_value(inner), letter_value(inner)
+    if rv is not None:
+        open_letter = next((e for e in stack if e["style"] == pre + case), None)
+        open_roman = next((e for e in stack if e["style"] == pre + case + "-roman"), None)
+        follows_letter = open_letter is not None and lv is not None and open_letter["value"] == lv - 1
+        continues_roman = open_roman is not None and rv == open_roman["value"] + 1
+        if not follows_letter and (continues_roman or len(inner) > 1 or inner.lower() == "i"):
+            return pre + case + "-roman", rv
+    if lv is not None:
+        return pre + case, lv
+    return "other:" + n, None
+
+
+#: How deep each numbering style sits, as legislation and judgments nest them (section 6, subsection (1),
+#: paragraph (a), sub-paragraph (i), clause (A)): a style never opens inside one that ranks below it.
+_STYLE_RANK = {"dec": 0, "upper": 1, "upper-roman": 1, "p-dec": 2, "p-lower": 3, "p-lower-roman": 4,
+               "p-upper": 5, "p-upper-roman": 6, "lower": 7, "lower-roman": 8}
+
+
+def _rank(style: str) -> int:
+    return _STYLE_RANK.get(style, 1 if style.startswith("other:") else 99)
+
+
+def _item_part(entry: dict[str, Any], below: dict[str, Any] | None) -> str:
+    if entry["style"].startswith("bullet:"):
+        under_bullet = below is not None and below["style"].startswith("bullet:")
+        return f"{', sub-bullet' if under_bullet else ' bullet'} {entry['count']}"
+    lead = f" list {entry['list']}" if entry["list"] > 1 else ""
+    if entry["lead"]:
+        lead += entry["lead"]
+    num = entry["number"]
+    return lead + (num if num.startswith("(") else " " + num)
+
+
+#: A lettered or numbered line that the markup left in the paragraph's own text ("(b) whether the party or
+#: witness—" above a list "(i) ... (ii) ..."): the list's lead-in, so its items are "(b)(i)", "(b)(ii)".
+_LEAD_IN = re.compile(r"(?m)^[“\"‘']?(\((?:[a-z]{1,4}|[A-Z]{1,4}|\d{1,3})\))[ \t]+\S")
+
+
+#: A quoted section's number and heading at a line start ("9 Proceedings after decree nisi: ..."): the section
+#: that a lead-in "(1)" below it belongs to, so two quoted sections' lists are "8(1)(a)" and "9(1)(a)".
+_SECTION_LINE = re.compile(r"(?m)^[“\"‘']?(\d{1,3}[A-Z]?)\.?[ \t]+[A-Z]")
+
+
+def _lead_in(gap: str, number: str, own: str | None) -> str | None:
+    found = list(_LEAD_IN.finditer(gap))
+    if not found or found[-1].group(1) == number.strip():
+        return None
+    lead = found[-1]
+    section = [m for m in _SECTION_LINE.finditer(gap, 0, lead.start()) if m.group(1) != own]
+    return (f" {section[-1].group(1)}" if section else "") + lead.group(1)
+
+
+def _nested_parts(items: list[Unit], text: str, start: int, own: str | None) -> dict[int, str]:
+    """The path of each sub-item of one paragraph, read from the printed numbers alone: a new numbering style
+    opens a list inside the item before it ("(2)" then "(a)" is "(2)(a)"), a style already open closes what is
+    inside it, a bullet counts its place in its list; a list whose lead-in line has no unit of its own is that
+    line's ("(b)(i)"), and a list starting again at its first number with nothing between is the paragraph's
+    next list ("list 2(a)")."""
+    stack: list[dict[str, Any]] = []
+    out: dict[int, str] = {}
+    prev_end = start
+    for u in items:
+        number = u.number or ""
+        style, value = _item_style(number, stack)
+        at = next((i for i, e in enumerate(stack) if e["style"] == style), None)
+        gap = text[prev_end:u.char_start]
+        prev_end = max(prev_end, u.char_end)
+        if at is None:
+            while stack and _rank(stack[-1]["style"]) >= _rank(style) and not style.startswith("bullet:"):
+                stack.pop()
+            entry = {"style": style, "value": value, "number": number.strip(), "count": 1, "list": 1,
+                     "lead": _lead_in(gap, number, own) if not style.startswith("bullet:") else None}
+        else:
+            prev = stack[at]
+            del stack[at:]
+            restart = value is not None and prev["value"] is not None and value <= prev["value"]
+            lead = _lead_in(gap, number, own) if restart else prev["lead"]
+            entry = {"style": style, "value": value, "number": number.strip(), "count": prev["count"] + 1,
+                     "list": prev["list"] + (1 if restart and not lead else 0), "lead": lead}
+        stack.append(entry)
+        out[u.ordinal] = "".join(_item_part(e, stack[i - 1] if i else None) for i, e in enumerate(stack))
+    return out
+
+
+def _distinct_annex_paragraphs(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """An annex that numbers its paragraphs again under each of its headings ("Legislation" 1-12, "Code and
+    Guidance" 1-12) names the heading where a number repeats: "ANNEX A, Code and Guidance [5]"."""
+    def render(u: Unit, heads: tuple[str, ...]) -> str:
+        annex, _, rest = str(u.label).rpartition(" [")
+        return f"{annex}, {', '.join(heads)} [{rest}"
+
+    return distinguish_by_headings(
+        units, lambda u: u.kind is UnitKind.PARAGRAPH and u.zone is Zone.SCHEDULE and " [" in (u.label or ""),
+        lambda u: tuple(u.section_path[1:]), render)
+
+
+def sub_item_labels(units: tuple[Unit, ...], text: str) -> tuple[Unit, ...]:
+    """Label every sub-item by its paragraph's label and its own path, so that no two places share one: where
+    a paragraph's sub-items would repeat a label (a quoted section's "(1)(a) ... (2)(a)", a second list) or are
+    bullets, their path comes from :func:`_nested_parts`; otherwise the printed number follows the paragraph's
+    label as before ("[14](a)", "[14] 122")."""
+    by_parent: dict[int, list[Unit]] = {}
+    for u in units:
+        if u.kind is UnitKind.SUBPARAGRAPH and u.parent is not None:
+            by_parent.setdefault(u.parent, []).append(u)
+    if not by_parent:
+        return units
+    parts: dict[int, str] = {}
+    by_ord = {u.ordinal: u for u in units}
+    for items in by_parent.values():
+        flat = [(u.number or "").strip() for u in items]
+        flat = [n if n.startswith("(") else " " + n for n in flat]
+        if len(set(flat)) < len(flat) or any(_item_style(u.number or "", [])[0].startswith("bullet:") for u in items):
+            parent = by_ord[items[0].parent]
+            parts.update(_nested_parts(items, text, parent.char_start, parent.number))
+        else:
+            parts.update({u.ordinal: f for u, f in zip(items, flat)})
+    labels: dict[int, str | None] = {}
+    out = []
+    for u in units:
+        if u.ordinal in parts:
+            base = labels.get(u.parent) if u.parent is not None else None
+            label = f"{base or ''}{parts[u.ordinal]}".strip()
+            bullet = _item_style(u.number or "", [])[0].startswith("bullet:")
+            u = replace(u, label=label, number=None if bullet else u.number,
+                        attrs={**u.attrs, "marker": u.number} if bullet else u.attrs)
+        labels[u.ordinal] = u.label
+        out.append(u)
+    return tuple(out)
 
 
 def _embedded_number(text: str, number: int, start: int = 0) -> re.Match[str] | None:

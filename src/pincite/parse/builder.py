@@ -6,6 +6,8 @@ position before and after its text.  Nothing here ever searches the text for a s
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -164,3 +166,83 @@ def validate_units(text: str, units: tuple[Unit, ...] | list[Unit]) -> list[str]
             problems.append(f"unit {u.ordinal} role {u.role!r} is not a Role")
         seen[u.ordinal] = u
     return problems
+
+
+def in_force_together(a: Unit, b: Unit) -> bool:
+    """Whether two units are both in force on some date (units without dates always are)."""
+    lo = max(a.in_force_from or "", b.in_force_from or "")
+    his = [x for x in (a.in_force_to, b.in_force_to) if x]
+    return not his or lo < min(his)
+
+
+def duplicate_labels(units: tuple[Unit, ...] | list[Unit]) -> list[tuple[str, list[Unit]]]:
+    """Every label that two or more units carry while both are in force on some date, with those units (the
+    first of the label first), in document order of the second.  A provision repealed and re-enacted under its
+    old number is two units but one place on any date, so not a duplicate."""
+    by_label: dict[str, list[Unit]] = defaultdict(list)
+    for u in units:
+        if u.label:
+            by_label[u.label].append(u)
+    out = []
+    for label, us in by_label.items():
+        if len(us) < 2:
+            continue
+        clash = [b for i, b in enumerate(us) if any(in_force_together(a, b) for a in us[:i])]
+        if clash:
+            out.append((label, [us[0], *clash]))
+    return sorted(out, key=lambda x: x[1][1].ordinal)
+
+
+def distinguish_by_headings(units: tuple[Unit, ...], picked: Callable[[Unit], bool],
+                            outer: Callable[[Unit], tuple[str, ...]],
+                            render: Callable[[Unit, tuple[str, ...]], str]) -> tuple[Unit, ...]:
+    """Where picked units share a label, name in each as many of the headings above it (``outer``, outermost
+    first) as tell them apart, written by ``render(unit, headings)``; units that no heading tells apart (one
+    heading's text in several pieces, a numbering that starts again under one heading) are the label's "part
+    2", "part 3" in document order."""
+    by_label: dict[str, list[Unit]] = defaultdict(list)
+    for u in units:
+        if u.label and picked(u):
+            by_label[u.label].append(u)
+    new: dict[int, str] = {}
+    for label, us in by_label.items():
+        if len(us) < 2:
+            continue
+        paths = [outer(u) for u in us]
+        depth = max(len(o) for o in paths)
+        k = 0
+        while k < depth and len({o[-k:] if k else () for o in paths}) < len(set(paths)):
+            k += 1
+        seen: Counter[str] = Counter()
+        for u, o in zip(us, paths):
+            named = render(u, o[-k:] if k else ()) if k else label
+            seen[named] += 1
+            new[u.ordinal] = named if seen[named] == 1 else f"{named}, part {seen[named]}"
+    return tuple(replace(u, label=new[u.ordinal]) if u.ordinal in new else u for u in units)
+
+
+def ordinal_word(n: int) -> str:
+    """2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def unique_labels(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """The last resort that no parser can emit a pinpoint naming two places: a label that a parser gave to two
+    units in force together is kept by the first and read "LABEL (2nd)", "LABEL (3rd)" on the others, in
+    document order (a label so made that is taken already moves on to the next count).  Parsers give their own
+    distinguishing paths first; this only catches what they miss."""
+    dups = duplicate_labels(units)
+    if not dups:
+        return units
+    taken = {u.label for u in units if u.label}
+    new: dict[int, str] = {}
+    for label, us in dups:
+        n = 1
+        for u in us[1:]:
+            n += 1
+            while f"{label} ({ordinal_word(n)})" in taken:
+                n += 1
+            new[u.ordinal] = f"{label} ({ordinal_word(n)})"
+            taken.add(new[u.ordinal])
+    return tuple(replace(u, label=new[u.ordinal]) if u.ordinal in new else u for u in units)

@@ -556,12 +556,17 @@ def analyse_judgment(text: str, blocks: list[Block], layouts: list[PageLayout]) 
     order_count = 0
     zone_run: int | None = None  # index in found of the open non-reasons unit
 
+    zone_labels: Counter[str] = Counter()  # a front-matter part that comes back after another is its part 2
+
     def open_zone_unit(z: Zone, blk: Block, label: str) -> None:
         nonlocal zone_run
         if zone_run is not None and found[zone_run]["zone"] == z:
             found[zone_run]["char_end"] = blk.end
             _add_pages(found[zone_run], blk)
             return
+        zone_labels[label] += 1
+        if zone_labels[label] > 1:
+            label = f"{label}, part {zone_labels[label]}"
         found.append(dict(kind=UnitKind.BLOCK if z != Zone.ORDER else UnitKind.OTHER, char_start=blk.start,
                           char_end=blk.end, zone=z, citable=False, label=label, parent=None,
                           pages=list(blk.pages)))

@@ -23,14 +23,14 @@ began from its ``enrolledDateline``, with ``version["date_basis"]`` saying so).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
 from pincite.errors import ParseError
-from pincite.parse.builder import TextBuilder, UnitCollector
+from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
-from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
+from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 USLM_NS = "http://schemas.gpo.gov/xml/uslm"
 _WS = re.compile(r"\s+")
@@ -284,12 +284,29 @@ def _emit_group(st: _State, el: etree._Element, path: list[str]) -> None:
     _emit_children(st, el, group_path, skip=("num", "heading"))
 
 
+#: An appropriations Act prints its headings flat, each marked major (a department), intermediate (an agency) or
+#: small (an account): an account's heading is read inside the agency and department headings above it, as the
+#: Acts themselves cite one ("Corps of Engineers—Civil—Department of the Army—Construction").
+_APPROPRIATIONS_RANK = {"major": 0, "intermediate": 1, "small": 2}
+
+
 def _emit_children(st: _State, parent: etree._Element, path: list[str], skip: tuple[str, ...] = ()) -> None:
+    above: list[tuple[int, str]] = []  # the appropriations headings open here, outermost first
     for c in parent:
         if not isinstance(c.tag, str):
             continue
         name = local_name(c)
         if name in skip or name in _SKIP:
+            continue
+        if name == "appropriations":
+            rank = _APPROPRIATIONS_RANK.get(c.get("level") or "", 2)
+            while above and above[-1][0] >= rank:
+                above.pop()
+            heading_el = c.find(_q("heading"))
+            head = inline_text(heading_el) if heading_el is not None else ""
+            _emit_group(st, c, path + [h for _, h in above])
+            if head:
+                above.append((rank, head))
             continue
         if name in LEVEL_KINDS:
             st.b.separate("\n\n")
@@ -318,6 +335,16 @@ def _emit_children(st: _State, parent: etree._Element, path: list[str], skip: tu
             _emit_block(st, c, Zone.BODY, True, f"text:{heading or name}", path,
                         label=f"under “{heading}”" if heading else None)
             _emit_notes(st, path)
+
+
+def _distinct_headings(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """Text cited by its heading (``under “construction”``) where one heading is printed in several places: each
+    names as many of the headings above it as tell them apart (``under “construction”, National Park
+    Service``); text under one heading in several pieces is its part 2, part 3."""
+    return distinguish_by_headings(
+        units, lambda u: u.kind is UnitKind.BLOCK and bool(u.label) and str(u.label).startswith("under “"),
+        lambda u: tuple(u.section_path[1:-1]),  # the headings above (the Act's title left out)
+        lambda u, heads: str(u.label) + "".join(", " + h for h in heads))
 
 
 def _meta(root: etree._Element, name: str, ns: str = USLM_NS) -> list[str]:
@@ -446,7 +473,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     _emit_children(st, main, [title])
     for sig in root.findall(_q("signatures")):
         _emit_block(st, sig, Zone.SIGNATURES, False, "signatures", [title])
-    units = uc.units()
+    units = _distinct_headings(uc.units())
     if not any(u.citable for u in units):
         raise ParseError(source, "USLM document has no sections or other provisions in <main>")
     return ParsedDocument(
