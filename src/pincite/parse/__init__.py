@@ -32,7 +32,7 @@ _MODULES: dict[Format, str] = {
 #: labelled 's. 3 "term" (b)'; 7: a reference wrapped to a line start ("... with Section" / "7.1 [...]") is not a
 #: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph): a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 7
+PARSER_VERSION = 8
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm"})

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from pincite.errors import ParseError
+from pincite.legal.attachments import SIGNATURE_OPENERS, attachment_alternation
 from pincite.parse.citations import MONTH_NAME, iso_from_parts
 from pincite.parse.contract import (
     Candidate,
@@ -39,10 +40,10 @@ class TextAnalysis:
 #: Fewer kept clause numbers than this and the text is not treated as a contract.
 MIN_CLAUSES = 3
 
-_SIGNATURE = re.compile(r"(?:^|[ \t]{2,})(IN WITNESS WHEREOF|In Witness Whereof|IN WITNESS THEREOF|"
-                        r"\[?(?i:signature page follows)\]?)", re.M)
-_SCHEDULE = re.compile(r"^[ \t]*(?:EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX|Exhibit|Schedule|Attachment|Annex|"
-                       r"Appendix)\b[ \t]*[A-Z0-9]{0,4}\b", re.M)
+_SIGNATURE = re.compile(r"(?:^|[ \t]{2,})(" + "|".join(
+    re.escape(w) if not w.startswith("[") else r"\[?(?i:" + re.escape(w.strip("[]")) + r")\]?"
+    for w, _ in SIGNATURE_OPENERS) + ")", re.M)
+_SCHEDULE = re.compile(r"^[ \t]*(?:" + attachment_alternation() + r")\b[ \t]*[A-Z0-9]{0,4}\b", re.M)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -184,13 +185,17 @@ def analyse_text(text: str, source: str) -> TextAnalysis:
     if len(kept) >= MIN_CLAUSES:
         body_start = kept[0].pos
         sig_start = find_signatures(text, lines, body_start)
-        sig = sig_start is not None
-        if sig_start is None:
-            sig_start = len(text)
-        kept = [c for c in kept if c.pos < sig_start]
-        units = _clause_units(text, lines, starts, kept, body_start, sig_start)
+        sched_start = attachments_before(text, lines, kept, cands, body_start,
+                                         len(text) if sig_start is None else sig_start)
+        body_end = min(x for x in (sig_start, sched_start, len(text)) if x is not None)
+        kept = [c for c in kept if c.pos < body_end]
+        units = _clause_units(text, lines, starts, kept, body_start, body_end)
         units = _preamble_units(text, lines, body_start) + units
-        units += _tail_units(text, lines, sig_start) if sig else []
+        if sched_start is not None:
+            # schedules printed before the signatures (or with none): their own units, then the signatures
+            end = len(text) if sig_start is None else sig_start
+            units += _schedule_units(text, find_blocks(text, lines, sched_start, end))
+        units += _tail_units(text, lines, sig_start) if sig_start is not None else []
         units = _renumber(units)
         detached = sum(1 for c in kept if c.where == "detached")
         if detached:
@@ -333,6 +338,35 @@ def _heading_side(text: str, start: int, end: int) -> str | None:
     return None
 
 
+def attachments_before(text: str, lines: list[Line], kept: list[Candidate], cands: list[Candidate],
+                       body_start: int, end: int) -> int | None:
+    """Where attachments printed after the last clause and before ``end`` (the signatures, or the end of the
+    text) begin: the first line in ``[body_start, end)`` that heads a named attachment ("SCHEDULE 1", "Exhibit A")
+    after which no top-level clause goes on with the contract's numbering.  A schedule's own items ("1. The
+    fees…") restart at 1, so they end the clauses; a heading a clause merely lists ("Exhibit A - Form of
+    Notice" inside clause 2) is followed by clause 3, so it does not end the clauses."""
+    tops = [(c.pos, c.value[0]) for c in kept if c.parent is None and c.style in ("dec", "article") and c.value]
+    first = bisect.bisect_left([ln.start for ln in lines], body_start)
+    for ln in lines[first:]:
+        if ln.start >= end:
+            break
+        if not ln.content or ln.furniture or not _heading_side(text, ln.start, ln.end):
+            continue
+        at = ln.start + (len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip()))
+        if attachment_name(text, at) is None:
+            continue
+        before = [v for p, v in tops if p < at]
+        if not before:
+            continue
+        first_after = next((c for c in cands if c.pos > at and c.family == "dec" and c.where != "inline"), None)
+        if first_after is not None and first_after.token.split(".")[0] in ("1", "01"):
+            return at  # its own items start again at 1
+        if any(v > max(before) for p, v in tops if p >= at):
+            continue
+        return at
+    return None
+
+
 def schedules_start(text: str, lines: list[Line], sig_start: int) -> int | None:
     """Where the attachments after the signature blocks begin: the first line that heads an exhibit, schedule,
     annex… (:func:`_heading_side`); None if none does."""
@@ -450,7 +484,7 @@ def _schedule_units(text: str, blocks: list[tuple[int, int]]) -> list[dict]:
     out: list[dict] = []
     counts: dict[str, int] = {}
     name = None
-    for s, e in blocks:
+    for s, e in _split_at_headings(text, blocks):
         found = attachment_name(text, s)
         if found is not None and found != name:
             name = found
@@ -461,6 +495,29 @@ def _schedule_units(text: str, blocks: list[tuple[int, int]]) -> list[dict]:
         key = name or "Schedules"
         counts[key] = counts.get(key, 0) + 1
         out.append(_schedule_unit(s, e, f"{key} ¶{counts[key]}", key))
+    return out
+
+
+def _split_at_headings(text: str, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Blocks cut again where a line inside one heads an attachment (a PDF's paragraphs may run the last line of
+    one schedule and the next one's heading together)."""
+    out = []
+    for s, e in blocks:
+        cut = s
+        pos = text.find("\n", s, e)
+        while pos >= 0:
+            at = pos + 1
+            while at < e and text[at] in " \t":
+                at += 1
+            if at < e and attachment_name(text, at) is not None:
+                end = at
+                while end > cut and text[end - 1].isspace():
+                    end -= 1
+                if end > cut:
+                    out.append((cut, end))
+                cut = at
+            pos = text.find("\n", at, e)
+        out.append((cut, e))
     return out
 
 
