@@ -31,7 +31,9 @@ _MODULES: dict[Format, str] = {
 #: PDF judgments' citation and date; an Act's unnumbered first section is sec. 1; a definition's paragraphs are
 #: labelled 's. 3 "term" (b)'; 7: a reference wrapped to a line start ("... with Section" / "7.1 [...]") is not a
 #: clause; an emphasised judgment heading indented like a quotation, before the next numbered paragraph): a document stored by an older parser is parsed again on its next ingest, not
-#: skipped as unchanged.
+#: skipped as unchanged.  8 (issue 25): a clause number at a line start in its siblings' style is that clause
+#: whatever the jump; attachments before the signatures are their own units; numbered text without contract
+#: signals is plain text (kind text); a second list in a clause gets its own path ("cl. 2 list 2(1)")
 PARSER_VERSION = 8
 
 #: File extensions picked up when a folder is ingested (named files are always tried).

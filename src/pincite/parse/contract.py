@@ -660,6 +660,15 @@ class _Selector:
             d = 1
         if d is None and self._list_before_subclauses(v):
             return 1
+        last = self.dec_last
+        if d is None and last is not None and len(v) == len(last) + 1 and v[:-1] == last \
+                and 2 <= v[-1] <= gap + 1 and c.where != "inline" \
+                and not any(x.family == "dec" and _dec_value(x) == last + (1,) for x in self.cands):
+            # "2.2" straight after clause 2, and "2.1" printed nowhere: the first sub-clause was printed without
+            # its number (a word processor's list "1. Term" instead), so 2.2 is clause 2's next sub-clause
+            return 1
+        if last is not None and c.where in ("mid", "inline") and self._subclause_of_last_follows(idx, v):
+            return None  # "2. Term ... 1. ... 2. ... 3. In the event ... 2.2 Termination": "3." is a list item
         sibling = c.where in ("line", "detached") and self._sibling_style(c, v)
         if d is None and sibling:
             # a renumbered draft jumps by any amount (1, 2, 3, 9, 10): a number printed where a clause starts,
@@ -676,9 +685,31 @@ class _Selector:
             return None
         return d
 
+    def _subclause_of_last_follows(self, idx: int, v: tuple[int, ...]) -> bool:
+        """Whether, soon after ``idx`` and before any number at ``v``'s depth or above, a sub-number that goes
+        on with the current clause is printed ("2.2" after "2." and this "3."): then the current clause is not
+        over, and ``v`` inside a paragraph is an item of a list in it, not the next clause."""
+        last = self.dec_last
+        assert last is not None
+        k = len(v)
+        if len(last) < k or v[:k - 1] != last[:k - 1]:
+            return False
+        for c in self.cands[idx + 1: idx + 12]:
+            if c.family != "dec":
+                continue
+            w = _dec_value(c)
+            if len(w) <= k and w >= v:
+                return False
+            if len(w) > k and w[:k] == last[:k] and (_dec_plausible(last, w, self.gap) is not None or (
+                    len(w) == len(last) + 1 and w[:-1] == last and w[-1] <= self.gap + 1)):
+                return True
+        return False
+
     def _sibling_style(self, c: Candidate, v: tuple[int, ...]) -> bool:
         """Whether ``c`` is printed as the kept numbers of its own depth are: with or without a final dot, with
         the same keyword ("Section 4.01"), at a line start; and at least one such number is kept already."""
+        if "." not in c.number and not c.keyword:
+            return False  # a bare "138 Plover" is a table's row or a footnote as often as a clause
         shape = (c.number.endswith("."), (c.keyword or "").lower())
         return shape in self.dec_shapes.get(len(v), set())
 
