@@ -623,11 +623,12 @@ class _Selector:
     chosen: dict[int, tuple[str, tuple[int, ...], int | None]] = field(default_factory=dict)
     # how the kept decimal numbers of each depth were printed at line starts: (final dot, keyword)
     dec_shapes: dict[int, set[tuple[bool, str]]] = field(default_factory=dict)
+    dec_printed: frozenset[tuple[int, ...]] | None = None
 
     def copy(self) -> "_Selector":
         return _Selector(self.cands, self.gap, list(self.kept), self.dec_last, dict(self.dec_units), self.article,
                          [_Level(x.style, x.value, x.index) for x in self.stack], self.started, dict(self.chosen),
-                         {k: set(v) for k, v in self.dec_shapes.items()})
+                         {k: set(v) for k, v in self.dec_shapes.items()}, self.printed())
 
     def anchor(self) -> int | None:
         if self.stack:
@@ -663,7 +664,7 @@ class _Selector:
         last = self.dec_last
         if d is None and last is not None and len(v) == len(last) + 1 and v[:-1] == last \
                 and 2 <= v[-1] <= gap + 1 and c.where != "inline" \
-                and not any(x.family == "dec" and _dec_value(x) == last + (1,) for x in self.cands):
+                and last + (1,) not in self.printed():
             # "2.2" straight after clause 2, and "2.1" printed nowhere: the first sub-clause was printed without
             # its number (a word processor's list "1. Term" instead), so 2.2 is clause 2's next sub-clause
             return 1
@@ -684,6 +685,12 @@ class _Selector:
         elif d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
             return None
         return d
+
+    def printed(self) -> frozenset[tuple[int, ...]]:
+        """Every decimal number printed among the candidates (computed once, shared by copies)."""
+        if self.dec_printed is None:
+            self.dec_printed = frozenset(_dec_value(x) for x in self.cands if x.family == "dec")
+        return self.dec_printed
 
     def _subclause_of_last_follows(self, idx: int, v: tuple[int, ...]) -> bool:
         """Whether, soon after ``idx`` and before any number at ``v``'s depth or above, a sub-number that goes
