@@ -891,12 +891,14 @@ def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     starts = sorted({0, *[i for i in restarts if cands[i].where != "inline"][:tries],
                      *[i for i in restarts if cands[i].where == "inline"][:tries]})
     best: list[Candidate] = []
-    best_score = -1
+    best_score: tuple[int, int] = (-1, -1)
     for i in starts:
         for c in cands:
             c.parent, c.style, c.value = None, "", ()
         kept = select_clauses(cands[i:])
-        score = sum(1 for c in kept if c.style != "dec-item")
+        # (the numbers kept as list items break a tie: a start that leaves a schedule's own "2.", "3." to go on
+        # with clause 1.9 keeps as many clauses as the start that reads them as items, but fewer numbers)
+        score = (sum(1 for c in kept if c.style != "dec-item"), len(kept))
         if kept and score >= best_score:
             best, best_score = kept, score
             best_i = i
