@@ -175,3 +175,29 @@ def test_a_sound_document_has_no_structure_flag_on_its_audit_page(tmp_path: Path
     html_page = page.read_text(encoding="utf-8")
     assert "<b id='structure-count'>0</b> structure flags (none)" in html_page
     assert '<p class="ok">No structure flag.</p>' in html_page and "num structure" not in html_page
+
+
+JUMP_TEXT = ("SERVICES AGREEMENT\n\nThis Agreement is made between Acme Ltd and Beta LLC.\n\n"
+             "1. Services\n\nThe Supplier shall provide the Services.\n\n2. Fees\n\nThe Customer shall pay the fees.\n\n"
+             "3. Term\n\n3.1 This Agreement runs for one year.\n\n3.2 It renews each year.\n\n"
+             "9. Termination\n\n9.1 Either party may end it on 30 days' written notice.\n\n"
+             "9.2 Notice is given in writing.\n\n10. General\n\n10.1 English law governs this Agreement.\n")
+
+
+def test_a_renumbered_draft_jump_is_read_and_a_swallowed_clause_is_flagged() -> None:
+    """Clauses 1, 2, 3 then 9 and 10 (issue 25): each is its own unit; and units that fold 9 and 10 into
+    cl. 3.2 (what the parser did before) are flagged, so such a fold is never silent."""
+    from pincite.parse import parse_bytes
+
+    parsed = parse_bytes(JUMP_TEXT.encode(), "jump.txt")
+    by_label = {u.label: u for u in parsed.units}
+    u91 = by_label["cl. 9.1"]
+    assert parsed.text[u91.char_start:u91.char_end].startswith("9.1 Either party may end it on 30 days")
+    assert {"cl. 9", "cl. 9.2", "cl. 10", "cl. 10.1"} <= set(by_label)
+    assert by_label["cl. 3.2"].char_end < parsed.text.index("9. Termination")
+    assert not [f for f in lint_document(parsed) if f.kind is LintKind.STRAY_NUMBER]
+    folded = doc(JUMP_TEXT, [("1. Services", "1.", None, UnitKind.CLAUSE), ("2. Fees", "2.", None, UnitKind.CLAUSE),
+                             ("3. Term", "3.", None, UnitKind.CLAUSE), ("3.1 This", "3.1", 2, UnitKind.SUBCLAUSE),
+                             ("3.2 It", "3.2", 2, UnitKind.SUBCLAUSE)])
+    found = [f for f in lint_document(folded) if f.kind is LintKind.STRAY_NUMBER]
+    assert [f.label for f in found] == ["cl. 3.2"] and "'9'" in found[0].detail

@@ -5,7 +5,8 @@ that a wrong unit boundary (which every later check trusts) is seen before anyon
 names the unit and what in its text says the boundary is wrong:
 
 * ``stray-number``       a unit's own text (outside its children) has, at a line start, a number of its parent's
-  or siblings' sequence that is not its own (``2.2`` inside ``cl. 3``; ``108.`` inside ``[107]``)
+  or siblings' sequence that is not its own (``2.2`` inside ``cl. 3``; ``108.`` inside ``[107]``); in a contract,
+  any later number of its own depth or a parent's (``9.`` inside ``cl. 3.1``: a renumbered draft's jump)
 * ``sequence-backwards`` a sibling's number goes back (``cl. 3`` then ``cl. 2``), other than a list restarting
 * ``sequence-jump``      a sibling's number skips (``[5]`` after ``[3]``) where a skipped number is printed between
   the two (a number the document itself skips, or an extract quoted with "…", loses no unit)
@@ -172,6 +173,7 @@ def _stray_numbers(tree: _Tree) -> list[LintFinding]:
     # "10.2" inside a judgment's [88] is what it quotes: only a document numbered 2.1, 2.2 has such siblings
     # (a judgment's own paragraphs are never numbered so: its 3.14 or 16.2 quotes a pleading or a rule)
     hierarchical = tree.doc.kind is not DocumentKind.JUDGMENT and any(len(v) >= 2 for v in dec_units)
+    contract = tree.doc.kind is DocumentKind.CONTRACT
     out = []
     for u in tree.units:
         own = [v for style, v in readings(u.number) if style == "dec"]
@@ -194,6 +196,15 @@ def _stray_numbers(tree: _Tree) -> list[LintFinding]:
                 out.append(LintFinding(LintKind.STRAY_NUMBER, u.ordinal, _name(u),
                                        f"holds {m.group(1)!r} (a sub-number of {where}) at a line start: "
                                        f"{_clip(line)!r}"))
+                break
+            # a later number of its own depth or a parent's ("9." or "3.7" inside cl. 3.1): a clause swallowed
+            # whole, whatever the jump (a lone number counts only printed "9.", as a clause heading is)
+            swallowed = (contract and i > 0 and len(t) <= len(mine) and t > mine[:len(t)] and t not in dec_units
+                         and (len(t) > 1 or m.group(0).rstrip().endswith(".") or "." in m.group(0).split()[0]))
+            if swallowed and not (next_sibling or other_clause):
+                out.append(LintFinding(LintKind.STRAY_NUMBER, u.ordinal, _name(u),
+                                       f"holds {m.group(1)!r}, a later number of its own or a parent's level, at "
+                                       f"a line start, with no unit of its own: {_clip(line)!r}"))
                 break
             if next_sibling and t not in dec_units:
                 out.append(LintFinding(LintKind.STRAY_NUMBER, u.ordinal, _name(u),

@@ -39,6 +39,7 @@ class DocumentKind(ChoiceEnum):
     CONTRACT = "contract"
     SUMMARY = "summary"
     OTHER = "other"
+    TEXT = "text"  # numbered text with no contract signal (a dataset's README, a memo): never searched for clauses
 
 
 class Zone(ChoiceEnum):

@@ -50,7 +50,9 @@ def test_xli_termination_for_breach_is_cl_2_2_and_cl_3_is_the_agreement_fee(corp
     assert doc.unit_text(cl3).startswith("3. Agreement Fee")
     assert "Termination upon Breach" not in doc.unit_text(cl3)
     # the list printed "1.", "1.", "2.", "3." inside clause 2 is clause 2's, never a clause of its own
-    items = [u for u in doc.units if u.parent == cl2.ordinal and u.label and u.label.startswith("cl. 2(")]
+    items = [u for u in doc.units
+             if u.parent == cl2.ordinal and u.label and u.label.startswith(("cl. 2(", "cl. 2 list"))]
+    assert items[-1].label == "cl. 2 list 2(3)"  # (the second list in clause 2 has its own path: issue 26)
     assert doc.unit_text(items[-1]) == "3. In the event either party becomes bankrupt or insolvent."
     assert LintKind.STRAY_NUMBER not in kinds(doc)
 

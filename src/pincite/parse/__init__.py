@@ -37,7 +37,10 @@ _MODULES: dict[Format, str] = {
 #: label names one place — sub-items nest by numbering style, bullets are labelled by position, annex paragraphs
 #: and appropriations headings name the heading above, a PDF's resumed front matter is "cover, part 2", and a
 #: last resort "(2nd)"; and every judgment unit's voice — the court's own words or quoted, and from what
-#: (:mod:`pincite.parse.voice`)): a document stored by an older parser is parsed again on its next ingest, not
+#: (:mod:`pincite.parse.voice`); in contracts a clause number at a line start in its siblings' style is that
+#: clause whatever the jump, attachments before the signatures are their own units, numbered text without
+#: contract signals is plain text (kind text), a second list in a clause gets its own path ("cl. 2 list 2(1)")):
+#: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
 PARSER_VERSION = 8
 

@@ -621,10 +621,14 @@ class _Selector:
     # the readings chosen for candidates so far (index -> style, value, parent), applied once at the end so
     # that a trial run never leaves its readings on the shared candidates
     chosen: dict[int, tuple[str, tuple[int, ...], int | None]] = field(default_factory=dict)
+    # how the kept decimal numbers of each depth were printed at line starts: (final dot, keyword)
+    dec_shapes: dict[int, set[tuple[bool, str]]] = field(default_factory=dict)
+    dec_printed: frozenset[tuple[int, ...]] | None = None
 
     def copy(self) -> "_Selector":
         return _Selector(self.cands, self.gap, list(self.kept), self.dec_last, dict(self.dec_units), self.article,
-                         [_Level(x.style, x.value, x.index) for x in self.stack], self.started, dict(self.chosen))
+                         [_Level(x.style, x.value, x.index) for x in self.stack], self.started, dict(self.chosen),
+                         {k: set(v) for k, v in self.dec_shapes.items()}, self.printed())
 
     def anchor(self) -> int | None:
         if self.stack:
@@ -657,13 +661,64 @@ class _Selector:
             d = 1
         if d is None and self._list_before_subclauses(v):
             return 1
+        last = self.dec_last
+        if d is None and last is not None and len(v) == len(last) + 1 and v[:-1] == last \
+                and 2 <= v[-1] <= gap + 1 and c.where != "inline" \
+                and last + (1,) not in self.printed():
+            # "2.2" straight after clause 2, and "2.1" printed nowhere: the first sub-clause was printed without
+            # its number (a word processor's list "1. Term" instead), so 2.2 is clause 2's next sub-clause
+            return 1
+        if last is not None and c.where in ("mid", "inline") and self._subclause_of_last_follows(idx, v):
+            return None  # "2. Term ... 1. ... 2. ... 3. In the event ... 2.2 Termination": "3." is a list item
+        sibling = c.where in ("line", "detached") and self._sibling_style(c, v)
+        if d is None and sibling:
+            # a renumbered draft jumps by any amount (1, 2, 3, 9, 10): a number printed where a clause starts,
+            # in the style of the numbers already kept at its depth, is that clause whatever the gap
+            d = _dec_plausible(self.dec_last, v, 10 ** 4)
         if d is None:
-            return None
-        if d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
             return None
         if c.where in ("mid", "inline") and d > 1:
             return None
+        if d > 1 and sibling:
+            if self.dec_last is not None and _sibling_between_later(self.cands, idx, self.dec_last, v):
+                return None  # (3.2 ... "3.9 Hours" ... 3.3: the 3.9 is a number out of place)
+        elif d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
+            return None
         return d
+
+    def printed(self) -> frozenset[tuple[int, ...]]:
+        """Every decimal number printed among the candidates (computed once, shared by copies)."""
+        if self.dec_printed is None:
+            self.dec_printed = frozenset(_dec_value(x) for x in self.cands if x.family == "dec")
+        return self.dec_printed
+
+    def _subclause_of_last_follows(self, idx: int, v: tuple[int, ...]) -> bool:
+        """Whether, soon after ``idx`` and before any number at ``v``'s depth or above, a sub-number that goes
+        on with the current clause is printed ("2.2" after "2." and this "3."): then the current clause is not
+        over, and ``v`` inside a paragraph is an item of a list in it, not the next clause."""
+        last = self.dec_last
+        assert last is not None
+        k = len(v)
+        if len(last) < k or v[:k - 1] != last[:k - 1]:
+            return False
+        for c in self.cands[idx + 1: idx + 12]:
+            if c.family != "dec":
+                continue
+            w = _dec_value(c)
+            if len(w) <= k and w >= v:
+                return False
+            if len(w) > k and w[:k] == last[:k] and (_dec_plausible(last, w, self.gap) is not None or (
+                    len(w) == len(last) + 1 and w[:-1] == last and w[-1] <= self.gap + 1)):
+                return True
+        return False
+
+    def _sibling_style(self, c: Candidate, v: tuple[int, ...]) -> bool:
+        """Whether ``c`` is printed as the kept numbers of its own depth are: with or without a final dot, with
+        the same keyword ("Section 4.01"), at a line start; and at least one such number is kept already."""
+        if "." not in c.number and not c.keyword:
+            return False  # a bare "138 Plover" is a table's row or a footnote as often as a clause
+        shape = (c.number.endswith("."), (c.keyword or "").lower())
+        return shape in self.dec_shapes.get(len(v), set())
 
     def _list_before_subclauses(self, v: tuple[int, ...]) -> bool:
         """"2.2" after clause 2 whose first sub-clauses were printed as a list restarting at 1 ("2. Term and
@@ -719,6 +774,9 @@ class _Selector:
         if parent is None and self.article is not None:
             parent = self.article[1]
         self._keep(idx, "dec", v, parent)
+        c = self.cands[idx]
+        if c.where in ("line", "detached"):
+            self.dec_shapes.setdefault(len(v), set()).add((c.number.endswith("."), (c.keyword or "").lower()))
         self.dec_units[v] = len(self.kept) - 1
         self.dec_last = v
         self.stack.clear()
@@ -779,6 +837,20 @@ class _Selector:
                 self._apply_item(idx, chosen)
 
 
+def _sibling_between_later(cands: list[Candidate], idx: int, prev: tuple[int, ...], v: tuple[int, ...]) -> bool:
+    """Whether soon after ``idx`` a number of the same depth as ``v`` is printed that lies between ``prev`` and
+    ``v`` (3.3 after 3.2 then "3.9"): then ``v`` is not the next clause but a number out of place."""
+    low = prev[:len(v)]
+    for c in cands[idx + 1: idx + 12]:
+        if c.family == "dec" and c.where != "inline":
+            w = _dec_value(c)
+            if len(w) == len(v) and w <= low:
+                return False  # a list starting again (a schedule's own items): nothing after it counts
+            if len(w) == len(v) and low < w < v:
+                return True
+    return False
+
+
 def _gap_filled_later(cands: list[Candidate], idx: int, prev: tuple[int, ...] | None, v: tuple[int, ...]) -> bool:
     """Whether a closer successor of ``prev`` appears soon after ``idx`` (so ``v`` here is noise)."""
     if prev is None:
@@ -814,15 +886,19 @@ def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     lettered items do not count here: a table of contents followed by any "1. 2. 3." list would otherwise win."""
     restarts = [i for i, c in enumerate(cands) if _is_restart(c)]
     # numbers found inside flattened paragraphs get tries of their own, so they never crowd out the line starts
-    starts = sorted([i for i in restarts if cands[i].where != "inline"][:tries]
-                    + [i for i in restarts if cands[i].where == "inline"][:tries]) or [0]
+    # (and the first number: a contract may open at clause 2, its clause 1 dropped, and restart only in a
+    # schedule's own list below)
+    starts = sorted({0, *[i for i in restarts if cands[i].where != "inline"][:tries],
+                     *[i for i in restarts if cands[i].where == "inline"][:tries]})
     best: list[Candidate] = []
-    best_score = -1
+    best_score: tuple[int, int] = (-1, -1)
     for i in starts:
         for c in cands:
             c.parent, c.style, c.value = None, "", ()
         kept = select_clauses(cands[i:])
-        score = sum(1 for c in kept if c.style != "dec-item")
+        # (the numbers kept as list items break a tie: a start that leaves a schedule's own "2.", "3." to go on
+        # with clause 1.9 keeps as many clauses as the start that reads them as items, but fewer numbers)
+        score = (sum(1 for c in kept if c.style != "dec-item"), len(kept))
         if kept and score >= best_score:
             best, best_score = kept, score
             best_i = i

@@ -13,6 +13,14 @@ import re
 from dataclasses import dataclass
 
 from pincite.errors import ParseError
+from pincite.legal.contracts import (
+    FIRST_PAGE_SIGNALS,
+    INSTRUMENT_TITLE_WORDS,
+    PARTY_SIGNALS,
+    SIGNATURE_LINE_OPENERS,
+    SIGNATURE_OPENERS,
+    attachment_alternation,
+)
 from pincite.parse.citations import MONTH_NAME, iso_from_parts
 from pincite.parse.contract import (
     Candidate,
@@ -39,10 +47,11 @@ class TextAnalysis:
 #: Fewer kept clause numbers than this and the text is not treated as a contract.
 MIN_CLAUSES = 3
 
-_SIGNATURE = re.compile(r"(?:^|[ \t]{2,})(IN WITNESS WHEREOF|In Witness Whereof|IN WITNESS THEREOF|"
-                        r"\[?(?i:signature page follows)\]?)", re.M)
-_SCHEDULE = re.compile(r"^[ \t]*(?:EXHIBIT|SCHEDULE|ATTACHMENT|ANNEX|APPENDIX|Exhibit|Schedule|Attachment|Annex|"
-                       r"Appendix)\b[ \t]*[A-Z0-9]{0,4}\b", re.M)
+_SIGNATURE = re.compile(r"(?:^|[ \t]{2,})(" + "|".join(
+    re.escape(w) if not w.startswith("[") else r"\[?(?i:" + re.escape(w.strip("[]")) + r")\]?"
+    for w, _ in SIGNATURE_OPENERS) + "|(?<![^\n])[ \t]*(?:" + "|".join(re.escape(w) for w, _ in SIGNATURE_LINE_OPENERS)
+    + r")\b)", re.M)
+_SCHEDULE = re.compile(r"^[ \t]*(?:" + attachment_alternation() + r")\b[ \t]*[A-Z0-9]{0,4}\b", re.M)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -181,16 +190,28 @@ def analyse_text(text: str, source: str) -> TextAnalysis:
 
     cands = find_candidates(text, lines)
     kept = select_numbering(cands)
+    sig_start = find_signatures(text, lines, kept[0].pos) if len(kept) >= MIN_CLAUSES else None
+    if len(kept) >= MIN_CLAUSES and not has_contract_signals(text, title, kept[0].pos, sig_start):
+        warnings.append(f"{source}: numbered, but no contract signal (an agreement title, the parties, a "
+                        f"signature block): stored as plain text, not as a contract")
+        kept = []
+        not_contract = True
+    else:
+        not_contract = False
     if len(kept) >= MIN_CLAUSES:
         body_start = kept[0].pos
-        sig_start = find_signatures(text, lines, body_start)
-        sig = sig_start is not None
-        if sig_start is None:
-            sig_start = len(text)
-        kept = [c for c in kept if c.pos < sig_start]
-        units = _clause_units(text, lines, starts, kept, body_start, sig_start)
+        sched_start = attachments_before(text, lines, kept, cands, body_start,
+                                         len(text) if sig_start is None else sig_start)
+        body_end = min(x for x in (sig_start, sched_start, len(text)) if x is not None)
+        kept = [c for c in kept if c.pos < body_end]
+        units = _clause_units(text, lines, starts, kept, body_start, body_end)
         units = _preamble_units(text, lines, body_start) + units
-        units += _tail_units(text, lines, sig_start) if sig else []
+        counts: dict[str, int] = {}
+        if sched_start is not None:
+            # schedules printed before the signatures (or with none): their own units, then the signatures
+            end = len(text) if sig_start is None else sig_start
+            units += _schedule_units(text, find_blocks(text, lines, sched_start, end), counts)
+        units += _tail_units(text, lines, sig_start, counts) if sig_start is not None else []
         units = _renumber(units)
         detached = sum(1 for c in kept if c.where == "detached")
         if detached:
@@ -207,7 +228,27 @@ def analyse_text(text: str, source: str) -> TextAnalysis:
                       label=f"¶{i + 1}") for i, (s, e) in enumerate(blocks)]
     if units_out:
         warnings.append(f"{source}: no clause or paragraph numbering found; pinpoints are by paragraph order (¶N)")
-    return TextAnalysis(DocumentKind.OTHER, title, tuple(units_out), tuple(warnings), date)
+    return TextAnalysis(DocumentKind.TEXT if not_contract else DocumentKind.OTHER, title, tuple(units_out),
+                        tuple(warnings), date)
+
+
+_INSTRUMENT_TITLE = re.compile(r"(?i)\b(?:" + "|".join(w for w, _ in INSTRUMENT_TITLE_WORDS) + r")\W*$")
+_PARTY_SIGNALS = [re.compile(p) for p, _ in PARTY_SIGNALS]
+_FIRST_PAGE_SIGNALS = [re.compile(p) for p, _ in FIRST_PAGE_SIGNALS]
+#: how much of the first page, and of the text before the first clause, may name the parties
+_OPENING = 4000
+
+
+def has_contract_signals(text: str, title: str, body_start: int, sig_start: int | None) -> bool:
+    """Whether a numbered text is a contract: its title names an instrument, its opening names the parties or
+    makes the bargain (:data:`pincite.legal.contracts.PARTY_SIGNALS`), or it has signature blocks.  A dataset's
+    README or a numbered memo has clauses but none of these."""
+    if sig_start is not None or _INSTRUMENT_TITLE.search(title.strip()):
+        return True
+    # the first page, and the text just before the first clause (where the parties follow a table of contents)
+    openings = (text[:_OPENING], text[max(_OPENING, body_start - _OPENING):body_start + _OPENING // 3])
+    return any(p.search(o) for p in _PARTY_SIGNALS for o in openings) or any(
+        p.search(openings[0]) for p in _FIRST_PAGE_SIGNALS)
 
 
 def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Candidate], body_start: int,
@@ -217,6 +258,8 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
     labels: list[str] = []
     depths: list[int] = []
     open_: list[int] = []  # indexes into out, innermost last
+    used: set[str] = set()
+    lists: dict[int, int] = {}  # a clause's index -> the number of its list now open, from the second on
 
     def close(k: int, at: int) -> None:
         u = out[k]
@@ -233,6 +276,19 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         label = _label(c, plabel)
         heading = heading_of(c.rest, c.heading_line)
         own = f"{c.number} {heading}" if heading else c.number
+        if label in used and plabel is not None and c.style not in ("dec", "article") and c.value[:1] == (1,):
+            # a second list in one clause ("2. ... 1. Term ... 1. Any change ... 2. ..."): its items are named by
+            # the list they are in, so that no pinpoint names two places
+            lists[parent] = lists.get(parent, 1) + 1
+        if parent in lists and c.style not in ("dec", "article"):
+            label = _label(c, f"{plabel} list {lists[parent]}")
+            own = f"list {lists[parent]} {own}"
+        if label in used:
+            k = 2
+            while f"{label} #{k}" in used:
+                k += 1
+            label = f"{label} #{k}"  # (any other repeat: numbered by its occurrence)
+        used.add(label)
         path = (tuple(out[parent]["section_path"]) if parent is not None else ()) + (own,)
         attrs: dict = {}
         if c.where == "detached":
@@ -333,6 +389,39 @@ def _heading_side(text: str, start: int, end: int) -> str | None:
     return None
 
 
+def attachments_before(text: str, lines: list[Line], kept: list[Candidate], cands: list[Candidate],
+                       body_start: int, end: int) -> int | None:
+    """Where attachments printed after the last clause and before ``end`` (the signatures, or the end of the
+    text) begin: the first line in ``[body_start, end)`` that heads a named attachment ("SCHEDULE 1", "Exhibit A")
+    after which no top-level clause goes on with the contract's numbering.  A schedule's own items ("1. The
+    fees…") restart at 1, so they end the clauses; a heading a clause merely lists ("Exhibit A - Form of
+    Notice" inside clause 2) is followed by clause 3, so it does not end the clauses."""
+    tops = [(c.pos, c.value[0]) for c in kept if c.parent is None and c.style in ("dec", "article") and c.value]
+    first = bisect.bisect_left([ln.start for ln in lines], body_start)
+    for ln in lines[first:]:
+        if ln.start >= end:
+            break
+        if not ln.content or ln.furniture or not _heading_side(text, ln.start, ln.end):
+            continue
+        at = ln.start + (len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip()))
+        if attachment_name(text, at) is None:
+            continue
+        before = [v for p, v in tops if p < at]
+        if not before:
+            continue
+        prev = next((x for x in reversed(lines[:ln.index]) if x.content and not x.furniture), None)
+        if prev is not None and prev.end >= ln.start - 2 and prev.content[-1:].isalnum() \
+                and prev.content[-1:].islower() or (prev is not None and prev.content.endswith(",")):
+            continue  # "... the territory specified in" / "Schedule 2.": a reference wrapped, not a heading
+        first_after = next((c for c in cands if c.pos > at and c.family == "dec" and c.where != "inline"), None)
+        if first_after is not None and first_after.token in ("1", "01"):
+            return at  # its own items start again at 1
+        if any(v > max(before) for p, v in tops if p >= at):
+            continue
+        return at
+    return None
+
+
 def schedules_start(text: str, lines: list[Line], sig_start: int) -> int | None:
     """Where the attachments after the signature blocks begin: the first line that heads an exhibit, schedule,
     annex… (:func:`_heading_side`); None if none does."""
@@ -390,7 +479,7 @@ def instrument_after_signatures(text: str, blocks: list[tuple[int, int]]) -> int
     return None
 
 
-def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
+def _tail_units(text: str, lines: list[Line], sig_start: int, counts: dict[str, int] | None = None) -> list[dict]:
     """Signature blocks (not citable), then schedules/exhibits and any instrument attached after the signatures
     (citable, by paragraph)."""
     sched = schedules_start(text, lines, sig_start)
@@ -404,7 +493,7 @@ def _tail_units(text: str, lines: list[Line], sig_start: int) -> list[dict]:
                 number=None, label=f"Signatures ¶{i + 1}", parent=None, section_path=("Signatures",), attrs={})
            for i, (s, e) in enumerate(blocks)]
     if sched is not None:
-        out += _schedule_units(text, find_blocks(text, lines, sched_start, len(text)))
+        out += _schedule_units(text, find_blocks(text, lines, sched_start, len(text)), counts)
     return out
 
 
@@ -442,15 +531,15 @@ def attachment_name(text: str, start: int) -> str | None:
     return f"{word.capitalize()} {label.rstrip('.')}"
 
 
-def _schedule_units(text: str, blocks: list[tuple[int, int]]) -> list[dict]:
+def _schedule_units(text: str, blocks: list[tuple[int, int]], counts: dict[str, int] | None = None) -> list[dict]:
     """The attachments' paragraphs, labelled by the attachment their heading names ("Exhibit B" for the heading's
     block, then "Exhibit B ¶1", "¶2"…); paragraphs before any named heading are "Schedules ¶n".  A name met again
     (a heading repeated on every page, an index of schedules before them) goes on numbering where it stopped, so
     no two paragraphs share a label."""
     out: list[dict] = []
-    counts: dict[str, int] = {}
+    counts = {} if counts is None else counts  # (shared by the attachments before and after the signatures)
     name = None
-    for s, e in blocks:
+    for s, e in _split_at_headings(text, blocks):
         found = attachment_name(text, s)
         if found is not None and found != name:
             name = found
@@ -461,6 +550,29 @@ def _schedule_units(text: str, blocks: list[tuple[int, int]]) -> list[dict]:
         key = name or "Schedules"
         counts[key] = counts.get(key, 0) + 1
         out.append(_schedule_unit(s, e, f"{key} ¶{counts[key]}", key))
+    return out
+
+
+def _split_at_headings(text: str, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Blocks cut again where a line inside one heads an attachment (a PDF's paragraphs may run the last line of
+    one schedule and the next one's heading together)."""
+    out = []
+    for s, e in blocks:
+        cut = s
+        pos = text.find("\n", s, e)
+        while pos >= 0:
+            at = pos + 1
+            while at < e and text[at] in " \t":
+                at += 1
+            if at < e and attachment_name(text, at) is not None:
+                end = at
+                while end > cut and text[end - 1].isspace():
+                    end -= 1
+                if end > cut:
+                    out.append((cut, end))
+                cut = at
+            pos = text.find("\n", at, e)
+        out.append((cut, e))
     return out
 
 
