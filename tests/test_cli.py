@@ -95,7 +95,7 @@ def test_missing_document_and_unknown_work_say_what_to_do(db: str) -> None:
 
 
 def test_bad_format_lists_the_choices(db: str) -> None:
-    r = runner.invoke(app, ["ingest", "--db", db, "--format", "docx", demo_paths()[0]])
+    r = runner.invoke(app, ["ingest", "--db", db, "--format", "rtf", demo_paths()[0]])
     assert r.exit_code != 0
     assert "justice-canada" in r.output
 
