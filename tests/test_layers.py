@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("pincite.migrate", 10),
     ("pincite.open", 10),
     ("pincite.evaluation", 11),
+    ("pincite.library", 11),  # the Python API (Pincite): composes engine, ingest, open and evaluation
     ("pincite.web", 12),
     ("pincite.api", 13),
     ("pincite.cli", 14),
