@@ -52,19 +52,14 @@ def strip(obj: object) -> object:
     if isinstance(obj, list):
         return [strip(v) for v in obj]
     if isinstance(obj, str) and obj[:1] in "{[":
+        try:  # one JSON value (printed indented), else JSON lines (--batch)
+            return strip(json.loads(obj))
+        except json.JSONDecodeError:
+            pass
         try:
-            lines = [json.loads(x) for x in obj.splitlines() if x.strip()]
+            return strip([json.loads(x) for x in obj.splitlines() if x.strip()])
         except json.JSONDecodeError:
             return obj
-        return strip(lines)
-    return obj
-
-
-def strip_trace(obj: object) -> object:
-    if isinstance(obj, dict):
-        return {k: (None if k == "trace" else strip_trace(v)) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [strip_trace(v) for v in obj]
     return obj
 
 
@@ -73,9 +68,9 @@ def diff(before: Path, after: Path) -> int:
     for name in ("ask.json", "search.json", "check.json"):
         a = strip(json.loads((before / name).read_text()))
         b = strip(json.loads((after / name).read_text()))
-        a, b = strip(a), strip(b)
         same = a == b
-        print(f"{name}: {'identical apart from timing' if same else 'DIFFERENT'}")
+        items = len(a) if isinstance(a, (list, dict)) else 1
+        print(f"{name}: {items} recorded calls, {'identical apart from timing' if same else 'DIFFERENT'}")
         bad += not same
     return 1 if bad else 0
 

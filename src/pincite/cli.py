@@ -19,10 +19,9 @@ from rich.text import Text
 
 from pincite.answer.citecheck import Verdict
 from pincite.answer.model import Answer
-from pincite.engine import OnFail
 from pincite.errors import PinciteError
 from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
-from pincite.library import Pincite, demo_paths
+from pincite.library import OnFail, Pincite, demo_paths
 from pincite.web.check_report import VERDICT_WORDS, render_check_html
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json

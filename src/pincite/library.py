@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import threading
 from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -53,6 +54,36 @@ def demo_paths() -> list[str]:
     return sorted(str(p) for p in root.iterdir() if p.name.endswith((".xml", ".txt")))
 
 
+class LockedRetriever(Retriever):
+    """A :class:`Retriever` shared by a server's threads: catching up with the store happens under ``lock`` (the
+    server's index lock; searching does not take it)."""
+
+    lock: threading.Lock
+
+    def ensure_fresh(self) -> None:
+        with self.lock:
+            super().ensure_fresh()
+
+
+def make_retriever(store: Store, *, dense: bool, wait: bool = True, embedder: Any = None,
+                   on_progress: Callable[[str, int, int], None] | None = None,
+                   chunker: Chunker = Chunker.STRUCTURAL, lock: threading.Lock | None = None) -> Retriever:
+    """The one construction of a retriever: hybrid when ``dense``, else lexical; with a ``lock``, one that a
+    server's threads share.  :class:`Pincite` and the server both make theirs here."""
+    mode = RetrievalMode.HYBRID if dense else RetrievalMode.LEXICAL
+    if lock is None:
+        return Retriever(store, mode, embedder=embedder, on_progress=on_progress, wait=wait, chunker=chunker)
+    shared = LockedRetriever(store, mode, embedder=embedder, on_progress=on_progress, wait=wait, chunker=chunker)
+    shared.lock = lock
+    return shared
+
+
+def make_answer_generator(kind: GeneratorKind | str, options: dict[str, Any] | None = None) -> Generator:
+    """The one construction of a generator; ``options`` (the openai generator's) are ignored by the others."""
+    kind = GeneratorKind.parse(kind) if isinstance(kind, str) else kind
+    return make_generator(kind, **(dict(options or {}) if kind is GeneratorKind.OPENAI else {}))
+
+
 class Pincite:
     """A library of legal documents, opened at ``location`` (a SQLite file path or a ``postgresql://`` URL; None:
     ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``).
@@ -64,21 +95,27 @@ class Pincite:
     The store is opened at once; the retriever and generator are made on first use and kept (models load once).
     """
 
-    def __init__(self, location: str | os.PathLike[str] | None = None, *, generator: GeneratorKind | str = "extractive",
+    def __init__(self, location: str | os.PathLike[str] | None = None, *,
+                 generator: GeneratorKind | str | Generator = "extractive",
                  generator_options: dict[str, Any] | None = None, dense: bool = True, wait: bool = True,
                  on_progress: Callable[[str, int, int], None] | None = None, store: Store | None = None,
-                 chunker: Chunker = Chunker.STRUCTURAL) -> None:
+                 chunker: Chunker = Chunker.STRUCTURAL, retriever: Retriever | None = None) -> None:
         self.location: str | Path = default_location() if location is None else (
             location if isinstance(location, str) else Path(location))
-        self.generator_kind = GeneratorKind.parse(generator) if isinstance(generator, str) else generator
+        made: Generator | None = None
+        if isinstance(generator, str):
+            generator = GeneratorKind.parse(generator)
+        if not isinstance(generator, GeneratorKind):  # one already made (the server's, shared by its requests)
+            made, generator = generator, GeneratorKind.EXTRACTIVE
+        self.generator_kind = generator
         self.generator_options = dict(generator_options or {})
         self.dense = dense
         self.wait = wait
         self.on_progress = on_progress
         self.chunker = chunker
         self.store: Store = store if store is not None else open_store(self.location)
-        self._retriever: Retriever | None = None
-        self._generator: Generator | None = None
+        self._retriever: Retriever | None = retriever
+        self._generator: Generator | None = made
 
     # -- lifetime ---------------------------------------------------------------------------------------------
 
@@ -98,17 +135,15 @@ class Pincite:
     def retriever(self) -> Retriever:
         """The one retriever of this library (lexical when opened with ``dense=False``, else hybrid)."""
         if self._retriever is None:
-            mode = RetrievalMode.HYBRID if self.dense else RetrievalMode.LEXICAL
-            self._retriever = Retriever(self.store, mode, on_progress=self.on_progress, wait=self.wait,
-                                        chunker=self.chunker)
+            self._retriever = make_retriever(self.store, dense=self.dense, wait=self.wait,
+                                             on_progress=self.on_progress, chunker=self.chunker)
         return self._retriever
 
     @property
     def generator(self) -> Generator:
         """The one generator of this library (made on first use; its model loads on the first question)."""
         if self._generator is None:
-            opts = self.generator_options if self.generator_kind is GeneratorKind.OPENAI else {}
-            self._generator = make_generator(self.generator_kind, **opts)
+            self._generator = make_answer_generator(self.generator_kind, self.generator_options)
         return self._generator
 
     def dense_status(self) -> str:
@@ -162,12 +197,12 @@ class Pincite:
 
     def search(self, query: str, *, k: int = 10, as_of: DateLike = None, include_non_citable: bool = False,
                kinds: Iterable[DocumentKind | str] = (), documents: Iterable[str] = (),
-               works: Iterable[str] = ()) -> list[Passage]:
+               works: Iterable[str] = (), per_document: int | None = None) -> list[Passage]:
         """The passages that best answer ``query`` (citable text only unless ``include_non_citable``)."""
         filters = SearchFilters(include_non_citable=include_non_citable, as_of=optional_date(as_of),
                                 kinds=tuple(DocumentKind.parse(x) if isinstance(x, str) else x for x in kinds),
                                 works=tuple(works), documents=tuple(documents))
-        return self.retriever.search(query, k=k, filters=filters)
+        return self.retriever.search(query, k=k, filters=filters, per_document=per_document)
 
     def request(self, question: str, **options: Any) -> AskRequest:
         """A question and its options (see :func:`pincite.engine.ask_request`, the one declaration of them)."""
@@ -213,4 +248,4 @@ class Pincite:
         return run_gold(questions, self.store, self.retriever, self.generator, options, settings, on_question)
 
 
-__all__ = ["Pincite", "demo_paths"]
+__all__ = ["AskRequest", "OnFail", "Pincite", "demo_paths", "make_answer_generator", "make_retriever"]
