@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("pincite.migrate", 10),
     ("pincite.open", 10),
     ("pincite.evaluation", 11),
+    ("pincite.library", 11),  # the Python API (Pincite): composes engine, ingest, open and evaluation
     ("pincite.web", 12),
     ("pincite.api", 13),
     ("pincite.cli", 14),
@@ -152,3 +153,44 @@ def test_no_store_probing(needle: str) -> None:
     hits = [f"{p.relative_to(SRC)}:{n}" for p in SRC.rglob("*.py")
             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
     assert not hits, hits
+
+
+#: the calls that construct a retriever or a generator, and the one module allowed to make them for a client (the
+#: library object, pincite.library); the classes' own modules and the generator factory define them.
+CONSTRUCTORS = ("Retriever", "make_generator", "ExtractiveGenerator", "LearnedGenerator", "ReaderGenerator",
+                "OpenAIGenerator")
+CONSTRUCTION_ALLOWED = {"pincite.library", "pincite.generate.factory", "pincite.search.retrieve"}
+
+
+def constructions(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            if name in CONSTRUCTORS:
+                found.append(f"{path.relative_to(SRC)}:{node.lineno} {name}(...)")
+    return found
+
+
+def test_one_place_constructs_retrievers_and_generators() -> None:
+    """The wiring of a question (store -> retriever -> generator) is written once, in pincite.library; the CLI,
+    the server and the evaluation take their retriever and generator from there."""
+    bad = [hit for p in sorted(SRC.rglob("*.py")) if module_name(p) not in CONSTRUCTION_ALLOWED
+           for hit in constructions(p)]
+    assert not bad, bad
+
+
+def test_the_construction_check_sees_a_construction(tmp_path: Path) -> None:
+    f = SRC / "library.py"
+    assert constructions(f), "the check must find the library's own construction, else it proves nothing"
+
+
+def test_cli_imports_the_library_not_the_engine() -> None:
+    """The CLI is a client of pincite.library: it never imports the engine, the retriever or a generator's
+    factory to wire a question itself."""
+    g = graph()
+    wiring = {"pincite.engine", "pincite.search.retrieve", "pincite.generate.factory"}
+    bad = sorted(f"{m} imports {t}" for m, ts in g.items() if m.startswith("pincite.cli") or
+                 m.startswith("pincite.api") for t in ts & wiring)
+    assert not bad, bad

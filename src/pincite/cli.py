@@ -6,7 +6,6 @@ import datetime
 import json
 import os
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -16,8 +15,12 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from pincite.answer.citecheck import Verdict
+from pincite.answer.model import Answer
 from pincite.errors import PinciteError, UnknownName
-from pincite.generate.base import DEFAULT_MAX_TOKENS
+from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
+from pincite.library import OnFail, Pincite, demo_paths
+from pincite.web.check_report import VERDICT_WORDS, render_check_html
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, passage_label, summary_to_json
 from pincite.store import default_db_path, is_store_url
@@ -299,8 +302,6 @@ def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
 def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float,  # type: ignore[no-untyped-def]
                        max_tokens: int) -> dict:
     """The options a generator of ``kind`` takes from the command line (only the openai one takes any)."""
-    from pincite.generate.base import GeneratorKind
-
     if kind is not GeneratorKind.OPENAI:
         return {}
     return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout,
@@ -596,11 +597,6 @@ def ask(
 ) -> None:
     """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
     --kind, --work), the answer has one section per source and names the sources with no supported answer."""
-    from pincite.engine import OnFail, ask, ask_request
-    from pincite.generate.base import GeneratorKind
-    from pincite.generate.factory import make_generator
-    from pincite.search.retrieve import RetrievalMode, Retriever
-
     try:
         gkind = GeneratorKind.parse(generator)
         fail_mode = OnFail.parse(on_fail)
@@ -612,19 +608,17 @@ def ask(
     try:
         store = _open_existing(db, ctx)
         _require_documents(store)
-        retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
-                              on_progress=_search_progress(), wait=not no_wait)
-        gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
-        gen = make_generator(gkind, **gen_opts)
+        lib = Pincite(_location(db, ctx), store=store, generator=gkind, dense=not no_dense, wait=not no_wait,
+                      generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens),
+                      on_progress=_search_progress())
+        retriever, _ = lib.retriever, lib.generator  # made before any question, so a bad setting fails first
 
         kinds = (DocumentKind.parse(kind),) if kind else ()
 
-        def one(q: str, date: Optional[datetime.date],  # type: ignore[no-untyped-def]
-                scope: tuple[str, ...] = ()):
-            req = ask_request(q, as_of=date, k=k, on_fail=fail_mode, retries=retries,
-                              include_non_citable=include_non_citable, documents=tuple(document or ()) + scope,
-                              kinds=kinds, works=tuple(work or ()), per_document=per_document)
-            return ask(req, store, retriever, gen)
+        def one(q: str, date: Optional[datetime.date], scope: tuple[str, ...] = ()) -> Answer:
+            return lib.ask(q, as_of=date, k=k, on_fail=fail_mode, retries=retries,
+                           include_non_citable=include_non_citable, documents=tuple(document or ()) + scope,
+                           kinds=kinds, works=tuple(work or ()), per_document=per_document)
 
         if batch is not None:
             try:
@@ -859,14 +853,10 @@ def eval_(
         gold_set_name,
         prepare_eval_store,
         read_run,
-        run_gold,
         run_settings,
         set_run_path,
         write_run,
     )
-    from pincite.generate.base import GeneratorKind
-    from pincite.generate.factory import make_generator
-    from pincite.search.retrieve import RetrievalMode, Retriever
     from pincite.types import Chunker
 
     try:
@@ -899,18 +889,18 @@ def eval_(
             try:
                 prepare_eval_store(store, None if db else corpus, mode,
                                    on_note=lambda s: err.print(s, style="dim"), gold_sets=sets)
-                retrieval = RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID
-                gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
-                gen = make_generator(gkind, **gen_opts)
-                retriever = Retriever(store, retrieval, chunker=mode)
+                lib = Pincite(db, store=store, generator=gkind, dense=not no_dense, chunker=mode,
+                              generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
+                                                                   max_tokens))
+                retriever, gen = lib.retriever, lib.generator
                 with progress_bar(err, err.is_terminal) as progress:
                     task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
                     retriever.ensure_fresh()
                     for (path, questions), name, base in zip(sets, names, bases):
-                        settings = run_settings(store, path, corpus if not db else None, mode, retrieval, gen,
+                        settings = run_settings(store, path, corpus if not db else None, mode, retriever.mode, gen,
                                                 model if gkind is GeneratorKind.OPENAI else None)
-                        run = run_gold(questions, store, retriever, gen, EvalOptions(k=k, on_fail=on_fail),
-                                       settings, on_question=lambda r: progress.advance(task))
+                        run = lib.evaluate(questions, options=EvalOptions(k=k, on_fail=on_fail), settings=settings,
+                                           on_question=lambda r: progress.advance(task))
                         results.append((name, run, compare_runs(base, run) if base is not None else None))
             finally:
                 store.close()
@@ -965,28 +955,22 @@ def search(
     no_wait: NoWaitOption = False,
 ) -> None:
     """Find the passages that answer QUERY (hybrid lexical + dense; citable text only unless asked)."""
-    from pincite.search.retrieve import RetrievalMode, Retriever
-    from pincite.types import SearchFilters
-
     day = _check_date(as_of)
     try:
         kinds = tuple(DocumentKind.parse(x) for x in (kind or ()))
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
-    filters = SearchFilters(include_non_citable=include_non_citable, as_of=day,
-                            kinds=kinds, works=tuple(work or ()),
-                            documents=tuple(document or ()))
 
     try:
         store = _open_existing(db, ctx)
         try:
             _require_documents(store)
-            filters = resolve_filters(store, filters)
             with _progress_bar(err.is_terminal) as bar:
-                retriever = Retriever(store, RetrievalMode.LEXICAL if no_dense else RetrievalMode.HYBRID,
-                                      on_progress=_search_progress(bar), wait=not no_wait)
-                hits = retriever.search(query, k=k, filters=filters)
-            dense = retriever.dense_status()
+                lib = Pincite(_location(db, ctx), store=store, dense=not no_dense, wait=not no_wait,
+                              on_progress=_search_progress(bar))
+                hits = lib.search(query, k=k, as_of=day, include_non_citable=include_non_citable, kinds=kinds,
+                                  works=tuple(work or ()), documents=tuple(document or ()))
+            dense = lib.dense_status()
         finally:
             store.close()
     except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
@@ -1053,12 +1037,6 @@ def embed(ctx: typer.Context, db: DbOption = None) -> None:
         raise _fail(e) from None
     err.print(f"{n} passages embedded; the store keeps {kept} vectors of {embedder.model_id}; the dense index "
               "is up to date", markup=False)
-
-
-def demo_paths() -> list[str]:
-    """The demo documents shipped inside the package (fictional, written by the pincite authors)."""
-    root = resources.files("pincite") / "demo"
-    return sorted(str(p) for p in root.iterdir() if p.name.endswith((".xml", ".txt")))  # type: ignore[attr-defined]
 
 
 @app.command()
@@ -1133,9 +1111,6 @@ def check(
     """Cite-check a draft: find its citations, resolve each to a stored document and unit, and check the quoted
     words, the pinpoint, the version in force, dissents and headnotes.  Exit 0 when every citation is ok, 1 when
     any is not, 2 on a usage error."""
-    from pincite.answer.citecheck import Checker, Verdict, check_file
-    from pincite.web.check_report import VERDICT_WORDS, render_check_html
-
     day = _check_date(as_of)
     try:
         data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
@@ -1145,7 +1120,7 @@ def check(
     source = "stdin.txt" if str(file) == "-" else str(file)
     store = _open_existing(db, ctx)
     try:
-        report = check_file(store, data, source, day, Checker(store))
+        report = Pincite(_location(db, ctx), store=store).check(data, source=source, as_of=day)
     except PinciteError as e:
         store.close()
         raise _fail(e, 2) from None

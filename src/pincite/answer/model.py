@@ -21,6 +21,13 @@ class ShownCitation:
     pinpoint: str
     rendered: str
 
+    @property
+    def quote(self) -> str:
+        """The cited words, exactly as the document prints them (the JSON's ``quote``)."""
+        c = self.candidate
+        assert c.doc is not None
+        return c.doc.text[c.quote_start or 0:c.quote_end or 0]
+
     def to_json(self) -> dict[str, Any]:
         c = self.candidate
         assert c.cp is not None and c.doc is not None and c.unit is not None

@@ -14,18 +14,16 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError, field_validator
 from starlette.requests import Request
 
-from pincite.answer.citecheck import CheckReport, check_file
+from pincite.answer.citecheck import CheckReport
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
 from pincite.audit import audit_chunks, claims_from_chunks
 from pincite.search.embed import load_embedder
-from pincite.engine import ask, ask_request
 from pincite.errors import NotFound, PinciteError
 from pincite.evaluation.runs import get_run, list_runs
 from pincite.generate.base import Generator
-from pincite.generate.factory import make_generator
+from pincite.library import Pincite, make_answer_generator, make_retriever
 from pincite.ingest import IngestReport, embed_store
-from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.open import open_store
 from pincite.types import DocumentKind, Format, Passage, optional_date
@@ -145,7 +143,7 @@ class Backend:
     def __init__(self, config: ServerConfig, generator: Generator | None = None, embedder: Any = None) -> None:
         self.config = config
         self.store = _ThreadStore(config.db)
-        self.generator = generator or make_generator(config.generator_kind, **dict(config.generator_options))
+        self.generator = generator or make_answer_generator(config.generator_kind, dict(config.generator_options))
         self._embedder = embedder
         self.index_lock = threading.Lock()  # index syncs (readers catching up, ingests)
         self.ingest_lock = threading.Lock()  # one ingest at a time
@@ -153,6 +151,12 @@ class Backend:
         self._retrievers: dict[bool, Any] = {}
         self.started = datetime.datetime.now(datetime.timezone.utc)
         self.embedding = BackgroundEmbedding(self)
+
+    def library(self, dense: bool | None, search: bool = True) -> Pincite:
+        """The library object a request uses: the thread's store, the server's generator and (``search``) the
+        shared retriever for ``dense`` (None: the server's setting)."""
+        return Pincite(self.config.db, store=self.store, generator=self.generator,
+                       retriever=self.retriever(dense) if search else None)
 
     def embedder(self) -> Any:
         with self._setup_lock:
@@ -207,17 +211,10 @@ class Backend:
 
 
 def _make_locked_retriever(backend: Backend, dense: bool, embedder: Any) -> Any:
-    class LockedRetriever(Retriever):
-        """A :class:`Retriever` shared by the server's threads: catching up with the store happens under the
-        server's index lock (searching does not)."""
-
-        def ensure_fresh(self) -> None:
-            with backend.index_lock:
-                super().ensure_fresh()
-
-    mode = RetrievalMode.HYBRID if dense else RetrievalMode.LEXICAL
-    # never wait for vectors: answer lexically (marked pending) while the background embedding runs
-    return LockedRetriever(backend.store, mode, embedder=embedder, wait=False)
+    # shared by the server's threads: catching up with the store happens under the server's index lock; never
+    # wait for vectors: answer lexically (marked pending) while the background embedding runs
+    return make_retriever(backend.store, dense=dense, embedder=embedder, wait=False,
+                          lock=backend.index_lock)
 
 
 # -- request and response shapes -------------------------------------------------------------------------
@@ -274,13 +271,13 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
     """Answer one question exactly as ``pincite ask`` does.  A document replaced while answering (its old id
     gone) is retried once from the new snapshot.  How retrieval used the dense ranking is then
     :func:`last_dense` (in the same thread)."""
-    request = ask_request(req.question, as_of=req.as_of, k=req.k, on_fail=req.on_fail, retries=req.retries,
+    lib = backend.library(None if req.no_dense is None else not req.no_dense)
+    request = lib.request(req.question, as_of=req.as_of, k=req.k, on_fail=req.on_fail, retries=req.retries,
                           include_non_citable=req.include_non_citable, documents=req.documents,
                           kinds=(req.kind,) if req.kind else (), works=req.works, per_document=req.per_document)
-    retriever = backend.retriever(None if req.no_dense is None else not req.no_dense)
     for attempt in (1, 2):
         try:
-            return ask(request, backend.store, retriever, backend.generator)
+            return lib.ask(request)
         except NotFound:
             if attempt == 2:
                 raise
@@ -295,9 +292,9 @@ def last_dense(backend: Backend, no_dense: bool | None) -> str:
 def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
                include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Passage]:
     """The passages retrieval finds (how the dense ranking was used is then :func:`last_dense`)."""
-    filters = SearchFilters(include_non_citable=include_non_citable, as_of=as_of, kinds=tuple(kinds))
-    retriever = backend.retriever(None if no_dense is None else not no_dense)
-    return retriever.search(q, k=k, filters=filters, per_document=per_document)
+    lib = backend.library(None if no_dense is None else not no_dense)
+    return lib.search(q, k=k, as_of=as_of, kinds=kinds, include_non_citable=include_non_citable,
+                      per_document=per_document)
 
 
 def eval_runs(backend: Backend) -> dict[str, Any]:
@@ -363,7 +360,7 @@ class CheckRequest(BaseModel):
 
 def run_check(backend: Backend, data: bytes, source: str, as_of: datetime.date | None) -> CheckReport:
     """Cite-check one draft exactly as ``pincite check`` does."""
-    return check_file(backend.store, data, source, as_of)
+    return backend.library(None, search=False).check(data, source=source, as_of=as_of)
 
 
 async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, datetime.date | None]:

@@ -1,0 +1,254 @@
+"""The Python API: one object, :class:`Pincite`, that owns a store, its indexes, a retriever and a generator.
+
+    with Pincite("pincite.db", dense=False) as lib:
+        lib.ingest(["contracts/"])
+        answer = lib.ask("What is the notice period for termination?")
+        for c in answer.citations:
+            print(c.pinpoint, c.quote)
+
+The command line, the HTTP API and the evaluation are clients of it: a question is wired (store → retriever →
+generator) here and nowhere else, so they cannot drift apart.  Named after the package, as ``sqlite_utils.Database``
+is after what it opens: the object *is* one pincite library of documents.
+
+Every return value is a typed value that already existed (``IngestReport``, ``Document``, ``Passage``, ``Answer``,
+``CheckReport``, ``AuditReport``), with the JSON the command line prints under ``--json`` (``to_json()`` where the
+type has one; :mod:`pincite.jsonio` for documents and hits).  Errors are :mod:`pincite.errors`'s family, with the
+messages the command line prints after ``error:``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import threading
+from importlib import resources
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pincite.answer.citecheck import Checker, CheckReport, check_file
+from pincite.answer.model import Answer
+from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
+from pincite.engine import AskRequest, OnFail, ask_request
+from pincite.engine import ask as engine_ask
+from pincite.errors import PinciteError
+from pincite.evaluation.gold import GoldQuestion, read_gold
+from pincite.evaluation.runs import EvalOptions, run_gold
+from pincite.generate.base import Generator, GeneratorKind
+from pincite.generate.factory import make_generator
+from pincite.ingest import IngestReport, embed_store, ingest_paths
+from pincite.open import default_location, open_store
+from pincite.scope import resolve_document, resolve_filters
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.store import Store
+from pincite.store import DocumentSummary
+from pincite.types import Chunker, Document, DocumentKind, Format, Passage, SearchFilters, optional_date
+from pincite.versions import resolve_work
+
+DateLike = datetime.date | str | None
+
+
+def demo_paths() -> list[str]:
+    """The demo documents shipped inside the package (fictional, written by the pincite authors)."""
+    root = resources.files("pincite") / "demo"
+    return sorted(str(p) for p in root.iterdir() if p.name.endswith((".xml", ".txt")))
+
+
+class LockedRetriever(Retriever):
+    """A :class:`Retriever` shared by a server's threads: catching up with the store happens under ``lock`` (the
+    server's index lock; searching does not take it)."""
+
+    lock: threading.Lock
+
+    def ensure_fresh(self) -> None:
+        with self.lock:
+            super().ensure_fresh()
+
+
+def make_retriever(store: Store, *, dense: bool, wait: bool = True, embedder: Any = None,
+                   on_progress: Callable[[str, int, int], None] | None = None,
+                   chunker: Chunker = Chunker.STRUCTURAL, lock: threading.Lock | None = None) -> Retriever:
+    """The one construction of a retriever: hybrid when ``dense``, else lexical; with a ``lock``, one that a
+    server's threads share.  :class:`Pincite` and the server both make theirs here."""
+    mode = RetrievalMode.HYBRID if dense else RetrievalMode.LEXICAL
+    if lock is None:
+        return Retriever(store, mode, embedder=embedder, on_progress=on_progress, wait=wait, chunker=chunker)
+    shared = LockedRetriever(store, mode, embedder=embedder, on_progress=on_progress, wait=wait, chunker=chunker)
+    shared.lock = lock
+    return shared
+
+
+def make_answer_generator(kind: GeneratorKind | str, options: dict[str, Any] | None = None) -> Generator:
+    """The one construction of a generator; ``options`` (the openai generator's) are ignored by the others."""
+    kind = GeneratorKind.parse(kind) if isinstance(kind, str) else kind
+    return make_generator(kind, **(dict(options or {}) if kind is GeneratorKind.OPENAI else {}))
+
+
+class Pincite:
+    """A library of legal documents, opened at ``location`` (a SQLite file path or a ``postgresql://`` URL; None:
+    ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``).
+
+    ``generator`` names how answers are written (``extractive``, ``learned``, ``reader``, ``openai``);
+    ``generator_options`` are the openai generator's (``base_url``, ``model``, ``api_key_env``, ``timeout``,
+    ``max_tokens``).  ``dense=False`` searches lexically and embeds nothing (no embedding model is loaded);
+    ``wait=False`` answers lexically while vectors are missing (the hit says ``"dense": "pending"``).
+    The store is opened at once; the retriever and generator are made on first use and kept (models load once).
+    """
+
+    def __init__(self, location: str | os.PathLike[str] | None = None, *,
+                 generator: GeneratorKind | str | Generator = "extractive",
+                 generator_options: dict[str, Any] | None = None, dense: bool = True, wait: bool = True,
+                 on_progress: Callable[[str, int, int], None] | None = None, store: Store | None = None,
+                 chunker: Chunker = Chunker.STRUCTURAL, retriever: Retriever | None = None) -> None:
+        self.location: str | Path = default_location() if location is None else (
+            location if isinstance(location, str) else Path(location))
+        made: Generator | None = None
+        if isinstance(generator, str):
+            generator = GeneratorKind.parse(generator)
+        if not isinstance(generator, GeneratorKind):  # one already made (the server's, shared by its requests)
+            made, generator = generator, GeneratorKind.EXTRACTIVE
+        self.generator_kind = generator
+        self.generator_options = dict(generator_options or {})
+        self.dense = dense
+        self.wait = wait
+        self.on_progress = on_progress
+        self.chunker = chunker
+        self.store: Store = store if store is not None else open_store(self.location)
+        self._retriever: Retriever | None = retriever
+        self._generator: Generator | None = made
+
+    # -- lifetime ---------------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Pincite:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- the parts, made once ---------------------------------------------------------------------------------
+
+    @property
+    def retriever(self) -> Retriever:
+        """The one retriever of this library (lexical when opened with ``dense=False``, else hybrid)."""
+        if self._retriever is None:
+            self._retriever = make_retriever(self.store, dense=self.dense, wait=self.wait,
+                                             on_progress=self.on_progress, chunker=self.chunker)
+        return self._retriever
+
+    @property
+    def generator(self) -> Generator:
+        """The one generator of this library (made on first use; its model loads on the first question)."""
+        if self._generator is None:
+            self._generator = make_answer_generator(self.generator_kind, self.generator_options)
+        return self._generator
+
+    def dense_status(self) -> str:
+        """How the last search ranked: ``"used"``, ``"off"`` or ``"pending"`` (vectors missing)."""
+        return self.retriever.dense_status()
+
+    def require_documents(self) -> None:
+        """Raise :class:`PinciteError` when the store holds no document (usually the wrong location)."""
+        if not self.store.list_documents():
+            raise PinciteError(f"no documents in {self.store.path}; run 'pincite ingest PATH' first, or pass --db")
+
+    # -- documents --------------------------------------------------------------------------------------------
+
+    def ingest(self, paths: Iterable[str | os.PathLike[str]], *, format: Format | None = None,
+               embedder: Any = None, on_file: Callable[..., None] | None = None,
+               on_start: Callable[[int], None] | None = None,
+               on_embed: Callable[[int, int], None] | None = None) -> IngestReport:
+        """Parse and store files and folders; a bad file is reported in the result and the rest go on.  Passages
+        are embedded when an ``embedder`` is given (see :meth:`embed`)."""
+        return ingest_paths(self.store, list(paths), format, on_file=on_file, on_start=on_start, embedder=embedder,
+                            on_embed=on_embed)
+
+    def documents(self, *, kind: DocumentKind | str | None = None, work: str | None = None) -> list[DocumentSummary]:
+        """The stored documents (of one kind, or the versions of one work key)."""
+        k = DocumentKind.parse(kind) if isinstance(kind, str) else kind
+        return self.store.list_documents(kind=k, work=work) if work else self.store.list_documents(kind=k)
+
+    def show(self, document: str) -> Document:
+        """One document (by id, any spelling of its path, a unique file name or title: :mod:`pincite.scope`)
+        with its units; :class:`~pincite.errors.UnknownName` naming the closest if there is none."""
+        return self.store.get_document(resolve_document(self.store, document).id)
+
+    def versions(self, work: str) -> tuple[str, list[DocumentSummary]]:
+        """The key of ``work`` (a key, short code, title or citation) and its versions, oldest first."""
+        key = resolve_work(self.store, work).key
+        return key, self.store.list_documents(work=key)
+
+    def embed(self, embedder: Any = None, on_progress: Callable[[int, int], None] | None = None) -> int:
+        """Embed the passages with no vector yet; returns how many were embedded."""
+        if embedder is None:
+            from pincite.search.embed import load_embedder  # deferred: loads torch and a model
+
+            embedder = load_embedder()
+        return embed_store(self.store, embedder, on_progress)
+
+    def audit(self, document: str) -> AuditReport:
+        """The chunk audit of one stored document: every chunk located in the document's text."""
+        doc = self.store.get_document(resolve_document(self.store, document).id)
+        return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "pincite")
+
+    # -- questions --------------------------------------------------------------------------------------------
+
+    def search(self, query: str, *, k: int = 10, as_of: DateLike = None, include_non_citable: bool = False,
+               kinds: Iterable[DocumentKind | str] = (), documents: Iterable[str] = (),
+               works: Iterable[str] = (), per_document: int | None = None) -> list[Passage]:
+        """The passages that best answer ``query`` (citable text only unless ``include_non_citable``)."""
+        filters = SearchFilters(include_non_citable=include_non_citable, as_of=optional_date(as_of),
+                                kinds=tuple(DocumentKind.parse(x) if isinstance(x, str) else x for x in kinds),
+                                works=tuple(works), documents=tuple(documents))
+        filters = resolve_filters(self.store, filters)  # a named document or work that is not stored: said
+        return self.retriever.search(query, k=k, filters=filters, per_document=per_document)
+
+    def request(self, question: str, **options: Any) -> AskRequest:
+        """A question and its options (see :func:`pincite.engine.ask_request`, the one declaration of them)."""
+        return ask_request(question, **options)
+
+    def ask(self, question: str | AskRequest, *, as_of: DateLike = None, k: int = 8,
+            on_fail: OnFail | str = OnFail.DROP, retries: int = 1, budget_tokens: int = 6000,
+            include_non_citable: bool = False, documents: Iterable[str] = (),
+            kinds: Iterable[DocumentKind] = (), works: Iterable[str] = (),
+            per_document: int | None = None) -> Answer:
+        """Answer ``question`` with every citation checked before it is returned (``answer.citations``: each has
+        its ``pinpoint`` and ``quote``; what failed a check is in ``answer.dropped``)."""
+        request = question if isinstance(question, AskRequest) else ask_request(
+            question, as_of=as_of, k=k, on_fail=on_fail, retries=retries, budget_tokens=budget_tokens,
+            include_non_citable=include_non_citable, documents=documents, kinds=kinds, works=works,
+            per_document=per_document)
+        return engine_ask(request, self.store, self.retriever, self.generator)
+
+    def ask_many(self, requests: Iterable[AskRequest]) -> Iterator[Answer]:
+        """Answer each request in turn with the same retriever and generator (models load once)."""
+        for request in requests:
+            yield self.ask(request)
+
+    def check(self, draft: str | os.PathLike[str] | bytes, *, source: str | None = None,
+              as_of: DateLike = None) -> CheckReport:
+        """Cite-check a draft (a path, or its bytes with a ``source`` name whose suffix says the format)."""
+        if isinstance(draft, bytes):
+            data, name = draft, source or "draft.txt"
+        else:
+            try:
+                data = Path(draft).read_bytes()
+            except OSError as e:
+                raise PinciteError(f"{draft}: cannot read the draft: {e.strerror or e}") from None
+            name = source or str(draft)
+        return check_file(self.store, data, name, optional_date(as_of), Checker(self.store))
+
+    def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: EvalOptions | None = None,
+                 settings: dict[str, Any] | None = None,
+                 on_question: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+        """Answer every question of a gold file (or the questions read from one) and score each; returns the run
+        record (JSON-able, what ``pincite eval --out`` writes)."""
+        questions = read_gold(gold) if isinstance(gold, (str, os.PathLike)) else gold
+        return run_gold(questions, self.store, self.retriever, self.generator, options, settings, on_question)
+
+
+__all__ = ["AskRequest", "OnFail", "Pincite", "demo_paths", "make_answer_generator", "make_retriever"]
