@@ -21,6 +21,7 @@ import hashlib
 import json
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,7 @@ def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer:
 
 def main(argv: list[str] | None = None) -> int:
     from pincite.generate.learned import FEATURES
+    from pincite.evaluation.gold import read_gold
     from pincite.generate.ranker import ABSTAIN_FEATURES
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -85,14 +87,26 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     names = [n for n, _ in FEATURES]
     cache = Path(args.cache) if args.cache else None
+    records = []
     if cache is not None and cache.exists() and json.loads(cache.read_text())["features"] == names:
-        records = json.loads(cache.read_text())["records"]
-    else:
-        records = []
-        for gold, db in args.set:
-            records += ta.collect(gold, db, set(args.exclude_tag), dense=not args.no_dense)
+        records = json.loads(cache.read_text())["records"]  # a gold set already collected is read, not re-asked
+    kept = []
+    for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
+        name = Path(gold).name
+        order_of = {q.id: n for n, q in enumerate(read_gold(gold)) if not set(q.tags) & set(args.exclude_tag)}
+        ids = set(order_of)
+        mine = [r for r in records if r["set"] == name and r["id"] in ids]
+        missing = ids - {r["id"] for r in mine}
+        if missing:
+            tmp = Path(tempfile.mkdtemp()) / name
+            tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
+                                     if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
+            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense)
+        kept += sorted(mine, key=lambda r: order_of[r["id"]])  # the gold file's order, so the folds are too
         if cache is not None:
-            cache.write_text(json.dumps({"features": names, "records": records}))
+            cache.write_text(json.dumps({"features": names, "records": kept + [
+                r for r in records if r["set"] not in {Path(g).name for g, _ in args.set}]}))
+    records = kept
     wanted = {Path(g).name for g, _ in args.set}
     records = [r for r in records if r["set"] in wanted]
 
