@@ -66,6 +66,30 @@ def _tree_value(node: dict[str, Any], row: np.ndarray) -> float:
     return float(node["leaf_value"])
 
 
+def _flatten(tree: dict[str, Any]) -> tuple[np.ndarray, ...]:
+    """A dumped tree as arrays (split feature, threshold, left, right, default-left, leaf value, is-leaf), so
+    every candidate descends it at once."""
+    feat, thr, left, right, dleft, value, leaf = [], [], [], [], [], [], []
+
+    def add(node: dict[str, Any]) -> int:
+        i = len(feat)
+        for a in (feat, thr, left, right, dleft, value, leaf):
+            a.append(0)
+        if "leaf_value" in node:
+            value[i], leaf[i] = float(node["leaf_value"]), True
+            return i
+        feat[i], thr[i], dleft[i] = int(node["split_feature"]), float(node["threshold"]), bool(
+            node.get("default_left", True))
+        left[i] = add(node["left_child"])
+        right[i] = add(node["right_child"])
+        return i
+
+    add(tree)
+    return (np.array(feat, dtype=int), np.array(thr, dtype=float), np.array(left, dtype=int),
+            np.array(right, dtype=int), np.array(dleft, dtype=bool), np.array(value, dtype=float),
+            np.array(leaf, dtype=bool))
+
+
 @dataclass(frozen=True)
 class RankerModel:
     features: tuple[str, ...]
@@ -79,7 +103,28 @@ class RankerModel:
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
-        return np.array([sum(_tree_value(t, row) for t in self.trees) for row in x], dtype=float)
+        x = np.asarray(x, dtype=float).reshape(len(x), -1)
+        rows = np.arange(len(x))
+        total = np.zeros(len(x))
+        for feat, thr, left, right, dleft, value, leaf in self._flat:
+            idx = np.zeros(len(x), dtype=int)
+            while True:
+                inner = ~leaf[idx]
+                if not inner.any():
+                    break
+                v = x[rows, feat[idx]]
+                go_left = np.where(np.isnan(v), dleft[idx], v <= thr[idx])
+                idx = np.where(inner, np.where(go_left, left[idx], right[idx]), idx)
+            total += value[idx]
+        return total
+
+    @property
+    def _flat(self) -> list[tuple[np.ndarray, ...]]:
+        flat = self.__dict__.get("_flat_cache")
+        if flat is None:
+            flat = [_flatten(t) for t in self.trees]
+            object.__setattr__(self, "_flat_cache", flat)
+        return flat
 
     def answer_probability(self, x: np.ndarray, scores: np.ndarray) -> float:
         a = np.array(abstain_features(x, scores))
