@@ -47,7 +47,7 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 # -- options shared by several commands (the generator's, and retrieval's), defined once ---------------------
-GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default), learned (offline, weights fitted on gold), reader (offline, a small model reads the passages) or openai.")]
+GeneratorOption = Annotated[str, typer.Option("--generator", help="extractive (offline, default), learned (offline, weights fitted on gold), ranker (offline, LambdaRank trees with an abstention model, fitted on gold), reader (offline, a small model reads the passages) or openai.")]
 ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
 TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server (a request that times out is not sent again).")]

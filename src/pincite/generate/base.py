@@ -26,6 +26,7 @@ class GeneratorKind(ChoiceEnum):
     OPENAI = "openai"
     READER = "reader"
     LEARNED = "learned"
+    RANKER = "ranker"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from pincite.generate.base import Generator, GeneratorKind
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.generate.learned import LearnedGenerator
 from pincite.generate.openai import OpenAIGenerator
+from pincite.generate.ranker import RankerGenerator
 from pincite.generate.reader import ReaderGenerator
 
 
@@ -16,4 +17,6 @@ def make_generator(kind: GeneratorKind, **options: object) -> Generator:
         return ReaderGenerator()  # its model loads on the first question
     if kind is GeneratorKind.LEARNED:
         return LearnedGenerator()  # its weights (learned_weights.json) load on the first question
+    if kind is GeneratorKind.RANKER:
+        return RankerGenerator()  # its model (ranker_model.json) loads on the first question
     return OpenAIGenerator(**options)  # type: ignore[arg-type]

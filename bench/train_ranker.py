@@ -1,0 +1,176 @@
+"""Fit the ranker generator's model (src/pincite/generate/ranker_model.json) on gold questions (issue 27).
+
+    .venv/bin/python bench/train_ranker.py --set eval/dev.jsonl /tmp/copy/all.db \\
+        --set eval/train.jsonl /tmp/copy/all.db --no-dense --cache /tmp/feat.json \\
+        --out src/pincite/generate/ranker_model.json
+
+Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
+generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
+candidates (group = question); the abstention model (logistic regression, ``train_answerer.fit``) is fitted on
+out-of-fold ranker scores with label "the top candidate lies on gold".  Cross-validation is grouped by question
+(fixed seed, 5 folds); the abstention threshold is chosen on the out-of-fold figures by the learned generator's
+utility (``train_answerer.score``).  A held-out gold file is refused.  Needs ``pip install lightgbm`` (training only:
+the generator reads the trees from JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+import train_answerer as ta  # noqa: E402
+
+PARAMS = {"objective": "lambdarank", "learning_rate": 0.05, "num_leaves": 15, "min_data_in_leaf": 20,
+          "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
+          "verbose": -1, "num_threads": 2, "deterministic": True, "force_row_wise": True}
+ROUNDS = 150
+THRESHOLDS = tuple(round(x, 3) for x in np.arange(0.02, 0.95, 0.02))
+
+
+def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-untyped-def]
+    import lightgbm as lgb
+
+    rows = [r for r in records if r["x"]]
+    x = np.array([row for r in rows for row in r["x"]], dtype=float)
+    y = np.array([v for r in rows for v in r["y"]], dtype=float)
+    ds = lgb.Dataset(x, y, group=[len(r["x"]) for r in rows])
+    return lgb.train({**PARAMS, "seed": seed}, ds, num_boost_round=ROUNDS)
+
+
+def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    from pincite.generate.ranker import abstain_features
+
+    xs, ys = [], []
+    for r, s in zip(records, scores):
+        x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else 1)
+        xs.append(abstain_features(x, s))
+        ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
+    return np.array(xs), np.array(ys)
+
+
+def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float]) -> list[list[float]]:
+    """The generator's rule in train_answerer.score's terms: the top candidate carries the answer probability."""
+    out = []
+    for r, s, p in zip(records, scores, p_answer):
+        probs = [0.0] * len(s)
+        if len(s):
+            probs[int(np.argmax(s))] = p
+        out.append(probs)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    from pincite.generate.learned import FEATURES
+    from pincite.evaluation.gold import read_gold
+    from pincite.generate.ranker import ABSTAIN_FEATURES
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", nargs=2, action="append", metavar=("GOLD", "DB"), required=True)
+    ap.add_argument("--exclude-tag", action="append", default=[])
+    ap.add_argument("--no-dense", action="store_true")
+    ap.add_argument("--cache")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=27)
+    args = ap.parse_args(argv)
+    t0 = time.time()
+    names = [n for n, _ in FEATURES]
+    cache = Path(args.cache) if args.cache else None
+    records = []
+    if cache is not None and cache.exists() and json.loads(cache.read_text())["features"] == names:
+        records = json.loads(cache.read_text())["records"]  # a gold set already collected is read, not re-asked
+    kept = []
+    for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
+        name = Path(gold).name
+        order_of = {q.id: n for n, q in enumerate(read_gold(gold)) if not set(q.tags) & set(args.exclude_tag)}
+        ids = set(order_of)
+        mine = [r for r in records if r["set"] == name and r["id"] in ids]
+        missing = ids - {r["id"] for r in mine}
+        if missing:
+            tmp = Path(tempfile.mkdtemp()) / name
+            tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
+                                     if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
+            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense)
+        kept += sorted(mine, key=lambda r: order_of[r["id"]])  # the gold file's order, so the folds are too
+        if cache is not None:
+            cache.write_text(json.dumps({"features": names, "records": kept + [
+                r for r in records if r["set"] not in {Path(g).name for g, _ in args.set}]}))
+    records = kept
+    wanted = {Path(g).name for g, _ in args.set}
+    records = [r for r in records if r["set"] in wanted]
+
+    order = list(range(len(records)))
+    random.Random(args.seed).shuffle(order)
+    fold_of = {i: n % args.folds for n, i in enumerate(order)}
+    scores: list[np.ndarray] = [np.zeros(0) for _ in records]
+    for f in range(args.folds):
+        model = _train_ranker([r for i, r in enumerate(records) if fold_of[i] != f], args.seed)
+        for i, r in enumerate(records):
+            if fold_of[i] == f and r["x"]:
+                scores[i] = model.predict(np.array(r["x"], dtype=float))
+    ax, ay = _abstain_rows(records, scores)
+    p_answer = [0.0] * len(records)
+    for f in range(args.folds):
+        tr = [i for i in range(len(records)) if fold_of[i] != f]
+        ab = ta.fit(ax[tr], ay[tr], 1.0)
+        for i in range(len(records)):
+            if fold_of[i] == f:
+                p_answer[i] = float(ta._predict(ab, ax[i:i + 1])[0])
+    probs = _as_probs(records, scores, p_answer)
+    best = max(((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS))
+    threshold = best[2]
+    by_set = {name: ta.score([r for r in records if r["set"] == name],
+                             [p for r, p in zip(records, probs) if r["set"] == name], threshold, 1.01)
+              for name in sorted({r["set"] for r in records})}
+    overall = ta.score(records, probs, threshold, 1.01)
+    top1 = sum(1 for r, s in zip(records, scores) if len(s) and r["y"][int(np.argmax(s))])
+    print(f"cross-validated (threshold {threshold}): {overall}; top-ranked candidate on gold for {top1}"
+          f"/{sum(1 for r in records if r['kind'] != 'none')} answerable")
+    for name, sc in by_set.items():
+        print(f"  {name}: {sc}")
+
+    model = _train_ranker(records, args.seed)
+    full_scores = [model.predict(np.array(r["x"], dtype=float)) if r["x"] else np.zeros(0) for r in records]
+    fx, fy = _abstain_rows(records, full_scores)
+    mean, scale, coef, b = ta.fit(fx, fy, 1.0)
+    dump = model.dump_model()
+    probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
+    hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
+    out = {
+        "trained_on": {name: sum(1 for r in records if r["set"] == name) for name in by_set},
+        "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
+        "candidates": sum(len(r["y"]) for r in records), "positives": int(sum(sum(r["y"]) for r in records)),
+        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds,
+        "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
+        "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
+        "train_seconds": round(time.time() - t0, 1),
+        "features": names, "threshold": threshold,
+        "abstain": {"features": list(ABSTAIN_FEATURES), "mean": mean.tolist(), "scale": scale.tolist(),
+                    "coef": coef.tolist(), "intercept": b},
+        "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
+        "trees": dump["tree_info"],
+    }
+    Path(args.out).write_text(json.dumps(out) + "\n", encoding="utf-8")
+    # the generator's numpy walk of the dump must give LightGBM's own scores
+    from pincite.generate.ranker import load_model
+    m = load_model(args.out)
+    probe = next(r for r in records if r["x"])
+    xp = np.array(probe["x"], dtype=float)
+    assert np.allclose(m.scores(xp), model.predict(xp), atol=1e-6), "the tree walk differs from LightGBM"
+    print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

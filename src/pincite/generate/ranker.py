@@ -1,0 +1,207 @@
+"""The ranker generator (issue 27, item 2): the learned generator's candidate sentences and feature record,
+ordered by a LambdaRank model of gradient-boosted trees, with abstention decided by a model of its own.
+
+The candidates and their features are exactly the learned generator's (:func:`pincite.generate.learned.candidates`
+and :func:`pincite.generate.learned.feature_matrix`: one record of features per candidate sentence, computed in one
+place).  ``ranker_model.json`` beside this module, written by ``bench/train_ranker.py``, holds
+
+- ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
+  questions grouped by question; it is evaluated here in plain Python/numpy, so LightGBM is needed to train, never
+  to answer;
+- ``abstain``: a logistic regression over the question's evidence (:func:`abstain_features`: the best candidate's
+  score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
+  document names what the question names) giving the probability that the top candidate answers; the generator
+  quotes it when that probability reaches ``threshold`` and abstains otherwise;
+- the training manifest (data hashes, seed, cross-validated figures).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pincite.answer.context import TurnContext
+from pincite.answer.protocol import reply_json
+from pincite.generate.base import GeneratorError
+from pincite.generate.learned import FEATURES, LearnedGenerator, candidates, feature_matrix
+
+__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "abstain_features", "load_model"]
+
+MODEL_FILE = Path(__file__).with_name("ranker_model.json")
+
+#: the question-level evidence the abstention model reads, from the ranked candidates
+ABSTAIN_FEATURES = ("top_score", "lead_over_second", "top_softmax", "candidates_log", "max_coverage",
+                    "top_coverage", "top_names_missing", "top_decisive", "question_terms")
+
+_COL = {n: i for i, (n, _) in enumerate(FEATURES)}
+
+
+def abstain_features(x: np.ndarray, scores: np.ndarray) -> list[float]:
+    """The abstention model's row for one question: ``x`` its candidates' feature rows, ``scores`` the ranker's."""
+    if not len(scores):
+        return [0.0] * len(ABSTAIN_FEATURES)
+    order = np.argsort(-scores, kind="stable")
+    top = float(scores[order[0]])
+    second = float(scores[order[1]]) if len(order) > 1 else top - 3.0
+    ex = np.exp(scores - scores.max())
+    row = x[order[0]]
+    return [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
+            float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
+            float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
+
+
+def _tree_value(node: dict[str, Any], row: np.ndarray) -> float:
+    while "leaf_value" not in node:
+        v = row[node["split_feature"]]
+        if math.isnan(v):
+            go_left = node.get("default_left", True)
+        else:
+            go_left = v <= node["threshold"]
+        node = node["left_child"] if go_left else node["right_child"]
+    return float(node["leaf_value"])
+
+
+def _flatten(tree: dict[str, Any]) -> tuple[np.ndarray, ...]:
+    """A dumped tree as arrays (split feature, threshold, left, right, default-left, leaf value, is-leaf), so
+    every candidate descends it at once."""
+    feat, thr, left, right, dleft, value, leaf = [], [], [], [], [], [], []
+
+    def add(node: dict[str, Any]) -> int:
+        i = len(feat)
+        for a in (feat, thr, left, right, dleft, value, leaf):
+            a.append(0)
+        if "leaf_value" in node:
+            value[i], leaf[i] = float(node["leaf_value"]), True
+            return i
+        feat[i], thr[i], dleft[i] = int(node["split_feature"]), float(node["threshold"]), bool(
+            node.get("default_left", True))
+        left[i] = add(node["left_child"])
+        right[i] = add(node["right_child"])
+        return i
+
+    add(tree)
+    return (np.array(feat, dtype=int), np.array(thr, dtype=float), np.array(left, dtype=int),
+            np.array(right, dtype=int), np.array(dleft, dtype=bool), np.array(value, dtype=float),
+            np.array(leaf, dtype=bool))
+
+
+@dataclass(frozen=True)
+class RankerModel:
+    features: tuple[str, ...]
+    trees: tuple[dict[str, Any], ...]
+    abstain_mean: np.ndarray
+    abstain_scale: np.ndarray
+    abstain_coef: np.ndarray
+    abstain_intercept: float
+    threshold: float
+    about: dict[str, Any]
+
+    def scores(self, x: np.ndarray) -> np.ndarray:
+        """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
+        x = np.asarray(x, dtype=float).reshape(len(x), -1)
+        rows = np.arange(len(x))
+        total = np.zeros(len(x))
+        for feat, thr, left, right, dleft, value, leaf in self._flat:
+            idx = np.zeros(len(x), dtype=int)
+            while True:
+                inner = ~leaf[idx]
+                if not inner.any():
+                    break
+                v = x[rows, feat[idx]]
+                go_left = np.where(np.isnan(v), dleft[idx], v <= thr[idx])
+                idx = np.where(inner, np.where(go_left, left[idx], right[idx]), idx)
+            total += value[idx]
+        return total
+
+    @property
+    def _flat(self) -> list[tuple[np.ndarray, ...]]:
+        flat = self.__dict__.get("_flat_cache")
+        if flat is None:
+            flat = [_flatten(t) for t in self.trees]
+            object.__setattr__(self, "_flat_cache", flat)
+        return flat
+
+    def answer_probability(self, x: np.ndarray, scores: np.ndarray) -> float:
+        a = np.array(abstain_features(x, scores))
+        z = ((a - self.abstain_mean) / self.abstain_scale) @ self.abstain_coef + self.abstain_intercept
+        return float(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
+
+
+def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
+    """Read a model file; :class:`GeneratorError` naming the file and what is wrong with it."""
+    p = Path(path)
+    try:
+        raw = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise GeneratorError(f"{p}: the ranker's model cannot be read: {e.strerror or e}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise GeneratorError(f"{p}: the ranker's model is not valid JSON: {e}") from None
+    try:
+        names = tuple(raw["features"])
+        trees = tuple(t["tree_structure"] for t in raw["trees"])
+        ab = raw["abstain"]
+        arrays = [np.asarray(ab[k], dtype=float) for k in ("mean", "scale", "coef")]
+        intercept, threshold = float(ab["intercept"]), float(raw["threshold"])
+        ab_names = tuple(ab["features"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
+    expected = tuple(n for n, _ in FEATURES)
+    if names != expected or ab_names != ABSTAIN_FEATURES:
+        raise GeneratorError(f"{p}: the model was trained on other features than this version computes; "
+                             f"retrain with bench/train_ranker.py")
+    if any(a.shape != (len(ABSTAIN_FEATURES),) for a in arrays) or (arrays[1] <= 0).any():
+        raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
+                             f"{len(ABSTAIN_FEATURES)} numbers (scale positive)")
+    about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold")}
+    return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about)
+
+
+class RankerGenerator:
+    """Quote the candidate the LambdaRank model ranks first when the abstention model says it answers."""
+
+    name = "ranker"
+
+    def __init__(self, model: RankerModel | None = None, model_file: str | Path | None = None,
+                 min_chars: int = 25) -> None:
+        self._model = model
+        self.model_file = Path(model_file) if model_file else MODEL_FILE
+        self.min_chars = min_chars
+
+    @property
+    def model(self) -> RankerModel:
+        if self._model is None:
+            self._model = load_model(self.model_file)
+        return self._model
+
+    def load(self) -> None:
+        """Read the model now (a server does it at start, so a damaged file is reported before a question)."""
+        _ = self.model
+
+    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
+        m = self.model
+        reading = candidates(turn, self.min_chars)
+        if reading is None or not reading.sentences:
+            return reply_json([])
+        sents = reading.sentences
+        x = feature_matrix(reading)
+        scores = m.scores(x)
+        order = np.argsort(-scores, kind="stable")
+        if turn.multi_document:
+            claims, seen = [], set()
+            for i in order:
+                doc = sents[i].cp.passage.document.id
+                if doc in seen:
+                    continue
+                seen.add(doc)
+                mask = np.array([f.cp.passage.document.id == doc for f in sents])
+                if m.answer_probability(x[mask], scores[mask]) >= m.threshold:
+                    claims.append(LearnedGenerator._claim(sents[i], reading))
+            return reply_json(claims)
+        if m.answer_probability(x, scores) < m.threshold:
+            return reply_json([])
+        return reply_json([LearnedGenerator._claim(sents[order[0]], reading)])

@@ -1,0 +1,75 @@
+"""The ranker generator (LambdaRank trees + an abstention model, issue 27) on real documents through the whole
+answer path: the shipped model loads and answers a real question with a checked citation, abstains on a question
+the documents do not answer; the numpy tree walk matches LightGBM's dump; a damaged model file is named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pincite.engine import AskOptions, answer_question
+from pincite.generate.base import GeneratorError, GeneratorKind
+from pincite.generate.factory import make_generator
+from pincite.generate.learned import FEATURES
+from pincite.generate.ranker import MODEL_FILE, RankerGenerator, load_model
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import SearchFilters
+from tests.extractive_helpers import first_cited_unit_text, ingested
+
+BIOAMBER = "contracts_cuad/txt/BIOAMBERINC_04_10_2013-EX-10.34-DEVELOPMENT AGREEMENT (1).txt"
+
+
+@pytest.fixture(scope="module")
+def asker(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ignore[no-untyped-def]
+    s = ingested(tmp_path_factory.mktemp("ranker") / "r.db", [corpus / BIOAMBER])
+    retriever = Retriever(s, RetrievalMode.LEXICAL)
+    gen = make_generator(GeneratorKind.RANKER)
+    assert isinstance(gen, RankerGenerator)
+
+    def ask(question: str):  # type: ignore[no-untyped-def]
+        return answer_question(question, s, retriever, gen, AskOptions(k=10), filters=SearchFilters())
+
+    yield ask
+    s.close()
+
+
+def test_the_shipped_model_loads_with_its_manifest() -> None:
+    m = load_model()
+    assert m.features == tuple(n for n, _ in FEATURES)
+    assert m.trees and 0.0 < m.threshold < 1.0
+    for key in ("data_sha256", "seed", "cross_validated", "params"):
+        assert key in m.about, key
+
+
+@pytest.mark.shared
+def test_it_answers_a_real_question_with_a_checked_citation(asker) -> None:  # type: ignore[no-untyped-def]
+    unit_text = first_cited_unit_text(asker("Which state's law governs the development agreement?"))
+    assert "govern" in unit_text and "law" in unit_text, unit_text[:300]
+
+
+@pytest.mark.shared
+def test_it_abstains_when_the_documents_do_not_answer(asker) -> None:  # type: ignore[no-untyped-def]
+    ans = asker("What sentence did the Crown Court impose for the burglary of the pharmacy?")
+    assert not ans.citations, ans.text
+
+
+def test_the_tree_walk_gives_lightgbm_s_own_scores() -> None:
+    # the training script stores a real question's candidates and LightGBM's predict() on them beside the dump
+    m = load_model()
+    probe = m.about["probe"]
+    assert np.allclose(m.scores(np.array(probe["x"])), probe["lightgbm_scores"], atol=1e-6)
+
+
+def test_a_damaged_model_file_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "m.json"
+    raw = json.loads(MODEL_FILE.read_text())
+    raw["features"] = raw["features"][:-1]
+    bad.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="m.json.*retrain"):
+        load_model(bad)
+    bad.write_text("{")
+    with pytest.raises(GeneratorError, match="not valid JSON"):
+        load_model(bad)
