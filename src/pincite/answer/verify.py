@@ -363,17 +363,24 @@ def check_dissent_not_holding(c: Candidate, turn: TurnContext) -> list[Finding]:
                     f"{c.unit.role.value if c.unit.role else 'dissenting'}", True)]
 
 
-def _resolves_to_majority(raw: RawCitation, turn: TurnContext) -> bool:
+def _cited_unit(raw: RawCitation, turn: TurnContext) -> tuple[Document, Unit, int, int] | None:
+    """Where another citation of the same claim lands: its document, the innermost unit holding its quote, and
+    the quote's span in the document (None when it does not resolve)."""
     cp = turn.by_pid.get(raw.passage)
     if cp is None:
-        return False
+        return None
     hit = locate_quote_as_shown(cp.passage.text, raw.quote)
     if hit is None:
-        return False
+        return None
     doc = turn.document_of(raw.passage)
-    base = cp.passage.chunk.char_start
-    u = innermost_unit(doc, base + hit[0], base + hit[1], cp.passage.chunk.units)
-    return u is not None and u.citable and u.role not in DISSENTING
+    start, end = cp.passage.chunk.char_start + hit[0], cp.passage.chunk.char_start + hit[1]
+    u = innermost_unit(doc, start, end, cp.passage.chunk.units)
+    return None if u is None else (doc, u, start, end)
+
+
+def _resolves_to_majority(raw: RawCitation, turn: TurnContext) -> bool:
+    found = _cited_unit(raw, turn)
+    return found is not None and found[1].citable and found[1].role not in DISSENTING
 
 
 #: Sources whose words are never the court's decision: a claim stating the law on them alone is the losing side's
@@ -406,17 +413,11 @@ def check_quoted_not_holding(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 def _resolves_to_own_words(raw: RawCitation, turn: TurnContext) -> bool:
-    cp = turn.by_pid.get(raw.passage)
-    if cp is None:
+    found = _cited_unit(raw, turn)
+    if found is None:
         return False
-    hit = locate_quote_as_shown(cp.passage.text, raw.quote)
-    if hit is None:
-        return False
-    doc = turn.document_of(raw.passage)
-    base = cp.passage.chunk.char_start
-    u = innermost_unit(doc, base + hit[0], base + hit[1], cp.passage.chunk.units)
-    return (u is not None and u.citable and u.role not in DISSENTING
-            and quotation_of(doc, u, base + hit[0], base + hit[1]) is None)
+    doc, u, start, end = found
+    return u.citable and u.role not in DISSENTING and quotation_of(doc, u, start, end) is None
 
 
 def check_page_not_paragraph(c: Candidate, turn: TurnContext) -> list[Finding]:
