@@ -144,11 +144,15 @@ def test_bracketed_alterations_in_a_real_judgment_print_literally(tmp_path: Path
     assert found.returncode == 0
     assert para29 in squeeze(column_text(found.stdout.decode(), "text", None))
 
-    question = "Did the statute refer to any decision which encompasses the determination?"
+    # [19] reports the tribunal's words (issue 26): asked what the tribunal said, the answer may quote them,
+    # labelled as quoting it
+    question = ("What did the tribunal below say about whether the statute refers to any decision which "
+                "encompasses the determination?")
     asked = run("ask", question, "--db", db, "--no-dense")
     assert asked.returncode == 0, asked.stderr.decode()
     answer = asked.stdout.decode()
     assert para19 in answer and para19b in answer
+    assert "quoting the First-tier Tribunal" in answer
     assert "“he determination" not in answer
 
 

@@ -66,8 +66,6 @@ def test_every_clause_of_a_word_contract_is_in_the_unit_of_its_own_number(seed: 
             assert f"\n{number}" in doc.text, (number, desc)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 25 item 1 (branch i25a): the text analysis folds clauses after a "
-                   "numbering jump of 4 or more into the last sub-clause; the .docx reader renders 9. correctly")
 def test_a_numbering_jump_of_six_or_more_in_a_word_contract() -> None:
     """Word draws 1, 2, 3, then 9 (a renumbered draft); the text analysis must take "9." as clause 9."""
     nums = {1: (1, {}), 2: (1, {0: 9})}
