@@ -7,11 +7,15 @@ from typing import Annotated
 
 import typer
 
+from pincite.chunk import ChunkSettings
 from pincite.cli.common import (
     DbOption, _embedding_progress, _error, _fail, _open_existing, _progress_bar, _require_documents, err, out,
 )
 from pincite.errors import PinciteError
-from pincite.open import open_store
+from pincite.ingest import embed_store, rechunk_all
+from pincite.library import load_embedder
+from pincite.migrate import migrate_store
+from pincite.open import open_file_store, open_store
 
 
 def chunk(
@@ -23,8 +27,6 @@ def chunk(
     overlap_chars: Annotated[int, typer.Option(help="Context added on each side (never citable).")] = 0,
 ) -> None:
     """Re-chunk every stored document with new settings (from stored units; nothing is re-parsed)."""
-    from pincite.chunk import ChunkSettings
-    from pincite.ingest import rechunk_all
 
     try:
         settings = ChunkSettings(max_chars=max_chars, merge_chars=merge_chars, max_units=max_units,
@@ -45,8 +47,6 @@ def embed(ctx: typer.Context, db: DbOption = None) -> None:
     """Embed the stored passages that have no vector yet (a store ingested with --no-dense, a run stopped
     part-way, a new embedding model) and bring the dense index up to date.  Vectors are committed to the store
     in batches, so stopping it loses at most one batch."""
-    from pincite.ingest import embed_store
-    from pincite.search.embed import load_embedder
 
     try:
         store = _open_existing(db, ctx)
@@ -71,14 +71,12 @@ def migrate(
     """Copy an embedded store into another (PostgreSQL): documents, units, windows, chunks and settings, one
     document per transaction, and the stored vectors in committed batches (the target's first dense search
     embeds nothing); what is already there is skipped, so an interrupted run is run again."""
-    from pincite.migrate import migrate_store
-    from pincite.store.sqlite import SQLiteStore
 
     if not from_db.exists():
         _error(f"no database at {from_db}")
         raise typer.Exit(1)
     try:
-        with SQLiteStore(from_db) as src:
+        with open_file_store(from_db) as src:
             dst = open_store(to)
             try:
                 report = migrate_store(src, dst)

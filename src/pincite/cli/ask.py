@@ -24,7 +24,7 @@ from pincite.terminal import json_text
 from pincite.types import DateError, DocumentKind, optional_date
 
 
-def _print_answer(ans) -> None:  # type: ignore[no-untyped-def]
+def _print_answer(ans: Answer) -> None:
     out.print(Text("Q:", style="bold"), ans.question + (f"  (as of {ans.as_of})" if ans.as_of else ""))
     out.print(ans.text)
     for c in ans.citations:

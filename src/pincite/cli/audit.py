@@ -8,10 +8,15 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
+from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
+from pincite.chunk import WindowSettings, window_chunks
 from pincite.cli.common import DbOption, JsonOption, _fail, _open_existing, _print_json, err, out
 from pincite.errors import PinciteError
 from pincite.jsonio import audit_to_json
+from pincite.lint import lint_counts, lint_document
 from pincite.scope import resolve_document
+from pincite.types import Chunker
+from pincite.web.audit import render_audit_html
 
 
 def audit(
@@ -30,11 +35,6 @@ def audit(
 ) -> None:
     """Show chunks beside the document's own units and flag the ones that would give a wrong pinpoint; flag units
     whose boundaries the document's own text contradicts (the structural lint, counted across a store by --all)."""
-    from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
-    from pincite.lint import lint_counts, lint_document
-    from pincite.web.audit import render_audit_html
-    from pincite.chunk import WindowSettings, window_chunks
-    from pincite.types import Chunker
 
     try:
         mode = Chunker.parse(chunker)

@@ -5,19 +5,21 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
+from rich.cells import cell_len
 from rich.progress import Progress
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
-from pincite.backends.postgres.store import display_url
-from pincite.errors import PinciteError
+from pincite.errors import EmbeddingUnavailable, PinciteError
 from pincite.generate.base import GeneratorKind
-from pincite.open import default_location, open_store
-from pincite.store import is_store_url
+from pincite.library import Embedder, load_embedder
+from pincite.open import default_location, open_store, store_exists
+from pincite.store import Store
 from pincite.terminal import SafeConsole, json_text, progress_bar
 from pincite.types import DateError, Format, parse_date
 
@@ -51,7 +53,7 @@ def _progress_bar(show: bool) -> Progress:
     return progress_bar(err, show)
 
 
-def _embedding_progress(progress: Progress, show: bool):  # type: ignore[no-untyped-def]
+def _embedding_progress(progress: Progress, show: bool) -> Callable[[int, int], None]:
     """A callback ``(done, total)`` showing embedding on ``progress``'s bar (a terminal), or, on a pipe, a line
     when it starts and one when it ends: a wait is never silent."""
     task = None
@@ -70,10 +72,8 @@ def _embedding_progress(progress: Progress, show: bool):  # type: ignore[no-unty
     return on_progress
 
 
-def _load_embedder_or_warn(quiet: bool):  # type: ignore[no-untyped-def]
+def _load_embedder_or_warn(quiet: bool) -> Embedder | None:
     """The embedding model, or None with a line saying why searches will be lexical until 'pincite embed'."""
-    from pincite.errors import EmbeddingUnavailable
-    from pincite.search.embed import load_embedder
 
     try:
         return load_embedder()
@@ -98,7 +98,7 @@ def _require_database(db: Optional[Path | str], ctx: typer.Context) -> None:
     (or the wrong directory), not a wish for an empty store, so say so and exit 2, creating nothing (opening
     would create the file and its folders).  ``ingest``, ``demo`` and ``serve`` create the store instead."""
     location = _location(db, ctx)
-    if is_store_url(location) or Path(location).exists():
+    if store_exists(location):
         return
     given = [("--db", db is not None), ("--store", bool(_store_option(ctx))),
              ("$PINCITE_STORE", bool(os.environ.get("PINCITE_STORE"))),
@@ -122,7 +122,7 @@ def _location(db: Optional[Path | str], ctx: typer.Context) -> Path | str:
     return db if db is not None else default_location(_store_option(ctx))
 
 
-def _open_existing(db: Optional[Path], ctx: typer.Context):  # type: ignore[no-untyped-def]
+def _open_existing(db: Optional[Path], ctx: typer.Context) -> Store:
     """:func:`open_store` for a command that reads: the store must exist (see :func:`_require_database`)."""
     _require_database(db, ctx)
     return open_store(_location(db, ctx))
@@ -136,13 +136,13 @@ def _parse_format(value: Optional[str]) -> Optional[Format]:
     if value is None:
         return None
     try:
-        return Format.parse(value)  # type: ignore[return-value]
+        return Format.parse(value)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--format") from None
 
 
-def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeout: float,  # type: ignore[no-untyped-def]
-                       max_tokens: int) -> dict:
+def _generator_options(kind: GeneratorKind, base_url: str, model: str, api_key_env: str, timeout: float,
+                       max_tokens: int) -> dict[str, Any]:
     """The options a generator of ``kind`` takes from the command line (only the openai one takes any)."""
     if kind is not GeneratorKind.OPENAI:
         return {}
@@ -150,12 +150,7 @@ def _generator_options(kind, base_url: str, model: str, api_key_env: str, timeou
             "max_tokens": max_tokens}
 
 
-def _store_name(store, location: Path | str) -> str:  # type: ignore[no-untyped-def]
-    """How a message names a store: a PostgreSQL URL without its password, else its database file."""
-    return display_url(str(location)) if is_store_url(location) else str(store.path)
-
-
-def _require_documents(store) -> None:  # type: ignore[no-untyped-def]
+def _require_documents(store: Store) -> None:
     """Asking an empty store is a mistake worth naming (usually the wrong --db or current directory)."""
     if not store.list_documents():
         raise PinciteError(f"no documents in {store.path}; run 'pincite ingest PATH' "
@@ -172,9 +167,8 @@ def _fit_text_column(table: Table) -> None:
     """Give a table's last column (passage text) the width the other columns leave, each held to ``_NARROW``,
     and never under 24: left to itself rich narrows the text to the width of the label and author columns
     (13 characters at 80 columns), so the short columns wrap instead."""
-    from rich.cells import cell_len
 
-    def widest(col) -> int:  # type: ignore[no-untyped-def]
+    def widest(col: Column) -> int:
         return max(cell_len(line) for cell in (col.header, *col.cells) for line in str(cell).split("\n"))
 
     *others, text = table.columns
@@ -190,7 +184,7 @@ def _check_date(value: Optional[str]) -> Optional[datetime.date]:
         raise typer.BadParameter(str(e), param_hint="--as-of") from None
 
 
-def _search_progress(bar: Progress | None = None):  # type: ignore[no-untyped-def]
+def _search_progress(bar: Progress | None = None) -> Callable[[str, int, int], None]:
     """The Retriever's ``on_progress(what, done, total)``: embedding on ``bar`` on a terminal (else a line as
     it starts and ends), and a line when an index was brought up to date."""
     show = bar is not None and err.is_terminal

@@ -2,23 +2,32 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich import box
 from rich.table import Table
 
 from pincite.cli.common import (
-    ApiKeyEnvOption, GeneratorOption, MaxTokensOption, ModelOption, NoDenseOption, OnFailOption,
-    TimeoutOption, _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
+    ApiKeyEnvOption, GeneratorOption, MaxTokensOption, ModelOption, NoDenseOption, OnFailOption, TimeoutOption,
+    _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
 )
 from pincite.errors import PinciteError
+from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
+from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
+from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
+from pincite.evaluation.runs import EvalOptions, gold_set_name, read_run, set_run_path, write_run
 from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
 from pincite.library import Pincite
-from pincite.open import open_store
-from pincite.store import is_store_url
+from pincite.open import is_server_store
 from pincite.terminal import progress_bar
+from pincite.types import Chunker
+from pincite.web.eval_report import render_runs_html
+
+#: One gold set's result: its name, its run record, and the comparison with its baseline (if one was given).
+SetResult = tuple[str, dict[str, Any], Comparison | None]
 
 
 #: Short denominators for the side-by-side table ("of" columns): what each metric is a share of.
@@ -30,12 +39,9 @@ _EVAL_DENOMINATORS = {
 }
 
 
-def _print_eval(results: list[tuple[str, dict, object]]) -> None:  # type: ignore[type-arg]
+def _print_eval(results: list[SetResult]) -> None:
     """The metrics of each gold set side by side (one column per set, the same rows), the dev-minus-held-out
     line, then per set: latency, drops, the by-tag table and the regression report against its baseline."""
-    from pincite.evaluation.compare import set_gaps
-    from pincite.evaluation.metrics import format_gap, format_metric, METRIC_NAMES, METRICS
-
     several = len(results) > 1
     title = ", ".join(f"{name} {run['metrics']['questions']} questions (settings {run['settings_hash']})"
                       for name, run, _ in results)
@@ -70,9 +76,7 @@ def _print_eval(results: list[tuple[str, dict, object]]) -> None:  # type: ignor
             _print_regression(comparison)
 
 
-def _print_eval_tags(run: dict, title: str) -> None:  # type: ignore[type-arg]
-    from pincite.evaluation.metrics import format_metric, METRICS
-
+def _print_eval_tags(run: dict[str, Any], title: str) -> None:
     # Ten columns in 80: numbers and short headers, none wider than a number (the metrics in the order of the
     # table above), that never wrap, so the tag column keeps the rest of the width and a long tag wraps,
     # never 'unnumb…'.
@@ -86,9 +90,7 @@ def _print_eval_tags(run: dict, title: str) -> None:  # type: ignore[type-arg]
     out.print(tags)
 
 
-def _print_regression(comparison) -> None:  # type: ignore[no-untyped-def]
-    from pincite.evaluation.metrics import format_metric, METRIC_NAMES
-
+def _print_regression(comparison: Comparison) -> None:
     reg = Table(title=f"regression report: baseline {comparison.base_hash} -> {comparison.new_hash}")
     for col in ("metric", "baseline", "this run", "change"):
         reg.add_column(col, overflow="fold")
@@ -106,26 +108,22 @@ def _print_regression(comparison) -> None:  # type: ignore[no-untyped-def]
         out.print(f"  + {c.id}: {'; '.join(c.better)}")
 
 
-def _selected(questions: list, only: list[str]) -> list:  # type: ignore[type-arg]
+def _selected(questions: list[GoldQuestion], only: list[str]) -> list[GoldQuestion]:
     """The questions ``--only`` names in one gold set (none is not an error here: another set may hold them)."""
-    from pincite.evaluation.gold import GoldError, select_questions
-
     try:
         return select_questions(questions, only)
     except GoldError:
         return []
 
 
-def _pair_baselines(names: list[str], baselines: list[dict]) -> list[dict | None]:  # type: ignore[type-arg]
+def _pair_baselines(names: list[str], baselines: list[dict[str, Any]]) -> list[dict[str, Any] | None]:
     """Each gold set's baseline run: with one set and one baseline, that one; else each baseline goes to the
     set its run was made on (the gold file's name recorded in it), and one matching no set is an error."""
-    from pincite.evaluation.runs import gold_set_name
-
     if not baselines:
         return [None] * len(names)
     if len(names) == 1 and len(baselines) == 1:
         return [baselines[0]]
-    paired: dict[str, dict] = {}  # type: ignore[type-arg]
+    paired: dict[str, dict[str, Any]] = {}
     for b in baselines:
         made_on = gold_set_name(str(b.get("settings", {}).get("gold") or "?"))
         if made_on not in names:
@@ -160,22 +158,6 @@ def eval_(
     attribution precision and recall, navigability, abstention, drops by check, latency; several gold sets side
     by side, with the first minus each other for answered correctly.  Exit 1 only when it cannot run, never for
     a score."""
-    import tempfile
-
-    from pincite.web.eval_report import render_runs_html
-    from pincite.evaluation.compare import compare_runs, set_gaps
-    from pincite.evaluation.gold import read_gold, select_questions
-    from pincite.evaluation.runs import (
-        EvalOptions,
-        gold_set_name,
-        prepare_eval_store,
-        read_run,
-        run_settings,
-        set_run_path,
-        write_run,
-    )
-    from pincite.types import Chunker
-
     try:
         gkind = GeneratorKind.parse(generator)
         mode = Chunker.parse(chunker)
@@ -188,11 +170,11 @@ def eval_(
         raise typer.BadParameter(f"two gold files are named alike ({', '.join(names)}); each set is named by its "
                                  "file name, so rename one", param_hint="GOLD")
     override = _store_option(ctx)
-    if db is None and is_store_url(override):
-        db = override  # type: ignore[assignment]  # 'pincite --store postgresql://... eval'
-    if db is not None:
-        _require_database(db, ctx)  # a given store is read, never created (the default is a temporary one)
-    results: list[tuple[str, dict, object]] = []  # type: ignore[type-arg]
+    given: Path | str | None = db  # the store to evaluate in (None: a temporary one, the corpus ingested)
+    if given is None and override is not None and is_server_store(override):
+        given = override  # 'pincite --store postgresql://... eval'
+    if given is not None:
+        _require_database(given, ctx)  # a given store is read, never created (the default is a temporary one)
     try:
         sets = [(g, read_gold(g)) for g in gold]
         if only:  # each set keeps the questions --only names; a set left with none is not run
@@ -201,41 +183,32 @@ def eval_(
             sets = [(g, qs) for g, _, qs in chosen if qs]
             names = [name for _, name, qs in chosen if qs]
         bases = _pair_baselines(names, [read_run(b) for b in baseline or []])
+        several = len(gold) > 1  # the files and JSON have one shape for a command line, whatever --only kept
         with tempfile.TemporaryDirectory(prefix="pincite-eval-") as tmp:
-            store = open_store(db or Path(tmp) / "eval.db")
-            try:
-                prepare_eval_store(store, None if db else corpus, mode,
-                                   on_note=lambda s: err.print(s, style="dim"), gold_sets=sets)
-                lib = Pincite(db, store=store, generator=gkind, dense=not no_dense, chunker=mode,
-                              generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
-                                                                   max_tokens))
-                retriever, gen = lib.retriever, lib.generator
+            with Pincite(given or Path(tmp) / "eval.db", generator=gkind, dense=not no_dense, chunker=mode,
+                         generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
+                                                              max_tokens)) as lib:
                 with progress_bar(err, err.is_terminal) as progress:
                     task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
-                    retriever.ensure_fresh()
-                    for (path, questions), name, base in zip(sets, names, bases):
-                        settings = run_settings(store, path, corpus if not db else None, mode, retriever.mode, gen,
-                                                model if gkind is GeneratorKind.OPENAI else None)
-                        run = lib.evaluate(questions, options=EvalOptions(k=k, on_fail=on_fail), settings=settings,
-                                           on_question=lambda r: progress.advance(task))
-                        results.append((name, run, compare_runs(base, run) if base is not None else None))
-            finally:
-                store.close()
+                    runs = lib.evaluate_sets(sets, corpus=None if given else corpus,
+                                             options=EvalOptions(k=k, on_fail=on_fail),
+                                             on_note=lambda s: err.print(s, style="dim"),
+                                             on_question=lambda r: progress.advance(task))
+                results = [(name, run, compare_runs(base, run) if base is not None else None)
+                           for name, run, base in zip(names, runs, bases)]
+                for name, run, _ in results:
+                    if out_file is not None:
+                        written = write_run(run, set_run_path(out_file, name, several))
+                        err.print(f"wrote {written}")
+                    if given is not None:
+                        err.print(f"recorded {lib.record_run(run)}")
     except PinciteError as e:
         raise _fail(e) from None
-    several = len(gold) > 1  # the files and JSON have one shape for a command line, whatever --only kept
-    for name, run, _ in results:
-        if out_file is not None:
-            written = write_run(run, set_run_path(out_file, name, several))
-            err.print(f"wrote {written}")
-        if db is not None:
-            saved = write_run(run, None, db=db)
-            err.print(f"recorded {saved}")
     if html_out is not None:
-        html_out.write_text(render_runs_html(results), encoding="utf-8")  # type: ignore[arg-type]
+        html_out.write_text(render_runs_html(results), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
-        def one(run: dict, comparison) -> dict:  # type: ignore[no-untyped-def, type-arg]
+        def one(run: dict[str, Any], comparison: Comparison | None) -> dict[str, Any]:
             return {**run, "comparison": comparison.to_json() if comparison else None}
 
         if several:

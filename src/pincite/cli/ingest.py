@@ -10,13 +10,13 @@ from rich.text import Text
 
 from pincite.cli.common import (
     DbOption, JsonOption, _embedding_progress, _fail, _load_embedder_or_warn, _location, _parse_format,
-    _print_json, _progress_bar, _store_name, err, out,
+    _print_json, _progress_bar, err, out,
 )
 from pincite.cli.show import show
 from pincite.errors import PinciteError
 from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
 from pincite.library import demo_paths
-from pincite.open import open_store
+from pincite.open import display_location, open_store
 from pincite.store import default_db_path
 from pincite.types import Format
 
@@ -58,7 +58,7 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
                 + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
                 + (f"; {report.embedded} passages embedded" if report.embedded is not None else "")
-                + f" -> {_store_name(store, _location(db, ctx))}"
+                + f" -> {display_location(_location(db, ctx), store)}"
             )
             if report.dense_error:
                 err.print(Text("warning", style="yellow"), f"embedding did not finish: {report.dense_error}; "

@@ -31,6 +31,7 @@ def serve(
 ) -> None:
     """Serve the HTTP API and the web reader (API docs at /docs).  The store: --db, else --store /
     $PINCITE_STORE (a postgresql:// URL too), else $PINCITE_DB / ./pincite.db."""
+    # deferred on purpose: the web stack (FastAPI, uvicorn) is loaded by 'serve' alone, not by every command
     from pincite.api.app import run_server
     from pincite.api.config import ServerConfig
 

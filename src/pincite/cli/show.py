@@ -17,8 +17,10 @@ from pincite.cli.common import (
 from pincite.errors import PinciteError
 from pincite.jsonio import document_to_json, summary_to_json
 from pincite.scope import resolve_document
+from pincite.store import DocumentSummary
 from pincite.terminal import visible
 from pincite.types import DocumentKind, Role
+from pincite.versions import resolve_work, works_of
 
 
 def documents(
@@ -62,10 +64,9 @@ def documents(
     _print_works(rows)
 
 
-def _print_works(rows) -> None:  # type: ignore[no-untyped-def]
+def _print_works(rows: list[DocumentSummary]) -> None:
     """The works among ``rows`` (an Act's versions share one), so a user can find what 'versions' takes; a table
     that wraps like the documents table, so it reads at 80 columns."""
-    from pincite.versions import works_of
 
     works = works_of(rows)
     if not works:
@@ -144,7 +145,6 @@ def versions(
 ) -> None:
     """List the versions of one work (a statute or bill) with their dates.  The works stored, with their keys,
     short codes, titles and citations, are listed at the end of 'pincite documents'."""
-    from pincite.versions import resolve_work
 
     try:
         store = _open_existing(db, ctx)
