@@ -73,15 +73,11 @@ from pincite.api.backend import (
 from pincite.api.config import ServerConfig, ServerError
 from pincite.api.pages import add_pages
 from pincite.api.security import (
-    OPEN_PATHS,
     TOKEN_ENV,
     BodyLimit,
-    bearer_token,
     check_bind,
-    cross_site_refusal,
-    host_of,
     is_loopback,
-    token_matches,
+    request_refusal,
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import EmbeddingUnavailable
@@ -144,22 +140,13 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Response:
-        path = request.url.path
-        if config.token is None and config.loopback_only:
-            if not is_loopback(host_of(request.headers.get("host", ""))):
-                return JSONResponse({"error": "this server answers only requests addressed to a loopback name "
-                                              "(127.0.0.1 or localhost); set PINCITE_TOKEN to serve other hosts"},
-                                    status_code=421)
-        if config.token is not None and not path.startswith(OPEN_PATHS):
-            if not token_matches(config.token, bearer_token(request)):
-                if _wants_html(request) and request.method == "GET":
-                    return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-                return JSONResponse({"error": "missing or wrong API token: send 'Authorization: Bearer <token>' "
-                                              f"with the value of {TOKEN_ENV}"},
-                                    status_code=401, headers={"WWW-Authenticate": "Bearer"})
-        refusal = cross_site_refusal(request)
-        if refusal is not None:
-            return JSONResponse({"error": refusal}, status_code=403)
+        refused = request_refusal(request, config.token, config.loopback_only)
+        if refused is not None:
+            status, message = refused
+            if status == 401 and _wants_html(request) and request.method == "GET":
+                return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+            return JSONResponse({"error": message}, status_code=status,
+                                headers={"WWW-Authenticate": "Bearer"} if status == 401 else None)
         response: Response = await call_next(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
