@@ -703,6 +703,17 @@ def serve(
         raise _fail(e) from None
 
 
+@app.command("mcp")
+def mcp_server(ctx: typer.Context, db: DbOption = None, no_dense: NoDenseOption = False,
+               http: Annotated[bool, typer.Option("--http", help="Streamable HTTP on 127.0.0.1 instead of stdio.")] = False,
+               port: Annotated[int, typer.Option("--port", help="Port for --http.")] = 8765) -> None:
+    """Serve search, read, ask and citation checking to an assistant over MCP (README, "MCP server")."""
+    from pincite.mcp import run
+
+    _require_database(db, ctx)
+    raise typer.Exit(run(_location(db, ctx), http=http, port=port, dense=not no_dense))
+
+
 #: Short denominators for the side-by-side table ("of" columns): what each metric is a share of.
 _EVAL_DENOMINATORS = {
     "answered_correctly": ("answerable", "answerable"), "retrieval_recall": ("gold_units", "gold units"),
