@@ -20,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from pincite.answer.citecheck import CitationResult, Verdict, find_units
+from pincite.answer.citecheck import Checker, CitationResult, Verdict, check_file, find_units
 from pincite.answer.render import render_citation
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, hit_to_json, passage_label, summary_to_json, unit_to_json
@@ -68,6 +68,7 @@ class Tools:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._docs: OrderedDict[str, Document] = OrderedDict()
         self._generation: int | None = None
+        self._checker: Checker | None = None
 
     # -- sessions and documents --------------------------------------------------------------------------
 
@@ -80,14 +81,19 @@ class Tools:
         self._sessions.move_to_end(key)
         return s
 
-    def _document(self, doc_id: str) -> Document:
+    def _fresh(self) -> None:
+        """Forget what was loaded when the store has changed since (an ingest or a removal by another process)."""
         gen = self.library.store.generation()
-        if gen != self._generation:  # something was ingested or removed: what was loaded may be stale
+        if gen != self._generation:
             self._docs.clear()
+            self._checker = None
             self._generation = gen
+
+    def _document(self, doc_id: str) -> Document:
+        self._fresh()
         doc = self._docs.get(doc_id)
-        if doc is None:
-            doc = self._docs[doc_id] = self.library.show(doc_id)
+        if doc is None:  # an id from a passage: no name to resolve (Pincite.show would list every document)
+            doc = self._docs[doc_id] = self.library.store.get_document(doc_id)
             while len(self._docs) > MAX_DOCUMENTS:
                 self._docs.popitem(last=False)
         self._docs.move_to_end(doc_id)
@@ -121,7 +127,7 @@ class Tools:
             if passage_id:
                 doc, start, end, units = self._passage(passage_id)
             elif document and unit:
-                doc = self._document(self.library.show(document).id)
+                doc = self.library.show(document)  # a name: resolved as every command resolves one
                 u = self._unit(doc, unit)
                 start, end, units = u.char_start, u.char_end, [u]
             else:
@@ -202,7 +208,13 @@ class Tools:
 
     def check_citations(self, key: str, text: str, as_of: str | None = None) -> dict[str, Any]:
         with self.lock:
-            report = self.library.check(text.encode("utf-8"), source="agent-draft.txt", as_of=optional_date(as_of))
+            # what Pincite.check does, with one Checker kept across calls: it keeps the documents it resolved and
+            # the words of their units, so a server's second draft costs a tenth of its first (bench/NOTES.md)
+            self._fresh()
+            if self._checker is None:
+                self._checker = Checker(self.library.store)
+            report = check_file(self.library.store, text.encode("utf-8"), "agent-draft.txt", optional_date(as_of),
+                                self._checker)
             session = self.session(key)
             out = report.to_json()
             never = 0
@@ -239,4 +251,4 @@ class Tools:
     def document_resource(self, document: str) -> dict[str, Any]:
         """``pincite://document/{id}``: the document's metadata and units (no text: ``read`` gives a unit's)."""
         with self.lock:
-            return document_to_json(self._document(self.library.show(document).id), with_text=False)
+            return document_to_json(self.library.show(document), with_text=False)
