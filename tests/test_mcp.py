@@ -326,3 +326,15 @@ def test_http_token_mode(servers: list[HttpServer]) -> None:
                 assert data(await c.call_tool("versions", {"work": "T-2"}))["work"] == "ca/act/T-2"
 
     anyio.run(main)
+
+
+def test_the_readme_config_names_the_command_the_tests_run() -> None:
+    """README's ``mcpServers`` block is valid JSON and launches ``pincite mcp`` with the options tested above."""
+    import re
+
+    blocks = re.findall(r"```json\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), flags=re.S)
+    config = [json.loads(b) for b in blocks if '"mcpServers"' in b]
+    assert len(config) == 1
+    server = config[0]["mcpServers"]["pincite"]
+    assert server["command"] == "pincite" and server["args"][:2] == ["mcp", "--db"]
+    assert TRANSCRIPT.relative_to(REPO).as_posix() in (REPO / "README.md").read_text(encoding="utf-8")
