@@ -24,6 +24,7 @@ from pincite.legal.language import (
     NAMED_CASE,
     NAMED_NEUTRAL,
     PARTY_FILLER,
+    PARTY_SHORT_FORMS,
     ANY_PARTY,
     CONCLUSION_OPENING,
     EXCLUSION,
@@ -235,10 +236,11 @@ def unstored_names(store: Store, question: str) -> list[str]:
     for m in NAMED_CASE.finditer(question):
         sides = [[w for w in re.findall(r"[a-z0-9]+", m.group(g).lower()) if w not in PARTY_FILLER and len(w) > 1]
                  for g in ("a", "b")]
-        sides = [ws for ws in sides if ws]
+        sides = [[PARTY_SHORT_FORMS.get(w, w) for w in ws] for ws in sides if ws]
         if not sides:
             continue
-        if not any(all(any(f" {w} " in words for w in ws) for ws in sides) for _, words, _ in rows):
+        # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group")
+        if not any(all(any(f" {w}" in words for w in ws) for ws in sides) for _, words, _ in rows):
             missing.append(_display(m.group(0)))
     for m in NAMED_ACT.finditer(question):
         ws = [w for w in re.findall(r"[a-z0-9]+", m.group("name").lower()) if w not in ("the", "of", "and")]

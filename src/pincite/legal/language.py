@@ -489,3 +489,17 @@ PARTY_FILLER = frozenset("r re the a an of and for on application ltd limited pl
                          "company anor ors others another secretary state home department council borough city "
                          "county london chief constable police commissioner minister mr mrs ms dr lord lady sir "
                          "child children in matter".split())
+
+#: Short forms by which a party that is a public body is named in a question, with the words its title uses (a
+#: judgment's title spells the body out: "Secretary of State for the Home Department", "Revenue and Customs").
+PARTY_SHORT_FORMS = {
+    "sshd": "home",  # the Secretary of State for the Home Department
+    "hmrc": "revenue",  # HM Revenue and Customs (the Commissioners for…)
+    "ofcom": "communications",  # the Office of Communications
+    "dwp": "pensions",  # the Secretary of State for Work and Pensions
+    "cma": "competition",  # the Competition and Markets Authority
+    "fca": "financial",  # the Financial Conduct Authority
+    "ofsted": "education",  # the Office for Standards in Education
+    "ofgem": "gas",  # the Gas and Electricity Markets Authority
+    "lbc": "london",  # a London Borough Council
+}
