@@ -88,7 +88,7 @@ _SENTENCE_END = re.compile(r"(?<=[.?!])[\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9\[])
 
 
 #: A blank line: the end of a paragraph or a heading, which no name or citation runs across.
-BLANK_LINE = re.compile(r"\n[ \t]*\n")
+BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 
 
 class Kind:
