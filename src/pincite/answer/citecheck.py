@@ -342,9 +342,10 @@ def _smallest_unit(doc: Document, start: int, end: int) -> Unit | None:
 # -- where the words are ----------------------------------------------------------------------------------
 
 
-def _occurrences(info: _DocInfo, quote: str) -> list[tuple[int, int]]:
+def _occurrences(info: _DocInfo, quote: str, loose: bool = True) -> list[tuple[int, int]]:
     """Every place the quotation is in the document (as a lawyer writes it; a full stop or comma the draft put
-    inside the closing quotation mark need not be in the source)."""
+    inside the closing quotation mark need not be in the source); where it is not, and ``loose``, where it is
+    with labels and spacing not counted (:func:`_loose_occurrences`)."""
     text = info.doc.text
     normed, idx = info.norm
     out: list[tuple[int, int]] = []
@@ -360,7 +361,7 @@ def _occurrences(info: _DocInfo, quote: str) -> list[tuple[int, int]]:
             offset = bisect.bisect_left(idx, hit[1])
         if out:
             return out
-    return _loose_occurrences(info, quote)
+    return _loose_occurrences(info, quote) if loose else []
 
 
 #: What a lawyer leaves out of a statute's words when quoting them as running text: the labels of its paragraphs
@@ -718,16 +719,21 @@ class Checker:
         if fc.quote is None:
             return self._check_in(fc, in_force_doc, day)
         found: list[tuple[Document, int, int, Unit]] = []
-        for d in docs:
-            info = self.library.info(d.id)
-            cited = self._cited_units(fc, d)
-            hits = _occurrences(info, fc.quote)
-            if not hits:
-                continue
-            s, e = self._pick(d, hits, cited or None, fc)
-            u = _smallest_unit(d, s, e)
-            if u is not None:
-                found.append((d, s, e, u))
+        # the words as written in any version before the words with their labels loosened: a fragment of repealed
+        # text ("Act, the council of a participating First Nation") may run across the labels of the text now
+        for loose in (False, True):
+            for d in docs:
+                info = self.library.info(d.id)
+                cited = self._cited_units(fc, d)
+                hits = _occurrences(info, fc.quote, loose)
+                if not hits:
+                    continue
+                s, e = self._pick(d, hits, cited or None, fc)
+                u = _smallest_unit(d, s, e)
+                if u is not None:
+                    found.append((d, s, e, u))
+            if found:
+                break
         if not found:
             return self._check_in(fc, in_force_doc, day)
         current = [f for f in found if in_force_on(f[3], day) and (f[3].in_force_from or f[3].in_force_to
