@@ -16,6 +16,7 @@ each with one line saying why it is there.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -124,6 +125,10 @@ _ABBREV = re.compile(r"(?:\b(?:v|s|ss|c|cl|p|pp|para|paras|art|No|Nos|op|Id|id|U
                      r"Mr|Mrs|Ms|Dr|J|LJ|JJ|LJJ|R\.S|S|R\.S\.C|Dist|Memo|T\.C|sec|e\.g|i\.e|cf|Cf|vs|al|Comm'n|"
                      r"Gov't|Ass'n|Stat)\.)$")
 _SENTENCE_END = re.compile(r"(?<=[.?!])[\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9\[])|\n\s*\n")
+
+
+#: A blank line: the end of a paragraph or a heading, which no name or citation runs across.
+BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 
 
 class Kind:
@@ -422,6 +427,7 @@ def find_citations(text: str) -> list[FoundCitation]:
                 named = (im.group("name"), m.start(), im.end())
         if named is None:
             before = text[max(0, m.start() - 120): m.start()]
+            before = BLANK_LINE.split(before)[-1]  # a name never runs on from the paragraph (or heading) above
             bm = re.search(rf"(?:{CHAPTER.pattern}|{INSTRUMENT.pattern.replace('?P<name>', '?P<name2>')}),?\s*$",
                            before)
             if bm:
@@ -431,6 +437,9 @@ def find_citations(text: str) -> list[FoundCitation]:
             nm, a, b = named
             nm = re.sub(r"\s+", " ", nm).strip(" ,")
             nm = LEAD_WORDS.sub("", nm)
+            lead = LEAD_WORDS.match(text[a:b])
+            if lead and text.startswith(nm.split(" ")[0], a + lead.end()):
+                a += lead.end()  # "Under the Privacy Act, s. 3": the citation is the name and the section
             add(a, b, Ref(Kind.INSTRUMENT, name=nm), pin, "full")
         else:
             add(m.start(), m.end(), None, pin, "bare-provision")
@@ -448,7 +457,35 @@ def find_citations(text: str) -> list[FoundCitation]:
         if pin and free(m.start(), end):
             add(m.start(), end, None, pin, "bare-at")
     raw.sort(key=lambda r: r[0])
-    return _bind(text, raw)
+    return _one_per_mention(_bind(text, _outside_quotations(text, raw)))
+
+
+def _outside_quotations(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]]
+                        ) -> list[tuple[int, int, Ref | None, Pinpoint | None, str]]:
+    """The draft's own citations: one inside quoted words ("… as defined in section 2 of the Self-Government
+    Treaty …") is the quoted text's, not the author's, so it is neither checked nor a name a later short form or
+    bare "s. 8(2)(b)" points back to."""
+    # a quotation running across a paragraph break is a stray quotation mark pairing with the next one
+    quoted = [(m.start(), m.end()) for m in QUOTED.finditer(text) if not BLANK_LINE.search(m.group(0))]
+    if not quoted:
+        return raw
+    starts = [a for a, _ in quoted]
+    out = []
+    for r in raw:
+        i = bisect.bisect_right(starts, r[0]) - 1
+        if i >= 0 and quoted[i][0] < r[0] and r[1] <= quoted[i][1]:
+            continue
+        out.append(r)
+    return out
+
+
+def _one_per_mention(found: list[FoundCitation]) -> list[FoundCitation]:
+    """A case named in full without a pinpoint in the sentence that also pinpoints it ("In Ipek v Koza Altin
+    [2020] EWCA Civ 1018, the court held "…" (Ipek at [61])") is one citation, the pinpointed one: the name alone
+    is not a second claim to check."""
+    pinned = {(f.sentence_start, f.ref.key()) for f in found if f.pinpoint is not None}
+    return [f for f in found if f.pinpoint is not None or f.short_form
+            or (f.sentence_start, f.ref.key()) not in pinned]
 
 
 def _bind(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]]) -> list[FoundCitation]:

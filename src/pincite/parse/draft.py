@@ -1,7 +1,8 @@
 """A lawyer's draft (a memo, a brief, an opinion) as plain text, for ``pincite check``.
 
 Unlike the other parsers this returns no units: a draft is not stored, only read for its citations, and the
-offsets a check reports are offsets into the text returned here.  ``.txt``/``.md`` are decoded as they are;
+offsets a check reports are offsets into the text returned here.  ``.txt``/``.md`` are decoded, markdown emphasis
+markers removed (:func:`strip_emphasis`);
 ``.html`` gives its visible blocks (the reader's own extraction, :mod:`pincite.parse.html`); ``.docx`` the
 canonical text of the Word reader (:mod:`pincite.parse.docx`: Word's list numbering rendered, so a draft's numbered
 paragraphs keep their numbers); ``.pdf`` the canonical text of the PDF reader (:mod:`pincite.parse.pdf`: running
@@ -10,6 +11,7 @@ headers and page numbers removed).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pincite.errors import ParseError, UnsupportedFormat
@@ -43,6 +45,20 @@ def _pdf(data: bytes, source: str) -> str:
     return parse(data, source).text
 
 
+#: Markdown emphasis (``*Ipek v Koza Altin*``, ``**To:**``, ``_id._``): the markers are typing, not the draft's words,
+#: and left in they end up inside a case name.  The opening marker must be followed by a word, a bracket or a quote,
+#: so a blank for a page not yet known ("569 U. S. ___, slip op.") and a list bullet ("* item") are left alone.
+EMPHASIS = re.compile(r"(?<![\w*_\\])(?P<m>\*{1,3}|_{1,3})(?=[\w\[(\"“‘'])(?P<body>[^\n]*?[^\s*_\\])(?P=m)(?![\w*])")
+
+
+def strip_emphasis(text: str) -> str:
+    """``text`` without markdown emphasis markers (the words between them kept)."""
+    prev = None
+    while prev != text:  # "***x***" and "**_x_**": one layer a pass
+        prev, text = text, EMPHASIS.sub(lambda m: m.group("body"), text)
+    return text
+
+
 def read_draft(data: bytes, source: str) -> str:
     """The text of a draft; the format is read from ``source``'s extension (a name without one is plain text).
     Raises :class:`ParseError` naming the file for an empty, unreadable or unsupported file."""
@@ -59,6 +75,6 @@ def read_draft(data: bytes, source: str) -> str:
         if b"\x00" in data[:4096]:
             raise UnsupportedFormat(source, "binary file: a draft must be .txt, .md, .html, .docx or .pdf")
         text, _warnings = decode_text(data, source)
-        return text
+        return strip_emphasis(text)
     raise UnsupportedFormat(source, f"{suffix} is not a draft format pincite reads "
                                     f"({', '.join(DRAFT_SUFFIXES)})")
