@@ -84,6 +84,7 @@ from pincite.api.security import (
     token_matches,
 )
 from pincite.api.uploads import UploadError, read_upload
+from pincite.checkrun import CheckStopped, CheckTooLarge, stop_running_checks
 from pincite.errors import EmbeddingUnavailable
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError, UnknownName
 from pincite.generate.base import Generator, GeneratorError
@@ -98,6 +99,10 @@ log = logging.getLogger("pincite.server")
 def _status_of(e: PinciteError) -> int:
     if isinstance(e, UploadError):
         return e.status
+    if isinstance(e, CheckTooLarge):  # over a limit the server sets, like an upload over the size cap
+        return 413
+    if isinstance(e, CheckStopped):
+        return 503
     if isinstance(e, UnknownName):  # a scope naming no stored document (or several): the request is wrong
         return 422
     if isinstance(e, NotFound):
@@ -322,8 +327,17 @@ def run_server(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) 
     check_bind(host, token)
     config = dataclasses.replace(config, token=token, loopback_only=is_loopback(host))
     app = create_app(config)
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False,
-                access_log=True)
+    _Server(uvicorn.Config(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False,
+                           access_log=True)).run()
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM or Ctrl-C also kills the draft checks in progress (a shutdown waits
+    for the requests in flight; a check could hold it for its whole time limit)."""
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        stop_running_checks()
+        super().handle_exit(sig, frame)
 
 
 class RunningServer:
