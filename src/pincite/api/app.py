@@ -85,6 +85,8 @@ from pincite.api.security import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.checkrun import CheckStopped, CheckTooLarge, stop_running_checks
+from pincite.errors import DiskFull
+from pincite.ingest import out_of_space
 from pincite.errors import EmbeddingUnavailable
 from pincite.errors import NotFound, ParseError, PinciteError, StoreError, UnknownName
 from pincite.generate.base import Generator, GeneratorError
@@ -99,6 +101,8 @@ log = logging.getLogger("pincite.server")
 def _status_of(e: PinciteError) -> int:
     if isinstance(e, UploadError):
         return e.status
+    if isinstance(e, DiskFull):
+        return 507
     if isinstance(e, CheckTooLarge):  # over a limit the server sets, like an upload over the size cap
         return 413
     if isinstance(e, CheckStopped):
@@ -279,7 +283,9 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
                 raise UploadError(str(e)) from None
         report = await run_in_threadpool(ingest_files, backend, files, fmt)
         status = 200 if not report["totals"]["failed"] else 422
-        if status != 200:
+        if any(out_of_space(m) for m in [report.get("index_error")] + [f["error"] for f in report["files"]]):
+            status = 507  # Insufficient Storage: the disk is full, nothing about the files is wrong
+        if report["totals"]["failed"]:
             failed = [f for f in report["files"] if f["status"] == "failed"]
             report = {"error": f"{len(failed)} of {len(files)} file(s) could not be stored: "
                                + "; ".join(f["error"] or f["source"] for f in failed), **report}
