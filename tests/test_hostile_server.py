@@ -79,11 +79,11 @@ def server(db: Path):  # type: ignore[no-untyped-def]
 
 
 def _zip_bomb_docx() -> bytes:
-    """A small .docx whose document part inflates to 60 MB of paragraphs (under the reader's 64 MB part cap):
-    parsed in the server it once held 1.27 GB and took 164 s."""
+    """A small .docx whose document part inflates to 30 MB of paragraphs, under the reader's 64 MB part cap (a
+    196 KB one inflating to 64 MB, parsed in the server, once held 1.27 GB and took 164 s)."""
     para = b'<w:p><w:r><w:t>the \xe2\x80\x9ca the court said \xe2\x80\xa6 the</w:t></w:r></w:p>'
     body = (b'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/'
-            b'wordprocessingml/2006/main"><w:body>' + para * (60_000_000 // len(para)) + b"</w:body></w:document>")
+            b'wordprocessingml/2006/main"><w:body>' + para * (30_000_000 // len(para)) + b"</w:body></w:document>")
     return _docx(body)
 
 

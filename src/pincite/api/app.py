@@ -85,6 +85,7 @@ from pincite.api.security import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.checkrun import CheckStopped, CheckTooLarge, stop_running_checks
+from pincite.checkrun import warm_up as warm_up_checks
 from pincite.errors import DiskFull
 from pincite.ingest import out_of_space
 from pincite.errors import EmbeddingUnavailable
@@ -136,6 +137,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.dense:  # passages stored without vectors (ingest --no-dense, a stopped run) are embedded now
             backend.embedding.start()
+        warm_up_checks()  # a draft check's process, started before the first draft arrives
         yield
         backend.close()
 

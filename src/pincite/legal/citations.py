@@ -116,6 +116,9 @@ class _QuoteScanner:
 
     pattern = r"\"(?P<a>[^\"]+)\"|“(?P<b>[^”]+)”|(?<![\w’])‘(?P<c>[^’‘]+(?:’\w[^’‘]*)*)’(?!\w)"
 
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> _QuoteMatch | None:
+        return next(self.finditer(text, pos, endpos), None)
+
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[_QuoteMatch]:
         n = len(text) if endpos is None else max(0, min(endpos, len(text)))
         seen: dict[str, tuple[int, int]] = {}  # mark -> (from, next place at or after from; n: none)
