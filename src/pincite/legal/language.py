@@ -241,8 +241,12 @@ DISAGREEMENT = re.compile(r"\b(disagree\w*|different (conclusion|view)|do not ag
                           r"respectfully|dissent\w*)\b"
                           rf"|(?-i:\bI\b) would (have )?[^.;:]{{0,40}}\b{_DISPOSAL_VERB}", re.I)
 
+#: How a judge joins another in the first person ("I agree", "I also agree", "I too agree"): shared by the
+#: answerers' :data:`AGREEMENT` and the roles' patterns below.
+_I_AGREE = r"I\s+(?:also\s+|too\s+|entirely\s+|respectfully\s+)?agree"
+
 #: How a judge joins another: "I agree", "I also agree" — in a judgment of several, the court's holding.
-AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
+AGREEMENT = re.compile(rf"\b(?:{_I_AGREE})\b", re.I)
 
 #: How a judge states a conclusion on the point ("In my judgment…", "I am satisfied that…", "It follows that…").
 HOLDING_OPENING = re.compile(
@@ -305,9 +309,128 @@ CLAIM_OF_HOLDING = re.compile(
     re.I,
 )
 
-#: Titles that follow or precede a judge's name ("Smith LJ", "Lord Reed", "Dame Anne Rafferty"): not part of
-#: the name a question uses ("Smith LJ" is "Lord Justice Smith" in the heading).
-JUDICIAL_TITLES = frozenset("lj j jj ljj cj mr mrs ms dr lord lady sir dame justice".split())
+# -- judges' titles: THE list, for the parsers (headings, names, aliases), the voice table and the answerers --------
+
+#: The titles printed after a judge's name, each with what it says ("Moylan LJ", "Sir Geoffrey Vos C").
+TITLES_AFTER_NAME: dict[str, str] = {
+    "LJ": "a Lord or Lady Justice of Appeal: Moylan LJ",
+    "LJJ": "Lords Justices, after two or more names: Moylan and Asplin LJJ",
+    "J": "a High Court judge, or a Justice of another court: Francis J",
+    "JJ": "Justices, after two or more names",
+    "MR": "the Master of the Rolls: Sir Geoffrey Vos MR",
+    "C": "the Chancellor of the High Court: Sir Geoffrey Vos C",
+    "P": "the President of a division or tribunal: Sir Andrew McFarlane P",
+    "VP": "the Vice-President of the Court of Appeal's division: Underhill LJ VP",
+    "CJ": "a Chief Justice: Lord Burnett CJ",
+    "LCJ": "the Lord Chief Justice: Lord Burnett of Maldon LCJ",
+    "JSC": "a Justice of the Supreme Court: Lord Reed JSC",
+    "V-C": "the Vice-Chancellor (before 2005)",
+    "KC": "King's Counsel: a deputy judge or recorder sitting (HH Judge Davis-White KC); alone, counsel",
+    "QC": "Queen's Counsel: as KC, before 2022",
+    "DBE": "Dame Commander, an honour printed after a judge's name in a heading (Dame Victoria Sharp DBE)",
+}
+
+#: The titles printed before a judge's name ("Lord Reed", "Dame Anne Rafferty", "HH Judge Davis-White").
+TITLES_BEFORE_NAME: dict[str, str] = {
+    "Lord": "a peer, a Justice of the Supreme Court, a Lord Justice in a heading (Lord Justice Moylan)",
+    "Lady": "as Lord",
+    "Sir": "a knight: most male senior judges (Sir Geoffrey Vos)",
+    "Dame": "a dame: most female senior judges (Dame Anne Rafferty)",
+    "Justice": "the office, after Lord/Lady/Mr/Mrs ('Mr Justice Francis')",
+    "Mr": "a High Court judge in a heading (Mr Justice Francis), counsel, a party",
+    "Mrs": "as Mr",
+    "Ms": "as Mr",
+    "Dr": "a judge or member with a doctorate",
+    "HH": "His or Her Honour: a circuit judge (HH Judge Davis-White KC)",
+    "HHJ": "His or Her Honour Judge, abbreviated",
+}
+
+#: The titles a name-first judge's heading ends with ("PHILLIPS LJ", "Sir Geoffrey Vos MR"): a name then "KC"
+#: alone is counsel, and a single letter after a bare name ("Smith C") is too often something else.
+HEADING_TITLES = ("LJ", "LCJ", "MR", "VP", "JSC", "J")
+
+#: The titles another judge's name may be given with and without ("Moylan LJ" is also "Moylan").
+ALIAS_TITLES = ("LJ", "J", "C", "MR", "P", "VP", "KC", "QC")
+
+#: The titles that say a named person is a judge giving a view ("Smith LJ said", "Lord Reed JSC held").
+JUDGE_SAID_TITLES = ("LJ", "MR", "CJ", "JSC", "P", "V-C")
+
+#: The words of judges' titles (lower case) that are not part of the name a question uses ("Smith LJ" is "Lord
+#: Justice Smith" in the heading): the titles above a question would write, as words.
+JUDICIAL_TITLES = frozenset(t.lower() for t in ("LJ", "J", "JJ", "LJJ", "CJ", "MR")) | frozenset(
+    t.lower() for t in ("Mrs", "Ms", "Dr", "Lord", "Lady", "Sir", "Dame", "Justice"))
+assert set(HEADING_TITLES + ALIAS_TITLES + JUDGE_SAID_TITLES) <= set(TITLES_AFTER_NAME)
+assert {t for t in JUDICIAL_TITLES} <= {t.lower() for t in (*TITLES_AFTER_NAME, *TITLES_BEFORE_NAME)}
+
+# -- how a judge states their own position: the roles of a judgment's reasons (read by parse/roles) -------------
+
+#: Words that make what follows hypothetical ("if I had…", "were it not for…", "had the guarantee been
+#: available, I would have…"): a vote or dissent after them in the sentence is not cast ("if I had considered… I
+#: would have allowed" is not a dissent).
+CONDITIONAL = re.compile(r"(?i)\b(?:if|had I|were I|unless|but for|even if|otherwise|were it not)\b"
+                         r"|\bhad\s+(?:the\s+|this\s+|that\s+|it\s+|they\s+)(?:\w+\s+){0,2}?been\b")
+
+#: A dissent in the judge's own voice: "I dissent", "I must respectfully dissent", "my dissent", "this is a
+#: dissenting judgment".  A dissent *reported* ("Lord Walker dissented on the retirement issue", "Clarke LJ
+#: dissented on this point", "in a partly dissenting speech") is someone else's, often in a case cited.
+_OWN_DISSENT = (r"(?:\bI\s+(?:\w+\s+){0,2}?dissent\b|\bmy\s+(?:\w+\s+)?dissent\w*|"
+                r"\bthis\s+(?:is\s+)?(?:a\s+)?(?:\w+\s+)?dissenting\s+(?:judgment|opinion|reasons)\b)")
+
+#: A dissent on one issue, or a disagreement with *parts* of a colleague's reasons: the judge partly dissents.
+PARTIAL_DISSENT: tuple[re.Pattern[str], ...] = (
+    # "As this is a dissenting judgment on this second issue", "I dissent on the third ground"
+    re.compile(rf"(?i){_OWN_DISSENT}[^.]{{0,60}}?\b(?:on|as to|in relation to)\s+(?:this|the|that)\s+(?:\w+\s+){{0,2}}"
+               r"(?:issue|ground|point|question)s?\b"),
+    # "I have the misfortune to disagree with parts of his analysis" (a colleague's: see DISAGREES_IN_PART)
+    re.compile(r"(?i)\b(?:disagree|differ)\w*\s+with\s+(?:parts?|some)\s+of\b"),
+    # "I respectfully dissent in part", "I dissent as to the costs order"
+    re.compile(r"(?i)\bI\s+(?:respectfully\s+)?dissent\s+(?:on|as to|in part)\b"),
+)
+#: Which of :data:`PARTIAL_DISSENT` disagree with another's reasons: they count only when that other is a
+#: member of the court (a judge may disagree with parts of the judge below's reasons and still lead).
+DISAGREES_IN_PART = PARTIAL_DISSENT[1]
+
+#: The court below, as an appellate judgment names it: disagreeing with its reasoning is no dissent.
+COURT_BELOW = re.compile(r"(?i)\b(?:the|trial|deputy)\s+(?:(?:trial|deputy|first[- ]instance)\s+)?judge\b|"
+                         r"\bthe\s+(?:tribunal|recorder|master|court\s+below|lower\s+court)\b")
+
+#: A dissent stated outright: the judge dissents.
+FULL_DISSENT: tuple[re.Pattern[str], ...] = (
+    # "I have come to a different conclusion", "I have reached a different conclusion"
+    re.compile(r"(?i)\bI\s+(?:have\s+)?(?:come|reached|reach|arrived)\s+(?:to\s+|at\s+)?a\s+different\s+conclusion\b"),
+    # "I am unable to agree with my Lords"
+    re.compile(r"(?i)\bunable\s+to\s+agree\s+with\s+my\s+(?:Lords|Ladies|colleagues|Lord|Lady)\b"),
+    # "I must respectfully dissent", "I would dissent"
+    re.compile(r"(?i)\bI\s+(?:must\s+|would\s+)?(?:respectfully\s+)?dissent\b"),
+    # "in my dissenting judgment"
+    re.compile(r"(?i)\bmy\s+dissenting\s+judgment\b"),
+)
+
+#: A judge's vote in the first person: "I would dismiss the appeal", "I would have allowed SIS's appeal" (the
+#: "have" marks a vote that did not carry), "I would refuse permission".
+VOTE = re.compile(r"(?i)\bI\s+(?:would|should|will)\s+(?:therefore\s+|accordingly\s+|also\s+|respectfully\s+|"
+                  r"for my part\s+)?(?P<have>have\s+)?(?P<verb>allow|dismiss|grant|refuse)(?:ed)?\b(?P<object>[^.;:]*)")
+
+#: A vote in the passive, said in agreeing: "SIS's appeal should be allowed", "the appeal must be dismissed".
+VOTE_PASSIVE = re.compile(r"(?i)\b(?P<object>(?:[\w.]+['’]s\s+|the\s+|this\s+)(?:cross-)?appeals?(?:\s+\w+){0,6}?)\s+"
+                          r"(?:should|must|ought to)\s+be\s+(?P<verb>allow|dismiss)ed\b")
+
+#: A whole sentence of bare agreement ("I agree.", "I agree with both judgments"): the judge concurs with
+#: the judgment before (the lead, unless it is outvoted).
+BARE_AGREEMENT = re.compile(rf"(?i)^{_I_AGREE}(?:\s+with\s+(?:(?:both|all)(?:\s+(?:the\s+)?(?:judgments|of them))?|him|her|them|"
+                            r"the\s+judgments?\s+(?:of|given)\b.*|the\s+reasons\b.*))?[.!]?$")
+
+#: A bare agreement with every other judgment ("I agree with both judgments"): it takes no one judgment's votes
+#: (where the two differ on a point, the agreeing judge has not voted with either).
+AGREES_WITH_ALL = re.compile(r"(?i)\bwith\s+(?:both|all)\b")
+
+#: Agreement with a named colleague ("I agree with Arnold LJ", "for the reasons given by Arnold LJ", "I concur").
+AGREEMENT_WITH = re.compile(rf"(?i)\b(?:{_I_AGREE}|in\s+agreement\s+with|"
+                            r"for\s+the\s+reasons\s+(?:given|explained)\s+by|I\s+concur)\b")
+
+#: Disagreement with a named colleague ("I respectfully disagree with Arnold LJ", "I differ from Lewison LJ").
+DISAGREEMENT_WITH = re.compile(r"(?i)\b(?:disagree\w*|not\s+agree|unable\s+to\s+agree|cannot\s+agree|"
+                               r"respectful\s+disagreement|differ\w*\s+from)\b")
 
 # ---------------------------------------------------------------------------------------------------------------
 # Provision language
@@ -318,8 +441,14 @@ JUDICIAL_TITLES = frozenset("lj j jj ljj cj mr mrs ms dr lord lady sir dame just
 PERSON_DESCRIBED = re.compile(r"\b(any|every|no|a|an)\s+(person|individual|citizen|resident|member|employee)s?\b"
                               r"(\s+\w+){0,4}?\s+(who|is|may|shall|that)\b", re.I)
 
-#: Months, for dates and the dates that bound a period.
+#: THE months (English, as judgments, statutes and contracts print them), for every date read anywhere: the dates
+#: that bound a period, a judgment's date on its first page, an enacting clause's date.
 MONTHS = tuple("january february march april may june july august september october november december".split())
+
+
+def month_number(name: str) -> int:
+    """'March' -> 3 (any case); a ValueError for a word that is not a month."""
+    return MONTHS.index(name.lower()) + 1
 
 #: A number, in digits or in words: what answers a :data:`QUANTITY` question.
 NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
