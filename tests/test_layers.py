@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, float], ...] = (
     ("pincite.library", 11),  # the Python API (Pincite): composes engine, ingest, open and evaluation
     ("pincite.web", 12),
     ("pincite.api", 13),
+    ("pincite.mcp", 13),  # the MCP server: a client of the library, behind the API's guard (api.security)
     ("pincite.cli", 14),
     ("pincite.terminal", 14),  # how the command line prints (literal text, escaped controls): the CLI's alone
 )
@@ -188,12 +189,12 @@ def test_the_construction_check_sees_a_construction(tmp_path: Path) -> None:
 
 
 def test_cli_imports_the_library_not_the_engine() -> None:
-    """The CLI is a client of pincite.library: it never imports the engine, the retriever or a generator's
+    """The CLI (and the API, and the MCP server) is a client of pincite.library: it never imports the engine, the retriever or a generator's
     factory to wire a question itself."""
     g = graph()
     wiring = {"pincite.engine", "pincite.search.retrieve", "pincite.generate.factory"}
     bad = sorted(f"{m} imports {t}" for m, ts in g.items() if m.startswith("pincite.cli") or
-                 m.startswith("pincite.api") for t in ts & wiring)
+                 m.startswith("pincite.api") or m.startswith("pincite.mcp") for t in ts & wiring)
     assert not bad, bad
 
 

@@ -11,16 +11,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from pincite.api.config import ServerConfig
 from pincite.api.errors import wants_html
-from pincite.api.security import (
-    OPEN_PATHS,
-    TOKEN_ENV,
-    BodyLimit,
-    bearer_token,
-    cross_site_refusal,
-    host_of,
-    is_loopback,
-    token_matches,
-)
+from pincite.api.security import BodyLimit, request_refusal
 
 
 def add_guard(app: FastAPI, config: ServerConfig) -> None:
@@ -29,22 +20,13 @@ def add_guard(app: FastAPI, config: ServerConfig) -> None:
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Any) -> Response:
-        path = request.url.path
-        if config.token is None and config.loopback_only:
-            if not is_loopback(host_of(request.headers.get("host", ""))):
-                return JSONResponse({"error": "this server answers only requests addressed to a loopback name "
-                                              "(127.0.0.1 or localhost); set PINCITE_TOKEN to serve other hosts"},
-                                    status_code=421)
-        if config.token is not None and not path.startswith(OPEN_PATHS):
-            if not token_matches(config.token, bearer_token(request)):
-                if wants_html(request) and request.method == "GET":
-                    return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-                return JSONResponse({"error": "missing or wrong API token: send 'Authorization: Bearer <token>' "
-                                              f"with the value of {TOKEN_ENV}"},
-                                    status_code=401, headers={"WWW-Authenticate": "Bearer"})
-        refusal = cross_site_refusal(request)
-        if refusal is not None:
-            return JSONResponse({"error": refusal}, status_code=403)
+        refused = request_refusal(request, config.token, config.loopback_only)
+        if refused is not None:
+            status, message = refused
+            if status == 401 and wants_html(request) and request.method == "GET":
+                return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+            return JSONResponse({"error": message}, status_code=status,
+                                headers={"WWW-Authenticate": "Bearer"} if status == 401 else None)
         response: Response = await call_next(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")

@@ -18,6 +18,7 @@ from pincite.cli.eval import _print_eval, eval_
 from pincite.cli.ingest import demo, ingest
 from pincite.cli.search import search
 from pincite.cli.serve import serve
+from pincite.cli.mcp import mcp_server
 from pincite.cli.show import documents, show, versions
 from pincite.library import demo_paths
 
@@ -31,6 +32,7 @@ app = typer.Typer(
 
 for _command in (ingest, documents, show, versions, chunk, audit, ask, serve):
     app.command()(_command)
+app.command("mcp")(mcp_server)
 app.command("eval")(eval_)
 for _command in (search, embed, demo):
     app.command()(_command)

@@ -504,3 +504,131 @@ def excludes_period(sentence: str, question_periods: list) -> bool:  # type: ign
     said = stated_periods(sentence)
     return bool(said and question_periods) and all(
         any(q_lo >= s_hi or s_lo >= q_hi for s_lo, s_hi in said) for q_lo, q_hi in question_periods)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Questions in several parts
+# ---------------------------------------------------------------------------------------------------------------
+
+#: Where a question asks a second thing (each pattern matches the joint; the part after it is a question of its
+#: own).  Each with its reason:
+PART_JOINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\s*[,;]?\s*\band,?\s+if\s+so,?\s+", re.I),
+     "'…, and if so, how much notice?': the second part asks about what the first establishes"),
+    (re.compile(r"\s*[,;]\s*and\s+(?=(what|how|why|which|who|whom|whose|when|where|whether|on what|in what|"
+                r"is|are|was|were|does|do|did|can|could|may|must|has|have)\b)", re.I),
+     "'…, and how much notice…?', '…; and was it…?': a conjunction joining two interrogatives"),
+    (re.compile(r"\?\s+(?=[A-Z(])"),
+     "'What is the term? Can it be renewed?': two questions written one after the other"),
+    (re.compile(r"(?:\s*[,;:]\s*|\s+)(?:and\s+)?\((?:[b-h]|i{2,3}|iv|[2-8])\)\s+", re.I),
+     "'(a) who may apply and (b) within what time?': an enumeration of the things asked"),
+)
+
+#: An enumeration's first marker ("(a) ", "(1) "), dropped from the first part once it is split on the later ones.
+_FIRST_MARKER = re.compile(r"(?<![\w.])\((?:a|i|1)\)\s+", re.I)
+
+#: A part needs this many content words of its own (:func:`terms`) to be asked alone; fewer ("and how much?",
+#: "and what did he conclude?") and it leans on the part before it: the question asks one thing in two clauses and
+#: is answered whole (measured on eval/multipart.jsonl and dev: asking such a part with the first part's words
+#: cited fewer gold units; bench/NOTES.md, issue 27).
+PART_MIN_TERMS = 2
+
+#: … and a part that points back (:data:`BACK_REFERENCE`) with fewer than this many of its own ("what happens after
+#: it?") leans on it too; one with more ("why couldn't the council attach a condition to its approval?") says
+#: enough to be asked alone.
+PART_LEANS_TERMS = 4
+
+#: A later part that points back at the first ("what happens after it?", "what did he conclude?", "how much was
+#: it?"): it leans on the first part (see :data:`PART_LEANS_TERMS`).
+BACK_REFERENCE = re.compile(r"\b(it|its|he|she|his|her|they|them|their|this|that|these|those|so|there)\b", re.I)
+
+
+def _lead_in(question: str) -> str:
+    """The words before a question's first interrogative ("In Smith v Jones, "): they name the document, and so
+    belong to every part."""
+    m = re.search(r"(^|[,;:]\s+)(" + "|".join(sorted(INTERROGATIVES)) + r")\b", question, re.I)
+    if m is None or m.start(2) == 0:
+        return ""
+    lead = question[:m.start(2)]
+    return lead if len(lead.split()) <= 16 else ""
+
+
+def question_parts(question: str) -> list[str]:
+    """The parts of a question that asks several things (:data:`PART_JOINTS`), each a question that can be
+    answered alone: the lead-in naming the document is given to every part.  One part (the question itself) when
+    it asks one thing, or when a later part leans on the one before (:data:`PART_MIN_TERMS`,
+    :data:`PART_LEANS_TERMS`)."""
+    q = question.strip()
+    pieces = [q]
+    for pattern, reason in PART_JOINTS:
+        if "enumeration" in reason and not _FIRST_MARKER.search(q):
+            continue  # "CPR 36.17(4)", "s. 10(b)": a provision's number, unless the question enumerates from (a)
+        nxt = []
+        for piece in pieces:
+            nxt.extend(p for p in pattern.split(piece) if p is not None)
+        pieces = nxt
+    # a split on a lookahead leaves the captured interrogative as its own piece: glue captures back on
+    cleaned: list[str] = []
+    for i, p in enumerate(pieces):
+        if i + 1 < len(pieces) and re.fullmatch(r"[A-Za-z ]+", p) and pieces[i + 1].lower().startswith(p.lower()):
+            continue  # a lookahead group, repeated at the head of the next piece
+        cleaned.append(p)
+    pieces = [_FIRST_MARKER.sub("", p, count=1).strip(" ,;:") for p in cleaned]
+    pieces = [p for p in pieces if p]
+    if len(pieces) < 2:
+        return [question]
+    lead = _lead_in(pieces[0])
+    out = [pieces[0].rstrip("?") + "?"]
+    for p in pieces[1:]:
+        p = p.rstrip("?")
+        own = re.sub(r"\([^()]*\)", " ", p)  # "(the version in force on …)" asks nothing of its own
+        n_own = len(terms(own))
+        if n_own < PART_MIN_TERMS or (BACK_REFERENCE.search(own) and n_own < PART_LEANS_TERMS):
+            return [question]  # it leans on the part before: one thing asked in two clauses
+        if lead and not p.lower().startswith(lead.strip().lower()):
+            p = lead + (p[0].lower() + p[1:] if p.split()[0].lower() in INTERROGATIVES else p)
+        out.append(p + "?")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Documents a question names
+# ---------------------------------------------------------------------------------------------------------------
+
+_PARTY = r"[A-Z][\w&'\u2019.-]*(?:\s+(?:[A-Z][\w&'\u2019.-]*|of|and|&|the|for|de|van|von|du|la|\([A-Z][^()]{0,40}\)))*"
+
+#: A case named by its parties, "Smith v Jones", "R (Hale) v Secretary of State for Education", "Re D (A Child)":
+#: a question naming one asks about that judgment.
+NAMED_CASE = re.compile(rf"(?<![\w-])(?P<a>{_PARTY})\s+v\.?\s+(?P<b>{_PARTY})")
+
+#: A neutral citation inside a question ("[2019] UKSC 99", "[2020] EWCA Civ 1375"): it names one judgment.
+NAMED_NEUTRAL = re.compile(r"\[(?P<year>\d{4})\]\s+(?P<court>[A-Z]{2,}[A-Za-z]*(?:\s+(?:Civ|Crim|Admin))?)\s+"
+                           r"(?P<num>\d+)(?:\s+\([A-Za-z]+\))?")
+
+#: An Act asked about as the question's subject: named in its lead-in ("Under the Fisheries Act, …"), as what the
+#: question opens by asking about ("Does the Privacy Act define …"), or as the law a question ends on ("… under the
+#: Limitation Act 1980?").  An Act mentioned mid-question ("was it a public function under the Human Rights Act when
+#: …", "what did the court say about s 37 of the Children Act") is what a judgment discusses, not the document asked.
+NAMED_ACT = re.compile(r"(?:^\s*(?:(?i:under|in|by)\s+)?|^\s*(?i:does|do|did|is|are|can|may|must|what does|how does|"
+                       r"when does|who does)\s+|\b(?i:under|in)\s+(?=the\s+(?:[A-Z][\w'\u2019-]*\s+){1,8}Act"
+                       r"(?:\s+\d{4})?\s*\?\s*$))the\s+(?P<name>(?:[A-Z][\w'\u2019-]*\s+){1,8}Act(?:\s+\d{4})?)\b")
+
+#: Words of a party's name that say nothing about which case it is ("R (on the application of) …", "Re", "Ltd").
+PARTY_FILLER = frozenset("r re the a an of and for on application ltd limited plc inc llc co corp corporation "
+                         "company anor ors others another secretary state home department council borough city "
+                         "county london chief constable police commissioner minister mr mrs ms dr lord lady sir "
+                         "child children in matter".split())
+
+#: Short forms by which a party that is a public body is named in a question, with the words its title uses (a
+#: judgment's title spells the body out: "Secretary of State for the Home Department", "Revenue and Customs").
+PARTY_SHORT_FORMS = {
+    "sshd": "home",  # the Secretary of State for the Home Department
+    "hmrc": "revenue",  # HM Revenue and Customs (the Commissioners for…)
+    "ofcom": "communications",  # the Office of Communications
+    "dwp": "pensions",  # the Secretary of State for Work and Pensions
+    "cma": "competition",  # the Competition and Markets Authority
+    "fca": "financial",  # the Financial Conduct Authority
+    "ofsted": "education",  # the Office for Standards in Education
+    "ofgem": "gas",  # the Gas and Electricity Markets Authority
+    "lbc": "london",  # a London Borough Council
+}
