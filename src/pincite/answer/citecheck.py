@@ -354,7 +354,7 @@ def _occurrences(info: _DocInfo, quote: str, loose: bool = True) -> list[tuple[i
             continue
         offset = 0
         while offset < len(idx) and len(out) <= 20:
-            hit = locate_lawyer_quote(text, q, (normed[offset:], idx[offset:]))
+            hit = locate_lawyer_quote(text, q, (normed, idx), offset)
             if hit is None:
                 break
             out.append(hit)

@@ -127,70 +127,207 @@ _ALTERATION = re.compile(r"\[([^\[\]]{0,60})\]")
 _ELLIPSIS = re.compile(r"\s*(?:…|\.\s?\.\s?\.)\s*")
 _GAP_CHARS = 1500
 _INSERT_CHARS = 80
+_ENDING_CHARS = 4
+#: a quote whose fixed words are only these (digits, punctuation, 'w') and has no ellipsis is read as written
+_NOT_WORDS = frozenset("\\.?{}0123456789,()*[]wW ")
 
 
-def _literal(piece: str) -> str:
-    return re.escape(piece)
+@dataclass(frozen=True, slots=True)
+class QuotePlan:
+    """A quotation as a lawyer writes it, as pieces to find in order on :func:`normalise`-d text.
+
+    ``pieces`` are fixed runs of characters: each position is one exact character or, for a ``[t]`` alteration,
+    the set of characters it may be (that letter in either case).  ``joints[i]`` says what may lie between
+    piece i and piece i+1: ``("any", lo, hi)`` (an ellipsis or words put in place of the source's; the
+    shortest is tried first) or ``("word", lo, hi)`` (a word's changed ending, letters only; the longest first).
+    """
+
+    pieces: tuple[tuple[str | frozenset[str], ...], ...]
+    joints: tuple[tuple[str, int, int], ...]
 
 
-def lawyer_quote_pattern(quote: str) -> re.Pattern[str] | None:
-    """A pattern over :func:`normalise`-d text for a quotation with a lawyer's alterations and ellipses, or None
-    when the quote has neither (then :func:`locate_quote` is the test).  Only what the brackets and ellipses
-    mark is loosened: every other character must match as :func:`normalise` leaves it."""
+def lawyer_quote_plan(quote: str) -> QuotePlan | None:
+    """The pieces of a quotation with a lawyer's alterations and ellipses, or None when the quote has neither
+    (then :func:`locate_quote` is the test).  Only what the brackets and ellipses mark is loosened: every other
+    character must match as :func:`normalise` leaves it."""
     q = normalise(quote)
     if not _ALTERATION.search(q) and not _ELLIPSIS.search(q):
         return None
-    parts: list[str] = []
+    # items in order: ("lit", text) | ("one", letters) | ("any"/"word", lo, hi, lead)
+    items: list[tuple] = []
     pos = 0
     tokens = sorted([(m.start(), m.end(), "alt", m.group(1)) for m in _ALTERATION.finditer(q)]
                     + [(m.start(), m.end(), "gap", "") for m in _ELLIPSIS.finditer(q)])
     for start, end, what, inner in tokens:
         if start < pos:
             continue
-        parts.append(_literal(q[pos:start]))
+        items.append(("lit", q[pos:start]))
         if what == "gap":
             lead = " " if start > 0 and q[start - 1:start] != " " and start < len(q) else ""
-            parts.append(f"{lead}(?:.{{0,{_GAP_CHARS}}}?)" + (" ?" if end < len(q) else ""))
+            items.append(("any", 0, _GAP_CHARS + (1 if end < len(q) else 0), lead))
         elif inner.strip().lower() in ("", "sic"):
             pass
         elif len(inner) == 1 and inner.isalpha():
-            parts.append(f"[{re.escape(inner.lower())}{re.escape(inner.upper())}]")
+            items.append(("one", inner.lower() + inner.upper()))
         elif inner.isalpha() and len(inner) <= 3 and start > 0 and q[start - 1].isalpha():
-            parts.append(r"\w{0,4}")  # "state[d]": the word's ending changed
+            items.append(("word", 0, _ENDING_CHARS, ""))  # "state[d]": the word's ending changed
         else:
-            parts.append(f".{{0,{_INSERT_CHARS}}}?")  # "[the FTT]": words replaced
+            items.append(("any", 0, _INSERT_CHARS, ""))  # "[the FTT]": words replaced
         pos = end
-    parts.append(_literal(q[pos:]))
+    items.append(("lit", q[pos:]))
     # words put in at either end are the lawyer's, not the source's: the match starts and ends on real words
-    while parts and (not parts[0].strip() or parts[0].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
-        parts.pop(0)
-    while parts and (not parts[-1].strip() or parts[-1].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
-        parts.pop()
-    body = "".join(parts)
-    body = re.sub(r"^(?:\\ | )+|(?:\\ | )+$", "", body)  # the space beside a dropped insertion is not the source's
-    if not re.sub(r"[\\.?{}0-9,()*\[\]wW ]", "", body):
+    while items and (items[0][0] in ("any", "word") or (items[0][0] == "lit" and not items[0][1].strip())):
+        items.pop(0)
+    while items and (items[-1][0] in ("any", "word") or (items[-1][0] == "lit" and not items[-1][1].strip())):
+        items.pop()
+    if items and items[0][0] == "lit":
+        items[0] = ("lit", items[0][1].lstrip(" "))  # the space beside a dropped insertion is not the source's
+    if items and items[-1][0] == "lit":
+        items[-1] = ("lit", items[-1][1].rstrip(" "))
+    fixed = "".join(it[1] for it in items if it[0] in ("lit", "one"))
+    gap = any(it[0] == "any" and it[2] >= _GAP_CHARS for it in items)
+    if not gap and not set(fixed) - _NOT_WORDS:
         return None
-    return re.compile(body)
+    pieces: list[list[str | frozenset[str]]] = [[]]
+    joints: list[tuple[str, int, int]] = []
+    for it in items:
+        if it[0] == "lit":
+            pieces[-1].extend(it[1])
+        elif it[0] == "one":
+            pieces[-1].append(frozenset(it[1]))
+        else:
+            kind, lo, hi, lead = it
+            pieces[-1].extend(lead)
+            if not pieces[-1] and joints:  # two joints in a row: one joint spanning both
+                k0, lo0, hi0 = joints.pop()
+                pieces.pop()
+                kind, lo, hi = ("any" if "any" in (k0, kind) else "word"), lo0 + lo, hi0 + hi
+            joints.append((kind, lo, hi))
+            pieces.append([])
+    if not pieces[-1]:
+        pieces.pop()
+        joints = joints[:len(pieces) - 1]
+    if not pieces:
+        return None
+    return QuotePlan(tuple(tuple(p) for p in pieces), tuple(joints))
 
 
-def locate_lawyer_quote(text: str, quote: str, norm: tuple[str, list[int]] | None = None) -> tuple[int, int] | None:
+def _piece_at(text: str, piece: tuple[str | frozenset[str], ...], at: int) -> bool:
+    if at < 0 or at + len(piece) > len(text):
+        return False
+    for i, c in enumerate(piece):
+        t = text[at + i]
+        if t != c if isinstance(c, str) else t not in c:
+            return False
+    return True
+
+
+class _Finder:
+    """Where one piece is in the text: its longest run of exact characters is found with ``str.find`` and the
+    rest compared in place."""
+
+    def __init__(self, text: str, piece: tuple[str | frozenset[str], ...]) -> None:
+        self.text, self.piece = text, piece
+        best = (0, 0, 0)  # (length, offset) of the longest exact run
+        i = 0
+        while i < len(piece):
+            j = i
+            while j < len(piece) and isinstance(piece[j], str):
+                j += 1
+            if j - i > best[0]:
+                best = (j - i, i, j)
+            i = j + 1
+        self.offset = best[1]
+        self.run = "".join(piece[best[1]:best[2]])  # type: ignore[arg-type]
+
+    def starts(self, lo: int, hi: int):  # type: ignore[no-untyped-def]
+        """Every start of the piece in [lo, hi], in order."""
+        text, piece, off = self.text, self.piece, self.offset
+        lo = max(lo, 0)
+        hi = min(hi, len(text) - len(piece))
+        if self.run:
+            at = text.find(self.run, lo + off, hi + off + len(self.run))
+            while at >= 0:
+                s = at - off
+                if _piece_at(text, piece, s):
+                    yield s
+                at = text.find(self.run, at + 1, hi + off + len(self.run))
+        else:  # a piece of bracketed letters only ("[t]"): every place one of its first letters is
+            for s in range(lo, hi + 1):
+                if _piece_at(text, piece, s):
+                    yield s
+
+
+def find_quote_plan(text: str, plan: QuotePlan, start: int = 0) -> tuple[int, int] | None:
+    """The first place in ``text`` (from ``start``) where the plan's pieces are, in order, each joint's span
+    apart: (start, end) or None.  Each piece is looked for with ``str.find``; a piece's place already shown to
+    lead nowhere is not tried again, and a window already searched to its end is not searched again, so the
+    time is linear in the text for a given quote (no backtracking regex: the ellipses of a 98-byte draft once
+    took minutes)."""
+    pieces, joints = plan.pieces, plan.joints
+    finders = [_Finder(text, p) for p in pieces]
+    last = len(pieces) - 1
+    dead: list[set[int]] = [set() for _ in pieces]
+    done: list[tuple[int, int]] = [(-1, -2) for _ in pieces]  # per piece: a span of starts all dead
+
+    def nexts(k: int, end: int):  # type: ignore[no-untyped-def]
+        """The places to try for piece k + 1 after piece k ends at ``end``, in the joint's order."""
+        kind, lo, hi = joints[k]
+        j = k + 1
+        a, b = end + lo, end + hi
+        if kind == "word":  # the longest ending first, letters only
+            run = 0
+            while run < hi and end + run < len(text) and (text[end + run].isalnum() or text[end + run] == "_"):
+                run += 1
+            for s in range(end + min(run, hi), a - 1, -1):
+                if s not in dead[j] and _piece_at(text, pieces[j], s):
+                    yield s
+            return
+        da, db = done[j]
+        from_ = db + 1 if da <= a <= db + 1 else a
+        for s in finders[j].starts(from_, b):
+            if s not in dead[j]:
+                yield s
+        # every start of piece j in [a, b] is now dead (tried and failed, or dead before)
+        done[j] = (da, max(db, b)) if da <= a <= db + 1 else (a, b)
+
+    for s0 in finders[0].starts(start, len(text)):
+        if last == 0:
+            return s0, s0 + len(pieces[0])
+        stack = [(0, s0, nexts(0, s0 + len(pieces[0])))]
+        while stack:
+            k, s, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                dead[k].add(s)
+                stack.pop()
+                continue
+            if k + 1 == last:
+                return s0, nxt + len(pieces[last])
+            stack.append((k + 1, nxt, nexts(k + 1, nxt + len(pieces[k + 1]))))
+    return None
+
+
+def locate_lawyer_quote(text: str, quote: str, norm: tuple[str, list[int]] | None = None,
+                        start: int = 0) -> tuple[int, int] | None:
     """Offsets in ``text`` of a quotation as a lawyer writes it: exact after :func:`normalise` (as the model's
-    quotes are checked), or with its bracketed alterations and ellipses read as such.  ``norm`` is
-    ``normalise_with_map(text)``, when the caller has it already (a long document searched many times)."""
+    quotes are checked), or with its bracketed alterations and ellipses read as such (:func:`find_quote_plan`).
+    ``norm`` is ``normalise_with_map(text)``, when the caller has it already (a long document searched many
+    times); ``start`` is where in the normalised text to begin."""
     normed, idx = norm if norm is not None else normalise_with_map(text)
     q = normalise(quote)
     if not q:
         return None
-    pattern = lawyer_quote_pattern(quote)
-    if pattern is None:
-        i = normed.find(q)
+    plan = lawyer_quote_plan(quote)
+    if plan is None:
+        i = normed.find(q, start)
         if i < 0:
             return None
         return idx[i], idx[i + len(q) - 1] + 1
-    m = pattern.search(normed)
-    if m is None or m.end() <= m.start():
+    hit = find_quote_plan(normed, plan, start)
+    if hit is None or hit[1] <= hit[0]:
         return None
-    return idx[m.start()], idx[m.end() - 1] + 1
+    return idx[hit[0]], idx[hit[1] - 1] + 1
 
 
 # -- the candidate: one citation being verified -----------------------------------------------------------

@@ -6,7 +6,8 @@ markers removed (:func:`strip_emphasis`);
 ``.html`` gives its visible blocks (the reader's own extraction, :mod:`pincite.parse.html`); ``.docx`` the
 canonical text of the Word reader (:mod:`pincite.parse.docx`: Word's list numbering rendered, so a draft's numbered
 paragraphs keep their numbers); ``.pdf`` the canonical text of the PDF reader (:mod:`pincite.parse.pdf`: running
-headers and page numbers removed).
+headers and page numbers removed).  Both binary formats are read in :mod:`pincite.parse.sandbox`'s worker process,
+under the memory and time limits ingest gives a file.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import re
 from pathlib import Path
 
 from pincite.errors import ParseError, UnsupportedFormat
+from pincite.parse.sandbox import parse_limited
 from pincite.parse.text import decode_text
+from pincite.types import Format
 
 #: The draft formats read, by file extension.
 DRAFT_SUFFIXES = (".txt", ".md", ".markdown", ".text", ".html", ".htm", ".docx", ".pdf")
@@ -34,15 +37,13 @@ def _html(data: bytes) -> str:
 
 
 def _docx(data: bytes, source: str) -> str:
-    from pincite.parse.docx import read_docx
-
-    return read_docx(data, source).text
+    # in the memory- and time-limited worker ingest parses with: a zip bomb or a PDF bomb sent as a draft once
+    # got the server killed for its memory (issue 31)
+    return parse_limited(data, source, Format.DOCX).text
 
 
 def _pdf(data: bytes, source: str) -> str:
-    from pincite.parse.pdf import parse
-
-    return parse(data, source).text
+    return parse_limited(data, source, Format.PDF).text
 
 
 #: Markdown emphasis (``*Ipek v Koza Altin*``, ``**To:**``, ``_id._``): the markers are typing, not the draft's words,
