@@ -7,6 +7,8 @@
    was allowed"), against its gold unit (a supported claim, restating the question's context as a model would)
    and against the gold unit of another question in another document (an unsupported one): where
    MIN_WORD_OVERLAP falls between them.  dev only unless ``--train``.
+3. The adversarial model of tests/claim_adversary.py on the stored documents: supported claims dropped (false
+   drops) and unsupported claims shown (misses), each with the check that decided.
 
     .venv/bin/python bench/claim_support.py --db COPY.db --runs RUN.json... [--train]
 """
@@ -20,6 +22,12 @@ import re
 import statistics
 from pathlib import Path
 
+import sys
+
+from pincite.answer.context import assemble_context
+from pincite.engine import AskOptions, answer_from_context
+from pincite.generate.scripted import ScriptedGenerator, claim, reply
+from pincite.types import DocRef, Passage
 from pincite.answer.verify import MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, unit_words, word_overlap
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
 from pincite.store.sqlite import SQLiteStore
@@ -80,6 +88,41 @@ def overlaps(store: SQLiteStore, gold: Path) -> None:
         print(f"  threshold {cut:.2f}: supported below {fa:.0%}, unsupported at or above {fm:.0%}")
 
 
+def adversary(store: SQLiteStore) -> None:
+    sys.path.insert(0, str(ROOT))
+    from tests.claim_adversary import CASES
+
+    finder = DocumentFinder(store)
+    false_drops, misses, n_ok, n_bad = [], [], 0, 0
+    for case in CASES:
+        doc = finder.find(case.source)
+        unit = next(u for u in doc.units if u.label == case.unit)
+        chunk = next(c for c in store.get_chunks(doc.id)
+                     if c.char_start <= unit.char_start and unit.char_end <= c.char_end)
+        ref = DocRef(doc.id, doc.source, doc.title, doc.kind, doc.citation, doc.date, doc.work,
+                     (doc.version or {}).get("date"))
+        turn = assemble_context("What does it say?", [Passage(chunk, ref, doc.text[chunk.char_start:chunk.char_end],
+                                                               1.0, 1)], {doc.id: doc})
+        ans = answer_from_context(turn, ScriptedGenerator([reply(claim(case.claim, "P1", case.quote))]),
+                                  AskOptions(), [cp.passage for cp in turn.passages])
+        shown = bool(ans.claims)
+        why = ans.dropped[0].check.value if ans.dropped else "shown"
+        if case.supported:
+            n_ok += 1
+            if not shown:
+                false_drops.append((case.claim, why, ans.dropped[0].detail))
+        else:
+            n_bad += 1
+            if shown:
+                misses.append((case.claim, case.why))
+        print(f"  {'supported  ' if case.supported else 'unsupported'} {why:18} {case.why}")
+    print(f"adversary: {n_ok} supported, {len(false_drops)} dropped; {n_bad} unsupported, {len(misses)} shown")
+    for x in false_drops:
+        print("  false drop:", x)
+    for x in misses:
+        print("  miss:", x)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--db", required=True)
@@ -93,6 +136,8 @@ def main() -> None:
         print("## content-word overlap (question as the claim)")
         for g in sets:
             overlaps(store, g)
+        print("## the adversarial model (tests/claim_adversary.py)")
+        adversary(store)
     finally:
         store.close()
 

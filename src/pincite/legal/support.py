@@ -155,6 +155,10 @@ DATES = [
 ]
 
 
+_ANY_MONTH = re.compile(rf"\b(?:{_MONTH})\b", re.I)
+_DIGIT_DATES = [DATES[2], DATES[3]]
+
+
 @dataclass(frozen=True, slots=True)
 class Figure:
     """One figure as written (``text``) and the keys any of which, found among the cited words' keys, supports it."""
@@ -262,7 +266,8 @@ def figures(text: str) -> list[Figure]:
     not read; "one (1)", "one million" and "one year" are."""
     out: list[Figure] = []
     taken = list(text)
-    for pat in DATES:
+    months = _ANY_MONTH.search(text) is not None  # most provisions name no month: skip the month patterns
+    for pat in DATES if months else _DIGIT_DATES:
         for m in pat.finditer("".join(taken)):
             needs, gives = _date_keys(m)
             if needs:
