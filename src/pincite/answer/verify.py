@@ -3,8 +3,9 @@
 Each citation check is a small function ``(candidate, turn) -> list[Finding]`` registered in :data:`CHECKS`.  A
 finding with ``drop=True`` removes the citation; one with ``drop=False`` is recorded (and the pinpoint is rendered
 from metadata regardless).  A new failure type is a new function and a new test, not an ``if`` inside another
-check.  The claim-level checks (one source per claim, no claim without a surviving citation) run in
-:func:`verify_reply`, over what the citation checks kept.
+check.  The claim-level checks (one source per claim; the claim's own figures, names and words supported by the
+units it cites; no claim without a surviving citation) run in :func:`verify_reply`, over what the citation checks
+kept.
 """
 
 from __future__ import annotations
