@@ -183,6 +183,26 @@ def test_a_reply_nested_100000_deep_is_malformed_not_an_error(store) -> None:
         json.dumps(ans.to_json())  # and the answer serialises
 
 
+def test_the_server_answers_a_nested_reply_with_a_clean_no_answer(tmp_path: Path, corpus: Path) -> None:
+    """The issue's 500: POST /api/ask with a model replying 100,000 deep."""
+    import httpx
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+
+    db = tmp_path / "n.db"
+    s = SQLiteStore(db)
+    assert not ingest_paths(s, [corpus / IPEK]).failed
+    s.close()
+    deep = '{"claims": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    app = create_app(ServerConfig(db=db, dense=False), generator=ScriptedGenerator([deep]))
+    with RunningServer(app) as srv:
+        r = httpx.post(f"{srv.url}/api/ask", json={"question": "Was the appeal dismissed?"}, timeout=60)
+    assert r.status_code == 200, r.text[:300]
+    body = r.json()
+    assert body["claims"] == [] and [d["check"] for d in body["dropped"]] == ["malformed-reply"]
+
+
 def test_a_huge_reply_is_malformed_and_the_trace_keeps_a_capped_copy(store) -> None:
     turn = turn_for(store, IPEK, "[106]")
     huge = '{"claims": [{"text": "' + "x" * 20_000_000 + '", "citations": []}]}'
