@@ -3,8 +3,9 @@
 Each citation check is a small function ``(candidate, turn) -> list[Finding]`` registered in :data:`CHECKS`.  A
 finding with ``drop=True`` removes the citation; one with ``drop=False`` is recorded (and the pinpoint is rendered
 from metadata regardless).  A new failure type is a new function and a new test, not an ``if`` inside another
-check.  The claim-level checks (one source per claim, no claim without a surviving citation) run in
-:func:`verify_reply`, over what the citation checks kept.
+check.  The claim-level checks (one source per claim; the claim's own figures, names and words supported by the
+units it cites; no claim without a surviving citation) run in :func:`verify_reply`, over what the citation checks
+kept.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from xml.sax.saxutils import unescape
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
-from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION
+from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION, terms
+from pincite.legal.support import FIGURE_WORDS, FRAME_WORDS, NUMBER_WORDS, SPEAKERS, figure_keys, figures, names, supported
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -34,6 +36,10 @@ class Check(ChoiceEnum):
     PAGE_NOT_PARAGRAPH = "page-not-paragraph"
     MIXED_SOURCES = "mixed-sources"  # a claim resting on two documents (multi-document answers)
     UNSUPPORTED_CLAIM = "unsupported-claim"  # a claim left with no surviving citation
+    QUOTE_TOO_SHORT = "quote-too-short"  # too few words to carry a proposition ("INJECTION")
+    FIGURE_NOT_CITED = "figure-not-cited"  # a number, amount, share, period or date the cited words do not state
+    NAME_NOT_CITED = "name-not-cited"  # a name or defined term the cited words do not mention
+    WORDS_NOT_CITED = "words-not-cited"  # too few of the claim's content words are in the cited words
     MALFORMED_REPLY = "malformed-reply"
     TRUNCATED_REPLY = "truncated-reply"  # the server stopped the reply at its token limit before it was whole
 
@@ -50,6 +56,12 @@ PLAIN_WORDS = {
     Check.PAGE_NOT_PARAGRAPH: "the model gave a page where the source numbers paragraphs (or the reverse)",
     Check.MIXED_SOURCES: "one claim rests on passages from two different documents",
     Check.UNSUPPORTED_CLAIM: "the statement has no citation that passed the checks",
+    Check.QUOTE_TOO_SHORT: "the quote is too short to support a statement (a word or two found in the passage "
+                           "proves nothing the statement says)",
+    Check.FIGURE_NOT_CITED: "the statement gives a number, amount, percentage, period or date that the cited words "
+                            "do not state",
+    Check.NAME_NOT_CITED: "the statement names someone or something that the cited words do not mention",
+    Check.WORDS_NOT_CITED: "too little of what the statement says is in the cited words",
     Check.MALFORMED_REPLY: "the model's reply was not in the required format",
     Check.TRUNCATED_REPLY: "the model's reply was cut off at the token limit before it was complete",
 }
@@ -376,6 +388,29 @@ def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
     return []
 
 
+#: The shortest quote that can carry a proposition: a subject, a verb and what is said of it.  Chosen on the quotes
+#: of every generator's claims on eval/dev.jsonl and eval/train.jsonl and on the gold quotes there (bench/NOTES.md,
+#: "Issue 31 — claim support"): no honest quote is shorter; "INJECTION" and "the Buyer" are.
+MIN_QUOTE_WORDS = 4
+MIN_QUOTE_CHARS = 20
+_WORD = re.compile(r"[^\W_]+")
+
+
+def check_quote_carries_proposition(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """2a. A quote of a word or two proves only that the words exist, not that the passage says what the claim
+    does: a quote must have at least :data:`MIN_QUOTE_WORDS` words and :data:`MIN_QUOTE_CHARS` characters."""
+    if c.quote_start is None or c.doc is None:
+        return []
+    q = normalise(c.doc.text[c.quote_start:c.quote_end or c.quote_start])
+    words = len(_WORD.findall(q))
+    if words < MIN_QUOTE_WORDS or len(q) < MIN_QUOTE_CHARS:
+        return [Finding(Check.QUOTE_TOO_SHORT,
+                        f"the quote {q[:60]!r} has {words} word{'s' * (words != 1)} and {len(q)} characters; a "
+                        f"statement needs at least {MIN_QUOTE_WORDS} words and {MIN_QUOTE_CHARS} characters "
+                        f"of its source", True)]
+    return []
+
+
 def _where_else(quote: str, turn: TurnContext, cited: str) -> str:
     others = [pid for pid, cp in turn.by_pid.items()
               if pid != cited and locate_quote_as_shown(cp.passage.text, quote) is not None]
@@ -591,6 +626,7 @@ def check_page_not_paragraph(c: Candidate, turn: TurnContext) -> list[Finding]:
 CHECKS: list[CheckFn] = [
     check_never_retrieved,
     check_quote_in_passage,
+    check_quote_carries_proposition,
     check_pinpoint_from_metadata,
     check_version_window,
     check_citable_zone,
@@ -618,6 +654,105 @@ def check_mixed_sources(claim: RawClaim, kept: list[Candidate]) -> list[Finding]
     if len(docs) > 1:
         return [Finding(Check.MIXED_SOURCES, "the claim cites " + " and ".join(sorted(docs.values())), True)]
     return []
+
+
+# -- support: the claim's own words against the words it cites -----------------------------------------------
+
+
+class ClaimSupport(ChoiceEnum):
+    """What becomes of a claim whose figures, names or words are not in the units it cites."""
+
+    DROP = "drop"  # the claim is removed and listed with the reason (the default: nothing unsupported is shown)
+    QUOTE = "quote"  # the claim's words are replaced by the words it quotes, which the checks have verified
+
+
+#: The share of a claim's content words (stemmed, less grammar and the words that frame a quotation) that must be
+#: in the units it cites.  Chosen on eval/dev.jsonl (bench/NOTES.md, "Issue 31 — claim support").
+MIN_WORD_OVERLAP = 0.25
+#: The longest claim text checked: the reply's schema asks for 400 characters a statement; ten times that is
+#: not one statement, and is dropped unread (reading figures and names is linear, but not free).
+MAX_CLAIM_CHARS = 4000
+#: How much of a cited unit's parent is read with it: a sub-item's chapeau ("within 30 days after notice, the
+#: Buyer may (a) …") states what its item means; a whole Part does not.
+_PARENT_CHARS = 4000
+_SUBITEMS = {UnitKind.SUBPARAGRAPH, UnitKind.SUBCLAUSE, UnitKind.SUBSECTION, UnitKind.PARAGRAPH, UnitKind.CLAUSE}
+
+
+def cited_words(kept: list[Candidate]) -> str:
+    """What a claim's surviving citations put before a reader (:func:`unit_words` of each cited unit)."""
+    return "\n".join(unit_words(c.doc, c.unit) for c in kept if c.doc is not None and c.unit is not None)
+
+
+def unit_words(d: Document, u: Unit) -> str:
+    """What citing unit ``u`` puts before a reader: its text (with a sub-item's chapeau), its label, headings and
+    author, and its document's title, citation and date."""
+    parts: list[str] = [d.unit_text(u), d.title, d.citation or "", d.date or "",
+                        str((d.version or {}).get("label") or "")]
+    for a in _unit_and_ancestors(d, u):
+        parts += [a.label or "", a.number or "", a.author or "", a.role.value if a.role else "",
+                  " ".join(a.section_path)]
+    if u.parent is not None and u.kind in _SUBITEMS:
+        p = d.units[u.parent]
+        if p.char_end - p.char_start <= _PARENT_CHARS:
+            parts.append(d.unit_text(p))
+    return "\n".join(x for x in parts if x)
+
+
+_FRAME: frozenset[str] | None = None
+
+
+def _content_terms(text: str) -> set[str]:
+    global _FRAME
+    if _FRAME is None:
+        _FRAME = frozenset(terms(" ".join((*FRAME_WORDS, *NUMBER_WORDS, *FIGURE_WORDS))))
+    return {t for t in terms(SPEAKERS.sub(" ", text)) if t not in _FRAME and not t[:1].isdigit()}
+
+
+def word_overlap(claim_text: str, cited: str) -> float | None:
+    """The share of the claim's content words found in ``cited`` (None: the claim has none: it only frames its
+    quotation, "The passage says so.")."""
+    mine = _content_terms(claim_text)
+    if not mine:
+        return None
+    return len(mine & set(terms(cited))) / len(mine)
+
+
+def check_claim_support(claim: RawClaim, kept: list[Candidate]) -> list[Finding]:
+    """The claim's own words against the units it cites: every figure it states (:func:`figures`: "30 days" is
+    "thirty (30) days", "£1m" is "one million pounds") and every name it gives must be there, and at least
+    :data:`MIN_WORD_OVERLAP` of its content words.  The quote checks prove the quoted words exist; this proves
+    the claim says no more than they do."""
+    if len(claim.text) > MAX_CLAIM_CHARS:
+        return [Finding(Check.MALFORMED_REPLY, f"the statement is {len(claim.text):,} characters long; one "
+                        f"statement is at most {MAX_CLAIM_CHARS:,} (the reply's schema asks for 400)", True)]
+    cited = cited_words(kept)
+    keys = set().union(*(figure_keys(unit_words(c.doc, c.unit)) for c in kept
+                         if c.doc is not None and c.unit is not None))
+    missing = [f.text for f in figures(claim.text) if not supported(f, keys)]
+    if missing:
+        return [Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
+            repr(m) for m in dict.fromkeys(missing)), True)]
+    cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
+    absent = [n for n in names(claim.text) if n not in cited_lower
+              and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
+    if absent:
+        return [Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
+            repr(a) for a in dict.fromkeys(absent)), True)]
+    share = word_overlap(claim.text, cited)
+    if share is not None and share < MIN_WORD_OVERLAP:
+        mine = _content_terms(claim.text)
+        out = sorted(mine - set(terms(cited)))
+        return [Finding(Check.WORDS_NOT_CITED,
+                        f"{share:.0%} of the statement's content words are in the cited words (at least "
+                        f"{MIN_WORD_OVERLAP:.0%} needed); not there: {', '.join(out[:8])}", True)]
+    return []
+
+
+def quote_alone(kept: list[Candidate]) -> str:
+    """A claim shown as its quotation alone: the verified words, as the document prints them."""
+    quotes = [c.doc.text[c.quote_start:c.quote_end] for c in kept
+              if c.doc is not None and c.quote_start is not None and c.quote_end is not None]
+    return "; ".join(f"\u201c{q}\u201d" for q in dict.fromkeys(quotes))
 
 
 # -- claims: what survives the citation checks ------------------------------------------------------------
@@ -649,8 +784,11 @@ class Verified:
         return [(d.claim, d.passage or "-", f"{d.check.value}: {d.detail}") for d in self.dropped]
 
 
-def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
-    """Check every citation of every claim; keep claims with at least one surviving citation."""
+def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
+                 support: ClaimSupport = ClaimSupport.DROP) -> Verified:
+    """Check every citation of every claim; keep claims with at least one surviving citation whose own words are
+    supported by what they cite (:func:`check_claim_support`; one that is not is dropped, or with
+    ``support=QUOTE`` shown as its quotation alone)."""
     kept: list[tuple[RawClaim, list[Candidate]]] = []
     dropped: list[Dropped] = []
     for claim in reply.claims:
@@ -663,9 +801,20 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
             else:
                 good.append(c)
         mixed = check_mixed_sources(claim, good) if good else []
+        unsupported = check_claim_support(claim, good) if good and not mixed else []
         if mixed:
             dropped.append(Dropped(Check.MIXED_SOURCES, mixed[0].detail, claim.text,
                                    ", ".join(c.raw.passage for c in good), None, attempt))
+        elif unsupported and support is ClaimSupport.DROP:
+            f = unsupported[0]
+            dropped.append(Dropped(f.check, f.detail, claim.text, ", ".join(c.raw.passage for c in good), None,
+                                   attempt))
+        elif unsupported:
+            f = unsupported[0]
+            for c in good:
+                c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
+                                                   f"{f.detail}", False))
+            kept.append((RawClaim(quote_alone(good), claim.citations), good))
         elif good:
             kept.append((claim, good))
         elif claim.citations:
