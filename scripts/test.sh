@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command (and .ci/run's): installs the system packages the tests need when they are missing,
-# then runs the test suite with any arguments given (passed to pytest).
+# then runs the test suite with any arguments given (passed to pytest), in $PINCITE_TEST_WORKERS processes
+# (pytest-xdist; default 2, the cores of the project's machines; 0 runs in this process). Each test file runs whole
+# in one worker (--dist loadfile), so a module's fixture (an ingested corpus, a server) is built once.
 #   - Debian's chromium: the browser tests drive it through playwright's executable_path (never `playwright install`);
 #   - Debian's tesseract-ocr + tesseract-ocr-eng: scanned PDFs are read by OCR.
 # As root (a container, CI) they are installed with apt-get; otherwise with `sudo -n` where that works without a
@@ -21,4 +23,6 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
   fi
 fi
-exec .venv/bin/python -m pytest -q "$@"
+workers="${PINCITE_TEST_WORKERS:-2}"
+if [ "$workers" = 0 ]; then exec .venv/bin/python -m pytest -q "$@"; fi
+exec .venv/bin/python -m pytest -q -n "$workers" --dist loadfile "$@"
