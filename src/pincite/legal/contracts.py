@@ -95,6 +95,9 @@ PARTY_INTRODUCERS: tuple[tuple[str, str], ...] = (
      "and a title page's 'Between: X And Y'"),
     (r"(?i)\bbetween\s+the\s+following\s+parties\s*:", "'made ... between the following parties: X ...; Y'"),
     (r"(?im)^\s*parties\s*:?\s*(?=\(?1\)?\s)", "English-law 'Parties (1) X ... (2) Y' preambles"),
+    (r"(?m)^(?=[^\n]{2,400}?\(\s*(?:the\s+)?[\"“][^\"”\n]{1,40}[\"”]\s*\)[^\n]{0,600}?\band\s+[A-Z][^\n]{0,600}?"
+     r"\b(?:agree|associate)\b)",
+     "a preamble without 'between': 'X, with a place of business at … (\"Aduro\") and Y (\"Consultant\") agree to …'"),
 )
 
 #: a party is numbered in an English-law 'Parties' list: '(1) Acme Ltd ... (2) Beta LLC'
@@ -135,7 +138,8 @@ CORPORATE_SUFFIXES: tuple[tuple[str, str], ...] = (
 NOT_A_PARTY = (r"(?i)^(?:the\s+)?(?:you|we|us|parties|party|company|undersigned|each|following|both|either|"
                r"licensor|licensee|supplier|customer|distributor|franchisor|franchisee|seller|buyer|purchaser|"
                r"vendor|client|contractor|consultant|employer|employee|lessor|lessee|landlord|tenant|"
-               r"reseller|sponsor|agent|principal|[_\-. ]+)\W*$",
+               r"reseller|sponsor|agent|principal|whereas|recitals?|background|witnesseth|now|this|agreement|"
+               r"[_\-. ]+)\W*$",
                "a form addressed to 'You', a blank line, or a role ('the Licensee') is not a party's name")
 
 #: words that stay in lower case inside a title or a name set in title case

@@ -42,7 +42,10 @@ _DEFINED = re.compile(r"\((?:[^()]|\([^()]*\)){0,120}?[\"“”'‘’](?:[^()]|
 _JOIN = re.compile(r"\s*[,;]?\s*(?P<and>and\s+|AND\s+|And\s+)?(?:\(\s*[1-9]\s*\)\s*)?")
 #: the next party after a description with no defined name: "X, a Delaware corporation, and Y"
 _AND = re.compile(r",?\s+(?P<and>(?:and|AND|And)\s+)(?=[A-Z0-9])")
+_AND_NEXT = re.compile(r"[\s,]*(?:and|AND|And)\s+(?=[A-Z0-9])")
 _AND_AFTER = re.compile(r"(?i)\s+and\s+")
+#: lower-case words a company's name may hold: 'doing business as', and a suffix set in lower case
+_LOWER_IN_NAMES = frozenset({"d/b/a", "dba", "plc", "de", "du", "la", "le", "van", "von", "der", "y", "et", "&"})
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -74,8 +77,11 @@ def _parties_after(head: str, pos: int) -> list[str]:
     end, by_and = found[1], found[2]
     while len(out) < MAX_PARTIES:
         last = False
+        right_after = _AND_NEXT.match(head, end)
         if by_and:  # 'X and Y': the name ended where the next party's begins
             at = end
+        elif right_after:  # the name ended at its line's end and the next line says 'AND'
+            at, last = right_after.end(), True
         else:  # the next party follows the defined name that closes this one's description, else an 'and'
             d = _DEFINED.search(head, end, min(len(head), end + 500))
             j = _JOIN.match(head, d.end()) if d else _AND.search(head, end, min(len(head), end + 300))
@@ -107,9 +113,11 @@ def _name_at(head: str, pos: int) -> tuple[str, int, bool] | None:
         m = pattern.search(head, pos, stop)
         if m and m.start() < best:
             best, by_and = m.start(), pattern is _NEXT_PARTY
-    raw = _first_sentence(" ".join(head[pos:best].split())).strip(" ,;:-–")
+    raw = _without_address(_first_sentence(" ".join(head[pos:best].split()))).strip(" ,;:-–")
     if raw[:4].casefold() == "the " and raw[4:5].isupper():  # "the TOWN OF VINTON": the article is no name
         raw = raw[4:]
+    if any(w.islower() and w not in SMALL_WORDS and w not in _LOWER_IN_NAMES for w in raw.split()):
+        return None  # "Joint Venturers as follows": a name has no lower-case words but small ones
     if not raw or not (raw[0].isupper() or raw[0].isdigit()) or len(raw) > MAX_NAME_CHARS \
             or len(raw.split()) > MAX_NAME_WORDS or not _LETTER.search(raw) or _NOT_A_PARTY.match(raw) \
             or "__" in raw:
@@ -128,8 +136,21 @@ def _first_sentence(s: str) -> str:
     ("Parties. In addition" -> "Parties"; "Inc. And" is kept whole)."""
     for m in _SENTENCE_END.finditer(s):
         word = m.group(1).casefold().rstrip(".")
-        if word not in _SUFFIX and len(word.replace(".", "")) > 1:
+        if word not in _SUFFIX and len(word) > 1 and "." not in word:  # "B.C. Ltd." is no sentence's end
             return s[: m.start(1) + len(m.group(1))]
+    return s
+
+
+def _without_address(s: str) -> str:
+    """``s`` cut after its corporate suffix when an address follows it without a comma ("NLS-1 Pharma AG Alter
+    Postplatz 2 6370 Stans" -> "NLS-1 Pharma AG"): a word with digits after the suffix is the address's."""
+    words = s.split()
+    last_suffix = None
+    for i, w in enumerate(words):
+        if i > 0 and w.strip(",;:()").casefold().rstrip(".") in _SUFFIX:
+            last_suffix = i
+        elif last_suffix is not None and any(c.isdigit() for c in w):
+            return " ".join(words[: last_suffix + 1])
     return s
 
 
