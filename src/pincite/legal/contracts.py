@@ -107,8 +107,10 @@ NUMBERED_PARTY = (r"\(\s*[1-9]\s*\)\s*", "English-law precedents number the part
 PARTY_NAME_ENDS: tuple[tuple[str, str], ...] = (
     (r"(?i)\s*[,;](?!\s*(?:inc|incorporated|l\.?l\.?c|ltd|limited|l\.?p|plc|corp|s\.?a|n\.?v|ag|gmbh|co)\b\.?)",
      "a comma opens the party's description ('X, a Delaware corporation'), except before a corporate suffix"),
-    (r"\s*\((?![A-Z]{2,4}\))", "a parenthesis holds the defined name or a registration number ('(\"Cargill\")', "
-     "'(ACN 106 702 416)'); a short one in capitals is part of the name ('Dialog Semiconductor (UK) Ltd.')"),
+    (r"\s*\((?![A-Z]{2,4}\))(?![A-Z][A-Za-z]{1,14}\)\s+[A-Z])",
+     "a parenthesis holds the defined name or a registration number ('(\"Cargill\")', '(ACN 106 702 416)'); a "
+     "short word in one, with more name after it, is part of the name ('Dialog Semiconductor (UK) Ltd.', "
+     "'Oaktree Capital Management (International) Limited', 'CRO Consulting (Pty) Limited')"),
     (r"\s*\n", "a name is printed on one line; the next line is the description or the other party"),
     (r"(?i)\s+an?\s+(?=\S)", "'X a Delaware corporation' (the comma omitted)"),
     (r"(?i)\s+(?:having|located|whose|which|with\s+(?:its|an?|offices|principal)|through|acting|"

@@ -46,6 +46,8 @@ _AND_NEXT = re.compile(r"[\s,]*(?:and|AND|And)\s+(?=[A-Z0-9])")
 _AND_AFTER = re.compile(r"(?i)\s+and\s+")
 #: lower-case words a company's name may hold: 'doing business as', and a suffix set in lower case
 _LOWER_IN_NAMES = frozenset({"d/b/a", "dba", "plc", "de", "du", "la", "le", "van", "von", "der", "y", "et", "&"})
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_PARTY_LETTER = re.compile(r"^(?i:party)\s+[A-Z1-9]\s*[:\-–]\s*")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -113,7 +115,9 @@ def _name_at(head: str, pos: int) -> tuple[str, int, bool] | None:
         m = pattern.search(head, pos, stop)
         if m and m.start() < best:
             best, by_and = m.start(), pattern is _NEXT_PARTY
-    raw = _without_address(_first_sentence(" ".join(head[pos:best].split()))).strip(" ,;:-–")
+    raw = _CONTROL.sub("", " ".join(head[pos:best].split()))  # a name is shown: no terminal controls in it
+    raw = _without_address(_first_sentence(raw)).strip(" ,;:-–")
+    raw = _PARTY_LETTER.sub("", raw)  # "Party A: Rise (Tianjin) Education ..." names Rise, not "Party A"
     if raw[:4].casefold() == "the " and raw[4:5].isupper():  # "the TOWN OF VINTON": the article is no name
         raw = raw[4:]
     if any(w.islower() and w not in SMALL_WORDS and w not in _LOWER_IN_NAMES for w in raw.split()):
