@@ -175,3 +175,33 @@ def test_deleting_the_cited_copy_leaves_the_other_cited(tmp_path: Path) -> None:
         assert refresh_twins(p.store).groups == []
         (left,) = p.documents()
         assert left.copies == () and left.copy_of is None
+
+
+def test_the_cli_api_and_reader_list_the_copies(lib: Pincite) -> None:
+    import subprocess
+    import sys
+
+    import httpx
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+
+    rows = lib.documents(kind="contract")
+    copy = next(s for s in rows if s.copy_of)
+    db = str(lib.location)
+    exe = str(Path(sys.executable).parent / "pincite")  # the console script
+    env = {**os.environ, "COLUMNS": "250", "NO_COLOR": "1"}
+    table = subprocess.run([exe, "documents", "--db", db, "--kind", "contract"],
+                           capture_output=True, text=True, check=True, env=env).stdout
+    assert f"copy of {copy.copy_of}" in table and "Strategic Alliance Agreement — Dialog Semiconductor" in table
+    shown = subprocess.run([exe, "show", "--db", db, copy.id], capture_output=True, text=True, check=True,
+                           env=env).stdout
+    assert f"a copy of {copy.copy_of}" in shown
+    with RunningServer(create_app(ServerConfig(db=db, dense=False))) as srv:
+        listed = {d["id"]: d for d in httpx.get(f"{srv.url}/api/documents").json()["documents"]}
+        assert listed[copy.id]["copy_of"] == copy.copy_of and copy.id in listed[copy.copy_of]["copies"]
+        page = httpx.get(f"{srv.url}/documents").text
+        assert f'a copy of <a href="/documents/{copy.copy_of}">' in page
+        assert "Co-Branding Agreement — VerticalNet, Inc. and LeadersOnline, Inc., 15 March 2000" in page
+        reader = httpx.get(f"{srv.url}/documents/{copy.id}").text
+        assert "the same agreement stored from another file" in reader
