@@ -205,3 +205,19 @@ def test_the_cli_api_and_reader_list_the_copies(lib: Pincite) -> None:
         assert "Co-Branding Agreement — VerticalNet, Inc. and LeadersOnline, Inc., 15 March 2000" in page
         reader = httpx.get(f"{srv.url}/documents/{copy.id}").text
         assert "the same agreement stored from another file" in reader
+
+
+def test_a_gold_answer_in_one_copy_is_found_in_the_other(lib: Pincite) -> None:
+    """An annotator who read the .txt is right when the answer cites the .pdf, the copy a search cites."""
+    from pincite.evaluation.gold import DocumentFinder, GoldRef, resolve_ref
+
+    name = "FuseMedicalInc_20190321_10-K_EX-10.43_11575454_EX-10.43_Distributor Agreement"
+    quote = "shall be governed by and construed in accordance with Ohio law"
+    txt = GoldRef(f"contracts_cuad/txt/{name}.txt", "cl. 24.1", quote)
+    targets = resolve_ref(DocumentFinder(lib.store), txt, None)
+    assert sorted(Path(t.source).suffix for t in targets) == [".pdf", ".txt"]
+    assert all(t.label == "cl. 24.1" for t in targets)
+    # naming the other copy as an alternative too (as eval/dev.jsonl does) gives the same two targets, once each
+    both = GoldRef(txt.source, txt.unit, quote, (GoldRef(f"contracts_cuad/pdf/{name}.pdf", "cl. 24.1", quote),))
+    assert sorted((t.doc_id, t.unit) for t in resolve_ref(DocumentFinder(lib.store), both, None)) == \
+        sorted((t.doc_id, t.unit) for t in targets)
