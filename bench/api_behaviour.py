@@ -11,6 +11,7 @@ The store is a lexical one (``--no-dense``); the calls go through ``python -m pi
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,7 +24,10 @@ N_SEARCH = 30
 
 def cli(store: str, *args: str) -> str:
     cmd = [sys.executable, "-m", "pincite.cli", *args]
-    res = subprocess.run(cmd, capture_output=True, text=True, env={"PINCITE_STORE": store, "PATH": "/usr/bin:/bin"})
+    env = {"PINCITE_STORE": store, "PATH": "/usr/bin:/bin"}
+    if os.environ.get("PYTHONPATH"):  # record another checkout's code: PYTHONPATH=/tmp/base/src
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    res = subprocess.run(cmd, capture_output=True, text=True, env=env)
     return json.dumps({"rc": res.returncode, "stdout": res.stdout})
 
 

@@ -12,13 +12,13 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src" / "pincite"
 
 #: (module prefix, layer): a module may import only modules of its own layer or lower.  Longest prefix wins.
-LAYERS: tuple[tuple[str, int], ...] = (
+LAYERS: tuple[tuple[str, float], ...] = (
     ("pincite", 0),  # the package's __init__ (version string only)
     ("pincite.types", 0),
     ("pincite.errors", 0),
     ("pincite.text", 1),
     ("pincite.legal", 2),
-    ("pincite.parse", 2),
+    ("pincite.parse", 2.5),  # the parsers read legal language from legal/'s tables, never the other way
     ("pincite.chunk", 3),
     ("pincite.audit", 3),
     ("pincite.lint", 3),
@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("pincite.library", 11),  # the Python API (Pincite): composes engine, ingest, open and evaluation
     ("pincite.web", 12),
     ("pincite.api", 13),
+    ("pincite.mcp", 13),  # the MCP server: a client of the library, behind the API's guard (api.security)
     ("pincite.cli", 14),
     ("pincite.terminal", 14),  # how the command line prints (literal text, escaped controls): the CLI's alone
 )
@@ -52,8 +53,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def layer_of(module: str) -> int | None:
-    best: tuple[int, int] | None = None
+def layer_of(module: str) -> float | None:
+    best: tuple[int, float] | None = None
     for prefix, layer in LAYERS:
         if module == prefix or (prefix != "pincite" and module.startswith(prefix + ".")):
             if best is None or len(prefix) > best[0]:
@@ -188,10 +189,89 @@ def test_the_construction_check_sees_a_construction(tmp_path: Path) -> None:
 
 
 def test_cli_imports_the_library_not_the_engine() -> None:
-    """The CLI is a client of pincite.library: it never imports the engine, the retriever or a generator's
+    """The CLI (and the API, and the MCP server) is a client of pincite.library: it never imports the engine, the retriever or a generator's
     factory to wire a question itself."""
     g = graph()
     wiring = {"pincite.engine", "pincite.search.retrieve", "pincite.generate.factory"}
     bad = sorted(f"{m} imports {t}" for m, ts in g.items() if m.startswith("pincite.cli") or
-                 m.startswith("pincite.api") for t in ts & wiring)
+                 m.startswith("pincite.api") or m.startswith("pincite.mcp") for t in ts & wiring)
     assert not bad, bad
+
+
+#: what the CLI and the API never import: the wiring (the engine, retrieval, the generator factory) and the
+#: backends; they reach all of it through pincite.library (and pincite.open for a location).
+CLIENT_FORBIDDEN = ("pincite.engine", "pincite.search", "pincite.generate.factory", "pincite.backends",
+                    "pincite.store.sqlite")
+
+
+def test_cli_and_api_import_neither_the_wiring_nor_a_backend() -> None:
+    g = graph()
+    clients = [m for m in g if m == "pincite.cli" or m.startswith(("pincite.cli.", "pincite.api"))]
+    assert len(clients) > 10, clients  # the CLI package and the API modules are all seen
+    bad = sorted(f"{m} imports {t}" for m in clients for t in g[m]
+                 if t == "pincite.engine" or t.startswith(tuple(p + "." for p in CLIENT_FORBIDDEN))
+                 or t in CLIENT_FORBIDDEN)
+    assert not bad, bad
+
+
+def test_the_api_reads_eval_runs_through_the_library() -> None:
+    g = graph()
+    bad = sorted(m for m, ts in g.items() if m.startswith("pincite.api") and "pincite.evaluation.runs" in ts)
+    assert not bad, bad
+
+
+#: the modules a backend is chosen or named in: open.py picks one for a location; migrate's source is a SQLite
+#: file by definition.  The backends themselves and the store package define them.
+BACKENDS = ("pincite.backends", "pincite.store.sqlite")
+BACKEND_CHOOSERS = {"pincite.open", "pincite.migrate"}
+
+
+def test_one_place_picks_a_backend() -> None:
+    """Only open.py (and migrate, whose source is a SQLite file) imports a backend: the CLI no longer imports
+    the PostgreSQL module to print a URL, evaluation no longer decides from a URL where runs live."""
+    g = graph()
+    bad = sorted(f"{m} imports {t}" for m, ts in g.items()
+                 if m not in BACKEND_CHOOSERS and not m.startswith(BACKENDS)
+                 for t in ts if t.startswith(BACKENDS))
+    assert not bad, bad
+
+
+def test_a_location_is_read_in_open_only() -> None:
+    """Whether a location is a server's URL (``is_store_url``) is asked in open.py alone (and where it is
+    defined): everyone else asks open.py what the location means for them."""
+    hits = []
+    for p in sorted(SRC.rglob("*.py")):
+        m = module_name(p)
+        if m in ("pincite.open", "pincite.store") or m.startswith("pincite.backends"):
+            continue
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+                if name == "is_store_url":
+                    hits.append(f"{p.relative_to(SRC)}:{node.lineno}")
+    assert not hits, hits
+
+
+#: index and store classes: nobody asks which one it holds (a method on the index types says what differs).
+INDEX_AND_STORE_TYPES = {"LexicalIndex", "DenseIndex", "PgLexicalIndex", "PgDenseIndex", "SQLiteStore",
+                         "PostgresStore"}
+
+
+def test_no_branching_on_index_or_store_types() -> None:
+    hits = []
+    for p in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" \
+                    and len(node.args) == 2:
+                names = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)}
+                if names & INDEX_AND_STORE_TYPES:
+                    hits.append(f"{p.relative_to(SRC)}:{node.lineno}")
+    assert not hits, hits
+
+
+def test_the_client_checks_see_the_cli_package() -> None:
+    """The checks above would pass vacuously if the CLI were not found as a package of modules."""
+    g = graph()
+    assert {"pincite.cli", "pincite.cli.common", "pincite.cli.ask", "pincite.cli.eval"} <= set(g)
+    assert "pincite.library" in g["pincite.cli.ask"]

@@ -15,7 +15,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pincite.legal.sentences import sentence_spans, trim as _trim
 from pincite.types import Chunk, Chunker, Document, Unit, UnitKind, Zone, chunk_id
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,59 +48,7 @@ class WindowSettings:
         return f"w{self.window_tokens}-o{self.overlap_tokens}"
 
 
-# -- sentences ------------------------------------------------------------------------------------
-
-_ABBREVIATIONS = frozenset(
-    "v vs s ss no nos para paras p pp mr mrs ms dr lj ljj j jj sc qc kc cj mr art arts sec secs ch cl cls "
-    "e.g i.e cf etc inc ltd co corp plc llp reg regs sch ord r rr u.s u.k st ed eds al seq viz op cit ibid "
-    "fig figs vol vols hon rt gen est approx dept govt".split()
-)
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
-
-
-_BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
-
-
-def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Split ``text[start:end]`` into sentence spans (leading/trailing whitespace excluded).  A blank line always
-    ends a sentence."""
-    out: list[tuple[int, int]] = []
-    cur = start
-    for m in _BLANK_LINE.finditer(text, start, end):
-        out.extend(_sentences_in_block(text, cur, m.start()))
-        cur = m.end()
-    out.extend(_sentences_in_block(text, cur, end))
-    return out
-
-
-def _sentences_in_block(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    seg = text[start:end]
-    cur = 0
-    for m in _SENTENCE_END.finditer(seg):
-        dot = m.start()
-        nxt = seg[m.end() : m.end() + 1]
-        if not nxt or not (nxt.isupper() or nxt.isdigit() or nxt in "\"'“‘([§"):
-            continue
-        word = re.search(r"([A-Za-z.]+)$", seg[cur:dot])
-        if seg[dot] == "." and word:
-            w = word.group(1).lower().rstrip(".")
-            if w in _ABBREVIATIONS or (len(w) == 1 and w.isalpha()):
-                continue
-        spans.append((start + cur, start + m.end()))
-        cur = m.end()
-    spans.append((start + cur, end))
-    return [s for s in (_trim(text, a, b) for a, b in spans) if s[1] > s[0]]
-
-
-def _trim(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
-
-
+# -- sentences: the one splitter is legal language (pincite.legal.sentences) ----------------------------
 def split_span(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
     """Pack sentences of ``text[start:end]`` into pieces of at most ``max_chars`` (a longer sentence is cut at
     whitespace; a longer word is cut hard)."""

@@ -24,13 +24,14 @@ from pincite.answer.evidence import (
     prefer_numbers,
     scope_documents,
     search_query,
+    unstored_names,
 )
-from pincite.answer.model import Answer, build_answer
+from pincite.answer.model import Answer, build_answer, combine_parts
 from pincite.answer.protocol import ReplyError, first_messages, parse_reply, retry_messages
 from pincite.answer.verify import Check, Dropped, Verified, verify_reply
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
-from pincite.legal.language import asks_quantity
+from pincite.legal.language import asks_quantity, question_parts
 from pincite import versions
 from pincite.scope import resolve_filters
 from pincite.types import SearchFilters
@@ -127,6 +128,23 @@ def answer_question(
     if not scope and filters.as_of is None and not options.as_of:
         filters = replace(filters, as_of=current_law_date())  # no date asked: the law as it stands today
     law_date = options.as_of or filters.as_of  # what retrieval used is what every citation is checked against
+    missing = unstored_names(store, question) if not scope else []
+    if missing:  # the question asks about a document that is not stored: say which, rather than answer from another
+        settings = {"k": options.k, "generator": generator.name, "not_found": missing}
+        ans = build_answer(question, options.as_of, Verified([], []), [], 0, generator.name, settings)
+        ans.not_found = missing
+        ans.seconds = time.perf_counter() - t0
+        return ans
+    parts = question_parts(question) if len(scope) <= 1 else [question]
+    if len(parts) > 1:
+        return answer_parts(question, parts, store, retriever, generator, options, filters, t0)
+    return _answer_one(question, store, retriever, generator, options, filters, scope, k, per_document, law_date, t0)
+
+
+def _answer_one(question: str, store: Store, retriever: Retrieves, generator: Generator, options: AskOptions,
+                filters: SearchFilters, scope: list, k: int, per_document: int | None,  # type: ignore[type-arg]
+                law_date: datetime.date | None, t0: float) -> Answer:
+    """Retrieve, gather evidence, assemble the context and answer one question (filters already resolved)."""
     query = search_query(question, scoped=len(scope) > 1)
     if asks_quantity(question):  # answer-type aware: a provision stating a number answers "how many"
         wide = retriever.search(query, k=3 * k, filters=filters, per_document=per_document)
@@ -152,6 +170,34 @@ def answer_question(
     ans = answer_from_context(turn, generator, options, passages, t0)
     ans.scope = scope if multi else []
     ans.version_windows = version_windows(store, docs.values())
+    return ans
+
+
+#: The later parts of a multi-part question are looked for in the documents the first part was answered from (or,
+#: when it found nothing, the best this many it retrieved): "…, and how much notice to cure?" asks about the same
+#: contract, not any contract's cure clause.
+PART_DOCUMENTS = 3
+
+
+def answer_parts(question: str, parts: list[str], store: Store, retriever: Retrieves, generator: Generator,
+                 options: AskOptions, filters: SearchFilters, t0: float) -> Answer:
+    """A question asking several things (:func:`pincite.legal.language.question_parts`): each part answered on
+    its own and checked like any answer, the later parts in the documents the first part found; the answer holds
+    a claim (or more) per part, each cited, and says which part found nothing."""
+    law_date = options.as_of or filters.as_of
+    first = _answer_one(parts[0], store, retriever, generator, options, filters, [], options.k, None, law_date,
+                        time.perf_counter())
+    cited = tuple(dict.fromkeys(c.candidate.doc.id for c in first.citations if c.candidate.doc is not None))
+    docs = cited or tuple(dict.fromkeys(p.document.id for p in first.retrieved))[:PART_DOCUMENTS]
+    answers = [first]
+    for part in parts[1:]:
+        part_filters = replace(filters, documents=docs) if docs and not filters.documents else filters
+        answers.append(_answer_one(part, store, retriever, generator, options, part_filters, [], options.k, None,
+                                   law_date, time.perf_counter()))
+    ans = combine_parts(question, parts, answers)
+    ans.version_windows = version_windows(store, {c.candidate.doc.id: c.candidate.doc for c in ans.citations
+                                                  if c.candidate.doc is not None}.values())
+    ans.seconds = time.perf_counter() - t0
     return ans
 
 

@@ -34,12 +34,22 @@ from pincite.engine import AskRequest, OnFail, ask_request
 from pincite.engine import ask as engine_ask
 from pincite.errors import PinciteError
 from pincite.evaluation.gold import GoldQuestion, read_gold
-from pincite.evaluation.runs import EvalOptions, run_gold
+from pincite.evaluation.runs import (
+    EvalOptions,
+    GoldSets,
+    get_run,
+    list_runs,
+    prepare_eval_store,
+    run_gold,
+    run_settings,
+    write_run,
+)
 from pincite.generate.base import Generator, GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths
 from pincite.open import default_location, open_store
 from pincite.scope import resolve_document, resolve_filters
+from pincite.search.embed import Embedder, load_embedder
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store import Store
 from pincite.store import DocumentSummary
@@ -185,9 +195,7 @@ class Pincite:
     def embed(self, embedder: Any = None, on_progress: Callable[[int, int], None] | None = None) -> int:
         """Embed the passages with no vector yet; returns how many were embedded."""
         if embedder is None:
-            from pincite.search.embed import load_embedder  # deferred: loads torch and a model
-
-            embedder = load_embedder()
+            embedder = load_embedder()  # the model is loaded here, by the call (importing it loads nothing)
         return embed_store(self.store, embedder, on_progress)
 
     def audit(self, document: str) -> AuditReport:
@@ -250,5 +258,38 @@ class Pincite:
         questions = read_gold(gold) if isinstance(gold, (str, os.PathLike)) else gold
         return run_gold(questions, self.store, self.retriever, self.generator, options, settings, on_question)
 
+    def evaluate_sets(self, gold_sets: GoldSets, *, corpus: str | os.PathLike[str] | None = None,
+                      options: EvalOptions | None = None, on_note: Callable[[str], None] | None = None,
+                      on_question: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+        """What ``pincite eval`` runs: ``corpus`` (when given) and every file the gold sets name outside it are
+        ingested, every gold source is checked to be stored, the chunks of this library's chunker are made, the
+        indexes brought up to date; then each set ``(gold file, its questions)`` is answered and scored with
+        the settings that produced it recorded (:func:`~pincite.evaluation.runs.run_settings`).  One run
+        record a set, in order."""
+        prepare_eval_store(self.store, corpus, self.chunker, on_note=on_note, gold_sets=gold_sets)
+        retriever, generator = self.retriever, self.generator  # made before any question: a bad setting fails first
+        retriever.ensure_fresh()
+        model = self.generator_options.get("model") if self.generator_kind is GeneratorKind.OPENAI else None
+        runs = []
+        for path, questions in gold_sets:
+            settings = run_settings(self.store, path, corpus, self.chunker, retriever.mode, generator, model)
+            runs.append(self.evaluate(questions, options=options, settings=settings, on_question=on_question))
+        return runs
 
-__all__ = ["AskRequest", "OnFail", "Pincite", "demo_paths", "make_answer_generator", "make_retriever"]
+    def runs(self, limit: int = 100) -> dict[str, Any]:
+        """The evaluation runs recorded for this store, newest first, with their summaries (``GET
+        /api/eval/runs``'s JSON)."""
+        return list_runs(self.location, self.store, limit)
+
+    def run(self, name: str) -> dict[str, Any]:
+        """One recorded evaluation run by its name (as :meth:`runs` lists it); :class:`NotFound` if none."""
+        return get_run(self.location, self.store, name)
+
+    def record_run(self, run: dict[str, Any]) -> Path | str:
+        """Keep a run record with this library's store, where ``pincite serve`` lists it (beside a SQLite
+        database, ``<db>.eval/``; in a PostgreSQL store's own table); returns where."""
+        return write_run(run, None, db=self.location)
+
+
+__all__ = ["AskRequest", "Embedder", "OnFail", "Pincite", "demo_paths", "load_embedder", "make_answer_generator",
+           "make_retriever"]

@@ -28,7 +28,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from pincite.parse.builder import duplicate_labels, in_force_together
-from pincite.parse.citations import find_citation, find_judgment_date
+from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.parse.contract import REFERRING_WORDS, is_bare_heading, letter_value, roman_value, to_roman
 from pincite.types import ChoiceEnum, Document, DocumentKind, ParsedDocument, Unit, UnitKind
 

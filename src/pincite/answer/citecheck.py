@@ -44,7 +44,7 @@ from pincite.answer.verify import (
     normalise_with_map,
 )
 from pincite.errors import NotFound, PinciteError
-from pincite.legal.citations import FoundCitation, Kind, Ref, find_citations
+from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, find_citations
 from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
@@ -769,7 +769,7 @@ _STOP = {"the", "a", "an", "of", "to", "in", "and", "or", "that", "is", "was", "
 
 
 def _strip_citations(sentence: str) -> str:
-    return re.sub(r"\[\d{4}\][^,;.]*|\[\d+\]|\d+", " ", sentence)
+    return CITATION_WORDS.sub(" ", sentence)
 
 
 def check_file(store: Store, data: bytes, source: str, as_of: datetime.date | None = None,

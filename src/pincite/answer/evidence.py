@@ -19,6 +19,12 @@ from typing import Any
 from pincite.legal.clauses import expansion_terms
 from pincite.errors import NotFound
 from pincite.legal.language import (
+    INTERROGATIVES,
+    NAMED_ACT,
+    NAMED_CASE,
+    NAMED_NEUTRAL,
+    PARTY_FILLER,
+    PARTY_SHORT_FORMS,
     ANY_PARTY,
     CONCLUSION_OPENING,
     EXCLUSION,
@@ -190,3 +196,59 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
     merged = passages[:after] + extra + passages[after:]
     return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
 
+
+
+_TITLES: dict[tuple[int, Any], list[tuple[DocumentKind, str, str]]] = {}
+
+
+def _stored_names(store: Store) -> list[tuple[DocumentKind, str, str]]:
+    """Each stored document's kind, its words (title, citation, source file name) and its citation flattened,
+    lower-cased; computed once per store generation."""
+    key = (id(store), store.generation())
+    if key not in _TITLES:
+        _TITLES.clear()
+        rows = []
+        for s in store.list_documents():
+            words = " ".join(re.findall(r"[a-z0-9]+", " ".join((s.title, s.citation or "", s.source)).lower()))
+            rows.append((s.kind, f" {words} ", re.sub(r"[^a-z0-9]", "", (s.citation or "").lower())))
+        _TITLES[key] = rows
+    return _TITLES[key]
+
+
+def _display(name: str) -> str:
+    words = name.split()
+    while len(words) > 1 and words[0].lower() in INTERROGATIVES | {"in", "under", "see", "per"}:
+        words = words[1:]
+    return " ".join(words)
+
+
+def unstored_names(store: Store, question: str) -> list[str]:
+    """The documents ``question`` names (a case by its parties or its neutral citation, an Act it asks about:
+    :data:`~pincite.legal.language.NAMED_CASE`, :data:`~pincite.legal.language.NAMED_NEUTRAL`,
+    :data:`~pincite.legal.language.NAMED_ACT`) that no stored document matches, as the question writes them.
+    Matching is tolerant: a case matches a stored document whose title or citation holds a distinctive word of
+    each party (or its neutral citation); an Act, a stored document whose title holds every word of its name."""
+    rows = _stored_names(store)
+    missing: list[str] = []
+    for m in NAMED_NEUTRAL.finditer(question):
+        flat = re.sub(r"[^a-z0-9]", "", f"{m.group('year')}{m.group('court')}{m.group('num')}".lower())
+        if not any(flat and flat in cit for _, _, cit in rows):
+            case = next((c for c in NAMED_CASE.finditer(question) if c.end() <= m.start() + 2), None)
+            missing.append(_display(f"{case.group(0)} {m.group(0)}" if case else m.group(0)))
+    if missing:
+        return missing
+    for m in NAMED_CASE.finditer(question):
+        sides = [[w for w in re.findall(r"[a-z0-9]+", m.group(g).lower()) if w not in PARTY_FILLER and len(w) > 1]
+                 for g in ("a", "b")]
+        sides = [[PARTY_SHORT_FORMS.get(w, w) for w in ws] for ws in sides if ws]
+        if not sides:
+            continue
+        # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group")
+        if not any(all(any(f" {w}" in words for w in ws) for ws in sides) for _, words, _ in rows):
+            missing.append(_display(m.group(0)))
+    for m in NAMED_ACT.finditer(question):
+        ws = [w for w in re.findall(r"[a-z0-9]+", m.group("name").lower()) if w not in ("the", "of", "and")]
+        if not any(all(f" {w} " in words for w in ws) for kind, words, _ in rows
+                   if kind in (DocumentKind.STATUTE, DocumentKind.OTHER)):
+            missing.append(_display(m.group("name")))
+    return list(dict.fromkeys(missing))

@@ -12,6 +12,7 @@ from pincite.answer.verify import Candidate, Dropped, Verified
 from pincite.types import DocRef, Document, Passage
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
+PART_NO_ANSWER = "No supported answer was found for this part."
 
 
 @dataclass
@@ -83,6 +84,10 @@ class Answer:
     #: every attempt: {"attempt", "raw" (the model's reply as sent), "finish_reason", "seconds", "error", and
     #: where the generator says them "max_tokens", "response_format", "usage"}
     trace: list[dict[str, Any]] = field(default_factory=list)
+    #: a question in several parts: each part's words and the claims answering it (none: that part found nothing)
+    parts: list[tuple[str, list[int]]] = field(default_factory=list)
+    #: names of documents the question asks about that no stored document matches (the answer abstains)
+    not_found: list[str] = field(default_factory=list)
 
     def sections(self) -> list[tuple[Document, list[int]]]:
         """Claims grouped by their source (one section per document); the versions of one work in date order."""
@@ -109,8 +114,13 @@ class Answer:
 
     @property
     def text(self) -> str:
+        if not self.claims and self.not_found:
+            return "; ".join(f"No stored document matches '{n}'" for n in self.not_found) + "."
         if not self.claims:
             return NO_ANSWER
+        if self.parts:
+            return "\n".join(f"{q} " + (" ".join(self._claim_line(i) for i in idx) if idx else PART_NO_ANSWER)
+                             for q, idx in self.parts)
         sections = self.sections()
         if len(sections) == 1 and not self.scope:
             return " ".join(self._claim_line(i) for i in sections[0][1]).strip()
@@ -155,6 +165,8 @@ class Answer:
             ],
             "scope": [{"id": d.id, "source": d.source, "title": d.title} for d in self.scope],
             "no_answer_in": [{"id": d.id, "source": d.source, "title": d.title} for d in self.no_answer_in],
+            "not_found": list(self.not_found),
+            "parts": [{"question": q, "claims": idx, "answered": bool(idx)} for q, idx in self.parts],
             "attempts": self.attempts,
             "generator": self.generator,
             "settings": self.settings,
@@ -185,3 +197,45 @@ def build_answer(question: str, as_of: datetime.date | None, verified: Verified,
                 nums.append(by_span[key])
         claims.append(ShownClaim(claim.text, nums))
     return Answer(question, as_of, claims, citations, verified.dropped, retrieved, attempts, generator, settings)
+
+
+def combine_parts(question: str, parts: list[str], answers: list[Answer]) -> Answer:
+    """One answer to a question asked in parts, from each part's checked answer: the claims in part order, the
+    citations numbered afresh (a span cited by two parts keeps one number), and each part's claims listed, so a
+    part that found nothing says so.  Every part's drops, retrieval and attempts are kept."""
+    citations: list[ShownCitation] = []
+    by_span: dict[tuple[str, int, int], int] = {}
+    claims: list[ShownClaim] = []
+    shown_parts: list[tuple[str, list[int]]] = []
+    for part, ans in zip(parts, answers):
+        idx = []
+        for claim in ans.claims:
+            nums = []
+            for n in claim.citations:
+                sc = ans.citations[n - 1]
+                c = sc.candidate
+                assert c.doc is not None
+                key = (c.doc.id, c.quote_start or 0, c.quote_end or 0)
+                if key not in by_span:
+                    by_span[key] = len(citations) + 1
+                    citations.append(ShownCitation(by_span[key], c, sc.pinpoint, sc.rendered))
+                if by_span[key] not in nums:
+                    nums.append(by_span[key])
+            idx.append(len(claims))
+            claims.append(ShownClaim(claim.text, nums))
+        shown_parts.append((part, idx))
+    first = answers[0]
+    retrieved: list[Passage] = []
+    seen: set[str] = set()
+    for ans in answers:
+        for p in ans.retrieved:
+            if p.chunk.id not in seen:
+                seen.add(p.chunk.id)
+                retrieved.append(p)
+    settings = dict(first.settings)
+    settings["earlier_attempt_drops"] = [d for a in answers for d in a.settings.get("earlier_attempt_drops", [])]
+    out = Answer(question, first.as_of, claims, citations, [d for a in answers for d in a.dropped], retrieved,
+                 sum(a.attempts for a in answers), first.generator, settings)
+    out.trace = [{**t, "part": i + 1} for i, a in enumerate(answers) for t in a.trace]
+    out.parts = shown_parts if claims else []
+    return out

@@ -18,13 +18,10 @@ from pincite.answer.citecheck import CheckReport
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
 from pincite.audit import audit_chunks, claims_from_chunks
-from pincite.search.embed import load_embedder
 from pincite.errors import NotFound, PinciteError
-from pincite.evaluation.runs import get_run, list_runs
 from pincite.generate.base import Generator
-from pincite.library import Pincite, make_answer_generator, make_retriever
+from pincite.library import Pincite, load_embedder, make_answer_generator, make_retriever
 from pincite.ingest import IngestReport, embed_store, update_twins
-from pincite.types import SearchFilters
 from pincite.open import open_store
 from pincite.types import DocumentKind, Format, Passage, optional_date
 
@@ -299,12 +296,12 @@ def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, ki
 
 def eval_runs(backend: Backend) -> dict[str, Any]:
     """The evaluation runs recorded for the store (``pincite eval``), newest first, with their summaries."""
-    return list_runs(backend.config.db, backend.store.current())
+    return Pincite(backend.config.db, store=backend.store.current()).runs()
 
 
 def eval_run(backend: Backend, name: str) -> dict[str, Any]:
     """One run record by its name (as listed)."""
-    return get_run(backend.config.db, backend.store.current(), name)
+    return Pincite(backend.config.db, store=backend.store.current()).run(name)
 
 
 def get_document(backend: Backend, document_id: str) -> Any:

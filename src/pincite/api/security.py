@@ -119,6 +119,22 @@ def cross_site_refusal(request: Request) -> str | None:
     return None
 
 
+def request_refusal(request: Request, token: str | None, loopback_only: bool,
+                    open_paths: tuple[str, ...] = OPEN_PATHS) -> tuple[int, str] | None:
+    """Why a request is refused before any route sees it, as (status, message), or None: a Host that is not a
+    loopback name when no token is set (421, DNS rebinding), a missing or wrong token when one is (401; paths
+    under ``open_paths`` need none), a cross-site write (403, :func:`cross_site_refusal`).  ``pincite serve``
+    and ``pincite mcp --http`` both guard every request with it."""
+    if token is None and loopback_only and not is_loopback(host_of(request.headers.get("host", ""))):
+        return 421, ("this server answers only requests addressed to a loopback name (127.0.0.1 or localhost); "
+                     "set PINCITE_TOKEN to serve other hosts")
+    if token is not None and not request.url.path.startswith(open_paths):
+        if not token_matches(token, bearer_token(request)):
+            return 401, f"missing or wrong API token: send 'Authorization: Bearer <token>' with the value of {TOKEN_ENV}"
+    refusal = cross_site_refusal(request)
+    return None if refusal is None else (403, refusal)
+
+
 # -- request bodies ----------------------------------------------------------------------------------------
 
 

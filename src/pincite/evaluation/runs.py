@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any
 
 import pincite
 from pincite.chunk import WindowSettings, window_chunks
@@ -32,8 +32,7 @@ from pincite.evaluation.metrics import (
     summarise_by_tag,
 )
 from pincite.ingest import SETTINGS_KEY, ingest_paths
-from pincite.store import is_store_url
-from pincite.open import open_store
+from pincite.open import keeps_runs_in_store, open_store, run_table
 from pincite.types import Chunker
 
 RUN_FORMAT = 1
@@ -272,20 +271,6 @@ def build_run(records: list[dict[str, Any]], settings: dict[str, Any], seconds: 
     }
 
 
-class RunTable(Protocol):
-    """A store that keeps run records in itself (PostgreSQL's ``eval_runs`` table)."""
-
-    def record_eval_run(self, name: str, run: dict[str, Any]) -> None: ...
-    def list_eval_runs(self, limit: int = 100) -> list[tuple[str, str]]: ...
-    def get_eval_run(self, name: str) -> str | None: ...
-
-
-def run_table(location: str | os.PathLike[str], store: Any) -> RunTable | None:
-    """The store itself when the store at ``location`` keeps run records in a table (a PostgreSQL URL), else
-    None: they are files in :func:`run_folder`.  Decided by the location, never by asking the store."""
-    return cast(RunTable, store) if is_store_url(location) else None
-
-
 def run_folder(db: str | os.PathLike[str]) -> Path:
     """Where ``pincite eval`` keeps the run records of a SQLite store: ``<db>.eval/``."""
     return Path(db).with_name(Path(db).name + ".eval")
@@ -300,7 +285,7 @@ def write_run(run: dict[str, Any], path: str | os.PathLike[str] | None,
         if db is None:
             raise ValueError("write_run needs a path or a db")
         stamp = run["created"].replace(":", "").replace("-", "").replace("+0000", "Z")
-        if is_store_url(db):
+        if keeps_runs_in_store(db):
             with open_store(db) as store:
                 table = run_table(db, store)
                 assert table is not None

@@ -16,7 +16,7 @@ from typing import Any
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import reply_json
-from pincite.chunk import sentence_spans
+from pincite.legal.sentences import sentence_spans
 from pincite.legal.clauses import clause_types_asked, phrase_stems
 from pincite.legal.language import (
     AGREEMENT,

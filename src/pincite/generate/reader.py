@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import reply_json
-from pincite.chunk import sentence_spans
+from pincite.legal.sentences import sentence_spans
 from pincite.errors import EmbeddingUnavailable
 from pincite.generate.base import GeneratorError
 from pincite.generate.extractive import ExtractiveGenerator, _opening_units, heading_like, question_text

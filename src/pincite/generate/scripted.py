@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Union
 
 from pincite.answer.context import ContextPassage, TurnContext
-from pincite.chunk import sentence_spans
+from pincite.legal.sentences import sentence_spans
 from pincite.generate.base import Generation
 
 Script = Union[str, dict[str, Any], Generation, Exception, Callable[[TurnContext, int], Union[str, dict[str, Any]]]]

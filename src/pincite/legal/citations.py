@@ -21,11 +21,51 @@ from dataclasses import dataclass, field
 
 # -- the patterns (each a general form of legal citation, never a particular document) ---------------------
 
-#: A neutral citation: [year] court number, with the division in brackets where the court prints one
-#: ("[2020] EWCA Civ 1018", "[2023] EWHC 257 (Ch)", "[2024] ZASCA 21", "[2023] UKSC 42").
-NEUTRAL = re.compile(
-    r"\[(?P<year>\d{4})\]\s+(?P<court>[A-Z]{2,}[A-Za-z]*(?:\s+(?:Civ|Crim|Admin))?)\s+(?P<num>\d+)"
-    r"(?:\s+\((?P<div>[A-Za-z]+)\))?")
+#: The divisions a court prints after its own abbreviation in a neutral citation ("EWCA Civ"), or in brackets
+#: after the number ("EWHC 257 (Ch)"), each with the court it divides.
+NEUTRAL_DIVISIONS: tuple[tuple[str, str], ...] = (
+    ("Civ", "Court of Appeal, Civil Division: [2020] EWCA Civ 1018"),
+    ("Crim", "Court of Appeal, Criminal Division: [2019] EWCA Crim 5"),
+    ("Admin", "High Court, Administrative Court: [2021] EWHC 12 (Admin), earlier EWHC Admin 12"),
+    ("Ch", "High Court, Chancery Division"),
+    ("QB", "High Court, Queen's Bench Division"),
+    ("KB", "High Court, King's Bench Division (from 2022)"),
+    ("Fam", "High Court, Family Division"),
+    ("Comm", "High Court, Commercial Court"),
+    ("TCC", "High Court, Technology and Construction Court"),
+    ("Pat", "High Court, Patents Court"),
+    ("IPEC", "Intellectual Property Enterprise Court"),
+)
+#: the divisions as one alternation, for every pattern that reads a citation of a judgment
+DIVISION = "|".join(d for d, _why in NEUTRAL_DIVISIONS)
+
+#: THE neutral citation, for every reader of one (a draft's citations, a judgment's first page, a search query):
+#: [year] court number ("[2020] EWCA Civ 1018", "[2024] ZASCA 21", "[2023] UKSC 42", "[2023] EWHC 257 (Ch)").
+#: In brackets the court is any abbreviation of 2-10 letters from a capital ("UKSC", "ZASCA", "ScotCS");
+#: without them ("2019 SCC 65", as Canada prints it; as a query types it) it must open with two capitals, or
+#: a year before any capitalised word would read as one.  ``open`` tells a bracketed one (drafts and first
+#: pages read only those); ``div`` is the division in brackets after the number, where the court prints one.
+NEUTRAL_CITATION = re.compile(
+    r"(?P<open>\[)?(?<!\d)(?P<year>(?:1[89]|20)\d{2})(?(open)\]|\b)\s+"
+    rf"(?P<court>(?(open)[A-Z][A-Za-z]{{1,9}}|[A-Z]{{2,}}[A-Za-z]*)(?:\s+(?:{DIVISION}))?)\s+"
+    r"(?P<num>\d{1,6})\b(?:\s+\((?P<div>[A-Za-z]+)\))?")
+
+
+#: The words of citations in a sentence, left out when a draft's own words are compared with a judgment's: a
+#: bracketed year and what follows it to the next punctuation mark (a neutral citation or a law report with its
+#: case words), a bracketed paragraph number, any number.
+CITATION_WORDS = re.compile(r"\[\d{4}\][^,;.]*|\[\d+\]|\d+")
+
+
+def neutral_citations(text: str, *, bracketed: bool = True) -> list[re.Match[str]]:
+    """The neutral citations in ``text`` (:data:`NEUTRAL_CITATION`); only those with the year in brackets unless
+    ``bracketed`` is False."""
+    return [m for m in NEUTRAL_CITATION.finditer(text) if m.group("open") or not bracketed]
+
+
+def neutral_core(m: re.Match[str]) -> str:
+    """A neutral citation's year, court and number, without the brackets or the division after the number."""
+    return " ".join((m.group("year"), " ".join(m.group("court").split()), m.group("num")))
 
 _NUM = r"\d+[A-Za-z]?"
 _NUMLIST = rf"{_NUM}(?:\s*(?:-|–|to)\s*{_NUM})?(?:\s*(?:,|and|&)\s*{_NUM}(?:\s*(?:-|–|to)\s*{_NUM})?)*"
@@ -350,7 +390,7 @@ def find_citations(text: str) -> list[FoundCitation]:
         taken.append((a, b))
 
     # 1. neutral citations (with the case name before and the pinpoint after)
-    for m in NEUTRAL.finditer(text):
+    for m in neutral_citations(text):
         name, start = _case_name_before(text, m.start())
         neutral = re.sub(r"\s+", " ", m.group(0))
         pin, end = _case_pin(text, m.end())

@@ -241,8 +241,12 @@ DISAGREEMENT = re.compile(r"\b(disagree\w*|different (conclusion|view)|do not ag
                           r"respectfully|dissent\w*)\b"
                           rf"|(?-i:\bI\b) would (have )?[^.;:]{{0,40}}\b{_DISPOSAL_VERB}", re.I)
 
+#: How a judge joins another in the first person ("I agree", "I also agree", "I too agree"): shared by the
+#: answerers' :data:`AGREEMENT` and the roles' patterns below.
+_I_AGREE = r"I\s+(?:also\s+|too\s+|entirely\s+|respectfully\s+)?agree"
+
 #: How a judge joins another: "I agree", "I also agree" — in a judgment of several, the court's holding.
-AGREEMENT = re.compile(r"\bI (also |entirely |respectfully )?agree\b", re.I)
+AGREEMENT = re.compile(rf"\b(?:{_I_AGREE})\b", re.I)
 
 #: How a judge states a conclusion on the point ("In my judgment…", "I am satisfied that…", "It follows that…").
 HOLDING_OPENING = re.compile(
@@ -305,9 +309,128 @@ CLAIM_OF_HOLDING = re.compile(
     re.I,
 )
 
-#: Titles that follow or precede a judge's name ("Smith LJ", "Lord Reed", "Dame Anne Rafferty"): not part of
-#: the name a question uses ("Smith LJ" is "Lord Justice Smith" in the heading).
-JUDICIAL_TITLES = frozenset("lj j jj ljj cj mr mrs ms dr lord lady sir dame justice".split())
+# -- judges' titles: THE list, for the parsers (headings, names, aliases), the voice table and the answerers --------
+
+#: The titles printed after a judge's name, each with what it says ("Moylan LJ", "Sir Geoffrey Vos C").
+TITLES_AFTER_NAME: dict[str, str] = {
+    "LJ": "a Lord or Lady Justice of Appeal: Moylan LJ",
+    "LJJ": "Lords Justices, after two or more names: Moylan and Asplin LJJ",
+    "J": "a High Court judge, or a Justice of another court: Francis J",
+    "JJ": "Justices, after two or more names",
+    "MR": "the Master of the Rolls: Sir Geoffrey Vos MR",
+    "C": "the Chancellor of the High Court: Sir Geoffrey Vos C",
+    "P": "the President of a division or tribunal: Sir Andrew McFarlane P",
+    "VP": "the Vice-President of the Court of Appeal's division: Underhill LJ VP",
+    "CJ": "a Chief Justice: Lord Burnett CJ",
+    "LCJ": "the Lord Chief Justice: Lord Burnett of Maldon LCJ",
+    "JSC": "a Justice of the Supreme Court: Lord Reed JSC",
+    "V-C": "the Vice-Chancellor (before 2005)",
+    "KC": "King's Counsel: a deputy judge or recorder sitting (HH Judge Davis-White KC); alone, counsel",
+    "QC": "Queen's Counsel: as KC, before 2022",
+    "DBE": "Dame Commander, an honour printed after a judge's name in a heading (Dame Victoria Sharp DBE)",
+}
+
+#: The titles printed before a judge's name ("Lord Reed", "Dame Anne Rafferty", "HH Judge Davis-White").
+TITLES_BEFORE_NAME: dict[str, str] = {
+    "Lord": "a peer, a Justice of the Supreme Court, a Lord Justice in a heading (Lord Justice Moylan)",
+    "Lady": "as Lord",
+    "Sir": "a knight: most male senior judges (Sir Geoffrey Vos)",
+    "Dame": "a dame: most female senior judges (Dame Anne Rafferty)",
+    "Justice": "the office, after Lord/Lady/Mr/Mrs ('Mr Justice Francis')",
+    "Mr": "a High Court judge in a heading (Mr Justice Francis), counsel, a party",
+    "Mrs": "as Mr",
+    "Ms": "as Mr",
+    "Dr": "a judge or member with a doctorate",
+    "HH": "His or Her Honour: a circuit judge (HH Judge Davis-White KC)",
+    "HHJ": "His or Her Honour Judge, abbreviated",
+}
+
+#: The titles a name-first judge's heading ends with ("PHILLIPS LJ", "Sir Geoffrey Vos MR"): a name then "KC"
+#: alone is counsel, and a single letter after a bare name ("Smith C") is too often something else.
+HEADING_TITLES = ("LJ", "LCJ", "MR", "VP", "JSC", "J")
+
+#: The titles another judge's name may be given with and without ("Moylan LJ" is also "Moylan").
+ALIAS_TITLES = ("LJ", "J", "C", "MR", "P", "VP", "KC", "QC")
+
+#: The titles that say a named person is a judge giving a view ("Smith LJ said", "Lord Reed JSC held").
+JUDGE_SAID_TITLES = ("LJ", "MR", "CJ", "JSC", "P", "V-C")
+
+#: The words of judges' titles (lower case) that are not part of the name a question uses ("Smith LJ" is "Lord
+#: Justice Smith" in the heading): the titles above a question would write, as words.
+JUDICIAL_TITLES = frozenset(t.lower() for t in ("LJ", "J", "JJ", "LJJ", "CJ", "MR")) | frozenset(
+    t.lower() for t in ("Mrs", "Ms", "Dr", "Lord", "Lady", "Sir", "Dame", "Justice"))
+assert set(HEADING_TITLES + ALIAS_TITLES + JUDGE_SAID_TITLES) <= set(TITLES_AFTER_NAME)
+assert {t for t in JUDICIAL_TITLES} <= {t.lower() for t in (*TITLES_AFTER_NAME, *TITLES_BEFORE_NAME)}
+
+# -- how a judge states their own position: the roles of a judgment's reasons (read by parse/roles) -------------
+
+#: Words that make what follows hypothetical ("if I had…", "were it not for…", "had the guarantee been
+#: available, I would have…"): a vote or dissent after them in the sentence is not cast ("if I had considered… I
+#: would have allowed" is not a dissent).
+CONDITIONAL = re.compile(r"(?i)\b(?:if|had I|were I|unless|but for|even if|otherwise|were it not)\b"
+                         r"|\bhad\s+(?:the\s+|this\s+|that\s+|it\s+|they\s+)(?:\w+\s+){0,2}?been\b")
+
+#: A dissent in the judge's own voice: "I dissent", "I must respectfully dissent", "my dissent", "this is a
+#: dissenting judgment".  A dissent *reported* ("Lord Walker dissented on the retirement issue", "Clarke LJ
+#: dissented on this point", "in a partly dissenting speech") is someone else's, often in a case cited.
+_OWN_DISSENT = (r"(?:\bI\s+(?:\w+\s+){0,2}?dissent\b|\bmy\s+(?:\w+\s+)?dissent\w*|"
+                r"\bthis\s+(?:is\s+)?(?:a\s+)?(?:\w+\s+)?dissenting\s+(?:judgment|opinion|reasons)\b)")
+
+#: A dissent on one issue, or a disagreement with *parts* of a colleague's reasons: the judge partly dissents.
+PARTIAL_DISSENT: tuple[re.Pattern[str], ...] = (
+    # "As this is a dissenting judgment on this second issue", "I dissent on the third ground"
+    re.compile(rf"(?i){_OWN_DISSENT}[^.]{{0,60}}?\b(?:on|as to|in relation to)\s+(?:this|the|that)\s+(?:\w+\s+){{0,2}}"
+               r"(?:issue|ground|point|question)s?\b"),
+    # "I have the misfortune to disagree with parts of his analysis" (a colleague's: see DISAGREES_IN_PART)
+    re.compile(r"(?i)\b(?:disagree|differ)\w*\s+with\s+(?:parts?|some)\s+of\b"),
+    # "I respectfully dissent in part", "I dissent as to the costs order"
+    re.compile(r"(?i)\bI\s+(?:respectfully\s+)?dissent\s+(?:on|as to|in part)\b"),
+)
+#: Which of :data:`PARTIAL_DISSENT` disagree with another's reasons: they count only when that other is a
+#: member of the court (a judge may disagree with parts of the judge below's reasons and still lead).
+DISAGREES_IN_PART = PARTIAL_DISSENT[1]
+
+#: The court below, as an appellate judgment names it: disagreeing with its reasoning is no dissent.
+COURT_BELOW = re.compile(r"(?i)\b(?:the|trial|deputy)\s+(?:(?:trial|deputy|first[- ]instance)\s+)?judge\b|"
+                         r"\bthe\s+(?:tribunal|recorder|master|court\s+below|lower\s+court)\b")
+
+#: A dissent stated outright: the judge dissents.
+FULL_DISSENT: tuple[re.Pattern[str], ...] = (
+    # "I have come to a different conclusion", "I have reached a different conclusion"
+    re.compile(r"(?i)\bI\s+(?:have\s+)?(?:come|reached|reach|arrived)\s+(?:to\s+|at\s+)?a\s+different\s+conclusion\b"),
+    # "I am unable to agree with my Lords"
+    re.compile(r"(?i)\bunable\s+to\s+agree\s+with\s+my\s+(?:Lords|Ladies|colleagues|Lord|Lady)\b"),
+    # "I must respectfully dissent", "I would dissent"
+    re.compile(r"(?i)\bI\s+(?:must\s+|would\s+)?(?:respectfully\s+)?dissent\b"),
+    # "in my dissenting judgment"
+    re.compile(r"(?i)\bmy\s+dissenting\s+judgment\b"),
+)
+
+#: A judge's vote in the first person: "I would dismiss the appeal", "I would have allowed SIS's appeal" (the
+#: "have" marks a vote that did not carry), "I would refuse permission".
+VOTE = re.compile(r"(?i)\bI\s+(?:would|should|will)\s+(?:therefore\s+|accordingly\s+|also\s+|respectfully\s+|"
+                  r"for my part\s+)?(?P<have>have\s+)?(?P<verb>allow|dismiss|grant|refuse)(?:ed)?\b(?P<object>[^.;:]*)")
+
+#: A vote in the passive, said in agreeing: "SIS's appeal should be allowed", "the appeal must be dismissed".
+VOTE_PASSIVE = re.compile(r"(?i)\b(?P<object>(?:[\w.]+['’]s\s+|the\s+|this\s+)(?:cross-)?appeals?(?:\s+\w+){0,6}?)\s+"
+                          r"(?:should|must|ought to)\s+be\s+(?P<verb>allow|dismiss)ed\b")
+
+#: A whole sentence of bare agreement ("I agree.", "I agree with both judgments"): the judge concurs with
+#: the judgment before (the lead, unless it is outvoted).
+BARE_AGREEMENT = re.compile(rf"(?i)^{_I_AGREE}(?:\s+with\s+(?:(?:both|all)(?:\s+(?:the\s+)?(?:judgments|of them))?|him|her|them|"
+                            r"the\s+judgments?\s+(?:of|given)\b.*|the\s+reasons\b.*))?[.!]?$")
+
+#: A bare agreement with every other judgment ("I agree with both judgments"): it takes no one judgment's votes
+#: (where the two differ on a point, the agreeing judge has not voted with either).
+AGREES_WITH_ALL = re.compile(r"(?i)\bwith\s+(?:both|all)\b")
+
+#: Agreement with a named colleague ("I agree with Arnold LJ", "for the reasons given by Arnold LJ", "I concur").
+AGREEMENT_WITH = re.compile(rf"(?i)\b(?:{_I_AGREE}|in\s+agreement\s+with|"
+                            r"for\s+the\s+reasons\s+(?:given|explained)\s+by|I\s+concur)\b")
+
+#: Disagreement with a named colleague ("I respectfully disagree with Arnold LJ", "I differ from Lewison LJ").
+DISAGREEMENT_WITH = re.compile(r"(?i)\b(?:disagree\w*|not\s+agree|unable\s+to\s+agree|cannot\s+agree|"
+                               r"respectful\s+disagreement|differ\w*\s+from)\b")
 
 # ---------------------------------------------------------------------------------------------------------------
 # Provision language
@@ -318,8 +441,14 @@ JUDICIAL_TITLES = frozenset("lj j jj ljj cj mr mrs ms dr lord lady sir dame just
 PERSON_DESCRIBED = re.compile(r"\b(any|every|no|a|an)\s+(person|individual|citizen|resident|member|employee)s?\b"
                               r"(\s+\w+){0,4}?\s+(who|is|may|shall|that)\b", re.I)
 
-#: Months, for dates and the dates that bound a period.
+#: THE months (English, as judgments, statutes and contracts print them), for every date read anywhere: the dates
+#: that bound a period, a judgment's date on its first page, an enacting clause's date.
 MONTHS = tuple("january february march april may june july august september october november december".split())
+
+
+def month_number(name: str) -> int:
+    """'March' -> 3 (any case); a ValueError for a word that is not a month."""
+    return MONTHS.index(name.lower()) + 1
 
 #: A number, in digits or in words: what answers a :data:`QUANTITY` question.
 NUMBER = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -375,3 +504,131 @@ def excludes_period(sentence: str, question_periods: list) -> bool:  # type: ign
     said = stated_periods(sentence)
     return bool(said and question_periods) and all(
         any(q_lo >= s_hi or s_lo >= q_hi for s_lo, s_hi in said) for q_lo, q_hi in question_periods)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Questions in several parts
+# ---------------------------------------------------------------------------------------------------------------
+
+#: Where a question asks a second thing (each pattern matches the joint; the part after it is a question of its
+#: own).  Each with its reason:
+PART_JOINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\s*[,;]?\s*\band,?\s+if\s+so,?\s+", re.I),
+     "'…, and if so, how much notice?': the second part asks about what the first establishes"),
+    (re.compile(r"\s*[,;]\s*and\s+(?=(what|how|why|which|who|whom|whose|when|where|whether|on what|in what|"
+                r"is|are|was|were|does|do|did|can|could|may|must|has|have)\b)", re.I),
+     "'…, and how much notice…?', '…; and was it…?': a conjunction joining two interrogatives"),
+    (re.compile(r"\?\s+(?=[A-Z(])"),
+     "'What is the term? Can it be renewed?': two questions written one after the other"),
+    (re.compile(r"(?:\s*[,;:]\s*|\s+)(?:and\s+)?\((?:[b-h]|i{2,3}|iv|[2-8])\)\s+", re.I),
+     "'(a) who may apply and (b) within what time?': an enumeration of the things asked"),
+)
+
+#: An enumeration's first marker ("(a) ", "(1) "), dropped from the first part once it is split on the later ones.
+_FIRST_MARKER = re.compile(r"(?<![\w.])\((?:a|i|1)\)\s+", re.I)
+
+#: A part needs this many content words of its own (:func:`terms`) to be asked alone; fewer ("and how much?",
+#: "and what did he conclude?") and it leans on the part before it: the question asks one thing in two clauses and
+#: is answered whole (measured on eval/multipart.jsonl and dev: asking such a part with the first part's words
+#: cited fewer gold units; bench/NOTES.md, issue 27).
+PART_MIN_TERMS = 2
+
+#: … and a part that points back (:data:`BACK_REFERENCE`) with fewer than this many of its own ("what happens after
+#: it?") leans on it too; one with more ("why couldn't the council attach a condition to its approval?") says
+#: enough to be asked alone.
+PART_LEANS_TERMS = 4
+
+#: A later part that points back at the first ("what happens after it?", "what did he conclude?", "how much was
+#: it?"): it leans on the first part (see :data:`PART_LEANS_TERMS`).
+BACK_REFERENCE = re.compile(r"\b(it|its|he|she|his|her|they|them|their|this|that|these|those|so|there)\b", re.I)
+
+
+def _lead_in(question: str) -> str:
+    """The words before a question's first interrogative ("In Smith v Jones, "): they name the document, and so
+    belong to every part."""
+    m = re.search(r"(^|[,;:]\s+)(" + "|".join(sorted(INTERROGATIVES)) + r")\b", question, re.I)
+    if m is None or m.start(2) == 0:
+        return ""
+    lead = question[:m.start(2)]
+    return lead if len(lead.split()) <= 16 else ""
+
+
+def question_parts(question: str) -> list[str]:
+    """The parts of a question that asks several things (:data:`PART_JOINTS`), each a question that can be
+    answered alone: the lead-in naming the document is given to every part.  One part (the question itself) when
+    it asks one thing, or when a later part leans on the one before (:data:`PART_MIN_TERMS`,
+    :data:`PART_LEANS_TERMS`)."""
+    q = question.strip()
+    pieces = [q]
+    for pattern, reason in PART_JOINTS:
+        if "enumeration" in reason and not _FIRST_MARKER.search(q):
+            continue  # "CPR 36.17(4)", "s. 10(b)": a provision's number, unless the question enumerates from (a)
+        nxt = []
+        for piece in pieces:
+            nxt.extend(p for p in pattern.split(piece) if p is not None)
+        pieces = nxt
+    # a split on a lookahead leaves the captured interrogative as its own piece: glue captures back on
+    cleaned: list[str] = []
+    for i, p in enumerate(pieces):
+        if i + 1 < len(pieces) and re.fullmatch(r"[A-Za-z ]+", p) and pieces[i + 1].lower().startswith(p.lower()):
+            continue  # a lookahead group, repeated at the head of the next piece
+        cleaned.append(p)
+    pieces = [_FIRST_MARKER.sub("", p, count=1).strip(" ,;:") for p in cleaned]
+    pieces = [p for p in pieces if p]
+    if len(pieces) < 2:
+        return [question]
+    lead = _lead_in(pieces[0])
+    out = [pieces[0].rstrip("?") + "?"]
+    for p in pieces[1:]:
+        p = p.rstrip("?")
+        own = re.sub(r"\([^()]*\)", " ", p)  # "(the version in force on …)" asks nothing of its own
+        n_own = len(terms(own))
+        if n_own < PART_MIN_TERMS or (BACK_REFERENCE.search(own) and n_own < PART_LEANS_TERMS):
+            return [question]  # it leans on the part before: one thing asked in two clauses
+        if lead and not p.lower().startswith(lead.strip().lower()):
+            p = lead + (p[0].lower() + p[1:] if p.split()[0].lower() in INTERROGATIVES else p)
+        out.append(p + "?")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Documents a question names
+# ---------------------------------------------------------------------------------------------------------------
+
+_PARTY = r"[A-Z][\w&'\u2019.-]*(?:\s+(?:[A-Z][\w&'\u2019.-]*|of|and|&|the|for|de|van|von|du|la|\([A-Z][^()]{0,40}\)))*"
+
+#: A case named by its parties, "Smith v Jones", "R (Hale) v Secretary of State for Education", "Re D (A Child)":
+#: a question naming one asks about that judgment.
+NAMED_CASE = re.compile(rf"(?<![\w-])(?P<a>{_PARTY})\s+v\.?\s+(?P<b>{_PARTY})")
+
+#: A neutral citation inside a question ("[2019] UKSC 99", "[2020] EWCA Civ 1375"): it names one judgment.
+NAMED_NEUTRAL = re.compile(r"\[(?P<year>\d{4})\]\s+(?P<court>[A-Z]{2,}[A-Za-z]*(?:\s+(?:Civ|Crim|Admin))?)\s+"
+                           r"(?P<num>\d+)(?:\s+\([A-Za-z]+\))?")
+
+#: An Act asked about as the question's subject: named in its lead-in ("Under the Fisheries Act, …"), as what the
+#: question opens by asking about ("Does the Privacy Act define …"), or as the law a question ends on ("… under the
+#: Limitation Act 1980?").  An Act mentioned mid-question ("was it a public function under the Human Rights Act when
+#: …", "what did the court say about s 37 of the Children Act") is what a judgment discusses, not the document asked.
+NAMED_ACT = re.compile(r"(?:^\s*(?:(?i:under|in|by)\s+)?|^\s*(?i:does|do|did|is|are|can|may|must|what does|how does|"
+                       r"when does|who does)\s+|\b(?i:under|in)\s+(?=the\s+(?:[A-Z][\w'\u2019-]*\s+){1,8}Act"
+                       r"(?:\s+\d{4})?\s*\?\s*$))the\s+(?P<name>(?:[A-Z][\w'\u2019-]*\s+){1,8}Act(?:\s+\d{4})?)\b")
+
+#: Words of a party's name that say nothing about which case it is ("R (on the application of) …", "Re", "Ltd").
+PARTY_FILLER = frozenset("r re the a an of and for on application ltd limited plc inc llc co corp corporation "
+                         "company anor ors others another secretary state home department council borough city "
+                         "county london chief constable police commissioner minister mr mrs ms dr lord lady sir "
+                         "child children in matter".split())
+
+#: Short forms by which a party that is a public body is named in a question, with the words its title uses (a
+#: judgment's title spells the body out: "Secretary of State for the Home Department", "Revenue and Customs").
+PARTY_SHORT_FORMS = {
+    "sshd": "home",  # the Secretary of State for the Home Department
+    "hmrc": "revenue",  # HM Revenue and Customs (the Commissioners for…)
+    "ofcom": "communications",  # the Office of Communications
+    "dwp": "pensions",  # the Secretary of State for Work and Pensions
+    "cma": "competition",  # the Competition and Markets Authority
+    "fca": "financial",  # the Financial Conduct Authority
+    "ofsted": "education",  # the Office for Standards in Education
+    "ofgem": "gas",  # the Gas and Electricity Markets Authority
+    "lbc": "london",  # a London Borough Council
+}

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import re
 
+from pincite.legal.citations import DIVISION
+from pincite.legal.language import JUDGE_SAID_TITLES
+
 #: An introducing sentence ends with a colon (optionally a dash): "the UT judge held at [41]–[46]:", "Mr X
 #: submitted:-", "section 27A provides:"; what follows it is the quotation it introduces.
 INTRODUCER_END = re.compile(r"[:]\s*[-\u2013\u2014]?\s*$")
@@ -74,12 +77,12 @@ LOWER_COURT = re.compile(
 #: Another judgment: a neutral citation ("[2019] UKSC 5") or a law report ("[1990] 1 WLR 123", "(1875) LR 7 HL"),
 #: or a judge of another case speaking ("Lord Reed said", "Lewison LJ explained").
 JUDGMENT = re.compile(
-    r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+(?:Civ|Crim|Ch|QB|KB|Fam|Admin|Comm|Pat|IPEC|TCC))?\s+\d+"
+    rf"\[\d{{4}}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+(?:{DIVISION}))?\s+\d+"  # the divisions: the neutral citation's
     r"|\(\d{4}\)\s+\d+\s+[A-Z][A-Za-z.]+\s+\d+"
     r"|\b[A-Z][\w'\u2019&.-]+(?:\s+(?:[A-Z][\w'\u2019&.-]+|of|and|for|the|&))*\s+v\.?\s+[A-Z][\w'\u2019&.-]+"
     r"|\b(?:Lord|Lady|Baroness)\s+[A-Z][a-z]+(?:\s+of\s+[A-Z][a-z]+)?\b(?=[^:]{0,80}\b(?:said|held|stated|"
     r"observed|explained|put it)\b)"
-    r"|\b[A-Z][a-z]+\s+(?:LJ|MR|CJ|JSC|P|V-C)\b(?=[^:]{0,80}\b(?:said|held|stated|observed|explained)\b)",
+    rf"|\b[A-Z][a-z]+\s+(?:{'|'.join(JUDGE_SAID_TITLES)})\b(?=[^:]{{0,80}}\b(?:said|held|stated|observed|explained)\b)",
 )
 #: An instrument: a statute, regulation, rule, article, clause or the contract or agreement itself.
 INSTRUMENT = re.compile(

@@ -10,6 +10,7 @@ import re
 
 from lxml import etree
 
+from pincite.legal.language import ALIAS_TITLES, HEADING_TITLES, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
 from pincite.parse.xmlsafe import local_name
 
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
@@ -104,7 +105,7 @@ _ONE_JUDGE = (
     rf"|(?:Mr|Mrs|Ms|MR|MRS|MS)\s+{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}\s+(?:QC|KC)"
     # the name first and the office after it, as the reasons' headings of many judgments print it:
     # "PHILLIPS LJ", "Peter Jackson LJ", "Sir Geoffrey Vos MR", "Nicola Davies LJ:"
-    rf"|(?:Sir\s+|SIR\s+|Dame\s+|DAME\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}\s+(?:LJ|LCJ|MR|VP|JSC|J)"
+    rf"|(?:Sir\s+|SIR\s+|Dame\s+|DAME\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}\s+(?:{'|'.join(HEADING_TITLES)})"
     rf")"
 )
 _JUDGE_HEADING = re.compile(
@@ -113,7 +114,8 @@ _JUDGE_HEADING = re.compile(
 )
 _SPLIT_JUDGES = re.compile(r"\s*(?:,|\band\b|\bAND\b|&)\s*(?=(?:Lord|Lady|LORD|LADY|Sir|SIR|Dame|DAME|Mr|Mrs|Ms|MR|MRS|MS|"
                            r"HH|His|Her|The|THE|Baroness|BARONESS)\b)")
-_ACRONYMS = {"MR", "KC", "QC", "DBE", "VP", "C", "P", "LJ", "LJJ", "J", "HH", "HHJ", "CJ"}
+#: titles printed in capitals that stay so when a name in capitals is put in its own case ("PHILLIPS LJ")
+_ACRONYMS = {t for t in (*TITLES_AFTER_NAME, *TITLES_BEFORE_NAME) if t.isupper()}
 
 
 def judge_heading(text: str, strong: bool) -> tuple[str, ...] | None:
@@ -169,7 +171,7 @@ def display_judge(raw: str) -> str:
 def surname_aliases(display: str) -> tuple[str, ...]:
     """Words another judge would use to name this one: "Moylan LJ" -> ("Moylan LJ", "Moylan")."""
     out = [display]
-    core = re.sub(r"\s+(?:LJ|J|C|MR|P|VP|KC|QC)$", "", display)
+    core = re.sub(rf"\s+(?:{'|'.join(ALIAS_TITLES)})$", "", display)
     core = re.sub(r"^(?:Sir|Dame|Lord|Lady|HH Judge|His Honour Judge|Her Honour Judge)\s+", "", core)
     if core and core != display:
         out.append(core)

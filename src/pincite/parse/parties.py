@@ -18,7 +18,7 @@ from pincite.legal.contracts import (
     CONTRACT_DATE_PATTERNS, CORPORATE_SUFFIXES, NOT_A_PARTY, NUMBERED_PARTY, PARTY_INTRODUCERS, PARTY_NAME_ENDS,
     SMALL_WORDS,
 )
-from pincite.parse.citations import MONTH_NAME, iso_from_parts
+from pincite.legal.judgments import MONTH_NAME, iso_from_parts
 from pincite.types import DocumentKind, ParsedDocument
 
 #: how far into a contract its preamble is looked for (a cover page and a confidentiality legend come first)

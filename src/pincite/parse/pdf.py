@@ -27,7 +27,7 @@ import pypdfium2 as pdfium
 
 from pincite.errors import ParseError
 from pincite.parse.builder import TextBuilder
-from pincite.parse.citations import find_citation, find_judgment_date
+from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.parse.pdf_layout import Line, read_page_lines
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
 

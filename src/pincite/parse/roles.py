@@ -29,6 +29,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from pincite.legal import language as L
+from pincite.legal.sentences import sentences
 from pincite.parse.akn_text import surname_aliases
 from pincite.parse.builder import UnitCollector
 from pincite.types import Role, Unit, UnitKind, Zone
@@ -48,42 +50,20 @@ class Segment:
     basis: str | None = None
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9])")
-_CONDITIONAL = re.compile(r"(?i)\b(?:if|had I|were I|unless|but for|even if|otherwise|were it not)\b")
-_PARTIAL = [
-    re.compile(r"(?i)\bdissent\w*\b[^.]{0,60}?\b(?:on|as to|in relation to)\s+(?:this|the|that)\s+(?:\w+\s+){0,2}"
-               r"(?:issue|ground|point|question)s?\b"),
-    re.compile(r"(?i)\b(?:disagree|differ)\w*\s+with\s+(?:parts?|some)\s+of\b"),
-    re.compile(r"(?i)\bI\s+(?:respectfully\s+)?dissent\s+(?:on|as to|in part)\b"),
-]
-_FULL = [
-    re.compile(r"(?i)\bI\s+(?:have\s+)?(?:come|reached|reach|arrived)\s+(?:to\s+|at\s+)?a\s+different\s+conclusion\b"),
-    re.compile(r"(?i)\bunable\s+to\s+agree\s+with\s+my\s+(?:Lords|Ladies|colleagues|Lord|Lady)\b"),
-    re.compile(r"(?i)\bI\s+(?:must\s+|would\s+)?(?:respectfully\s+)?dissent\b"),
-    re.compile(r"(?i)\bmy\s+dissenting\s+judgment\b"),
-]
-_VOTE = re.compile(r"(?i)\bI\s+(?:would|should|will)\s+(?:therefore\s+|accordingly\s+|also\s+|respectfully\s+|for my part\s+)?"
-                   r"(?P<have>have\s+)?(?P<verb>allow|dismiss|grant|refuse)(?:ed)?\b(?P<object>[^.;:]*)")
-_VOTE_PASSIVE = re.compile(r"(?i)\b(?P<object>(?:[\w.]+['’]s\s+|the\s+|this\s+)(?:cross-)?appeals?(?:\s+\w+){0,6}?)\s+"
-                           r"(?:should|must|ought to)\s+be\s+(?P<verb>allow|dismiss)ed\b")
-_BARE_AGREE = re.compile(r"(?i)^I\s+(?:also\s+|too\s+|entirely\s+)?agree(?:\s+with\s+(?:both|him|her|them|"
-                         r"the\s+judgments?\s+(?:of|given)\b.*|the\s+reasons\b.*))?[.!]?$")
-_AGREE = re.compile(r"(?i)\b(?:I\s+(?:also\s+|too\s+|entirely\s+|respectfully\s+)?agree|in\s+agreement\s+with|"
-                    r"for\s+the\s+reasons\s+(?:given|explained)\s+by|I\s+concur)\b")
-_DISAGREE = re.compile(r"(?i)\b(?:disagree\w*|not\s+agree|unable\s+to\s+agree|cannot\s+agree|respectful\s+disagreement|"
-                       r"differ\w*\s+from)\b")
+_CONDITIONAL = L.CONDITIONAL
+_PARTIAL = L.PARTIAL_DISSENT
+_FULL = L.FULL_DISSENT
+_VOTE = L.VOTE
+_VOTE_PASSIVE = L.VOTE_PASSIVE
+_BARE_AGREE = L.BARE_AGREEMENT
+_AGREE = L.AGREEMENT_WITH
+_DISAGREE = L.DISAGREEMENT_WITH
 _NO_STATEMENT = "no statement of agreement or disagreement found"
 
 
 def split_sentences(text: str) -> list[str]:
-    """Split reasons text into sentences (good enough for finding statements of agreement)."""
-    out = []
-    for para in text.split("\n"):
-        for s in _SENTENCE_END.split(para):
-            s = s.strip()
-            if s:
-                out.append(s)
-    return out
+    """Reasons text in sentences, each paragraph apart (the one splitter, :mod:`pincite.legal.sentences`)."""
+    return sentences(text)
 
 
 def _subject(obj: str) -> str:
@@ -106,6 +86,7 @@ class _Reading:
     votes: dict[str, tuple[str, str]] = field(default_factory=dict)  # subject -> (verb, sentence)
     agrees: list[tuple[int | None, str]] = field(default_factory=list)  # (segment agreed with, sentence)
     disagrees: list[tuple[int, str]] = field(default_factory=list)
+    with_all: bool = False  # "I agree with both judgments": with every other, so with no one judgment's votes
 
 
 def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
@@ -113,9 +94,16 @@ def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
     others = [(s.index, a) for s in segments if s.index != seg.index for a in surname_aliases(s.display)]
     alias_index = {a: i for i, a in reversed(others)}
     names_re = re.compile(r"\b(" + "|".join(re.escape(a) for _, a in others) + r")\b") if others else None
+    last_named: str | None = None  # who the sentences so far last named: "colleague" or "court below"
     for sentence in split_sentences(text):
+        named = [alias_index[m.group(1)] for m in names_re.finditer(sentence)] if names_re else []
+        below = bool(L.COURT_BELOW.search(sentence))
         for p in _PARTIAL:
             if r.partial is None and p.search(sentence):
+                # disagreeing with parts of someone's reasons is a partial dissent only when that someone is a
+                # colleague: named in the sentence, or the last one named before it ("his analysis")
+                if p is L.DISAGREES_IN_PART and not (named or (not below and last_named == "colleague")):
+                    continue
                 r.partial = sentence
         for p in _FULL:
             m = p.search(sentence)
@@ -131,14 +119,16 @@ def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
                 r.would_have.append((subject, verb, sentence))
             else:
                 r.votes[subject] = (verb, sentence)
-        named = [alias_index[m.group(1)] for m in names_re.finditer(sentence)] if names_re else []
+        if named or below:
+            last_named = "colleague" if named and not below else "court below" if below and not named else None
         if _BARE_AGREE.match(sentence):
             r.agrees.append((None, sentence))
+            r.with_all = r.with_all or bool(L.AGREES_WITH_ALL.search(sentence))
         elif _AGREE.search(sentence) and named:
             r.agrees.append((named[0], sentence))
             for m in _VOTE_PASSIVE.finditer(sentence):
                 r.votes.setdefault(_subject(m.group("object")), (m.group("verb").lower(), sentence))
-        if _DISAGREE.search(sentence) and named and not re.search(r"(?i)\bthe judge\b", sentence):
+        if _DISAGREE.search(sentence) and named and not below:  # disagreeing with the court below is no dissent
             r.disagrees.append((named[0], sentence))
     return r
 
@@ -189,7 +179,7 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
     for i, r in enumerate(readings):  # a bare "I agree." takes the votes of the judgment it agrees with
         for target, _ in r.agrees:
             t = 0 if target is None else target
-            if target is None and t != i:
+            if target is None and t != i and not r.with_all:
                 for subj, vote in readings[t].votes.items():
                     effective[i].setdefault(subj, vote)
     subjects = {s for votes in effective for s in votes}

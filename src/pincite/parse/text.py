@@ -21,7 +21,7 @@ from pincite.legal.contracts import (
     SIGNATURE_OPENERS,
     attachment_alternation,
 )
-from pincite.parse.citations import MONTH_NAME, iso_from_parts
+from pincite.legal.judgments import MONTH_NAME, iso_from_parts
 from pincite.parse.contract import (
     Candidate,
     Line,

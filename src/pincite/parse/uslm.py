@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from pincite.errors import ParseError
+from pincite.legal.language import MONTHS
 from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
@@ -63,8 +64,6 @@ _ORDINALS = {w: i + 1 for i, w in enumerate(
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split())}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}
-_MONTHS = {m: i + 1 for i, m in enumerate(
-    "january february march april may june july august september october november december".split())}
 
 
 def clean_text(s: str) -> str:
@@ -360,7 +359,7 @@ def dateline_date(text: str) -> str | None:
     if not m:
         return None
     day = _ORDINALS.get(m.group(1).lower())
-    month = _MONTHS.get(m.group(2).lower())
+    month = MONTHS.index(m.group(2).lower()) + 1 if m.group(2).lower() in MONTHS else None
     words = m.group(3).lower().replace("-", " ").replace(" and ", " ").split()
     year = 0
     if words[:2] == ["two", "thousand"]:

@@ -21,16 +21,17 @@ import dataclasses
 import re
 
 from pincite.legal import voice as V
+from pincite.legal.sentences import sentence_spans
 from pincite.types import DocumentKind, ParsedDocument, Quotation, SourceKind, Unit, UnitKind, Voice, Zone
 
-_SENTENCE_END = re.compile(r"(?<=[.!?\u201d])\s+(?=[A-Z\u201c(\[])")
 _INTRO_CHARS = 500
 
 
 def _sentences_before(text: str, end: int) -> list[str]:
     """The sentences ending at ``end`` (last first), within a window."""
     window = text[max(0, end - _INTRO_CHARS):end].rstrip()
-    parts = [p.strip() for p in _SENTENCE_END.split(window) if p.strip()]
+    # a paragraph's number alone ("17.") is no sentence: the one before it may introduce the quotation
+    parts = [window[a:b] for a, b in sentence_spans(window, 0, len(window)) if re.search(r"[A-Za-z]{2}", window[a:b])]
     return list(reversed(parts))
 
 
@@ -144,7 +145,7 @@ def inline_quotations(text: str, start: int, end: int, taken: list[Quotation]) -
         if len(m.group(1).split()) < 10:
             continue
         lead = text[max(start, m.start() - 400):m.start()]
-        pieces = re.split(r"(?<=[.!?])\s+", lead)
+        pieces = [lead[a:b] for a, b in sentence_spans(lead, 0, len(lead))] or [""]
         sentence = pieces[-1]
         kind, source, pin, _ = classify([sentence] + pieces[-2:-1])
         out.append(Quotation(m.start(), m.end(), kind, source, pin,

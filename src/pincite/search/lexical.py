@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pincite.errors import IndexUnavailable
+from pincite.legal.citations import neutral_citations, neutral_core
 from pincite.search.indexes import (
     MISSING, WRITER_WAIT, Damage, IndexBusy, IndexDamaged, _crc32, _stat_key, _write_json_atomic, file_lock,
     iter_rows, order_ties, plan_changes, report_rebuild, store_identity,
@@ -476,9 +477,6 @@ def _tantivy_filters(idx: Any, f: SearchFilters) -> list[Any]:
 
 # -- the legal-aware query parse ---------------------------------------------------------------------
 
-#: "[2020] EWCA Civ 1018", "[2023] UKSC 42", "2024 ZASCA 21"
-NEUTRAL_CITATION = re.compile(r"\[?\b(\d{4})\]?\s+([A-Z]{2,}(?:\s+(?:Civ|Crim|Ch|QB|KB|Fam|Admin|Comm|Pat|TCC|IPEC))?)"
-                              r"\s+(\d+)\b")
 #: "s. 4(1)(c)", "section 12", "cl. 2.1", "para 14", "art. 5(2)", "4(1)(c)"
 PROVISION = re.compile(
     r"(?:\b(?:ss?|sec|secs|section|sections|cl|cls|clause|clauses|art|arts|article|articles|para|paras|paragraph|"
@@ -495,8 +493,8 @@ PHRASE_BOOST = 4.0
 def legal_phrases(query: str) -> list[tuple[str, str]]:
     """(field, phrase words) for the things a legal query names: neutral citations and provision labels."""
     out: list[tuple[str, str]] = []
-    for m in NEUTRAL_CITATION.finditer(query):
-        out.append(("docinfo", " ".join(query_words(m.group(0)))))
+    for m in neutral_citations(query, bracketed=False):  # "[2020] EWCA Civ 1018", "2024 ZASCA 21"
+        out.append(("docinfo", " ".join(query_words(neutral_core(m)))))
     for m in PROVISION.finditer(query):
         label = m.group(1) or m.group(2)
         words = query_words(label)

@@ -34,7 +34,7 @@ from pincite.search.fusion import FusionSettings, fuse_rankings, fuse_scores
 from pincite.search.indexes import WRITER_WAIT, IndexBusy, IndexDamaged, index_paths, store_identity
 from pincite.search.lexical import LexicalIndex, expansion_words
 from pincite.search.naming import Naming, strip_deictic, strip_naming_clauses, strip_words
-from pincite.store import ChangeSet, Store
+from pincite.store import ChangeSet, DenseSearch, LexicalSearch, Store
 from pincite.text.terms import query_words
 from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, SearchFilters, unit_id
 
@@ -106,7 +106,7 @@ class Retriever:
                 return
             self._catch_up(dense, lambda **wait: dense.sync(self.store, embedder, embedding, **wait))
 
-    def _catch_up_now(self, dense: object, embedder: Embedder) -> None:
+    def _catch_up_now(self, dense: DenseIndex | DenseSearch, embedder: Embedder) -> None:
         """Catch the dense index up only if nothing needs embedding and no other writer holds it; otherwise
         this search is lexical and says the dense ranking is pending (it is never answered from stale)."""
         gen = self.store.generation()
@@ -115,10 +115,7 @@ class Retriever:
             self._local.pending = True
             return
         try:
-            if isinstance(dense, DenseIndex):
-                dense.sync(self.store, embedder, wait=0.0, embed=False)
-            else:  # kept in the store itself (PostgreSQL)
-                dense.sync(self.store, embedder, embed=False)  # type: ignore[attr-defined]
+            dense.sync(self.store, embedder, wait=0.0, embed=False)
         except (VectorsPending, IndexBusy):
             self._local.pending = True
             self._pending_at = (gen, time.monotonic())
@@ -134,15 +131,14 @@ class Retriever:
     def _dense_on(self) -> bool:
         return self.dense is not None and not getattr(self._local, "pending", False)
 
-    def _catch_up(self, index: object, sync: Callable[..., object]) -> None:
+    def _catch_up(self, index: LexicalIndex | LexicalSearch | DenseIndex | DenseSearch,
+                  sync: Callable[..., object]) -> None:
         """Run ``sync`` on ``index``.  An embedded index with a committed state is not waited for while
         another process writes it: a reader never fails, nor waits, because a writer holds the index; it
         searches what was last committed (documents stored since are found once the writer is done).  With
         nothing committed to search (the other process is building it) it waits for the writer, up to
-        :data:`WRITER_WAIT`."""
-        if not isinstance(index, (LexicalIndex, DenseIndex)):  # kept in the store itself (PostgreSQL)
-            sync()
-            return
+        :data:`WRITER_WAIT`.  (An index kept in the store itself, PostgreSQL's, is always committed and never
+        waits.)"""
         committed = index.check() is None
         try:
             sync(wait=0.0 if committed else WRITER_WAIT)
@@ -156,8 +152,8 @@ class Retriever:
         """Another thread is rebuilding an index this search needs: refuse at once (the server's 503 with
         Retry-After) rather than wait behind the rebuild or answer from the damaged index."""
         for index in (self.lexical, self.dense):
-            if getattr(index, "rebuilding", False):
-                raise IndexRebuilding(f"the search index at {getattr(index, 'path', '?')} is being rebuilt "
+            if index is not None and index.rebuilding:
+                raise IndexRebuilding(f"the search index at {index.path} is being rebuilt "
                                       "from the store; ask again in a few seconds")
 
     def _progress(self, what: str) -> Callable[[int, int], None] | None:

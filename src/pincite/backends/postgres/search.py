@@ -231,6 +231,12 @@ class PgLexicalIndex:
 
     # -- freshness: the postings are written with the chunks -----------------------------------------
 
+    rebuilding = False  # kept in the store: never rebuilt from it
+
+    @property
+    def path(self) -> str:
+        return f"{self.store} (table chunk_terms)"
+
     @property
     def generation(self) -> int:
         return self.store.generation()
@@ -238,8 +244,14 @@ class PgLexicalIndex:
     def is_stale(self, generation: int) -> bool:
         return False
 
-    def sync(self, store: Any = None, on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
-        """Nothing to do: the postings are written in each document's transaction."""
+    def check(self) -> None:
+        """Always committed: the postings are the store's own rows."""
+        return None
+
+    def sync(self, store: Any = None, on_progress: Callable[[int, int], None] | None = None,
+             wait: float = 0.0) -> ChangeSet:
+        """Nothing to do: the postings are written in each document's transaction (``wait``: nothing to wait
+        for)."""
         return ChangeSet(self.store.generation(), frozenset(), (), {})
 
     # -- statistics (per generation) ---------------------------------------------------------------
@@ -497,6 +509,12 @@ class PgDenseIndex:
     def key_for(self, model_id: str) -> str:
         return f"{model_id}|{self.header}|{self.piece_chars}|{self.chunker.value}|f{DENSE_FORMAT_VERSION}"
 
+    rebuilding = False  # kept in the store: never rebuilt from it
+
+    @property
+    def path(self) -> str:
+        return f"{self.store} (table chunk_vectors)"
+
     @property
     def generation(self) -> int | None:
         return self._generation
@@ -504,8 +522,12 @@ class PgDenseIndex:
     def is_stale(self, generation: int) -> bool:
         return self.model_key is None or self._generation != generation
 
+    def check(self) -> None:
+        """Always committed: the vectors are the store's own rows, written in transactions."""
+        return None
+
     def sync(self, store: Any, embedder: Embedder, on_progress: Callable[[int, int], None] | None = None,
-             embed: bool = True) -> ChangeSet:
+             wait: float = 0.0, embed: bool = True) -> ChangeSet:
         """Embed the chunks of the documents whose generation moved since their vectors were written (reusing
         any vector of the same text, in ``chunk_vectors`` or kept in ``embeddings``; new text is embedded in
         batches committed to ``embeddings`` as they are done, so a killed sync keeps them); documents gone take

@@ -1,0 +1,142 @@
+"""The JSON API's routes (under ``/api``), ``/openapi.json`` and ``/docs``: each takes the options and returns
+the JSON of the command it names, through the operations of :mod:`pincite.api.backend`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+
+from pincite.api.backend import (
+    AskRequest,
+    Backend,
+    CheckRequest,
+    audit_document,
+    check_iso_date,
+    eval_run,
+    eval_runs,
+    get_document,
+    ingest_files,
+    last_dense,
+    read_check_request,
+    remove_document,
+    run_ask,
+    run_check,
+    run_search,
+)
+from pincite.api.uploads import UploadError, read_upload
+from pincite.errors import PinciteError
+from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
+from pincite.types import DocumentKind, Format
+from pincite.web.views import api_listing
+
+
+def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> None:
+    """Route the JSON API, the OpenAPI document and the offline docs page on ``app``."""
+    config = backend.config
+
+    @app.get("/api/health", tags=["status"], summary="Is the server up, and what does the store hold")
+    def api_health() -> dict[str, Any]:
+        counts = backend.store.counts()
+        return {"status": "ok", "documents": counts["documents"], "units": counts["units"],
+                "generation": backend.store.generation(), "generator": backend.generator.name,
+                "retrieval": "hybrid" if config.dense else "lexical", "dense": backend.health(),
+                "max_upload_bytes": config.max_upload_bytes, "token_required": bool(config.token),
+                "started": backend.started.isoformat(timespec="seconds")}
+
+    @app.post("/api/ask", tags=["answers"], summary="Answer a question with checked citations (as 'pincite ask --json')")
+    def api_ask(req: AskRequest) -> dict[str, Any]:
+        return {**run_ask(backend, req).to_json(), "dense": last_dense(backend, req.no_dense)}
+
+    @app.get("/api/search", tags=["answers"], summary="The passages retrieval finds for a query")
+    def api_search(
+        q: str = Query(..., min_length=1, max_length=4000, description="The query."),
+        k: int = Query(10, ge=1, le=100, description="Passages to return."),
+        as_of: str | None = Query(None, description="Only text in force on this date (YYYY-MM-DD)."),
+        kind: list[DocumentKind] = Query([], description="Only these document kinds."),
+        include_non_citable: bool = Query(False, description="Include non-citable zones."),
+        per_document: int | None = Query(None, ge=1, le=100, description="At most this many per document."),
+        no_dense: bool | None = Query(None, description="Lexical only (default: the server's setting)."),
+    ) -> dict[str, Any]:
+        try:
+            day = check_iso_date(as_of)
+        except ValueError as e:
+            raise PinciteError(f"as_of: {e}") from None
+        passages = run_search(backend, q, k, day, kind, include_non_citable, per_document, no_dense)
+        return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
+                "passages": [hit_to_json(p) for p in passages]}
+
+    @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
+    def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),
+                      work: str | None = Query(None, description="Only the versions of this work.")) -> dict[str, Any]:
+        rows = backend.store.list_documents(kind=kind, work=work)
+        return {"documents": [summary_to_json(s) for s in rows]}
+
+    @app.get("/api/documents/{document_id}", tags=["documents"],
+             summary="One document with its units, pages and text (as 'pincite show --json')")
+    def api_document(document_id: str, text: bool = Query(True, description="Include the canonical text.")) -> dict[str, Any]:
+        return document_to_json(get_document(backend, document_id), with_text=text)
+
+    @app.get("/api/documents/{document_id}/audit", tags=["documents"],
+             summary="The chunk audit of one document (as 'pincite audit --json')")
+    def api_audit(document_id: str) -> dict[str, Any]:
+        return audit_to_json(*audit_document(backend, document_id))
+
+    @app.delete("/api/documents/{document_id}", tags=["documents"],
+                summary="Remove a stored document (by id or source), with its passages and vectors")
+    async def api_remove_document(document_id: str) -> dict[str, Any]:
+        return await run_in_threadpool(remove_document, backend, document_id)
+
+    @app.post("/api/ingest", tags=["documents"], status_code=200,
+              summary="Upload and store documents (multipart 'files'; optional 'format'), as 'pincite ingest --json'",
+              openapi_extra={"requestBody": {"content": {"multipart/form-data": {"schema": {
+                  "type": "object", "required": ["files"], "properties": {
+                      "files": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                      "format": {"type": "string", "enum": [f.value for f in Format]}}}}}, "required": True}})
+    async def api_ingest(request: Request) -> Response:
+        files, fields = await read_upload(request, config.max_upload_bytes)
+        fmt = None
+        if fields.get("format"):
+            try:
+                fmt = Format.parse(fields["format"])
+            except ValueError as e:
+                raise UploadError(str(e)) from None
+        report = await run_in_threadpool(ingest_files, backend, files, fmt)
+        status = 200 if not report["totals"]["failed"] else 422
+        if status != 200:
+            failed = [f for f in report["files"] if f["status"] == "failed"]
+            report = {"error": f"{len(failed)} of {len(files)} file(s) could not be stored: "
+                               + "; ".join(f["error"] or f["source"] for f in failed), **report}
+        return JSONResponse(report, status_code=status)
+
+    @app.post("/api/check", tags=["answers"],
+              summary="Cite-check a draft (as 'pincite check --json'): JSON {text, as_of, file}, or multipart 'file' "
+                      "(.txt, .md, .html, .docx, .pdf) and 'as_of'",
+              openapi_extra={"requestBody": {"content": {
+                  "application/json": {"schema": CheckRequest.model_json_schema()},
+                  "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {
+                      "file": {"type": "string", "format": "binary"}, "as_of": {"type": "string"}}}}},
+                  "required": True}})
+    async def api_check(request: Request) -> Response:
+        data, source, as_of = await read_check_request(request, config.max_upload_bytes)
+        report = await run_in_threadpool(run_check, backend, data, source, as_of)
+        return JSONResponse(report.to_json())
+
+    @app.get("/api/eval/runs", tags=["status"], summary="Evaluation runs recorded for this store ('pincite eval')")
+    def api_eval_runs() -> dict[str, Any]:
+        return eval_runs(backend)
+
+    @app.get("/api/eval/runs/{run}", tags=["status"], summary="One evaluation run record (as 'pincite eval --out')")
+    def api_eval_run(run: str) -> dict[str, Any]:
+        return eval_run(backend, run)
+
+    @app.get("/openapi.json", include_in_schema=False)
+    def openapi_json() -> dict[str, Any]:
+        return app.openapi()
+
+    @app.get("/docs", include_in_schema=False, response_class=HTMLResponse)
+    def docs_page(request: Request) -> Response:
+        return templates.TemplateResponse(request, "docs.html", {"api": api_listing(app.openapi())})

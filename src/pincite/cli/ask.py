@@ -1,0 +1,137 @@
+"""``pincite ask``: a question (or a batch of them) answered with checked citations."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.text import Text
+
+from pincite.answer.model import Answer
+from pincite.cli.common import (
+    ApiKeyEnvOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
+    NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options, _location,
+    _open_existing, _print_json, _require_documents, _search_progress, err, out,
+)
+from pincite.errors import PinciteError, UnknownName
+from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
+from pincite.library import OnFail, Pincite
+from pincite.terminal import json_text
+from pincite.types import DateError, DocumentKind, optional_date
+
+
+def _print_answer(ans: Answer) -> None:
+    out.print(Text("Q:", style="bold"), ans.question + (f"  (as of {ans.as_of})" if ans.as_of else ""))
+    out.print(ans.text)
+    for c in ans.citations:
+        j = c.to_json()
+        out.print(f"  [{c.n}] {c.rendered}")
+        out.print(f"      “{' '.join(j['quote'].split())}”  (chars {j['char_start']}-{j['char_end']})")
+        for n in j["notes"]:
+            out.print(f"      note: {n['check']}: {n['detail']}")
+    if ans.dropped:
+        out.print(f"{len(ans.dropped)} citation(s) or claim(s) dropped:", style="yellow")
+        for d in ans.dropped:
+            j = d.to_json()
+            out.print(f"  - {j['reason']} ({j['check']}): {j['detail']}")
+
+
+def ask(
+    ctx: typer.Context,
+    question: Annotated[Optional[str], typer.Argument(help="The question (or use --batch).")] = None,
+    db: DbOption = None,
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
+    k: Annotated[int, typer.Option("--k", help="Passages to retrieve.")] = 8,
+    generator: GeneratorOption = "extractive",
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
+    max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
+    on_fail: OnFailOption = "drop",
+    retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
+    no_dense: NoDenseOption = False,
+    include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help="Retrieve non-citable zones too (they still cannot be cited).")] = False,
+    batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, scope}; one result per line.")] = None,
+    document: Annotated[Optional[list[str]], typer.Option("--document", help="Ask of this document (id or source); repeatable.")] = None,
+    kind: Annotated[Optional[str], typer.Option("--kind", help="Ask of every document of this kind.")] = None,
+    work: Annotated[Optional[list[str]], typer.Option("--work", help="Ask of every version of this work; repeatable.")] = None,
+    per_document: Annotated[Optional[int], typer.Option("--per-document", help="Passages per document in scope (default 3 when scoped to several).")] = None,
+    as_json: JsonOption = False,
+    no_wait: NoWaitOption = False,
+) -> None:
+    """Answer a question with citations checked before they are shown.  Scoped to several documents (--document,
+    --kind, --work), the answer has one section per source and names the sources with no supported answer."""
+    try:
+        gkind = GeneratorKind.parse(generator)
+        fail_mode = OnFail.parse(on_fail)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    if (question is None) == (batch is None):
+        raise typer.BadParameter("give a QUESTION or --batch FILE")
+    day = _check_date(as_of)
+    try:
+        store = _open_existing(db, ctx)
+        _require_documents(store)
+        lib = Pincite(_location(db, ctx), store=store, generator=gkind, dense=not no_dense, wait=not no_wait,
+                      generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens),
+                      on_progress=_search_progress())
+        retriever, _ = lib.retriever, lib.generator  # made before any question, so a bad setting fails first
+
+        kinds = (DocumentKind.parse(kind),) if kind else ()
+
+        def one(q: str, date: Optional[datetime.date], scope: tuple[str, ...] = ()) -> Answer:
+            return lib.ask(q, as_of=date, k=k, on_fail=fail_mode, retries=retries,
+                           include_non_citable=include_non_citable, documents=tuple(document or ()) + scope,
+                           kinds=kinds, works=tuple(work or ()), per_document=per_document)
+
+        if batch is not None:
+            try:
+                lines = batch.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError) as e:
+                raise PinciteError(f"{batch}: cannot read: {e}") from None
+            told = False
+            for n, line in enumerate(lines, 1):
+                if not line.strip():
+                    continue
+                try:
+                    item = json.loads(line)
+                    q, date = item["question"], optional_date(item.get("as_of"))
+                    scope = tuple(item.get("scope") or ())
+                except DateError as e:
+                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
+                    continue
+                except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
+                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
+                    continue
+                try:
+                    ans = one(q, date, scope)
+                except UnknownName as e:  # this line's scope names nothing stored: its error, the rest go on
+                    sys.stdout.write(json_text({"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {e}"}) + "\n")
+                    continue
+                dense = retriever.dense_status()
+                if dense == "pending" and not told:  # once per run: each line says it in "dense"
+                    told = True
+                    err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); "
+                              "answers marked \"dense\": \"pending\" were retrieved lexically", style="dim")
+                sys.stdout.write(json_text({"id": item.get("id"), **ans.to_json(), "dense": dense}) + "\n")
+                sys.stdout.flush()
+        else:
+            assert question is not None
+            ans = one(question, day)
+            if retriever.dense_status() == "pending":
+                err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); "
+                          "this answer was retrieved lexically", style="dim")
+            if as_json:
+                _print_json({**ans.to_json(), "dense": retriever.dense_status()})
+            else:
+                _print_answer(ans)
+        store.close()
+    except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
+        raise _fail(e, 2) from None
+    except PinciteError as e:
+        raise _fail(e) from None

@@ -1,0 +1,74 @@
+"""``pincite check``: a draft's citations resolved and checked."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.text import Text
+
+from pincite.answer.citecheck import Verdict
+from pincite.cli.common import (
+    DbOption, JsonOption, _check_date, _error, _fail, _location, _open_existing, _print_json, err, out,
+)
+from pincite.errors import PinciteError
+from pincite.library import Pincite
+from pincite.web.check_report import VERDICT_WORDS, render_check_html
+
+
+def check(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="The draft: .txt, .md, .html, .docx or .pdf ('-' reads text from stdin).",
+                                         show_default=False)],
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help="The date the draft speaks as of (YYYY-MM-DD; "
+                                                 "default today): statutes are checked in the text in force then.")] = None,
+    db: DbOption = None,
+    as_json: JsonOption = False,
+    html_out: Annotated[Optional[Path], typer.Option("--html", help="Also write the report as one self-contained "
+                                                     "HTML file here.")] = None,
+) -> None:
+    """Cite-check a draft: find its citations, resolve each to a stored document and unit, and check the quoted
+    words, the pinpoint, the version in force, dissents and headnotes.  Exit 0 when every citation is ok, 1 when
+    any is not, 2 on a usage error."""
+    day = _check_date(as_of)
+    try:
+        data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
+    except OSError as e:
+        _error(f"{file}: cannot read the draft: {e.strerror or e}")
+        raise typer.Exit(2) from None
+    source = "stdin.txt" if str(file) == "-" else str(file)
+    store = _open_existing(db, ctx)
+    try:
+        report = Pincite(_location(db, ctx), store=store).check(data, source=source, as_of=day)
+    except PinciteError as e:
+        store.close()
+        raise _fail(e, 2) from None
+    store.close()
+    if html_out is not None:
+        try:
+            html_out.write_text(render_check_html(report), encoding="utf-8")
+        except OSError as e:
+            _error(f"{html_out}: cannot write the report: {e.strerror or e}")
+            raise typer.Exit(2) from None
+        err.print(f"wrote {html_out}")
+    if as_json:
+        _print_json(report.to_json())
+    else:
+        for r in report.results:
+            j = r.to_json()
+            mark = Text(f"{r.verdict.value:<22}", style="green" if r.verdict is Verdict.OK else "red")
+            out.print(mark, Text(j["text"]))
+            where = (j["document"]["title"] + (f" · {j['unit']}" if j["unit"] else "")) if j["document"] else ""
+            if where:
+                out.print(Text(f"{'':<22}{where}", style="dim"))
+            out.print(Text(f"{'':<22}{r.detail}"))
+            if j["suggested"]:
+                out.print(Text(f"{'':<22}suggested: {j['suggested']['rendered']}"))
+        counts = ", ".join(f"{k}: {v}" for k, v in sorted(report.summary.items())) or "no citations found"
+        out.print(Text(f"{len(report.results)} citations in {source} ({report.seconds:.1f} s): {counts}"))
+        bad = [VERDICT_WORDS[r.verdict] for r in report.results if r.verdict is not Verdict.OK]
+        if bad:
+            out.print(Text(f"{len(bad)} to look at before this goes out", style="bold red"))
+    raise typer.Exit(0 if report.all_ok else 1)

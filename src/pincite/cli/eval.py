@@ -1,0 +1,220 @@
+"""``pincite eval``: gold sets through the answer path, measured; the side-by-side report."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich import box
+from rich.table import Table
+
+from pincite.cli.common import (
+    ApiKeyEnvOption, GeneratorOption, MaxTokensOption, ModelOption, NoDenseOption, OnFailOption, TimeoutOption,
+    _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
+)
+from pincite.errors import PinciteError
+from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
+from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
+from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
+from pincite.evaluation.runs import EvalOptions, gold_set_name, read_run, set_run_path, write_run
+from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
+from pincite.library import Pincite
+from pincite.open import is_server_store
+from pincite.terminal import progress_bar
+from pincite.types import Chunker
+from pincite.web.eval_report import render_runs_html
+
+#: One gold set's result: its name, its run record, and the comparison with its baseline (if one was given).
+SetResult = tuple[str, dict[str, Any], Comparison | None]
+
+
+#: Short denominators for the side-by-side table ("of" columns): what each metric is a share of.
+_EVAL_DENOMINATORS = {
+    "answered_correctly": ("answerable", "answerable"), "retrieval_recall": ("gold_units", "gold units"),
+    "attribution_precision": ("shown_answerable", "shown"), "attribution_recall": ("gold_units", "gold units"),
+    "navigability": ("shown", "shown"), "abstention": ("unanswerable", "unanswerable"),
+    "claim_recall": ("claims", "claims made"), "coverage": ("scope_sources", "sources"),
+}
+
+
+def _print_eval(results: list[SetResult]) -> None:
+    """The metrics of each gold set side by side (one column per set, the same rows), the dev-minus-held-out
+    line, then per set: latency, drops, the by-tag table and the regression report against its baseline."""
+    several = len(results) > 1
+    title = ", ".join(f"{name} {run['metrics']['questions']} questions (settings {run['settings_hash']})"
+                      for name, run, _ in results)
+    table = Table(title=f"pincite eval — {title}")
+    table.add_column("metric", overflow="fold")
+    for name, _, _ in results:
+        table.add_column(name if several else "value", justify="right", no_wrap=True)
+        table.add_column("of", overflow="fold")
+    for k in METRICS:
+        label = METRIC_NAMES[k]
+        if k == "retrieval_recall":
+            label = f"retrieval recall@{results[0][1]['settings'].get('k')}"
+        cells: list[str] = []
+        for _, run, _ in results:
+            m = run["metrics"]
+            key, words = _EVAL_DENOMINATORS[k]
+            cells += [format_metric(m.get(k)), f"{m.get(key, 0)} {words}"]
+        table.add_row(label, *cells)
+    out.print(table)
+    for gap in set_gaps([(name, run) for name, run, _ in results]):
+        out.print(f"{gap['name']}, {METRIC_NAMES[gap['metric']]}: {format_gap(gap['value'])}")
+    for name, run, comparison in results:
+        m = run["metrics"]
+        head = f"{name}: " if several else ""
+        lat = m["latency"]
+        out.print(f"{head}latency s: mean {lat['mean']}, p50 {lat['p50']}, p95 {lat['p95']}, max {lat['max']}; "
+                  f"errors {m['errors']}; unresolved gold {m['gold_unresolved']}")
+        out.print(f"{head}drops by check: " + (", ".join(f"{k} {v}" for k, v in m["drops"].items()) or "none"))
+    for name, run, comparison in results:
+        _print_eval_tags(run, f"by tag — {name}" if several else "by tag")
+        if comparison is not None:
+            _print_regression(comparison)
+
+
+def _print_eval_tags(run: dict[str, Any], title: str) -> None:
+    # Ten columns in 80: numbers and short headers, none wider than a number (the metrics in the order of the
+    # table above), that never wrap, so the tag column keeps the rest of the width and a long tag wraps,
+    # never 'unnumb…'.
+    tags = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
+    tags.add_column("tag", overflow="fold")
+    heads = ("n", "ans.\ncorr.", "rec.\n@k", "attr.\nprec.", "attr.\nrec.", "nav.", "abst.", "per\nclaim", "cov.")
+    for col in heads:
+        tags.add_column(col, justify="right", no_wrap=True)
+    for t, tm in run["by_tag"].items():
+        tags.add_row(t, str(tm["questions"]), *(format_metric(tm.get(k)) for k in METRICS))
+    out.print(tags)
+
+
+def _print_regression(comparison: Comparison) -> None:
+    reg = Table(title=f"regression report: baseline {comparison.base_hash} -> {comparison.new_hash}")
+    for col in ("metric", "baseline", "this run", "change"):
+        reg.add_column(col, overflow="fold")
+    for name, a, b in comparison.metrics:
+        reg.add_row(METRIC_NAMES.get(name, name), format_metric(a), format_metric(b),
+                    "" if a is None or b is None else f"{b - a:+.3f}")
+    out.print(reg)
+    for k, (a, b) in comparison.settings_changed.items():
+        out.print(f"  setting {k}: {a!r} -> {b!r}")
+    out.print(f"{len(comparison.worse)} question(s) got worse", style="red")
+    for c in comparison.worse:
+        out.print(f"  - {c.id}: {'; '.join(c.worse + c.better)}")
+    out.print(f"{len(comparison.better)} question(s) got better", style="green")
+    for c in comparison.better:
+        out.print(f"  + {c.id}: {'; '.join(c.better)}")
+
+
+def _selected(questions: list[GoldQuestion], only: list[str]) -> list[GoldQuestion]:
+    """The questions ``--only`` names in one gold set (none is not an error here: another set may hold them)."""
+    try:
+        return select_questions(questions, only)
+    except GoldError:
+        return []
+
+
+def _pair_baselines(names: list[str], baselines: list[dict[str, Any]]) -> list[dict[str, Any] | None]:
+    """Each gold set's baseline run: with one set and one baseline, that one; else each baseline goes to the
+    set its run was made on (the gold file's name recorded in it), and one matching no set is an error."""
+    if not baselines:
+        return [None] * len(names)
+    if len(names) == 1 and len(baselines) == 1:
+        return [baselines[0]]
+    paired: dict[str, dict[str, Any]] = {}
+    for b in baselines:
+        made_on = gold_set_name(str(b.get("settings", {}).get("gold") or "?"))
+        if made_on not in names:
+            raise PinciteError(f"a --baseline run was made on gold set {made_on!r}, which is not among "
+                               f"{', '.join(names)}: give one baseline per gold file")
+        paired[made_on] = b
+    return [paired.get(n) for n in names]
+
+
+def eval_(
+    ctx: typer.Context,
+    gold: Annotated[list[Path], typer.Argument(help="Gold questions, JSON lines (see eval/dev.jsonl); give several (eval/dev.jsonl eval/heldout.jsonl) to report them side by side.")],
+    db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
+    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root, ingested whole unless --db; a gold source not under it is looked up under its parent folder and ingested too (eval/heldout.jsonl's bulk/...).")] = Path("../shared/corpus"),
+    k: Annotated[int, typer.Option("--k", help="Passages to retrieve (recall is measured at this k).")] = 10,
+    generator: GeneratorOption = "extractive",
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
+    model: ModelOption = "default",
+    api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
+    timeout: TimeoutOption = 60.0,
+    max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
+    on_fail: OnFailOption = "drop",
+    no_dense: NoDenseOption = False,
+    chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="Only questions with this id or tag (repeatable).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON: the run record; with several gold files, an object whose 'runs' hold one run record per set and whose 'gaps' the first set minus each other.")] = False,
+    out_file: Annotated[Optional[Path], typer.Option("--out", help="Write the run record (JSON) here; with several gold files, one per set: run.json -> run.dev.json, run.heldout.json.")] = None,
+    baseline: Annotated[Optional[list[Path]], typer.Option("--baseline", help="A run record to compare with: the regression report (repeatable: one per gold file, matched by the gold file it was made on).")] = None,
+    html_out: Annotated[Optional[Path], typer.Option("--html", help="Write the self-contained HTML report here (every gold set in one page).")] = None,
+) -> None:
+    """Run gold sets through the answer path and measure citations: answered correctly, retrieval recall@k,
+    attribution precision and recall, navigability, abstention, drops by check, latency; several gold sets side
+    by side, with the first minus each other for answered correctly.  Exit 1 only when it cannot run, never for
+    a score."""
+    try:
+        gkind = GeneratorKind.parse(generator)
+        mode = Chunker.parse(chunker)
+        if on_fail not in ("drop", "retry"):
+            raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: drop, retry")
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    names = [gold_set_name(g) for g in gold]
+    if len(set(names)) < len(names):
+        raise typer.BadParameter(f"two gold files are named alike ({', '.join(names)}); each set is named by its "
+                                 "file name, so rename one", param_hint="GOLD")
+    override = _store_option(ctx)
+    given: Path | str | None = db  # the store to evaluate in (None: a temporary one, the corpus ingested)
+    if given is None and override is not None and is_server_store(override):
+        given = override  # 'pincite --store postgresql://... eval'
+    if given is not None:
+        _require_database(given, ctx)  # a given store is read, never created (the default is a temporary one)
+    try:
+        sets = [(g, read_gold(g)) for g in gold]
+        if only:  # each set keeps the questions --only names; a set left with none is not run
+            select_questions([q for _, qs in sets for q in qs], only)  # none in any set: the error names --only
+            chosen = [(g, name, _selected(qs, only)) for (g, qs), name in zip(sets, names)]
+            sets = [(g, qs) for g, _, qs in chosen if qs]
+            names = [name for _, name, qs in chosen if qs]
+        bases = _pair_baselines(names, [read_run(b) for b in baseline or []])
+        several = len(gold) > 1  # the files and JSON have one shape for a command line, whatever --only kept
+        with tempfile.TemporaryDirectory(prefix="pincite-eval-") as tmp:
+            with Pincite(given or Path(tmp) / "eval.db", generator=gkind, dense=not no_dense, chunker=mode,
+                         generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
+                                                              max_tokens)) as lib:
+                with progress_bar(err, err.is_terminal) as progress:
+                    task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
+                    runs = lib.evaluate_sets(sets, corpus=None if given else corpus,
+                                             options=EvalOptions(k=k, on_fail=on_fail),
+                                             on_note=lambda s: err.print(s, style="dim"),
+                                             on_question=lambda r: progress.advance(task))
+                results = [(name, run, compare_runs(base, run) if base is not None else None)
+                           for name, run, base in zip(names, runs, bases)]
+                for name, run, _ in results:
+                    if out_file is not None:
+                        written = write_run(run, set_run_path(out_file, name, several))
+                        err.print(f"wrote {written}")
+                    if given is not None:
+                        err.print(f"recorded {lib.record_run(run)}")
+    except PinciteError as e:
+        raise _fail(e) from None
+    if html_out is not None:
+        html_out.write_text(render_runs_html(results), encoding="utf-8")
+        err.print(f"wrote {html_out}")
+    if as_json:
+        def one(run: dict[str, Any], comparison: Comparison | None) -> dict[str, Any]:
+            return {**run, "comparison": comparison.to_json() if comparison else None}
+
+        if several:
+            _print_json({"runs": [{"name": name, **one(run, c)} for name, run, c in results],
+                         "gaps": set_gaps([(name, run) for name, run, _ in results])})
+        else:
+            _print_json(one(results[0][1], results[0][2]))
+    else:
+        _print_eval(results)

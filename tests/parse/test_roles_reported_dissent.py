@@ -1,0 +1,70 @@
+"""Roles on real judgments: a dissent *reported* (another judge's, often in a case cited) and a disagreement with
+parts of the judge below's reasons are not this judge's partial dissent (issue 28).  Each case was read by hand:
+in every one the judge named leads and both colleagues agree with them (bench/NOTES.md, "Issue 28 — legal
+language in one place")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from pincite.parse import parse_bytes
+from pincite.parse.roles import Segment, decide_roles
+from pincite.types import ParsedDocument, Role, Zone
+
+pytestmark = pytest.mark.shared
+
+EWCA = "ewca_civ_2020_akn"
+
+
+@lru_cache(maxsize=None)
+def _parse(path: str) -> ParsedDocument:
+    return parse_bytes(Path(path).read_bytes(), path)
+
+
+def _roles(doc: ParsedDocument) -> dict[str, Role | None]:
+    out: dict[str, Role | None] = {}
+    for u in doc.units:
+        if u.zone == Zone.REASONS and u.author:
+            out.setdefault(u.author, u.role)
+    return out
+
+
+# (file, judge, the sentence the parser used to read as their partial dissent)
+@pytest.mark.parametrize("name,judge,reported", [
+    ("2020-ewca-204-civ.xml", "Henderson LJ", "Lord Walker dissented on the retirement issue"),
+    ("2020-ewca-1585-civ.xml", "Coulson LJ", "Clarke LJ dissented on this point."),
+    ("2020-ewca-922-civ.xml", "Moylan LJ", "dissented on the issue of habitual residence"),
+    ("2020-ewca-1074-civ.xml", "Bean LJ", "(in a partly dissenting speech which is nevertheless accepted on this point"),
+    ("2020-ewca-183-civ.xml", "Sir Geoffrey Vos C", "Whilst I have disagreed with some of the detail of his reasoning"),
+])
+def test_a_reported_dissent_is_not_the_judges_own(bulk: Path, name: str, judge: str, reported: str) -> None:
+    doc = _parse(str(bulk / EWCA / name))
+    assert reported in doc.text  # the words that misled the parser are there
+    roles = _roles(doc)
+    assert roles[judge] == Role.LEAD, roles
+    assert all(r == Role.CONCURRING for j, r in roles.items() if j != judge), roles
+
+
+@pytest.mark.parametrize("texts,expected", [
+    # the judge's own dissent on one issue still counts
+    (["I would dismiss the appeal.", "As this is a dissenting judgment on this second issue, I am brief."],
+     [Role.LEAD, Role.PARTLY_DISSENTING]),
+    (["I would dismiss the appeal.", "I respectfully dissent on the third ground. I agree with Judge0 LJ otherwise."],
+     [Role.LEAD, Role.PARTLY_DISSENTING]),
+    # a colleague's reasons disagreed with in part, named in the sentence before
+    (["I would allow the appeal.", "I have read Judge0 LJ's judgment. But I disagree with parts of his analysis."],
+     [Role.LEAD, Role.PARTLY_DISSENTING]),
+    # another judge's dissent reported, in a case cited: no dissent here
+    (["In Smith v Jones Lord Walker dissented on the retirement issue. I would dismiss the appeal.", "I agree."],
+     [Role.LEAD, Role.CONCURRING]),
+    # the judge below's reasons disagreed with in part: no dissent
+    (["I pay tribute to the judge's exposition. Whilst I have disagreed with some of the detail of his reasoning, "
+      "it was invaluable. I would dismiss the appeal.", "I agree."], [Role.LEAD, Role.CONCURRING]),
+])
+def test_own_dissent_and_reported_dissent(texts: list[str], expected: list[Role]) -> None:
+    segs = [Segment(index=i, display=f"Judge{i} LJ", judges=(f"Judge{i} LJ",), heading="") for i in range(len(texts))]
+    decide_roles(segs, texts, [s.display for s in segs])
+    assert [s.role for s in segs] == expected
