@@ -1,6 +1,6 @@
 """Load benchmark for the HTTP API: concurrent clients asking and searching while an ingest runs.
 
-    .venv/bin/python bench/load.py [--shared ../shared] [--clients 8] [--seconds 30] [--dense]
+    .venv/bin/python bench/load.py [--shared ../shared] [--clients 8] [--seconds 30] [--dense] [--hostile-at 10]
 
 It seeds a fresh database in a temporary folder with the real judgments of ../shared (the corpus EWCA and
 modern Find Case Law files), starts ``pincite serve`` as a separate process on 127.0.0.1 (a free port), then
@@ -8,7 +8,10 @@ runs ``--clients`` threads that alternate ``POST /api/ask`` and ``GET /api/searc
 documents through ``POST /api/ingest`` for the whole run (first new files: statutes, bulk judgments; then the same
 files again with a changed byte, so each upload replaces a stored document).  Every answer's citations are
 checked against the document text the answer came from: a citation whose offsets do not name its quote counts as
-an error.
+an error.  With ``--hostile-at T`` one more thread sends, from T seconds in, the hostile drafts of issue 31 to
+``POST /api/check`` one after another (the 98-byte ellipsis draft, 400 KB of unclosed quotation marks, a zip-bomb
+.docx), and a probe times ``GET /api/health`` every half second: the other requests' latencies and timeouts (a
+client gives up after ``--client-timeout`` seconds) say whether a draft can stall the server.
 
 Bounded on purpose: loopback only, at most 32 clients, at most 300 seconds, at most 200 uploads.  Prints the
 number of errors (must be 0; the exit code is 1 otherwise) and p50/p95/max latency per endpoint.  Not a test.
@@ -58,6 +61,8 @@ class Tally:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     citations_checked: int = 0
+    timeouts: int = 0
+    statuses: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, kind: str, seconds: float) -> None:
@@ -67,6 +72,62 @@ class Tally:
     def error(self, what: str) -> None:
         with self.lock:
             self.errors.append(what)
+            self.timeouts += "Timeout" in what.split(":", 1)[0]
+
+
+def hostile_drafts() -> list[tuple[str, dict]]:
+    """Issue 31's drafts that once stalled the server: (name, httpx.post keyword arguments)."""
+    import io
+    import zipfile
+
+    ellipses = 'In Ipek v Koza Altin [2020] EWCA Civ 1018 at [61], the court said "the … the … the … zzzq".\n'
+    para = '<w:p><w:r><w:t>the “a the court said … the</w:t></w:r></w:p>'.encode()
+    body = (b'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/'
+            b'wordprocessingml/2006/main"><w:body>' + para * (60_000_000 // len(para)) + b"</w:body></w:document>")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
+                   'package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override '
+                   'PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+                   'wordprocessingml.document.main+xml"/></Types>')
+        z.writestr("_rels/.rels", '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/'
+                   'package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+                   'officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>')
+        z.writestr("word/document.xml", body)
+    return [("ellipses", {"json": {"text": ellipses}}), ("unclosed-quotes", {"json": {"text": "“a" * 100_000}}),
+            ("zip-bomb.docx", {"files": {"file": ("bomb.docx", buf.getvalue())}})]
+
+
+def hostile(url: str, headers: dict[str, str], at: float, stop: threading.Event, tally: Tally) -> None:
+    """From ``at`` seconds in, each hostile draft to /api/check in turn, once (the zip bomb's parse may take
+    up to the parse worker's memory limit: one at a time is enough to see whether it stalls the others)."""
+    drafts = hostile_drafts()
+    if stop.wait(at):
+        return
+    with httpx.Client(base_url=url, headers=headers, timeout=300) as c:
+        for name, kw in drafts:
+            t0 = time.perf_counter()
+            try:
+                r = c.post("/api/check", **kw)
+                status = str(r.status_code)
+            except httpx.HTTPError as e:
+                status = type(e).__name__
+            tally.add("check", time.perf_counter() - t0)
+            with tally.lock:
+                key = f"{name} {status}"
+                tally.statuses[key] = tally.statuses.get(key, 0) + 1
+
+
+def probe(url: str, headers: dict[str, str], stop: threading.Event, tally: Tally) -> None:
+    """GET /api/health every half second (it must answer while any draft is being checked)."""
+    with httpx.Client(base_url=url, headers=headers, timeout=10) as c:
+        while not stop.wait(0.5):
+            t0 = time.perf_counter()
+            try:
+                c.get("/api/health").raise_for_status()
+                tally.add("health", time.perf_counter() - t0)
+            except httpx.HTTPError as e:
+                tally.error(f"{type(e).__name__}: health: {e}")
 
 
 def free_port() -> int:
@@ -136,10 +197,10 @@ def uploader(url: str, headers: dict[str, str], files: list[Path], stop: threadi
 
 
 def client(url: str, headers: dict[str, str], seed_n: int, stop: threading.Event, tally: Tally,
-           dense: bool) -> None:
+           dense: bool, timeout: float = 120) -> None:
     rnd = random.Random(seed_n)
     texts: dict[str, str] = {}
-    with httpx.Client(base_url=url, headers=headers, timeout=120) as c:
+    with httpx.Client(base_url=url, headers=headers, timeout=timeout) as c:
         while not stop.is_set():
             try:
                 if rnd.random() < 0.5:
@@ -197,6 +258,9 @@ def main() -> int:
     ap.add_argument("--uploads", type=int, default=60, help="files in the upload plan (each may be sent again)")
     ap.add_argument("--dense", action="store_true", help="hybrid retrieval (embeds the seed corpus first)")
     ap.add_argument("--host", default="127.0.0.1")
+    ap.add_argument("--hostile-at", type=float, default=0,
+                    help="from this many seconds in, send issue 31's hostile drafts to /api/check (0: none)")
+    ap.add_argument("--client-timeout", type=float, default=120, help="seconds a client waits for an answer")
     args = ap.parse_args()
     from pincite.api.security import is_loopback
 
@@ -244,8 +308,12 @@ def main() -> int:
             counts: dict[str, int] = {}
             stop = threading.Event()
             plan = upload_plan(args.shared, args.uploads)
-            threads = [threading.Thread(target=client, args=(url, headers, i, stop, tally, args.dense))
+            threads = [threading.Thread(target=client, args=(url, headers, i, stop, tally, args.dense,
+                                                             args.client_timeout))
                        for i in range(args.clients)]
+            if args.hostile_at:
+                threads.append(threading.Thread(target=hostile, args=(url, headers, args.hostile_at, stop, tally)))
+                threads.append(threading.Thread(target=probe, args=(url, headers, stop, tally)))
             up = threading.Thread(target=uploader, args=(url, headers, plan, stop, tally, counts))
             start = time.perf_counter()
             up.start()
@@ -265,9 +333,9 @@ def main() -> int:
                 proc.kill()
             log.close()
 
-    total = sum(len(v) for k, v in tally.latencies.items() if k != "ingest")
+    total = sum(len(v) for k, v in tally.latencies.items() if k in ("ask", "search"))
     print(f"\n{'endpoint':<8} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for kind in ("ask", "search", "ingest"):
+    for kind in ("ask", "search", "ingest", "health", "check"):
         xs = tally.latencies.get(kind, [])
         if xs:
             print(f"{kind:<8} {len(xs):>8} {1000 * statistics.median(xs):>8.0f} {1000 * pct(xs, 95):>8.0f} "
@@ -276,7 +344,9 @@ def main() -> int:
           + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
           + f"; citations checked against their document text: {tally.citations_checked}")
     print(f"store at the end: {health['documents']} documents, {health['units']} units, generation {health['generation']}")
-    print(f"errors: {len(tally.errors)}")
+    if tally.statuses:
+        print("hostile drafts checked: " + ", ".join(f"{k}: {v}" for k, v in sorted(tally.statuses.items())))
+    print(f"errors: {len(tally.errors)} (timeouts: {tally.timeouts})")
     for e in tally.errors[:20]:
         print("  " + e)
     return 1 if tally.errors else 0

@@ -46,8 +46,10 @@ def tokens(text: str) -> list[str]:
     return TOKEN.findall(text)
 
 
-def first_sentence(text: str) -> str:
-    return re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[0]
+def first_sentence(text: str, min_chars: int = 20) -> str:
+    """The first sentence of ``text`` at least ``min_chars`` long (a paragraph's number "1." is not a sentence)."""
+    pieces = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))
+    return next((p for p in pieces if len(p) >= min_chars), pieces[0])
 
 
 # -- scripted models ----------------------------------------------------------------------------------------

@@ -281,11 +281,11 @@ def test_api_check_text_and_docx(corpus_db: Path) -> None:
     d.save(buf)
     with RunningServer(app) as srv:
         r = httpx.post(f"{srv.url}/api/check", json={"text": MEMO.read_text(encoding="utf-8"), "as_of": AS_OF,
-                                                     "file": "memo.md"})
+                                                     "file": "memo.md"}, timeout=60)  # a check's own process
         assert r.status_code == 200, r.text
         assert [c["verdict"] for c in r.json()["citations"]] == [v for _, v in EXPECTED]
         r = httpx.post(f"{srv.url}/api/check", headers=API, data={"as_of": AS_OF},
-                       files={"file": ("memo.docx", buf.getvalue(), "application/octet-stream")})
+                       files={"file": ("memo.docx", buf.getvalue(), "application/octet-stream")}, timeout=60)
         assert r.status_code == 200, r.text
         assert [c["verdict"] for c in r.json()["citations"]] == ["ok", "not-in-force"]
         bad = httpx.post(f"{srv.url}/api/check", json={"text": "x", "as_of": "yesterday"})

@@ -133,7 +133,7 @@ def _answer(store, q, generator):
     ("harbour-holding", "I agree with Ormerod LJ that the appeal should be dismissed", "Agreed.",
      {"shown": 1, "on_gold": 1, "gold_cited": 1, "navigable": 1}),
     # the neighbouring paragraph: shown, navigable, but not on gold
-    ("harbour-email", "I do not accept that.", "The argument was rejected.",
+    ("harbour-email", "I do not accept that.", "The judge did not accept the argument.",
      {"shown": 1, "on_gold": 0, "gold_cited": 0, "navigable": 1}),
     # what the dissent said, asked as a dissent question: on gold
     ("orchard-dissent", "declare that the grant remained payable", "Lady Hartwell would have declared it payable.",

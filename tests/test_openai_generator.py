@@ -5,7 +5,6 @@ mode, and a model that follows prompt-injection text it read in a document."""
 from __future__ import annotations
 
 import json
-import re
 import socket
 import time
 from pathlib import Path
@@ -22,7 +21,7 @@ from pincite.ingest import ingest_paths
 from pincite.store.sqlite import SQLiteStore
 from pincite.types import DocRef, Passage
 from pincite.answer.verify import Check
-from tests.llama_fake import PASSAGE, LlamaFake
+from tests.llama_fake import PASSAGE, LlamaFake, first_sentence
 
 
 class ChatServer(LlamaFake):
@@ -55,9 +54,9 @@ class ChatServer(LlamaFake):
                        + "\n```")
         else:
             pid, text = passages[0]
-            first = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[0]
+            first = first_sentence(text)  # a sentence, not the paragraph's number "1."
             first = first.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
-            content = "Here you go:\n" + json.dumps({"claims": [{"text": "First.", "citations": [
+            content = "Here you go:\n" + json.dumps({"claims": [{"text": "The passage says this.", "citations": [
                 {"passage": pid, "quote": first, "page": "3"}]}]})
         return 200, {"id": "x", "object": "chat.completion",
                      "choices": [{"index": 0, "message": {"role": "assistant", "content": content}}]}

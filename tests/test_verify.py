@@ -109,10 +109,11 @@ def test_tidied_quotation_dropped_but_whitespace_and_quote_marks_are_not(real_st
     exact = first_sentence(p1)
     respaced = "  " + exact.replace(" ", "\n   ", 3) + " "
     curly = exact.replace("'", "\u2019").replace('"', "\u201d")
-    ans, _ = run(turn, reply(tidied(p1), claim("Respaced.", "P1", respaced), claim("Curly.", "P1", curly)))
+    ans, _ = run(turn, reply(tidied(p1), claim("The passage says so.", "P1", respaced),
+                             claim("The passage says this.", "P1", curly)))
     assert dropped_checks(ans) == [Check.QUOTE_IN_PASSAGE]
     assert len(ans.citations) == 1  # the respaced and curly quotes are the same span: one citation
-    assert [c.text for c in ans.claims] == ["Respaced.", "Curly."]
+    assert [c.text for c in ans.claims] == ["The passage says so.", "The passage says this."]
 
 
 def test_quote_spanning_two_adjacent_passages_is_dropped(real_store) -> None:
@@ -161,6 +162,7 @@ def test_dissent_is_not_the_holding_but_is_shown_as_dissent(real_store) -> None:
     assert "(per Moylan LJ, dissenting)" in ans.citations[0].rendered
     # a holding resting on the majority as well as the dissent stands
     both = holding_on(dissent)
+    both["text"] = "The court held that " + first_sentence(majority)  # a holding the majority's words state
     both["citations"].append({"passage": "P2", "quote": first_sentence(majority)})
     ans, _ = run(turn, reply(both))
     assert ans.dropped == [] and len(ans.citations) == 2

@@ -30,7 +30,7 @@ def invoke(*args: str):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> str:
     path = str(tmp_path_factory.mktemp("works") / "w.db")
-    r = invoke("ingest", "--db", path, str(corpus / "canada_justice_laws_xml"), str(corpus / "us_uslm"))
+    r = invoke("ingest", "--db", path, "--no-dense", str(corpus / "canada_justice_laws_xml"), str(corpus / "us_uslm"))
     assert r.exit_code == 0, r.output
     return path
 

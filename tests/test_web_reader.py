@@ -140,7 +140,7 @@ def test_browser_citation_across_sub_items_opens_exact_highlight(tmp_path: Path,
         """A model quoting [3] from its opening words into its sub-items (a) and (b)."""
         cp = next(cp for cp in turn.passages if "[3]" in cp.passage.chunk.labels)
         t = cp.passage.text
-        return reply(claim("The appeal raises two issues.", cp.pid, t[t.index("The issues"):t.index("(b)") + 11]))
+        return reply(claim("These are the issues on the appeal.", cp.pid, t[t.index("The issues"):t.index("(b)") + 11]))
 
     app = create_app(ServerConfig(db=db, dense=False), generator=ScriptedGenerator([quote_across_sub_items]))
     with RunningServer(app) as srv:

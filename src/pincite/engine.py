@@ -28,7 +28,7 @@ from pincite.answer.evidence import (
 )
 from pincite.answer.model import Answer, build_answer, combine_parts
 from pincite.answer.protocol import ReplyError, first_messages, parse_reply, retry_messages
-from pincite.answer.verify import Check, Dropped, Verified, verify_reply
+from pincite.answer.verify import Check, ClaimSupport, Dropped, Verified, verify_reply
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
 from pincite.legal.language import asks_quantity, question_parts
@@ -56,9 +56,12 @@ class AskOptions:
     retries: int = 1
     budget_tokens: int = 6000
     include_non_citable: bool = False
+    #: a claim whose own figures, names or words are not in what it cites: dropped, or shown as its quote alone
+    unsupported: ClaimSupport = ClaimSupport.DROP
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "as_of", optional_date(self.as_of))
+        object.__setattr__(self, "unsupported", ClaimSupport.parse(self.unsupported))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +79,17 @@ def ask_request(question: str, *, as_of: datetime.date | str | None = None, k: i
                 on_fail: OnFail | str = OnFail.DROP, retries: int = 1, budget_tokens: int = 6000,
                 include_non_citable: bool = False, documents: Iterable[str] = (),
                 kinds: Iterable[DocumentKind] = (), works: Iterable[str] = (),
-                per_document: int | None = None) -> AskRequest:
+                per_document: int | None = None,
+                unsupported: ClaimSupport | str = ClaimSupport.DROP) -> AskRequest:
     """The options and the filters of one question, assembled once: the date asked is both the date the answer
     speaks from and the date retrieval filters on, and ``include_non_citable`` both widens retrieval and is
     recorded in the answer's settings.  ``documents``, ``kinds`` and ``works`` scope the question (one answer
-    section per document).  A bad ``on_fail`` or date raises ValueError naming the choices."""
+    section per document).  ``unsupported`` says what becomes of a claim its cited words do not support
+    (``drop``, or ``quote``: shown as its quotation alone).  A bad ``on_fail``, ``unsupported`` or date raises
+    ValueError naming the choices."""
     options = AskOptions(as_of=optional_date(as_of), k=k, on_fail=OnFail.parse(on_fail), retries=retries,
-                         budget_tokens=budget_tokens, include_non_citable=include_non_citable)
+                         budget_tokens=budget_tokens, include_non_citable=include_non_citable,
+                         unsupported=ClaimSupport.parse(unsupported))
     filters = SearchFilters(include_non_citable=include_non_citable, as_of=options.as_of,
                             documents=tuple(documents), kinds=tuple(kinds), works=tuple(works))
     return AskRequest(question, options, filters, per_document)
@@ -240,13 +247,13 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
             break
         seconds = time.perf_counter() - t_gen
         earlier.extend(verified.dropped)  # the attempt this one replaces
-        verified, error = check_generation(gen, turn, attempt)
+        verified, error = check_generation(gen, turn, attempt, options.unsupported)
         trace.append(trace_entry(attempt, gen, seconds, error))
         if not verified.dropped:
             break
     settings = {"k": options.k, "on_fail": options.on_fail.value, "retries": options.retries,
                 "budget_tokens": options.budget_tokens, "generator": generator.name,
-                "include_non_citable": options.include_non_citable,
+                "include_non_citable": options.include_non_citable, "unsupported": options.unsupported.value,
                 "earlier_attempt_drops": [d.to_json() for d in earlier]}
     ans = build_answer(turn.question, turn.as_of, verified, retrieved, len(trace), generator.name, settings)
     ans.trace = trace
@@ -254,7 +261,8 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
     return ans
 
 
-def check_generation(gen: Generation, turn: TurnContext, attempt: int) -> tuple[Verified, str | None]:
+def check_generation(gen: Generation, turn: TurnContext, attempt: int,
+                     unsupported: ClaimSupport = ClaimSupport.DROP) -> tuple[Verified, str | None]:
     """Read and check one reply.  A reply that cannot be read is one drop for the whole reply: *truncated-reply*
     when the server cut it off at its token limit (a reply that was cut but still reads whole is checked like any
     other), else *malformed-reply*.  Returns the checked reply and what was wrong with the reply as a whole."""
@@ -267,12 +275,24 @@ def check_generation(gen: Generation, turn: TurnContext, attempt: int) -> tuple[
         else:
             check, detail = Check.MALFORMED_REPLY, str(e)
         return Verified([], [Dropped(check, detail, "(whole reply)", None, None, attempt)]), detail
-    return verify_reply(reply, turn, attempt), None
+    return verify_reply(reply, turn, attempt, unsupported), None
+
+
+#: How much of a model's reply the trace keeps, in characters: all of any reply the checks read (a claims reply is
+#: a few KB), and the start of one too long to read, with how much was left out.
+TRACE_RAW_CHARS = 64 * 1024
+
+
+def trace_raw(text: str) -> str:
+    """A reply as the trace keeps it: whole up to :data:`TRACE_RAW_CHARS`, else its start and what was cut."""
+    if len(text) <= TRACE_RAW_CHARS:
+        return text
+    return text[:TRACE_RAW_CHARS] + f"\u2026 [{len(text) - TRACE_RAW_CHARS:,} more characters not kept]"
 
 
 def trace_entry(attempt: int, gen: Generation | None, seconds: float, error: str | None) -> dict[str, Any]:
     """One attempt as ``--json`` and the run records show it (so a user can see why an answer was dropped)."""
-    out: dict[str, Any] = {"attempt": attempt, "raw": gen.text if gen else None,
+    out: dict[str, Any] = {"attempt": attempt, "raw": trace_raw(gen.text) if gen else None,
                            "finish_reason": gen.finish_reason if gen else None, "seconds": round(seconds, 3),
                            "error": error}
     if gen is not None:

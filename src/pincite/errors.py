@@ -24,6 +24,15 @@ class StoreError(PinciteError):
     """The store could not be opened or written."""
 
 
+class DiskFull(StoreError):
+    """No space was left on the device a write went to ("no space left on device writing PATH"); what was being
+    written is rolled back (the server answers 507 Insufficient Storage)."""
+
+    def __init__(self, path: object, what: str = "") -> None:
+        self.path = str(path)
+        super().__init__(f"no space left on device writing {path}" + (f" ({what})" if what else ""))
+
+
 class NotFound(PinciteError):
     """A document, work or unit asked for is not in the store."""
 

@@ -65,6 +65,11 @@ class IngestReport:
         return [r for r in self.results if r.status == "failed"]
 
     @property
+    def out_of_space(self) -> bool:
+        """A write failed for want of disk space (a file, or the lexical index): the run failed (exit 1)."""
+        return any(out_of_space(m) for m in [self.index_error] + [r.error for r in self.failed])
+
+    @property
     def stored(self) -> list[FileResult]:
         return [r for r in self.results if r.status in ("added", "replaced", "unchanged")]
 
@@ -204,11 +209,27 @@ def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str 
     """Read one file and store it under its :func:`source_key` (see :func:`ingest_bytes`).  It is read once,
     to hash and to parse: hashing it from its path first would open a named pipe put in its place."""
     source = source or source_key(path)
+    shown = _unicode_name(source)
+    if shown is not None:  # the store keeps names as UTF-8: this one would abort the run (issue 31)
+        return FileResult(source=shown, status="failed",
+                          error=f"{shown}: the file name is not valid UTF-8 (shown escaped); rename the file")
     try:
         data = read_file(path, path)  # named as given: the real path of a link to /dev/zero would puzzle
     except PinciteError as e:
         return FileResult(source=source, status="failed", error=str(e))
     return ingest_bytes(store, data, source, fmt)
+
+
+def _unicode_name(name: str) -> str | None:
+    """None for a name UTF-8 can hold; else the name with its undecodable bytes escaped (``caf\\xe9.txt``)."""
+    try:
+        name.encode("utf-8")
+        return None
+    except UnicodeEncodeError:
+        try:
+            return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:
+            return name.encode("utf-8", "backslashreplace").decode("ascii")
 
 
 def ingest_bytes(store: Store, data: bytes, source: str, fmt: Format | None = None) -> FileResult:
@@ -388,6 +409,11 @@ def update_twins(store: Store) -> str | None:
     except PinciteError as e:
         return str(e)
     return None
+
+
+def out_of_space(message: str | None) -> bool:
+    """Whether an error message is :class:`pincite.errors.DiskFull`'s."""
+    return bool(message) and "no space left on device writing " in str(message)
 
 
 def update_indexes(store: Store) -> str | None:

@@ -75,6 +75,8 @@ NAMES_DISSENT = re.compile(r"\bdissent|\bminority\b|\bdisagree", re.I)
 #: US punctuation goes inside the closing quotation mark whatever the source had there.
 _TRAILING_PUNCT = re.compile(r"[.,;:]+$")
 _WORD = re.compile(r"[\w'’]+")
+#: A lawyer's one-letter alteration ("[m]y" for "My"): the letter, not a word of its own.
+_ALTERATION = re.compile(r"\[(\w)\]")
 
 
 @dataclass
@@ -137,6 +139,7 @@ class _DocInfo:
     doc: Document
     norm: tuple[str, list[int]]
     words: list[set[str]] = field(default_factory=list)  # per unit
+    loose: tuple[str, list[int]] | None = None  # the text without labels or spaces (:func:`_loose_text`)
 
 
 class Library:
@@ -339,9 +342,10 @@ def _smallest_unit(doc: Document, start: int, end: int) -> Unit | None:
 # -- where the words are ----------------------------------------------------------------------------------
 
 
-def _occurrences(info: _DocInfo, quote: str) -> list[tuple[int, int]]:
+def _occurrences(info: _DocInfo, quote: str, loose: bool = True) -> list[tuple[int, int]]:
     """Every place the quotation is in the document (as a lawyer writes it; a full stop or comma the draft put
-    inside the closing quotation mark need not be in the source)."""
+    inside the closing quotation mark need not be in the source); where it is not, and ``loose``, where it is
+    with labels and spacing not counted (:func:`_loose_occurrences`)."""
     text = info.doc.text
     normed, idx = info.norm
     out: list[tuple[int, int]] = []
@@ -350,13 +354,61 @@ def _occurrences(info: _DocInfo, quote: str) -> list[tuple[int, int]]:
             continue
         offset = 0
         while offset < len(idx) and len(out) <= 20:
-            hit = locate_lawyer_quote(text, q, (normed[offset:], idx[offset:]))
+            hit = locate_lawyer_quote(text, q, (normed, idx), offset)
             if hit is None:
                 break
             out.append(hit)
             offset = bisect.bisect_left(idx, hit[1])
         if out:
             return out
+    return _loose_occurrences(info, quote) if loose else []
+
+
+#: What a lawyer leaves out of a statute's words when quoting them as running text: the labels of its paragraphs
+#: ("(a)", "(vii.1)", "(2)") and the line breaks and spaces between them.
+_LABEL_TOKEN = re.compile(r"\((?:\d{1,3}(?:\.\d+)?|[a-z]{1,2}(?:\.\d+)?|[ivxlc]{1,7}(?:\.\d+)?|[A-Z])\)")
+_SPACE = re.compile(r"\s+")
+#: The shortest quotation (in characters, labels and spaces left out) looked for loosely: shorter ones would be
+#: found by chance.
+LOOSE_MIN_CHARS = 24
+
+
+def _loose(text: str, offsets: list[int] | None = None) -> tuple[str, list[int]]:
+    """``text`` without labels, spaces or case, and for each character kept its offset in ``offsets`` (or in
+    ``text``)."""
+    drop = [False] * len(text)
+    for pat in (_LABEL_TOKEN, _SPACE):
+        for m in pat.finditer(text):
+            for i in range(m.start(), m.end()):
+                drop[i] = True
+    chars: list[str] = []
+    idx: list[int] = []
+    for i, ch in enumerate(text):
+        if not drop[i]:
+            low = ch.lower()
+            chars.append(low if len(low) == 1 else ch)
+            idx.append(offsets[i] if offsets is not None else i)
+    return "".join(chars), idx
+
+
+def _loose_occurrences(info: _DocInfo, quote: str) -> list[tuple[int, int]]:
+    """Where the quotation is when its labels ("(a)") and spacing are not counted: a paragraph of an Act quoted
+    as running text.  A lawyer's alteration brackets ("[i]f") are read as the letters they hold; an ellipsis is
+    not loosened."""
+    if "…" in quote or "..." in quote or re.search(r"\[[^\]]{2,}\]", quote):
+        return []
+    want, _ = _loose(re.sub(r"[\[\]]", "", _TRAILING_PUNCT.sub("", normalise(quote).strip())))
+    if len(want) < LOOSE_MIN_CHARS:
+        return []
+    if info.loose is None:
+        normed, idx = info.norm
+        info.loose = _loose(normed, idx)
+    text, idx = info.loose
+    out: list[tuple[int, int]] = []
+    at = text.find(want)
+    while at >= 0 and len(out) <= 20:
+        out.append((idx[at], idx[at + len(want) - 1] + 1))
+        at = text.find(want, at + len(want))
     return out
 
 
@@ -377,7 +429,7 @@ def _closest(info: _DocInfo, quote: str, units: Iterable[Unit] | None = None) ->
     similarity of the matched stretch, a word diff 'quote → source')."""
     doc = info.doc
     _unit_words(info)
-    q = _words(quote)
+    q = _words(_ALTERATION.sub(r"\1", quote))
     if len(q) < 3:
         return None
     qs = set(q)
@@ -400,7 +452,7 @@ def _closest(info: _DocInfo, quote: str, units: Iterable[Unit] | None = None) ->
         if matched / len(q) < ALTERED_MIN_WORDS or ratio < ALTERED_MIN_RATIO:
             continue
         if best is None or ratio > best[1] + 1e-9:
-            diff = _word_diff(_WORD.findall(normalise(quote)), src_words[lo:hi])
+            diff = _word_diff(_WORD.findall(normalise(_ALTERATION.sub(r"\1", quote))), src_words[lo:hi])
             best = (u, ratio, diff)
     return best
 
@@ -435,8 +487,9 @@ class Checker:
     def check_text(self, text: str, file: str = "-", as_of: datetime.date | None = None) -> CheckReport:
         t0 = time.perf_counter()
         day = as_of or datetime.date.today()
-        results = [self.check_one(fc, day) for fc in find_citations(text)]
-        return CheckReport(file=file, as_of=as_of, text=text, results=results, seconds=time.perf_counter() - t0)
+        results = [_in_draft_words(self.check_one(fc, day)) for fc in find_citations(text)]
+        # the date the law was read as of, given or today's: a report saying null would not say what was checked
+        return CheckReport(file=file, as_of=day, text=text, results=results, seconds=time.perf_counter() - t0)
 
     # one citation ------------------------------------------------------------------------------------------
 
@@ -666,16 +719,21 @@ class Checker:
         if fc.quote is None:
             return self._check_in(fc, in_force_doc, day)
         found: list[tuple[Document, int, int, Unit]] = []
-        for d in docs:
-            info = self.library.info(d.id)
-            cited = self._cited_units(fc, d)
-            hits = _occurrences(info, fc.quote)
-            if not hits:
-                continue
-            s, e = self._pick(d, hits, cited or None, fc)
-            u = _smallest_unit(d, s, e)
-            if u is not None:
-                found.append((d, s, e, u))
+        # the words as written in any version before the words with their labels loosened: a fragment of repealed
+        # text ("Act, the council of a participating First Nation") may run across the labels of the text now
+        for loose in (False, True):
+            for d in docs:
+                info = self.library.info(d.id)
+                cited = self._cited_units(fc, d)
+                hits = _occurrences(info, fc.quote, loose)
+                if not hits:
+                    continue
+                s, e = self._pick(d, hits, cited or None, fc)
+                u = _smallest_unit(d, s, e)
+                if u is not None:
+                    found.append((d, s, e, u))
+            if found:
+                break
         if not found:
             return self._check_in(fc, in_force_doc, day)
         current = [f for f in found if in_force_on(f[3], day) and (f[3].in_force_from or f[3].in_force_to
@@ -686,12 +744,13 @@ class Checker:
         turn = TurnContext(question=fc.sentence, as_of=day, documents=[], by_pid={})
         window = check_version_window(self._candidate(fc, d, u, s, e), turn)
         detail = window[0].detail if window else f"{u.label} is not the text of {d.title} on {day.isoformat()}"
+        detail += f"; the quoted words are {_at(pinpoint(d, u, s, e))} of {_versions_named(x[0] for x in found)}"
         now = provision_as_of(self.store, work, u.attrs.get("key") or key or "", day, docs) \
             if (u.attrs.get("key") or key) else None
         sugg = None
         if now is not None:
             nd, nu = now
-            text = re.sub(r"\s+", " ", nd.unit_text(nu)).strip()
+            text = re.sub(r"\s+", " ", own_words(nd, nu)).strip()
             detail += f"; in force on {day.isoformat()}: “{text[:400]}{'…' if len(text) > 400 else ''}”"
             sugg = (pinpoint(nd, nu), render_citation(nd, nu))
         else:
@@ -708,6 +767,44 @@ class Checker:
         dated = sorted(docs, key=lambda d: version_date(d) or "")
         before = [d for d in dated if (version_date(d) or "") <= day.isoformat()]
         return before[-1] if before else dated[0]
+
+
+def _versions_named(docs: Iterable[Document]) -> str:
+    """'the version as of 2020-03-25 and 2021-05-06' (the versions holding the words, oldest first)."""
+    dates = sorted({version_date(d) or d.id for d in docs})
+    return ("the version as of " if len(dates) == 1 else "the versions as of ") + (
+        dates[0] if len(dates) == 1 else ", ".join(dates[:-1]) + " and " + dates[-1])
+
+
+def own_words(doc: Document, unit: Unit) -> str:
+    """A provision's own words: its text without the marginal note (a heading unit inside it) that opens it --
+    a caption is not what the provision says."""
+    start = unit.char_start
+    for u in doc.units[unit.ordinal + 1:]:
+        if u.char_start > start or u.char_start >= unit.char_end:
+            break
+        if u.kind is UnitKind.HEADING and u.parent == unit.ordinal and u.char_start == start:
+            start = u.char_end
+            while start < unit.char_end and doc.text[start].isspace():
+                start += 1
+    return doc.text[start:unit.char_end]
+
+
+#: How the model checks' details name who gave a pinpoint, and how a draft's report says it.
+_MODEL_WORDS = ((re.compile(r"\b[Tt]he pinpoint the model gave\b"), "the pinpoint the draft gives"),
+                (re.compile(r"\b[Mm]odel gave\b"), "the draft gives"),
+                (re.compile(r"\b[Tt]he model's\b"), "the draft's"),
+                (re.compile(r"\b[Tt]he model\b"), "the draft"))
+
+
+def _in_draft_words(r: CitationResult) -> CitationResult:
+    """A verdict's detail in a draft's words: the checks were written for generated answers ("model gave …"); a
+    lawyer's draft is not a model's."""
+    detail = r.detail
+    for pat, words in _MODEL_WORDS:
+        detail = pat.sub(words, detail)
+    r.detail = detail
+    return r
 
 
 def _at(pin: str) -> str:

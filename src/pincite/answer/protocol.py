@@ -151,6 +151,36 @@ def first_messages(turn: TurnContext) -> list[dict[str, str]]:
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S | re.I)
 
+#: The deepest nesting a reply may have: the protocol's JSON is four levels deep (reply, claims, claim, citations,
+#: citation) and a pinpoint a model adds may nest a little more; a reply nested thousands deep is not an answer
+#: (and would exhaust the JSON reader's recursion).
+MAX_REPLY_DEPTH = 32
+#: The longest reply read, in characters: a claims reply is a few hundred tokens (the schema caps it at 6 claims
+#: of 3 citations of 600 characters); one longer than this is not read at all.
+MAX_REPLY_CHARS = 256 * 1024
+
+
+def nesting_depth(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in ``text``, outside JSON strings (read in one pass, no recursion)."""
+    depth = deepest = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}" and depth > 0:
+            depth -= 1
+    return deepest
+
 
 def _json_candidates(text: str) -> list[str]:
     out = [m.group(1) for m in _FENCE.finditer(text)]
@@ -183,11 +213,18 @@ def parse_reply(text: str) -> Reply:
     """Read a generator reply.  Raises :class:`ReplyError` with the reason when it is not the protocol's JSON."""
     if not isinstance(text, str) or not text.strip():
         raise ReplyError("empty reply")
+    if len(text) > MAX_REPLY_CHARS:
+        raise ReplyError(f"the reply is {len(text):,} characters long, more than the {MAX_REPLY_CHARS:,} any "
+                         f"answer needs; it was not read")
+    depth = nesting_depth(text)
+    if depth > MAX_REPLY_DEPTH:
+        raise ReplyError(f"the reply nests {depth:,} levels deep; the protocol's JSON needs 4 "
+                         f"(at most {MAX_REPLY_DEPTH} are read)")
     obj: Any = None
     for cand in _json_candidates(text):
         try:
             obj = json.loads(cand)
-        except (json.JSONDecodeError, ValueError):
+        except (json.JSONDecodeError, ValueError, RecursionError):
             continue
         if isinstance(obj, dict) and "claims" in obj:
             break

@@ -3,8 +3,9 @@
 Each citation check is a small function ``(candidate, turn) -> list[Finding]`` registered in :data:`CHECKS`.  A
 finding with ``drop=True`` removes the citation; one with ``drop=False`` is recorded (and the pinpoint is rendered
 from metadata regardless).  A new failure type is a new function and a new test, not an ``if`` inside another
-check.  The claim-level checks (one source per claim, no claim without a surviving citation) run in
-:func:`verify_reply`, over what the citation checks kept.
+check.  The claim-level checks (one source per claim; the claim's own figures, names and words supported by the
+units it cites; no claim without a surviving citation) run in :func:`verify_reply`, over what the citation checks
+kept.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from xml.sax.saxutils import unescape
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
-from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION
+from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION, terms
+from pincite.legal.support import FIGURE_WORDS, FRAME_WORDS, NUMBER_WORDS, SPEAKERS, figure_keys, figures, names, supported
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -34,6 +36,10 @@ class Check(ChoiceEnum):
     PAGE_NOT_PARAGRAPH = "page-not-paragraph"
     MIXED_SOURCES = "mixed-sources"  # a claim resting on two documents (multi-document answers)
     UNSUPPORTED_CLAIM = "unsupported-claim"  # a claim left with no surviving citation
+    QUOTE_TOO_SHORT = "quote-too-short"  # too few words to carry a proposition ("INJECTION")
+    FIGURE_NOT_CITED = "figure-not-cited"  # a number, amount, share, period or date the cited words do not state
+    NAME_NOT_CITED = "name-not-cited"  # a name or defined term the cited words do not mention
+    WORDS_NOT_CITED = "words-not-cited"  # too few of the claim's content words are in the cited words
     MALFORMED_REPLY = "malformed-reply"
     TRUNCATED_REPLY = "truncated-reply"  # the server stopped the reply at its token limit before it was whole
 
@@ -50,6 +56,12 @@ PLAIN_WORDS = {
     Check.PAGE_NOT_PARAGRAPH: "the model gave a page where the source numbers paragraphs (or the reverse)",
     Check.MIXED_SOURCES: "one claim rests on passages from two different documents",
     Check.UNSUPPORTED_CLAIM: "the statement has no citation that passed the checks",
+    Check.QUOTE_TOO_SHORT: "the quote is too short to support a statement (a word or two found in the passage "
+                           "proves nothing the statement says)",
+    Check.FIGURE_NOT_CITED: "the statement gives a number, amount, percentage, period or date that the cited words "
+                            "do not state",
+    Check.NAME_NOT_CITED: "the statement names someone or something that the cited words do not mention",
+    Check.WORDS_NOT_CITED: "too little of what the statement says is in the cited words",
     Check.MALFORMED_REPLY: "the model's reply was not in the required format",
     Check.TRUNCATED_REPLY: "the model's reply was cut off at the token limit before it was complete",
 }
@@ -127,70 +139,207 @@ _ALTERATION = re.compile(r"\[([^\[\]]{0,60})\]")
 _ELLIPSIS = re.compile(r"\s*(?:…|\.\s?\.\s?\.)\s*")
 _GAP_CHARS = 1500
 _INSERT_CHARS = 80
+_ENDING_CHARS = 4
+#: a quote whose fixed words are only these (digits, punctuation, 'w') and has no ellipsis is read as written
+_NOT_WORDS = frozenset("\\.?{}0123456789,()*[]wW ")
 
 
-def _literal(piece: str) -> str:
-    return re.escape(piece)
+@dataclass(frozen=True, slots=True)
+class QuotePlan:
+    """A quotation as a lawyer writes it, as pieces to find in order on :func:`normalise`-d text.
+
+    ``pieces`` are fixed runs of characters: each position is one exact character or, for a ``[t]`` alteration,
+    the set of characters it may be (that letter in either case).  ``joints[i]`` says what may lie between
+    piece i and piece i+1: ``("any", lo, hi)`` (an ellipsis or words put in place of the source's; the
+    shortest is tried first) or ``("word", lo, hi)`` (a word's changed ending, letters only; the longest first).
+    """
+
+    pieces: tuple[tuple[str | frozenset[str], ...], ...]
+    joints: tuple[tuple[str, int, int], ...]
 
 
-def lawyer_quote_pattern(quote: str) -> re.Pattern[str] | None:
-    """A pattern over :func:`normalise`-d text for a quotation with a lawyer's alterations and ellipses, or None
-    when the quote has neither (then :func:`locate_quote` is the test).  Only what the brackets and ellipses
-    mark is loosened: every other character must match as :func:`normalise` leaves it."""
+def lawyer_quote_plan(quote: str) -> QuotePlan | None:
+    """The pieces of a quotation with a lawyer's alterations and ellipses, or None when the quote has neither
+    (then :func:`locate_quote` is the test).  Only what the brackets and ellipses mark is loosened: every other
+    character must match as :func:`normalise` leaves it."""
     q = normalise(quote)
     if not _ALTERATION.search(q) and not _ELLIPSIS.search(q):
         return None
-    parts: list[str] = []
+    # items in order: ("lit", text) | ("one", letters) | ("any"/"word", lo, hi, lead)
+    items: list[tuple] = []
     pos = 0
     tokens = sorted([(m.start(), m.end(), "alt", m.group(1)) for m in _ALTERATION.finditer(q)]
                     + [(m.start(), m.end(), "gap", "") for m in _ELLIPSIS.finditer(q)])
     for start, end, what, inner in tokens:
         if start < pos:
             continue
-        parts.append(_literal(q[pos:start]))
+        items.append(("lit", q[pos:start]))
         if what == "gap":
             lead = " " if start > 0 and q[start - 1:start] != " " and start < len(q) else ""
-            parts.append(f"{lead}(?:.{{0,{_GAP_CHARS}}}?)" + (" ?" if end < len(q) else ""))
+            items.append(("any", 0, _GAP_CHARS + (1 if end < len(q) else 0), lead))
         elif inner.strip().lower() in ("", "sic"):
             pass
         elif len(inner) == 1 and inner.isalpha():
-            parts.append(f"[{re.escape(inner.lower())}{re.escape(inner.upper())}]")
+            items.append(("one", inner.lower() + inner.upper()))
         elif inner.isalpha() and len(inner) <= 3 and start > 0 and q[start - 1].isalpha():
-            parts.append(r"\w{0,4}")  # "state[d]": the word's ending changed
+            items.append(("word", 0, _ENDING_CHARS, ""))  # "state[d]": the word's ending changed
         else:
-            parts.append(f".{{0,{_INSERT_CHARS}}}?")  # "[the FTT]": words replaced
+            items.append(("any", 0, _INSERT_CHARS, ""))  # "[the FTT]": words replaced
         pos = end
-    parts.append(_literal(q[pos:]))
+    items.append(("lit", q[pos:]))
     # words put in at either end are the lawyer's, not the source's: the match starts and ends on real words
-    while parts and (not parts[0].strip() or parts[0].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
-        parts.pop(0)
-    while parts and (not parts[-1].strip() or parts[-1].startswith((".{", "(?:.{", " (?:.{", r"\w{"))):
-        parts.pop()
-    body = "".join(parts)
-    body = re.sub(r"^(?:\\ | )+|(?:\\ | )+$", "", body)  # the space beside a dropped insertion is not the source's
-    if not re.sub(r"[\\.?{}0-9,()*\[\]wW ]", "", body):
+    while items and (items[0][0] in ("any", "word") or (items[0][0] == "lit" and not items[0][1].strip())):
+        items.pop(0)
+    while items and (items[-1][0] in ("any", "word") or (items[-1][0] == "lit" and not items[-1][1].strip())):
+        items.pop()
+    if items and items[0][0] == "lit":
+        items[0] = ("lit", items[0][1].lstrip(" "))  # the space beside a dropped insertion is not the source's
+    if items and items[-1][0] == "lit":
+        items[-1] = ("lit", items[-1][1].rstrip(" "))
+    fixed = "".join(it[1] for it in items if it[0] in ("lit", "one"))
+    gap = any(it[0] == "any" and it[2] >= _GAP_CHARS for it in items)
+    if not gap and not set(fixed) - _NOT_WORDS:
         return None
-    return re.compile(body)
+    pieces: list[list[str | frozenset[str]]] = [[]]
+    joints: list[tuple[str, int, int]] = []
+    for it in items:
+        if it[0] == "lit":
+            pieces[-1].extend(it[1])
+        elif it[0] == "one":
+            pieces[-1].append(frozenset(it[1]))
+        else:
+            kind, lo, hi, lead = it
+            pieces[-1].extend(lead)
+            if not pieces[-1] and joints:  # two joints in a row: one joint spanning both
+                k0, lo0, hi0 = joints.pop()
+                pieces.pop()
+                kind, lo, hi = ("any" if "any" in (k0, kind) else "word"), lo0 + lo, hi0 + hi
+            joints.append((kind, lo, hi))
+            pieces.append([])
+    if not pieces[-1]:
+        pieces.pop()
+        joints = joints[:len(pieces) - 1]
+    if not pieces:
+        return None
+    return QuotePlan(tuple(tuple(p) for p in pieces), tuple(joints))
 
 
-def locate_lawyer_quote(text: str, quote: str, norm: tuple[str, list[int]] | None = None) -> tuple[int, int] | None:
+def _piece_at(text: str, piece: tuple[str | frozenset[str], ...], at: int) -> bool:
+    if at < 0 or at + len(piece) > len(text):
+        return False
+    for i, c in enumerate(piece):
+        t = text[at + i]
+        if t != c if isinstance(c, str) else t not in c:
+            return False
+    return True
+
+
+class _Finder:
+    """Where one piece is in the text: its longest run of exact characters is found with ``str.find`` and the
+    rest compared in place."""
+
+    def __init__(self, text: str, piece: tuple[str | frozenset[str], ...]) -> None:
+        self.text, self.piece = text, piece
+        best = (0, 0, 0)  # (length, offset) of the longest exact run
+        i = 0
+        while i < len(piece):
+            j = i
+            while j < len(piece) and isinstance(piece[j], str):
+                j += 1
+            if j - i > best[0]:
+                best = (j - i, i, j)
+            i = j + 1
+        self.offset = best[1]
+        self.run = "".join(piece[best[1]:best[2]])  # type: ignore[arg-type]
+
+    def starts(self, lo: int, hi: int):  # type: ignore[no-untyped-def]
+        """Every start of the piece in [lo, hi], in order."""
+        text, piece, off = self.text, self.piece, self.offset
+        lo = max(lo, 0)
+        hi = min(hi, len(text) - len(piece))
+        if self.run:
+            at = text.find(self.run, lo + off, hi + off + len(self.run))
+            while at >= 0:
+                s = at - off
+                if _piece_at(text, piece, s):
+                    yield s
+                at = text.find(self.run, at + 1, hi + off + len(self.run))
+        else:  # a piece of bracketed letters only ("[t]"): every place one of its first letters is
+            for s in range(lo, hi + 1):
+                if _piece_at(text, piece, s):
+                    yield s
+
+
+def find_quote_plan(text: str, plan: QuotePlan, start: int = 0) -> tuple[int, int] | None:
+    """The first place in ``text`` (from ``start``) where the plan's pieces are, in order, each joint's span
+    apart: (start, end) or None.  Each piece is looked for with ``str.find``; a piece's place already shown to
+    lead nowhere is not tried again, and a window already searched to its end is not searched again, so the
+    time is linear in the text for a given quote (no backtracking regex: the ellipses of a 98-byte draft once
+    took minutes)."""
+    pieces, joints = plan.pieces, plan.joints
+    finders = [_Finder(text, p) for p in pieces]
+    last = len(pieces) - 1
+    dead: list[set[int]] = [set() for _ in pieces]
+    done: list[tuple[int, int]] = [(-1, -2) for _ in pieces]  # per piece: a span of starts all dead
+
+    def nexts(k: int, end: int):  # type: ignore[no-untyped-def]
+        """The places to try for piece k + 1 after piece k ends at ``end``, in the joint's order."""
+        kind, lo, hi = joints[k]
+        j = k + 1
+        a, b = end + lo, end + hi
+        if kind == "word":  # the longest ending first, letters only
+            run = 0
+            while run < hi and end + run < len(text) and (text[end + run].isalnum() or text[end + run] == "_"):
+                run += 1
+            for s in range(end + min(run, hi), a - 1, -1):
+                if s not in dead[j] and _piece_at(text, pieces[j], s):
+                    yield s
+            return
+        da, db = done[j]
+        from_ = db + 1 if da <= a <= db + 1 else a
+        for s in finders[j].starts(from_, b):
+            if s not in dead[j]:
+                yield s
+        # every start of piece j in [a, b] is now dead (tried and failed, or dead before)
+        done[j] = (da, max(db, b)) if da <= a <= db + 1 else (a, b)
+
+    for s0 in finders[0].starts(start, len(text)):
+        if last == 0:
+            return s0, s0 + len(pieces[0])
+        stack = [(0, s0, nexts(0, s0 + len(pieces[0])))]
+        while stack:
+            k, s, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                dead[k].add(s)
+                stack.pop()
+                continue
+            if k + 1 == last:
+                return s0, nxt + len(pieces[last])
+            stack.append((k + 1, nxt, nexts(k + 1, nxt + len(pieces[k + 1]))))
+    return None
+
+
+def locate_lawyer_quote(text: str, quote: str, norm: tuple[str, list[int]] | None = None,
+                        start: int = 0) -> tuple[int, int] | None:
     """Offsets in ``text`` of a quotation as a lawyer writes it: exact after :func:`normalise` (as the model's
-    quotes are checked), or with its bracketed alterations and ellipses read as such.  ``norm`` is
-    ``normalise_with_map(text)``, when the caller has it already (a long document searched many times)."""
+    quotes are checked), or with its bracketed alterations and ellipses read as such (:func:`find_quote_plan`).
+    ``norm`` is ``normalise_with_map(text)``, when the caller has it already (a long document searched many
+    times); ``start`` is where in the normalised text to begin."""
     normed, idx = norm if norm is not None else normalise_with_map(text)
     q = normalise(quote)
     if not q:
         return None
-    pattern = lawyer_quote_pattern(quote)
-    if pattern is None:
-        i = normed.find(q)
+    plan = lawyer_quote_plan(quote)
+    if plan is None:
+        i = normed.find(q, start)
         if i < 0:
             return None
         return idx[i], idx[i + len(q) - 1] + 1
-    m = pattern.search(normed)
-    if m is None or m.end() <= m.start():
+    hit = find_quote_plan(normed, plan, start)
+    if hit is None or hit[1] <= hit[0]:
         return None
-    return idx[m.start()], idx[m.end() - 1] + 1
+    return idx[hit[0]], idx[hit[1] - 1] + 1
 
 
 # -- the candidate: one citation being verified -----------------------------------------------------------
@@ -236,6 +385,29 @@ def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
         return [Finding(Check.QUOTE_IN_PASSAGE, f"quote not found in {c.raw.passage}" + where, True)]
     base = c.cp.passage.chunk.char_start
     c.quote_start, c.quote_end = base + hit[0], base + hit[1]
+    return []
+
+
+#: The shortest quote that can carry a proposition: a subject, a verb and what is said of it.  Chosen on the quotes
+#: of every generator's claims on eval/dev.jsonl and eval/train.jsonl and on the gold quotes there (bench/NOTES.md,
+#: "Issue 31 — claim support"): no honest quote is shorter; "INJECTION" and "the Buyer" are.
+MIN_QUOTE_WORDS = 4
+MIN_QUOTE_CHARS = 20
+_WORD = re.compile(r"[^\W_]+")
+
+
+def check_quote_carries_proposition(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """2a. A quote of a word or two proves only that the words exist, not that the passage says what the claim
+    does: a quote must have at least :data:`MIN_QUOTE_WORDS` words and :data:`MIN_QUOTE_CHARS` characters."""
+    if c.quote_start is None or c.doc is None:
+        return []
+    q = normalise(c.doc.text[c.quote_start:c.quote_end or c.quote_start])
+    words = len(_WORD.findall(q))
+    if words < MIN_QUOTE_WORDS or len(q) < MIN_QUOTE_CHARS:
+        return [Finding(Check.QUOTE_TOO_SHORT,
+                        f"the quote {q[:60]!r} has {words} word{'s' * (words != 1)} and {len(q)} characters; a "
+                        f"statement needs at least {MIN_QUOTE_WORDS} words and {MIN_QUOTE_CHARS} characters "
+                        f"of its source", True)]
     return []
 
 
@@ -454,6 +626,7 @@ def check_page_not_paragraph(c: Candidate, turn: TurnContext) -> list[Finding]:
 CHECKS: list[CheckFn] = [
     check_never_retrieved,
     check_quote_in_passage,
+    check_quote_carries_proposition,
     check_pinpoint_from_metadata,
     check_version_window,
     check_citable_zone,
@@ -481,6 +654,105 @@ def check_mixed_sources(claim: RawClaim, kept: list[Candidate]) -> list[Finding]
     if len(docs) > 1:
         return [Finding(Check.MIXED_SOURCES, "the claim cites " + " and ".join(sorted(docs.values())), True)]
     return []
+
+
+# -- support: the claim's own words against the words it cites -----------------------------------------------
+
+
+class ClaimSupport(ChoiceEnum):
+    """What becomes of a claim whose figures, names or words are not in the units it cites."""
+
+    DROP = "drop"  # the claim is removed and listed with the reason (the default: nothing unsupported is shown)
+    QUOTE = "quote"  # the claim's words are replaced by the words it quotes, which the checks have verified
+
+
+#: The share of a claim's content words (stemmed, less grammar and the words that frame a quotation) that must be
+#: in the units it cites.  Chosen on eval/dev.jsonl (bench/NOTES.md, "Issue 31 — claim support").
+MIN_WORD_OVERLAP = 0.25
+#: The longest claim text checked: the reply's schema asks for 400 characters a statement; ten times that is
+#: not one statement, and is dropped unread (reading figures and names is linear, but not free).
+MAX_CLAIM_CHARS = 4000
+#: How much of a cited unit's parent is read with it: a sub-item's chapeau ("within 30 days after notice, the
+#: Buyer may (a) …") states what its item means; a whole Part does not.
+_PARENT_CHARS = 4000
+_SUBITEMS = {UnitKind.SUBPARAGRAPH, UnitKind.SUBCLAUSE, UnitKind.SUBSECTION, UnitKind.PARAGRAPH, UnitKind.CLAUSE}
+
+
+def cited_words(kept: list[Candidate]) -> str:
+    """What a claim's surviving citations put before a reader (:func:`unit_words` of each cited unit)."""
+    return "\n".join(unit_words(c.doc, c.unit) for c in kept if c.doc is not None and c.unit is not None)
+
+
+def unit_words(d: Document, u: Unit) -> str:
+    """What citing unit ``u`` puts before a reader: its text (with a sub-item's chapeau), its label, headings and
+    author, and its document's title, citation and date."""
+    parts: list[str] = [d.unit_text(u), d.title, d.citation or "", d.date or "",
+                        str((d.version or {}).get("label") or "")]
+    for a in _unit_and_ancestors(d, u):
+        parts += [a.label or "", a.number or "", a.author or "", a.role.value if a.role else "",
+                  " ".join(a.section_path)]
+    if u.parent is not None and u.kind in _SUBITEMS:
+        p = d.units[u.parent]
+        if p.char_end - p.char_start <= _PARENT_CHARS:
+            parts.append(d.unit_text(p))
+    return "\n".join(x for x in parts if x)
+
+
+_FRAME: frozenset[str] | None = None
+
+
+def _content_terms(text: str) -> set[str]:
+    global _FRAME
+    if _FRAME is None:
+        _FRAME = frozenset(terms(" ".join((*FRAME_WORDS, *NUMBER_WORDS, *FIGURE_WORDS))))
+    return {t for t in terms(SPEAKERS.sub(" ", text)) if t not in _FRAME and not t[:1].isdigit()}
+
+
+def word_overlap(claim_text: str, cited: str) -> float | None:
+    """The share of the claim's content words found in ``cited`` (None: the claim has none: it only frames its
+    quotation, "The passage says so.")."""
+    mine = _content_terms(claim_text)
+    if not mine:
+        return None
+    return len(mine & set(terms(cited))) / len(mine)
+
+
+def check_claim_support(claim: RawClaim, kept: list[Candidate]) -> list[Finding]:
+    """The claim's own words against the units it cites: every figure it states (:func:`figures`: "30 days" is
+    "thirty (30) days", "£1m" is "one million pounds") and every name it gives must be there, and at least
+    :data:`MIN_WORD_OVERLAP` of its content words.  The quote checks prove the quoted words exist; this proves
+    the claim says no more than they do."""
+    if len(claim.text) > MAX_CLAIM_CHARS:
+        return [Finding(Check.MALFORMED_REPLY, f"the statement is {len(claim.text):,} characters long; one "
+                        f"statement is at most {MAX_CLAIM_CHARS:,} (the reply's schema asks for 400)", True)]
+    cited = cited_words(kept)
+    keys = set().union(*(figure_keys(unit_words(c.doc, c.unit)) for c in kept
+                         if c.doc is not None and c.unit is not None))
+    missing = [f.text for f in figures(claim.text) if not supported(f, keys)]
+    if missing:
+        return [Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
+            repr(m) for m in dict.fromkeys(missing)), True)]
+    cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
+    absent = [n for n in names(claim.text) if n not in cited_lower
+              and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
+    if absent:
+        return [Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
+            repr(a) for a in dict.fromkeys(absent)), True)]
+    share = word_overlap(claim.text, cited)
+    if share is not None and share < MIN_WORD_OVERLAP:
+        mine = _content_terms(claim.text)
+        out = sorted(mine - set(terms(cited)))
+        return [Finding(Check.WORDS_NOT_CITED,
+                        f"{share:.0%} of the statement's content words are in the cited words (at least "
+                        f"{MIN_WORD_OVERLAP:.0%} needed); not there: {', '.join(out[:8])}", True)]
+    return []
+
+
+def quote_alone(kept: list[Candidate]) -> str:
+    """A claim shown as its quotation alone: the verified words, as the document prints them."""
+    quotes = [c.doc.text[c.quote_start:c.quote_end] for c in kept
+              if c.doc is not None and c.quote_start is not None and c.quote_end is not None]
+    return "; ".join(f"\u201c{q}\u201d" for q in dict.fromkeys(quotes))
 
 
 # -- claims: what survives the citation checks ------------------------------------------------------------
@@ -512,8 +784,11 @@ class Verified:
         return [(d.claim, d.passage or "-", f"{d.check.value}: {d.detail}") for d in self.dropped]
 
 
-def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
-    """Check every citation of every claim; keep claims with at least one surviving citation."""
+def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
+                 support: ClaimSupport = ClaimSupport.DROP) -> Verified:
+    """Check every citation of every claim; keep claims with at least one surviving citation whose own words are
+    supported by what they cite (:func:`check_claim_support`; one that is not is dropped, or with
+    ``support=QUOTE`` shown as its quotation alone)."""
     kept: list[tuple[RawClaim, list[Candidate]]] = []
     dropped: list[Dropped] = []
     for claim in reply.claims:
@@ -526,9 +801,20 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1) -> Verified:
             else:
                 good.append(c)
         mixed = check_mixed_sources(claim, good) if good else []
+        unsupported = check_claim_support(claim, good) if good and not mixed else []
         if mixed:
             dropped.append(Dropped(Check.MIXED_SOURCES, mixed[0].detail, claim.text,
                                    ", ".join(c.raw.passage for c in good), None, attempt))
+        elif unsupported and support is ClaimSupport.DROP:
+            f = unsupported[0]
+            dropped.append(Dropped(f.check, f.detail, claim.text, ", ".join(c.raw.passage for c in good), None,
+                                   attempt))
+        elif unsupported:
+            f = unsupported[0]
+            for c in good:
+                c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
+                                                   f"{f.detail}", False))
+            kept.append((RawClaim(quote_alone(good), claim.citations), good))
         elif good:
             kept.append((claim, good))
         elif claim.citations:

@@ -54,6 +54,8 @@ from pincite.api.guard import add_guard
 from pincite.api.pages import add_pages
 from pincite.api.routes import add_api_routes
 from pincite.api.security import TOKEN_ENV, check_bind, is_loopback
+from pincite.checkrun import stop_running_checks
+from pincite.checkrun import warm_up as warm_up_checks
 from pincite.generate.base import Generator
 from pincite.web.views import STATIC, page_templates
 
@@ -68,6 +70,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.dense:  # passages stored without vectors (ingest --no-dense, a stopped run) are embedded now
             backend.embedding.start()
+        warm_up_checks()  # a draft check's process, started before the first draft arrives
         yield
         backend.close()
 
@@ -94,8 +97,17 @@ def run_server(config: ServerConfig, host: str = "127.0.0.1", port: int = 8000) 
     check_bind(host, token)
     config = dataclasses.replace(config, token=token, loopback_only=is_loopback(host))
     app = create_app(config)
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False,
-                access_log=True)
+    _Server(uvicorn.Config(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False,
+                           access_log=True)).run()
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM or Ctrl-C also kills the draft checks in progress (a shutdown waits
+    for the requests in flight; a check could hold it for its whole time limit)."""
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        stop_running_checks()
+        super().handle_exit(sig, frame)
 
 
 class RunningServer:

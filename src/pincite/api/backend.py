@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import parse_qs
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 from starlette.requests import Request
@@ -22,6 +23,7 @@ from pincite.errors import NotFound, PinciteError
 from pincite.generate.base import Generator
 from pincite.library import Pincite, load_embedder, make_answer_generator, make_retriever
 from pincite.ingest import IngestReport, embed_store, update_twins
+from pincite.checkrun import check_limited
 from pincite.open import open_store
 from pincite.types import DocumentKind, Format, Passage, optional_date
 
@@ -358,8 +360,9 @@ class CheckRequest(BaseModel):
 
 
 def run_check(backend: Backend, data: bytes, source: str, as_of: datetime.date | None) -> CheckReport:
-    """Cite-check one draft exactly as ``pincite check`` does."""
-    return backend.library(None, search=False).check(data, source=source, as_of=as_of)
+    """Cite-check one draft exactly as ``pincite check`` does, in a child process with a time limit
+    (:mod:`pincite.checkrun`: no draft can hold the server)."""
+    return check_limited(backend.config.db, data, source, as_of)
 
 
 async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, datetime.date | None]:
@@ -374,18 +377,33 @@ async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, 
             raise UploadError("send one draft at a time (one 'file' field)")
         as_of = check_iso_date(fields.get("as_of") or None)
         if chosen:
-            return chosen[0].data, sanitise_filename(chosen[0].filename or "draft.txt"), as_of
+            return chosen[0].data, _draft_name(chosen[0].filename or "draft.txt"), as_of
         text = fields.get("text", "")
         if not text.strip():
             raise UploadError("no draft: choose a file or paste the draft's text")
         return text.encode("utf-8"), "draft.txt", as_of
+    if ctype.startswith("application/x-www-form-urlencoded"):  # a form with only the text field
+        form = {k: v[-1] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items()}
+        as_of = check_iso_date(form.get("as_of") or None)
+        if not form.get("text", "").strip():
+            raise UploadError("no draft: send its text as the form field 'text' (or a multipart 'file')", 422)
+        return form["text"].encode("utf-8"), "draft.txt", as_of
     try:
         req = CheckRequest.model_validate_json(await request.body())
     except ValidationError as e:
         first = e.errors()[0] if e.errors() else {"msg": str(e), "loc": ()}
         raise UploadError(f"{'.'.join(str(x) for x in first.get('loc', ())) or 'body'}: {first['msg']} (send JSON "
                           "{\"text\": ..., \"as_of\": \"YYYY-MM-DD\"} or a multipart 'file')", 422) from None
-    name = sanitise_filename(req.file)
+    name = _draft_name(req.file)
     if not name.lower().endswith((".txt", ".md", ".markdown", ".html", ".htm", ".text")):
         name += ".txt"  # text sent as JSON is read as text or HTML, never as a binary format
     return req.text.encode("utf-8"), name, req.as_of
+
+
+def _draft_name(name: str) -> str:
+    """The draft's sanitised name; one with nothing usable ('...', '___') is refused with the reason (422)."""
+    try:
+        return sanitise_filename(name)
+    except ValueError as e:
+        raise UploadError(f"{e}: name the draft with letters or digits and its extension (memo.docx)",
+                          422) from None

@@ -14,6 +14,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pincite.api.backend import request_problems
 from pincite.api.uploads import UploadError
+from pincite.checkrun import CheckStopped, CheckTooLarge
+from pincite.errors import DiskFull
 from pincite.errors import (
     EmbeddingUnavailable,
     IndexUnavailable,
@@ -31,6 +33,12 @@ log = logging.getLogger("pincite.server")
 def status_of(e: PinciteError) -> int:
     if isinstance(e, UploadError):
         return e.status
+    if isinstance(e, DiskFull):  # Insufficient Storage: nothing about the request is wrong
+        return 507
+    if isinstance(e, CheckTooLarge):  # over a limit the server sets, like an upload over the size cap
+        return 413
+    if isinstance(e, CheckStopped):
+        return 503
     if isinstance(e, UnknownName):  # a scope naming no stored document (or several): the request is wrong
         return 422
     if isinstance(e, NotFound):

@@ -29,6 +29,7 @@ from pincite.api.backend import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
+from pincite.ingest import out_of_space
 from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import api_listing
@@ -106,7 +107,9 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                 raise UploadError(str(e)) from None
         report = await run_in_threadpool(ingest_files, backend, files, fmt)
         status = 200 if not report["totals"]["failed"] else 422
-        if status != 200:
+        if any(out_of_space(m) for m in [report.get("index_error")] + [f["error"] for f in report["files"]]):
+            status = 507  # Insufficient Storage: the disk is full, nothing about the files is wrong
+        if report["totals"]["failed"]:
             failed = [f for f in report["files"] if f["status"] == "failed"]
             report = {"error": f"{len(failed)} of {len(files)} file(s) could not be stored: "
                                + "; ".join(f["error"] or f["source"] for f in failed), **report}

@@ -60,6 +60,9 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                 + (f"; {report.embedded} passages embedded" if report.embedded is not None else "")
                 + f" -> {display_location(_location(db, ctx), store)}"
             )
+            if report.index_error:
+                err.print(Text("error" if report.out_of_space else "warning", style="red"),
+                          f"search index: {report.index_error}", markup=False)
             if report.dense_error:
                 err.print(Text("warning", style="yellow"), f"embedding did not finish: {report.dense_error}; "
                           "searches are lexical until 'pincite embed' completes it (vectors done so far are kept)")
@@ -102,7 +105,7 @@ def ingest(
     nothing = nothing_to_ingest(paths, report)
     if nothing:
         raise _fail(PinciteError(nothing))
-    if report.failed:
+    if report.failed or report.out_of_space:
         raise typer.Exit(1)
 
 

@@ -119,15 +119,21 @@ def show(
     has_pages = any(u.page_start for u in doc.units)
     has_windows = any(u.in_force_from or u.in_force_to for u in doc.units)
     has_judges = any(u.author or u.role for u in doc.units)
-    cols = ["label", "kind", "zone", "cite"] + (["author / role"] if has_judges else []) + \
-        (["pages"] if has_pages else []) + (["in force"] if has_windows else []) + ["text"]
+    # whose reasons a unit is in is a row of its own where it changes, across the text column: in a column of
+    # its own beside "subparagraph" at 80 columns it had 7 cells, and names broke mid-word ("Popplew/ell")
+    cols = ["label", "kind", "zone", "cite"] + (["pages"] if has_pages else []) + \
+        (["in force"] if has_windows else []) + ["text"]
     for col in cols:  # a word of a kind, zone or flag is never broken ("subparagr/aph"); labels and names wrap
         table.add_column(col, overflow="fold", max_width=None if col == "text" else _NARROW,
                          no_wrap=col in _WHOLE_WORD_COLUMNS)
+    judge = ""
     for u in doc.units:
+        who = " — ".join(x for x in (u.author or "", _role_text(u.role)) if x)
+        if has_judges and who != judge:
+            table.add_row(*[""] * (len(cols) - 1), Text(who or "(no judge)", style="bold"))
+            judge = who
         body = doc.unit_text(u)
         snippet = body if text else (body[:90].replace("\n", " ") + ("…" if len(body) > 90 else ""))
-        who = " / ".join(x for x in (u.author or "", _role_text(u.role)) if x)
         pages = ""
         if u.page_start:
             pages = u.page_start if u.page_start == u.page_end or not u.page_end else f"{u.page_start}-{u.page_end}"
@@ -135,7 +141,7 @@ def show(
         if u.in_force_from or u.in_force_to:
             window = f"{u.in_force_from or '…'} → {u.in_force_to or 'now'}"
         row = [u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no"]
-        row += ([who] if has_judges else []) + ([pages] if has_pages else []) + ([window] if has_windows else [])
+        row += ([pages] if has_pages else []) + ([window] if has_windows else [])
         table.add_row(*row, snippet)
     _fit_text_column(table)
     out.print(table)

@@ -251,6 +251,7 @@ class SentenceFeatures:
     named_author: bool  # written by the judge the question names
     timed: bool  # states a duration or a date
     names_ok: bool  # its document names everything the question names
+    quote: str = ""  # what a claim quotes: ``sent`` without a provision's marginal note and numbers (own_words_start)
 
 
 @dataclass
@@ -293,6 +294,51 @@ def _voice_ranges(cp: ContextPassage, doc: Document | None) -> list[tuple[int, i
             if b > a:
                 out.append((a, b, q.kind))
     return out
+
+
+#: A provision's numbers where its words begin ("70.1 (1) ", "4 ", "(a) "): its label, not words it says.
+_PROVISION_NUMBERS = re.compile(r"(?:\d+(?:\.\d+)*[A-Z]?\s+)?(?:\([0-9A-Za-z.]{1,7}\)\s*)*")
+
+
+_MARKS: dict[tuple[str, int, int], tuple[tuple[tuple[int, int], ...], frozenset[int]]] = {}
+
+
+def _statute_marks(doc: Document) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
+    """A statute's headings (its marginal notes and part titles) as spans, and where its units start (kept for
+    the last few documents read: a turn reads the same few again and again)."""
+    key = (doc.id, len(doc.text), len(doc.units))
+    got = _MARKS.get(key)
+    if got is None:
+        if len(_MARKS) >= 64:
+            _MARKS.clear()
+        heads = tuple((u.char_start, u.char_end) for u in doc.units if u.kind is UnitKind.HEADING)
+        got = _MARKS[key] = (heads, frozenset(u.char_start for u in doc.units if u.kind is not UnitKind.HEADING))
+    return got
+
+
+def own_words_start(doc: Document | None, base: int, text: str, s: int, e: int) -> int:
+    """Where a statute's sentence ``text[s:e]`` (the passage starting at document offset ``base``) says its own
+    words: after the marginal note that heads the provision ("Certificate under Canada Evidence Act") and after
+    the provision's numbers ("70.1 (1) ").  A caption and a label are not the provision's words, and a quote
+    holding them is pinpointed to the section around them instead of the subsection it quotes."""
+    if doc is None or doc.kind is not DocumentKind.STATUTE:
+        return s
+    heads, starts = _statute_marks(doc)
+    pos, moved = s, True
+    at_unit = base + s in starts
+    while moved:
+        moved = False
+        for hs, he in heads:
+            if hs <= base + pos < he and he < base + e:
+                pos = he - base
+                while pos < e and text[pos].isspace():
+                    pos += 1
+                moved = at_unit = True
+    if at_unit or base + pos in starts:
+        m = _PROVISION_NUMBERS.match(text, pos, e)
+        if m and m.end() > pos and m.end() < e and (text[m.end()].isalpha() or text[m.end()] in "\"“‘"):
+            pos = m.end()
+    return pos
 
 
 def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
@@ -358,7 +404,9 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
             if any(min(e, b) - max(s, a) > (e - s) / 2 for a, b in not_the_court):
                 continue  # a court below's, counsel's or a witness's words are not an answer of the court's own
             titled = bool(nearest) and nearest <= q_all
-            sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled, s))
+            own = own_words_start(docs.get(cp.passage.document.id), cp.passage.chunk.char_start, text, s, e)
+            quote = text[own:e] if e - own >= min_chars else sent
+            sents.append((cp, sent, toks, lead - toks, in_quote, bool(caption & _PREFATORY), titled, s, quote))
     n = len(sents)
 
     def idf(t: str) -> float:
@@ -370,7 +418,7 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
     question_periods = stated_periods(question)
     grants = power_phrase(question)
     out = []
-    for cp, sent, toks, lead, in_quote, prefatory, titled, start in sents:
+    for cp, sent, toks, lead, in_quote, prefatory, titled, start, quote in sents:
         short = len(sent) < min_chars and not (_has_number(sent) and len(sent.split()) >= 3)
         if short or heading_like(sent) or sent.rstrip().endswith(":"):
             continue  # titles and lead-ins ("…shall consist of the following members:") are not answers
@@ -413,7 +461,7 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
             schedule=ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT,
             named_author=bool(named_authors) and ch.author in named_authors,
             timed=bool(DURATION.search(sent) or DATE.search(sent)),
-            names_ok=True))
+            names_ok=True, quote=quote))
     names_ok = {d_id: names_present(turn.question, d) for d_id, d in docs.items()}
     for f in out:
         f.names_ok = names_ok.get(f.cp.passage.document.id, True)
@@ -518,7 +566,7 @@ class ExtractiveGenerator:
                     score *= w.dissent_statement
             elif dissenting:
                 score *= w.dissent_for_holding
-            scored.append((score, coverage, cp, sent, toks, decisive, f))
+            scored.append((score, coverage, cp, f.quote or sent, toks, decisive, f))
         scored.sort(key=lambda x: -x[0])
         if not scored:
             return reply_json([])

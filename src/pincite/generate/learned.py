@@ -260,7 +260,7 @@ class LearnedGenerator:
 
     @staticmethod
     def _claim(f: SentenceFeatures, reading: Reading) -> dict[str, Any]:
-        quote = f.sent
+        quote = f.quote or f.sent
         if reading.shape.reasons and f.disagreement:
             # "why…" answered by "I do not agree, however, that…": the judge's point is the sentence that follows
             quote = _with_next_sentence(f.cp.passage.text, quote)

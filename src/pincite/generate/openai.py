@@ -49,7 +49,7 @@ def error_info(r: httpx.Response) -> dict[str, Any]:
     ``{"detail": ...}``, or the text), with at least ``message``."""
     try:
         data = r.json()
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or JSON nested too deep to read
         return {"message": r.text[:500]}
     err = data.get("error", data) if isinstance(data, dict) else data
     if isinstance(err, str):
@@ -72,6 +72,13 @@ def refuses_format(info: dict[str, Any]) -> bool:
     return str(info.get("param")) == "response_format" or bool(_FORMAT_WORDS.search(info["message"]))
 
 
+#: The most bytes read of one answer from the server: a chat completion carrying a claims reply of
+#: ``max_tokens`` tokens is a few KB (a token is a few bytes, escaped in JSON at most six times over); a server
+#: that sends more is not read on (the reply is streamed and reading stops here), so a hostile or broken server
+#: cannot fill the memory of the process asking it.
+MAX_RESPONSE_BYTES = 2 * 1024 * 1024
+
+
 class OpenAIGenerator:
     name = "openai"
 
@@ -85,6 +92,7 @@ class OpenAIGenerator:
         temperature: float = 0.0,
         json_mode: bool = True,
         max_tokens: int = DEFAULT_MAX_TOKENS,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
     ) -> None:
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be at least 1, not {max_tokens}")
@@ -95,6 +103,7 @@ class OpenAIGenerator:
         self.retries = retries
         self.temperature = temperature
         self.max_tokens = max_tokens
+        self.max_response_bytes = max_response_bytes
         # the formats this server has not refused (json_mode=False: plain replies only)
         self.formats = [f for f in RESPONSE_FORMATS if json_mode or f == "none"]
         # no transport-level retries either: httpx's retry only connection failures, which _post retries itself
@@ -115,7 +124,7 @@ class OpenAIGenerator:
         last: Exception | None = None
         for attempt in range(self.retries + 1):
             try:
-                r = self._client.post(url, json=body, headers=headers)
+                r = self._post_capped(url, body, headers)
             except (httpx.ConnectError, httpx.ConnectTimeout) as e:
                 last = GeneratorError(f"cannot reach {url}: {e}. Is the server running? (--base-url)")
             except httpx.TimeoutException as e:
@@ -135,6 +144,27 @@ class OpenAIGenerator:
                 time.sleep(min(2.0, 0.25 * 2**attempt))
         assert last is not None
         raise last
+
+    def _post_capped(self, url: str, body: dict[str, object], headers: dict[str, str]) -> httpx.Response:
+        """POST and read the answer as a stream, at most :attr:`max_response_bytes` of it: more is a
+        :class:`GeneratorError` saying so, and the connection is closed without reading the rest."""
+        with self._client.stream("POST", url, json=body, headers=headers) as r:
+            declared = r.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > self.max_response_bytes:
+                raise GeneratorError(self._too_large(url, f"{int(declared):,} bytes"))
+            data = bytearray()
+            for chunk in r.iter_bytes():
+                data += chunk
+                if len(data) > self.max_response_bytes:
+                    raise GeneratorError(self._too_large(url, f"more than {self.max_response_bytes:,} bytes"))
+            # the bytes are decoded already: the copy must not say they are compressed, or how long they were
+            kept = [(k, v) for k, v in r.headers.multi_items()
+                    if k.lower() not in ("content-encoding", "content-length", "transfer-encoding")]
+            return httpx.Response(r.status_code, headers=kept, content=bytes(data), request=r.request)
+
+    def _too_large(self, url: str, size: str) -> str:
+        return (f"{url} sent an answer of {size}; at most {self.max_response_bytes:,} are read (a reply of "
+                f"max_tokens={self.max_tokens} is a few KB), so it was not read on and not sent again")
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> Generation:
         body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature,
@@ -168,7 +198,7 @@ class OpenAIGenerator:
             data = r.json()
             choice = data["choices"][0]
             content = choice["message"]["content"]
-        except (ValueError, KeyError, IndexError, TypeError):
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError):
             raise GeneratorError(f"{self.base_url} answered with something that is not a chat completion: "
                                  f"{r.text[:200]!r}") from None
         if not isinstance(content, str):

@@ -88,7 +88,7 @@ def never_retrieved(pid: str = "P999", quote: str = "words from a document nobod
 
 def with_pinpoint(cp: ContextPassage, **extra: Any) -> dict[str, Any]:
     """A good quote with a model-stated pinpoint (e.g. page="7", paragraph="[13]")."""
-    return claim("With a pinpoint.", cp.pid, first_sentence(cp), **extra)
+    return claim("The passage says this.", cp.pid, first_sentence(cp), **extra)
 
 
 def holding_on(cp: ContextPassage) -> dict[str, Any]:

@@ -16,7 +16,9 @@ each with one line saying why it is there.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 # -- the patterns (each a general form of legal citation, never a particular document) ---------------------
@@ -113,9 +115,101 @@ SHORT_NAME = re.compile(r"\b(?P<name>[A-Z][\w'’-]{2,})(?:\s*\([^)]{1,30}\))?,?
 #: "at [64]", "at para 64" with no name: the case last cited.
 BARE_AT = re.compile(rf"\b[Aa]t\s+(?=\[\d+\]|paras?\.?\s*\d|¶)")
 
+class _QuoteMatch:
+    """One quotation found by :data:`QUOTED`, read as an ``re.Match`` is (``start``/``end``/``span``/``group``
+    of the whole or of group ``a``, ``b`` or ``c``)."""
+
+    __slots__ = ("_start", "_end", "_name", "_string")
+
+    def __init__(self, string: str, start: int, end: int, name: str) -> None:
+        self._string, self._start, self._end, self._name = string, start, end, name
+
+    def span(self, g: int | str = 0) -> tuple[int, int]:
+        if g in (0, None):
+            return self._start, self._end
+        if g not in ("a", "b", "c"):
+            raise IndexError(f"no such group {g!r}")
+        return (self._start + 1, self._end - 1) if g == self._name else (-1, -1)
+
+    def start(self, g: int | str = 0) -> int:
+        return self.span(g)[0]
+
+    def end(self, g: int | str = 0) -> int:
+        return self.span(g)[1]
+
+    def group(self, g: int | str = 0) -> str | None:
+        a, b = self.span(g)
+        return None if a < 0 else self._string[a:b]
+
+    def __getitem__(self, g: int | str) -> str | None:
+        return self.group(g)
+
+
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"  # what ``\w`` matches in a str pattern
+
+
+class _QuoteScanner:
+    """The quotations of a text, as the regex ``pattern`` finds them (``finditer(text, pos, endpos)`` gives the
+    same matches), in one pass: each opening mark's closing mark is looked up once with ``str.find`` and
+    remembered, so 400 KB of unclosed “ costs a scan, not one scan per mark (the regex took over 120 s)."""
+
+    pattern = r"\"(?P<a>[^\"]+)\"|“(?P<b>[^”]+)”|(?<![\w’])‘(?P<c>[^’‘]+(?:’\w[^’‘]*)*)’(?!\w)"
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> _QuoteMatch | None:
+        return next(self.finditer(text, pos, endpos), None)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[_QuoteMatch]:
+        n = len(text) if endpos is None else max(0, min(endpos, len(text)))
+        seen: dict[str, tuple[int, int]] = {}  # mark -> (from, next place at or after from; n: none)
+
+        def after(mark: str, frm: int) -> int:
+            hit = seen.get(mark)
+            if hit is not None and hit[0] <= frm <= hit[1]:
+                return hit[1]
+            at = text.find(mark, frm, n)
+            at = n if at < 0 else at
+            seen[mark] = (frm, at)
+            return at
+
+        p = max(0, pos)
+        while p < n:
+            p = min(after('"', p), after("“", p), after("‘", p))
+            if p >= n:
+                return
+            ch = text[p]
+            if ch in '"“':
+                q = after('"' if ch == '"' else "”", p + 1)
+                if p + 1 < q < n:
+                    yield _QuoteMatch(text, p, q + 1, "a" if ch == '"' else "b")
+                    p = q + 1
+                    continue
+                p += 1
+                continue
+            # ‘…’: not after a letter or ’; a ’ inside it is an apostrophe when a letter follows it
+            end = -1
+            if not (p > 0 and (_word_char(text[p - 1]) or text[p - 1] == "’")):
+                i = p + 1
+                while True:
+                    r = min(after("’", i), after("‘", i))
+                    if r >= n or text[r] == "‘" or (r == p + 1):
+                        break
+                    if r + 1 < n and _word_char(text[r + 1]):
+                        i = r + 2
+                        continue
+                    end = r
+                    break
+            if end > 0:
+                yield _QuoteMatch(text, p, end + 1, "c")
+                p = end + 1
+            else:
+                p += 1
+
+
 #: What marks a statement as a quotation: double quotes, straight or curly, and curly single quotes (British
-#: style); two words or fewer are a defined term or a name ("the "Agreement""), not a quotation.
-QUOTED = re.compile(r"\"(?P<a>[^\"]+)\"|“(?P<b>[^”]+)”|(?<![\w’])‘(?P<c>[^’‘]+(?:’\w[^’‘]*)*)’(?!\w)")
+#: style); two words or fewer are a defined term or a name ("the "Agreement""), not a quotation.  Found by a
+#: linear scanner that gives this regex's matches: :attr:`_QuoteScanner.pattern`.
+QUOTED = _QuoteScanner()
 MIN_QUOTE_WORDS = 3
 
 #: Where sentences end: a full stop, question or exclamation mark followed by a space and a capital or an
@@ -124,6 +218,10 @@ _ABBREV = re.compile(r"(?:\b(?:v|s|ss|c|cl|p|pp|para|paras|art|No|Nos|op|Id|id|U
                      r"Mr|Mrs|Ms|Dr|J|LJ|JJ|LJJ|R\.S|S|R\.S\.C|Dist|Memo|T\.C|sec|e\.g|i\.e|cf|Cf|vs|al|Comm'n|"
                      r"Gov't|Ass'n|Stat)\.)$")
 _SENTENCE_END = re.compile(r"(?<=[.?!])[\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9\[])|\n\s*\n")
+
+
+#: A blank line: the end of a paragraph or a heading, which no name or citation runs across.
+BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
 
 
 class Kind:
@@ -297,9 +395,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans of the draft (abbreviations like 'v.', 's.', 'U.S.' do not end a sentence)."""
     spans: list[tuple[int, int]] = []
     start = 0
-    quoted = [(m.start() + 1, m.end() - 1) for m in QUOTED.finditer(text)]
+    quoted = [(m.start() + 1, m.end() - 1) for m in QUOTED.finditer(text)]  # in order, none overlapping
+    quoted_starts = [a for a, _ in quoted]
     for m in _SENTENCE_END.finditer(text):
-        if "\n" not in m.group(0) and any(a < m.start() < b - 1 for a, b in quoted):
+        inside = bisect.bisect_left(quoted_starts, m.start()) - 1  # the one quotation that can hold it
+        if "\n" not in m.group(0) and inside >= 0 and m.start() < quoted[inside][1] - 1:
             continue  # a full stop inside a quotation ends the quoted sentence, not the draft's
         head = text[max(start, m.start() - 12): m.start()]
         head = re.sub(r"[\"”’)]+$", "", head)
@@ -380,14 +480,14 @@ def _us_pin(text: str, pos: int, pin_cite: str | None) -> tuple[Pinpoint | None,
 def find_citations(text: str) -> list[FoundCitation]:
     """Every citation in ``text``, in order, short forms bound to the full citation they point back to."""
     raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]] = []  # start, end, ref, pin, form
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(text))  # 1 where a citation already read covers the character
 
-    def free(a: int, b: int) -> bool:
-        return all(b <= x or a >= y for x, y in taken)
+    def free(a: int, b: int) -> bool:  # in the span's length, not the number of citations read (issue 31)
+        return taken.find(1, a, b) < 0
 
     def add(a: int, b: int, ref: Ref | None, pin: Pinpoint | None, form: str) -> None:
         raw.append((a, b, ref, pin, form))
-        taken.append((a, b))
+        taken[a:b] = b"\x01" * (b - a)
 
     # 1. neutral citations (with the case name before and the pinpoint after)
     for m in neutral_citations(text):
@@ -422,6 +522,7 @@ def find_citations(text: str) -> list[FoundCitation]:
                 named = (im.group("name"), m.start(), im.end())
         if named is None:
             before = text[max(0, m.start() - 120): m.start()]
+            before = BLANK_LINE.split(before)[-1]  # a name never runs on from the paragraph (or heading) above
             bm = re.search(rf"(?:{CHAPTER.pattern}|{INSTRUMENT.pattern.replace('?P<name>', '?P<name2>')}),?\s*$",
                            before)
             if bm:
@@ -431,6 +532,9 @@ def find_citations(text: str) -> list[FoundCitation]:
             nm, a, b = named
             nm = re.sub(r"\s+", " ", nm).strip(" ,")
             nm = LEAD_WORDS.sub("", nm)
+            lead = LEAD_WORDS.match(text[a:b])
+            if lead and text.startswith(nm.split(" ")[0], a + lead.end()):
+                a += lead.end()  # "Under the Privacy Act, s. 3": the citation is the name and the section
             add(a, b, Ref(Kind.INSTRUMENT, name=nm), pin, "full")
         else:
             add(m.start(), m.end(), None, pin, "bare-provision")
@@ -448,12 +552,43 @@ def find_citations(text: str) -> list[FoundCitation]:
         if pin and free(m.start(), end):
             add(m.start(), end, None, pin, "bare-at")
     raw.sort(key=lambda r: r[0])
-    return _bind(text, raw)
+    return _one_per_mention(_bind(text, _outside_quotations(text, raw)))
+
+
+def _outside_quotations(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]]
+                        ) -> list[tuple[int, int, Ref | None, Pinpoint | None, str]]:
+    """The draft's own citations: one inside quoted words ("… as defined in section 2 of the Self-Government
+    Treaty …") is the quoted text's, not the author's, so it is neither checked nor a name a later short form or
+    bare "s. 8(2)(b)" points back to."""
+    # a quotation running across a paragraph break is a stray quotation mark pairing with the next one
+    quoted = [(m.start(), m.end()) for m in QUOTED.finditer(text) if not BLANK_LINE.search(m.group(0))]
+    if not quoted:
+        return raw
+    starts = [a for a, _ in quoted]
+    out = []
+    for r in raw:
+        i = bisect.bisect_right(starts, r[0]) - 1
+        if i >= 0 and quoted[i][0] < r[0] and r[1] <= quoted[i][1]:
+            continue
+        out.append(r)
+    return out
+
+
+def _one_per_mention(found: list[FoundCitation]) -> list[FoundCitation]:
+    """A case named in full without a pinpoint in the sentence that also pinpoints it ("In Ipek v Koza Altin
+    [2020] EWCA Civ 1018, the court held "…" (Ipek at [61])") is one citation, the pinpointed one: the name alone
+    is not a second claim to check."""
+    pinned = {(f.sentence_start, f.ref.key()) for f in found if f.pinpoint is not None}
+    return [f for f in found if f.pinpoint is not None or f.short_form
+            or (f.sentence_start, f.ref.key()) not in pinned]
 
 
 def _bind(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]]) -> list[FoundCitation]:
     """Give each short form the full citation it points back to, and each citation its sentence and quote."""
     spans = sentences(text)
+    starts = [a for a, _ in spans]
+    in_sentence: dict[tuple[int, int], list[tuple[int, int, str]]] = {}  # each sentence's quotations, once
+    last_of_reporter: dict[tuple[str, str], FoundCitation] = {}  # "569 U.S." -> its last citation so far
     out: list[FoundCitation] = []
     last: FoundCitation | None = None
     last_case: FoundCitation | None = None
@@ -472,8 +607,7 @@ def _bind(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]
         elif form == "bare-at":
             base = last_case
         elif form == "short" and ref is not None:  # "569 U.S., at 620"
-            base = next((f for f in reversed(out) if f.ref.reporter and ref.reporter
-                         and f.ref.reporter[:2] == ref.reporter[:2]), None)
+            base = last_of_reporter.get(ref.reporter[:2]) if ref.reporter else None
         elif form == "bare-provision":
             base = last_instrument
             if base is None:
@@ -486,8 +620,10 @@ def _bind(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]
                 pin = base.pinpoint
         assert fc_ref is not None
         fc = FoundCitation(text=text[a:b], char_start=a, char_end=b, ref=fc_ref, pinpoint=pin, short_form=short)
-        _attach_quote(text, fc, spans)
+        _attach_quote(text, fc, spans, starts, in_sentence)
         out.append(fc)
+        if fc_ref.reporter:
+            last_of_reporter[fc_ref.reporter[:2]] = fc
         last = fc
         if fc_ref.kind in (Kind.CASE, Kind.REPORTER):
             last_case = fc
@@ -498,22 +634,31 @@ def _bind(text: str, raw: list[tuple[int, int, Ref | None, Pinpoint | None, str]
     return out
 
 
-def _attach_quote(text: str, fc: FoundCitation, spans: list[tuple[int, int]]) -> None:
-    idx = next((i for i, (a, b) in enumerate(spans) if a <= fc.char_start < b), None)
-    if idx is None:
+def _attach_quote(text: str, fc: FoundCitation, spans: list[tuple[int, int]], starts: list[int],
+                  in_sentence: dict[tuple[int, int], list[tuple[int, int, str]]]) -> None:
+    """The citation's sentence and the quotation it supports; ``spans`` are the draft's sentences (``starts``
+    their starts, for a binary search) and ``in_sentence`` the quotations of the sentences read so far."""
+
+    def quotes(a: int, b: int) -> list[tuple[int, int, str]]:
+        if (a, b) not in in_sentence:
+            in_sentence[(a, b)] = quotations(text, a, b)
+        return in_sentence[(a, b)]
+
+    idx = bisect.bisect_right(starts, fc.char_start) - 1
+    if idx < 0 or not fc.char_start < spans[idx][1]:
         return
     a, b = spans[idx]
     fc.sentence, fc.sentence_start = text[a:b].strip(), a
-    qs = quotations(text, a, b)
+    qs = quotes(a, b)
     if not qs and idx > 0:
         # a citation sentence standing alone ("Ipek at [61].") supports the sentence before it
         rest = re.sub(r"[\W_]+", "", text[a:fc.char_start] + text[fc.char_end:b])
         if len(rest) <= 12:
             pa, pb = spans[idx - 1]
             fc.sentence, fc.sentence_start = text[pa:pb].strip(), pa
-            qs = quotations(text, pa, pb)
+            qs = quotes(pa, pb)
     if not qs:
         return
-    before = [q for q in qs if q[0] < fc.char_start]
-    pick = before[-1] if before else qs[0]
+    before = bisect.bisect_left(qs, (fc.char_start,))  # how many start before the citation (qs is in order)
+    pick = qs[before - 1] if before else qs[0]
     fc.quote, fc.quote_start = pick[2], pick[0]

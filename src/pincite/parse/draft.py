@@ -1,19 +1,24 @@
 """A lawyer's draft (a memo, a brief, an opinion) as plain text, for ``pincite check``.
 
 Unlike the other parsers this returns no units: a draft is not stored, only read for its citations, and the
-offsets a check reports are offsets into the text returned here.  ``.txt``/``.md`` are decoded as they are;
+offsets a check reports are offsets into the text returned here.  ``.txt``/``.md`` are decoded, markdown emphasis
+markers removed (:func:`strip_emphasis`);
 ``.html`` gives its visible blocks (the reader's own extraction, :mod:`pincite.parse.html`); ``.docx`` the
 canonical text of the Word reader (:mod:`pincite.parse.docx`: Word's list numbering rendered, so a draft's numbered
 paragraphs keep their numbers); ``.pdf`` the canonical text of the PDF reader (:mod:`pincite.parse.pdf`: running
-headers and page numbers removed).
+headers and page numbers removed).  Both binary formats are read in :mod:`pincite.parse.sandbox`'s worker process,
+under the memory and time limits ingest gives a file.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pincite.errors import ParseError, UnsupportedFormat
+from pincite.parse.sandbox import parse_limited
 from pincite.parse.text import decode_text
+from pincite.types import Format
 
 #: The draft formats read, by file extension.
 DRAFT_SUFFIXES = (".txt", ".md", ".markdown", ".text", ".html", ".htm", ".docx", ".pdf")
@@ -32,15 +37,27 @@ def _html(data: bytes) -> str:
 
 
 def _docx(data: bytes, source: str) -> str:
-    from pincite.parse.docx import read_docx
-
-    return read_docx(data, source).text
+    # in the memory- and time-limited worker ingest parses with: a zip bomb or a PDF bomb sent as a draft once
+    # got the server killed for its memory (issue 31)
+    return parse_limited(data, source, Format.DOCX).text
 
 
 def _pdf(data: bytes, source: str) -> str:
-    from pincite.parse.pdf import parse
+    return parse_limited(data, source, Format.PDF).text
 
-    return parse(data, source).text
+
+#: Markdown emphasis (``*Ipek v Koza Altin*``, ``**To:**``, ``_id._``): the markers are typing, not the draft's words,
+#: and left in they end up inside a case name.  The opening marker must be followed by a word, a bracket or a quote,
+#: so a blank for a page not yet known ("569 U. S. ___, slip op.") and a list bullet ("* item") are left alone.
+EMPHASIS = re.compile(r"(?<![\w*_\\])(?P<m>\*{1,3}|_{1,3})(?=[\w\[(\"“‘'])(?P<body>[^\n]*?[^\s*_\\])(?P=m)(?![\w*])")
+
+
+def strip_emphasis(text: str) -> str:
+    """``text`` without markdown emphasis markers (the words between them kept)."""
+    prev = None
+    while prev != text:  # "***x***" and "**_x_**": one layer a pass
+        prev, text = text, EMPHASIS.sub(lambda m: m.group("body"), text)
+    return text
 
 
 def read_draft(data: bytes, source: str) -> str:
@@ -59,6 +76,6 @@ def read_draft(data: bytes, source: str) -> str:
         if b"\x00" in data[:4096]:
             raise UnsupportedFormat(source, "binary file: a draft must be .txt, .md, .html, .docx or .pdf")
         text, _warnings = decode_text(data, source)
-        return text
+        return strip_emphasis(text)
     raise UnsupportedFormat(source, f"{suffix} is not a draft format pincite reads "
                                     f"({', '.join(DRAFT_SUFFIXES)})")

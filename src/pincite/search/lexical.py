@@ -7,6 +7,7 @@ indexes come from :mod:`pincite.text.terms`, the one analyser PostgreSQL's index
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import math
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from pincite.errors import IndexUnavailable
+from pincite.errors import DiskFull, IndexUnavailable
 from pincite.legal.citations import neutral_citations, neutral_core
 from pincite.search.indexes import (
     MISSING, WRITER_WAIT, Damage, IndexBusy, IndexDamaged, _crc32, _stat_key, _write_json_atomic, file_lock,
@@ -302,6 +303,11 @@ class LexicalIndex:
             report_rebuild("lexical", self.path, damage)
         try:
             return self._sync(store, on_progress, wait, fresh)
+        except (OSError, ValueError) as e:  # tantivy says "No space left on device (os error 28)"
+            if getattr(e, "errno", None) == errno.ENOSPC or "os error 28" in str(e):
+                raise DiskFull(self.path, "the lexical index; it stays as it was and is brought up to date by "
+                                          "the next search once there is room") from e
+            raise
         finally:
             self.rebuilding = False
 

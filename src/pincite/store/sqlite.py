@@ -8,6 +8,7 @@ new bytes) deletes the old rows in that same transaction.  Schema changes are na
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import re
 import sqlite3
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from pincite.errors import NotFound, StoreError
+from pincite.errors import DiskFull, NotFound, StoreError
 from pincite.store import DenseSearch, DocumentSummary, LexicalSearch, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, STORE_ID_KEY, UNIT_COLUMNS, chunk_envelope,
@@ -205,7 +206,13 @@ class SQLiteStore:
             yield c
             c.execute("COMMIT")
         except BaseException as e:
-            c.execute("ROLLBACK")
+            if c.in_transaction:  # SQLite ends the transaction itself on a full disk ("cannot rollback" hid why)
+                try:
+                    c.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if _disk_full(e):
+                raise DiskFull(self.path, what) from e
             if isinstance(e, sqlite3.DatabaseError):
                 raise StoreError(f"{what}: {e}") from e
             raise
@@ -551,3 +558,10 @@ def _read_text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return ""
+
+
+def _disk_full(e: BaseException) -> bool:
+    """A write that failed for want of space: SQLite's SQLITE_FULL, or ENOSPC from the file system."""
+    if isinstance(e, sqlite3.DatabaseError):
+        return getattr(e, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "database or disk is full" in str(e)
+    return isinstance(e, OSError) and e.errno == errno.ENOSPC

@@ -27,9 +27,13 @@ VERDICT_WORDS = {
 }
 
 CSS = """
-.check-wrap{display:flex;gap:1.5rem;align-items:flex-start}
-.check-draft{flex:3;white-space:pre-wrap;line-height:1.6;background:#fff;border:1px solid #ccc;padding:1rem;font-family:Georgia,serif}
-.check-list{flex:2;font-family:sans-serif;font-size:.88rem}
+.check-rows{background:#fff;border:1px solid #ccc;padding:.5rem 1rem}
+.check-row{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.5rem;align-items:start;padding:.15rem 0}
+.check-row.gap{margin-top:.9rem}
+.check-text{white-space:pre-wrap;line-height:1.6;font-family:Georgia,serif}
+.check-cards{font-family:sans-serif;font-size:.88rem}
+.check-cards .cite-item:first-child{margin-top:0}
+@media (max-width:800px){.check-row{grid-template-columns:minmax(0,1fr)}}
 .check-summary{font-family:sans-serif;font-size:.9rem;margin:.5rem 0 1rem}
 .check-summary span{display:inline-block;margin-right:.6rem}
 mark.cite{padding:0 .1rem;border-radius:2px;cursor:pointer}
@@ -64,36 +68,69 @@ def reader_link(r: CitationResult) -> str | None:
     return href
 
 
-def render_check_body(report: CheckReport, link: Linker | None = None, show_source: bool = False) -> str:
-    """The draft with its citations marked, then the citations listed.  ``link`` gives each citation's href to
-    the source (the reader's page); ``show_source`` prints the source's words under each citation instead."""
-    text = report.text
-    parts: list[str] = []
-    pos = 0
-    order = {id(r): i for i, r in enumerate(report.results)}
-    for r in sorted(report.results, key=lambda r: r.found.char_start):
+def _rows(text: str, results: list[CitationResult]) -> list[tuple[int, int, bool]]:
+    """The draft's lines (a markdown or Word paragraph is one line) as (start, end, blank line before), a line
+    that a citation runs on from joined to it: each row shows its citations' verdicts beside it.  Only blank
+    lines and line ends fall between rows."""
+    rows: list[list[int]] = []
+    pos, blank = 0, False
+    for line in text.split("\n"):
+        if line.strip():
+            rows.append([pos, pos + len(line), int(blank)])
+            blank = False
+        elif rows:
+            blank = True
+        pos += len(line) + 1
+    for r in results:
         a, b = r.found.char_start, r.found.char_end
-        if a < pos:
-            continue
-        parts.append(html.escape(text[pos:a]))
-        href = link(r) if link else None
-        label = html.escape(VERDICT_WORDS[r.verdict])
-        inner = html.escape(text[a:b])
-        idx = order[id(r)]
-        tag = (f'<a href="{href}" class="cite-link" data-cite="{idx}">{inner}</a>' if href else inner)
-        parts.append(f'<mark class="cite {verdict_class(r.verdict)}" id="cite-{idx}" data-verdict="{r.verdict.value}"'
-                     f' title="{label}">{tag}</mark>')
-        pos = b
-    parts.append(html.escape(text[pos:]))
+        i = next((k for k, row in enumerate(rows) if row[0] <= a < row[1]), None)
+        while i is not None and i + 1 < len(rows) and b > rows[i][1]:
+            rows[i][1] = rows[i + 1][1]
+            del rows[i + 1]
+    return [(a, b, bool(gap)) for a, b, gap in rows]
+
+
+def render_check_body(report: CheckReport, link: Linker | None = None, show_source: bool = False) -> str:
+    """The draft with its citations marked, each line of it beside the verdicts of the citations in it (so a
+    verdict stays beside its citation however long the draft).  ``link`` gives each citation's href to the
+    source (the reader's page); ``show_source`` prints the source's words under each citation instead."""
+    text = report.text
+    order = {id(r): i for i, r in enumerate(report.results)}
+    marked: list[CitationResult] = []
+    pos = 0
+    for r in sorted(report.results, key=lambda r: r.found.char_start):
+        if r.found.char_start >= pos:
+            marked.append(r)
+            pos = r.found.char_end
+    everything = sorted(report.results, key=lambda r: r.found.char_start)
+    rows_html: list[str] = []
+    for lo, hi, gap in _rows(text, marked) or [(0, len(text), False)]:
+        parts: list[str] = []
+        pos = lo
+        for r in marked:
+            a, b = r.found.char_start, r.found.char_end
+            if not (lo <= a < hi):
+                continue
+            parts.append(html.escape(text[pos:a]))
+            href = link(r) if link else None
+            label = html.escape(VERDICT_WORDS[r.verdict])
+            inner = html.escape(text[a:b])
+            idx = order[id(r)]
+            tag = (f'<a href="{href}" class="cite-link" data-cite="{idx}">{inner}</a>' if href else inner)
+            parts.append(f'<mark class="cite {verdict_class(r.verdict)}" id="cite-{idx}" '
+                         f'data-verdict="{r.verdict.value}" title="{label}">{tag}</mark>')
+            pos = b
+        parts.append(html.escape(text[pos:hi]))
+        cards = [_item(order[id(r)], r, link, show_source) for r in everything if lo <= r.found.char_start < hi]
+        rows_html.append(f'<div class="check-row{" gap" if gap else ""}"><div class="check-text">'
+                         f'{"".join(parts)}</div><div class="check-cards">{"".join(cards)}</div></div>')
     summary = " ".join(f'<span class="{verdict_class(Verdict(k))}">{html.escape(k)}: {n}</span>'
                        for k, n in sorted(report.summary.items()))
-    items = [_item(i, r, link, show_source) for i, r in enumerate(report.results)]
     as_of = report.as_of.isoformat() if report.as_of else "today"
     return (f'<div class="check-summary" id="check-summary"><b>{len(report.results)} citation'
             f'{"s" if len(report.results) != 1 else ""}</b> in {html.escape(report.file)} (law as of {as_of}): '
             f'{summary or "none found"}</div>'
-            f'<div class="check-wrap"><div class="check-draft" id="check-draft">{"".join(parts)}</div>'
-            f'<div class="check-list" id="check-list">{"".join(items)}</div></div>')
+            f'<div class="check-rows" id="check-draft">{"".join(rows_html)}</div>')
 
 
 def _item(i: int, r: CitationResult, link: Linker | None, show_source: bool) -> str:
