@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, float], ...] = (
     ("pincite.ingest", 10),
     ("pincite.migrate", 10),
     ("pincite.open", 10),
+    ("pincite.twins", 10),  # one agreement stored from several files: fingerprints, groups, the cited copy
     ("pincite.checkrun", 10),  # a draft checked in a child process with a time limit (the server's checks)
     ("pincite.evaluation", 11),
     ("pincite.library", 11),  # the Python API (Pincite): composes engine, ingest, open and evaluation

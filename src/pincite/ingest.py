@@ -24,6 +24,7 @@ from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
 from pincite.lint import lint_warnings
 from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION
+from pincite.parse.parties import name_contract
 from pincite.parse.sandbox import parse_limited
 from pincite.store import PutOutcome, Store
 from pincite.types import Chunker, Document, Format, content_sha256, document_id
@@ -57,6 +58,7 @@ class IngestReport:
     index_error: str | None = None  # the lexical index could not be updated (search will rebuild it)
     embedded: int | None = None  # passages embedded after storing (None: not asked to embed)
     dense_error: str | None = None  # embedding failed or could not start ('pincite embed' finishes it)
+    twins_error: str | None = None  # the twin groups could not be updated (the next ingest tries again)
 
     @property
     def failed(self) -> list[FileResult]:
@@ -183,7 +185,7 @@ def parse_file(path: str, fmt: Format | None = None, source: str | None = None) 
 def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> Document:
     """Parse ``data`` (in a worker process with the parse limits) into the document ``source``."""
     sha = content_sha256(data)
-    parsed = parse_limited(data, source, fmt)
+    parsed = name_contract(parse_limited(data, source, fmt))  # a contract is named by its parties and date
     return Document(
         id=document_id(os.path.basename(source), sha),
         source=source,
@@ -325,6 +327,7 @@ def ingest_paths(
         report.results.append(r)
         if on_file:
             on_file(r)
+    report.twins_error = update_twins(store)
     report.index_error = update_indexes(store)
     if embedder is not None:
         try:
@@ -394,6 +397,18 @@ def _drop_legacy(store: Store, r: FileResult, legacy: list[tuple[str, str | None
         if work:
             refresh_work(store, work)
     return dataclasses.replace(r, status="replaced") if dropped and r.status != "failed" else r
+
+
+def update_twins(store: Store) -> str | None:
+    """Group the stored contracts that are one agreement stored from several files (:mod:`pincite.twins`).
+    Returns why it failed, if it did (the groups stay as they were; the next ingest tries again)."""
+    from pincite.twins import refresh_twins
+
+    try:
+        refresh_twins(store)
+    except PinciteError as e:
+        return str(e)
+    return None
 
 
 def out_of_space(message: str | None) -> bool:

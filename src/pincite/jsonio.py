@@ -65,6 +65,8 @@ def document_to_json(doc: Document, with_text: bool = True) -> dict[str, Any]:
         "warnings": list(doc.warnings),
         "meta": doc.meta,
         "ocr": bool(doc.meta.get("ocr")),  # the text was read by OCR from page images (it can differ from the page)
+        # the same agreement stored from other files (pincite.twins), and the copy cited for them all
+        "copies": list(doc.copies), "copy_of": doc.copy_of,
     }
     if with_text:
         out["text"] = doc.text
@@ -77,7 +79,7 @@ def summary_to_json(s: DocumentSummary) -> dict[str, Any]:
     return {
         "id": s.id, "source": s.source, "kind": s.kind.value, "format": s.format, "title": s.title,
         "citation": s.citation, "date": s.date, "work": s.work, "version_date": s.version_date,
-        "units": s.units, "warnings": s.warnings,
+        "units": s.units, "warnings": s.warnings, "copies": list(s.copies), "copy_of": s.copy_of,
     }
 
 

@@ -65,6 +65,8 @@ def migrate_store(src: SQLiteStore, dst: Store, on_doc: Callable[[str, str], Non
         if on_doc:
             on_doc(doc.source, "copied")
     copy_embeddings(src, dst, report)
+    # the twins' fingerprints and groups, as the source has them (none computed: the texts are the same)
+    dst.set_contract_prints([(d, p, g, c) for d, p, g, c in src.contract_prints() if p is not None])
     return report
 
 

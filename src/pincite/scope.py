@@ -50,6 +50,9 @@ def resolve_document(store: Store, name: str, rows: list[DocumentSummary] | None
 
 
 def _ambiguous(name: str, hits: list[DocumentSummary]) -> DocumentSummary:
+    canonical = [s for s in hits if not s.copy_of]
+    if len(canonical) == 1 and all(s.copy_of == canonical[0].id for s in hits if s.copy_of):
+        return canonical[0]  # the files of one agreement (pincite.twins): its canonical copy
     shown = "; ".join(_describe(s) for s in hits[:8]) + ("; …" if len(hits) > 8 else "")
     raise UnknownName(f"{name!r} names {len(hits)} stored documents: {shown}; give an id or a longer path")
 

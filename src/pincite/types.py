@@ -293,6 +293,9 @@ class Document:
     pages: tuple[PageMarker, ...] = ()
     warnings: tuple[str, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # the same agreement stored from other files (pincite.twins): their ids, and the copy cited for them all
+    copies: tuple[str, ...] = field(default=(), compare=False)
+    copy_of: str | None = field(default=None, compare=False)  # the canonical copy, when this one is not it
 
     def unit_text(self, unit: Unit) -> str:
         return self.text[unit.char_start : unit.char_end]

@@ -110,7 +110,8 @@ def scope_documents(store: Store, filters: Any) -> list[DocRef]:
         return []
     wanted = set(filters.documents) | set(filters.sources)
     out = []
-    for s in store.list_documents():
+    rows = store.list_documents()
+    for s in rows:
         if wanted and s.id not in wanted and s.source not in wanted:
             continue
         if filters.kinds and s.kind not in filters.kinds:
@@ -118,7 +119,10 @@ def scope_documents(store: Store, filters: Any) -> list[DocRef]:
         if filters.works and s.work not in filters.works:
             continue
         out.append(DocRef(s.id, s.source, s.title, s.kind, s.citation, s.date, s.work, s.version_date))
-    return out
+    # one agreement stored from several files is in scope once, as its canonical copy (pincite.twins)
+    canonical = {s.id: s.copy_of for s in rows if s.copy_of}
+    inside = {r.id for r in out}
+    return [r for r in out if canonical.get(r.id) not in inside]
 
 
 def _unit_chunk(chunks: list[Chunk], unit: Unit) -> Chunk | None:

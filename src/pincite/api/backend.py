@@ -22,7 +22,7 @@ from pincite.audit import audit_chunks, claims_from_chunks
 from pincite.errors import NotFound, PinciteError
 from pincite.generate.base import Generator
 from pincite.library import Pincite, load_embedder, make_answer_generator, make_retriever
-from pincite.ingest import IngestReport, embed_store
+from pincite.ingest import IngestReport, embed_store, update_twins
 from pincite.checkrun import check_limited
 from pincite.open import open_store
 from pincite.types import DocumentKind, Format, Passage, optional_date
@@ -324,6 +324,7 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
         report = IngestReport()
         for f in files:
             report.results.append(ingest_upload(backend.store, f, fmt))
+        report.twins_error = update_twins(backend.store) if report.stored else None
         report.index_error = backend.sync_indexes() if report.stored else None
     return {
         "totals": report.totals(),
@@ -338,6 +339,7 @@ def remove_document(backend: Backend, document_id: str) -> dict[str, Any]:
     doc = get_document(backend, document_id)
     with backend.ingest_lock:
         backend.store.delete_document(doc.id)
+        update_twins(backend.store)  # its copies may need another canonical copy
         index_error = backend.sync_indexes()
     return {"removed": doc.id, "source": doc.source, "title": doc.title, "index_error": index_error}
 

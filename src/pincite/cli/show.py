@@ -58,6 +58,9 @@ def documents(
         if s.citation:
             cell.append("\n" + visible(s.citation))
         cell.append("\n" + visible(s.source if wide else os.path.basename(s.source) or s.source), style="dim")
+        if s.copies:  # the same agreement stored from other files: cited once, as its canonical copy
+            cell.append("\n" + (f"copy of {s.copy_of}" if s.copy_of else "cited copy; copies: " + ", ".join(
+                s.copies)), style="dim")
         table.add_row(s.id, s.kind.value, s.version_date or s.date or "", str(s.units), cell)
     out.print(table)
     out.print(f"{len(rows)} documents")
@@ -106,6 +109,10 @@ def show(
     if doc.work:
         meta.insert(1, f"work {doc.work}")
     out.print("  ".join(m for m in meta if m))
+    if doc.copy_of:
+        out.print(f"a copy of {doc.copy_of} (the same agreement, cited as that copy); copies: {', '.join(doc.copies)}")
+    elif doc.copies:
+        out.print(f"the cited copy of this agreement; also stored as {', '.join(doc.copies)}")
     for w in doc.warnings:
         out.print(Text("warning", style="yellow"), w)
     table = Table(show_lines=False)

@@ -220,7 +220,7 @@ def resolve_ref(finder: DocumentFinder, ref: GoldRef, as_of: str | None, pinned:
     out: list[Target] = []
     for r in (ref, *ref.alternatives):
         out.extend(_resolve_one(finder, r, as_of, pinned))
-    return out
+    return list({(t.doc_id, t.unit): t for t in out}.values())  # an alternative may name a twin copy already
 
 
 def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None, pinned: bool = False) -> list[Target]:
@@ -237,6 +237,12 @@ def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None, pinned: 
     t = found[0]
     out = [t]
     u = doc.units[t.unit]
+    # the same agreement stored from another file (pincite.twins): its unit of the same name with the quote is
+    # the same answer (a search cites one copy of an agreement, whichever file the annotator read)
+    for copy_id in doc.copies:
+        other = finder.get(copy_id)
+        out.extend(next(([ct] for v in other.units if unit_matches_name(v, u.label or r.unit)
+                         and (ct := _target(other, v, r.quote)) is not None), []))
     if not doc.work or pinned:
         return out
     # a version of a work: the same provision, same words, in every version in force on the day asked about

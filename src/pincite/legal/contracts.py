@@ -84,3 +84,83 @@ FIRST_PAGE_SIGNALS: tuple[tuple[str, str], ...] = (
     (r"\((?:the\s+|herein(?:after)?\s+(?:referred\s+to\s+as|called)\s+)?[\"“][A-Z][\w .&-]{0,40}[\"”]\)",
      "a party defined by a name in quotation marks: (the \"Company\"), (herein referred to as \"Principal\")"),
 )
+
+
+# -- who the parties are and when the contract was made (a contract is named by them, not by its generic title) --
+
+#: the words after which a contract's preamble names its parties, in order of preference (the first found wins)
+PARTY_INTRODUCERS: tuple[tuple[str, str], ...] = (
+    (r"(?i)\bby\s+and\s+(?:between|among(?:st)?)\s*:?", "the US preamble: 'made ... by and between X and Y'"),
+    (r"(?i)\b(?:between|among(?:st)?)\s*:?(?=\s+[A-Z0-9(])", "'This Agreement is made between X and Y', "
+     "and a title page's 'Between: X And Y'"),
+    (r"(?i)\bbetween\s+the\s+following\s+parties\s*:", "'made ... between the following parties: X ...; Y'"),
+    (r"(?im)^\s*parties\s*:?\s*(?=\(?1\)?\s)", "English-law 'Parties (1) X ... (2) Y' preambles"),
+    (r"(?m)^(?=[^\n]{2,400}?\(\s*(?:the\s+)?[\"“][^\"”\n]{1,40}[\"”]\s*\)[^\n]{0,600}?\band\s+[A-Z][^\n]{0,600}?"
+     r"\b(?:agree|associate)\b)",
+     "a preamble without 'between': 'X, with a place of business at … (\"Aduro\") and Y (\"Consultant\") agree to …'"),
+)
+
+#: a party is numbered in an English-law 'Parties' list: '(1) Acme Ltd ... (2) Beta LLC'
+NUMBERED_PARTY = (r"\(\s*[1-9]\s*\)\s*", "English-law precedents number the parties (1), (2), (3)")
+
+#: what ends a party's name in the preamble: its description, address, defined name or the next party
+PARTY_NAME_ENDS: tuple[tuple[str, str], ...] = (
+    (r"(?i)\s*[,;](?!\s*(?:inc|incorporated|l\.?l\.?c|ltd|limited|l\.?p|plc|corp|s\.?a|n\.?v|ag|gmbh|co)\b\.?)",
+     "a comma opens the party's description ('X, a Delaware corporation'), except before a corporate suffix"),
+    (r"\s*\((?![A-Z]{2,4}\))(?![A-Z][A-Za-z]{1,14}\)\s+[A-Z])",
+     "a parenthesis holds the defined name or a registration number ('(\"Cargill\")', '(ACN 106 702 416)'); a "
+     "short word in one, with more name after it, is part of the name ('Dialog Semiconductor (UK) Ltd.', "
+     "'Oaktree Capital Management (International) Limited', 'CRO Consulting (Pty) Limited')"),
+    (r"\s*\n", "a name is printed on one line; the next line is the description or the other party"),
+    (r"(?i)\s+an?\s+(?=\S)", "'X a Delaware corporation' (the comma omitted)"),
+    (r"(?i)\s+(?:having|located|whose|which|with\s+(?:its|an?|offices|principal)|through|acting|"
+     r"organi[sz]ed|incorporated\s+(?:in|under)|existing|residing|domiciled|doing|herein(?:after)?|"
+     r"on\s+behalf|of\s+(?=\d)|at\s+(?=\d)|dated|effective|as\s+of|and/or)\b",
+     "the words that begin a party's address or description"),
+    (r"(?i)\s+and\s+(?=[A-Z0-9])|\s+AND\s+", "'X and Y': the next party"),
+    (r"\s*[\"“”]", "a quoted defined name follows the party's name"),
+)
+
+#: corporate suffixes printed in capitals, as a name in title case prints them (a name in capitals is shown so)
+CORPORATE_SUFFIXES: tuple[tuple[str, str], ...] = (
+    ("Inc.", "US corporations"), ("Inc", "US corporations, without the point"),
+    ("Incorporated", "the same, in full ('Cargill, Incorporated')"),
+    ("LLC", "US limited liability companies"), ("L.L.C.", "the same, with points"),
+    ("Ltd.", "companies limited by shares"), ("Ltd", "the same, without the point"),
+    ("Limited", "the same, in full"), ("Corp.", "US corporations"), ("Corporation", "the same, in full"),
+    ("Co.", "'& Co.', 'Co., Ltd.'"), ("LP", "limited partnerships"), ("L.P.", "the same, with points"),
+    ("LLP", "limited liability partnerships"), ("PLC", "English public companies"), ("plc", "the same"),
+    ("S.A.", "sociedad/société anonyme"), ("S.A.S.", "French simplified joint-stock companies"),
+    ("N.V.", "Dutch public companies"), ("B.V.", "Dutch private companies"), ("AG", "German/Swiss companies"),
+    ("GmbH", "German private companies"), ("Pty", "Australian proprietary companies"), ("SE", "Societas Europaea"),
+    ("DBA", "'doing business as', kept in capitals"), ("USA", "a country in a name"), ("UK", "a country in a name"),
+)
+
+#: a 'party' that is no name: a form's blank, a pronoun, a role
+NOT_A_PARTY = (r"(?i)^(?:the\s+)?(?:you|we|us|parties|party|company|undersigned|each|following|both|either|"
+               r"licensor|licensee|supplier|customer|distributor|franchisor|franchisee|seller|buyer|purchaser|"
+               r"vendor|client|contractor|consultant|employer|employee|lessor|lessee|landlord|tenant|"
+               r"reseller|sponsor|agent|principal|whereas|recitals?|background|witnesseth|now|this|agreement|"
+               r"[_\-. ]+)\W*$",
+               "a form addressed to 'You', a blank line, or a role ('the Licensee') is not a party's name")
+
+#: words that stay in lower case inside a title or a name set in title case
+SMALL_WORDS = frozenset("a an and as at by for from in of on or the to under with".split())
+
+#: ways a contract states the day it was made, beyond 'dated as of May 8, 2014' (the document date's own pattern)
+CONTRACT_DATE_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"(?i)\b(?:dated|made|entered\s+into|effective|executed|signed)\b[^.]{0,60}?\b(?:the\s+)?"
+     r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\s+day\s+of\s+(?P<month>{MONTH}),?\s+(?P<year>(?:19|20)\d\d)",
+     "'made and entered into as of the 15th day of March, 2000'"),
+    (r"(?i)\b(?:dated|made|entered\s+into|effective|executed|signed)\b[^.]{0,60}?\b(?P<month>{MONTH})\s+"
+     r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(?P<year>(?:19|20)\d\d)", "'is effective as of December 1st, 2015'"),
+    (r"(?i)\b(?:dated|made|entered\s+into|effective|executed|signed)\b[^.]{0,60}?\b(?P<day>\d{1,2})"
+     r"(?:st|nd|rd|th)?\s+(?P<month>{MONTH}),?\s+(?P<year>(?:19|20)\d\d)", "'dated 1 March 2019' (day first)"),
+    (r"(?i)\b(?P<month>{MONTH})\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(?P<year>(?:19|20)\d\d)\s*\(\s*(?:the\s+)?"
+     r"[\"“]Effective\s+Date", "a date defined as the Effective Date: '... as of June 8, 2010 (\"Effective Date\")'"),
+    (r"(?i)\bEffective\s+Date\s*[:\-]\s*(?P<month>{MONTH})\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?\s*,?\s*"
+     r"(?P<year>(?:19|20)\d\d)", "a cover sheet's 'Effective Date: March 1, 2019'"),
+    (r"(?i)\bdated\s*:?\s*(?P<day>\d{1,2})/(?P<mon>\d{1,2})/(?P<year>(?:19|20)?\d\d)\b",
+     "'Dated 29/3/18': a numeric date, read only when its first number cannot be a month (day first, as "
+     "Commonwealth contracts print it)"),
+)

@@ -42,10 +42,11 @@ _MODULES: dict[Format, str] = {
 #: contract signals is plain text (kind text), a second list in a clause gets its own path ("cl. 2 list 2(1)");
 #: 9: legal language read from legal/'s one set of tables — a dissent reported of another judge is not the
 #: judge's own, "I agree with both judgments" concurs, a quotation's introducing sentence is cut by the one
-#: sentence splitter, "LCJ"/"JSC" stay capitals in a judge's name):
+#: sentence splitter, "LCJ"/"JSC" stay capitals in a judge's name; 10: a stored contract is named by its parties
+#: and date (:mod:`pincite.parse.parties`), its printed title kept in its meta):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 9
+PARSER_VERSION = 10
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx"})

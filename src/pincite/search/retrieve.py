@@ -235,6 +235,7 @@ class Retriever:
         prior, naming = named.prior, named.naming
         for attempt in range(6):
             ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
+            ranked = self._without_copies(ranked, filters)
             chosen = _cap_per_document(ranked, per_document, k)
             if len(chosen) >= k or exhausted:
                 break
@@ -243,8 +244,30 @@ class Retriever:
         if len(passages) < len(chosen):  # the store changed under us: catch up once and retry
             self.ensure_fresh()
             ranked, _ = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
-            passages = self._hydrate(_cap_per_document(ranked, per_document, k))
+            passages = self._hydrate(_cap_per_document(self._without_copies(ranked, filters), per_document, k))
         return passages
+
+    def _without_copies(self, ranked: list[tuple[str, str, float]],
+                        filters: SearchFilters) -> list[tuple[str, str, float]]:
+        """``ranked`` without the passages of an agreement's other copies (:mod:`pincite.twins`): one agreement
+        stored from two files is cited once, as its canonical copy.  A copy asked for by name while its
+        canonical copy is not keeps its passages."""
+        summaries = self._summaries()
+        copy_of = {d: s.copy_of for d, s in summaries.items() if d != "_gen" and s.copy_of}
+        if not copy_of:
+            return ranked
+        named = set(filters.documents) | set(filters.sources)
+
+        def cited(doc: str) -> bool:
+            canon = copy_of.get(doc)
+            if canon is None:
+                return True
+            if not named:
+                return False
+            s = summaries.get(canon)
+            return canon not in named and (s is None or s.source not in named)
+
+        return [r for r in ranked if cited(r[1])]
 
     def _named_documents(self, query: str, filters: SearchFilters) -> Naming:
         """Documents the query names, as a prior in (0, 1] (1 for the best), and the query's words that named

@@ -46,6 +46,8 @@ class DocumentSummary:
     version_date: str | None
     units: int
     warnings: int
+    copies: tuple[str, ...] = ()  # ids of the other files of the same agreement (pincite.twins)
+    copy_of: str | None = None  # the copy cited for them all, when this one is not it
 
 
 class Store(Protocol):
@@ -64,6 +66,14 @@ class Store(Protocol):
     def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]: ...
     def delete_document(self, id_or_source: str) -> None: ...
     def set_in_force_windows(self, windows: Iterable[tuple[str, int, str | None, str | None]]) -> int: ...
+    # twins: one agreement stored from two files (pincite.twins computes the prints and the groups)
+    def contract_prints(self) -> list[tuple[str, str | None, str | None, bool]]:
+        """``(doc id, fingerprint JSON or None, twin group or None, canonical)`` of every stored contract."""
+        ...
+    def set_contract_prints(self, rows: Sequence[tuple[str, str, str | None, bool]]) -> None:
+        """Keep ``(doc id, fingerprint JSON, twin group or None, canonical)`` rows in one transaction (a row of a
+        document no longer stored is left out)."""
+        ...
     def counts(self) -> dict[str, int]: ...
     # vectors of embedded passage texts (pincite.search.dense writes them in committed batches)
     def get_embeddings(self, model: str, hashes: Sequence[str]) -> dict[str, bytes]:

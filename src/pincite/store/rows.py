@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -142,3 +143,33 @@ def document_information(title: str, citation: str | None, source: str, text: st
 GENERATION_KEY = "store.generation"
 #: The settings key of the store's identity (see :meth:`SQLiteStore.store_id`).
 STORE_ID_KEY = "store.id"
+
+
+# -- twins: the same agreement stored from several files ------------------------------------------------------
+
+def copies_by_document(rows: Iterable[Sequence[Any]]) -> dict[str, tuple[tuple[str, ...], str | None]]:
+    """From ``(doc id, twin group, canonical)`` rows of stored documents: each grouped document's
+    ``(other copies' ids, canonical copy's id or None when it is the canonical one)``.  A group left with one
+    document is none; a group whose canonical copy is gone takes its smallest id."""
+    groups: dict[str, list[tuple[str, bool]]] = {}
+    for doc_id, group, canonical in rows:
+        if group is not None:
+            groups.setdefault(str(group), []).append((str(doc_id), bool(canonical)))
+    out: dict[str, tuple[tuple[str, ...], str | None]] = {}
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        ids = sorted(m for m, _ in members)
+        canon = next((m for m, c in sorted(members) if c), ids[0])
+        for m in ids:
+            out[m] = (tuple(x for x in ids if x != m), None if m == canon else canon)
+    return out
+
+
+def with_copies(summaries: list[DocumentSummary],
+                copies: dict[str, tuple[tuple[str, ...], str | None]]) -> list[DocumentSummary]:
+    """``summaries`` with their copies (see :func:`copies_by_document`)."""
+    if not copies:
+        return summaries
+    return [replace(s, copies=copies[s.id][0], copy_of=copies[s.id][1]) if s.id in copies else s
+            for s in summaries]

@@ -12,6 +12,7 @@ import errno
 import json
 import re
 import sqlite3
+from dataclasses import replace
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from pincite.errors import DiskFull, NotFound, StoreError
 from pincite.store import DenseSearch, DocumentSummary, LexicalSearch, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, STORE_ID_KEY, UNIT_COLUMNS, chunk_envelope,
-    chunk_from_row, document_from_rows, summary_from_row, unit_attrs_json,
+    chunk_from_row, copies_by_document, document_from_rows, summary_from_row, unit_attrs_json, with_copies,
 )
 from pincite.types import Chunk, Chunker, Document, DocumentKind
 
@@ -135,6 +136,20 @@ MIGRATIONS: list[tuple[str, str]] = [
             vector BLOB NOT NULL,
             PRIMARY KEY (model, text_hash)
         ) WITHOUT ROWID
+        """,
+    ),
+    (
+        # twins (pincite.twins): each contract's fingerprint (its printed title, parties, date and a sketch of
+        # its words), and the group of files holding the same agreement, with the one copy cited for them all
+        "0006_contract_prints",
+        """
+        CREATE TABLE contract_prints (
+            doc_id TEXT PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            print_json TEXT NOT NULL,
+            twin_group TEXT,
+            canonical INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX contract_prints_group ON contract_prints(twin_group)
         """,
     ),
 ]
@@ -440,9 +455,14 @@ class SQLiteStore:
                 raise NotFound(f"document {doc_id} vanished while reading")
             units = c.execute(f"SELECT {UNIT_COLUMNS} FROM units WHERE doc_id = ? ORDER BY ordinal", (doc_id,)).fetchall()
             pages = c.execute(f"SELECT {PAGE_COLUMNS} FROM pages WHERE doc_id = ? ORDER BY ordinal", (doc_id,)).fetchall()
+            twins = c.execute(
+                "SELECT p.doc_id, p.twin_group, p.canonical FROM contract_prints p WHERE p.twin_group = "
+                "(SELECT twin_group FROM contract_prints WHERE doc_id = ?)", (doc_id,)).fetchall()
         finally:
             c.execute("COMMIT")
-        return document_from_rows(r, units, pages)
+        doc = document_from_rows(r, units, pages)
+        copies, copy_of = copies_by_document(twins).get(doc_id, ((), None))
+        return replace(doc, copies=copies, copy_of=copy_of) if copies else doc
 
     def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]:
         where, args = [], []  # type: list[str], list[Any]
@@ -458,7 +478,28 @@ class SQLiteStore:
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY d.work IS NULL, d.work, d.date, d.source"
         )
-        return [summary_from_row(r) for r in self.conn.execute(sql, args)]
+        rows = [summary_from_row(r) for r in self.conn.execute(sql, args)]
+        return with_copies(rows, copies_by_document(self.conn.execute(
+            "SELECT doc_id, twin_group, canonical FROM contract_prints WHERE twin_group IS NOT NULL")))
+
+    # -- twins: the fingerprints of contracts and their groups (pincite.twins) ---------------------------
+
+    def contract_prints(self) -> list[tuple[str, str | None, str | None, bool]]:
+        return [(r[0], r[1], r[2], bool(r[3])) for r in self.conn.execute(
+            "SELECT d.id, p.print_json, p.twin_group, coalesce(p.canonical, 0) FROM documents d "
+            "LEFT JOIN contract_prints p ON p.doc_id = d.id WHERE d.kind = 'contract' ORDER BY d.id")]
+
+    def set_contract_prints(self, rows: Sequence[tuple[str, str, str | None, bool]]) -> None:
+        if not rows:
+            return
+        with self._transaction("could not store the contracts' fingerprints") as c:
+            c.executemany(
+                "INSERT INTO contract_prints(doc_id, print_json, twin_group, canonical) "
+                "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM documents WHERE id = ?) "
+                "ON CONFLICT(doc_id) DO UPDATE SET print_json = excluded.print_json, "
+                "twin_group = excluded.twin_group, canonical = excluded.canonical",
+                [(d, p, g, int(bool(k)), d) for d, p, g, k in rows])
+            self._bump_generation(None)  # what a search cites changed: its caches are stale
 
     def counts(self) -> dict[str, int]:
         c = self.conn

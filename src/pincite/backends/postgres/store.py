@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from dataclasses import replace
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -41,7 +42,7 @@ from pincite.search.indexes import rows_for_document
 from pincite.store import DocumentSummary, PutOutcome, best_match, lookup_keys
 from pincite.store.rows import (
     CHUNK_COLUMNS, DOCUMENT_COLUMNS, GENERATION_KEY, PAGE_COLUMNS, UNIT_COLUMNS, chunk_envelope, chunk_from_row,
-    document_from_rows, document_information, summary_from_row, unit_attrs_json,
+    copies_by_document, document_from_rows, document_information, summary_from_row, unit_attrs_json, with_copies,
 )
 from pincite.types import DATE_MAX, DATE_MIN, Chunk, Chunker, Document, DocumentKind, date_key
 from pincite.versions import version_date
@@ -238,6 +239,20 @@ MIGRATIONS: list[tuple[str, str]] = [
             vector bytea NOT NULL,
             PRIMARY KEY (model, text_hash)
         )
+        """,
+    ),
+    (
+        # twins (pincite.twins): each contract's fingerprint and the group of files holding the same agreement,
+        # with the one copy cited for them all (the same table as SQLite's 0006)
+        "0006_contract_prints",
+        """
+        CREATE TABLE contract_prints (
+            doc_id text COLLATE "C" PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+            print_json text NOT NULL,
+            twin_group text COLLATE "C",
+            canonical boolean NOT NULL DEFAULT false
+        );
+        CREATE INDEX contract_prints_group ON contract_prints(twin_group)
         """,
     ),
 ]
@@ -653,7 +668,12 @@ class PostgresStore:
                                       (doc_id,)).fetchall()
             pages = self.conn.execute(f"SELECT {PAGE_COLUMNS} FROM pages WHERE doc_id = %s ORDER BY ordinal",
                                       (doc_id,)).fetchall()
-        return document_from_rows(r, units, pages)
+            twins = self.conn.execute(
+                "SELECT p.doc_id, p.twin_group, p.canonical FROM contract_prints p WHERE p.twin_group = "
+                "(SELECT twin_group FROM contract_prints WHERE doc_id = %s)", (doc_id,)).fetchall()
+        doc = document_from_rows(r, units, pages)
+        copies, copy_of = copies_by_document(twins).get(doc_id, ((), None))
+        return replace(doc, copies=copies, copy_of=copy_of) if copies else doc
 
     def list_documents(self, kind: DocumentKind | None = None, work: str | None = None) -> list[DocumentSummary]:
         where, args = [], []  # type: list[str], list[Any]
@@ -669,7 +689,33 @@ class PostgresStore:
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY d.work IS NULL, d.work, d.date NULLS FIRST, d.source"
         )
-        return [summary_from_row(r) for r in self.conn.execute(sql, args).fetchall()]
+        rows = [summary_from_row(r) for r in self.conn.execute(sql, args).fetchall()]
+        return with_copies(rows, copies_by_document(self.conn.execute(
+            "SELECT doc_id, twin_group, canonical FROM contract_prints WHERE twin_group IS NOT NULL").fetchall()))
+
+    # -- twins: the fingerprints of contracts and their groups (pincite.twins) ---------------------------
+
+    def contract_prints(self) -> list[tuple[str, str | None, str | None, bool]]:
+        return [(r[0], r[1], r[2], bool(r[3])) for r in self.conn.execute(
+            "SELECT d.id, p.print_json, p.twin_group, coalesce(p.canonical, false) FROM documents d "
+            "LEFT JOIN contract_prints p ON p.doc_id = d.id WHERE d.kind = 'contract' ORDER BY d.id").fetchall()]
+
+    def set_contract_prints(self, rows: Sequence[tuple[str, str, str | None, bool]]) -> None:
+        if not rows:
+            return
+        ids = [r[0] for r in rows]
+
+        def body() -> None:
+            self.conn.execute(
+                "INSERT INTO contract_prints(doc_id, print_json, twin_group, canonical) "
+                "SELECT t.d, t.p, t.g, t.k FROM unnest(%s::text[], %s::text[], %s::text[], %s::boolean[]) "
+                "AS t(d, p, g, k) WHERE EXISTS (SELECT 1 FROM documents WHERE id = t.d) "
+                "ON CONFLICT (doc_id) DO UPDATE SET print_json = EXCLUDED.print_json, "
+                "twin_group = EXCLUDED.twin_group, canonical = EXCLUDED.canonical",
+                (ids, [r[1] for r in rows], [r[2] for r in rows], [bool(r[3]) for r in rows]))
+            self._bump_generation(None)  # what a search cites changed: its caches are stale
+
+        self._write("could not store the contracts' fingerprints", [f"doc:{d}" for d in ids], body)
 
     def counts(self) -> dict[str, int]:
         c = self.conn
