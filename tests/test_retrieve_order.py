@@ -20,23 +20,25 @@ from pincite.store.sqlite import SQLiteStore
 from pincite.search.indexes import order_ties
 from pincite.types import SearchFilters, content_sha256, document_id, tie_order
 
-#: Four leases with the same title and the same insurance clause word for word (so equal lexical scores and
-#: equal vectors), different parties and rent (so four documents).
-LEASE = """HARBOUR STORAGE LEASE
+#: Four storage notices with the same title and the same insurance rule word for word (so equal lexical scores
+#: and equal vectors), different people and rent (so four documents).  They are notices, not agreements: a
+#: contract is named by its parties (issue 25), so four leases' passages would carry four different names and
+#: never tie in the dense index.
+LEASE = """HARBOUR STORAGE RULES
 
-This Harbour Storage Lease is made between {landlord} ("Landlord") and {tenant} ("Tenant").
+These rules apply to the store that {landlord} lets to {tenant}.
 
 1. RENT
 
-1.1 The Tenant shall pay rent of {rent} pounds each month in advance on the first day of the month.
+1.1 The tenant pays rent of {rent} pounds each month in advance on the first day of the month.
 
 2. INSURANCE
 
-2.1 The Landlord shall insure the building against fire, flood and storm damage.
+2.1 The landlord insures the building against fire, flood and storm damage.
 
 3. GOVERNING LAW
 
-3.1 This lease is governed by the laws of Scotland.
+3.1 These rules are governed by the laws of Scotland.
 """
 PARTIES = [("Gullwing Marine Ltd", "Pemberton Kites plc", "4,000"),
            ("Ardmore Quays Ltd", "Selkie Sails Ltd", "5,500"),
