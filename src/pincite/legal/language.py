@@ -607,7 +607,7 @@ NAMED_NEUTRAL = re.compile(r"\[(?P<year>\d{4})\]\s+(?P<court>[A-Z]{2,}[A-Za-z]*(
 
 #: An Act asked about as the question's subject: named in its lead-in ("Under the Fisheries Act, …"), as what the
 #: question opens by asking about ("Does the Privacy Act define …"), or as the law a question ends on ("… under the
-#: Limitation Act 1980?").  An Act mentioned mid-question ("was it a public function under the Human Rights Act when
+#: Limitation Act 1980?").  An Act mentioned mid-question ("did the landlord act lawfully under the Housing Act when
 #: …", "what did the court say about s 37 of the Children Act") is what a judgment discusses, not the document asked.
 NAMED_ACT = re.compile(r"(?:^\s*(?:(?i:under|in|by)\s+)?|^\s*(?i:does|do|did|is|are|can|may|must|what does|how does|"
                        r"when does|who does)\s+|\b(?i:under|in)\s+(?=the\s+(?:[A-Z][\w'\u2019-]*\s+){1,8}Act"
