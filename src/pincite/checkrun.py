@@ -22,7 +22,6 @@ import datetime
 import math
 import os
 import pickle
-import select
 import struct
 import subprocess
 import sys
@@ -35,6 +34,7 @@ from typing import Any
 from pincite import errors
 from pincite.answer.citecheck import CheckReport
 from pincite.errors import ParseError, PinciteError
+from pincite.parse.sandbox import exchange
 
 CHECK_SECONDS_ENV = "PINCITE_CHECK_SECONDS"
 DEFAULT_CHECK_SECONDS = 60.0
@@ -82,29 +82,7 @@ class _Child:
 
     def ask(self, request: bytes, seconds: float) -> tuple[object, ...]:
         deadline = time.monotonic() + seconds if seconds > 0 else None
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(_HEADER.pack(len(request)) + request)
-        self.proc.stdin.flush()
-        head = self._read(_HEADER.size, deadline)
-        return pickle.loads(self._read(_HEADER.unpack(head)[0], deadline))  # type: ignore[no-any-return]
-
-    def _read(self, n: int, deadline: float | None) -> bytes:
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        parts: list[bytes] = []
-        while n:
-            wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and wait <= 0:
-                raise TimeoutError
-            ready, _, _ = select.select([fd], [], [], wait)
-            if not ready:
-                raise TimeoutError
-            part = os.read(fd, min(n, 1 << 20))
-            if not part:
-                raise EOFError
-            parts.append(part)
-            n -= len(part)
-        return b"".join(parts)
+        return pickle.loads(exchange(self.proc, request, deadline))  # type: ignore[no-any-return]
 
     def kill(self) -> None:
         if self.proc.poll() is None:

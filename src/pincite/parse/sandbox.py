@@ -48,6 +48,34 @@ MEMORY_ENV = "PINCITE_PARSE_MEMORY_MB"
 SECONDS_ENV = "PINCITE_PARSE_SECONDS"
 
 _HEADER = struct.Struct("!Q")
+
+
+def exchange(proc: subprocess.Popen[bytes], body: bytes, deadline: float | None) -> bytes:
+    """Send ``body`` to a worker child (a length-prefixed frame on its stdin) and read its reply frame from its
+    stdout, raising TimeoutError past ``deadline`` (``time.monotonic()``; None waits) and EOFError when the child
+    ended first.  The parse worker and the draft checker (:mod:`pincite.checkrun`) speak this one framing."""
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(_HEADER.pack(len(body)) + body)
+    proc.stdin.flush()
+    fd = proc.stdout.fileno()
+    return _read_exact(fd, _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))[0], deadline)
+
+
+def _read_exact(fd: int, n: int, deadline: float | None) -> bytes:
+    parts: list[bytes] = []
+    while n:
+        wait = None if deadline is None else deadline - time.monotonic()
+        if wait is not None and wait <= 0:
+            raise TimeoutError
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            raise TimeoutError
+        part = os.read(fd, min(n, 1 << 20))
+        if not part:
+            raise EOFError
+        parts.append(part)
+        n -= len(part)
+    return b"".join(parts)
 _EXIT_MEMORY = 86  # the worker's exit status after a MemoryError it could not report
 _KEEP_IDLE = 2  # idle workers kept for reuse
 
@@ -148,11 +176,7 @@ class _Worker:
         deadline = time.monotonic() + limits.seconds if limits.seconds > 0 else None
         body = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(_HEADER.pack(len(body)) + body)
-            self.proc.stdin.flush()
-            head = self._read(_HEADER.size, deadline)
-            reply = pickle.loads(self._read(_HEADER.unpack(head)[0], deadline))
+            reply = pickle.loads(exchange(self.proc, body, deadline))
         except TimeoutError:
             self.kill()
             raise limits.time_error(source) from None
@@ -160,24 +184,6 @@ class _Worker:
             raise self._died(limits, source) from None
         self.vm_mb = reply[-1]
         return reply[:-1]  # type: ignore[no-any-return]
-
-    def _read(self, n: int, deadline: float | None) -> bytes:
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        parts: list[bytes] = []
-        while n:
-            wait = None if deadline is None else deadline - time.monotonic()
-            if wait is not None and wait <= 0:
-                raise TimeoutError
-            ready, _, _ = select.select([fd], [], [], wait)
-            if not ready:
-                raise TimeoutError
-            part = os.read(fd, min(n, 1 << 20))
-            if not part:
-                raise EOFError
-            parts.append(part)
-            n -= len(part)
-        return b"".join(parts)
 
     def _died(self, limits: ParseLimits, source: str) -> ParseError:
         """The error for a worker that ended without a reply: its exit status and peak memory say why."""
