@@ -13,7 +13,7 @@ from rich.text import Text
 
 from pincite.answer.model import Answer
 from pincite.cli.common import (
-    ApiKeyEnvOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
+    ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
     NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options, _location,
     _open_existing, _print_json, _require_documents, _search_progress, err, out,
 )
@@ -47,7 +47,7 @@ def ask(
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
     k: Annotated[int, typer.Option("--k", help="Passages to retrieve.")] = 8,
     generator: GeneratorOption = "extractive",
-    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
+    base_url: BaseUrlOption = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,

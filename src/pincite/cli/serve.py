@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from pincite.cli.common import (
-    ApiKeyEnvOption, DbOption, GeneratorOption, MaxTokensOption, ModelOption, TimeoutOption, _fail,
+    ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, MaxTokensOption, ModelOption, TimeoutOption, _fail,
     _generator_options, _store_option,
 )
 from pincite.errors import PinciteError
@@ -21,7 +21,7 @@ def serve(
     host: Annotated[str, typer.Option("--host", help="Address to bind; anything but loopback needs $PINCITE_TOKEN.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     generator: GeneratorOption = "extractive",
-    base_url: Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")] = "http://127.0.0.1:8080/v1",
+    base_url: BaseUrlOption = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,
