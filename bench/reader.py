@@ -27,7 +27,7 @@ from typing import Any
 
 from pincite.answer.protocol import reply_json
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
-from pincite.evaluation.runs import EvalOptions, run_gold
+from pincite.library import AskOptions, Pincite
 from pincite.generate.extractive import _DISSENT_Q, question_text
 from pincite.generate.reader import Candidate, ReaderGenerator
 from pincite.open import open_store
@@ -67,7 +67,7 @@ def features(args: argparse.Namespace) -> None:
     out = []
     for q in read_gold(args.gold):
         rec = Recorder()
-        run_gold([q], store, retriever, rec, EvalOptions(k=args.k))
+        Pincite(store=store, retriever=retriever, generator=rec).evaluate([q], options=AskOptions(k=args.k))
         targets = [t for r in resolve_question(finder, q) for t in r.targets]
         turn = rec.turns[0] if rec.turns else None
         cands = reader.read(turn, question_text(turn.question)) if turn is not None else []

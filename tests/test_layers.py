@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, float], ...] = (
     ("pincite.search", 6),
     ("pincite.backends", 7),
     ("pincite.answer", 8),
+    ("pincite.options", 8.5),  # a question's options, declared once (defaults, help, bounds): read by every door
     ("pincite.generate", 9),
     ("pincite.engine", 10),
     ("pincite.ingest", 10),

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from pincite.errors import EmbeddingUnavailable, PinciteError
 from pincite.generate.base import GeneratorKind
-from pincite.library import Embedder, load_embedder
+from pincite.library import Embedder, load_embedder, spec
 from pincite.open import default_location, open_store, store_exists
 from pincite.store import Store
 from pincite.terminal import SafeConsole, json_text, progress_bar
@@ -42,7 +42,7 @@ ModelOption = Annotated[str, typer.Option(help="Model name for --generator opena
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
 TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server (a request that times out is not sent again).")]
 MaxTokensOption = Annotated[int, typer.Option("--max-tokens", min=1, help="Longest reply, in tokens, for --generator openai (a reply cut there is reported as truncated).")]
-OnFailOption = Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")]
+OnFailOption = Annotated[str, typer.Option("--on-fail", help=spec("on_fail").cli)]
 NoDenseOption = Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")]
 NoWaitOption = Annotated[bool, typer.Option(
     "--no-wait", help="If passages still lack vectors, answer from the lexical ranking now (JSON says "
