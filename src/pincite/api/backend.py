@@ -15,18 +15,14 @@ from urllib.parse import parse_qs
 from pydantic import BaseModel, Field, ValidationError, field_validator
 from starlette.requests import Request
 
-from pincite.answer.citecheck import CheckReport
+from pincite.library import (
+    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, audit_chunks, check_limited,
+    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store, spec,
+    update_twins,
+)
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
-from pincite.audit import audit_chunks, claims_from_chunks
 from pincite.errors import NotFound, PinciteError
-from pincite.generate.base import Generator
-from pincite.library import (
-    AskOptions, Hit, OnFail, Pincite, load_embedder, make_answer_generator, make_retriever, spec,
-)
-from pincite.ingest import IngestReport, embed_store, update_twins
-from pincite.checkrun import check_limited
-from pincite.open import open_store
 from pincite.types import DocumentKind, Format, optional_date
 
 

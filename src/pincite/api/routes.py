@@ -29,7 +29,7 @@ from pincite.api.backend import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
-from pincite.ingest import out_of_space
+from pincite.library import out_of_space
 from pincite.jsonio import audit_to_json, document_to_json, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import api_listing

@@ -11,15 +11,13 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from pincite.answer.model import Answer
+from pincite.library import Answer, AskOptions, DEFAULTS, DEFAULT_MAX_TOKENS, GeneratorKind, OnFail, Pincite, spec
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
     NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options, _location,
     _open_existing, _print_json, _require_documents, _search_progress, err, out,
 )
 from pincite.errors import PinciteError, UnknownName
-from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
-from pincite.library import DEFAULTS, AskOptions, OnFail, Pincite, spec
 from pincite.terminal import json_text
 from pincite.types import DateError, DocumentKind, optional_date
 

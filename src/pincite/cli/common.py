@@ -16,10 +16,9 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from pincite.errors import EmbeddingUnavailable, PinciteError
-from pincite.generate.base import GeneratorKind
-from pincite.library import Embedder, load_embedder, spec
-from pincite.open import default_location, open_store, store_exists
-from pincite.store import Store
+from pincite.library import (
+    Embedder, GeneratorKind, Store, default_location, load_embedder, open_store, spec, store_exists,
+)
 from pincite.terminal import SafeConsole, json_text, progress_bar
 from pincite.types import DateError, Format, parse_date
 

@@ -16,13 +16,11 @@ from pincite.cli.common import (
     _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
 )
 from pincite.errors import PinciteError
-from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
-from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
-from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
-from pincite.evaluation.runs import gold_set_name, read_run, set_run_path, write_run
-from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
-from pincite.library import EVAL_OPTIONS, OnFail, Pincite, spec
-from pincite.open import is_server_store
+from pincite.library import (
+    Comparison, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GeneratorKind, GoldError, GoldQuestion, METRICS, METRIC_NAMES,
+    OnFail, Pincite, compare_runs, format_gap, format_metric, gold_set_name, is_server_store, read_gold, read_run,
+    select_questions, set_gaps, set_run_path, spec, write_run,
+)
 from pincite.terminal import progress_bar
 from pincite.types import Chunker
 from pincite.web.eval_report import render_runs_html

@@ -20,11 +20,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from pincite.answer.citecheck import Checker, CitationResult, Verdict, check_file, find_units
-from pincite.answer.render import render_citation
+from pincite.library import (
+    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, render_citation,
+)
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
-from pincite.library import DEFAULTS, Hit, Pincite
 from pincite.types import Document, Unit, UnitKind, optional_date, unit_id
 
 #: A passage id is its chunk id: ``<document id>:c<start>-<end>`` (``w`` for the window chunker).

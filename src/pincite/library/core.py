@@ -49,9 +49,9 @@ from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths
 from pincite.jsonio import Hit
 from pincite.open import default_location, open_store
-from pincite.options import DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, ask_request, spec
+from pincite.options import EVAL_OPTIONS, AskOptions, AskRequest, ask_request
 from pincite.scope import resolve_document, resolve_filters
-from pincite.search.embed import Embedder, load_embedder
+from pincite.search.embed import load_embedder
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store import Store
 from pincite.store import DocumentSummary
@@ -295,5 +295,4 @@ class Pincite:
         return write_run(run.to_json() if isinstance(run, EvalRun) else run, None, db=self.location)
 
 
-__all__ = ["AskOptions", "AskRequest", "DEFAULTS", "EVAL_OPTIONS", "Embedder", "EvalRun", "Hit", "OnFail", "Pincite",
-           "demo_paths", "load_embedder", "make_answer_generator", "make_retriever", "spec"]
+__all__ = ["LockedRetriever", "Pincite", "demo_paths", "make_answer_generator", "make_retriever"]
