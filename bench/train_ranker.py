@@ -2,7 +2,12 @@
 
     .venv/bin/python bench/train_ranker.py --set eval/dev.jsonl /tmp/copy/all.db \\
         --set eval/train.jsonl /tmp/copy/all.db --no-dense --cache /tmp/feat.json \\
-        --out src/pincite/generate/ranker_model.json
+        [--features issue27] [--collect issue27] --out src/pincite/generate/ranker_model.json
+
+``--features A,B`` trains on the core features (:data:`pincite.generate.features.CORE`) and these optional
+declared ones (``issue27``: :data:`pincite.generate.features.RETRIEVAL_AND_SIMILARITY`, the bi-encoder's similarity,
+retrieval's score and positions); ``--collect`` computes (and caches) more than it trains on, so one collection
+serves a run with and a run without them.
 
 Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
 generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
@@ -70,8 +75,27 @@ def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer:
     return out
 
 
+def _names(spec: str) -> tuple[str, ...]:
+    from pincite.generate.features import FEATURES, RETRIEVAL_AND_SIMILARITY
+
+    out: list[str] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        for name in RETRIEVAL_AND_SIMILARITY if part == "issue27" else (part,):
+            if name not in FEATURES or not FEATURES[name].optional:
+                raise SystemExit(f"{name}: not a declared optional feature (pincite.generate.features.DECLARED)")
+            if name not in out:
+                out.append(name)
+    return tuple(out)
+
+
+def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> list[dict[str, Any]]:
+    """The records with only the columns ``want`` (in that order), from cached columns ``have``."""
+    idx = [have.index(n) for n in want]
+    return [{**r, "x": [[row[i] for i in idx] for row in r["x"]]} for r in records]
+
+
 def main(argv: list[str] | None = None) -> int:
-    from pincite.generate.learned import FEATURES
+    from pincite.generate.features import CORE
     from pincite.evaluation.gold import read_gold
     from pincite.generate.ranker import ABSTAIN_FEATURES
 
@@ -83,13 +107,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=27)
+    ap.add_argument("--features", default="", help="optional declared features to train on besides the core")
+    ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
     t0 = time.time()
-    names = [n for n, _ in FEATURES]
+    trained = list(CORE) + list(_names(args.features))
+    names = list(CORE) + [n for n in _names(args.collect if args.collect is not None else args.features)]
+    names += [n for n in trained if n not in names]
     cache = Path(args.cache) if args.cache else None
     records = []
-    if cache is not None and cache.exists() and json.loads(cache.read_text())["features"] == names:
-        records = json.loads(cache.read_text())["records"]  # a gold set already collected is read, not re-asked
+    if cache is not None and cache.exists():
+        cached = json.loads(cache.read_text())
+        if set(names) <= set(cached["features"]):  # a gold set already collected is read, not re-asked
+            names, records = list(cached["features"]), cached["records"]
     kept = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
         name = Path(gold).name
@@ -101,14 +131,14 @@ def main(argv: list[str] | None = None) -> int:
             tmp = Path(tempfile.mkdtemp()) / name
             tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
                                      if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
-            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense)
+            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names))
         kept += sorted(mine, key=lambda r: order_of[r["id"]])  # the gold file's order, so the folds are too
         if cache is not None:
             cache.write_text(json.dumps({"features": names, "records": kept + [
                 r for r in records if r["set"] not in {Path(g).name for g, _ in args.set}]}))
     records = kept
     wanted = {Path(g).name for g, _ in args.set}
-    records = [r for r in records if r["set"] in wanted]
+    records = _select([r for r in records if r["set"] in wanted], names, trained)
 
     order = list(range(len(records)))
     random.Random(args.seed).shuffle(order)
@@ -155,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
-        "features": names, "threshold": threshold,
+        "features": trained, "threshold": threshold,
         "abstain": {"features": list(ABSTAIN_FEATURES), "mean": mean.tolist(), "scale": scale.tolist(),
                     "coef": coef.tolist(), "intercept": b},
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
