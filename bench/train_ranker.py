@@ -53,13 +53,14 @@ def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-
     return lgb.train({**PARAMS, "seed": seed}, ds, num_boost_round=ROUNDS)
 
 
-def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray],
+                  features: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     from pincite.generate.ranker import abstain_features
 
     xs, ys = [], []
     for r, s in zip(records, scores):
         x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else 1)
-        xs.append(abstain_features(x, s))
+        xs.append(abstain_features(x, s, features))
         ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
     return np.array(xs), np.array(ys)
 
@@ -97,7 +98,7 @@ def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> 
 def main(argv: list[str] | None = None) -> int:
     from pincite.generate.features import CORE
     from pincite.evaluation.gold import read_gold
-    from pincite.generate.ranker import ABSTAIN_FEATURES
+    from pincite.generate.ranker import abstain_names
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", nargs=2, action="append", metavar=("GOLD", "DB"), required=True)
@@ -108,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--features", default="", help="optional declared features to train on besides the core")
+    ap.add_argument("--at-precision", type=float, default=None,
+                    help="also print the most questions answered on gold at a threshold keeping this precision")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -149,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         for i, r in enumerate(records):
             if fold_of[i] == f and r["x"]:
                 scores[i] = model.predict(np.array(r["x"], dtype=float))
-    ax, ay = _abstain_rows(records, scores)
+    ax, ay = _abstain_rows(records, scores, tuple(trained))
     p_answer = [0.0] * len(records)
     for f in range(args.folds):
         tr = [i for i in range(len(records)) if fold_of[i] != f]
@@ -169,10 +172,16 @@ def main(argv: list[str] | None = None) -> int:
           f"/{sum(1 for r in records if r['kind'] != 'none')} answerable")
     for name, sc in by_set.items():
         print(f"  {name}: {sc}")
+    if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen by utility
+        kept = [(int(sc["answered_correctly"].split("/")[0]), -t, t, sc) for t in THRESHOLDS
+                for sc in [ta.score(records, probs, t, 1.01)]
+                if sc["attribution_precision"] is not None and sc["attribution_precision"] >= args.at_precision]
+        if kept:
+            print(f"at precision >= {args.at_precision}: threshold {max(kept)[2]}: {max(kept)[3]}")
 
     model = _train_ranker(records, args.seed)
     full_scores = [model.predict(np.array(r["x"], dtype=float)) if r["x"] else np.zeros(0) for r in records]
-    fx, fy = _abstain_rows(records, full_scores)
+    fx, fy = _abstain_rows(records, full_scores, tuple(trained))
     mean, scale, coef, b = ta.fit(fx, fy, 1.0)
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
@@ -186,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
         "features": trained, "threshold": threshold,
-        "abstain": {"features": list(ABSTAIN_FEATURES), "mean": mean.tolist(), "scale": scale.tolist(),
+        "abstain": {"features": list(abstain_names(tuple(trained))), "mean": mean.tolist(), "scale": scale.tolist(),
                     "coef": coef.tolist(), "intercept": b},
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
         "trees": dump["tree_info"],

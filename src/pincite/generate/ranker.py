@@ -38,7 +38,8 @@ from pincite.generate.features import (
 )
 from pincite.generate.learned import LearnedGenerator, candidates
 
-__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "abstain_features", "load_model"]
+__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "abstain_features", "abstain_names",
+           "load_model"]
 
 MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 
@@ -49,18 +50,34 @@ ABSTAIN_FEATURES = ("top_score", "lead_over_second", "top_softmax", "candidates_
 _COL = {n: i for i, n in enumerate(CORE)}  # every model's first columns are the core features, in order
 
 
-def abstain_features(x: np.ndarray, scores: np.ndarray) -> list[float]:
-    """The abstention model's row for one question: ``x`` its candidates' feature rows, ``scores`` the ranker's."""
+#: read too when the ranker's columns hold the bi-encoder's similarity: the top candidate's and the best one's
+#: (a question whose every candidate reads unlike it is one the documents may not answer)
+ABSTAIN_WITH_SIMILARITY = ("top_similarity", "max_similarity")
+
+
+def abstain_names(features: tuple[str, ...] = CORE) -> tuple[str, ...]:
+    """The abstention model's inputs for a ranker over these columns."""
+    return ABSTAIN_FEATURES + (ABSTAIN_WITH_SIMILARITY if "similarity" in features else ())
+
+
+def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE) -> list[float]:
+    """The abstention model's row for one question: ``x`` its candidates' feature rows (columns ``features``),
+    ``scores`` the ranker's."""
+    names = abstain_names(features)
     if not len(scores):
-        return [0.0] * len(ABSTAIN_FEATURES)
+        return [0.0] * len(names)
     order = np.argsort(-scores, kind="stable")
     top = float(scores[order[0]])
     second = float(scores[order[1]]) if len(order) > 1 else top - 3.0
     ex = np.exp(scores - scores.max())
     row = x[order[0]]
-    return [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
-            float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
-            float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
+    out = [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
+           float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
+           float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
+    if len(names) > len(ABSTAIN_FEATURES):
+        sim = features.index("similarity")
+        out += [float(row[sim]), float(x[:, sim].max())]
+    return out
 
 
 def _tree_value(node: dict[str, Any], row: np.ndarray) -> float:
@@ -135,7 +152,7 @@ class RankerModel:
         return flat
 
     def answer_probability(self, x: np.ndarray, scores: np.ndarray) -> float:
-        a = np.array(abstain_features(x, scores))
+        a = np.array(abstain_features(x, scores, self.features))
         z = ((a - self.abstain_mean) / self.abstain_scale) @ self.abstain_coef + self.abstain_intercept
         return float(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
 
@@ -159,12 +176,12 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
     problem = columns_problem(names)
-    if problem or ab_names != ABSTAIN_FEATURES:
+    if problem or ab_names != abstain_names(names):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
                              f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
-    if any(a.shape != (len(ABSTAIN_FEATURES),) for a in arrays) or (arrays[1] <= 0).any():
+    if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
-                             f"{len(ABSTAIN_FEATURES)} numbers (scale positive)")
+                             f"{len(ab_names)} numbers (scale positive)")
     about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about)
 
