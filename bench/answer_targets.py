@@ -28,7 +28,8 @@ from pincite.engine import ask, ask_request
 from pincite.errors import PinciteError
 from pincite.evaluation.gold import read_gold
 from pincite.evaluation.metrics import format_metric, metric_gap
-from pincite.evaluation.runs import EvalOptions, check_sources, run_gold, run_settings, write_run
+from pincite.evaluation.runs import check_sources, run_settings, write_run
+from pincite.library import AskOptions, Pincite
 from pincite.generate.base import GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.open import open_store
@@ -103,7 +104,8 @@ def main() -> int:
         for name, path, questions in sets:
             settings = run_settings(store, path, None, Chunker.STRUCTURAL, RetrievalMode.HYBRID, generator,
                                     args.model if kind is GeneratorKind.OPENAI else None)
-            runs[name] = run_gold(questions, store, retriever, generator, EvalOptions(k=args.k), settings)
+            runs[name] = Pincite(store=store, retriever=retriever, generator=generator).evaluate(
+                questions, options=AskOptions(k=args.k), settings=settings).to_json()
             if args.out:
                 Path(args.out).mkdir(parents=True, exist_ok=True)
                 write_run(runs[name], Path(args.out) / f"{name}.json")

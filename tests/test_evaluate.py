@@ -25,7 +25,8 @@ from pincite.evaluation.gold import (
     resolve_ref,
 )
 from pincite.evaluation.metrics import check_navigable, score_answer
-from pincite.evaluation.runs import build_run, EvalOptions, run_gold
+from pincite.evaluation.runs import build_run
+from pincite.library import Pincite
 from pincite.generate.scripted import ScriptedGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
@@ -244,9 +245,9 @@ def test_highlight_marks_exactly_the_span() -> None:
 
 def test_run_gold_and_html_report(demo_store, gold) -> None:
     q = [x for x in gold if x.id == "harbour-email"]
-    run = run_gold(q, demo_store, Retriever(demo_store, RetrievalMode.LEXICAL),
-                   ScriptedGenerator([_cite_words("an email is \"writing\" in the ordinary sense of the word")]),
-                   EvalOptions(k=10), {"chunker": "structural"})
+    run = Pincite(store=demo_store, retriever=Retriever(demo_store, RetrievalMode.LEXICAL),
+                  generator=ScriptedGenerator([_cite_words("an email is \"writing\" in the ordinary sense of the word")]),
+                  ).evaluate(q, options=AskOptions(k=10), settings={"chunker": "structural"}).to_json()
     assert run["metrics"]["attribution_precision"] == 1.0 and run["metrics"]["navigability"] == 1.0
     assert run["settings"]["generator"] == "scripted" and run["settings"]["k"] == 10
     html = render_run_html(run, compare_runs(run, run))

@@ -16,7 +16,8 @@ from pincite.evaluation.gold import (
     resolve_question,
     select_questions,
 )
-from pincite.evaluation.runs import EvalOptions, run_gold, use_chunker
+from pincite.evaluation.runs import use_chunker
+from pincite.library import AskOptions, Pincite
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
@@ -82,12 +83,12 @@ SUBSET = ["za-ctg-warning", "za-sentinel", "rwanda-holding", "fuse-term", "cyber
 def test_window_baseline_is_flagged_by_the_regression_report(corpus_store) -> None:
     qs = select_questions(read_gold(DEV), SUBSET)
     gen = ExtractiveGenerator()
-    structural = run_gold(qs, corpus_store, Retriever(corpus_store, RetrievalMode.LEXICAL), gen, EvalOptions(k=10),
-                          {"chunker": "structural"})
+    structural = Pincite(store=corpus_store, retriever=Retriever(corpus_store, RetrievalMode.LEXICAL),
+                         generator=gen).evaluate(qs, options=AskOptions(k=10), settings={"chunker": "structural"}).to_json()
     assert structural["metrics"]["attribution_recall"] == 1.0
     use_chunker(corpus_store, Chunker.WINDOW)
-    window = run_gold(qs, corpus_store, Retriever(corpus_store, RetrievalMode.LEXICAL, chunker=Chunker.WINDOW), gen,
-                      EvalOptions(k=10), {"chunker": "window"})
+    window = Pincite(store=corpus_store, retriever=Retriever(corpus_store, RetrievalMode.LEXICAL, chunker=Chunker.WINDOW),
+                     generator=gen).evaluate(qs, options=AskOptions(k=10), settings={"chunker": "window"}).to_json()
     report = compare_runs(structural, window)
     worse = {c.id: c.worse for c in report.worse}
     assert len(worse) >= 3, worse

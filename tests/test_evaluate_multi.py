@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pincite.evaluation.gold import GoldError, parse_gold_line, read_gold, select_questions
-from pincite.evaluation.runs import EvalOptions, run_gold
+from pincite.library import AskOptions, Pincite
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
@@ -34,7 +34,8 @@ def test_governing_law_coverage_and_claim_recall(tmp_path: Path, corpus: Path) -
     store = SQLiteStore(tmp_path / "e.db")
     assert not ingest_paths(store, [corpus / "contracts_cuad" / "txt"]).failed
     qs = select_questions(read_gold(DEV), ["cross-governing-law"])
-    run = run_gold(qs, store, Retriever(store, RetrievalMode.LEXICAL), ExtractiveGenerator(), EvalOptions(k=10))
+    run = Pincite(store=store, retriever=Retriever(store, RetrievalMode.LEXICAL),
+                  generator=ExtractiveGenerator()).evaluate(qs, options=AskOptions(k=10)).to_json()
     (rec,) = run["questions"]
     m = run["metrics"]
     assert len(rec["scope"]) == 9

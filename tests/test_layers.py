@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, float], ...] = (
     ("pincite.search", 6),
     ("pincite.backends", 7),
     ("pincite.answer", 8),
+    ("pincite.options", 8.5),  # a question's options, declared once (defaults, help, bounds): read by every door
     ("pincite.generate", 9),
     ("pincite.engine", 10),
     ("pincite.ingest", 10),
@@ -158,35 +159,117 @@ def test_no_store_probing(needle: str) -> None:
     assert not hits, hits
 
 
-#: the calls that construct a retriever or a generator, and the one module allowed to make them for a client (the
-#: library object, pincite.library); the classes' own modules and the generator factory define them.
-CONSTRUCTORS = ("Retriever", "make_generator", "ExtractiveGenerator", "LearnedGenerator", "ReaderGenerator",
-                "OpenAIGenerator")
-CONSTRUCTION_ALLOWED = {"pincite.library", "pincite.generate.factory", "pincite.search.retrieve"}
+def classes_of(path: Path) -> dict[str, list[str]]:
+    """The classes ``path`` defines, each with the names of its bases and whether it has a ``generate`` method
+    (``"generate"`` among the bases' list when it has)."""
+    out: dict[str, list[str]] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            bases = [b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else "" for b in
+                     node.bases]
+            methods = [n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            out[node.name] = bases + (["generate"] if "generate" in methods else [])
+    return out
 
 
-def constructions(path: Path) -> list[str]:
+def wiring_classes() -> dict[str, str]:
+    """Every retriever class (``Retriever`` and its subclasses, wherever defined) and every generator class (a
+    class in ``pincite.generate`` with a ``generate`` method), read from the source, each with the module that
+    defines it: a new generator or retriever is covered without editing this test."""
+    found: dict[str, str] = {}
+    defined = {module_name(p): classes_of(p) for p in sorted(SRC.rglob("*.py"))}
+    for mod, classes in defined.items():
+        for name, bases in classes.items():
+            if mod.startswith("pincite.generate") and "generate" in bases and "Protocol" not in bases:
+                found[name] = mod
+    retrievers = {"Retriever"}
+    while True:  # subclasses of subclasses
+        more = {n for classes in defined.values() for n, bases in classes.items() if set(bases) & retrievers}
+        if more <= retrievers:
+            break
+        retrievers |= more
+    for mod, classes in defined.items():
+        for name in classes:
+            if name in retrievers:
+                found[name] = mod
+    return found
+
+
+#: the calls that construct a retriever or a generator: the classes (read from the source by wiring_classes) and
+#: the generator factory.  pincite.library.core is the one place a client's retriever and generator are made
+#: (``make_retriever``, ``make_answer_generator``: the server calls those too, so its shared ones are made there);
+#: the generator factory makes the generators it names, and a generator module may make the generator it wraps.
+FACTORIES = {"make_generator": "pincite.generate.factory"}
+WIRING_PLACE = "pincite.library.core"
+
+
+def constructions(path: Path, classes: dict[str, str] | None = None) -> list[str]:
+    """The calls in ``path`` that construct a retriever or a generator (a class of ``classes`` or a factory)."""
+    names = {**(wiring_classes() if classes is None else classes), **FACTORIES}
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call):
             f = node.func
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-            if name in CONSTRUCTORS:
+            if name in names:
                 found.append(f"{path.relative_to(SRC)}:{node.lineno} {name}(...)")
     return found
 
 
+def construction_allowed(module: str, call: str, classes: dict[str, str]) -> bool:
+    if module == WIRING_PLACE:
+        return True
+    if call == "make_generator" or call in classes and classes[call].startswith("pincite.generate"):
+        return module.startswith("pincite.generate")  # the factory, and a generator built on another
+    return False
+
+
 def test_one_place_constructs_retrievers_and_generators() -> None:
-    """The wiring of a question (store -> retriever -> generator) is written once, in pincite.library; the CLI,
-    the server and the evaluation take their retriever and generator from there."""
-    bad = [hit for p in sorted(SRC.rglob("*.py")) if module_name(p) not in CONSTRUCTION_ALLOWED
-           for hit in constructions(p)]
+    """The wiring of a question (store -> retriever -> generator) is written once, in pincite.library.core; the
+    CLI, the server, MCP and the evaluation take their retriever and generator from there."""
+    classes = wiring_classes()
+    bad = [hit for p in sorted(SRC.rglob("*.py")) for hit in constructions(p, classes)
+           if not construction_allowed(module_name(p), hit.split()[-1].removesuffix("(...)"), classes)]
     assert not bad, bad
 
 
-def test_the_construction_check_sees_a_construction(tmp_path: Path) -> None:
-    f = SRC / "library.py"
-    assert constructions(f), "the check must find the library's own construction, else it proves nothing"
+def test_the_construction_check_sees_every_generator_and_retriever(tmp_path: Path) -> None:
+    """The check proves something: it knows every generator and retriever class, it finds the library's own
+    constructions, and it flags a construction written anywhere else."""
+    classes = wiring_classes()
+    assert {"Retriever", "LockedRetriever", "ExtractiveGenerator", "LearnedGenerator", "RankerGenerator",
+            "ReaderGenerator", "OpenAIGenerator", "ScriptedGenerator"} <= set(classes), classes
+    assert "Generator" not in classes  # the protocol is not a generator
+    mine = constructions(SRC / "library" / "core.py", classes)
+    assert any("Retriever(" in c for c in mine) and any("make_generator(" in c for c in mine), mine
+    stray = tmp_path / "stray.py"
+    stray.write_text("from pincite.search.retrieve import Retriever\n"
+                     "def f(store, g):\n    return Retriever(store, 'lexical'), g.ExtractiveGenerator()\n")
+    hits = [h.split()[-1] for h in constructions_outside(stray, classes)]
+    assert hits == ["Retriever(...)", "ExtractiveGenerator(...)"], hits
+    for module in ("pincite.evaluation.runs", "pincite.api.backend", "pincite.cli.ask", "pincite.mcp.tools"):
+        assert not construction_allowed(module, "Retriever", classes)
+        assert not construction_allowed(module, "ExtractiveGenerator", classes)
+
+
+def constructions_outside(path: Path, classes: dict[str, str]) -> list[str]:
+    """:func:`constructions` for a file outside the package (its lines are named by file name)."""
+    names = {**classes, **FACTORIES}
+    return [f"{path.name}:{n.lineno} {n.func.id if isinstance(n.func, ast.Name) else n.func.attr}(...)"
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.Call)
+            and (n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)) in names]
+
+
+def test_evaluation_asks_through_the_library() -> None:
+    """Evaluation is the library's client for its questions (``run_gold`` takes the library's ask): it imports
+    neither the engine nor the retriever nor the generator factory, and only the library imports the engine's
+    ask among the modules of its layer and above."""
+    g = graph()
+    wiring = {"pincite.engine", "pincite.search.retrieve", "pincite.generate.factory"}
+    bad = sorted(f"{m} imports {t}" for m, ts in g.items() if m.startswith("pincite.evaluation") for t in ts & wiring)
+    assert not bad, bad
+    above = sorted(m for m, ts in g.items() if "pincite.engine" in ts and (layer_of(m) or 0) >= 11)
+    assert above == [WIRING_PLACE], above
 
 
 def test_cli_imports_the_library_not_the_engine() -> None:
@@ -213,6 +296,57 @@ def test_cli_and_api_import_neither_the_wiring_nor_a_backend() -> None:
                  if t == "pincite.engine" or t.startswith(tuple(p + "." for p in CLIENT_FORBIDDEN))
                  or t in CLIENT_FORBIDDEN)
     assert not bad, bad
+
+
+#: the client packages: the command line, the HTTP API (with the web pages' routes), the MCP server
+CLIENTS = ("pincite.cli", "pincite.api", "pincite.mcp")
+
+#: everything a client may import besides its own package, and why.  All else (the engine, retrieval, the
+#: generators, the store, ingest, open, evaluation, the cite-checker, ...) it reaches through pincite.library,
+#: whose __init__ lists what a client can use.
+CLIENT_ALLOWED = {
+    "pincite.library": "the Python API: Pincite, the values its methods take and return, the few functions a "
+                       "client calls besides it (pincite.library's __all__)",
+    "pincite.errors": "the error family: each client turns an error into its exit code, HTTP status or tool error",
+    "pincite.types": "plain value types a client reads options into and prints (DocumentKind, Format, Role, dates)",
+    "pincite.jsonio": "the JSON shapes (document, summary, audit) that the command line prints and the API serves: "
+                      "one definition, so the two cannot drift apart",
+    "pincite.web": "all HTML (the reader, the eval, audit and check reports): the CLI's --html and the API's pages",
+    "pincite.terminal": "how the command line prints (literal text, escaped controls): the CLI's alone",
+}
+#: the allowed modules that only the command line may import
+CLI_ONLY = {"pincite.terminal"}
+
+
+def client_imports() -> dict[str, set[str]]:
+    """Each client module and what it imports outside the client packages."""
+    g = graph()
+    return {m: {t for t in ts if not t.startswith(CLIENTS)} for m, ts in g.items() if m.startswith(CLIENTS)}
+
+
+def allowed_for(client: str, target: str) -> bool:
+    root = next((a for a in CLIENT_ALLOWED if target == a or target.startswith(a + ".")), None)
+    return root is not None and (root not in CLI_ONLY or client.startswith("pincite.cli"))
+
+
+def test_clients_import_only_the_library_and_the_allowed_modules() -> None:
+    """The CLI, the HTTP API and the MCP server import pincite.library and CLIENT_ALLOWED's modules only: one
+    front door, so the three cannot wire a question, open a backend or score a run each in their own way."""
+    imports = client_imports()
+    assert len(imports) > 25 and any(m.startswith("pincite.mcp") for m in imports), sorted(imports)
+    bad = sorted(f"{m} imports {t}" for m, ts in imports.items() for t in ts if not allowed_for(m, t))
+    assert not bad, "\n".join(bad)
+    used = {t for ts in imports.values() for t in ts}
+    assert all(any(t == a or t.startswith(a + ".") for t in used) for a in CLIENT_ALLOWED), (
+        "an allowed module no client imports: take it off CLIENT_ALLOWED")
+
+
+def test_the_client_allowlist_check_refuses_a_module_below_the_library() -> None:
+    assert allowed_for("pincite.cli.ask", "pincite.library") and allowed_for("pincite.api.pages", "pincite.web.reader")
+    assert not allowed_for("pincite.api.backend", "pincite.terminal")  # the CLI's alone
+    for below in ("pincite.engine", "pincite.options", "pincite.evaluation.runs", "pincite.generate.base",
+                  "pincite.open", "pincite.ingest", "pincite.answer.citecheck", "pincite.webx"):
+        assert not allowed_for("pincite.cli.eval", below), below
 
 
 def test_the_api_reads_eval_runs_through_the_library() -> None:

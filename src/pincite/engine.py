@@ -5,16 +5,15 @@ Nothing reaches the reader unchecked: every citation passes :data:`pincite.answe
 is dropped and listed (``--on-fail drop``), or the generator is asked again with the failures named
 (``--on-fail retry``) and whatever still fails is dropped.  A claim left with no citation is removed.
 
-A question and everything that shapes its answer (the options and the retrieval filters) are assembled once, by
-:func:`ask_request`: the command line, the server and the evaluation all build their :class:`AskRequest` there.
+A question's options are declared once, in :mod:`pincite.options` (:class:`AskOptions`, with their defaults, help
+and bounds); :func:`ask_request` builds the :class:`AskRequest` that :func:`ask` answers.
 """
 
 from __future__ import annotations
 
 import datetime
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
 from pincite.answer.context import TurnContext, assemble_context
@@ -29,6 +28,7 @@ from pincite.answer.evidence import (
 from pincite.answer.model import Answer, build_answer, combine_parts
 from pincite.answer.protocol import ReplyError, first_messages, parse_reply, retry_messages
 from pincite.answer.verify import Check, ClaimSupport, Dropped, Verified, verify_reply
+from pincite.options import AskOptions, AskRequest, OnFail, ask_request
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
 from pincite.legal.language import asks_quantity, question_parts
@@ -36,63 +36,11 @@ from pincite import versions
 from pincite.scope import resolve_filters
 from pincite.types import SearchFilters
 from pincite.store import Store
-from pincite.types import ChoiceEnum, Document, DocumentKind, Passage, optional_date
+from pincite.types import Document, Passage
 
 #: passages retrieved per document when a question is scoped to several (one long document must not crowd out the
 #: others, and each document's answer must be among its own passages)
 SCOPE_PER_DOCUMENT = 3
-
-
-class OnFail(ChoiceEnum):
-    DROP = "drop"
-    RETRY = "retry"
-
-
-@dataclass(frozen=True, slots=True)
-class AskOptions:
-    as_of: datetime.date | None = None  # a ``YYYY-MM-DD`` string is read here (pincite.types.parse_date)
-    k: int = 8
-    on_fail: OnFail = OnFail.DROP
-    retries: int = 1
-    budget_tokens: int = 6000
-    include_non_citable: bool = False
-    #: a claim whose own figures, names or words are not in what it cites: dropped, or shown as its quote alone
-    unsupported: ClaimSupport = ClaimSupport.DROP
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "as_of", optional_date(self.as_of))
-        object.__setattr__(self, "unsupported", ClaimSupport.parse(self.unsupported))
-
-
-@dataclass(frozen=True, slots=True)
-class AskRequest:
-    """One question and everything that shapes its answer.  Built by :func:`ask_request`, never by hand, so the
-    command line, the server and the evaluation ask in the same way."""
-
-    question: str
-    options: AskOptions
-    filters: SearchFilters
-    per_document: int | None = None
-
-
-def ask_request(question: str, *, as_of: datetime.date | str | None = None, k: int = 8,
-                on_fail: OnFail | str = OnFail.DROP, retries: int = 1, budget_tokens: int = 6000,
-                include_non_citable: bool = False, documents: Iterable[str] = (),
-                kinds: Iterable[DocumentKind] = (), works: Iterable[str] = (),
-                per_document: int | None = None,
-                unsupported: ClaimSupport | str = ClaimSupport.DROP) -> AskRequest:
-    """The options and the filters of one question, assembled once: the date asked is both the date the answer
-    speaks from and the date retrieval filters on, and ``include_non_citable`` both widens retrieval and is
-    recorded in the answer's settings.  ``documents``, ``kinds`` and ``works`` scope the question (one answer
-    section per document).  ``unsupported`` says what becomes of a claim its cited words do not support
-    (``drop``, or ``quote``: shown as its quotation alone).  A bad ``on_fail``, ``unsupported`` or date raises
-    ValueError naming the choices."""
-    options = AskOptions(as_of=optional_date(as_of), k=k, on_fail=OnFail.parse(on_fail), retries=retries,
-                         budget_tokens=budget_tokens, include_non_citable=include_non_citable,
-                         unsupported=ClaimSupport.parse(unsupported))
-    filters = SearchFilters(include_non_citable=include_non_citable, as_of=options.as_of,
-                            documents=tuple(documents), kinds=tuple(kinds), works=tuple(works))
-    return AskRequest(question, options, filters, per_document)
 
 
 class Retrieves(Protocol):
@@ -124,7 +72,7 @@ def answer_question(
     options = options or AskOptions()
     t0 = time.perf_counter()
     if filters is None:
-        filters = SearchFilters(include_non_citable=options.include_non_citable, as_of=options.as_of)
+        filters = options.filters()
     filters = resolve_filters(store, filters)  # a named document or work that is not stored is an error, said
     scope = scope_documents(store, filters)
     k = options.k

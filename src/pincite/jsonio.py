@@ -9,6 +9,7 @@ unit)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pincite.audit import AuditReport
@@ -117,6 +118,24 @@ def hit_to_json(p: Passage) -> dict[str, Any]:
         "in_force_to": c.in_force_to,
         "score": round(p.score, 6),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Passage):
+    """One search hit: a retrieved passage (its chunk, document, text, score and rank) whose :meth:`to_json` is
+    ``search --json``'s hit (:func:`hit_to_json`).  What :meth:`pincite.Pincite.search` returns."""
+
+    @classmethod
+    def of(cls, p: Passage) -> Hit:
+        return cls(p.chunk, p.document, p.text, p.score, p.rank)
+
+    @property
+    def label(self) -> str | None:
+        """The printed labels of its units (``"[14]–[15]"`` for several), as ``pincite search`` shows them."""
+        return passage_label(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return hit_to_json(self)
 
 
 def audit_to_json(doc: Document, report: AuditReport, structure: list[LintFinding] | None = None) -> dict[str, Any]:

@@ -54,9 +54,7 @@ from pincite.api.guard import add_guard
 from pincite.api.pages import add_pages
 from pincite.api.routes import add_api_routes
 from pincite.api.security import TOKEN_ENV, check_bind, is_loopback
-from pincite.checkrun import stop_running_checks
-from pincite.checkrun import warm_up as warm_up_checks
-from pincite.generate.base import Generator
+from pincite.library import Generator, stop_running_checks, warm_up as warm_up_checks
 from pincite.web.views import STATIC, page_templates
 
 

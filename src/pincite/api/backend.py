@@ -15,17 +15,15 @@ from urllib.parse import parse_qs
 from pydantic import BaseModel, Field, ValidationError, field_validator
 from starlette.requests import Request
 
-from pincite.answer.citecheck import CheckReport
+from pincite.library import (
+    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, audit_chunks, check_limited,
+    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store, spec,
+    update_twins,
+)
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
-from pincite.audit import audit_chunks, claims_from_chunks
 from pincite.errors import NotFound, PinciteError
-from pincite.generate.base import Generator
-from pincite.library import Pincite, load_embedder, make_answer_generator, make_retriever
-from pincite.ingest import IngestReport, embed_store, update_twins
-from pincite.checkrun import check_limited
-from pincite.open import open_store
-from pincite.types import DocumentKind, Format, Passage, optional_date
+from pincite.types import DocumentKind, Format, optional_date
 
 
 log = logging.getLogger("pincite.server")
@@ -224,27 +222,45 @@ def check_iso_date(value: object) -> datetime.date | None:
     return optional_date(value)
 
 
+def _option(name: str) -> Any:
+    """A request field from the one declaration of the option (:func:`pincite.library.spec`): its default, its
+    bounds and its description."""
+    o = spec(name)
+    bounds = {"ge": o.ge, "le": o.le} if o.max_items is None else {"max_length": o.max_items}
+    bounds = {k: v for k, v in bounds.items() if v is not None}
+    if isinstance(o.default, tuple):
+        return Field(default_factory=list, **bounds, description=o.help)
+    return Field(o.default.value if isinstance(o.default, OnFail) else o.default, **bounds, description=o.help)
+
+
+# each field is AskOptions' declaration of it (pincite.options, through the library); .options() converts.  The
+# docstring is the schema's description in /openapi.json, so it is kept as it was.
 class AskRequest(BaseModel):
     """The options of ``pincite ask`` (the generator itself is chosen when the server starts)."""
 
     question: str = Field(min_length=1, max_length=4000, description="The question.")
-    as_of: datetime.date | None = Field(None, description="Answer from the law in force on this date "
-                                                           "(YYYY-MM-DD).")
-    k: int = Field(8, ge=1, le=50, description="Passages to retrieve.")
-    on_fail: Literal["drop", "retry"] = Field("drop", description="Drop failing citations, or retry once with the failures named.")
-    retries: int = Field(1, ge=0, le=5, description="Retries with on_fail=retry.")
+    as_of: datetime.date | None = _option("as_of")
+    k: int = _option("k")
+    on_fail: Literal["drop", "retry"] = _option("on_fail")  # OnFail's values (tests/test_options.py)
+    retries: int = _option("retries")
     no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
-    include_non_citable: bool = Field(False, description="Retrieve non-citable zones too (they still cannot be cited).")
-    documents: list[str] = Field(default_factory=list, max_length=200,
-                                 description="Ask of these documents (ids or sources): one answer section per source.")
-    kind: DocumentKind | None = Field(None, description="Ask of every document of this kind.")
-    works: list[str] = Field(default_factory=list, max_length=50, description="Ask of every version of these works.")
-    per_document: int | None = Field(None, ge=1, le=20, description="Passages per document in scope (default 3).")
+    include_non_citable: bool = _option("include_non_citable")
+    documents: list[str] = _option("documents")
+    kind: DocumentKind | None = Field(None, description=spec("kinds").help)  # one kind here; the options: a tuple
+    works: list[str] = _option("works")
+    per_document: int | None = _option("per_document")
 
     @field_validator("as_of", mode="before")  # pydantic's own reading takes 20210101 as a timestamp
     @classmethod
     def _as_of_is_a_date(cls, v: object) -> datetime.date | None:
         return check_iso_date(v)
+
+    def options(self) -> AskOptions:
+        """The request as the library's options (every field is one of them, but ``no_dense``: the retriever)."""
+        return AskOptions(as_of=self.as_of, k=self.k, on_fail=OnFail.parse(self.on_fail), retries=self.retries,
+                          include_non_citable=self.include_non_citable, documents=tuple(self.documents),
+                          kinds=(self.kind,) if self.kind else (), works=tuple(self.works),
+                          per_document=self.per_document)
 
 
 def request_problems(errors: Any) -> list[str]:
@@ -271,9 +287,7 @@ def run_ask(backend: Backend, req: AskRequest) -> Any:
     gone) is retried once from the new snapshot.  How retrieval used the dense ranking is then
     :func:`last_dense` (in the same thread)."""
     lib = backend.library(None if req.no_dense is None else not req.no_dense)
-    request = lib.request(req.question, as_of=req.as_of, k=req.k, on_fail=req.on_fail, retries=req.retries,
-                          include_non_citable=req.include_non_citable, documents=req.documents,
-                          kinds=(req.kind,) if req.kind else (), works=req.works, per_document=req.per_document)
+    request = lib.request(req.question, req.options())
     for attempt in (1, 2):
         try:
             return lib.ask(request)
@@ -289,7 +303,7 @@ def last_dense(backend: Backend, no_dense: bool | None) -> str:
 
 
 def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
-               include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Passage]:
+               include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Hit]:
     """The passages retrieval finds (how the dense ranking was used is then :func:`last_dense`)."""
     lib = backend.library(None if no_dense is None else not no_dense)
     return lib.search(q, k=k, as_of=as_of, kinds=kinds, include_non_citable=include_non_citable,

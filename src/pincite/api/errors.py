@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pincite.api.backend import request_problems
 from pincite.api.uploads import UploadError
-from pincite.checkrun import CheckStopped, CheckTooLarge
+from pincite.library import CheckStopped, CheckTooLarge, GeneratorError
 from pincite.errors import DiskFull
 from pincite.errors import (
     EmbeddingUnavailable,
@@ -25,7 +25,6 @@ from pincite.errors import (
     StoreError,
     UnknownName,
 )
-from pincite.generate.base import GeneratorError
 
 log = logging.getLogger("pincite.server")
 

@@ -29,8 +29,8 @@ from pincite.api.backend import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
-from pincite.ingest import out_of_space
-from pincite.jsonio import audit_to_json, document_to_json, hit_to_json, summary_to_json
+from pincite.library import out_of_space
+from pincite.jsonio import audit_to_json, document_to_json, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import api_listing
 
@@ -68,7 +68,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
             raise PinciteError(f"as_of: {e}") from None
         passages = run_search(backend, q, k, day, kind, include_non_citable, per_document, no_dense)
         return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
-                "passages": [hit_to_json(p) for p in passages]}
+                "passages": [p.to_json() for p in passages]}
 
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
     def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),

@@ -12,7 +12,7 @@ from python_multipart import MultipartParser
 from python_multipart.multipart import parse_options_header
 
 from pincite.errors import PinciteError
-from pincite.ingest import FileResult, ingest_bytes
+from pincite.library import FileResult, ingest_bytes
 from pincite.types import Format
 
 #: Room for the multipart framing (boundaries, part headers) on top of the files themselves.

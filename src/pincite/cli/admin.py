@@ -7,15 +7,13 @@ from typing import Annotated
 
 import typer
 
-from pincite.chunk import ChunkSettings
+from pincite.library import (
+    ChunkSettings, embed_store, load_embedder, migrate_store, open_file_store, open_store, rechunk_all,
+)
 from pincite.cli.common import (
     DbOption, _embedding_progress, _error, _fail, _open_existing, _progress_bar, _require_documents, err, out,
 )
 from pincite.errors import PinciteError
-from pincite.ingest import embed_store, rechunk_all
-from pincite.library import load_embedder
-from pincite.migrate import migrate_store
-from pincite.open import open_file_store, open_store
 
 
 def chunk(

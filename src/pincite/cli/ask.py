@@ -11,15 +11,13 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from pincite.answer.model import Answer
+from pincite.library import Answer, AskOptions, DEFAULTS, DEFAULT_MAX_TOKENS, GeneratorKind, OnFail, Pincite, spec
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
     NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options, _location,
     _open_existing, _print_json, _require_documents, _search_progress, err, out,
 )
 from pincite.errors import PinciteError, UnknownName
-from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
-from pincite.library import OnFail, Pincite
 from pincite.terminal import json_text
 from pincite.types import DateError, DocumentKind, optional_date
 
@@ -44,23 +42,23 @@ def ask(
     ctx: typer.Context,
     question: Annotated[Optional[str], typer.Argument(help="The question (or use --batch).")] = None,
     db: DbOption = None,
-    as_of: Annotated[Optional[str], typer.Option("--as-of", help="Answer from the law in force on this date (YYYY-MM-DD).")] = None,
-    k: Annotated[int, typer.Option("--k", help="Passages to retrieve.")] = 8,
+    as_of: Annotated[Optional[str], typer.Option("--as-of", help=spec("as_of").cli)] = None,
+    k: Annotated[int, typer.Option("--k", help=spec("k").cli)] = DEFAULTS.k,
     generator: GeneratorOption = "extractive",
     base_url: BaseUrlOption = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,
     max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
-    on_fail: OnFailOption = "drop",
-    retries: Annotated[int, typer.Option(help="Retries with --on-fail retry.")] = 1,
+    on_fail: OnFailOption = DEFAULTS.on_fail.value,
+    retries: Annotated[int, typer.Option(help=spec("retries").cli)] = DEFAULTS.retries,
     no_dense: NoDenseOption = False,
-    include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help="Retrieve non-citable zones too (they still cannot be cited).")] = False,
+    include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help=spec("include_non_citable").cli)] = DEFAULTS.include_non_citable,
     batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, scope}; one result per line.")] = None,
-    document: Annotated[Optional[list[str]], typer.Option("--document", help="Ask of this document (id or source); repeatable.")] = None,
-    kind: Annotated[Optional[str], typer.Option("--kind", help="Ask of every document of this kind.")] = None,
-    work: Annotated[Optional[list[str]], typer.Option("--work", help="Ask of every version of this work; repeatable.")] = None,
-    per_document: Annotated[Optional[int], typer.Option("--per-document", help="Passages per document in scope (default 3 when scoped to several).")] = None,
+    document: Annotated[Optional[list[str]], typer.Option("--document", help=spec("documents").cli)] = None,
+    kind: Annotated[Optional[str], typer.Option("--kind", help=spec("kinds").cli)] = None,
+    work: Annotated[Optional[list[str]], typer.Option("--work", help=spec("works").cli)] = None,
+    per_document: Annotated[Optional[int], typer.Option("--per-document", help=spec("per_document").cli)] = DEFAULTS.per_document,
     as_json: JsonOption = False,
     no_wait: NoWaitOption = False,
 ) -> None:
@@ -82,12 +80,12 @@ def ask(
                       on_progress=_search_progress())
         retriever, _ = lib.retriever, lib.generator  # made before any question, so a bad setting fails first
 
-        kinds = (DocumentKind.parse(kind),) if kind else ()
+        options = AskOptions(k=k, on_fail=fail_mode, retries=retries, include_non_citable=include_non_citable,
+                             kinds=(DocumentKind.parse(kind),) if kind else (), works=tuple(work or ()),
+                             per_document=per_document)
 
         def one(q: str, date: Optional[datetime.date], scope: tuple[str, ...] = ()) -> Answer:
-            return lib.ask(q, as_of=date, k=k, on_fail=fail_mode, retries=retries,
-                           include_non_citable=include_non_citable, documents=tuple(document or ()) + scope,
-                           kinds=kinds, works=tuple(work or ()), per_document=per_document)
+            return lib.ask(q, options, as_of=date, documents=tuple(document or ()) + scope)
 
         if batch is not None:
             try:

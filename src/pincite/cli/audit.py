@@ -8,13 +8,13 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from pincite.audit import audit_chunks, claims_from_chunks, claims_from_jsonl
-from pincite.chunk import WindowSettings, window_chunks
+from pincite.library import (
+    WindowSettings, audit_chunks, claims_from_chunks, claims_from_jsonl, lint_counts, lint_document,
+    resolve_document, window_chunks,
+)
 from pincite.cli.common import DbOption, JsonOption, _fail, _open_existing, _print_json, err, out
 from pincite.errors import PinciteError
 from pincite.jsonio import audit_to_json
-from pincite.lint import lint_counts, lint_document
-from pincite.scope import resolve_document
 from pincite.types import Chunker
 from pincite.web.audit import render_audit_html
 

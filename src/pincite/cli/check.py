@@ -9,12 +9,11 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from pincite.answer.citecheck import Verdict
+from pincite.library import Pincite, Verdict
 from pincite.cli.common import (
     DbOption, JsonOption, _check_date, _error, _fail, _location, _open_existing, _print_json, err, out,
 )
 from pincite.errors import PinciteError
-from pincite.library import Pincite
 from pincite.web.check_report import VERDICT_WORDS, render_check_html
 
 

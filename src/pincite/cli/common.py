@@ -16,10 +16,9 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from pincite.errors import EmbeddingUnavailable, PinciteError
-from pincite.generate.base import GeneratorKind
-from pincite.library import Embedder, load_embedder
-from pincite.open import default_location, open_store, store_exists
-from pincite.store import Store
+from pincite.library import (
+    Embedder, GeneratorKind, Store, default_location, load_embedder, open_store, spec, store_exists,
+)
 from pincite.terminal import SafeConsole, json_text, progress_bar
 from pincite.types import DateError, Format, parse_date
 
@@ -42,7 +41,7 @@ ModelOption = Annotated[str, typer.Option(help="Model name for --generator opena
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]
 TimeoutOption = Annotated[float, typer.Option(help="Seconds to wait for the model server (a request that times out is not sent again).")]
 MaxTokensOption = Annotated[int, typer.Option("--max-tokens", min=1, help="Longest reply, in tokens, for --generator openai (a reply cut there is reported as truncated).")]
-OnFailOption = Annotated[str, typer.Option("--on-fail", help="drop (default) or retry.")]
+OnFailOption = Annotated[str, typer.Option("--on-fail", help=spec("on_fail").cli)]
 NoDenseOption = Annotated[bool, typer.Option("--no-dense", help="Lexical retrieval only (no embedding model).")]
 NoWaitOption = Annotated[bool, typer.Option(
     "--no-wait", help="If passages still lack vectors, answer from the lexical ranking now (JSON says "

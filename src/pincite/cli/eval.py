@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -15,13 +16,11 @@ from pincite.cli.common import (
     _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
 )
 from pincite.errors import PinciteError
-from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
-from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
-from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
-from pincite.evaluation.runs import EvalOptions, gold_set_name, read_run, set_run_path, write_run
-from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
-from pincite.library import Pincite
-from pincite.open import is_server_store
+from pincite.library import (
+    Comparison, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GeneratorKind, GoldError, GoldQuestion, METRICS, METRIC_NAMES,
+    OnFail, Pincite, compare_runs, format_gap, format_metric, gold_set_name, is_server_store, read_gold, read_run,
+    select_questions, set_gaps, set_run_path, spec, write_run,
+)
 from pincite.terminal import progress_bar
 from pincite.types import Chunker
 from pincite.web.eval_report import render_runs_html
@@ -138,14 +137,14 @@ def eval_(
     gold: Annotated[list[Path], typer.Argument(help="Gold questions, JSON lines (see eval/dev.jsonl); give several (eval/dev.jsonl eval/heldout.jsonl) to report them side by side.")],
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root, ingested whole unless --db; a gold source not under it is looked up under its parent folder and ingested too (eval/heldout.jsonl's bulk/...).")] = Path("../shared/corpus"),
-    k: Annotated[int, typer.Option("--k", help="Passages to retrieve (recall is measured at this k).")] = 10,
+    k: Annotated[int, typer.Option("--k", help=spec("k").cli.removesuffix(".") + " (recall is measured at this k).")] = EVAL_OPTIONS.k,
     generator: GeneratorOption = "extractive",
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",
     timeout: TimeoutOption = 60.0,
     max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
-    on_fail: OnFailOption = "drop",
+    on_fail: OnFailOption = EVAL_OPTIONS.on_fail.value,
     no_dense: NoDenseOption = False,
     chunker: Annotated[str, typer.Option("--chunker", help="Retrieval unit: structural (ours) or window (the baseline, to show what it breaks).")] = "structural",
     only: Annotated[Optional[list[str]], typer.Option("--only", help="Only questions with this id or tag (repeatable).")] = None,
@@ -161,8 +160,8 @@ def eval_(
     try:
         gkind = GeneratorKind.parse(generator)
         mode = Chunker.parse(chunker)
-        if on_fail not in ("drop", "retry"):
-            raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: drop, retry")
+        if on_fail not in (choices := [m.value for m in OnFail]):
+            raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: {', '.join(choices)}")
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     names = [gold_set_name(g) for g in gold]
@@ -190,10 +189,9 @@ def eval_(
                                                               max_tokens)) as lib:
                 with progress_bar(err, err.is_terminal) as progress:
                     task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
-                    runs = lib.evaluate_sets(sets, corpus=None if given else corpus,
-                                             options=EvalOptions(k=k, on_fail=on_fail),
-                                             on_note=lambda s: err.print(s, style="dim"),
-                                             on_question=lambda r: progress.advance(task))
+                    runs = [run.to_json() for run in lib.evaluate_sets(
+                        sets, corpus=None if given else corpus, options=replace(EVAL_OPTIONS, k=k, on_fail=on_fail),
+                        on_note=lambda s: err.print(s, style="dim"), on_question=lambda r: progress.advance(task))]
                 results = [(name, run, compare_runs(base, run) if base is not None else None)
                            for name, run, base in zip(names, runs, bases)]
                 for name, run, _ in results:

@@ -14,10 +14,10 @@ from pincite.cli.common import (
 )
 from pincite.cli.show import show
 from pincite.errors import PinciteError
-from pincite.ingest import FileResult, IngestReport, ingest_paths, nothing_to_ingest
-from pincite.library import demo_paths
-from pincite.open import display_location, open_store
-from pincite.store import default_db_path
+from pincite.library import (
+    FileResult, IngestReport, default_db_path, demo_paths, display_location, ingest_paths, nothing_to_ingest,
+    open_store,
+)
 from pincite.types import Format
 
 

@@ -13,7 +13,6 @@ from pincite.cli.common import (
     _open_existing, _print_json, _progress_bar, _require_documents, _search_progress, err, out,
 )
 from pincite.errors import PinciteError, UnknownName
-from pincite.jsonio import hit_to_json, passage_label
 from pincite.library import Pincite
 from pincite.types import DocumentKind
 
@@ -60,7 +59,7 @@ def search(
         err.print("dense ranking pending: passages lack vectors ('pincite embed' computes them); these hits are "
                   "lexical", style="dim")
     if as_json:
-        _print_json({"query": query, "as_of": as_of, "dense": dense, "hits": [hit_to_json(p) for p in hits]})
+        _print_json({"query": query, "as_of": as_of, "dense": dense, "hits": [p.to_json() for p in hits]})
         return
     if not hits:
         out.print("no passages found")
@@ -73,7 +72,7 @@ def search(
         window = f"{c.in_force_from or '…'} → {c.in_force_to or 'now'}" if (c.in_force_from or c.in_force_to) else ""
         zone = c.zone.value if c.citable else Text(f"{c.zone.value} (not citable)", style="yellow")
         snippet = p.text[:160].replace("\n", " ") + ("…" if len(p.text) > 160 else "")
-        table.add_row(str(p.rank), p.document.citation or p.document.title, passage_label(p) or "", zone,
+        table.add_row(str(p.rank), p.document.citation or p.document.title, p.label or "", zone,
                       window, snippet)
     _fit_text_column(table)
     out.print(table)

@@ -11,8 +11,7 @@ from pincite.cli.common import (
     _generator_options, _store_option,
 )
 from pincite.errors import PinciteError
-from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
-from pincite.open import default_location
+from pincite.library import DEFAULT_MAX_TOKENS, GeneratorKind, default_location
 
 
 def serve(

@@ -16,11 +16,9 @@ from pincite.cli.common import (
 )
 from pincite.errors import PinciteError
 from pincite.jsonio import document_to_json, summary_to_json
-from pincite.scope import resolve_document
-from pincite.store import DocumentSummary
+from pincite.library import DocumentSummary, resolve_document, resolve_work, works_of
 from pincite.terminal import visible
 from pincite.types import DocumentKind, Role
-from pincite.versions import resolve_work, works_of
 
 
 def documents(

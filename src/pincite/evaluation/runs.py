@@ -1,4 +1,4 @@
-"""Running a gold set through the engine, the run record (settings, their hash, metrics, every question), and
+"""Running a gold set through the library's ask, the run record (settings, their hash, metrics, every question), and
 where run records are kept: a file beside a SQLite database (``<db>.eval/``), or the PostgreSQL store's
 ``eval_runs`` table."""
 
@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pincite
+from pincite.answer.model import Answer
 from pincite.chunk import WindowSettings, window_chunks
 from pincite.search.embed import MODEL_ID
-from pincite.engine import ask, ask_request
 from pincite.errors import NotFound, PinciteError
 from pincite.evaluation.gold import DocumentFinder, GoldError, GoldQuestion, resolve_question
 from pincite.evaluation.metrics import (
@@ -32,6 +32,7 @@ from pincite.evaluation.metrics import (
     summarise_by_tag,
 )
 from pincite.ingest import SETTINGS_KEY, ingest_paths
+from pincite.options import EVAL_OPTIONS, AskOptions, AskRequest, ask_request
 from pincite.open import keeps_runs_in_store, open_store, run_table
 from pincite.types import Chunker
 
@@ -62,31 +63,27 @@ def file_sha256(path: str | os.PathLike[str]) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-@dataclass
-class EvalOptions:
-    k: int = 10
-    per_document: int | None = None
-    budget_tokens: int = 6000
-    on_fail: str = "drop"
-    retries: int = 1
-    include_non_citable: bool = False
+#: how a run asks each question: the library's ask (``Pincite.ask``), so evaluation answers exactly as the command
+#: line and the server do and never wires a retriever or a generator of its own
+Answerer = Callable[[AskRequest], Answer]
 
 
 def run_gold(
     questions: Sequence[GoldQuestion],
     store: Any,
-    retriever: Any,
-    generator: Any,
-    options: EvalOptions | None = None,
+    answer: Answerer,
+    generator: str,
+    options: AskOptions | None = None,
     settings: dict[str, Any] | None = None,
     on_question: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
-    """Answer every question through the engine and score it; returns the run record (a JSON-able dict).
+    """Answer every question with ``answer`` and score it; returns the run record (a JSON-able dict).
 
+    ``options`` default to :data:`~pincite.options.EVAL_OPTIONS`; each question's date and scope are its own.
     ``settings`` are recorded as given (the caller knows the chunker, retrieval mode, models, corpus); the
-    engine's own settings are added.  A question the engine fails on (a generator error) is recorded with its
-    error, and the run goes on."""
-    options = options or EvalOptions()
+    options and ``generator`` (its name) are added.  A question answered with an error (a generator error) is
+    recorded with its error, and the run goes on."""
+    options = options or EVAL_OPTIONS
     finder = DocumentFinder(store)
     records: list[dict[str, Any]] = []
     t_run = time.perf_counter()
@@ -99,13 +96,10 @@ def run_gold(
             except GoldError as e:
                 records.append(error_record(q, f"scope: {e}", 0.0))
                 continue
-        request = ask_request(q.question, as_of=q.as_of, k=options.k, on_fail=options.on_fail,
-                              retries=options.retries, budget_tokens=options.budget_tokens,
-                              include_non_citable=options.include_non_citable, documents=scope_ids,
-                              per_document=options.per_document)
+        request = ask_request(q.question, options, as_of=q.as_of, documents=scope_ids)
         t0 = time.perf_counter()
         try:
-            ans = ask(request, store, retriever, generator)
+            ans = answer(request)
         except PinciteError as e:
             rec = error_record(q, str(e), time.perf_counter() - t0)
         else:
@@ -116,8 +110,8 @@ def run_gold(
     all_settings = {
         **(settings or {}),
         "k": options.k, "per_document": options.per_document, "budget_tokens": options.budget_tokens,
-        "on_fail": options.on_fail, "retries": options.retries, "include_non_citable": options.include_non_citable,
-        "generator": getattr(generator, "name", type(generator).__name__),
+        "on_fail": options.on_fail.value, "retries": options.retries,
+        "include_non_citable": options.include_non_citable, "generator": generator,
     }
     return build_run(records, all_settings, round(time.perf_counter() - t_run, 3))
 
@@ -269,6 +263,35 @@ def build_run(records: list[dict[str, Any]], settings: dict[str, Any], seconds: 
         "drop_examples": drop_examples(records),
         "questions": records,
     }
+
+
+@dataclass(frozen=True)
+class EvalRun:
+    """One evaluation run, typed: what :meth:`pincite.Pincite.evaluate` returns.  :meth:`to_json` is the run
+    record :func:`build_run` makes (what ``pincite eval --json`` prints and ``--out`` writes), key for key."""
+
+    format: int
+    created: str
+    settings: dict[str, Any]
+    settings_hash: str
+    seconds: float
+    metrics: dict[str, Any]
+    summary: dict[str, Any]
+    by_tag: dict[str, Any]
+    drop_examples: Any
+    questions: list[dict[str, Any]]
+
+    @classmethod
+    def from_json(cls, run: dict[str, Any]) -> EvalRun:
+        return cls(**{f: run[f] for f in RUN_FIELDS})
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in RUN_FIELDS}
+
+
+#: a run record's fields, in the order it is written
+RUN_FIELDS = ("format", "created", "settings", "settings_hash", "seconds", "metrics", "summary", "by_tag",
+              "drop_examples", "questions")
 
 
 def run_folder(db: str | os.PathLike[str]) -> Path:

@@ -10,26 +10,29 @@ import os
 import sys
 from pathlib import Path
 
+from pincite.errors import PinciteError
+from pincite.library import Pincite
+
 MISSING = "the MCP server needs the mcp SDK: pip install 'pincite[mcp]'"
 
 
 def run(location: str | os.PathLike[str], *, http: bool = False, port: int = 8765, dense: bool = True) -> int:
     """Serve the store at ``location`` over stdio (or streamable HTTP on 127.0.0.1:``port``) until the client
     goes away; returns the exit code (2: the SDK is not installed; 1: a pincite error, said on stderr)."""
+    # the SDK is imported here, deferred on purpose: it is an optional extra (and slow to import), and its absence
+    # is said in one line rather than a traceback
     try:
         import mcp  # noqa: F401  (the optional extra)
     except ImportError:
         print(f"error: {MISSING}", file=sys.stderr)
         return 2
-    from pincite.errors import PinciteError
-    from pincite.library import Pincite
-    from pincite.mcp.server import build_server
+    from pincite.mcp.server import build_server  # on the SDK: deferred with it
 
     try:
         with Pincite(location if isinstance(location, str) else Path(location), dense=dense) as library:
             server = build_server(library)
             if http:
-                from pincite.mcp.http import serve_http
+                from pincite.mcp.http import serve_http  # the HTTP transport (starlette, uvicorn): only for --http
 
                 serve_http(server, port)
             else:

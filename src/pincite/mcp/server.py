@@ -18,7 +18,7 @@ from mcp.types import CallToolResult, Resource, TextContent, Tool
 from pydantic import Field
 
 from pincite.errors import PinciteError
-from pincite.library import Pincite
+from pincite.library import Pincite, spec
 from pincite.mcp.tools import Tools
 from pincite.types import DocumentKind
 
@@ -31,6 +31,8 @@ INSTRUCTIONS = (
 
 Kind = Literal[tuple(k.value for k in DocumentKind)]  # type: ignore[valid-type]
 Name = Annotated[str, Field(min_length=1, max_length=500)]
+#: search's k: what ask retrieves (AskOptions' declaration of k: its default and its bounds)
+K = spec("k")
 IsoDate = Annotated[str | None, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description=(
     "Only law in force on this date (YYYY-MM-DD): a statute's version of that day. Omit for today."))]
 
@@ -118,7 +120,7 @@ def build_server(library: Pincite) -> PinciteMCP:
         "in_force_to (a statute version's window). Passages returned count as retrieved for check_citations."))
     def search(ctx: Context,
                query: Annotated[str, Field(min_length=1, max_length=4000, description="What to look for, in words.")],
-               k: Annotated[int, Field(ge=1, le=50, description="How many passages.")] = 8,
+               k: Annotated[int, Field(ge=K.ge, le=K.le, description="How many passages.")] = K.default,
                as_of: IsoDate = None,
                kind: Annotated[list[Kind] | None, Field(max_length=6, description=(
                    "Only these kinds of document."))] = None,

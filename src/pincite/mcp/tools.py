@@ -20,12 +20,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from pincite.answer.citecheck import Checker, CitationResult, Verdict, check_file, find_units
-from pincite.answer.render import render_citation
+from pincite.library import (
+    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, render_citation,
+)
 from pincite.errors import NotFound, PinciteError
-from pincite.jsonio import document_to_json, hit_to_json, passage_label, summary_to_json, unit_to_json
-from pincite.library import Pincite
-from pincite.types import Document, Passage, Unit, UnitKind, optional_date, unit_id
+from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
+from pincite.types import Document, Unit, UnitKind, optional_date, unit_id
 
 #: A passage id is its chunk id: ``<document id>:c<start>-<end>`` (``w`` for the window chunker).
 PASSAGE_ID = re.compile(r"^(?P<doc>.+):[cw](?P<start>\d+)-(?P<end>\d+)$")
@@ -104,7 +104,7 @@ class Tools:
 
     # -- the tools ---------------------------------------------------------------------------------------
 
-    def search(self, key: str, query: str, k: int = 8, as_of: str | None = None, kind: list[str] | None = None,
+    def search(self, key: str, query: str, k: int = DEFAULTS.k, as_of: str | None = None, kind: list[str] | None = None,
                documents: list[str] | None = None) -> dict[str, Any]:
         with self.lock:
             passages = self.library.search(query, k=k, as_of=as_of, kinds=kind or (), documents=documents or ())
@@ -115,9 +115,9 @@ class Tools:
                 out.append(self._hit(p))
             return {"query": query, "as_of": as_of, "passages": out}
 
-    def _hit(self, p: Passage) -> dict[str, Any]:
-        hit = hit_to_json(p)
-        hit["pinpoint"] = passage_label(p)
+    def _hit(self, p: Hit) -> dict[str, Any]:
+        hit = p.to_json()
+        hit["pinpoint"] = p.label
         hit["cite_as"] = self._cite_as(self._document(p.document.id), p.chunk.units)
         return hit
 

@@ -430,12 +430,6 @@ def _cap_per_document(ranked: list[tuple[str, str, float]], per_document: int | 
     return out
 
 
-def search_passages(store: Store, query: str, k: int = 10, filters: SearchFilters | None = None,
-                    mode: RetrievalMode = RetrievalMode.HYBRID) -> list[Passage]:
-    """One-off search (loads the model each call; keep a :class:`Retriever` for many queries)."""
-    return Retriever(store, mode).search(query, k, filters)
-
-
 def sync_lexical(store: Store, on_progress: Callable[[int, int], None] | None = None) -> ChangeSet:
     """Update (or build) the lexical index of ``store``: only documents whose generation changed."""
     own = store.search_indexes(Chunker.STRUCTURAL, "title+path")  # a store that searches itself brings its own
@@ -455,4 +449,4 @@ def sync_dense(store: Store, embedder: Embedder, header: str = "title+path",
                                                                                          on_progress)
 
 
-__all__ = ["RetrievalMode", "Retriever", "search_passages", "sync_lexical", "sync_dense"]
+__all__ = ["RetrievalMode", "Retriever", "sync_lexical", "sync_dense"]

@@ -10,9 +10,10 @@ The command line, the HTTP API and the evaluation are clients of it: a question 
 generator) here and nowhere else, so they cannot drift apart.  Named after the package, as ``sqlite_utils.Database``
 is after what it opens: the object *is* one pincite library of documents.
 
-Every return value is a typed value that already existed (``IngestReport``, ``Document``, ``Passage``, ``Answer``,
-``CheckReport``, ``AuditReport``), with the JSON the command line prints under ``--json`` (``to_json()`` where the
-type has one; :mod:`pincite.jsonio` for documents and hits).  Errors are :mod:`pincite.errors`'s family, with the
+Every return value is a typed value (``IngestReport``, ``Document``, ``Hit`` — a ranked ``Passage`` —, ``Answer``,
+``CheckReport``, ``EvalRun``, ``AuditReport``), with the JSON the command line prints under ``--json``
+(``to_json()`` where the type has one; :mod:`pincite.jsonio` for documents).  A question's options are one
+declaration, :class:`pincite.options.AskOptions` (defaults, help text, bounds), that every door reads.  Errors are :mod:`pincite.errors`'s family, with the
 messages the command line prints after ``error:``.
 """
 
@@ -30,12 +31,11 @@ from typing import Any
 from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
-from pincite.engine import AskRequest, OnFail, ask_request
 from pincite.engine import ask as engine_ask
 from pincite.errors import PinciteError
 from pincite.evaluation.gold import GoldQuestion, read_gold
 from pincite.evaluation.runs import (
-    EvalOptions,
+    EvalRun,
     GoldSets,
     get_run,
     list_runs,
@@ -47,13 +47,15 @@ from pincite.evaluation.runs import (
 from pincite.generate.base import Generator, GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths
+from pincite.jsonio import Hit
 from pincite.open import default_location, open_store
+from pincite.options import EVAL_OPTIONS, AskOptions, AskRequest, ask_request
 from pincite.scope import resolve_document, resolve_filters
-from pincite.search.embed import Embedder, load_embedder
+from pincite.search.embed import load_embedder
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store import Store
 from pincite.store import DocumentSummary
-from pincite.types import Chunker, Document, DocumentKind, Format, Passage, SearchFilters, optional_date
+from pincite.types import Chunker, Document, DocumentKind, Format, SearchFilters, optional_date
 from pincite.versions import resolve_work
 
 DateLike = datetime.date | str | None
@@ -207,29 +209,28 @@ class Pincite:
 
     def search(self, query: str, *, k: int = 10, as_of: DateLike = None, include_non_citable: bool = False,
                kinds: Iterable[DocumentKind | str] = (), documents: Iterable[str] = (),
-               works: Iterable[str] = (), per_document: int | None = None) -> list[Passage]:
-        """The passages that best answer ``query`` (citable text only unless ``include_non_citable``)."""
+               works: Iterable[str] = (), per_document: int | None = None) -> list[Hit]:
+        """The passages that best answer ``query``, best first (citable text only unless
+        ``include_non_citable``): each a :class:`~pincite.jsonio.Hit`, whose ``to_json()`` is ``search --json``'s
+        hit."""
         filters = SearchFilters(include_non_citable=include_non_citable, as_of=optional_date(as_of),
                                 kinds=tuple(DocumentKind.parse(x) if isinstance(x, str) else x for x in kinds),
                                 works=tuple(works), documents=tuple(documents))
         filters = resolve_filters(self.store, filters)  # a named document or work that is not stored: said
-        return self.retriever.search(query, k=k, filters=filters, per_document=per_document)
+        return [Hit.of(p) for p in self.retriever.search(query, k=k, filters=filters, per_document=per_document)]
 
-    def request(self, question: str, **options: Any) -> AskRequest:
-        """A question and its options (see :func:`pincite.engine.ask_request`, the one declaration of them)."""
-        return ask_request(question, **options)
+    def request(self, question: str, options: AskOptions | None = None, **changes: Any) -> AskRequest:
+        """A question and its options (:class:`~pincite.options.AskOptions`, the one declaration of them: the
+        defaults, or ``options``, with any option changed by name)."""
+        return ask_request(question, options, **changes)
 
-    def ask(self, question: str | AskRequest, *, as_of: DateLike = None, k: int = 8,
-            on_fail: OnFail | str = OnFail.DROP, retries: int = 1, budget_tokens: int = 6000,
-            include_non_citable: bool = False, documents: Iterable[str] = (),
-            kinds: Iterable[DocumentKind] = (), works: Iterable[str] = (),
-            per_document: int | None = None) -> Answer:
+    def ask(self, question: str | AskRequest, options: AskOptions | None = None, **changes: Any) -> Answer:
         """Answer ``question`` with every citation checked before it is returned (``answer.citations``: each has
-        its ``pinpoint`` and ``quote``; what failed a check is in ``answer.dropped``)."""
-        request = question if isinstance(question, AskRequest) else ask_request(
-            question, as_of=as_of, k=k, on_fail=on_fail, retries=retries, budget_tokens=budget_tokens,
-            include_non_citable=include_non_citable, documents=documents, kinds=kinds, works=works,
-            per_document=per_document)
+        its ``pinpoint`` and ``quote``; what failed a check is in ``answer.dropped``).  The options are
+        :class:`~pincite.options.AskOptions`' (``as_of``, ``k``, ``on_fail``, ``retries``, ``budget_tokens``,
+        ``include_non_citable``, ``unsupported``, ``documents``, ``kinds``, ``works``, ``per_document``): give
+        ``options``, or change any by name (``lib.ask(q, as_of="2021-06-29", k=5)``)."""
+        request = question if isinstance(question, AskRequest) else ask_request(question, options, **changes)
         return engine_ask(request, self.store, self.retriever, self.generator)
 
     def ask_many(self, requests: Iterable[AskRequest]) -> Iterator[Answer]:
@@ -250,22 +251,25 @@ class Pincite:
             name = source or str(draft)
         return check_file(self.store, data, name, optional_date(as_of), Checker(self.store))
 
-    def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: EvalOptions | None = None,
+    def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: AskOptions | None = None,
                  settings: dict[str, Any] | None = None,
-                 on_question: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-        """Answer every question of a gold file (or the questions read from one) and score each; returns the run
-        record (JSON-able, what ``pincite eval --out`` writes)."""
+                 on_question: Callable[[dict[str, Any]], None] | None = None) -> EvalRun:
+        """Answer every question of a gold file (or the questions read from one) with :meth:`ask` and score
+        each; ``options`` default to :data:`~pincite.options.EVAL_OPTIONS` (k=10).  Returns the run
+        (``to_json()``: the record ``pincite eval --out`` writes)."""
         questions = read_gold(gold) if isinstance(gold, (str, os.PathLike)) else gold
-        return run_gold(questions, self.store, self.retriever, self.generator, options, settings, on_question)
+        run = run_gold(questions, self.store, self.ask, self.generator.name, options or EVAL_OPTIONS, settings,
+                       on_question)
+        return EvalRun.from_json(run)
 
     def evaluate_sets(self, gold_sets: GoldSets, *, corpus: str | os.PathLike[str] | None = None,
-                      options: EvalOptions | None = None, on_note: Callable[[str], None] | None = None,
-                      on_question: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
+                      options: AskOptions | None = None, on_note: Callable[[str], None] | None = None,
+                      on_question: Callable[[dict[str, Any]], None] | None = None) -> list[EvalRun]:
         """What ``pincite eval`` runs: ``corpus`` (when given) and every file the gold sets name outside it are
         ingested, every gold source is checked to be stored, the chunks of this library's chunker are made, the
         indexes brought up to date; then each set ``(gold file, its questions)`` is answered and scored with
-        the settings that produced it recorded (:func:`~pincite.evaluation.runs.run_settings`).  One run
-        record a set, in order."""
+        the settings that produced it recorded (:func:`~pincite.evaluation.runs.run_settings`).  One run a set,
+        in order."""
         prepare_eval_store(self.store, corpus, self.chunker, on_note=on_note, gold_sets=gold_sets)
         retriever, generator = self.retriever, self.generator  # made before any question: a bad setting fails first
         retriever.ensure_fresh()
@@ -285,11 +289,10 @@ class Pincite:
         """One recorded evaluation run by its name (as :meth:`runs` lists it); :class:`NotFound` if none."""
         return get_run(self.location, self.store, name)
 
-    def record_run(self, run: dict[str, Any]) -> Path | str:
+    def record_run(self, run: EvalRun | dict[str, Any]) -> Path | str:
         """Keep a run record with this library's store, where ``pincite serve`` lists it (beside a SQLite
         database, ``<db>.eval/``; in a PostgreSQL store's own table); returns where."""
-        return write_run(run, None, db=self.location)
+        return write_run(run.to_json() if isinstance(run, EvalRun) else run, None, db=self.location)
 
 
-__all__ = ["AskRequest", "Embedder", "OnFail", "Pincite", "demo_paths", "load_embedder", "make_answer_generator",
-           "make_retriever"]
+__all__ = ["LockedRetriever", "Pincite", "demo_paths", "make_answer_generator", "make_retriever"]

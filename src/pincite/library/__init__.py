@@ -1,0 +1,74 @@
+"""The Python API and the one module its clients import: :class:`Pincite` (:mod:`pincite.library.core`), the
+values its methods take and return, and the few functions a client calls besides it.
+
+The command line, the HTTP API and the MCP server import this module (besides :mod:`pincite.errors`,
+:mod:`pincite.types`, :mod:`pincite.jsonio`, :mod:`pincite.web` and the CLI's :mod:`pincite.terminal`), never the
+modules below it: ``tests/test_layers.py`` fails if they do.  So what a client may use is this list, and a change
+below it shows here first.  Importing it loads no model (the embedding model loads when a method needs it).
+"""
+
+from __future__ import annotations
+
+# the library object, the one construction of a retriever and of a generator, the demo files
+from pincite.library.core import (
+    LockedRetriever, Pincite, demo_paths, make_answer_generator, make_retriever,
+)
+
+# a question's options, declared once; the typed values the methods return
+from pincite.options import DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
+from pincite.answer.model import Answer
+from pincite.answer.citecheck import CheckReport, Checker, CitationResult, Verdict, check_file, find_units
+from pincite.answer.render import render_citation
+from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
+from pincite.chunk import ChunkSettings, WindowSettings, window_chunks
+from pincite.evaluation.runs import EvalRun
+from pincite.ingest import FileResult, IngestReport
+from pincite.jsonio import Hit
+from pincite.lint import lint_counts, lint_document
+from pincite.store import DocumentSummary, Store, default_db_path
+
+# generators: which kinds there are and what one is (made by make_answer_generator only)
+from pincite.generate.base import DEFAULT_MAX_TOKENS, Generator, GeneratorError, GeneratorKind
+
+# the embedding model (loaded when called)
+from pincite.search.embed import Embedder, load_embedder
+
+# a location: what it means, opening it (open.py alone picks a backend)
+from pincite.open import (
+    default_location, display_location, is_server_store, open_file_store, open_store, store_exists,
+)
+
+# operations on a store that the server shares between its requests (uploads, re-chunking, the background
+# embedding, twins after an ingest or a removal) and the copy into another store
+from pincite.ingest import (
+    embed_store, ingest_bytes, ingest_paths, nothing_to_ingest, out_of_space, rechunk_all, update_twins,
+)
+from pincite.migrate import migrate_store
+
+# what names a document or a work
+from pincite.scope import resolve_document
+from pincite.versions import resolve_work, works_of
+
+# drafts checked in a child process with a time limit (the server's checks)
+from pincite.checkrun import CheckStopped, CheckTooLarge, check_limited, stop_running_checks, warm_up
+
+# evaluation: gold sets, metrics, run records, comparisons (``pincite eval``'s report)
+from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
+from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
+from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
+from pincite.evaluation.runs import gold_set_name, read_run, set_run_path, write_run
+
+__all__ = [
+    "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "CheckStopped", "CheckTooLarge", "Checker",
+    "ChunkSettings", "CitationResult", "Comparison", "DEFAULTS", "DEFAULT_MAX_TOKENS", "DocumentSummary",
+    "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind",
+    "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail",
+    "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file", "check_limited",
+    "claims_from_chunks", "claims_from_jsonl", "compare_runs", "default_db_path", "default_location", "demo_paths",
+    "display_location", "embed_store", "find_units", "format_gap", "format_metric", "gold_set_name",
+    "ingest_bytes", "ingest_paths", "is_server_store", "lint_counts", "lint_document", "load_embedder",
+    "make_answer_generator", "make_retriever", "migrate_store", "nothing_to_ingest", "open_file_store",
+    "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "render_citation", "resolve_document",
+    "resolve_work", "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
+    "update_twins", "warm_up", "window_chunks", "works_of", "write_run",
+]
