@@ -28,8 +28,9 @@ from typing import Any
 from pincite.answer.protocol import reply_json
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
 from pincite.library import AskOptions, Pincite
-from pincite.generate.extractive import _DISSENT_Q, question_text
+from pincite.generate.features import Aggregates, Reading, feature, question_text
 from pincite.generate.reader import Candidate, ReaderGenerator
+from pincite.legal.language import DISSENT_QUESTION
 from pincite.open import open_store
 from pincite.search.retrieve import RetrievalMode, Retriever
 
@@ -49,8 +50,8 @@ class Recorder:
 
 def _on_gold(c: Candidate, targets: list[Any]) -> bool:
     ch = c.cp.passage.chunk
-    start = ch.char_start + c.cp.passage.text.find(c.sentence)
-    end = start + len(c.sentence)
+    start = ch.char_start + c.cp.passage.text.find(c.sent)
+    end = start + len(c.sent)
     for t in targets:
         if t.doc_id == c.cp.passage.document.id and (
                 (t.unit_start <= start and end <= t.unit_end) or (start < t.quote_end and t.quote_start < end)):
@@ -70,13 +71,20 @@ def features(args: argparse.Namespace) -> None:
         Pincite(store=store, retriever=retriever, generator=rec).evaluate([q], options=AskOptions(k=args.k))
         targets = [t for r in resolve_question(finder, q) for t in r.targets]
         turn = rec.turns[0] if rec.turns else None
-        cands = reader.read(turn, question_text(turn.question)) if turn is not None else []
+        question = question_text(turn.question) if turn is not None else ""
+        cands = reader.read(turn, question) if turn is not None else []
+        reading = reader.candidates(turn, question) if turn is not None else None
+        agg = Aggregates(0.0, 0.0, 1, 0.0, 0.0)
+
+        def flag(name: str, c: Candidate, r: Reading | None = reading) -> bool:
+            return bool(feature(name)(c, r, agg))  # type: ignore[arg-type]
         out.append({
             "id": q.id, "kind": getattr(q.kind, "value", str(q.kind)), "multi": bool(turn and turn.multi_document),
-            "wants_dissent": bool(turn and _DISSENT_Q.search(turn.question)),
-            "cands": [{"model": round(c.model, 4), "coverage": round(c.coverage, 4), "rank": c.cp.passage.rank,
-                       "issue": c.issue, "argument": c.argument, "off_side": c.off_side,
-                       "decides": c.decides, "opening": c.opening, "dissenting": c.dissenting,
+            "wants_dissent": bool(turn and DISSENT_QUESTION.search(turn.question)),
+            "cands": [{"model": round(c.similarity or 0.0, 4), "coverage": round(c.context_coverage, 4),
+                       "rank": c.cp.passage.rank, "issue": flag("unresolved_issue", c),
+                       "argument": flag("stated_argument", c), "off_side": flag("off_side", c),
+                       "decides": flag("decides", c), "opening": flag("introduction", c), "dissenting": c.dissenting,
                        "judge": c.cp.passage.chunk.role is not None,
                        "doc": c.cp.passage.document.id, "gold": _on_gold(c, targets), "text": c.context[:160]}
                       for c in cands],

@@ -6,7 +6,7 @@
 Each ``--set GOLD DB`` pair is a gold file and a store holding its documents.  Every question goes through the
 engine's own path (``engine.ask`` with the evaluation's request: retrieval, provision items, outcome passages,
 the assembled context) to the generator, which here only records the candidate sentences and their features
-(:func:`pincite.generate.learned.feature_matrix`).  A candidate is positive when it lies in a gold unit or
+(:func:`pincite.generate.features.feature_matrix`).  A candidate is positive when it lies in a gold unit or
 overlaps a gold quote (the evaluation's :func:`pincite.evaluation.metrics.lands_on`).
 
 The model is a logistic regression (L2, Newton's method, written here with numpy).  The L2 strength, the
@@ -53,12 +53,14 @@ class _Recorder:
 
 
 def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int = 10,
-            log=print) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
-    """One record per question: its features, labels, units and kind."""
+            log=print, names: tuple[str, ...] | None = None) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """One record per question: its features (``names``, default the core features; the bi-encoder is loaded once
+    when one of them reads its similarity), labels, units and kind."""
     from pincite.engine import ask, ask_request
     from pincite.evaluation.gold import DocumentFinder, GoldError, read_gold, resolve_question
     from pincite.evaluation.metrics import lands_on
-    from pincite.generate.learned import candidates, feature_matrix
+    from pincite.generate.features import CORE, feature_matrix, fill_models, load_models
+    from pincite.generate.learned import candidates
     from pincite.open import open_store
     from pincite.search.retrieve import RetrievalMode, Retriever
 
@@ -68,6 +70,8 @@ def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int
     retriever = Retriever(store, RetrievalMode.HYBRID if dense else RetrievalMode.LEXICAL)
     retriever.ensure_fresh()
     finder = DocumentFinder(store)
+    names = names or CORE
+    models = load_models(names, {})
     out = []
     questions = [q for q in read_gold(gold_path) if not set(q.tags) & exclude_tags]
     for n, q in enumerate(questions, 1):
@@ -82,7 +86,9 @@ def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int
         ask(ask_request(q.question, as_of=q.as_of, k=k, documents=scope), store, retriever, rec)
         reading = candidates(rec.turn) if rec.turn is not None else None
         sents = reading.sentences if reading is not None else []
-        x = feature_matrix(reading).tolist() if sents else []
+        if sents:
+            fill_models(reading, names, models)
+        x = feature_matrix(reading, names).tolist() if sents else []
         labels = []
         for f in sents:
             s = f.cp.passage.chunk.char_start + f.start
@@ -124,10 +130,8 @@ def _predict(model: tuple[np.ndarray, np.ndarray, np.ndarray, float], x: np.ndar
 
 
 def _stack(records: list[dict[str, Any]]) -> tuple[np.ndarray, np.ndarray]:
-    from pincite.generate.learned import FEATURES
-
     rows = [r for r in records if r["x"]]
-    x = np.array([row for r in rows for row in r["x"]], dtype=float).reshape(-1, len(FEATURES))
+    x = np.array([row for r in rows for row in r["x"]], dtype=float).reshape(-1, len(rows[0]["x"][0]) if rows else 0)
     y = np.array([v for r in rows for v in r["y"]], dtype=float)
     return x, y
 
@@ -150,9 +154,10 @@ def out_of_fold(records: list[dict[str, Any]], l2: float, folds: int, seed: int)
 def score(records: list[dict[str, Any]], probs: list[list[float]], threshold: float, second: float,
           min_coverage: float = 0.0, none_share: float = NONE_SHARE) -> dict[str, Any]:
     """What the generator's claim rule would do with these probabilities: utility and the report's measures."""
-    from pincite.generate.learned import FEATURES, choose_claims, masked
+    from pincite.generate.features import CORE
+    from pincite.generate.learned import choose_claims, masked
 
-    cov = [n for n, _ in FEATURES].index("coverage")
+    cov = CORE.index("coverage")  # every record's columns start with the core features
     probs = [masked(p, [row[cov] for row in r["x"]], min_coverage) for r, p in zip(records, probs)]
     n_none = sum(1 for r in records if r["kind"] == "none")
     none_weight = none_share / (1 - none_share) * (len(records) - n_none) / n_none if n_none else 0.0
@@ -192,7 +197,8 @@ def choose(records: list[dict[str, Any]], probs: list[list[float]]) -> tuple[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pincite.generate.learned import FEATURES, LearnedWeights
+    from pincite.generate.features import CORE
+    from pincite.generate.learned import LearnedWeights
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", nargs=2, action="append", metavar=("GOLD", "DB"), required=True,
@@ -205,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=18)
     args = ap.parse_args(argv)
 
-    names = [n for n, _ in FEATURES]
+    names = list(CORE)
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.exists() and json.loads(cache.read_text())["features"] == names:
         records = json.loads(cache.read_text())["records"]

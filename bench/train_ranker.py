@@ -2,7 +2,12 @@
 
     .venv/bin/python bench/train_ranker.py --set eval/dev.jsonl /tmp/copy/all.db \\
         --set eval/train.jsonl /tmp/copy/all.db --no-dense --cache /tmp/feat.json \\
-        --out src/pincite/generate/ranker_model.json
+        [--features issue27] [--collect issue27] --out src/pincite/generate/ranker_model.json
+
+``--features A,B`` trains on the core features (:data:`pincite.generate.features.CORE`) and these optional
+declared ones (``issue27``: :data:`pincite.generate.features.RETRIEVAL_AND_SIMILARITY`, the bi-encoder's similarity,
+retrieval's score and positions); ``--collect`` computes (and caches) more than it trains on, so one collection
+serves a run with and a run without them.
 
 Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
 generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
@@ -48,13 +53,14 @@ def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-
     return lgb.train({**PARAMS, "seed": seed}, ds, num_boost_round=ROUNDS)
 
 
-def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray],
+                  features: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     from pincite.generate.ranker import abstain_features
 
     xs, ys = [], []
     for r, s in zip(records, scores):
         x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else 1)
-        xs.append(abstain_features(x, s))
+        xs.append(abstain_features(x, s, features))
         ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
     return np.array(xs), np.array(ys)
 
@@ -70,10 +76,29 @@ def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer:
     return out
 
 
+def _names(spec: str) -> tuple[str, ...]:
+    from pincite.generate.features import FEATURES, RETRIEVAL_AND_SIMILARITY
+
+    out: list[str] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        for name in RETRIEVAL_AND_SIMILARITY if part == "issue27" else (part,):
+            if name not in FEATURES or not FEATURES[name].optional:
+                raise SystemExit(f"{name}: not a declared optional feature (pincite.generate.features.DECLARED)")
+            if name not in out:
+                out.append(name)
+    return tuple(out)
+
+
+def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> list[dict[str, Any]]:
+    """The records with only the columns ``want`` (in that order), from cached columns ``have``."""
+    idx = [have.index(n) for n in want]
+    return [{**r, "x": [[row[i] for i in idx] for row in r["x"]]} for r in records]
+
+
 def main(argv: list[str] | None = None) -> int:
-    from pincite.generate.learned import FEATURES
+    from pincite.generate.features import CORE
     from pincite.evaluation.gold import read_gold
-    from pincite.generate.ranker import ABSTAIN_FEATURES
+    from pincite.generate.ranker import abstain_names
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", nargs=2, action="append", metavar=("GOLD", "DB"), required=True)
@@ -83,13 +108,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=27)
+    ap.add_argument("--features", default="", help="optional declared features to train on besides the core")
+    ap.add_argument("--at-precision", type=float, default=None,
+                    help="also print the most questions answered on gold at a threshold keeping this precision")
+    ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
     t0 = time.time()
-    names = [n for n, _ in FEATURES]
+    trained = list(CORE) + list(_names(args.features))
+    names = list(CORE) + [n for n in _names(args.collect if args.collect is not None else args.features)]
+    names += [n for n in trained if n not in names]
     cache = Path(args.cache) if args.cache else None
     records = []
-    if cache is not None and cache.exists() and json.loads(cache.read_text())["features"] == names:
-        records = json.loads(cache.read_text())["records"]  # a gold set already collected is read, not re-asked
+    if cache is not None and cache.exists():
+        cached = json.loads(cache.read_text())
+        if set(names) <= set(cached["features"]):  # a gold set already collected is read, not re-asked
+            names, records = list(cached["features"]), cached["records"]
     kept = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
         name = Path(gold).name
@@ -101,14 +134,14 @@ def main(argv: list[str] | None = None) -> int:
             tmp = Path(tempfile.mkdtemp()) / name
             tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
                                      if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
-            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense)
+            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names))
         kept += sorted(mine, key=lambda r: order_of[r["id"]])  # the gold file's order, so the folds are too
         if cache is not None:
             cache.write_text(json.dumps({"features": names, "records": kept + [
                 r for r in records if r["set"] not in {Path(g).name for g, _ in args.set}]}))
     records = kept
     wanted = {Path(g).name for g, _ in args.set}
-    records = [r for r in records if r["set"] in wanted]
+    records = _select([r for r in records if r["set"] in wanted], names, trained)
 
     order = list(range(len(records)))
     random.Random(args.seed).shuffle(order)
@@ -119,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         for i, r in enumerate(records):
             if fold_of[i] == f and r["x"]:
                 scores[i] = model.predict(np.array(r["x"], dtype=float))
-    ax, ay = _abstain_rows(records, scores)
+    ax, ay = _abstain_rows(records, scores, tuple(trained))
     p_answer = [0.0] * len(records)
     for f in range(args.folds):
         tr = [i for i in range(len(records)) if fold_of[i] != f]
@@ -139,10 +172,16 @@ def main(argv: list[str] | None = None) -> int:
           f"/{sum(1 for r in records if r['kind'] != 'none')} answerable")
     for name, sc in by_set.items():
         print(f"  {name}: {sc}")
+    if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen by utility
+        kept = [(int(sc["answered_correctly"].split("/")[0]), -t, t, sc) for t in THRESHOLDS
+                for sc in [ta.score(records, probs, t, 1.01)]
+                if sc["attribution_precision"] is not None and sc["attribution_precision"] >= args.at_precision]
+        if kept:
+            print(f"at precision >= {args.at_precision}: threshold {max(kept)[2]}: {max(kept)[3]}")
 
     model = _train_ranker(records, args.seed)
     full_scores = [model.predict(np.array(r["x"], dtype=float)) if r["x"] else np.zeros(0) for r in records]
-    fx, fy = _abstain_rows(records, full_scores)
+    fx, fy = _abstain_rows(records, full_scores, tuple(trained))
     mean, scale, coef, b = ta.fit(fx, fy, 1.0)
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
@@ -155,8 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
-        "features": names, "threshold": threshold,
-        "abstain": {"features": list(ABSTAIN_FEATURES), "mean": mean.tolist(), "scale": scale.tolist(),
+        "features": trained, "threshold": threshold,
+        "abstain": {"features": list(abstain_names(tuple(trained))), "mean": mean.tolist(), "scale": scale.tolist(),
                     "coef": coef.tolist(), "intercept": b},
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
         "trees": dump["tree_info"],

@@ -14,7 +14,8 @@ import pytest
 from pincite.engine import AskOptions, answer_question
 from pincite.generate.base import GeneratorError, GeneratorKind
 from pincite.generate.factory import make_generator
-from pincite.generate.learned import FEATURES, WEIGHTS_FILE, LearnedGenerator, choose_claims, load_weights
+from pincite.generate.features import CORE
+from pincite.generate.learned import WEIGHTS_FILE, LearnedGenerator, choose_claims, load_weights
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import Role, SearchFilters
 from tests.extractive_helpers import first_cited_unit_text, ingested
@@ -76,7 +77,7 @@ def test_the_cli_kind_makes_a_learned_generator() -> None:
 
 def test_the_shipped_weights_load_and_say_what_they_were_trained_on() -> None:
     w = load_weights()
-    assert w.features == tuple(n for n, _ in FEATURES)
+    assert w.features == CORE
     assert "trained_on" in w.about and "date" in w.about
     assert not any("heldout" in name for name in w.about["trained_on"])
     assert 0.0 < w.threshold < 1.0

@@ -13,7 +13,7 @@ import pytest
 from pincite.engine import AskOptions, answer_question
 from pincite.generate.base import GeneratorError, GeneratorKind
 from pincite.generate.factory import make_generator
-from pincite.generate.learned import FEATURES
+from pincite.generate.features import CORE
 from pincite.generate.ranker import MODEL_FILE, RankerGenerator, load_model
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
@@ -38,7 +38,7 @@ def asker(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: igno
 
 def test_the_shipped_model_loads_with_its_manifest() -> None:
     m = load_model()
-    assert m.features == tuple(n for n, _ in FEATURES)
+    assert m.features == CORE
     assert m.trees and 0.0 < m.threshold < 1.0
     for key in ("data_sha256", "seed", "cross_validated", "params"):
         assert key in m.about, key

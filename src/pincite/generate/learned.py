@@ -1,10 +1,10 @@
 """The learned generator: the extractive generator's candidate sentences and features, scored by a logistic
 regression whose weights were fitted on gold, not set by hand.
 
-Every candidate sentence (:func:`pincite.generate.extractive.read_sentences`: the same candidates and the same
-measures and pattern flags the extractive generator scores with) becomes a row of numbers
-(:data:`FEATURES`: each measure, each flag, and a flag crossed with the question's shape where the flag only
-means something for that kind of question).  The model gives each row the probability that the sentence lies in
+Every candidate sentence (:func:`pincite.generate.features.read_sentences`: the same candidates and the same
+record of measures and pattern flags the extractive generator scores with) becomes a row of numbers
+(:func:`pincite.generate.features.feature_matrix` over the features its weights file names: each declared once in
+:data:`pincite.generate.features.DECLARED`).  The model gives each row the probability that the sentence lies in
 a gold unit (a sentence covering less than :attr:`LearnedWeights.min_coverage` of the question's rare words
 gets 0).  The best sentence is quoted, and a second when its probability reaches
 :attr:`LearnedWeights.second`; the generator abstains when the best probability is under
@@ -19,8 +19,7 @@ thresholds and the least coverage were chosen by cross-validation on the trainin
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,83 +29,21 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
 from pincite.generate.base import GeneratorError
-from pincite.generate.extractive import (
-    ExtractiveGenerator,
+from pincite.generate.extractive import ExtractiveGenerator, _with_next_sentence
+from pincite.generate.features import (
+    CORE,
     Reading,
     SentenceFeatures,
-    _with_next_sentence,
     answers,
+    columns_problem,
+    feature_matrix,
     read_sentences,
 )
 
-__all__ = ["FEATURES", "LearnedGenerator", "LearnedWeights", "WEIGHTS_FILE", "candidates", "choose_claims",
+__all__ = ["CORE", "LearnedGenerator", "LearnedWeights", "WEIGHTS_FILE", "candidates", "choose_claims",
            "feature_matrix", "load_weights", "masked"]
 
 WEIGHTS_FILE = Path(__file__).with_name("learned_weights.json")
-
-
-@dataclass(frozen=True)
-class _Question:
-    """Per-question aggregates a sentence's measures are compared with (a pointwise model ranks by them)."""
-
-    max_coverage: float
-    max_density: float
-    n: int
-
-
-def _density(f: SentenceFeatures) -> float:
-    return f.matched / math.sqrt(max(len(f.toks), 4))
-
-
-#: every feature: its name and how it is read from a sentence, the question's reading and the per-question
-#: aggregates.  Shape-crossed flags exist because a pattern only decides for one kind of question (a disposal
-#: answers "did the court…", not "what is the term").
-FEATURES: tuple[tuple[str, Callable[[SentenceFeatures, Reading, _Question], float]], ...] = (
-    ("coverage", lambda f, r, a: f.coverage),
-    ("coverage_vs_best", lambda f, r, a: f.coverage / a.max_coverage if a.max_coverage else 0.0),
-    ("density", lambda f, r, a: _density(f)),
-    ("density_vs_best", lambda f, r, a: _density(f) / a.max_density if a.max_density else 0.0),
-    ("matched_terms", lambda f, r, a: min(f.matched_terms, 8) / 8.0),
-    ("own_words", lambda f, r, a: float(f.answers_in_own_words)),
-    ("enough_terms", lambda f, r, a: float(f.matched_terms >= min(2, len(r.q) + r.shape.quantity) or f.decisive)),
-    ("inverse_rank", lambda f, r, a: 1.0 / f.cp.passage.rank),
-    ("log_rank", lambda f, r, a: math.log(f.cp.passage.rank)),
-    ("first_in_passage", lambda f, r, a: float(f.start == 0)),
-    ("log_length", lambda f, r, a: math.log(max(len(f.toks), 1))),
-    ("decisive", lambda f, r, a: float(f.decisive)),
-    ("restates_issue", lambda f, r, a: float(f.restates_issue)),
-    ("states_number", lambda f, r, a: float(f.states_number)),
-    ("quantity_no_number", lambda f, r, a: float(r.shape.quantity and not f.states_number)),
-    ("judgment", lambda f, r, a: float(f.judgment)),
-    ("quoted", lambda f, r, a: float(f.judgment and f.in_quote)),
-    ("argument", lambda f, r, a: float(f.judgment and f.argument)),
-    ("opening", lambda f, r, a: float(f.judgment and f.opening)),
-    ("concluding", lambda f, r, a: float(f.concluding)),
-    ("holding_opening", lambda f, r, a: float(f.judgment and f.holding_opening)),
-    ("held_for_holding", lambda f, r, a: float(r.shape.holding and f.held and not f.dissenting)),
-    ("disposal_for_outcome", lambda f, r, a: float(r.shape.outcome and f.disposal and not f.dissenting)),
-    ("agreement_for_holding", lambda f, r, a: float(r.shape.holding and f.agreement and not f.dissenting)),
-    ("other_period", lambda f, r, a: float(f.other_period)),
-    ("off_kind", lambda f, r, a: float(f.off_kind)),
-    ("titled", lambda f, r, a: float(f.titled)),
-    ("prefatory", lambda f, r, a: float(f.prefatory and not r.shape.purpose)),
-    ("grants_power", lambda f, r, a: float(f.grants_power)),
-    ("describes_person", lambda f, r, a: float(f.describes_person)),
-    ("schedule", lambda f, r, a: float(f.schedule)),
-    ("named_author", lambda f, r, a: float(f.named_author)),
-    ("dissent_for_dissent_question", lambda f, r, a: float(r.shape.dissent and f.dissenting)),
-    ("majority_for_dissent_question", lambda f, r, a: float(r.shape.dissent and f.judgment and not f.dissenting)),
-    ("dissent_for_other_question", lambda f, r, a: float(not r.shape.dissent and f.dissenting)),
-    ("dissent_statement_for_who", lambda f, r, a: float(r.shape.who and f.dissenting and f.disagreement
-                                                          and f.first_of_judge)),
-    ("dissent_conclusion_for_why", lambda f, r, a: float(r.shape.reasons and f.dissenting and f.concluding)),
-    ("dissent_opening_for_why", lambda f, r, a: float(r.shape.reasons and f.dissenting and f.first_of_judge)),
-    ("timed_for_duration", lambda f, r, a: float(r.shape.duration and f.timed)),
-    ("untimed_for_duration", lambda f, r, a: float(r.shape.duration and not f.timed)),
-    ("names_missing", lambda f, r, a: float(not f.names_ok)),
-    ("question_terms", lambda f, r, a: min(len(r.q), 12) / 12.0),
-    ("candidates_log", lambda f, r, a: math.log(a.n)),
-)
 
 
 def candidates(turn: TurnContext, min_chars: int = 25) -> Reading | None:
@@ -125,18 +62,10 @@ def masked(probs: Sequence[float], coverages: Sequence[float], min_coverage: flo
     return [p if c >= min_coverage else 0.0 for p, c in zip(probs, coverages)]
 
 
-def feature_matrix(reading: Reading) -> np.ndarray:
-    """One row per candidate sentence of ``reading``, one column per :data:`FEATURES` entry."""
-    sents = reading.sentences
-    agg = _Question(max((f.coverage for f in sents), default=0.0), max((_density(f) for f in sents), default=0.0),
-                    max(len(sents), 1))
-    return np.array([[fn(f, reading, agg) for _, fn in FEATURES] for f in sents], dtype=float).reshape(
-        len(sents), len(FEATURES))
-
-
 @dataclass(frozen=True)
 class LearnedWeights:
-    """A fitted model: feature names (must equal :data:`FEATURES`' names), standardisation, coefficients,
+    """A fitted model: feature names (:data:`pincite.generate.features.CORE`, then any optional declared
+    features it was fitted with), standardisation, coefficients,
     the abstention threshold, the second claim's threshold, the least coverage of the question a quoted sentence
     must have, and what it was trained on."""
 
@@ -177,11 +106,10 @@ def load_weights(path: str | Path = WEIGHTS_FILE) -> LearnedWeights:
         min_coverage = float(raw["min_coverage"])
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the learned generator's weights lack or garble a field ({e})") from None
-    expected = tuple(n for n, _ in FEATURES)
-    if names != expected:
-        missing = sorted(set(expected) - set(names)) or sorted(set(names) - set(expected))
+    problem = columns_problem(names)
+    if problem:
         raise GeneratorError(f"{p}: the weights were trained on other features than this version computes "
-                             f"(differ in: {', '.join(missing) or 'order'}); retrain with bench/train_answerer.py")
+                             f"({problem}); retrain with bench/train_answerer.py")
     if any(a.shape != (len(names),) for a in arrays) or not all(np.isfinite(a).all() for a in arrays) \
             or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the weights' mean, scale or coef are not {len(names)} finite numbers "
@@ -235,7 +163,7 @@ class LearnedGenerator:
         if reading is None or not reading.sentences:
             return reading, np.zeros(0)
         w = self.weights
-        probs = masked(w.probabilities(feature_matrix(reading)).tolist(), [f.coverage for f in reading.sentences],
+        probs = masked(w.probabilities(feature_matrix(reading, w.features)).tolist(), [f.coverage for f in reading.sentences],
                        w.min_coverage)
         return reading, np.array(probs)
 

