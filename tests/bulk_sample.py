@@ -56,20 +56,32 @@ def every_file(bulk: Path, collection: str) -> list[Path]:
     return sorted(p for p in (bulk / collection).rglob(f"*{SUFFIX[collection]}") if p.is_file())
 
 
-def sample(bulk: Path, collection: str) -> list[Path]:
+#: Trap files that are byte for byte files of ../shared/corpus too (a test that reads corpus/ as well leaves them
+#: out of the sample: it has them already).
+IN_CORPUS = {"ewca_civ_2020_akn": "uk_find_case_law/ewca_civ_2020_legacy_akn", "cuad_v1_txt": "contracts_cuad/txt"}
+
+
+def sample(bulk: Path, collection: str, with_corpus_copies: bool = True) -> list[Path]:
     """The collection's fixed sample (sorted by path): ``PER_CELL`` files from each (sub-folder, size quartile)
-    cell, drawn with the fixed seed, and the named traps."""
+    cell, drawn with the fixed seed, and the named traps (less those that are copies of corpus files, when
+    ``with_corpus_copies`` is false)."""
     root = bulk / collection
     files = every_file(bulk, collection)
     picked = {root / name for name in TRAPS[collection]}
     missing = [p for p in picked if not p.is_file()]
     assert not missing, f"trap files not in {root}: {missing}"
+    if not with_corpus_copies and collection in IN_CORPUS:
+        corpus = bulk.parent / "corpus" / IN_CORPUS[collection]
+        copies = {p for p in picked if (corpus / p.name).read_bytes() == p.read_bytes()}
+        assert copies == picked, f"not copies of {corpus}: {sorted(picked - copies)}"
     rng = random.Random(f"{SEED}:{collection}")
     for folder in sorted({p.parent for p in files}):
         here = sorted((p for p in files if p.parent == folder), key=lambda p: (p.stat().st_size, p.name))
         for q in range(4):
             cell = [p for p in here[len(here) * q // 4: len(here) * (q + 1) // 4] if p not in picked]
             picked.update(rng.sample(cell, min(PER_CELL[collection], len(cell))))
+    if not with_corpus_copies and collection in IN_CORPUS:
+        picked -= copies
     return sorted(picked)
 
 
