@@ -6,7 +6,8 @@ A sentence ends at a full stop, question or exclamation mark (and any closing qu
 whitespace and a capital, a digit, an opening quote or bracket or a section sign -- unless the word before the full
 stop is one of the abbreviations lawyers write with one (:data:`ABBREVIATIONS`) or a single letter (an initial,
 "s. 4", "J. Smith").  A blank line always ends a sentence.  (A draft's sentences, read with their quotations, are
-:func:`pincite.legal.citations.sentences`.)
+:func:`pincite.legal.citations.sentences`, whose rules differ where a draft's citations need them to; the two were
+not made one because either's rules change the other's sentences: bench/NOTES.md, "One sentence splitter?".)
 """
 
 from __future__ import annotations
