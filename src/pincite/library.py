@@ -25,27 +25,15 @@ from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
 from pincite.engine import AskRequest, OnFail, ask_request
 from pincite.engine import ask as engine_ask
 from pincite.errors import PinciteError
 from pincite.evaluation.gold import GoldQuestion, read_gold
-from pincite.evaluation.runs import (
-    EvalOptions,
-    GoldSets,
-    get_run,
-    list_runs,
-    prepare_eval_store,
-    run_gold,
-    run_settings,
-    write_run,
-)
 from pincite.generate.base import Generator, GeneratorKind
-from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths
 from pincite.open import default_location, open_store
 from pincite.scope import resolve_document, resolve_filters
@@ -55,6 +43,10 @@ from pincite.store import Store
 from pincite.store import DocumentSummary
 from pincite.types import Chunker, Document, DocumentKind, Format, Passage, SearchFilters, optional_date
 from pincite.versions import resolve_work
+
+if TYPE_CHECKING:  # imported where they are used: every command-line start imported them (0.2 s of its 0.66 s)
+    from pincite.answer.citecheck import CheckReport
+    from pincite.evaluation.runs import EvalOptions, GoldSets
 
 DateLike = datetime.date | str | None
 
@@ -91,6 +83,8 @@ def make_retriever(store: Store, *, dense: bool, wait: bool = True, embedder: An
 
 def make_answer_generator(kind: GeneratorKind | str, options: dict[str, Any] | None = None) -> Generator:
     """The one construction of a generator; ``options`` (the openai generator's) are ignored by the others."""
+    from pincite.generate.factory import make_generator
+
     kind = GeneratorKind.parse(kind) if isinstance(kind, str) else kind
     return make_generator(kind, **(dict(options or {}) if kind is GeneratorKind.OPENAI else {}))
 
@@ -248,6 +242,8 @@ class Pincite:
             except OSError as e:
                 raise PinciteError(f"{draft}: cannot read the draft: {e.strerror or e}") from None
             name = source or str(draft)
+        from pincite.answer.citecheck import Checker, check_file
+
         return check_file(self.store, data, name, optional_date(as_of), Checker(self.store))
 
     def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: EvalOptions | None = None,
@@ -255,6 +251,8 @@ class Pincite:
                  on_question: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
         """Answer every question of a gold file (or the questions read from one) and score each; returns the run
         record (JSON-able, what ``pincite eval --out`` writes)."""
+        from pincite.evaluation.runs import run_gold
+
         questions = read_gold(gold) if isinstance(gold, (str, os.PathLike)) else gold
         return run_gold(questions, self.store, self.retriever, self.generator, options, settings, on_question)
 
@@ -266,6 +264,8 @@ class Pincite:
         indexes brought up to date; then each set ``(gold file, its questions)`` is answered and scored with
         the settings that produced it recorded (:func:`~pincite.evaluation.runs.run_settings`).  One run
         record a set, in order."""
+        from pincite.evaluation.runs import prepare_eval_store, run_settings
+
         prepare_eval_store(self.store, corpus, self.chunker, on_note=on_note, gold_sets=gold_sets)
         retriever, generator = self.retriever, self.generator  # made before any question: a bad setting fails first
         retriever.ensure_fresh()
@@ -279,15 +279,21 @@ class Pincite:
     def runs(self, limit: int = 100) -> dict[str, Any]:
         """The evaluation runs recorded for this store, newest first, with their summaries (``GET
         /api/eval/runs``'s JSON)."""
+        from pincite.evaluation.runs import list_runs
+
         return list_runs(self.location, self.store, limit)
 
     def run(self, name: str) -> dict[str, Any]:
         """One recorded evaluation run by its name (as :meth:`runs` lists it); :class:`NotFound` if none."""
+        from pincite.evaluation.runs import get_run
+
         return get_run(self.location, self.store, name)
 
     def record_run(self, run: dict[str, Any]) -> Path | str:
         """Keep a run record with this library's store, where ``pincite serve`` lists it (beside a SQLite
         database, ``<db>.eval/``; in a PostgreSQL store's own table); returns where."""
+        from pincite.evaluation.runs import write_run
+
         return write_run(run, None, db=self.location)
 
 

@@ -9,13 +9,11 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from pincite.answer.citecheck import Verdict
 from pincite.cli.common import (
     DbOption, JsonOption, _check_date, _error, _fail, _location, _open_existing, _print_json, err, out,
 )
 from pincite.errors import PinciteError
 from pincite.library import Pincite
-from pincite.web.check_report import VERDICT_WORDS, render_check_html
 
 
 def check(
@@ -32,6 +30,9 @@ def check(
     """Cite-check a draft: find its citations, resolve each to a stored document and unit, and check the quoted
     words, the pinpoint, the version in force, dissents and headnotes.  Exit 0 when every citation is ok, 1 when
     any is not, 2 on a usage error."""
+    from pincite.answer.citecheck import Verdict  # here: the checker is a tenth of every command's start
+    from pincite.web.check_report import VERDICT_WORDS, render_check_html
+
     day = _check_date(as_of)
     try:
         data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()

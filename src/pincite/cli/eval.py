@@ -18,7 +18,6 @@ from pincite.errors import PinciteError
 from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
 from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
 from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
-from pincite.evaluation.runs import EvalOptions, gold_set_name, read_run, set_run_path, write_run
 from pincite.generate.base import DEFAULT_MAX_TOKENS, GeneratorKind
 from pincite.library import Pincite
 from pincite.open import is_server_store
@@ -123,6 +122,8 @@ def _pair_baselines(names: list[str], baselines: list[dict[str, Any]]) -> list[d
         return [None] * len(names)
     if len(names) == 1 and len(baselines) == 1:
         return [baselines[0]]
+    from pincite.evaluation.runs import gold_set_name  # here: the evaluator is a tenth of every command's start
+
     paired: dict[str, dict[str, Any]] = {}
     for b in baselines:
         made_on = gold_set_name(str(b.get("settings", {}).get("gold") or "?"))
@@ -158,6 +159,8 @@ def eval_(
     attribution precision and recall, navigability, abstention, drops by check, latency; several gold sets side
     by side, with the first minus each other for answered correctly.  Exit 1 only when it cannot run, never for
     a score."""
+    from pincite.evaluation.runs import EvalOptions, gold_set_name, read_run, set_run_path, write_run
+
     try:
         gkind = GeneratorKind.parse(generator)
         mode = Chunker.parse(chunker)
