@@ -127,7 +127,7 @@ def test_bracketed_alterations_in_a_real_judgment_print_literally(tmp_path: Path
     determination"."""
     db = str(tmp_path / "t.db")
     source = str(corpus / TERMHOUSE)
-    assert run("ingest", "--db", db, source).returncode == 0
+    assert run("ingest", "--db", db, "--no-dense", source).returncode == 0  # searched and asked with --no-dense
     doc = json.loads(run("show", source, "--db", db, "--json").stdout)
     para19 = "observed in paragraph 29 that “[t]he determination by the FTT was a ‘decision’ not an award”"
     para19b = "encompasses the determination [the FTT] made in this case"

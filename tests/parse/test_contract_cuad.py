@@ -14,6 +14,7 @@ from pincite.parse import parse_bytes
 from pincite.parse.builder import validate_units
 from pincite.parse.contract import is_furniture
 from pincite.types import DocumentKind, Zone
+from tests.bulk_sample import cuad_is_contract, every_file, sample
 
 pytestmark = pytest.mark.shared
 
@@ -166,13 +167,13 @@ def test_children_inside_parents_and_in_order(corpus):
                 assert p.char_start <= u.char_start and u.char_end <= p.char_end
 
 
-def test_bulk_cuad_all_parse_and_most_have_clauses(bulk):
-    files = sorted((bulk / "cuad_v1_txt").glob("*.txt"))
-    assert len(files) == 510
-    with_clauses = 0
-    for f in files:
-        doc = parse_bytes(f.read_bytes(), f.name)  # raises on any failure
-        if doc.kind == DocumentKind.CONTRACT:
-            with_clauses += 1
+def test_bulk_cuad_sample_parses_and_most_have_clauses(bulk):
+    """The fixed stratified sample of the 510 bulk contracts (tests/bulk_sample.py: every size quartile, and the
+    nine corpus contracts); bench/bulk_sweep.py parses every one and prints the share (455/510 = 89.2% on
+    this branch; 382/510 when the threshold was set)."""
+    assert len(every_file(bulk, "cuad_v1_txt")) == 510
+    files = sample(bulk, "cuad_v1_txt")
+    assert len(files) == 41
+    with_clauses = sum(1 for f in files if cuad_is_contract(f))  # raises on any failure
     share = with_clauses / len(files)
-    assert share >= 0.72  # measured 382/510 = 74.9%; throughput is measured by bench/ingest.py
+    assert share >= 0.72  # throughput is measured by bench/ingest.py

@@ -1,8 +1,8 @@
 """Every label names one place: no two units of a parsed document share a label while both are in force.
 
-Run over every file of corpus/ and a fixed subset of bulk/ (every 10th judgment and contract, every Canadian Act,
-by sorted name), parsed only (no store).  Parsing all of bulk/ takes minutes on this machine, so the whole count is
-``bench/labels.py``, with its figures in bench/NOTES.md.  Beside the count: the labels the parsers now give the
+Run over every file of corpus/ and the fixed stratified sample of bulk/ (tests/bulk_sample.py: every collection
+and sub-folder, every size quartile, the files the MANIFEST names), parsed only (no store).  Parsing all of bulk/
+takes minutes on this machine, so the whole count is ``bench/labels.py``, with its figures in bench/NOTES.md.  Beside the count: the labels the parsers now give the
 places that used to share one (read in the files), and the last resort on units made by hand.
 """
 
@@ -14,55 +14,38 @@ from pathlib import Path
 
 import pytest
 
-from pincite.errors import ParseError
-from pincite.ingest import collect_files, read_file
+from pincite.ingest import collect_files
 from pincite.lint import LintKind, lint_document
-from pincite.parse import parse_bytes, parser_for, sniff_format
+from pincite.parse import parse_bytes
 from pincite.parse.builder import duplicate_labels, unique_labels
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
+from tests.bulk_sample import label_counts, sample
 
-BULK_SETS = {"ewca_civ_2020_akn": 10, "cuad_v1_txt": 10, "canada_acts": 1}  # folder: take every Nth file
-
-
-def _count(path: str) -> tuple[str, list[str], list[str], str]:
-    """(path, labels duplicated in the document parse_bytes returns, labels the format's parser itself
-    duplicated, kind).  The file is parsed once: parse_bytes is the format's parser, then validate_units, then
-    unique_labels; so the returned document's labels are unique_labels of the parser's (the parse_bytes path
-    itself is tested on the contract below, whose parser still repeats a label)."""
-    data = read_file(path, path)
-    raw = parser_for(sniff_format(data, path))(data, path)
-    final = unique_labels(raw.units)
-    return (path, [lab for lab, _ in duplicate_labels(final)], [lab for lab, _ in duplicate_labels(raw.units)],
-            raw.kind.value)
+BULK_SETS = ("ewca_civ_2020_akn", "cuad_v1_txt", "canada_acts")
+NO_BODY = {"current/C-0.4.xml", "2022-12-09/C-0.4.xml"}  # the repealed Act: its file holds only the repeal
 
 
 def _files(shared: Path) -> list[str]:
     files, _, _ = collect_files([shared / "corpus"])
-    for folder, every in BULK_SETS.items():
-        found, _, _ = collect_files([shared / "bulk" / folder])
-        files += found[::every]
+    for folder in BULK_SETS:
+        files += [str(p) for p in sample(shared / "bulk", folder, with_corpus_copies=False)]  # corpus/ has them
     return files
 
 
 @lru_cache(maxsize=1)
 def _counts(shared: str) -> tuple[tuple[str, list[str], list[str], str], ...]:
+    files = _files(Path(shared))
     with ProcessPoolExecutor(2) as pool:
-        return tuple(c for c in pool.map(_safe_count, _files(Path(shared)), chunksize=4) if c is not None)
-
-
-def _safe_count(path: str) -> tuple[str, list[str], list[str], str] | None:
-    try:
-        return _count(path)
-    except ParseError as e:
-        if "has no <Body>" in str(e):
-            return None  # a Canadian file that is only an <Identification> block: refused, with its reason
-        raise
+        counts = dict(zip(files, pool.map(label_counts, files, chunksize=4)))
+    refused = {p for p, c in counts.items() if c is None}
+    assert refused == {str(Path(shared) / "bulk" / "canada_acts" / n) for n in NO_BODY}  # only the file with no Body
+    return tuple(c for c in counts.values() if c is not None)
 
 
 @pytest.mark.shared
 def test_no_label_names_two_places_in_corpus_and_bulk(shared: Path) -> None:
     counts = _counts(str(shared))
-    assert len(counts) > 150  # corpus (56) + 40 judgments + 51 contracts + 85 Acts
+    assert len(counts) == 56 + 20 + 32 + 24 - len(NO_BODY)  # corpus, and the sample's judgments, contracts, Acts
     kinds = {c[3] for c in counts}
     assert {"judgment", "statute", "contract"} <= kinds
     dups = {path: d for path, d, _, _ in counts if d}

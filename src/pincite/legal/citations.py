@@ -392,7 +392,14 @@ def _first_party_word(name: str | None) -> str | None:
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of the draft (abbreviations like 'v.', 's.', 'U.S.' do not end a sentence)."""
+    """Sentence spans of the draft (abbreviations like 'v.', 's.', 'U.S.' do not end a sentence; a full stop inside a
+    quotation ends the quoted sentence, not the draft's; a full stop and a line break end one whatever the word
+    before the stop).
+
+    Not :func:`pincite.legal.sentences.sentence_spans`: each rule a draft needs ("R.S.C. 1985", "T.C. Memo.",
+    "16 U.S.C. § 757d." ending at the section, "ibid. The" ending, an opening bracket before a small letter not
+    starting a sentence) changes that splitter's sentences of corpus and bulk units, so the chunker's passages
+    and the roles parser's; measured in bench/NOTES.md, "One sentence splitter? (branch i32t)"."""
     spans: list[tuple[int, int]] = []
     start = 0
     quoted = [(m.start() + 1, m.end() - 1) for m in QUOTED.finditer(text)]  # in order, none overlapping
