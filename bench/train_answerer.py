@@ -53,7 +53,8 @@ class _Recorder:
 
 
 def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int = 10,
-            log=print, names: tuple[str, ...] | None = None) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+            log=print, names: tuple[str, ...] | None = None,
+            gate_terms: int = 2) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
     """One record per question: its features (``names``, default the core features; the bi-encoder is loaded once
     when one of them reads its similarity), labels, units and kind."""
     from pincite.engine import ask, ask_request
@@ -84,7 +85,7 @@ def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int
             continue
         rec = _Recorder()
         ask(ask_request(q.question, as_of=q.as_of, k=k, documents=scope), store, retriever, rec)
-        reading = candidates(rec.turn) if rec.turn is not None else None
+        reading = candidates(rec.turn, min_terms=gate_terms) if rec.turn is not None else None
         sents = reading.sentences if reading is not None else []
         if sents:
             fill_models(reading, names, models)

@@ -111,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--features", default="", help="optional declared features to train on besides the core")
     ap.add_argument("--at-precision", type=float, default=None,
                     help="also print the most questions answered on gold at a threshold keeping this precision")
+    ap.add_argument("--gate-terms", type=int, default=2,
+                    help="question terms a sentence must hold to be a candidate (stored in the model file)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -121,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     records = []
     if cache is not None and cache.exists():
         cached = json.loads(cache.read_text())
-        if set(names) <= set(cached["features"]):  # a gold set already collected is read, not re-asked
+        if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms:  # a gold set already collected is read, not re-asked
             names, records = list(cached["features"]), cached["records"]
     kept = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
@@ -134,10 +136,11 @@ def main(argv: list[str] | None = None) -> int:
             tmp = Path(tempfile.mkdtemp()) / name
             tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
                                      if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
-            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names))
+            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names),
+                               gate_terms=args.gate_terms)
         kept += sorted(mine, key=lambda r: order_of[r["id"]])  # the gold file's order, so the folds are too
         if cache is not None:
-            cache.write_text(json.dumps({"features": names, "records": kept + [
+            cache.write_text(json.dumps({"features": names, "gate_terms": args.gate_terms, "records": kept + [
                 r for r in records if r["set"] not in {Path(g).name for g, _ in args.set}]}))
     records = kept
     wanted = {Path(g).name for g, _ in args.set}
@@ -194,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
-        "features": trained, "threshold": threshold,
+        "features": trained, "threshold": threshold, "gate_terms": args.gate_terms,
         "abstain": {"features": list(abstain_names(tuple(trained))), "mean": mean.tolist(), "scale": scale.tolist(),
                     "coef": coef.tolist(), "intercept": b},
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},

@@ -46,15 +46,15 @@ __all__ = ["CORE", "LearnedGenerator", "LearnedWeights", "WEIGHTS_FILE", "candid
 WEIGHTS_FILE = Path(__file__).with_name("learned_weights.json")
 
 
-def candidates(turn: TurnContext, min_chars: int = 25) -> Reading | None:
+def candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Reading | None:
     """The turn's reading with only the sentences that can answer at all
-    (:func:`pincite.generate.extractive.answers`, the rule the extractive generator applies too): the model
-    compares candidates with each other, so one that shares no question word is never a candidate, however it
-    compares."""
+    (:func:`pincite.generate.features.answers`, the rule the extractive generator applies too, with its
+    ``min_terms`` question terms): the model compares candidates with each other, so one that shares no question
+    word is never a candidate, however it compares."""
     reading = read_sentences(turn, min_chars)
     if reading is None:
         return None
-    return replace(reading, sentences=[f for f in reading.sentences if answers(f, reading)])
+    return replace(reading, sentences=[f for f in reading.sentences if answers(f, reading, min_terms)])
 
 
 def masked(probs: Sequence[float], coverages: Sequence[float], min_coverage: float) -> list[float]:

@@ -125,6 +125,7 @@ class RankerModel:
     abstain_intercept: float
     threshold: float
     about: dict[str, Any]
+    gate_terms: int = 2  # question terms a sentence must hold to be a candidate (features.answers' min_terms)
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
@@ -173,6 +174,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         arrays = [np.asarray(ab[k], dtype=float) for k in ("mean", "scale", "coef")]
         intercept, threshold = float(ab["intercept"]), float(raw["threshold"])
         ab_names = tuple(ab["features"])
+        gate_terms = int(raw.get("gate_terms", 2))  # files from before the gate was a setting used 2
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
     problem = columns_problem(names)
@@ -182,8 +184,8 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
     if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
                              f"{len(ab_names)} numbers (scale positive)")
-    about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold")}
-    return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about)
+    about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold", "gate_terms")}
+    return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms)
 
 
 class RankerGenerator:
@@ -211,7 +213,7 @@ class RankerGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
-        reading = candidates(turn, self.min_chars)
+        reading = candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
         sents = reading.sentences
