@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+
+from pincite.legal.sentences import DRAFT_RULES, QUOTED, sentence_spans
 
 # -- the patterns (each a general form of legal citation, never a particular document) ---------------------
 
@@ -115,109 +116,8 @@ SHORT_NAME = re.compile(r"\b(?P<name>[A-Z][\w'’-]{2,})(?:\s*\([^)]{1,30}\))?,?
 #: "at [64]", "at para 64" with no name: the case last cited.
 BARE_AT = re.compile(rf"\b[Aa]t\s+(?=\[\d+\]|paras?\.?\s*\d|¶)")
 
-class _QuoteMatch:
-    """One quotation found by :data:`QUOTED`, read as an ``re.Match`` is (``start``/``end``/``span``/``group``
-    of the whole or of group ``a``, ``b`` or ``c``)."""
-
-    __slots__ = ("_start", "_end", "_name", "_string")
-
-    def __init__(self, string: str, start: int, end: int, name: str) -> None:
-        self._string, self._start, self._end, self._name = string, start, end, name
-
-    def span(self, g: int | str = 0) -> tuple[int, int]:
-        if g in (0, None):
-            return self._start, self._end
-        if g not in ("a", "b", "c"):
-            raise IndexError(f"no such group {g!r}")
-        return (self._start + 1, self._end - 1) if g == self._name else (-1, -1)
-
-    def start(self, g: int | str = 0) -> int:
-        return self.span(g)[0]
-
-    def end(self, g: int | str = 0) -> int:
-        return self.span(g)[1]
-
-    def group(self, g: int | str = 0) -> str | None:
-        a, b = self.span(g)
-        return None if a < 0 else self._string[a:b]
-
-    def __getitem__(self, g: int | str) -> str | None:
-        return self.group(g)
-
-
-def _word_char(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"  # what ``\w`` matches in a str pattern
-
-
-class _QuoteScanner:
-    """The quotations of a text, as the regex ``pattern`` finds them (``finditer(text, pos, endpos)`` gives the
-    same matches), in one pass: each opening mark's closing mark is looked up once with ``str.find`` and
-    remembered, so 400 KB of unclosed “ costs a scan, not one scan per mark (the regex took over 120 s)."""
-
-    pattern = r"\"(?P<a>[^\"]+)\"|“(?P<b>[^”]+)”|(?<![\w’])‘(?P<c>[^’‘]+(?:’\w[^’‘]*)*)’(?!\w)"
-
-    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> _QuoteMatch | None:
-        return next(self.finditer(text, pos, endpos), None)
-
-    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[_QuoteMatch]:
-        n = len(text) if endpos is None else max(0, min(endpos, len(text)))
-        seen: dict[str, tuple[int, int]] = {}  # mark -> (from, next place at or after from; n: none)
-
-        def after(mark: str, frm: int) -> int:
-            hit = seen.get(mark)
-            if hit is not None and hit[0] <= frm <= hit[1]:
-                return hit[1]
-            at = text.find(mark, frm, n)
-            at = n if at < 0 else at
-            seen[mark] = (frm, at)
-            return at
-
-        p = max(0, pos)
-        while p < n:
-            p = min(after('"', p), after("“", p), after("‘", p))
-            if p >= n:
-                return
-            ch = text[p]
-            if ch in '"“':
-                q = after('"' if ch == '"' else "”", p + 1)
-                if p + 1 < q < n:
-                    yield _QuoteMatch(text, p, q + 1, "a" if ch == '"' else "b")
-                    p = q + 1
-                    continue
-                p += 1
-                continue
-            # ‘…’: not after a letter or ’; a ’ inside it is an apostrophe when a letter follows it
-            end = -1
-            if not (p > 0 and (_word_char(text[p - 1]) or text[p - 1] == "’")):
-                i = p + 1
-                while True:
-                    r = min(after("’", i), after("‘", i))
-                    if r >= n or text[r] == "‘" or (r == p + 1):
-                        break
-                    if r + 1 < n and _word_char(text[r + 1]):
-                        i = r + 2
-                        continue
-                    end = r
-                    break
-            if end > 0:
-                yield _QuoteMatch(text, p, end + 1, "c")
-                p = end + 1
-            else:
-                p += 1
-
-
-#: What marks a statement as a quotation: double quotes, straight or curly, and curly single quotes (British
-#: style); two words or fewer are a defined term or a name ("the "Agreement""), not a quotation.  Found by a
-#: linear scanner that gives this regex's matches: :attr:`_QuoteScanner.pattern`.
-QUOTED = _QuoteScanner()
 MIN_QUOTE_WORDS = 3
 
-#: Where sentences end: a full stop, question or exclamation mark followed by a space and a capital or an
-#: opening quote, or a blank line.  The abbreviations lawyers write with a full stop do not end one.
-_ABBREV = re.compile(r"(?:\b(?:v|s|ss|c|cl|p|pp|para|paras|art|No|Nos|op|Id|id|U\.S|U\. S|Co|Ltd|Inc|Corp|St|"
-                     r"Mr|Mrs|Ms|Dr|J|LJ|JJ|LJJ|R\.S|S|R\.S\.C|Dist|Memo|T\.C|sec|e\.g|i\.e|cf|Cf|vs|al|Comm'n|"
-                     r"Gov't|Ass'n|Stat)\.)$")
-_SENTENCE_END = re.compile(r"(?<=[.?!])[\"”’)]*\s+(?=[\"“‘(]?[A-Z0-9\[])|\n\s*\n")
 
 
 #: A blank line: the end of a paragraph or a heading, which no name or citation runs across.
@@ -392,33 +292,11 @@ def _first_party_word(name: str | None) -> str | None:
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of the draft (abbreviations like 'v.', 's.', 'U.S.' do not end a sentence; a full stop inside a
-    quotation ends the quoted sentence, not the draft's; a full stop and a line break end one whatever the word
-    before the stop).
-
-    Not :func:`pincite.legal.sentences.sentence_spans`: each rule a draft needs ("R.S.C. 1985", "T.C. Memo.",
-    "16 U.S.C. § 757d." ending at the section, "ibid. The" ending, an opening bracket before a small letter not
-    starting a sentence) changes that splitter's sentences of corpus and bulk units, so the chunker's passages
-    and the roles parser's; measured in bench/NOTES.md, "One sentence splitter? (branch i32t)"."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    quoted = [(m.start() + 1, m.end() - 1) for m in QUOTED.finditer(text)]  # in order, none overlapping
-    quoted_starts = [a for a, _ in quoted]
-    for m in _SENTENCE_END.finditer(text):
-        inside = bisect.bisect_left(quoted_starts, m.start()) - 1  # the one quotation that can hold it
-        if "\n" not in m.group(0) and inside >= 0 and m.start() < quoted[inside][1] - 1:
-            continue  # a full stop inside a quotation ends the quoted sentence, not the draft's
-        head = text[max(start, m.start() - 12): m.start()]
-        head = re.sub(r"[\"”’)]+$", "", head)
-        if "\n" not in m.group(0) and _ABBREV.search(head):
-            continue
-        if re.search(r"\b[A-Z]\.$", head) and "\n" not in m.group(0):
-            continue  # an initial ("J. Smith")
-        closing = len(m.group(0)) - len(m.group(0).lstrip("\"”’)"))
-        spans.append((start, m.start() + closing))  # the closing quotation mark ends the sentence with it
-        start = m.end()
-    spans.append((start, len(text)))
-    return [(a, b) for a, b in spans if text[a:b].strip()]
+    """Sentence spans of the draft: the one splitter, :func:`pincite.legal.sentences.sentence_spans`, read with
+    the draft's rules, :data:`pincite.legal.sentences.DRAFT_RULES` (a full stop inside a quotation ends the
+    quoted sentence, not the draft's; "R.S.C. 1985", "T.C. Memo." and "16 U.S.C. § 757d." do not end one; a full
+    stop and a line break end one whatever the word before the stop)."""
+    return sentence_spans(text, 0, len(text), DRAFT_RULES)
 
 
 def quotations(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
