@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from reader_train import MAX_LEN, model_dir  # noqa: E402
+from reader_train import tokenizer  # noqa: E402
 
 PARAMS = {"objective": "lambdarank", "learning_rate": 0.05, "num_leaves": 15, "min_data_in_leaf": 20,
           "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
@@ -34,14 +34,11 @@ ROUNDS = 150
 
 def score(a: argparse.Namespace) -> int:
     import onnxruntime as ort
-    from tokenizers import Tokenizer
 
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 2
     sess = ort.InferenceSession(a.model, opts, providers=["CPUExecutionProvider"])
-    tok = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
-    tok.enable_truncation(MAX_LEN)
-    tok.enable_padding(pad_id=0, pad_token="[PAD]")
+    tok = tokenizer()  # the training's own: same file, truncation and padding
     n_pairs, t0 = 0, time.time()
     with open(a.out, "w", encoding="utf-8") as out:
         for line in open(a.cands, encoding="utf-8"):
