@@ -3,6 +3,9 @@
     .venv/bin/python bench/make_train.py /work/train_parts/judgments.jsonl \\
         /work/train_parts/statutes_contracts.jsonl --out eval/train.jsonl
 
+A part may be an earlier eval/train.jsonl (to add new writers' parts to it): its parts' own header lines are kept
+as they were and its questions pass the same rule again.
+
 Disjointness rule: a question is dropped when any document it names (a gold source, an alternative's source or a
 scope entry) is a document named anywhere in eval/heldout.jsonl; questions whose id repeats are dropped after the
 first.  The parts' own ``//`` header lines are kept under the file's header so each writer's method stays stated.
@@ -14,6 +17,9 @@ import argparse
 import json
 import sys
 from pathlib import Path
+
+
+HEADER = ["// Training questions for pincite's answerer (issue 27, item 1). Tune on these and eval/dev.jsonl; never on"]
 
 
 def _sources(q: dict) -> set[str]:
@@ -46,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     held: set[str] = set()
     for q in _lines(Path(args.heldout))[1]:
         held |= _sources(q)
-    heads, kept, seen, dropped = [], [], set(), 0
+    heads, kept, seen, dropped, names = [], [], set(), 0, []
     counts: dict[str, int] = {}
     for part in args.parts:
         p = Path(part)
@@ -54,7 +60,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{p}: no such part (skipped)", file=sys.stderr)
             continue
         head, rows = _lines(p)
-        heads += [f"// [{p.name}] {h[2:].strip()}" for h in head]
+        if head and head[0].startswith(HEADER[0]):  # an earlier eval/train.jsonl: its parts' own lines, as they were
+            heads += [h for h in head if h.startswith("// [")]
+            names += sorted({h[4:h.index("]")] for h in head if h.startswith("// [")})
+        else:
+            heads += [f"// [{p.name}] {h[2:].strip()}" for h in head]
+            names.append(p.name)
         for q in rows:
             if q["id"] in seen or _sources(q) & held:
                 dropped += 1
@@ -64,9 +75,9 @@ def main(argv: list[str] | None = None) -> int:
             counts[q.get("kind", "?")] = counts.get(q.get("kind", "?"), 0) + 1
     writers = sorted({str(q.get("writer", "?")) for q in kept})
     header = [
-        "// Training questions for pincite's answerer (issue 27, item 1). Tune on these and eval/dev.jsonl; never on",
+        HEADER[0],
         "// eval/heldout.jsonl. Made by bench/make_train.py from parts written by helper sessions reading documents",
-        f"// in ../shared (writers: {', '.join(writers)}; parts: {', '.join(Path(x).name for x in args.parts)}).",
+        f"// in ../shared (writers: {', '.join(writers)}; parts: {', '.join(names)}).",
         "// Disjointness rule: a question naming any document (gold, alternative or scope source) that",
         f"// eval/heldout.jsonl names is dropped ({dropped} dropped, duplicates included). Sources are relative to the",
         f"// shared root. {len(kept)} questions; by kind: "
