@@ -73,3 +73,17 @@ def test_a_damaged_model_file_is_named(tmp_path: Path) -> None:
     bad.write_text("{")
     with pytest.raises(GeneratorError, match="not valid JSON"):
         load_model(bad)
+
+
+def test_the_abstention_model_reads_an_optional_column_as_the_top_and_the_best_value() -> None:
+    # a ranker trained with retrieval's score gives its abstention model the top candidate's and the best one's
+    from pincite.generate.ranker import ABSTAIN_FEATURES, abstain_features, abstain_names
+
+    cols = CORE + ("retrieval_score",)
+    assert abstain_names(CORE) == ABSTAIN_FEATURES
+    assert abstain_names(cols) == ABSTAIN_FEATURES + ("top_retrieval_score", "max_retrieval_score")
+    x = np.zeros((3, len(cols)))
+    x[:, -1] = [2.0, 9.0, 5.0]
+    row = abstain_features(x, np.array([0.1, -1.0, 0.7]), cols)  # the third ranks first
+    assert row[-2:] == [5.0, 9.0]
+    assert len(abstain_features(x[:0], np.zeros(0), cols)) == len(abstain_names(cols))

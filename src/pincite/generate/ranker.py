@@ -50,14 +50,19 @@ ABSTAIN_FEATURES = ("top_score", "lead_over_second", "top_softmax", "candidates_
 _COL = {n: i for i, n in enumerate(CORE)}  # every model's first columns are the core features, in order
 
 
-#: read too when the ranker's columns hold the bi-encoder's similarity: the top candidate's and the best one's
-#: (a question whose every candidate reads unlike it is one the documents may not answer)
-ABSTAIN_WITH_SIMILARITY = ("top_similarity", "max_similarity")
+#: optional columns the abstention model also reads when the ranker's columns hold them, each as two numbers: the
+#: top candidate's value and the best value over the candidates (each with the reason it bears on "is any
+#: candidate an answer?")
+ABSTAIN_READS = (
+    ("similarity", "a question whose every candidate reads unlike it is one the documents may not answer"),
+    ("retrieval_score", "a low best retrieval score says no stored passage matches the question's words"),
+)
 
 
 def abstain_names(features: tuple[str, ...] = CORE) -> tuple[str, ...]:
     """The abstention model's inputs for a ranker over these columns."""
-    return ABSTAIN_FEATURES + (ABSTAIN_WITH_SIMILARITY if "similarity" in features else ())
+    extra = tuple(f"{kind}_{name}" for name, _ in ABSTAIN_READS if name in features for kind in ("top", "max"))
+    return ABSTAIN_FEATURES + extra
 
 
 def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE) -> list[float]:
@@ -74,9 +79,10 @@ def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...
     out = [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
            float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
            float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
-    if len(names) > len(ABSTAIN_FEATURES):
-        sim = features.index("similarity")
-        out += [float(row[sim]), float(x[:, sim].max())]
+    for name, _ in ABSTAIN_READS:
+        if name in features:
+            col = features.index(name)
+            out += [float(row[col]), float(x[:, col].max())]
     return out
 
 
