@@ -76,6 +76,19 @@ def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer:
     return out
 
 
+def _answered(sc: dict[str, Any]) -> int:
+    return int(sc["answered_correctly"].split("/")[0])
+
+
+def _precise_threshold(records: list[dict[str, Any]], probs: list[list[float]], floor: float,
+                       fallback: float) -> float:
+    """The threshold answering the most questions on gold among those whose precision reaches ``floor`` (ties:
+    the higher threshold); ``fallback`` when none does."""
+    kept = [(_answered(sc), t) for t in THRESHOLDS for sc in [ta.score(records, probs, t, 1.01)]
+            if sc["attribution_precision"] is not None and sc["attribution_precision"] >= floor]
+    return max(kept)[1] if kept else fallback
+
+
 def _names(spec: str) -> tuple[str, ...]:
     from pincite.generate.features import FEATURES, RETRIEVAL_AND_SIMILARITY
 
@@ -113,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also print the most questions answered on gold at a threshold keeping this precision")
     ap.add_argument("--gate-terms", type=int, default=2,
                     help="question terms a sentence must hold to be a candidate (stored in the model file)")
+    ap.add_argument("--min-precision", type=float, default=None,
+                    help="choose the threshold answering the most on gold among those whose out-of-fold precision "
+                         "reaches this (default: the best utility)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -166,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     probs = _as_probs(records, scores, p_answer)
     best = max(((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS))
     threshold = best[2]
+    if args.min_precision is not None:
+        threshold = _precise_threshold(records, probs, args.min_precision, threshold)
     by_set = {name: ta.score([r for r in records if r["set"] == name],
                              [p for r, p in zip(records, probs) if r["set"] == name], threshold, 1.01)
               for name in sorted({r["set"] for r in records})}
@@ -175,12 +193,10 @@ def main(argv: list[str] | None = None) -> int:
           f"/{sum(1 for r in records if r['kind'] != 'none')} answerable")
     for name, sc in by_set.items():
         print(f"  {name}: {sc}")
-    if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen by utility
-        kept = [(int(sc["answered_correctly"].split("/")[0]), -t, t, sc) for t in THRESHOLDS
-                for sc in [ta.score(records, probs, t, 1.01)]
-                if sc["attribution_precision"] is not None and sc["attribution_precision"] >= args.at_precision]
-        if kept:
-            print(f"at precision >= {args.at_precision}: threshold {max(kept)[2]}: {max(kept)[3]}")
+    if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen above
+        t = _precise_threshold(records, probs, args.at_precision, -1.0)
+        if t >= 0:
+            print(f"at precision >= {args.at_precision}: threshold {t}: {ta.score(records, probs, t, 1.01)}")
 
     model = _train_ranker(records, args.seed)
     full_scores = [model.predict(np.array(r["x"], dtype=float)) if r["x"] else np.zeros(0) for r in records]
@@ -197,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
-        "features": trained, "threshold": threshold, "gate_terms": args.gate_terms,
+        "features": trained, "threshold": threshold,
+        "threshold_rule": f"precision >= {args.min_precision}" if args.min_precision is not None else "utility", "gate_terms": args.gate_terms,
         "abstain": {"features": list(abstain_names(tuple(trained))), "mean": mean.tolist(), "scale": scale.tolist(),
                     "coef": coef.tolist(), "intercept": b},
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
