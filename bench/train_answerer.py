@@ -54,14 +54,18 @@ class _Recorder:
 
 def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int = 10,
             log=print, names: tuple[str, ...] | None = None,
-            gate_terms: int = 2) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+            gate_terms: int = 2, scoped: bool = False) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
     """One record per question: its features (``names``, default the core features; the bi-encoder is loaded once
-    when one of them reads its similarity), labels, units and kind."""
+    when one of them reads its similarity), labels, units and kind.
+
+    ``scoped``: each question is asked a second time within one document, as a user whose store holds only
+    that document would ask it (set ``NAME#scoped``): an answerable question within its gold document (when
+    that is one document), an unanswerable one within the document retrieval ranked first for it, the one
+    its answer would have come from.  A model trained only on questions over a store of a thousand documents
+    has seen almost no question with one or two candidates, which is what a user's own small store gives."""
     from pincite.engine import ask, ask_request
     from pincite.evaluation.gold import DocumentFinder, GoldError, read_gold, resolve_question
-    from pincite.evaluation.metrics import lands_on
-    from pincite.generate.features import CORE, feature_matrix, fill_models, load_models
-    from pincite.generate.learned import candidates
+    from pincite.generate.features import CORE, load_models
     from pincite.open import open_store
     from pincite.search.retrieve import RetrievalMode, Retriever
 
@@ -74,6 +78,7 @@ def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int
     names = names or CORE
     models = load_models(names, {})
     out = []
+    name = Path(gold_path).name
     questions = [q for q in read_gold(gold_path) if not set(q.tags) & exclude_tags]
     for n, q in enumerate(questions, 1):
         gold = resolve_question(finder, q)
@@ -83,25 +88,45 @@ def collect(gold_path: str, db: str, exclude_tags: set[str], dense: bool, k: int
         except GoldError as e:
             log(f"  {q.id}: skipped ({e})")
             continue
-        rec = _Recorder()
-        ask(ask_request(q.question, as_of=q.as_of, k=k, documents=scope), store, retriever, rec)
-        reading = candidates(rec.turn, min_terms=gate_terms) if rec.turn is not None else None
-        sents = reading.sentences if reading is not None else []
-        if sents:
-            fill_models(reading, names, models)
-        x = feature_matrix(reading, names).tolist() if sents else []
-        labels = []
-        for f in sents:
-            s = f.cp.passage.chunk.char_start + f.start
-            e = s + len(f.sent)
-            labels.append(int(any(lands_on(f.cp.passage.document.id, s, e, s, e, t) for t in targets)))
-        units = [f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}" for f in sents]
-        out.append({"set": Path(gold_path).name, "id": q.id, "kind": q.kind.value, "multi": bool(scope),
-                    "x": x, "y": labels, "units": units})
+
+        def record(documents: tuple[str, ...], set_name: str) -> tuple[dict[str, Any], Any]:
+            rec = _Recorder()
+            ask(ask_request(q.question, as_of=q.as_of, k=k, documents=documents), store, retriever, rec)
+            return _record(rec.turn, q, targets, names, models, gate_terms, set_name, bool(documents)), rec.turn
+
+        row, turn = record(scope, name)
+        out.append(row)
+        if scoped and not scope:
+            gold_docs = {t.doc_id for t in targets}
+            if q.kind.value == "none":
+                gold_docs = {turn.passages[0].passage.document.id} if turn is not None and turn.passages else set()
+            if len(gold_docs) == 1:
+                out.append(record(tuple(gold_docs), f"{name}#scoped")[0])
         if n % 20 == 0:
-            log(f"  {Path(gold_path).name}: {n}/{len(questions)}")
+            log(f"  {name}: {n}/{len(questions)}")
     store.close()
     return out
+
+
+def _record(turn: Any, q: Any, targets: list[Any], names: tuple[str, ...], models: dict[str, Any],
+            gate_terms: int, set_name: str, multi: bool) -> dict[str, Any]:
+    """One question's record from the turn its ask assembled: each candidate's features and label."""
+    from pincite.evaluation.metrics import lands_on
+    from pincite.generate.features import feature_matrix, fill_models
+    from pincite.generate.learned import candidates
+
+    reading = candidates(turn, min_terms=gate_terms) if turn is not None else None
+    sents = reading.sentences if reading is not None else []
+    if sents:
+        fill_models(reading, names, models)
+    x = feature_matrix(reading, names).tolist() if sents else []
+    labels = []
+    for f in sents:
+        s = f.cp.passage.chunk.char_start + f.start
+        e = s + len(f.sent)
+        labels.append(int(any(lands_on(f.cp.passage.document.id, s, e, s, e, t) for t in targets)))
+    units = [f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}" for f in sents]
+    return {"set": set_name, "id": q.id, "kind": q.kind.value, "multi": multi, "x": x, "y": labels, "units": units}
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float, iters: int = 50) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:

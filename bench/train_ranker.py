@@ -76,6 +76,11 @@ def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer:
     return out
 
 
+def _base(set_name: str) -> str:
+    """The gold file a record's set came from (``train.jsonl#scoped`` is train.jsonl asked within one document)."""
+    return set_name.split("#")[0]
+
+
 def _answered(sc: dict[str, Any]) -> int:
     return int(sc["answered_correctly"].split("/")[0])
 
@@ -129,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-precision", type=float, default=None,
                     help="choose the threshold answering the most on gold among those whose out-of-fold precision "
                          "reaches this (default: the best utility)")
+    ap.add_argument("--scoped", action="store_true",
+                    help="also ask each question within one document (train_answerer.collect's scoped asks)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -139,32 +146,37 @@ def main(argv: list[str] | None = None) -> int:
     records = []
     if cache is not None and cache.exists():
         cached = json.loads(cache.read_text())
-        if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms:  # a gold set already collected is read, not re-asked
+        if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms \
+                and cached.get("scoped", False) >= args.scoped:  # a gold set already collected is read, not re-asked
             names, records = list(cached["features"]), cached["records"]
     kept = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
         name = Path(gold).name
         order_of = {q.id: n for n, q in enumerate(read_gold(gold)) if not set(q.tags) & set(args.exclude_tag)}
         ids = set(order_of)
-        mine = [r for r in records if r["set"] == name and r["id"] in ids]
-        missing = ids - {r["id"] for r in mine}
+        mine = [r for r in records if _base(r["set"]) == name and r["id"] in ids
+                and (args.scoped or r["set"] == name)]
+        missing = ids - {r["id"] for r in mine if r["set"] == name}
         if missing:
             tmp = Path(tempfile.mkdtemp()) / name
             tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
                                      if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
             mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names),
-                               gate_terms=args.gate_terms)
-        kept += sorted(mine, key=lambda r: order_of[r["id"]])  # the gold file's order, so the folds are too
+                               gate_terms=args.gate_terms, scoped=args.scoped)
+        kept += sorted(mine, key=lambda r: (order_of[r["id"]], r["set"]))  # the gold file's order, so the folds are too
         if cache is not None:
-            cache.write_text(json.dumps({"features": names, "gate_terms": args.gate_terms, "records": kept + [
-                r for r in records if r["set"] not in {Path(g).name for g, _ in args.set}]}))
+            cache.write_text(json.dumps({"features": names, "gate_terms": args.gate_terms, "scoped": args.scoped,
+                                         "records": kept + [r for r in records
+                                                            if _base(r["set"]) not in {Path(g).name for g, _ in args.set}]}))
     records = kept
     wanted = {Path(g).name for g, _ in args.set}
-    records = _select([r for r in records if r["set"] in wanted], names, trained)
+    records = _select([r for r in records if _base(r["set"]) in wanted], names, trained)
 
-    order = list(range(len(records)))
-    random.Random(args.seed).shuffle(order)
-    fold_of = {i: n % args.folds for n, i in enumerate(order)}
+    # folds by question: a question's scoped ask falls in the same fold as the question itself
+    keys = list(dict.fromkeys((_base(r["set"]), r["id"]) for r in records))
+    random.Random(args.seed).shuffle(keys)
+    fold_of_key = {key: n % args.folds for n, key in enumerate(keys)}
+    fold_of = {i: fold_of_key[(_base(r["set"]), r["id"])] for i, r in enumerate(records)}
     scores: list[np.ndarray] = [np.zeros(0) for _ in records]
     for f in range(args.folds):
         model = _train_ranker([r for i, r in enumerate(records) if fold_of[i] != f], args.seed)
@@ -209,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         "trained_on": {name: sum(1 for r in records if r["set"] == name) for name in by_set},
         "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
         "candidates": sum(len(r["y"]) for r in records), "positives": int(sum(sum(r["y"]) for r in records)),
-        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds,
+        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "scoped": args.scoped,
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),

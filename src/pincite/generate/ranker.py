@@ -45,7 +45,7 @@ MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 
 #: the question-level evidence the abstention model reads, from the ranked candidates
 ABSTAIN_FEATURES = ("top_score", "lead_over_second", "top_softmax", "candidates_log", "max_coverage",
-                    "top_coverage", "top_names_missing", "top_decisive", "question_terms")
+                    "top_coverage", "top_names_missing", "top_decisive", "question_terms", "top_matched_terms")
 
 _COL = {n: i for i, n in enumerate(CORE)}  # every model's first columns are the core features, in order
 
@@ -78,7 +78,8 @@ def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...
     row = x[order[0]]
     out = [top, top - second, float(ex[order[0]] / ex.sum()), math.log(len(scores)),
            float(x[:, _COL["coverage"]].max()), float(row[_COL["coverage"]]), float(row[_COL["names_missing"]]),
-           float(row[_COL["decisive"]]), float(row[_COL["question_terms"]])]
+           float(row[_COL["decisive"]]), float(row[_COL["question_terms"]]),
+           float(row[_COL["matched_terms"]])]  # a gate of one term lets in sentences sharing one word by chance
     for name, _ in ABSTAIN_READS:
         if name in features:
             col = features.index(name)
@@ -95,6 +96,13 @@ def _tree_value(node: dict[str, Any], row: np.ndarray) -> float:
             go_left = v <= node["threshold"]
         node = node["left_child"] if go_left else node["right_child"]
     return float(node["leaf_value"])
+
+
+def _max_split(node: dict[str, Any]) -> int:
+    """The highest column a dumped tree splits on (-1 for a single leaf)."""
+    if "leaf_value" in node:
+        return -1
+    return max(int(node["split_feature"]), _max_split(node["left_child"]), _max_split(node["right_child"]))
 
 
 def _flatten(tree: dict[str, Any]) -> tuple[np.ndarray, ...]:
@@ -184,6 +192,9 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
     problem = columns_problem(names)
+    read = max((_max_split(t) for t in trees), default=-1)
+    if not problem and read >= len(names):  # the trees would read a column the file does not list
+        problem = f"its trees read column {read + 1}, it lists {len(names)} features"
     if problem or ab_names != abstain_names(names):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
                              f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
