@@ -43,10 +43,12 @@ _MODULES: dict[Format, str] = {
 #: 9: legal language read from legal/'s one set of tables — a dissent reported of another judge is not the
 #: judge's own, "I agree with both judgments" concurs, a quotation's introducing sentence is cut by the one
 #: sentence splitter, "LCJ"/"JSC" stay capitals in a judge's name; 10: a stored contract is named by its parties
-#: and date (:mod:`pincite.parse.parties`), its printed title kept in its meta):
+#: and date (:mod:`pincite.parse.parties`), its printed title kept in its meta; 11: a contract's table of
+#: contents (dot leaders and a page number) is no clause, and its last entry ("Schedule 1 - Contents") starts no
+#: schedule):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 10
+PARSER_VERSION = 11
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx"})

@@ -246,6 +246,16 @@ def _wrapped_reference(before: Line) -> bool:
     return len(words) >= 3 and words[-1].lower() in REFERRING_WORDS
 
 
+#: a table of contents' entry: dot leaders, then a page number (arabic or roman) at the end of the line; a table
+#: of contents lists clauses (all of them, when a text file runs it onto one line) and is none of them
+_CONTENTS_ENTRY = re.compile(r"(?:\.{4,}|(?:\. ){3,})[ \t]*(?:\d{1,3}|[ivxlc]{1,6})[ \t]*$", re.I)
+
+
+def contents_entry(line: str) -> bool:
+    """Whether a line ends as a table of contents' entry (only its last 120 characters are read, so a hostile
+    line of dots costs nothing)."""
+    return _CONTENTS_ENTRY.search(line[-120:]) is not None
+
 #: a line at least this long is a flattened paragraph (a text file whose clauses were run together)
 _FLATTENED = 60
 
@@ -259,7 +269,7 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
         line = lines[i]
         if stop is not None and line.start >= stop:
             break
-        if line.furniture or not line.content:
+        if line.furniture or not line.content or contents_entry(line.content):
             i += 1
             continue
         if line.numbers_only:

@@ -25,6 +25,7 @@ from pincite.legal.judgments import MONTH_NAME, iso_from_parts
 from pincite.parse.contract import (
     Candidate,
     Line,
+    contents_entry,
     find_candidates,
     heading_of,
     select_numbering,
@@ -413,6 +414,8 @@ def attachments_before(text: str, lines: list[Line], kept: list[Candidate], cand
         if prev is not None and prev.end >= ln.start - 2 and prev.content[-1:].isalnum() \
                 and prev.content[-1:].islower() or (prev is not None and prev.content.endswith(",")):
             continue  # "... the territory specified in" / "Schedule 2.": a reference wrapped, not a heading
+        if prev is not None and contents_entry(prev.content):
+            continue  # "Schedule 1 - Contents" under "Execution ........ 8": the table of contents' last entry
         first_after = next((c for c in cands if c.pos > at and c.family == "dec" and c.where != "inline"), None)
         if first_after is not None and first_after.token in ("1", "01"):
             return at  # its own items start again at 1
