@@ -45,7 +45,8 @@ _MODULES: dict[Format, str] = {
 #: sentence splitter, "LCJ"/"JSC" stay capitals in a judge's name; 10: a stored contract is named by its parties
 #: and date (:mod:`pincite.parse.parties`), its printed title kept in its meta; 11: a contract's table of
 #: contents (dot leaders and a page number) is no clause, and its last entry ("Schedule 1 - Contents") starts no
-#: schedule):
+#: schedule; a judgment's "Schedule 1" heading after which its own numbering goes on is a quoted document's
+#: heading, not an annex of the judgment):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
 PARSER_VERSION = 11

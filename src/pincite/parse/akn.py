@@ -156,6 +156,7 @@ class _JudgmentReader:
         self.segments: list[Segment] = []
         self.notes: list[tuple[str, etree._Element]] = []
         self.accepted: dict[etree._Element, str] = {}  # element -> top-level number
+        self.quoted_annexes: set[etree._Element] = set()  # "Schedule 1" headings inside a quotation (_plan_numbers)
         self.embedded: dict[etree._Element, list[tuple[int, str]]] = {}  # <p> -> [(offset, number)] glued in
         self._plain_cache: dict[etree._Element, str] = {}
         self.quoted_spans: list[tuple[int, int]] = []  # text inside quotation markup (_QUOTE_MARKUP)
@@ -313,9 +314,16 @@ class _JudgmentReader:
     def _plan_numbers(self, part: etree._Element) -> None:
         """Decide which elements are top-level paragraphs, from the sequence of printed numbers."""
         candidates: list[tuple[etree._Element, int, str]] = []
-        for el in self._flow_items(part):
+        flow = self._flow_items(part)
+        for at, el in enumerate(flow):
             kind = self._classify(el)
             if kind == "annex":
+                if candidates and self._numbering_resumes(flow[at + 1:], max(v for _, v, _ in candidates)):
+                    # the judgment's own numbering goes on after it: a heading of a document the paragraph
+                    # quotes ("Schedule 1" of a contract set out in [24], its items 1-3, then [25]), not an
+                    # annex of the judgment
+                    self.quoted_annexes.add(el)
+                    continue
                 break
             if kind == "para-num":
                 n = _INT_NUM.match(self._num_text(el) or "")
@@ -357,6 +365,22 @@ class _JudgmentReader:
                 self.warnings.append(f"paragraph numbering jumps from {last} to {v}")
                 last = v
                 prev_pos = position[id(el)]
+
+    def _numbering_resumes(self, items: list[etree._Element], last: int) -> bool:
+        """Whether ``last + 1`` is printed among ``items`` before another annex heading, with every number before
+        it at most ``last`` (the quoted document's own items); an annex's numbers never reach the judgment's
+        next one, or go past it."""
+        for el in items:
+            kind = self._classify(el)
+            if kind == "annex":
+                return False
+            n = _INT_NUM.match(self._num_text(el) or "") if kind == "para-num" else \
+                _TEXT_NUM.match(self._plain(el)) if kind == "text-num" else None
+            if n and int(n.group(1)) == last + 1:
+                return True
+            if n and int(n.group(1)) > last:
+                return False
+        return False
 
     def _paragraphs_between(self, items: list[etree._Element]) -> list[etree._Element]:
         return [p for item in items for p in item.iter(f"{{{AKN_NS}}}p")]
@@ -453,6 +477,8 @@ class _JudgmentReader:
     def _item(self, el: etree._Element, depth: int) -> None:
         kind = self._classify(el)
         text = self._plain(el)
+        if kind == "annex" and el in self.quoted_annexes:
+            kind = "heading"
         if kind == "judge":
             self._maybe_judge(el, text, strong=True)
         elif kind == "annex":
