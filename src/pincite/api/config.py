@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pincite.errors import PinciteError
-from pincite.library import GeneratorKind
+from pincite.library import DEFAULT_GENERATOR, GeneratorKind
 
 DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 
@@ -23,7 +23,7 @@ class ServerConfig:
     that could name the model server's URL or the API key's variable could send the key anywhere)."""
 
     db: Path | str  # a SQLite file, or a postgresql:// URL
-    generator_kind: GeneratorKind = GeneratorKind.EXTRACTIVE
+    generator_kind: GeneratorKind = DEFAULT_GENERATOR
     generator_options: Mapping[str, Any] = field(default_factory=dict)
     dense: bool = True  # hybrid retrieval by default; requests may ask for lexical only (no_dense)
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES

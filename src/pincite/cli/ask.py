@@ -11,7 +11,9 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from pincite.library import Answer, AskOptions, DEFAULTS, DEFAULT_MAX_TOKENS, GeneratorKind, OnFail, Pincite, spec
+from pincite.library import (
+    DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, Answer, AskOptions, GeneratorKind, OnFail, Pincite, spec,
+)
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
     NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options, _location,
@@ -44,7 +46,7 @@ def ask(
     db: DbOption = None,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help=spec("as_of").cli)] = None,
     k: Annotated[int, typer.Option("--k", help=spec("k").cli)] = DEFAULTS.k,
-    generator: GeneratorOption = "extractive",
+    generator: GeneratorOption = DEFAULT_GENERATOR.value,
     base_url: BaseUrlOption = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",

@@ -17,7 +17,7 @@ from pincite.cli.common import (
 )
 from pincite.errors import PinciteError
 from pincite.library import (
-    Comparison, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GeneratorKind, GoldError, GoldQuestion, METRICS, METRIC_NAMES,
+    Comparison, DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GeneratorKind, GoldError, GoldQuestion, METRICS, METRIC_NAMES,
     OnFail, Pincite, compare_runs, format_gap, format_metric, gold_set_name, is_server_store, read_gold, read_run,
     select_questions, set_gaps, set_run_path, spec, write_run,
 )
@@ -138,7 +138,7 @@ def eval_(
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root, ingested whole unless --db; a gold source not under it is looked up under its parent folder and ingested too (eval/heldout.jsonl's bulk/...).")] = Path("../shared/corpus"),
     k: Annotated[int, typer.Option("--k", help=spec("k").cli.removesuffix(".") + " (recall is measured at this k).")] = EVAL_OPTIONS.k,
-    generator: GeneratorOption = "extractive",
+    generator: GeneratorOption = DEFAULT_GENERATOR.value,
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",

@@ -11,7 +11,7 @@ from pincite.cli.common import (
     _generator_options, _store_option,
 )
 from pincite.errors import PinciteError
-from pincite.library import DEFAULT_MAX_TOKENS, GeneratorKind, default_location
+from pincite.library import DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, GeneratorKind, default_location
 
 
 def serve(
@@ -19,7 +19,7 @@ def serve(
     db: DbOption = None,
     host: Annotated[str, typer.Option("--host", help="Address to bind; anything but loopback needs $PINCITE_TOKEN.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
-    generator: GeneratorOption = "extractive",
+    generator: GeneratorOption = DEFAULT_GENERATOR.value,
     base_url: BaseUrlOption = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
     api_key_env: ApiKeyEnvOption = "OPENAI_API_KEY",

@@ -29,6 +29,11 @@ class GeneratorKind(ChoiceEnum):
     RANKER = "ranker"
 
 
+#: the generator a question gets unless it names one: the ranker, since it beat the extractive generator on the
+#: frozen held-out set on both answered correctly and attribution precision (issue 27, item 5; bench/NOTES.md)
+DEFAULT_GENERATOR = GeneratorKind.RANKER
+
+
 @dataclass(frozen=True, slots=True)
 class Generation:
     """One reply and what the server said about it.  ``finish_reason`` is the server's (``"stop"``; ``"length"``:

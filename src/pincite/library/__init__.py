@@ -28,7 +28,7 @@ from pincite.lint import lint_counts, lint_document
 from pincite.store import DocumentSummary, Store, default_db_path
 
 # generators: which kinds there are and what one is (made by make_answer_generator only)
-from pincite.generate.base import DEFAULT_MAX_TOKENS, Generator, GeneratorError, GeneratorKind
+from pincite.generate.base import DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, Generator, GeneratorError, GeneratorKind
 
 # the embedding model (loaded when called)
 from pincite.search.embed import Embedder, load_embedder

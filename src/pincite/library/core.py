@@ -44,7 +44,7 @@ from pincite.evaluation.runs import (
     run_settings,
     write_run,
 )
-from pincite.generate.base import Generator, GeneratorKind
+from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths
 from pincite.jsonio import Hit
@@ -109,7 +109,7 @@ class Pincite:
     """
 
     def __init__(self, location: str | os.PathLike[str] | None = None, *,
-                 generator: GeneratorKind | str | Generator = "extractive",
+                 generator: GeneratorKind | str | Generator = DEFAULT_GENERATOR,
                  generator_options: dict[str, Any] | None = None, dense: bool = True, wait: bool = True,
                  on_progress: Callable[[str, int, int], None] | None = None, store: Store | None = None,
                  chunker: Chunker = Chunker.STRUCTURAL, retriever: Retriever | None = None) -> None:
