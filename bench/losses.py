@@ -28,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("gold")
     ap.add_argument("run")
     ap.add_argument("--db", required=True)
+    ap.add_argument("--gate-terms", type=int, default=2,
+                    help="question terms a candidate must hold (the ranker's model file says: 1 since stop 10)")
     a = ap.parse_args(argv)
     run = json.loads(Path(a.run).read_text(encoding="utf-8"))
     records = {r["id"]: r for r in run["questions"]}
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         elif not r["counts"]["gold_retrieved"]:
             bucket = "retrieval"
         else:
-            _, _, labels, _ = question_candidates(q, store, retriever, finder)
+            _, _, labels, _ = question_candidates(q, store, retriever, finder, a.gate_terms)
             if not any(labels):
                 bucket = "candidate gate"
             elif r["citations"]:

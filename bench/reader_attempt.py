@@ -57,7 +57,8 @@ def open_for_questions(db: str):  # type: ignore[no-untyped-def]
     return store, retriever, DocumentFinder(store)
 
 
-def question_candidates(q: Any, store: Any, retriever: Any, finder: Any) -> tuple[list[Any], list[Any], list[int], Any]:
+def question_candidates(q: Any, store: Any, retriever: Any, finder: Any,
+                        gate_terms: int = 2) -> tuple[list[Any], list[Any], list[int], Any]:
     """The engine's own path for one gold question (k=10): its candidate sentences (the learned generator's
     reading), their gold labels, the gold targets and the turn.  Raises GoldError for a scope that is not stored."""
     from pincite.engine import ask, ask_request
@@ -69,7 +70,7 @@ def question_candidates(q: Any, store: Any, retriever: Any, finder: Any) -> tupl
     scope = tuple(finder.find(s).id for s in q.scope)
     rec = ta._Recorder()
     ask(ask_request(q.question, as_of=q.as_of, k=10, documents=scope), store, retriever, rec)
-    reading = candidates(rec.turn) if rec.turn is not None else None
+    reading = candidates(rec.turn, min_terms=gate_terms) if rec.turn is not None else None
     labels = []
     for f in (reading.sentences if reading is not None else []):
         s = f.cp.passage.chunk.char_start + f.start
