@@ -325,14 +325,9 @@ class _JudgmentReader:
                     self.quoted_annexes.add(el)
                     continue
                 break
-            if kind == "para-num":
-                n = _INT_NUM.match(self._num_text(el) or "")
-                if n:
-                    candidates.append((el, int(n.group(1)), n.group(1)))
-            elif kind == "text-num":
-                m = _TEXT_NUM.match(self._plain(el))
-                if m:
-                    candidates.append((el, int(m.group(1)), m.group(1)))
+            printed = self._printed_number(el, kind)
+            if printed is not None:
+                candidates.append((el, int(printed), printed))
         last = self.s.last_number
         later: dict[int, list[int]] = {}
         for i, (_, v, _) in enumerate(candidates):
@@ -374,13 +369,19 @@ class _JudgmentReader:
             kind = self._classify(el)
             if kind == "annex":
                 return False
-            n = _INT_NUM.match(self._num_text(el) or "") if kind == "para-num" else \
-                _TEXT_NUM.match(self._plain(el)) if kind == "text-num" else None
-            if n and int(n.group(1)) == last + 1:
+            printed = self._printed_number(el, kind)
+            if printed is not None and int(printed) == last + 1:
                 return True
-            if n and int(n.group(1)) > last:
+            if printed is not None and int(printed) > last:
                 return False
         return False
+
+    def _printed_number(self, el: etree._Element, kind: str) -> str | None:
+        """The whole number an item prints as its paragraph number (its ``<num>``, or a number opening its
+        text), or None."""
+        m = _INT_NUM.match(self._num_text(el) or "") if kind == "para-num" else \
+            _TEXT_NUM.match(self._plain(el)) if kind == "text-num" else None
+        return m.group(1) if m else None
 
     def _paragraphs_between(self, items: list[etree._Element]) -> list[etree._Element]:
         return [p for item in items for p in item.iter(f"{{{AKN_NS}}}p")]
