@@ -87,3 +87,59 @@ def test_the_abstention_model_reads_an_optional_column_as_the_top_and_the_best_v
     row = abstain_features(x, np.array([0.1, -1.0, 0.7]), cols)  # the third ranks first
     assert row[-2:] == [5.0, 9.0]
     assert len(abstain_features(x[:0], np.zeros(0), cols)) == len(abstain_names(cols))
+
+
+def test_the_abstention_trees_walk_gives_lightgbm_s_own_probabilities() -> None:
+    # a tree abstention model ships with real questions' rows and LightGBM's predict() on them
+    m = load_model()
+    ab = json.loads(MODEL_FILE.read_text())["abstain"]
+    if ab.get("kind", "logistic") != "trees":
+        assert not m.abstain_trees
+        return
+    from pincite.generate.ranker import _walk
+
+    raw = _walk(m._flat("abstain_trees"), np.array(ab["probe"]["x"]))
+    assert np.allclose(1.0 / (1.0 + np.exp(-raw)), ab["probe"]["lightgbm_probabilities"], atol=1e-6)
+
+
+def _tree_abstention(features: list[str], split_on: int) -> dict:
+    """An abstention section holding one tree: split on column ``split_on`` at 0, +0.5 left, -0.5 right."""
+    from pincite.generate.ranker import abstain_names
+
+    tree = {"tree_structure": {"split_feature": split_on, "threshold": 0.0, "decision_type": "<=",
+                               "default_left": True, "left_child": {"leaf_value": 0.5},
+                               "right_child": {"leaf_value": -0.5}}}
+    return {"kind": "trees", "rich": False, "features": list(abstain_names(tuple(features))), "trees": [tree]}
+
+
+def test_abstention_trees_are_walked_and_one_reading_an_unlisted_column_is_refused(tmp_path: Path) -> None:
+    from pincite.generate.ranker import abstain_names
+
+    raw = json.loads(MODEL_FILE.read_text())
+    names = abstain_names(tuple(raw["features"]))
+    path = tmp_path / "m.json"
+    raw["abstain"] = _tree_abstention(raw["features"], 0)  # column 0 is the top candidate's score
+    path.write_text(json.dumps(raw))
+    m = load_model(path)
+    x = np.zeros((2, len(m.features)))
+    low, high = m.answer_probability(x, np.array([-1.0, -2.0])), m.answer_probability(x, np.array([1.0, -2.0]))
+    assert low == pytest.approx(1 / (1 + np.exp(-0.5))) and high == pytest.approx(1 / (1 + np.exp(0.5)))
+    raw["abstain"] = _tree_abstention(raw["features"], len(names))  # one past the last listed column
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="abstention trees read a column"):
+        load_model(path)
+    raw["abstain"]["kind"] = "forest"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="forest"):
+        load_model(path)
+
+
+def test_a_rich_abstention_row_ends_with_the_top_candidate_s_whole_row() -> None:
+    from pincite.generate.ranker import abstain_features, abstain_names
+
+    x = np.arange(3 * len(CORE), dtype=float).reshape(3, len(CORE))
+    names = abstain_names(CORE, rich=True)
+    assert names[:len(abstain_names(CORE))] == abstain_names(CORE)
+    assert names[len(abstain_names(CORE)):] == tuple(f"row_{c}" for c in CORE)
+    row = abstain_features(x, np.array([0.1, 0.9, 0.3]), CORE, rich=True)  # the second ranks first
+    assert row[-len(CORE):] == list(x[1]) and len(row) == len(names)

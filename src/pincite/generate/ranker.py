@@ -9,10 +9,12 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
 - ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
   questions grouped by question; it is evaluated here in plain Python/numpy, so LightGBM is needed to train, never
   to answer;
-- ``abstain``: a logistic regression over the question's evidence (:func:`abstain_features`: the best candidate's
+- ``abstain``: a model of its own over the question's evidence (:func:`abstain_features`: the best candidate's
   score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
-  document names what the question names) giving the probability that the top candidate answers; the generator
-  quotes it when that probability reaches ``threshold`` and abstains otherwise;
+  document names what the question names; with ``rich``, the best candidate's whole feature row) giving the
+  probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
+  LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
+  when that probability reaches ``threshold`` and abstains otherwise;
 - the training manifest (data hashes, seed, cross-validated figures).
 """
 
@@ -59,16 +61,19 @@ ABSTAIN_READS = (
 )
 
 
-def abstain_names(features: tuple[str, ...] = CORE) -> tuple[str, ...]:
-    """The abstention model's inputs for a ranker over these columns."""
+def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False) -> tuple[str, ...]:
+    """The abstention model's inputs for a ranker over these columns; ``rich``: also the top candidate's whole
+    feature row (``row_NAME``), which a tree model can cross with the question-level evidence (a lead that
+    means an answer for a statute question may not for a judgment's)."""
     extra = tuple(f"{kind}_{name}" for name, _ in ABSTAIN_READS if name in features for kind in ("top", "max"))
-    return ABSTAIN_FEATURES + extra
+    return ABSTAIN_FEATURES + extra + (tuple(f"row_{name}" for name in features) if rich else ())
 
 
-def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE) -> list[float]:
+def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE,
+                     rich: bool = False) -> list[float]:
     """The abstention model's row for one question: ``x`` its candidates' feature rows (columns ``features``),
     ``scores`` the ranker's."""
-    names = abstain_names(features)
+    names = abstain_names(features, rich)
     if not len(scores):
         return [0.0] * len(names)
     order = np.argsort(-scores, kind="stable")
@@ -84,6 +89,8 @@ def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...
         if name in features:
             col = features.index(name)
             out += [float(row[col]), float(x[:, col].max())]
+    if rich:
+        out += [float(v) for v in row]
     return out
 
 
@@ -129,6 +136,24 @@ def _flatten(tree: dict[str, Any]) -> tuple[np.ndarray, ...]:
             np.array(leaf, dtype=bool))
 
 
+def _walk(flat: list[tuple[np.ndarray, ...]], x: np.ndarray) -> np.ndarray:
+    """The sum of the flattened trees' leaves for each row of ``x`` (LightGBM's raw ``predict``)."""
+    x = np.asarray(x, dtype=float).reshape(len(x), -1)
+    rows = np.arange(len(x))
+    total = np.zeros(len(x))
+    for feat, thr, left, right, dleft, value, leaf in flat:
+        idx = np.zeros(len(x), dtype=int)
+        while True:
+            inner = ~leaf[idx]
+            if not inner.any():
+                break
+            v = x[rows, feat[idx]]
+            go_left = np.where(np.isnan(v), dleft[idx], v <= thr[idx])
+            idx = np.where(inner, np.where(go_left, left[idx], right[idx]), idx)
+        total += value[idx]
+    return total
+
+
 @dataclass(frozen=True)
 class RankerModel:
     features: tuple[str, ...]
@@ -140,35 +165,29 @@ class RankerModel:
     threshold: float
     about: dict[str, Any]
     gate_terms: int = 2  # question terms a sentence must hold to be a candidate (features.answers' min_terms)
+    #: a tree model of the abstention decision (LightGBM binary dump) replacing the logistic regression, and
+    #: whether it reads the top candidate's whole row (:func:`abstain_names`' ``rich``)
+    abstain_trees: tuple[dict[str, Any], ...] = ()
+    abstain_rich: bool = False
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
-        x = np.asarray(x, dtype=float).reshape(len(x), -1)
-        rows = np.arange(len(x))
-        total = np.zeros(len(x))
-        for feat, thr, left, right, dleft, value, leaf in self._flat:
-            idx = np.zeros(len(x), dtype=int)
-            while True:
-                inner = ~leaf[idx]
-                if not inner.any():
-                    break
-                v = x[rows, feat[idx]]
-                go_left = np.where(np.isnan(v), dleft[idx], v <= thr[idx])
-                idx = np.where(inner, np.where(go_left, left[idx], right[idx]), idx)
-            total += value[idx]
-        return total
+        return _walk(self._flat("trees"), x)
 
-    @property
-    def _flat(self) -> list[tuple[np.ndarray, ...]]:
-        flat = self.__dict__.get("_flat_cache")
+    def _flat(self, which: str) -> list[tuple[np.ndarray, ...]]:
+        key = f"_flat_{which}"
+        flat = self.__dict__.get(key)
         if flat is None:
-            flat = [_flatten(t) for t in self.trees]
-            object.__setattr__(self, "_flat_cache", flat)
+            flat = [_flatten(t) for t in getattr(self, which)]
+            object.__setattr__(self, key, flat)
         return flat
 
     def answer_probability(self, x: np.ndarray, scores: np.ndarray) -> float:
-        a = np.array(abstain_features(x, scores, self.features))
-        z = ((a - self.abstain_mean) / self.abstain_scale) @ self.abstain_coef + self.abstain_intercept
+        a = np.array(abstain_features(x, scores, self.features, self.abstain_rich))
+        if self.abstain_trees:
+            z = float(_walk(self._flat("abstain_trees"), a[None, :])[0])
+        else:
+            z = float(((a - self.abstain_mean) / self.abstain_scale) @ self.abstain_coef + self.abstain_intercept)
         return float(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
 
 
@@ -185,9 +204,19 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         names = tuple(raw["features"])
         trees = tuple(t["tree_structure"] for t in raw["trees"])
         ab = raw["abstain"]
-        arrays = [np.asarray(ab[k], dtype=float) for k in ("mean", "scale", "coef")]
-        intercept, threshold = float(ab["intercept"]), float(raw["threshold"])
+        kind = ab.get("kind", "logistic")  # files from before the tree model held only the regression
+        if kind not in ("logistic", "trees"):
+            raise ValueError(f"abstain kind {kind!r}")
+        rich = bool(ab.get("rich", False))
+        ab_trees = tuple(t["tree_structure"] for t in ab["trees"]) if kind == "trees" else ()
         ab_names = tuple(ab["features"])
+        if kind == "trees":
+            arrays = [np.zeros(len(ab_names)), np.ones(len(ab_names)), np.zeros(len(ab_names))]
+            intercept = 0.0
+        else:
+            arrays = [np.asarray(ab[k], dtype=float) for k in ("mean", "scale", "coef")]
+            intercept = float(ab["intercept"])
+        threshold = float(raw["threshold"])
         gate_terms = int(raw.get("gate_terms", 2))  # files from before the gate was a setting used 2
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
@@ -195,14 +224,17 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
     read = max((_max_split(t) for t in trees), default=-1)
     if not problem and read >= len(names):  # the trees would read a column the file does not list
         problem = f"its trees read column {read + 1}, it lists {len(names)} features"
-    if problem or ab_names != abstain_names(names):
+    if not problem and max((_max_split(t) for t in ab_trees), default=-1) >= len(ab_names):
+        problem = "its abstention trees read a column its abstention features do not list"
+    if problem or ab_names != abstain_names(names, rich):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
                              f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
     if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
                              f"{len(ab_names)} numbers (scale positive)")
     about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold", "gate_terms")}
-    return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms)
+    return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms,
+                       ab_trees, rich)
 
 
 class RankerGenerator:
