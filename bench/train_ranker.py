@@ -11,8 +11,10 @@ serves a run with and a run without them.
 
 Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
 generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
-candidates (group = question); the abstention model (logistic regression, ``train_answerer.fit``) is fitted on
-out-of-fold ranker scores with label "the top candidate lies on gold".  Cross-validation is grouped by question
+candidates (group = question); the abstention model (``--abstain logistic``: ``train_answerer.fit``'s regression;
+``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row) is
+fitted on out-of-fold ranker scores with label "the top candidate lies on gold", in cross-validation and for the
+shipped file alike.  Each question retrieves ``--k`` passages (default: the engine's k).  Cross-validation is grouped by question
 (fixed seed, 5 folds); the abstention threshold is chosen on the out-of-fold figures by the learned generator's
 utility (``train_answerer.score``).  A held-out gold file is refused.  Needs ``pip install lightgbm`` (training only:
 the generator reads the trees from JSON).
@@ -40,6 +42,12 @@ PARAMS = {"objective": "lambdarank", "learning_rate": 0.05, "num_leaves": 15, "m
           "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
           "verbose": -1, "num_threads": 2, "deterministic": True, "force_row_wise": True}
 ROUNDS = 150
+#: the abstention tree model (``--abstain trees``): a binary classifier over abstain_features' rows, small trees
+#: because it sees one row per question (a couple of thousand), not one per candidate
+ABSTAIN_PARAMS = {"objective": "binary", "learning_rate": 0.05, "num_leaves": 7, "min_data_in_leaf": 30,
+                  "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
+                  "verbose": -1, "num_threads": 2, "deterministic": True, "force_row_wise": True}
+ABSTAIN_ROUNDS = 200
 THRESHOLDS = tuple(round(x, 3) for x in np.arange(0.02, 0.95, 0.02))
 
 
@@ -54,15 +62,35 @@ def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-
 
 
 def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray],
-                  features: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+                  features: tuple[str, ...], rich: bool = False) -> tuple[np.ndarray, np.ndarray]:
     from pincite.generate.ranker import abstain_features
 
     xs, ys = [], []
     for r, s in zip(records, scores):
-        x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else 1)
-        xs.append(abstain_features(x, s, features))
+        x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else len(features))
+        xs.append(abstain_features(x, s, features, rich))
         ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
     return np.array(xs), np.array(ys)
+
+
+class _AbstainTrees:
+    """The abstention decision as a LightGBM binary model (``--abstain trees``)."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray, seed: int) -> None:
+        import lightgbm as lgb
+
+        self.booster = lgb.train({**ABSTAIN_PARAMS, "seed": seed}, lgb.Dataset(x, y), num_boost_round=ABSTAIN_ROUNDS)
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        return self.booster.predict(x)
+
+
+def _fit_abstain(kind: str, x: np.ndarray, y: np.ndarray, seed: int):  # type: ignore[no-untyped-def]
+    """A fitted abstention model with ``predict(rows) -> probabilities``."""
+    if kind == "trees":
+        return _AbstainTrees(x, y, seed)
+    model = ta.fit(x, y, 1.0)
+    return type("Logistic", (), {"params": model, "predict": staticmethod(lambda rows: ta._predict(model, rows))})()
 
 
 def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float]) -> list[list[float]]:
@@ -136,8 +164,18 @@ def main(argv: list[str] | None = None) -> int:
                          "reaches this (default: the best utility)")
     ap.add_argument("--scoped", action="store_true",
                     help="also ask each question within one document (train_answerer.collect's scoped asks)")
+    ap.add_argument("--abstain", choices=("logistic", "trees"), default="logistic",
+                    help="the abstention model: logistic regression or LightGBM binary trees")
+    ap.add_argument("--abstain-rich", action="store_true",
+                    help="the abstention model also reads the top candidate's whole feature row")
+    ap.add_argument("--k", type=int, default=None,
+                    help="passages retrieved for each question (default: the engine's, pincite.options.DEFAULTS.k)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
     args = ap.parse_args(argv)
+    if args.k is None:
+        from pincite.options import DEFAULTS
+
+        args.k = DEFAULTS.k
     t0 = time.time()
     trained = list(CORE) + list(_names(args.features))
     names = list(CORE) + [n for n in _names(args.collect if args.collect is not None else args.features)]
@@ -147,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     if cache is not None and cache.exists():
         cached = json.loads(cache.read_text())
         if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms \
-                and cached.get("scoped", False) >= args.scoped:  # a gold set already collected is read, not re-asked
+                and cached.get("scoped", False) >= args.scoped and cached.get("k", 10) == args.k:  # a gold set already collected is read, not re-asked
             names, records = list(cached["features"]), cached["records"]
     kept = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
@@ -162,10 +200,11 @@ def main(argv: list[str] | None = None) -> int:
             tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
                                      if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
             mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names),
-                               gate_terms=args.gate_terms, scoped=args.scoped)
+                               gate_terms=args.gate_terms, scoped=args.scoped, k=args.k)
         kept += sorted(mine, key=lambda r: (order_of[r["id"]], r["set"]))  # the gold file's order, so the folds are too
         if cache is not None:
             cache.write_text(json.dumps({"features": names, "gate_terms": args.gate_terms, "scoped": args.scoped,
+                                         "k": args.k,
                                          "records": kept + [r for r in records
                                                             if _base(r["set"]) not in {Path(g).name for g, _ in args.set}]}))
     records = kept
@@ -183,14 +222,14 @@ def main(argv: list[str] | None = None) -> int:
         for i, r in enumerate(records):
             if fold_of[i] == f and r["x"]:
                 scores[i] = model.predict(np.array(r["x"], dtype=float))
-    ax, ay = _abstain_rows(records, scores, tuple(trained))
+    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich)
     p_answer = [0.0] * len(records)
     for f in range(args.folds):
         tr = [i for i in range(len(records)) if fold_of[i] != f]
-        ab = ta.fit(ax[tr], ay[tr], 1.0)
-        for i in range(len(records)):
-            if fold_of[i] == f:
-                p_answer[i] = float(ta._predict(ab, ax[i:i + 1])[0])
+        ab = _fit_abstain(args.abstain, ax[tr], ay[tr], args.seed)
+        te = [i for i in range(len(records)) if fold_of[i] == f]
+        for i, p in zip(te, ab.predict(ax[te])):
+            p_answer[i] = float(p)
     probs = _as_probs(records, scores, p_answer)
     best = max(((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS))
     threshold = best[2]
@@ -211,9 +250,21 @@ def main(argv: list[str] | None = None) -> int:
             print(f"at precision >= {args.at_precision}: threshold {t}: {ta.score(records, probs, t, 1.01)}")
 
     model = _train_ranker(records, args.seed)
-    full_scores = [model.predict(np.array(r["x"], dtype=float)) if r["x"] else np.zeros(0) for r in records]
-    fx, fy = _abstain_rows(records, full_scores, tuple(trained))
-    mean, scale, coef, b = ta.fit(fx, fy, 1.0)
+    # the shipped abstention model is fitted on the out-of-fold ranker scores: those are distributed as the
+    # scores of a question the ranker never saw, which is what it reads at answer time (in-sample scores are
+    # more confident than any new question's)
+    fx, fy = ax, ay
+    ab_names = list(abstain_names(tuple(trained), args.abstain_rich))
+    if args.abstain == "trees":
+        ab_model = _AbstainTrees(fx, fy, args.seed)
+        abstain = {"kind": "trees", "rich": args.abstain_rich, "features": ab_names, "params": ABSTAIN_PARAMS,
+                   "rounds": ABSTAIN_ROUNDS, "trees": ab_model.booster.dump_model()["tree_info"],
+                   # real questions' rows and LightGBM's probabilities, for the generator's walk to be checked
+                   "probe": {"x": fx[:5].tolist(), "lightgbm_probabilities": ab_model.predict(fx[:5]).tolist()}}
+    else:
+        mean, scale, coef, b = ta.fit(fx, fy, 1.0)
+        abstain = {"features": ab_names, "rich": args.abstain_rich, "mean": mean.tolist(), "scale": scale.tolist(),
+                   "coef": coef.tolist(), "intercept": b}
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
     hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
@@ -227,8 +278,8 @@ def main(argv: list[str] | None = None) -> int:
         "train_seconds": round(time.time() - t0, 1),
         "features": trained, "threshold": threshold,
         "threshold_rule": f"precision >= {args.min_precision}" if args.min_precision is not None else "utility", "gate_terms": args.gate_terms,
-        "abstain": {"features": list(abstain_names(tuple(trained))), "mean": mean.tolist(), "scale": scale.tolist(),
-                    "coef": coef.tolist(), "intercept": b},
+        "k": args.k,  # the passages each question retrieved in training (the engine's default k)
+        "abstain": abstain,
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
         "trees": dump["tree_info"],
     }
@@ -239,6 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     probe = next(r for r in records if r["x"])
     xp = np.array(probe["x"], dtype=float)
     assert np.allclose(m.scores(xp), model.predict(xp), atol=1e-6), "the tree walk differs from LightGBM"
+    if args.abstain == "trees":  # and the abstention trees' walk LightGBM's probabilities
+        sp = model.predict(xp)
+        row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich)[0]
+        assert abs(m.answer_probability(xp, sp) - float(ab_model.predict(row)[0])) < 1e-6, \
+            "the abstention tree walk differs from LightGBM"
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
     return 0
 
