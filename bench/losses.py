@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/losses.py GOLD RUN.json --db COPY.db
 
-RUN.json is a ``pincite eval --out`` record of GOLD on the same store (lexical retrieval, k=10, as the run).
+RUN.json is a ``pincite eval --out`` record of GOLD on the same store (lexical retrieval, ``pincite eval``'s k, as the run).
 Buckets, in order: **retrieval** (no gold unit among the retrieved passages), **candidate gate** (retrieved, but no
 candidate sentence lies on gold), **ranking** (a gold candidate exists; the answer cited another sentence),
 **abstention** (a gold candidate exists; nothing was shown).  Reporting only: this may be run on the held-out set
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if r["counts"]["answered_correctly"]:
             bucket = "correct"
-        elif not r["counts"]["gold_retrieved"]:
+        elif not any(g["retrieved_rank"] is not None for g in r["gold"]):  # any rank the run retrieved
             bucket = "retrieval"
         else:
             _, _, labels, _ = question_candidates(q, store, retriever, finder, a.gate_terms)

@@ -59,17 +59,18 @@ def open_for_questions(db: str):  # type: ignore[no-untyped-def]
 
 def question_candidates(q: Any, store: Any, retriever: Any, finder: Any,
                         gate_terms: int = 2) -> tuple[list[Any], list[Any], list[int], Any]:
-    """The engine's own path for one gold question (k=10): its candidate sentences (the learned generator's
+    """The engine's own path for one gold question (``pincite eval``'s k): its candidate sentences (the learned generator's
     reading), their gold labels, the gold targets and the turn.  Raises GoldError for a scope that is not stored."""
     from pincite.engine import ask, ask_request
     from pincite.evaluation.gold import resolve_question
+    from pincite.options import EVAL_OPTIONS
     from pincite.evaluation.metrics import lands_on
     from pincite.generate.learned import candidates
 
     targets = [t for g in resolve_question(finder, q) for t in g.targets]
     scope = tuple(finder.find(s).id for s in q.scope)
     rec = ta._Recorder()
-    ask(ask_request(q.question, as_of=q.as_of, k=10, documents=scope), store, retriever, rec)
+    ask(ask_request(q.question, EVAL_OPTIONS, as_of=q.as_of, documents=scope), store, retriever, rec)
     reading = candidates(rec.turn, min_terms=gate_terms) if rec.turn is not None else None
     labels = []
     for f in (reading.sentences if reading is not None else []):

@@ -28,10 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_defaults_users_see() -> None:
-    assert (DEFAULTS.k, DEFAULTS.on_fail, DEFAULTS.retries, DEFAULTS.budget_tokens) == (8, OnFail.DROP, 1, 6000)
+    assert (DEFAULTS.k, DEFAULTS.on_fail, DEFAULTS.retries, DEFAULTS.budget_tokens) == (20, OnFail.DROP, 1, 6000)
     assert DEFAULTS.per_document is None and DEFAULTS.documents == () and not DEFAULTS.include_non_citable
-    # eval's k differs on purpose (recall@10 in every run record), declared once beside the others
-    assert EVAL_OPTIONS.k == 10 and dataclasses.replace(EVAL_OPTIONS, k=8) == DEFAULTS
+    # eval asks as users do; its recall is still reported at 10 (every run record's recall@10)
+    assert EVAL_OPTIONS == DEFAULTS
 
 
 def test_values_given_as_text_are_read_once() -> None:
@@ -81,9 +81,9 @@ def test_cli_help_shows_the_declared_help_and_defaults() -> None:
     ask = runner.invoke(app, ["ask", "--help"], env={"COLUMNS": "400"}).stdout
     for name in ("k", "retries", "per_document", "documents", "works", "on_fail"):
         assert spec(name).cli in ask, name
-    assert "[default: 8]" in ask
+    assert "[default: 20]" in ask
     ev = runner.invoke(app, ["eval", "--help"], env={"COLUMNS": "400"}).stdout
-    assert "Passages to retrieve (recall is measured at this k)." in ev and "[default: 10]" in ev
+    assert "Passages to retrieve (recall is measured in the top 10)." in ev and "[default: 20]" in ev
 
 
 @pytest.fixture()
@@ -115,3 +115,13 @@ def test_hits_and_runs_are_typed_with_the_printed_json(demo_db: Path) -> None:
     again = build_run(run.questions, run.settings, run.seconds)
     assert {k: v for k, v in again.items() if k != "created"} == {k: v for k, v in record.items() if k != "created"}
     assert json.loads(json.dumps(record)) == record
+
+
+def test_recall_is_counted_in_the_top_ten_whatever_k_retrieved() -> None:
+    from pincite.evaluation.metrics import RECALL_AT, question_counts
+
+    gold = [{"retrieved_rank": 3, "cited": False, "resolved": True},
+            {"retrieved_rank": RECALL_AT + 5, "cited": False, "resolved": True},  # retrieved at k=20, not in the top 10
+            {"retrieved_rank": None, "cited": False, "resolved": True}]
+    counts = question_counts("judgment", [], gold)
+    assert counts["gold"] == 3 and counts["gold_retrieved"] == 1

@@ -18,7 +18,7 @@ from pincite.cli.common import (
 from pincite.errors import PinciteError
 from pincite.library import (
     Comparison, DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GeneratorKind, GoldError, GoldQuestion, METRICS, METRIC_NAMES,
-    OnFail, Pincite, compare_runs, format_gap, format_metric, gold_set_name, is_server_store, read_gold, read_run,
+    OnFail, RECALL_AT, Pincite, compare_runs, format_gap, format_metric, gold_set_name, is_server_store, read_gold, read_run,
     select_questions, set_gaps, set_run_path, spec, write_run,
 )
 from pincite.terminal import progress_bar
@@ -52,7 +52,7 @@ def _print_eval(results: list[SetResult]) -> None:
     for k in METRICS:
         label = METRIC_NAMES[k]
         if k == "retrieval_recall":
-            label = f"retrieval recall@{results[0][1]['settings'].get('k')}"
+            label = f"retrieval recall@{min(results[0][1]['settings'].get('k') or RECALL_AT, RECALL_AT)}"
         cells: list[str] = []
         for _, run, _ in results:
             m = run["metrics"]
@@ -137,7 +137,7 @@ def eval_(
     gold: Annotated[list[Path], typer.Argument(help="Gold questions, JSON lines (see eval/dev.jsonl); give several (eval/dev.jsonl eval/heldout.jsonl) to report them side by side.")],
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root, ingested whole unless --db; a gold source not under it is looked up under its parent folder and ingested too (eval/heldout.jsonl's bulk/...).")] = Path("../shared/corpus"),
-    k: Annotated[int, typer.Option("--k", help=spec("k").cli.removesuffix(".") + " (recall is measured at this k).")] = EVAL_OPTIONS.k,
+    k: Annotated[int, typer.Option("--k", help=spec("k").cli.removesuffix(".") + f" (recall is measured in the top {RECALL_AT}).")] = EVAL_OPTIONS.k,
     generator: GeneratorOption = DEFAULT_GENERATOR.value,
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",

@@ -17,7 +17,8 @@ window contains that date).  The run then answers each question through :func:`p
 
 * **answered correctly** — answerable questions where at least one shown citation lands on a gold unit /
   answerable questions (first in every table: what a user sees);
-* **retrieval recall@k** — gold units whose quote overlaps one of the top-k retrieved passages / gold units;
+* **retrieval recall@10** — gold units whose quote overlaps one of the top 10 retrieved passages (the top k when a
+  run retrieves fewer) / gold units;
 * **attribution precision** — shown citations landing on a gold unit (the cited unit lies inside the gold unit,
   or the quoted span overlaps the gold quote) / shown citations, over answerable questions;
 * **attribution recall** — gold units cited / gold units;

@@ -11,6 +11,10 @@ from pincite.answer.verify import normalise
 from pincite.evaluation.gold import DocumentFinder, GoldKind, GoldQuestion, GoldResolution, Target
 from pincite.types import Document, Unit
 
+#: retrieval recall is measured in the top 10 passages whatever k a run retrieves: every run record kept since the
+#: first reports recall@10, and the answer step now reads k=20 (pincite.options) without changing that figure
+RECALL_AT = 10
+
 #: Characters of a unit's text kept in a run record (for the HTML report); longer units are cut around the quote.
 UNIT_TEXT_CHARS = 3000
 
@@ -140,7 +144,7 @@ def question_counts(kind: str, citations: list[dict[str, Any]], gold: list[dict[
         "navigable": sum(1 for c in citations if c["navigable"]),
         "gold": len(gold),
         "gold_cited": sum(1 for g in gold if g["cited"]),
-        "gold_retrieved": sum(1 for g in gold if g["retrieved_rank"] is not None),
+        "gold_retrieved": sum(1 for g in gold if (g["retrieved_rank"] or RECALL_AT + 1) <= RECALL_AT),
         "gold_unresolved": sum(1 for g in gold if not g["resolved"]),
         "abstained": int(kind == GoldKind.NONE.value and not citations),
     }
@@ -164,7 +168,7 @@ METRICS = ("answered_correctly", "retrieval_recall", "attribution_precision", "a
 
 METRIC_NAMES = {
     "answered_correctly": "answered correctly",
-    "retrieval_recall": "retrieval recall@k", "attribution_precision": "attribution precision",
+    "retrieval_recall": f"retrieval recall@{RECALL_AT}", "attribution_precision": "attribution precision",
     "attribution_recall": "attribution recall", "navigability": "navigability", "abstention": "abstention",
     "claim_recall": "attribution recall per claim", "coverage": "coverage (multi-document)",
 }

@@ -55,14 +55,14 @@ from pincite.checkrun import CheckStopped, CheckTooLarge, check_limited, stop_ru
 # evaluation: gold sets, metrics, run records, comparisons (``pincite eval``'s report)
 from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
 from pincite.evaluation.gold import GoldError, GoldQuestion, read_gold, select_questions
-from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
+from pincite.evaluation.metrics import METRIC_NAMES, METRICS, RECALL_AT, format_gap, format_metric
 from pincite.evaluation.runs import gold_set_name, read_run, set_run_path, write_run
 
 __all__ = [
     "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "CheckStopped", "CheckTooLarge", "Checker",
     "ChunkSettings", "CitationResult", "Comparison", "DEFAULTS", "DEFAULT_MAX_TOKENS", "DocumentSummary",
     "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind",
-    "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail",
+    "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail", "RECALL_AT",
     "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file", "check_limited",
     "claims_from_chunks", "claims_from_jsonl", "compare_runs", "default_db_path", "default_location", "demo_paths",
     "display_location", "embed_store", "find_units", "format_gap", "format_metric", "gold_set_name",

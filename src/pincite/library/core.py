@@ -256,7 +256,7 @@ class Pincite:
                  settings: dict[str, Any] | None = None,
                  on_question: Callable[[dict[str, Any]], None] | None = None) -> EvalRun:
         """Answer every question of a gold file (or the questions read from one) with :meth:`ask` and score
-        each; ``options`` default to :data:`~pincite.options.EVAL_OPTIONS` (k=10).  Returns the run
+        each; ``options`` default to :data:`~pincite.options.EVAL_OPTIONS` (the defaults users ask with).  Returns the run
         (``to_json()``: the record ``pincite eval --out`` writes)."""
         questions = read_gold(gold) if isinstance(gold, (str, os.PathLike)) else gold
         run = run_gold(questions, self.store, self.ask, self.generator.name, options or EVAL_OPTIONS, settings,
