@@ -93,6 +93,25 @@ def _fit_abstain(kind: str, x: np.ndarray, y: np.ndarray, seed: int):  # type: i
     return type("Logistic", (), {"params": model, "predict": staticmethod(lambda rows: ta._predict(model, rows))})()
 
 
+def _buckets(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float],
+             threshold: float) -> dict[str, dict[str, int]]:
+    """Where the out-of-fold losses are, per kind of answerable question, in bench/losses.py's buckets (retrieval and
+    the candidate gate together: no candidate lies on gold): correct, ranking (another sentence quoted),
+    abstention (the top candidate lay on gold, nothing quoted), and the top was wrong and nothing quoted."""
+    out: dict[str, dict[str, int]] = {}
+    for r, s, p in zip(records, scores, p_answer):
+        if r["kind"] == "none":
+            continue
+        top_on_gold = bool(len(s)) and bool(r["y"][int(np.argmax(s))])
+        answered = bool(len(s)) and p >= threshold
+        bucket = ("no gold candidate" if not any(r["y"]) else
+                  "correct" if answered and top_on_gold else "ranking" if answered else
+                  "abstention" if top_on_gold else "wrong top, abstained")
+        row = out.setdefault(r["kind"], {})
+        row[bucket] = row.get(bucket, 0) + 1
+    return out
+
+
 def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float]) -> list[list[float]]:
     """The generator's rule in train_answerer.score's terms: the top candidate carries the answer probability."""
     out = []
@@ -244,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
           f"/{sum(1 for r in records if r['kind'] != 'none')} answerable")
     for name, sc in by_set.items():
         print(f"  {name}: {sc}")
+    for kind, row in sorted(_buckets(records, scores, p_answer, threshold).items()):
+        print(f"  {kind}: " + ", ".join(f"{b} {row.get(b, 0)}" for b in
+                                        ("correct", "no gold candidate", "ranking", "abstention", "wrong top, abstained")))
     if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen above
         t = _precise_threshold(records, probs, args.at_precision, -1.0)
         if t >= 0:
