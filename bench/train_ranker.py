@@ -84,13 +84,31 @@ class _AbstainTrees:
     def predict(self, x: np.ndarray) -> np.ndarray:
         return self.booster.predict(x)
 
+    def section(self, probe: np.ndarray) -> dict[str, Any]:
+        """The model file's ``abstain`` fields besides its features, with real questions' rows and LightGBM's
+        probabilities on them, for the generator's walk to be checked."""
+        return {"kind": "trees", "params": ABSTAIN_PARAMS, "rounds": ABSTAIN_ROUNDS,
+                "trees": self.booster.dump_model()["tree_info"],
+                "probe": {"x": probe.tolist(), "lightgbm_probabilities": self.predict(probe).tolist()}}
 
-def _fit_abstain(kind: str, x: np.ndarray, y: np.ndarray, seed: int):  # type: ignore[no-untyped-def]
+
+class _AbstainLogistic:
+    """The abstention decision as train_answerer's logistic regression (``--abstain logistic``)."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray, seed: int) -> None:
+        self.params = ta.fit(x, y, 1.0)
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        return ta._predict(self.params, x)
+
+    def section(self, probe: np.ndarray) -> dict[str, Any]:
+        mean, scale, coef, b = self.params
+        return {"mean": mean.tolist(), "scale": scale.tolist(), "coef": coef.tolist(), "intercept": b}
+
+
+def _fit_abstain(kind: str, x: np.ndarray, y: np.ndarray, seed: int) -> _AbstainTrees | _AbstainLogistic:
     """A fitted abstention model with ``predict(rows) -> probabilities``."""
-    if kind == "trees":
-        return _AbstainTrees(x, y, seed)
-    model = ta.fit(x, y, 1.0)
-    return type("Logistic", (), {"params": model, "predict": staticmethod(lambda rows: ta._predict(model, rows))})()
+    return (_AbstainTrees if kind == "trees" else _AbstainLogistic)(x, y, seed)
 
 
 def _buckets(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float],
@@ -275,18 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     # the shipped abstention model is fitted on the out-of-fold ranker scores: those are distributed as the
     # scores of a question the ranker never saw, which is what it reads at answer time (in-sample scores are
     # more confident than any new question's)
-    fx, fy = ax, ay
-    ab_names = list(abstain_names(tuple(trained), args.abstain_rich))
-    if args.abstain == "trees":
-        ab_model = _AbstainTrees(fx, fy, args.seed)
-        abstain = {"kind": "trees", "rich": args.abstain_rich, "features": ab_names, "params": ABSTAIN_PARAMS,
-                   "rounds": ABSTAIN_ROUNDS, "trees": ab_model.booster.dump_model()["tree_info"],
-                   # real questions' rows and LightGBM's probabilities, for the generator's walk to be checked
-                   "probe": {"x": fx[:5].tolist(), "lightgbm_probabilities": ab_model.predict(fx[:5]).tolist()}}
-    else:
-        mean, scale, coef, b = ta.fit(fx, fy, 1.0)
-        abstain = {"features": ab_names, "rich": args.abstain_rich, "mean": mean.tolist(), "scale": scale.tolist(),
-                   "coef": coef.tolist(), "intercept": b}
+    ab_model = _fit_abstain(args.abstain, ax, ay, args.seed)
+    abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich)), "rich": args.abstain_rich,
+               **ab_model.section(ax[:5])}
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
     hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
@@ -312,11 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     probe = next(r for r in records if r["x"])
     xp = np.array(probe["x"], dtype=float)
     assert np.allclose(m.scores(xp), model.predict(xp), atol=1e-6), "the tree walk differs from LightGBM"
-    if args.abstain == "trees":  # and the abstention trees' walk LightGBM's probabilities
-        sp = model.predict(xp)
-        row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich)[0]
-        assert abs(m.answer_probability(xp, sp) - float(ab_model.predict(row)[0])) < 1e-6, \
-            "the abstention tree walk differs from LightGBM"
+    sp = model.predict(xp)  # and the generator's abstention probability the fitted model's
+    row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich)[0]
+    assert abs(m.answer_probability(xp, sp) - float(ab_model.predict(row)[0])) < 1e-6, \
+        "the generator's abstention probability differs from the fitted model's"
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
     return 0
 
