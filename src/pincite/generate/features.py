@@ -302,9 +302,9 @@ _PROVISION_NUMBERS = re.compile(r"(?:\d+(?:\.\d+)*[A-Z]?\s+)?(?:\([0-9A-Za-z.]{1
 _MARKS: dict[tuple[str, int, int], tuple[tuple[tuple[int, int], ...], frozenset[int]]] = {}
 
 
-def _statute_marks(doc: Document) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
-    """A statute's headings (its marginal notes and part titles) as spans, and where its units start (kept for
-    the last few documents read: a turn reads the same few again and again)."""
+def _unit_marks(doc: Document) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
+    """A document's headings (a statute's marginal notes and part titles) as spans, and where its other units
+    start (kept for the last few documents read: a turn reads the same few again and again)."""
     key = (doc.id, len(doc.text), len(doc.units))
     got = _MARKS.get(key)
     if got is None:
@@ -316,13 +316,15 @@ def _statute_marks(doc: Document) -> tuple[tuple[tuple[int, int], ...], frozense
 
 
 def own_words_start(doc: Document | None, base: int, text: str, s: int, e: int) -> int:
-    """Where a statute's sentence ``text[s:e]`` (the passage starting at document offset ``base``) says its own
-    words: after the marginal note that heads the provision ("Certificate under Canada Evidence Act") and after
-    the provision's numbers ("70.1 (1) ").  A caption and a label are not the provision's words, and a quote
-    holding them is pinpointed to the section around them instead of the subsection it quotes."""
-    if doc is None or doc.kind is not DocumentKind.STATUTE:
+    """Where the sentence ``text[s:e]`` (the passage starting at document offset ``base``) says its own words:
+    after a heading unit that heads the provision (a statute's marginal note, "Certificate under Canada Evidence
+    Act"), after a caption line that stands just before a unit's start in no unit of its own (a contract's
+    "Price" over "2.1 The Buyer shall pay …"), and then after the unit's numbers ("70.1 (1) ", "2.1 ").  A caption
+    and a label are not the provision's words, and a quote holding them is pinpointed to the clause or section
+    around them instead of the sub-clause or subsection it quotes."""
+    if doc is None:
         return s
-    heads, starts = _statute_marks(doc)
+    heads, starts = _unit_marks(doc)
     pos, moved = s, True
     at_unit = base + s in starts
     while moved:
@@ -333,6 +335,13 @@ def own_words_start(doc: Document | None, base: int, text: str, s: int, e: int) 
                 while pos < e and text[pos].isspace():
                     pos += 1
                 moved = at_unit = True
+    line_end = text.find("\n", pos, e)
+    if not at_unit and line_end > pos and heading_like(text[pos:line_end]):
+        nxt = line_end
+        while nxt < e and text[nxt].isspace():
+            nxt += 1
+        if base + nxt in starts and nxt < e:
+            pos, at_unit = nxt, True
     if at_unit or base + pos in starts:
         m = _PROVISION_NUMBERS.match(text, pos, e)
         if m and m.end() > pos and m.end() < e and (text[m.end()].isalpha() or text[m.end()] in "\"“‘"):
