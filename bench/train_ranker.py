@@ -172,6 +172,22 @@ def _names(spec: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int) -> tuple[list[np.ndarray], dict[int, int]]:
+    """Each record's candidates scored by a ranker trained on the other folds, and each record's fold.  Folds are
+    by question: a question's scoped ask falls in the same fold as the question itself."""
+    keys = list(dict.fromkeys((_base(r["set"]), r["id"]) for r in records))
+    random.Random(seed).shuffle(keys)
+    fold_of_key = {key: n % folds for n, key in enumerate(keys)}
+    fold_of = {i: fold_of_key[(_base(r["set"]), r["id"])] for i, r in enumerate(records)}
+    scores: list[np.ndarray] = [np.zeros(0) for _ in records]
+    for f in range(folds):
+        model = _train_ranker([r for i, r in enumerate(records) if fold_of[i] != f], seed)
+        for i, r in enumerate(records):
+            if fold_of[i] == f and r["x"]:
+                scores[i] = model.predict(np.array(r["x"], dtype=float))
+    return scores, fold_of
+
+
 def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> list[dict[str, Any]]:
     """The records with only the columns ``want`` (in that order), from cached columns ``have``."""
     idx = [have.index(n) for n in want]
@@ -248,17 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = {Path(g).name for g, _ in args.set}
     records = _select([r for r in records if _base(r["set"]) in wanted], names, trained)
 
-    # folds by question: a question's scoped ask falls in the same fold as the question itself
-    keys = list(dict.fromkeys((_base(r["set"]), r["id"]) for r in records))
-    random.Random(args.seed).shuffle(keys)
-    fold_of_key = {key: n % args.folds for n, key in enumerate(keys)}
-    fold_of = {i: fold_of_key[(_base(r["set"]), r["id"])] for i, r in enumerate(records)}
-    scores: list[np.ndarray] = [np.zeros(0) for _ in records]
-    for f in range(args.folds):
-        model = _train_ranker([r for i, r in enumerate(records) if fold_of[i] != f], args.seed)
-        for i, r in enumerate(records):
-            if fold_of[i] == f and r["x"]:
-                scores[i] = model.predict(np.array(r["x"], dtype=float))
+    scores, fold_of = out_of_fold(records, args.folds, args.seed)
     ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich)
     p_answer = [0.0] * len(records)
     for f in range(args.folds):
