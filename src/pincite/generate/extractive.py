@@ -8,6 +8,7 @@ features are :mod:`pincite.generate.features`' one record; the hand-set weights 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from pincite.answer.context import TurnContext
@@ -199,7 +200,7 @@ class ExtractiveGenerator:
                 claims.append(self._claim(cp, sent))  # another majority judge agreeing: the court's holding
             elif shape.two_parts and score >= self.runner_up * best_score \
                     and cp.passage.document.id == best_cp.passage.document.id \
-                    and (decisive or sum(idf(t) for t in (toks - best_toks) & q) >= 0.25 * q_weight):
+                    and (decisive or math.fsum(idf(t) for t in (toks - best_toks) & q) >= 0.25 * q_weight):
                 claims.append(self._claim(cp, sent))  # it answers the part of the question the first leaves open
         return reply_json(claims)
 

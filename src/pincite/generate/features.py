@@ -425,7 +425,7 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
     def idf(t: str) -> float:
         return math.log(1 + n / max(1, df[t]))
 
-    q_weight = sum(idf(t) for t in q) or 1.0
+    q_weight = math.fsum(idf(t) for t in q) or 1.0
     drafting = drafting_terms(question) - q_all  # "expire" is a contract's "term": half the weight
     kind_test = ClauseKindTest.for_question(question)
     question_periods = stated_periods(question)
@@ -455,7 +455,9 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
                 and not (shape.reasons and first_of_judge)))  # "why…": not the bare "I disagree"
         off_kind = kind_test is not None and cp.passage.document.kind is DocumentKind.CONTRACT and ch.doc_id in docs \
             and not kind_test.passes(sent, _headings_at(docs[ch.doc_id], ch, ch.char_start + start))
-        matched = sum(idf(t) for t in overlap) + 0.5 * sum(idf(t) for t in lead_overlap | drafted)
+        # fsum: a set's order follows the process's string hashing, and a plain sum's last bits with it, so the
+        # same question's features (and a model trained on them) would differ from one process to the next
+        matched = math.fsum(idf(t) for t in overlap) + 0.5 * math.fsum(idf(t) for t in lead_overlap | drafted)
         out.append(SentenceFeatures(
             cp=cp, sent=sent, start=start, toks=toks,
             matched_terms=len(overlap | lead_overlap | drafted) + (1 if states_number else 0),
@@ -599,9 +601,9 @@ def reader_sentences(turn: TurnContext, question: str, max_passages: int = 10, m
     def idf(t: str) -> float:
         return math.log(1 + n / max(1, df[t]))
 
-    total = sum(idf(t) for t in q) or 1.0
+    total = math.fsum(idf(t) for t in q) or 1.0
     for f, ts in zip(out, toks):
-        f.context_coverage = sum(idf(t) for t in q & ts) / total
+        f.context_coverage = math.fsum(idf(t) for t in q & ts) / total
     return Reading(question, question_shape(question), q, total, idf, out, {})
 
 
