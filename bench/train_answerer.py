@@ -126,7 +126,12 @@ def _record(turn: Any, q: Any, targets: list[Any], names: tuple[str, ...], model
         e = s + len(f.sent)
         labels.append(int(any(lands_on(f.cp.passage.document.id, s, e, s, e, t) for t in targets)))
     units = [f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}" for f in sents]
-    return {"set": set_name, "id": q.id, "kind": q.kind.value, "multi": multi, "x": x, "y": labels, "units": units}
+    # the question and each candidate's text as the bi-encoder reads them, so a model over a few candidates'
+    # similarity can be measured from the cache without asking again (bench/abstain_similarity.py)
+    texts = {"question": reading.question if reading is not None else q.question,
+             "contexts": [f.context for f in sents]}
+    return {"set": set_name, "id": q.id, "kind": q.kind.value, "multi": multi, "x": x, "y": labels, "units": units,
+            **texts}
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float, iters: int = 50) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:

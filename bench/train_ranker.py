@@ -61,14 +61,27 @@ def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-
     return lgb.train({**PARAMS, "seed": seed}, ds, num_boost_round=ROUNDS)
 
 
-def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray],
-                  features: tuple[str, ...], rich: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: int,
+                 embedder: Any) -> list[list[float]]:
+    """Each record's :func:`pincite.generate.ranker.top_similarities` over its ``top`` best-scored candidates, from
+    the question and contexts the cache kept (``train_answerer._record``)."""
+    from pincite.generate.ranker import top_similarities
+
+    out = []
+    for r, s in zip(records, scores):
+        order = np.argsort(-s, kind="stable")[:top] if len(s) else []
+        out.append(top_similarities(embedder, r["question"], [r["contexts"][j] for j in order]))
+    return out
+
+
+def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray], features: tuple[str, ...],
+                  rich: bool = False, sims: list[list[float]] | None = None) -> tuple[np.ndarray, np.ndarray]:
     from pincite.generate.ranker import abstain_features
 
     xs, ys = [], []
-    for r, s in zip(records, scores):
+    for n, (r, s) in enumerate(zip(records, scores)):
         x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else len(features))
-        xs.append(abstain_features(x, s, features, rich))
+        xs.append(abstain_features(x, s, features, rich, sims[n] if sims is not None else None))
         ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
     return np.array(xs), np.array(ys)
 
@@ -221,6 +234,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the abstention model: logistic regression or LightGBM binary trees")
     ap.add_argument("--abstain-rich", action="store_true",
                     help="the abstention model also reads the top candidate's whole feature row")
+    ap.add_argument("--abstain-similarity", type=int, default=0, metavar="K",
+                    help="the abstention model also reads the bi-encoder's similarity of the ranker's top K "
+                         "candidates (pincite.generate.ranker.TOP_SIMILARITY)")
     ap.add_argument("--k", type=int, default=None,
                     help="passages retrieved for each question (default: the engine's, pincite.options.DEFAULTS.k)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
@@ -265,7 +281,15 @@ def main(argv: list[str] | None = None) -> int:
     records = _select([r for r in records if _base(r["set"]) in wanted], names, trained)
 
     scores, fold_of = out_of_fold(records, args.folds, args.seed)
-    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich)
+    embedder = None
+    if args.abstain_similarity:
+        from pincite.generate.features import load_sentence_model
+
+        if not all("contexts" in r for r in records):
+            raise SystemExit(f"{args.cache}: collected before records kept their texts; collect again")
+        embedder = load_sentence_model()
+    sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
+    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims)
     p_answer = [0.0] * len(records)
     for f in range(args.folds):
         tr = [i for i in range(len(records)) if fold_of[i] != f]
@@ -300,8 +324,8 @@ def main(argv: list[str] | None = None) -> int:
     # scores of a question the ranker never saw, which is what it reads at answer time (in-sample scores are
     # more confident than any new question's)
     ab_model = _fit_abstain(args.abstain, ax, ay, args.seed)
-    abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich)), "rich": args.abstain_rich,
-               **ab_model.section(ax[:5])}
+    abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich, args.abstain_similarity)),
+               "rich": args.abstain_rich, "similarity_top": args.abstain_similarity, **ab_model.section(ax[:5])}
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
     hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
@@ -328,8 +352,9 @@ def main(argv: list[str] | None = None) -> int:
     xp = np.array(probe["x"], dtype=float)
     assert np.allclose(m.scores(xp), model.predict(xp), atol=1e-6), "the tree walk differs from LightGBM"
     sp = model.predict(xp)  # and the generator's abstention probability the fitted model's
-    row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich)[0]
-    assert abs(m.answer_probability(xp, sp) - float(ab_model.predict(row)[0])) < 1e-6, \
+    sp_sims = similarities([probe], [sp], args.abstain_similarity, embedder) if embedder is not None else None
+    row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims)[0]
+    assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None) - float(ab_model.predict(row)[0])) < 1e-6, \
         "the generator's abstention probability differs from the fitted model's"
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
     return 0

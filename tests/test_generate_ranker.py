@@ -143,3 +143,46 @@ def test_a_rich_abstention_row_ends_with_the_top_candidate_s_whole_row() -> None
     assert names[len(abstain_names(CORE)):] == tuple(f"row_{c}" for c in CORE)
     row = abstain_features(x, np.array([0.1, 0.9, 0.3]), CORE, rich=True)  # the second ranks first
     assert row[-len(CORE):] == list(x[1]) and len(row) == len(names)
+
+
+def test_the_abstention_model_can_read_the_top_candidates_similarity_only() -> None:
+    # with similarity_top K the abstention row ends with TOP_SIMILARITY, computed by the real bi-encoder over the
+    # question and the ranker's top K candidates' contexts only
+    from pincite.generate.features import load_sentence_model
+    from pincite.generate.ranker import TOP_SIMILARITY, abstain_features, abstain_names, top_similarities
+
+    assert abstain_names(CORE, similarity_top=3)[-3:] == TOP_SIMILARITY
+    assert abstain_names(CORE, similarity_top=0) == abstain_names(CORE)
+    question = "Which state's law governs the agreement?"
+    sims = top_similarities(load_sentence_model(), question, [
+        "The parties shall meet quarterly to review the marketing plan.",  # ranked first, unlike the question
+        "This Agreement is governed by the laws of the State of New York.",
+        question])
+    top, best, lead = sims
+    assert best > 0.95 and top < 0.5  # the top is a chance match; one of the top three reads like the question
+    assert lead < 0  # the top's lead over the second, the governing-law clause, which reads more like it
+    x = np.zeros((2, len(CORE)))
+    row = abstain_features(x, np.array([0.2, 0.1]), CORE, similarities=sims)
+    assert row[-3:] == sims and len(row) == len(abstain_names(CORE, similarity_top=3))
+    assert top_similarities(None, question, []) == [0.0, 0.0, 0.0]  # no candidate: nothing embedded
+
+
+def test_a_model_reading_similarity_refuses_to_decide_without_it(tmp_path: Path) -> None:
+    raw = json.loads(MODEL_FILE.read_text())
+    raw["abstain"]["similarity_top"] = 3
+    from pincite.generate.ranker import abstain_names
+
+    raw["abstain"]["features"] = list(abstain_names(tuple(raw["features"]), bool(raw["abstain"].get("rich")), 3))
+    if raw["abstain"].get("kind", "logistic") == "logistic":
+        n = len(raw["abstain"]["features"])
+        raw["abstain"].update(mean=[0.0] * n, scale=[1.0] * n, coef=[0.0] * n)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(raw))
+    m = load_model(path)
+    assert m.similarity_top == 3
+    with pytest.raises(GeneratorError, match="similarity"):
+        m.answer_probability(np.zeros((1, len(m.features))), np.zeros(1))
+    raw["abstain"]["similarity_top"] = 0  # the features then list three columns the model would not compute
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="retrain"):
+        load_model(path)

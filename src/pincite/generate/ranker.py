@@ -33,6 +33,7 @@ from pincite.answer.protocol import reply_json
 from pincite.generate.base import GeneratorError
 from pincite.generate.features import (
     CORE,
+    FEATURES,
     columns_problem,
     feature_matrix,
     fill_models,
@@ -40,8 +41,8 @@ from pincite.generate.features import (
 )
 from pincite.generate.learned import LearnedGenerator, candidates
 
-__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "abstain_features", "abstain_names",
-           "load_model"]
+__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "TOP_SIMILARITY", "abstain_features",
+           "abstain_names", "load_model", "top_similarities"]
 
 MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 
@@ -61,19 +62,43 @@ ABSTAIN_READS = (
 )
 
 
-def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False) -> tuple[str, ...]:
+#: what the abstention model reads of the bi-encoder when its file sets ``similarity_top`` K: only the ranker's top K
+#: candidates are embedded (with the question), as cheap as one small batch — the top's similarity (a top sentence
+#: that shares the question's words but not its meaning is a chance match), the best of the K, and the top's lead
+#: over the next of them
+TOP_SIMILARITY = ("top_similarity", "best_similarity_of_top", "similarity_lead_of_top")
+
+
+def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False, similarity_top: int = 0) -> tuple[str, ...]:
     """The abstention model's inputs for a ranker over these columns; ``rich``: also the top candidate's whole
     feature row (``row_NAME``), which a tree model can cross with the question-level evidence (a lead that
-    means an answer for a statute question may not for a judgment's)."""
+    means an answer for a statute question may not for a judgment's); ``similarity_top``: also
+    :data:`TOP_SIMILARITY`."""
     extra = tuple(f"{kind}_{name}" for name, _ in ABSTAIN_READS if name in features for kind in ("top", "max"))
-    return ABSTAIN_FEATURES + extra + (tuple(f"row_{name}" for name in features) if rich else ())
+    return (ABSTAIN_FEATURES + extra + (tuple(f"row_{name}" for name in features) if rich else ())
+            + (TOP_SIMILARITY if similarity_top else ()))
+
+
+def top_similarities(embedder: Any, question: str, contexts: list[str]) -> list[float]:
+    """:data:`TOP_SIMILARITY` for the question and its top candidates' contexts (best first, as the ranker put
+    them): the bi-encoder's cosines, all texts in one call."""
+    if not contexts:
+        return [0.0, 0.0, 0.0]
+    try:
+        vecs = embedder.embed_texts([question, *contexts])
+    except GeneratorError:
+        raise
+    except Exception as e:  # onnxruntime failing mid-run (a model file damaged after loading)
+        raise GeneratorError(f"the bi-encoder failed: {str(e)[:200]}") from None
+    sims = vecs[1:] @ vecs[0]
+    return [float(sims[0]), float(sims.max()), float(sims[0] - (sims[1] if len(sims) > 1 else 0.0))]
 
 
 def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE,
-                     rich: bool = False) -> list[float]:
+                     rich: bool = False, similarities: list[float] | None = None) -> list[float]:
     """The abstention model's row for one question: ``x`` its candidates' feature rows (columns ``features``),
-    ``scores`` the ranker's."""
-    names = abstain_names(features, rich)
+    ``scores`` the ranker's, ``similarities`` :func:`top_similarities` when the model reads them."""
+    names = abstain_names(features, rich, int(similarities is not None))
     if not len(scores):
         return [0.0] * len(names)
     order = np.argsort(-scores, kind="stable")
@@ -91,6 +116,8 @@ def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...
             out += [float(row[col]), float(x[:, col].max())]
     if rich:
         out += [float(v) for v in row]
+    if similarities is not None:
+        out += [float(v) for v in similarities]
     return out
 
 
@@ -169,6 +196,7 @@ class RankerModel:
     #: whether it reads the top candidate's whole row (:func:`abstain_names`' ``rich``)
     abstain_trees: tuple[dict[str, Any], ...] = ()
     abstain_rich: bool = False
+    similarity_top: int = 0  # the abstention model reads TOP_SIMILARITY of the ranker's top this many candidates
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
@@ -182,8 +210,13 @@ class RankerModel:
             object.__setattr__(self, key, flat)
         return flat
 
-    def answer_probability(self, x: np.ndarray, scores: np.ndarray) -> float:
-        a = np.array(abstain_features(x, scores, self.features, self.abstain_rich))
+    def answer_probability(self, x: np.ndarray, scores: np.ndarray, similarities: list[float] | None = None) -> float:
+        """The probability that the top candidate answers; ``similarities``: :func:`top_similarities` of the top
+        :attr:`similarity_top` candidates, which a model with ``similarity_top`` needs."""
+        if self.similarity_top and similarities is None:
+            raise GeneratorError("the ranker's abstention model reads the top candidates' similarity; none given")
+        a = np.array(abstain_features(x, scores, self.features, self.abstain_rich,
+                                      similarities if self.similarity_top else None))
         if self.abstain_trees:
             z = float(_walk(self._flat("abstain_trees"), a[None, :])[0])
         else:
@@ -208,6 +241,9 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         if kind not in ("logistic", "trees"):
             raise ValueError(f"abstain kind {kind!r}")
         rich = bool(ab.get("rich", False))
+        similarity_top = int(ab.get("similarity_top", 0))  # files from before it read no similarity
+        if similarity_top < 0:
+            raise ValueError(f"similarity_top {similarity_top}")
         ab_trees = tuple(t["tree_structure"] for t in ab["trees"]) if kind == "trees" else ()
         ab_names = tuple(ab["features"])
         if kind == "trees":
@@ -226,7 +262,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         problem = f"its trees read column {read + 1}, it lists {len(names)} features"
     if not problem and max((_max_split(t) for t in ab_trees), default=-1) >= len(ab_names):
         problem = "its abstention trees read a column its abstention features do not list"
-    if problem or ab_names != abstain_names(names, rich):
+    if problem or ab_names != abstain_names(names, rich, similarity_top):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
                              f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
     if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
@@ -234,7 +270,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
                              f"{len(ab_names)} numbers (scale positive)")
     about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold", "gate_terms")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms,
-                       ab_trees, rich)
+                       ab_trees, rich, similarity_top)
 
 
 class RankerGenerator:
@@ -259,6 +295,19 @@ class RankerGenerator:
         """Read the model now, and any model its features read (the bi-encoder), so a server reports a damaged
         file at start and its first question is not the slow one."""
         load_models(self.model.features, self.models)
+        if self.model.similarity_top:
+            load_models(("similarity",), self.models)  # the abstention model's reading of the top candidates
+
+    def _answer_probability(self, reading: Any, x: np.ndarray, scores: np.ndarray, among: np.ndarray) -> float:
+        """The abstention model's probability over the candidates ``among`` (indices into the reading)."""
+        m = self.model
+        sims = None
+        if m.similarity_top:
+            load_models(("similarity",), self.models)
+            top = among[np.argsort(-scores[among], kind="stable")[:m.similarity_top]]
+            sims = top_similarities(self.models[FEATURES["similarity"].needs], reading.question,
+                                    [reading.sentences[i].context for i in top])
+        return m.answer_probability(x[among], scores[among], sims)
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
@@ -277,10 +326,10 @@ class RankerGenerator:
                 if doc in seen:
                     continue
                 seen.add(doc)
-                mask = np.array([f.cp.passage.document.id == doc for f in sents])
-                if m.answer_probability(x[mask], scores[mask]) >= m.threshold:
+                among = np.array([j for j, f in enumerate(sents) if f.cp.passage.document.id == doc])
+                if self._answer_probability(reading, x, scores, among) >= m.threshold:
                     claims.append(LearnedGenerator._claim(sents[i], reading))
             return reply_json(claims)
-        if m.answer_probability(x, scores) < m.threshold:
+        if self._answer_probability(reading, x, scores, np.arange(len(sents))) < m.threshold:
             return reply_json([])
         return reply_json([LearnedGenerator._claim(sents[order[0]], reading)])
