@@ -11,7 +11,8 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   to answer;
 - ``abstain``: a model of its own over the question's evidence (:func:`abstain_features`: the best candidate's
   score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
-  document names what the question names; with ``rich``, the best candidate's whole feature row) giving the
+  document names what the question names; with ``rich``, the best candidate's whole feature row; with
+  ``similarity_top`` K, the bi-encoder's similarity of the ranker's top K to the question) giving the
   probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
   when that probability reaches ``threshold`` and abstains otherwise;
