@@ -26,15 +26,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 import train_answerer as ta  # noqa: E402
-from train_ranker import (THRESHOLDS, _abstain_rows, _as_probs, _fit_abstain, _names,  # noqa: E402
-                          _precise_threshold, _select, out_of_fold, similarities)
+from train_ranker import (_abstain_rows, _as_probs, _names, _precise_threshold, _select,  # noqa: E402
+                          out_of_fold, out_of_fold_answer, similarities, utility_threshold)
 
 LEVELS = (0.65, 0.70, 0.75, 0.80)
 
 
 def _report(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float]) -> str:
     probs = _as_probs(records, scores, p_answer)
-    best = max((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS)[2]
+    best = utility_threshold(records, probs)
     sc = ta.score(records, probs, best, 1.01)
     parts = [f"utility thr {best}: {sc['answered_correctly']} prec {sc['attribution_precision']} "
              f"abst {sc['abstention']}"]
@@ -58,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     cached = json.loads(Path(a.cache).read_text())
     if not all("contexts" in r for r in cached["records"]):
-        raise SystemExit(f"{a.cache}: collected before records kept their texts; collect again")
+        raise SystemExit(f"{a.cache}: collected before records kept their texts; collect again into a new --cache "
+                         "(bench/train_ranker.py)")
     trained = list(CORE) + list(_names(a.features))
     records = _select(cached["records"], cached["features"], trained)
     model = load_sentence_model()
@@ -68,12 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         ax, ay = _abstain_rows(records, scores, tuple(trained), True)
         sims = np.array(similarities(records, scores, a.top, model))
         for label, x in (("rich trees", ax), ("rich trees + top similarity", np.hstack([ax, sims]))):
-            p_answer = [0.0] * len(records)
-            for f in range(a.folds):
-                tr = [i for i in range(len(records)) if fold_of[i] != f]
-                te = [i for i in range(len(records)) if fold_of[i] == f]
-                for i, p in zip(te, _fit_abstain("trees", x[tr], ay[tr], seed).predict(x[te])):
-                    p_answer[i] = float(p)
+            p_answer = out_of_fold_answer("trees", x, ay, fold_of, a.folds, seed)
             print(f"seed {seed}, {label}: {_report(records, scores, p_answer)}")
         print(f"  ({time.time() - t0:.0f} s)")
     return 0

@@ -201,6 +201,23 @@ def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int) -> tuple[l
     return scores, fold_of
 
 
+def out_of_fold_answer(kind: str, x: np.ndarray, y: np.ndarray, fold_of: dict[int, int], folds: int,
+                      seed: int) -> list[float]:
+    """Each question's answer probability from an abstention model (``kind``) fitted on the other folds' rows."""
+    p_answer = [0.0] * len(x)
+    for f in range(folds):
+        tr = [i for i in range(len(x)) if fold_of[i] != f]
+        te = [i for i in range(len(x)) if fold_of[i] == f]
+        for i, p in zip(te, _fit_abstain(kind, x[tr], y[tr], seed).predict(x[te])):
+            p_answer[i] = float(p)
+    return p_answer
+
+
+def utility_threshold(records: list[dict[str, Any]], probs: list[list[float]]) -> float:
+    """The threshold with the best utility (train_answerer.score; ties: the higher threshold)."""
+    return max((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS)[2]
+
+
 def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> list[dict[str, Any]]:
     """The records with only the columns ``want`` (in that order), from cached columns ``have``."""
     idx = [have.index(n) for n in want]
@@ -286,20 +303,14 @@ def main(argv: list[str] | None = None) -> int:
         from pincite.generate.features import load_sentence_model
 
         if not all("contexts" in r for r in records):
-            raise SystemExit(f"{args.cache}: collected before records kept their texts; collect again")
+            raise SystemExit(f"{args.cache}: collected before records kept their texts; collect again into a new "
+                             "--cache")
         embedder = load_sentence_model()
     sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
     ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims)
-    p_answer = [0.0] * len(records)
-    for f in range(args.folds):
-        tr = [i for i in range(len(records)) if fold_of[i] != f]
-        ab = _fit_abstain(args.abstain, ax[tr], ay[tr], args.seed)
-        te = [i for i in range(len(records)) if fold_of[i] == f]
-        for i, p in zip(te, ab.predict(ax[te])):
-            p_answer[i] = float(p)
+    p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed)
     probs = _as_probs(records, scores, p_answer)
-    best = max(((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS))
-    threshold = best[2]
+    threshold = utility_threshold(records, probs)
     if args.min_precision is not None:
         threshold = _precise_threshold(records, probs, args.min_precision, threshold)
     by_set = {name: ta.score([r for r in records if r["set"] == name],
