@@ -186,3 +186,98 @@ def test_a_model_reading_similarity_refuses_to_decide_without_it(tmp_path: Path)
     path.write_text(json.dumps(raw))
     with pytest.raises(GeneratorError, match="retrain"):
         load_model(path)
+
+
+def test_rerank_rows_read_the_first_ranker_and_the_bi_encoder_relative_to_the_best() -> None:
+    from pincite.generate.ranker import RERANK_FEATURES, rerank_names, rerank_rows, rerank_scores
+
+    x = np.arange(4 * len(CORE), dtype=float).reshape(4, len(CORE))
+    scores = np.array([0.2, 0.9, -0.5, 0.4])  # first-ranker order: 1, 3, 0, 2
+    sims = np.array([0.1, 0.3, 0.8])  # the cosines of candidates 1, 3, 0
+    rows, idx = rerank_rows(x, scores, sims, rich=True)
+    assert list(idx) == [1, 3, 0] and rows.shape == (3, len(rerank_names(CORE, True)))
+    col = {n: i for i, n in enumerate(RERANK_FEATURES)}
+    assert list(rows[:, col["first_rank"]]) == [0, 1, 2]
+    assert rows[:, col["first_score_behind_top"]] == pytest.approx([0.0, -0.5, -0.7])
+    assert rows[:, col["similarity_behind_best"]] == pytest.approx([-0.7, -0.5, 0.0])
+    assert list(rows[:, col["similarity_rank"]]) == [2, 1, 0]
+    assert list(rows[2, len(RERANK_FEATURES):]) == list(x[0])  # the candidate's own row follows
+    out = rerank_scores(scores, idx, np.array([0.0, 0.5, 2.0]))  # the second ranker prefers candidate 0
+    assert list(np.argsort(-out, kind="stable")) == [0, 3, 1, 2]  # the fourth stays below the three reranked
+
+
+def _rerank_section(features: list[str], split_on: int, top: int = 3) -> dict:
+    """A rerank section holding one tree: split on column ``split_on`` at 0, -1 left, +1 right."""
+    from pincite.generate.ranker import rerank_names
+
+    tree = {"tree_structure": {"split_feature": split_on, "threshold": 0.0, "decision_type": "<=",
+                               "default_left": True, "left_child": {"leaf_value": -1.0},
+                               "right_child": {"leaf_value": 1.0}}}
+    return {"top": top, "rich": False, "features": list(rerank_names(tuple(features))), "trees": [tree]}
+
+
+def test_a_second_ranker_reading_similarity_changes_which_sentence_is_quoted(tmp_path: Path) -> None:
+    # a model file whose second ranker puts first whichever of the first ranker's top three reads most like the
+    # question (similarity_behind_best is 0 for the best, below 0 for the others: a split at -1e-9), with the real
+    # bi-encoder reading the contexts; the abstention model then reads the similarity in the new order
+    from types import SimpleNamespace
+
+    from pincite.generate.features import load_sentence_model
+    from pincite.generate.ranker import RERANK_FEATURES, similarity_summary, similarity_vectors
+
+    raw = json.loads(MODEL_FILE.read_text())
+    path = tmp_path / "m.json"
+    raw["rerank"] = _rerank_section(raw["features"], RERANK_FEATURES.index("similarity_behind_best"))
+    raw["rerank"]["trees"][0]["tree_structure"]["threshold"] = -1e-9
+    path.write_text(json.dumps(raw))
+    m = load_model(path)
+    assert m.rerank_top == 3
+    question = "Which state's law governs the agreement?"
+    contexts = ["The parties shall meet quarterly to review the marketing plan.",
+                "Invoices are payable within thirty days of receipt.",
+                "This Agreement is governed by the laws of the State of New York.",
+                "The governing body of each party shall approve the budget."]  # fourth: never embedded
+    reading = SimpleNamespace(question=question, sentences=[SimpleNamespace(context=c) for c in contexts])
+    x = np.zeros((4, len(m.features)))
+    scores = np.array([0.9, 0.5, 0.3, 0.1])  # the first ranker prefers the meeting clause
+    model = load_sentence_model()
+    gen = RankerGenerator(model=m, models={"bi-encoder": model})
+    [(best, p)] = gen._decide(reading, x, scores, [np.arange(4)])
+    assert best == 2  # the governing-law clause, third for the first ranker
+    sims = similarity_vectors(model, question, contexts[:3])
+    expected = m.answer_probability(x, np.array([-1.0, -1.0, 1.0, -2.0]), similarity_summary(sims[[2, 0, 1]]))
+    assert p == pytest.approx(expected)
+    plain = RankerGenerator(model=load_model(), models={"bi-encoder": model})  # no second ranker: the first's top
+    assert plain._decide(reading, x, scores, [np.arange(4)])[0][0] == 0
+    # several documents: one embedding call for all their top candidates, each group decided on its own
+    calls: list[int] = []
+
+    class Counting:
+        def embed_texts(self, texts: list[str]) -> np.ndarray:
+            calls.append(len(texts))
+            return model.embed_texts(texts)
+
+    both = RankerGenerator(model=m, models={"bi-encoder": Counting()})
+    out = both._decide(reading, x, scores, [np.array([0, 1]), np.array([2, 3])])
+    first = similarity_vectors(model, question, contexts[:2])
+    assert calls == [5]  # the question once, then the two documents' candidates
+    assert [b for b, _ in out] == [int(np.argmax(first)), 2]
+
+
+def test_a_damaged_rerank_section_is_refused(tmp_path: Path) -> None:
+    from pincite.generate.ranker import rerank_names
+
+    raw = json.loads(MODEL_FILE.read_text())
+    path = tmp_path / "m.json"
+    raw["rerank"] = _rerank_section(raw["features"], len(rerank_names(tuple(raw["features"]))))  # past the end
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="second ranker's trees read a column"):
+        load_model(path)
+    raw["rerank"] = {**_rerank_section(raw["features"], 0), "features": ["first_score"]}
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="rerank section"):
+        load_model(path)
+    raw["rerank"] = {**_rerank_section(raw["features"], 0), "trees": []}
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="rerank section"):
+        load_model(path)

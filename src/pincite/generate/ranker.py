@@ -42,8 +42,9 @@ from pincite.generate.features import (
 )
 from pincite.generate.learned import LearnedGenerator, candidates
 
-__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RankerGenerator", "RankerModel", "TOP_SIMILARITY", "abstain_features",
-           "abstain_names", "load_model", "top_similarities"]
+__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RERANK_FEATURES", "RankerGenerator", "RankerModel", "TOP_SIMILARITY", "abstain_features",
+           "abstain_names", "load_model", "rerank_names", "rerank_rows", "rerank_scores",
+           "similarity_summary", "similarity_vectors", "top_similarities"]
 
 MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 
@@ -70,6 +71,49 @@ ABSTAIN_READS = (
 TOP_SIMILARITY = ("top_similarity", "best_similarity_of_top", "similarity_lead_of_top")
 
 
+#: what the second ranker (a model file's ``rerank`` section) reads of each of the first ranker's top N candidates,
+#: whose contexts alone are embedded: the first ranker's judgement of it, and the bi-encoder's, each also relative
+#: to the best of the N (a sentence sharing the question's words but not its meaning scores high on the first and
+#: low on the second; one the first ranker put third may read most like the question)
+RERANK_FEATURES = ("first_score", "first_score_behind_top", "first_rank", "similarity", "similarity_behind_best",
+                   "similarity_rank")
+
+
+def rerank_names(features: tuple[str, ...] = CORE, rich: bool = False) -> tuple[str, ...]:
+    """The second ranker's columns: :data:`RERANK_FEATURES`, then with ``rich`` the candidate's whole row."""
+    return RERANK_FEATURES + (tuple(f"row_{name}" for name in features) if rich else ())
+
+
+def rerank_rows(x: np.ndarray, scores: np.ndarray, sims: np.ndarray, rich: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The second ranker's rows for the first ranker's top ``len(sims)`` candidates (``sims``: their cosines, in
+    the first ranker's order) and those candidates' indices."""
+    idx = np.argsort(-scores, kind="stable")[:len(sims)]
+    if not len(idx):
+        return np.zeros((0, len(RERANK_FEATURES))), idx
+    s1 = scores[idx]
+    sim_rank = np.empty(len(idx))
+    sim_rank[np.argsort(-sims, kind="stable")] = np.arange(len(idx))
+    cols = [s1, s1 - s1[0], np.arange(len(idx), dtype=float), sims, sims - sims.max(), sim_rank]
+    rows = np.column_stack(cols)
+    if rich:
+        rows = np.hstack([rows, x[idx]])
+    return rows, idx
+
+
+def rerank_scores(scores: np.ndarray, idx: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """One score per candidate after the second ranker: its scores for the top ``idx``, and below the lowest of
+    them the other candidates in the first ranker's order (the first's scores, shifted)."""
+    out = np.array(scores, dtype=float)
+    if not len(idx):
+        return out
+    rest = np.ones(len(out), dtype=bool)
+    rest[idx] = False
+    if rest.any():
+        out[rest] = out[rest] - out[rest].max() + float(second.min()) - 1.0
+    out[idx] = second
+    return out
+
+
 def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False, similarity_top: int = 0) -> tuple[str, ...]:
     """The abstention model's inputs for a ranker over these columns; ``rich``: also the top candidate's whole
     feature row (``row_NAME``), which a tree model can cross with the question-level evidence (a lead that
@@ -80,19 +124,30 @@ def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False, similari
             + (TOP_SIMILARITY if similarity_top else ()))
 
 
-def top_similarities(embedder: Any, question: str, contexts: list[str]) -> list[float]:
-    """:data:`TOP_SIMILARITY` for the question and its top candidates' contexts (best first, as the ranker put
-    them): the bi-encoder's cosines, all texts in one call."""
+def similarity_vectors(embedder: Any, question: str, contexts: list[str]) -> np.ndarray:
+    """The bi-encoder's cosine of the question and each context, all texts in one call."""
     if not contexts:
-        return [0.0, 0.0, 0.0]
+        return np.zeros(0)
     try:
         vecs = embedder.embed_texts([question, *contexts])
     except GeneratorError:
         raise
     except Exception as e:  # onnxruntime failing mid-run (a model file damaged after loading)
         raise GeneratorError(f"the bi-encoder failed: {str(e)[:200]}") from None
-    sims = vecs[1:] @ vecs[0]
+    return np.asarray(vecs[1:] @ vecs[0], dtype=float)
+
+
+def similarity_summary(sims: np.ndarray) -> list[float]:
+    """:data:`TOP_SIMILARITY` from the cosines of the top candidates, best-ranked first."""
+    if not len(sims):
+        return [0.0, 0.0, 0.0]
     return [float(sims[0]), float(sims.max()), float(sims[0] - (sims[1] if len(sims) > 1 else 0.0))]
+
+
+def top_similarities(embedder: Any, question: str, contexts: list[str]) -> list[float]:
+    """:data:`TOP_SIMILARITY` for the question and its top candidates' contexts (best first, as the ranker put
+    them): the bi-encoder's cosines, all texts in one call."""
+    return similarity_summary(similarity_vectors(embedder, question, contexts))
 
 
 def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE,
@@ -198,10 +253,18 @@ class RankerModel:
     abstain_trees: tuple[dict[str, Any], ...] = ()
     abstain_rich: bool = False
     similarity_top: int = 0  # the abstention model reads TOP_SIMILARITY of the ranker's top this many candidates
+    #: a second LambdaRank model over the first's top ``rerank_top`` candidates (:func:`rerank_rows`; none when 0)
+    rerank_top: int = 0
+    rerank_trees: tuple[dict[str, Any], ...] = ()
+    rerank_rich: bool = False
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
         return _walk(self._flat("trees"), x)
+
+    def rerank(self, rows: np.ndarray) -> np.ndarray:
+        """The second ranker's score of each :func:`rerank_rows` row."""
+        return _walk(self._flat("rerank_trees"), rows)
 
     def _flat(self, which: str) -> list[tuple[np.ndarray, ...]]:
         key = f"_flat_{which}"
@@ -253,6 +316,13 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         else:
             arrays = [np.asarray(ab[k], dtype=float) for k in ("mean", "scale", "coef")]
             intercept = float(ab["intercept"])
+        rr = raw.get("rerank") or {}  # files from before the second ranker had none
+        rerank_top = int(rr.get("top", 0))
+        rerank_rich = bool(rr.get("rich", False))
+        rerank_trees = tuple(t["tree_structure"] for t in rr.get("trees", ())) if rerank_top else ()
+        if rerank_top < 0 or (rerank_top and (not rerank_trees
+                                              or tuple(rr.get("features", ())) != rerank_names(names, rerank_rich))):
+            raise ValueError(f"rerank section (top {rerank_top}, its features or trees)")
         threshold = float(raw["threshold"])
         gate_terms = int(raw.get("gate_terms", 2))  # files from before the gate was a setting used 2
     except (KeyError, TypeError, ValueError) as e:
@@ -263,15 +333,18 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         problem = f"its trees read column {read + 1}, it lists {len(names)} features"
     if not problem and max((_max_split(t) for t in ab_trees), default=-1) >= len(ab_names):
         problem = "its abstention trees read a column its abstention features do not list"
+    if not problem and max((_max_split(t) for t in rerank_trees), default=-1) >= len(rerank_names(names, rerank_rich)):
+        problem = "its second ranker's trees read a column its rerank features do not list"
     if problem or ab_names != abstain_names(names, rich, similarity_top):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
                              f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
     if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
                              f"{len(ab_names)} numbers (scale positive)")
-    about = {k: v for k, v in raw.items() if k not in ("features", "trees", "abstain", "threshold", "gate_terms")}
+    about = {k: v for k, v in raw.items()
+             if k not in ("features", "trees", "abstain", "threshold", "gate_terms", "rerank")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms,
-                       ab_trees, rich, similarity_top)
+                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich)
 
 
 class RankerGenerator:
@@ -296,19 +369,36 @@ class RankerGenerator:
         """Read the model now, and any model its features read (the bi-encoder), so a server reports a damaged
         file at start and its first question is not the slow one."""
         load_models(self.model.features, self.models)
-        if self.model.similarity_top:
-            load_models(("similarity",), self.models)  # the abstention model's reading of the top candidates
+        if self.model.similarity_top or self.model.rerank_top:
+            load_models(("similarity",), self.models)  # the second ranker's and abstention's reading of the top
 
-    def _answer_probability(self, reading: Any, x: np.ndarray, scores: np.ndarray, among: np.ndarray) -> float:
-        """The abstention model's probability over the candidates ``among`` (indices into the reading)."""
+    def _decide(self, reading: Any, x: np.ndarray, scores: np.ndarray,
+                groups: list[np.ndarray]) -> list[tuple[int, float]]:
+        """For each group of candidates (indices into the reading; a group a document, or all of them), the
+        candidate to quote and the abstention model's probability that it answers.  The first ranker's top few of
+        every group are embedded in one call with the question (the second ranker reads its top ``rerank_top``,
+        the abstention model the top ``similarity_top``)."""
         m = self.model
-        sims = None
-        if m.similarity_top:
+        embed = max(m.rerank_top, m.similarity_top)
+        tops = [g[np.argsort(-scores[g], kind="stable")[:embed]] for g in groups]
+        sims: list[np.ndarray] = [np.zeros(0) for _ in groups]
+        if embed:
             load_models(("similarity",), self.models)
-            top = among[np.argsort(-scores[among], kind="stable")[:m.similarity_top]]
-            sims = top_similarities(self.models[FEATURES["similarity"].needs], reading.question,
-                                    [reading.sentences[i].context for i in top])
-        return m.answer_probability(x[among], scores[among], sims)
+            flat = similarity_vectors(self.models[FEATURES["similarity"].needs], reading.question,
+                                      [reading.sentences[i].context for t in tops for i in t])
+            cut = np.cumsum([0] + [len(t) for t in tops])
+            sims = [flat[a:b] for a, b in zip(cut[:-1], cut[1:])]
+        out = []
+        for g, v in zip(groups, sims):
+            s = scores[g]
+            if m.rerank_top:
+                rows, idx = rerank_rows(x[g], s, v[:m.rerank_top], m.rerank_rich)
+                second = m.rerank(rows)
+                s = rerank_scores(s, idx, second)
+                v = v[:m.rerank_top][np.argsort(-second, kind="stable")]  # the cosines in the new order
+            summary = similarity_summary(v[:m.similarity_top]) if m.similarity_top else None
+            out.append((int(g[int(np.argmax(s))]), m.answer_probability(x[g], s, summary)))
+        return out
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
@@ -319,18 +409,11 @@ class RankerGenerator:
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
         scores = m.scores(x)
-        order = np.argsort(-scores, kind="stable")
-        if turn.multi_document:
-            claims, seen = [], set()
-            for i in order:
-                doc = sents[i].cp.passage.document.id
-                if doc in seen:
-                    continue
-                seen.add(doc)
-                among = np.array([j for j, f in enumerate(sents) if f.cp.passage.document.id == doc])
-                if self._answer_probability(reading, x, scores, among) >= m.threshold:
-                    claims.append(LearnedGenerator._claim(sents[i], reading))
-            return reply_json(claims)
-        if self._answer_probability(reading, x, scores, np.arange(len(sents))) < m.threshold:
-            return reply_json([])
-        return reply_json([LearnedGenerator._claim(sents[order[0]], reading)])
+        if turn.multi_document:  # each document decided on its own: its best candidate, if it answers
+            docs = list(dict.fromkeys(sents[i].cp.passage.document.id
+                                      for i in np.argsort(-scores, kind="stable")))
+            groups = [np.array([j for j, f in enumerate(sents) if f.cp.passage.document.id == doc]) for doc in docs]
+        else:
+            groups = [np.arange(len(sents))]
+        return reply_json([LearnedGenerator._claim(sents[best], reading)
+                           for best, p in self._decide(reading, x, scores, groups) if p >= m.threshold])
