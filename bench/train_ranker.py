@@ -61,6 +61,22 @@ def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-
     return lgb.train({**PARAMS, "seed": seed}, ds, num_boost_round=ROUNDS)
 
 
+#: the second ranker (``--rerank N``): LambdaRank over the first ranker's top N of each question, few columns and
+#: groups of at most N rows, so smaller trees than the first's
+RERANK_PARAMS = {**PARAMS, "num_leaves": 7, "min_data_in_leaf": 20, "lambdarank_truncation_level": 5}
+RERANK_ROUNDS = 100
+
+
+def train_reranker(groups: list[tuple[np.ndarray, np.ndarray]], seed: int):  # type: ignore[no-untyped-def]
+    """The second ranker, fitted on (rows, labels) groups (:func:`pincite.generate.ranker.rerank_rows`)."""
+    import lightgbm as lgb
+
+    groups = [(x, y) for x, y in groups if len(y)]
+    ds = lgb.Dataset(np.vstack([x for x, _ in groups]), np.concatenate([y for _, y in groups]).astype(float),
+                     group=[len(y) for _, y in groups])
+    return lgb.train({**RERANK_PARAMS, "seed": seed}, ds, num_boost_round=RERANK_ROUNDS)
+
+
 def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: int,
                  embedder: Any) -> list[list[float]]:
     """Each record's :func:`pincite.generate.ranker.top_similarities` over its ``top`` best-scored candidates, from
@@ -72,6 +88,35 @@ def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: i
         order = np.argsort(-s, kind="stable")[:top] if len(s) else []
         out.append(top_similarities(embedder, r["question"], [r["contexts"][j] for j in order]))
     return out
+
+
+def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, embedder: Any) -> list[np.ndarray]:
+    """The bi-encoder's cosine of each record's question and its ``top`` best-scored candidates, best first."""
+    from pincite.generate.ranker import similarity_vectors
+
+    return [similarity_vectors(embedder, r["question"], [r["contexts"][j] for j in np.argsort(-s, kind="stable")[:top]])
+            if len(s) else np.zeros(0) for r, s in zip(records, scores)]
+
+
+def reranked(records: list[dict[str, Any]], scores: list[np.ndarray], sims: list[np.ndarray], top: int, rich: bool,
+             fold_of: dict[int, int], folds: int, seed: int) -> tuple[list[np.ndarray], list[list[float]], Any]:
+    """The second ranker (``--rerank top``) out of fold on the first's out-of-fold ``scores`` (stacked, same folds):
+    each record's scores after it (:func:`pincite.generate.ranker.rerank_scores`), the top-three similarity in
+    the new order (what the abstention model reads), and the second ranker fitted on every record."""
+    from pincite.generate.ranker import rerank_rows, rerank_scores, similarity_summary
+
+    rows = [rerank_rows(np.array(r["x"], dtype=float).reshape(len(r["x"]), -1), s, v[:top], rich)
+            if len(s) else (np.zeros((0, 0)), np.zeros(0, dtype=int)) for r, s, v in zip(records, scores, sims)]
+    groups = [(rw[0], np.array(r["y"])[rw[1]]) for r, rw in zip(records, rows)]
+    second: list[np.ndarray] = [np.zeros(0) for _ in records]
+    for f in range(folds):
+        booster = train_reranker([g for i, g in enumerate(groups) if fold_of[i] != f], seed)
+        for i, rw in enumerate(rows):
+            if fold_of[i] == f and len(rw[1]):
+                second[i] = booster.predict(rw[0])
+    combined = [rerank_scores(s, rw[1], s2) if len(s) else s for s, rw, s2 in zip(scores, rows, second)]
+    top3 = [similarity_summary(v[:top][np.argsort(-s2, kind="stable")][:3]) for v, s2 in zip(sims, second)]
+    return combined, top3, train_reranker(groups, seed)
 
 
 def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray], features: tuple[str, ...],
@@ -254,6 +299,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--abstain-similarity", type=int, default=0, metavar="K",
                     help="the abstention model also reads the bi-encoder's similarity of the ranker's top K "
                          "candidates (pincite.generate.ranker.TOP_SIMILARITY)")
+    ap.add_argument("--rerank", type=int, default=0, metavar="N",
+                    help="a second ranker over the first's top N candidates, reading their bi-encoder similarity "
+                         "(pincite.generate.ranker.RERANK_FEATURES)")
+    ap.add_argument("--rerank-rich", action="store_true",
+                    help="the second ranker also reads each candidate's whole feature row")
     ap.add_argument("--k", type=int, default=None,
                     help="passages retrieved for each question (default: the engine's, pincite.options.DEFAULTS.k)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
@@ -299,14 +349,24 @@ def main(argv: list[str] | None = None) -> int:
 
     scores, fold_of = out_of_fold(records, args.folds, args.seed)
     embedder = None
-    if args.abstain_similarity:
+    if args.abstain_similarity or args.rerank:
         from pincite.generate.features import load_sentence_model
 
         if not all("contexts" in r for r in records):
             raise SystemExit(f"{args.cache}: collected before records kept their texts; collect again into a new "
                              "--cache")
         embedder = load_sentence_model()
-    sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
+    rerank_model = None
+    first_scores = scores
+    if args.rerank:
+        if args.abstain_similarity not in (0, 3):
+            raise SystemExit("--rerank: the abstention model reads the top three's similarity (--abstain-similarity 3)")
+        vecs = cosines(records, scores, args.rerank, embedder)
+        scores, top3, rerank_model = reranked(records, scores, vecs, args.rerank, args.rerank_rich, fold_of,
+                                              args.folds, args.seed)
+        sims = top3 if args.abstain_similarity else None
+    else:
+        sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
     ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims)
     p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed)
     probs = _as_probs(records, scores, p_answer)
@@ -337,6 +397,18 @@ def main(argv: list[str] | None = None) -> int:
     ab_model = _fit_abstain(args.abstain, ax, ay, args.seed)
     abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich, args.abstain_similarity)),
                "rich": args.abstain_rich, "similarity_top": args.abstain_similarity, **ab_model.section(ax[:5])}
+    rerank = None
+    if rerank_model is not None:
+        from pincite.generate.ranker import rerank_names, rerank_rows
+
+        r0 = next(r for r, s in zip(records, first_scores) if len(s) >= args.rerank)
+        s0 = model.predict(np.array(r0["x"], dtype=float))
+        rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, cosines([r0], [s0], args.rerank, embedder)[0],
+                               args.rerank_rich)
+        rerank = {"top": args.rerank, "rich": args.rerank_rich,
+                  "features": list(rerank_names(tuple(trained), args.rerank_rich)), "params": RERANK_PARAMS,
+                  "rounds": RERANK_ROUNDS, "trees": rerank_model.dump_model()["tree_info"],
+                  "probe": {"x": rows0.tolist(), "lightgbm_scores": rerank_model.predict(rows0).tolist()}}
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
     hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
@@ -352,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         "threshold_rule": f"precision >= {args.min_precision}" if args.min_precision is not None else "utility", "gate_terms": args.gate_terms,
         "k": args.k,  # the passages each question retrieved in training (the engine's default k)
         "abstain": abstain,
+        **({"rerank": rerank} if rerank is not None else {}),
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
         "trees": dump["tree_info"],
     }
@@ -363,10 +436,32 @@ def main(argv: list[str] | None = None) -> int:
     xp = np.array(probe["x"], dtype=float)
     assert np.allclose(m.scores(xp), model.predict(xp), atol=1e-6), "the tree walk differs from LightGBM"
     sp = model.predict(xp)  # and the generator's abstention probability the fitted model's
-    sp_sims = similarities([probe], [sp], args.abstain_similarity, embedder) if embedder is not None else None
-    row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims)[0]
-    assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None) - float(ab_model.predict(row)[0])) < 1e-6, \
-        "the generator's abstention probability differs from the fitted model's"
+    if rerank_model is not None:  # the generator's whole decision: both rankers, the similarity, the abstention
+        from types import SimpleNamespace
+
+        from pincite.generate.ranker import RankerGenerator, rerank_rows, rerank_scores, similarity_summary
+
+        probe = r0
+        xp = np.array(probe["x"], dtype=float)
+        sp = model.predict(xp)
+        v = cosines([probe], [sp], args.rerank, embedder)[0]
+        rows, idx = rerank_rows(xp, sp, v, args.rerank_rich)
+        assert np.allclose(m.rerank(rows), rerank_model.predict(rows), atol=1e-6), "the second ranker's walk differs"
+        s2 = rerank_model.predict(rows)
+        comb = rerank_scores(sp, idx, s2)
+        row = _abstain_rows([probe], [comb], tuple(trained), args.abstain_rich,
+                            [similarity_summary(v[np.argsort(-s2, kind="stable")][:3])])[0]
+        reading = SimpleNamespace(question=probe["question"],
+                                  sentences=[SimpleNamespace(context=c) for c in probe["contexts"]])
+        [(best, p)] = RankerGenerator(model=m, models={"bi-encoder": embedder})._decide(
+            reading, xp, m.scores(xp), [np.arange(len(xp))])
+        assert best == int(np.argmax(comb)) and abs(p - float(ab_model.predict(row)[0])) < 1e-6, \
+            "the generator's decision differs from the fitted models'"
+    else:
+        sp_sims = similarities([probe], [sp], args.abstain_similarity, embedder) if embedder is not None else None
+        row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims)[0]
+        assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None) - float(ab_model.predict(row)[0])) < 1e-6, \
+            "the generator's abstention probability differs from the fitted model's"
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
     return 0
 
