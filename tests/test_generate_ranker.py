@@ -63,6 +63,18 @@ def test_the_tree_walk_gives_lightgbm_s_own_scores() -> None:
     assert np.allclose(m.scores(np.array(probe["x"])), probe["lightgbm_scores"], atol=1e-6)
 
 
+def test_the_second_ranker_walk_gives_lightgbm_s_own_scores() -> None:
+    # a shipped second ranker carries a real question's rerank rows and LightGBM's predict() on them
+    raw = json.loads(MODEL_FILE.read_text())
+    m = load_model()
+    if "rerank" not in raw:
+        assert m.rerank_top == 0 and not m.rerank_trees
+        return
+    probe = raw["rerank"]["probe"]
+    assert m.rerank_top == raw["rerank"]["top"] > 0
+    assert np.allclose(m.rerank(np.array(probe["x"])), probe["lightgbm_scores"], atol=1e-6)
+
+
 def test_a_damaged_model_file_is_named(tmp_path: Path) -> None:
     bad = tmp_path / "m.json"
     raw = json.loads(MODEL_FILE.read_text())
@@ -247,7 +259,9 @@ def test_a_second_ranker_reading_similarity_changes_which_sentence_is_quoted(tmp
     sims = similarity_vectors(model, question, contexts[:3])
     expected = m.answer_probability(x, np.array([-1.0, -1.0, 1.0, -2.0]), similarity_summary(sims[[2, 0, 1]]))
     assert p == pytest.approx(expected)
-    plain = RankerGenerator(model=load_model(), models={"bi-encoder": model})  # no second ranker: the first's top
+    raw.pop("rerank")  # no second ranker: the first's top is quoted
+    path.write_text(json.dumps(raw))
+    plain = RankerGenerator(model=load_model(path), models={"bi-encoder": model})
     assert plain._decide(reading, x, scores, [np.arange(4)])[0][0] == 0
     # several documents: one embedding call for all their top candidates, each group decided on its own
     calls: list[int] = []

@@ -16,6 +16,10 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
   when that probability reaches ``threshold`` and abstains otherwise;
+- ``rerank`` (optional): a second LambdaRank model over the first's top ``top`` candidates, whose contexts alone are
+  embedded with the question (one call for every document's): it reads the first ranker's score and the
+  bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
+  candidate's row too), and reorders them; the abstention model then reads the new order;
 - the training manifest (data hashes, seed, cross-validated figures).
 """
 
