@@ -36,8 +36,9 @@ def _report(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: l
     probs = _as_probs(records, scores, p_answer)
     best = utility_threshold(records, probs)
     sc = ta.score(records, probs, best, 1.01)
-    parts = [f"utility thr {best}: {sc['answered_correctly']} prec {sc['attribution_precision']} "
-             f"abst {sc['abstention']}"]
+    top1 = sum(1 for r, s in zip(records, scores) if len(s) and r["y"][int(np.argmax(s))])
+    parts = [f"top-1 on gold {top1}", f"utility thr {best}: {sc['answered_correctly']} prec "
+             f"{sc['attribution_precision']} abst {sc['abstention']} util {sc['utility']}"]
     for level in LEVELS:
         t = _precise_threshold(records, probs, level, -1.0)
         if t >= 0:

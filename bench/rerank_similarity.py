@@ -20,31 +20,10 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-import train_answerer as ta  # noqa: E402
-from train_ranker import (_abstain_rows, _as_probs, _names, _precise_threshold, _select,  # noqa: E402
-                          out_of_fold, out_of_fold_answer, utility_threshold)
-
-LEVELS = (0.65, 0.70, 0.75, 0.80)
-
-
-def _report(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float]) -> str:
-    probs = _as_probs(records, scores, p_answer)
-    best = utility_threshold(records, probs)
-    sc = ta.score(records, probs, best, 1.01)
-    top1 = sum(1 for r, s in zip(records, scores) if len(s) and r["y"][int(np.argmax(s))])
-    parts = [f"top-1 on gold {top1}", f"utility thr {best}: {sc['answered_correctly']} prec "
-             f"{sc['attribution_precision']} abst {sc['abstention']} util {sc['utility']}"]
-    for level in LEVELS:
-        t = _precise_threshold(records, probs, level, -1.0)
-        if t >= 0:
-            s2 = ta.score(records, probs, t, 1.01)
-            parts.append(f"@{level}: {s2['answered_correctly'].split('/')[0]} (abst {s2['abstention']})")
-    return "; ".join(parts)
+from abstain_similarity import _report  # noqa: E402
+from train_ranker import _abstain_rows, _names, _select, out_of_fold, out_of_fold_answer  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
