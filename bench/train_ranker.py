@@ -81,13 +81,9 @@ def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: i
                  embedder: Any) -> list[list[float]]:
     """Each record's :func:`pincite.generate.ranker.top_similarities` over its ``top`` best-scored candidates, from
     the question and contexts the cache kept (``train_answerer._record``)."""
-    from pincite.generate.ranker import top_similarities
+    from pincite.generate.ranker import similarity_summary
 
-    out = []
-    for r, s in zip(records, scores):
-        order = np.argsort(-s, kind="stable")[:top] if len(s) else []
-        out.append(top_similarities(embedder, r["question"], [r["contexts"][j] for j in order]))
-    return out
+    return [similarity_summary(v) for v in cosines(records, scores, top, embedder)]
 
 
 def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, embedder: Any) -> list[np.ndarray]:
