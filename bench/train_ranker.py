@@ -37,6 +37,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 import train_answerer as ta  # noqa: E402
+from small_stores import origin  # noqa: E402
 
 PARAMS = {"objective": "lambdarank", "learning_rate": 0.05, "num_leaves": 15, "min_data_in_leaf": 20,
           "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambdarank_truncation_level": 10,
@@ -86,33 +87,50 @@ def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: i
     return [similarity_summary(v) for v in cosines(records, scores, top, embedder)]
 
 
-def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, embedder: Any) -> list[np.ndarray]:
-    """The bi-encoder's cosine of each record's question and its ``top`` best-scored candidates, best first."""
+def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, embedder: Any,
+            memo: dict[str, float] | None = None) -> list[np.ndarray]:
+    """The bi-encoder's cosine of each record's question and its ``top`` best-scored candidates, best first.
+    ``memo`` (question and context -> cosine) spares embedding a pair again: a question asked over several stores,
+    or a run after another, shares most of its top candidates (a memo's cosine came from another batch, so it may
+    differ from a fresh one in the last float digits)."""
     from pincite.generate.ranker import similarity_vectors
 
-    return [similarity_vectors(embedder, r["question"], [r["contexts"][j] for j in np.argsort(-s, kind="stable")[:top]])
-            if len(s) else np.zeros(0) for r, s in zip(records, scores)]
+    out = []
+    for r, s in zip(records, scores):
+        contexts = [r["contexts"][j] for j in np.argsort(-s, kind="stable")[:top]] if len(s) else []
+        if memo is None:
+            out.append(similarity_vectors(embedder, r["question"], contexts) if contexts else np.zeros(0))
+            continue
+        keys = [r["question"] + "\x00" + c for c in contexts]
+        todo = [c for c, key in zip(contexts, keys) if key not in memo]
+        for c, v in zip(todo, similarity_vectors(embedder, r["question"], todo) if todo else []):
+            memo[r["question"] + "\x00" + c] = float(v)
+        out.append(np.array([memo[key] for key in keys]))
+    return out
 
 
 def reranked(records: list[dict[str, Any]], scores: list[np.ndarray], sims: list[np.ndarray], top: int, rich: bool,
-             fold_of: dict[int, int], folds: int, seed: int) -> tuple[list[np.ndarray], list[list[float]], Any]:
+             fold_of: dict[int, int], folds: int, seed: int,
+             fit: list[bool] | None = None) -> tuple[list[np.ndarray], list[list[float]], Any]:
     """The second ranker (``--rerank top``) out of fold on the first's out-of-fold ``scores`` (stacked, same folds):
     each record's scores after it (:func:`pincite.generate.ranker.rerank_scores`), the top-three similarity in
-    the new order (what the abstention model reads), and the second ranker fitted on every record."""
+    the new order (what the abstention model reads), and the second ranker fitted on every record (``fit``: on
+    those it marks)."""
     from pincite.generate.ranker import rerank_rows, rerank_scores, similarity_summary
 
     rows = [rerank_rows(np.array(r["x"], dtype=float).reshape(len(r["x"]), -1), s, v[:top], rich)
             if len(s) else (np.zeros((0, 0)), np.zeros(0, dtype=int)) for r, s, v in zip(records, scores, sims)]
     groups = [(rw[0], np.array(r["y"])[rw[1]]) for r, rw in zip(records, rows)]
+    fit = fit or [True] * len(records)
     second: list[np.ndarray] = [np.zeros(0) for _ in records]
     for f in range(folds):
-        booster = train_reranker([g for i, g in enumerate(groups) if fold_of[i] != f], seed)
+        booster = train_reranker([g for i, g in enumerate(groups) if fold_of[i] != f and fit[i]], seed)
         for i, rw in enumerate(rows):
             if fold_of[i] == f and len(rw[1]):
                 second[i] = booster.predict(rw[0])
     combined = [rerank_scores(s, rw[1], s2) if len(s) else s for s, rw, s2 in zip(scores, rows, second)]
     top3 = [similarity_summary(v[:top][np.argsort(-s2, kind="stable")][:3]) for v, s2 in zip(sims, second)]
-    return combined, top3, train_reranker(groups, seed)
+    return combined, top3, train_reranker([g for g, keep in zip(groups, fit) if keep], seed)
 
 
 def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray], features: tuple[str, ...],
@@ -200,6 +218,14 @@ def _base(set_name: str) -> str:
     return set_name.split("#")[0]
 
 
+def _group(set_name: str) -> str:
+    """What a set is reported and named under: a part of a split gold file (``train@g03.jsonl``, and its
+    ``#scoped`` asks) under ``train@parts``, any other set under its own name."""
+    base, _, scoped = set_name.partition("#")
+    stem, at, _ = base.partition("@")
+    return (f"{stem}@parts" if at else base) + (f"#{scoped}" if scoped else "")
+
+
 def _answered(sc: dict[str, Any]) -> int:
     return int(sc["answered_correctly"].split("/")[0])
 
@@ -226,16 +252,19 @@ def _names(spec: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int) -> tuple[list[np.ndarray], dict[int, int]]:
-    """Each record's candidates scored by a ranker trained on the other folds, and each record's fold.  Folds are
-    by question: a question's scoped ask falls in the same fold as the question itself."""
-    keys = list(dict.fromkeys((_base(r["set"]), r["id"]) for r in records))
+def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int,
+                fit: list[bool] | None = None) -> tuple[list[np.ndarray], dict[int, int]]:
+    """Each record's candidates scored by a ranker trained on the other folds (``fit``: only on the records it
+    marks), and each record's fold.  Folds are by question: a question's scoped ask, and its ask over a part's
+    smaller store (``bench/small_stores.py``), fall in the same fold as the question itself."""
+    keys = list(dict.fromkeys((origin(r["set"]), r["id"]) for r in records))
     random.Random(seed).shuffle(keys)
     fold_of_key = {key: n % folds for n, key in enumerate(keys)}
-    fold_of = {i: fold_of_key[(_base(r["set"]), r["id"])] for i, r in enumerate(records)}
+    fold_of = {i: fold_of_key[(origin(r["set"]), r["id"])] for i, r in enumerate(records)}
+    fit = fit or [True] * len(records)
     scores: list[np.ndarray] = [np.zeros(0) for _ in records]
     for f in range(folds):
-        model = _train_ranker([r for i, r in enumerate(records) if fold_of[i] != f], seed)
+        model = _train_ranker([r for i, r in enumerate(records) if fold_of[i] != f and fit[i]], seed)
         for i, r in enumerate(records):
             if fold_of[i] == f and r["x"]:
                 scores[i] = model.predict(np.array(r["x"], dtype=float))
@@ -243,11 +272,13 @@ def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int) -> tuple[l
 
 
 def out_of_fold_answer(kind: str, x: np.ndarray, y: np.ndarray, fold_of: dict[int, int], folds: int,
-                      seed: int) -> list[float]:
-    """Each question's answer probability from an abstention model (``kind``) fitted on the other folds' rows."""
+                      seed: int, fit: list[bool] | None = None) -> list[float]:
+    """Each question's answer probability from an abstention model (``kind``) fitted on the other folds' rows
+    (``fit``: those it marks)."""
+    fit = fit or [True] * len(x)
     p_answer = [0.0] * len(x)
     for f in range(folds):
-        tr = [i for i in range(len(x)) if fold_of[i] != f]
+        tr = [i for i in range(len(x)) if fold_of[i] != f and fit[i]]
         te = [i for i in range(len(x)) if fold_of[i] == f]
         for i, p in zip(te, _fit_abstain(kind, x[tr], y[tr], seed).predict(x[te])):
             p_answer[i] = float(p)
@@ -303,6 +334,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--k", type=int, default=None,
                     help="passages retrieved for each question (default: the engine's, pincite.options.DEFAULTS.k)")
     ap.add_argument("--collect", default=None, help="optional features to compute and cache (default: --features)")
+    ap.add_argument("--fit-on", default="", metavar="SETS",
+                    help="the gold files (comma-separated names; a part, STEM@gNN.jsonl, is named STEM@parts) whose "
+                         "questions the models are fitted on and the threshold chosen on (default: every --set); "
+                         "the others are only scored, out of fold")
+    ap.add_argument("--oof", default=None, metavar="FILE",
+                    help="write each record's out-of-fold outcome (set, id, kind, top on gold, answer probability) "
+                         "for bench/compare_oof.py")
+    ap.add_argument("--embed-cache", default=None, metavar="FILE",
+                    help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
     args = ap.parse_args(argv)
     if args.k is None:
         from pincite.options import DEFAULTS
@@ -343,8 +383,17 @@ def main(argv: list[str] | None = None) -> int:
     wanted = {Path(g).name for g, _ in args.set}
     records = _select([r for r in records if _base(r["set"]) in wanted], names, trained)
 
-    scores, fold_of = out_of_fold(records, args.folds, args.seed)
+    fit_on = set(filter(None, (n.strip() for n in args.fit_on.split(","))))
+    unknown = fit_on - {_group(Path(g).name) for g, _ in args.set}
+    if unknown:
+        raise SystemExit(f"--fit-on {', '.join(sorted(unknown))}: not a --set (a part is named STEM@parts)")
+    fit = [not fit_on or _group(_base(r["set"])) in fit_on for r in records]
+    fitted = [r for r, keep in zip(records, fit) if keep]
+    scores, fold_of = out_of_fold(records, args.folds, args.seed, fit)
     embedder = None
+    memo: dict[str, float] | None = None
+    if args.embed_cache:
+        memo = json.loads(Path(args.embed_cache).read_text()) if Path(args.embed_cache).exists() else {}
     if args.abstain_similarity or args.rerank:
         from pincite.generate.features import load_sentence_model
 
@@ -357,40 +406,56 @@ def main(argv: list[str] | None = None) -> int:
     if args.rerank:
         if args.abstain_similarity not in (0, 3):
             raise SystemExit("--rerank: the abstention model reads the top three's similarity (--abstain-similarity 3)")
-        vecs = cosines(records, scores, args.rerank, embedder)
+        vecs = cosines(records, scores, args.rerank, embedder, memo)
         scores, top3, rerank_model = reranked(records, scores, vecs, args.rerank, args.rerank_rich, fold_of,
-                                              args.folds, args.seed)
+                                              args.folds, args.seed, fit)
         sims = top3 if args.abstain_similarity else None
     else:
         sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
     ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims)
-    p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed)
+    if memo is not None:
+        Path(args.embed_cache).write_text(json.dumps(memo))
+    p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed, fit)
     probs = _as_probs(records, scores, p_answer)
-    threshold = utility_threshold(records, probs)
+    fitted_probs = [p for p, keep in zip(probs, fit) if keep]
+    if args.oof:
+        Path(args.oof).write_text(json.dumps([
+            {"set": r["set"], "id": r["id"], "kind": r["kind"], "fitted": keep, "gold_candidate": any(r["y"]),
+             "top_on_gold": bool(len(s)) and bool(r["y"][int(np.argmax(s))]), "p_answer": p, "candidates": len(s)}
+            for r, s, p, keep in zip(records, scores, p_answer, fit)]) + "\n")
+    threshold = utility_threshold(fitted, fitted_probs)
     if args.min_precision is not None:
-        threshold = _precise_threshold(records, probs, args.min_precision, threshold)
-    by_set = {name: ta.score([r for r in records if r["set"] == name],
-                             [p for r, p in zip(records, probs) if r["set"] == name], threshold, 1.01)
-              for name in sorted({r["set"] for r in records})}
-    overall = ta.score(records, probs, threshold, 1.01)
-    top1 = sum(1 for r, s in zip(records, scores) if len(s) and r["y"][int(np.argmax(s))])
+        threshold = _precise_threshold(fitted, fitted_probs, args.min_precision, threshold)
+    by_set = {name: ta.score([r for r in records if _group(r["set"]) == name],
+                             [p for r, p in zip(records, probs) if _group(r["set"]) == name], threshold, 1.01)
+              for name in sorted({_group(r["set"]) for r in records})}
+    overall = ta.score(fitted, fitted_probs, threshold, 1.01)
+    top1 = sum(1 for r, s, keep in zip(records, scores, fit) if keep and len(s) and r["y"][int(np.argmax(s))])
     print(f"cross-validated (threshold {threshold}): {overall}; top-ranked candidate on gold for {top1}"
-          f"/{sum(1 for r in records if r['kind'] != 'none')} answerable")
+          f"/{sum(1 for r in fitted if r['kind'] != 'none')} answerable")
     for name, sc in by_set.items():
         print(f"  {name}: {sc}")
-    for kind, row in sorted(_buckets(records, scores, p_answer, threshold).items()):
-        print(f"  {kind}: " + ", ".join(f"{b} {row.get(b, 0)}" for b in
-                                        ("correct", "no gold candidate", "ranking", "abstention", "wrong top, abstained")))
+    for group in ([None] if not fit_on else [None, *sorted({_group(r["set"]) for r in records} - fit_on)]):
+        keep = [not f if group else f for f in fit]
+        if group:
+            print("  scored only, out of fold: " + ", ".join(sorted({_group(r["set"]) for r, k in zip(records, keep) if k})))
+        rows = _buckets([r for r, k in zip(records, keep) if k], [s for s, k in zip(scores, keep) if k],
+                        [p for p, k in zip(p_answer, keep) if k], threshold)
+        for kind, row in sorted(rows.items()):
+            print(f"  {kind}: " + ", ".join(f"{b} {row.get(b, 0)}" for b in
+                                            ("correct", "no gold candidate", "ranking", "abstention", "wrong top, abstained")))
+        if group:
+            break
     if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen above
-        t = _precise_threshold(records, probs, args.at_precision, -1.0)
+        t = _precise_threshold(fitted, fitted_probs, args.at_precision, -1.0)
         if t >= 0:
-            print(f"at precision >= {args.at_precision}: threshold {t}: {ta.score(records, probs, t, 1.01)}")
+            print(f"at precision >= {args.at_precision}: threshold {t}: {ta.score(fitted, fitted_probs, t, 1.01)}")
 
-    model = _train_ranker(records, args.seed)
+    model = _train_ranker(fitted, args.seed)
     # the shipped abstention model is fitted on the out-of-fold ranker scores: those are distributed as the
     # scores of a question the ranker never saw, which is what it reads at answer time (in-sample scores are
     # more confident than any new question's)
-    ab_model = _fit_abstain(args.abstain, ax, ay, args.seed)
+    ab_model = _fit_abstain(args.abstain, ax[np.array(fit)], ay[np.array(fit)], args.seed)
     abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich, args.abstain_similarity)),
                "rich": args.abstain_rich, "similarity_top": args.abstain_similarity, **ab_model.section(ax[:5])}
     rerank = None
@@ -409,7 +474,8 @@ def main(argv: list[str] | None = None) -> int:
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
     hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
     out = {
-        "trained_on": {name: sum(1 for r in records if r["set"] == name) for name in by_set},
+        "trained_on": {name: sum(1 for r, keep in zip(records, fit) if keep and _group(r["set"]) == name)
+                       for name in by_set},
         "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
         "candidates": sum(len(r["y"]) for r in records), "positives": int(sum(sum(r["y"]) for r in records)),
         "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "scoped": args.scoped,

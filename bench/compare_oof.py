@@ -1,0 +1,67 @@
+"""Compare ``bench/train_ranker.py --oof`` outcomes of several designs on the same questions (issue 27).
+
+    .venv/bin/python bench/compare_oof.py A.json B.json … [--sets train@parts,train@parts#scoped]
+
+For each file, over the records every file holds (of ``--sets``, the names train_ranker reports: a part's
+``train@gNN.jsonl`` as ``train@parts``): top-1 on gold, and as the abstention threshold moves, the most questions
+answered on gold at precision >= 0.70 / 0.75 / 0.80 and the best utility (train_answerer's weights: +1 a
+question answered on gold, -UTILITY_WRONG a wrong quotation, unanswerable questions weighted to NONE_SHARE).  One
+claim per question (the ranker's rule), so precision here is per question answered.  Training gold only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from train_answerer import NONE_SHARE, UTILITY_WRONG  # noqa: E402
+from train_ranker import THRESHOLDS, _group  # noqa: E402
+
+
+def curve(rows: list[dict]) -> dict[str, float]:
+    n_none = sum(1 for r in rows if r["kind"] == "none")
+    w_none = NONE_SHARE / (1 - NONE_SHARE) * (len(rows) - n_none) / n_none if n_none else 0.0
+    best: dict[str, float] = {"utility": float("-inf")}
+    at = {0.70: 0, 0.75: 0, 0.80: 0}
+    for t in THRESHOLDS:
+        ans = [r for r in rows if r["candidates"] and r["p_answer"] >= t]
+        right = sum(1 for r in ans if r["kind"] != "none" and r["top_on_gold"])
+        wrong = len(ans) - right
+        util = right - UTILITY_WRONG * sum(1 for r in ans if r["kind"] != "none" and not r["top_on_gold"])
+        util += w_none * sum((1.0 if not (r["candidates"] and r["p_answer"] >= t) else -UTILITY_WRONG)
+                             for r in rows if r["kind"] == "none")
+        prec = right / len(ans) if ans else 0.0
+        for floor in at:
+            if prec >= floor:
+                at[floor] = max(at[floor], right)
+        if util > best["utility"]:
+            best = {"utility": util, "threshold": t, "answered": right, "precision": prec, "wrong": wrong}
+    return {**best, **{f"@{k:.2f}": v for k, v in at.items()}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--sets", default="", help="comma-separated set names (default: every set all files hold)")
+    a = ap.parse_args(argv)
+    want = set(filter(None, a.sets.split(",")))
+    runs = {f: {(r["set"], r["id"]): r for r in json.loads(Path(f).read_text())
+                if not want or _group(r["set"]) in want} for f in a.files}
+    common = set.intersection(*(set(v) for v in runs.values()))
+    answerable = sum(1 for k in common if next(iter(runs.values()))[k]["kind"] != "none")
+    print(f"{len(common)} records ({answerable} answerable) held by every file")
+    for f, recs in runs.items():
+        rows = [recs[k] for k in sorted(common)]
+        top1 = sum(1 for r in rows if r["kind"] != "none" and r["top_on_gold"])
+        c = curve(rows)
+        print(f"{f}: top-1 on gold {top1}; best utility {c['utility']:.1f} at threshold {c['threshold']} "
+              f"({c['answered']} on gold, precision {c['precision']:.3f}); on gold at precision >= 0.70 / 0.75 / 0.80: "
+              f"{c['@0.70']} / {c['@0.75']} / {c['@0.80']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
