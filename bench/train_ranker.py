@@ -421,7 +421,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.oof:
         Path(args.oof).write_text(json.dumps([
             {"set": r["set"], "id": r["id"], "kind": r["kind"], "fitted": keep, "gold_candidate": any(r["y"]),
-             "top_on_gold": bool(len(s)) and bool(r["y"][int(np.argmax(s))]), "p_answer": p, "candidates": len(s)}
+             "top_on_gold": bool(len(s)) and bool(r["y"][int(np.argmax(s))]), "p_answer": p, "candidates": len(s),
+             "top_unit": r["units"][int(np.argmax(s))] if len(s) else None,
+             "gold_units": sorted({u for u, y in zip(r["units"], r["y"]) if y}),
+             "gold_rank": int((s > max((v for v, y in zip(s, r["y"]) if y), default=np.inf)).sum()) + 1
+             if any(r["y"]) else None}
             for r, s, p, keep in zip(records, scores, p_answer, fit)]) + "\n")
     threshold = utility_threshold(fitted, fitted_probs)
     if args.min_precision is not None:
