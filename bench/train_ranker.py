@@ -219,6 +219,16 @@ def _base(set_name: str) -> str:
     return set_name.split("#")[0]
 
 
+def _second_on_gold(record: dict[str, Any], scores: np.ndarray) -> bool | None:
+    """Whether the best-scored candidate from another unit than the top one lies on gold (None: there is none)."""
+    if not len(scores):
+        return None
+    order = np.argsort(-scores, kind="stable")
+    top = record["units"][int(order[0])]
+    nxt = next((int(j) for j in order[1:] if record["units"][int(j)] != top), None)
+    return None if nxt is None else bool(record["y"][nxt])
+
+
 def _group(set_name: str) -> str:
     """What a set is reported and named under: a part of a split gold file (``train@g03.jsonl``, and its
     ``#scoped`` asks) under ``train@parts``, any other set under its own name."""
@@ -426,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
              "top_unit": r["units"][int(np.argmax(s))] if len(s) else None,
              "gold_units": sorted({u for u, y in zip(r["units"], r["y"]) if y}),
              "gold_rank": int((s > max((v for v, y in zip(s, r["y"]) if y), default=np.inf)).sum()) + 1
-             if any(r["y"]) else None}
+             if any(r["y"]) else None,
+             "second_on_gold": _second_on_gold(r, s)}
             for r, s, p, keep in zip(records, scores, p_answer, fit)]) + "\n")
     threshold = utility_threshold(fitted, fitted_probs)
     if args.min_precision is not None:
