@@ -319,3 +319,15 @@ def test_the_server_answers_from_postgres_over_http(pg: PgServer) -> None:
     assert name in str(written) and [r["run"] for r in listed["runs"]] == [name]
     assert one.status_code == 200 and one.json()["settings"] == {"k": 8, "generator": "extractive"}
     assert missing.status_code == 404
+
+
+def test_a_stale_refresh_of_a_work_waits_for_the_other_writer_on_postgres(pg: PgServer) -> None:
+    """The forced interleaving of tests/test_work_refresh_race.py on PostgreSQL (the advisory lock of
+    ``PostgresStore.exclusive``): the concurrent ingest above meets it only by chance."""
+    from tests.test_work_refresh_race import race, reference
+
+    with open_store(fresh(pg, "refresh_ref")) as ref:
+        want = reference(ref)
+    url = fresh(pg, "refresh_race")
+    with open_store(url) as a, open_store(url) as b:
+        assert race(a, b) == want

@@ -261,12 +261,15 @@ def after_store(store: Store, doc: Document) -> None:
 
 
 def refresh_work(store: Store, work: str) -> None:
-    """Recompute the in-force windows of the versions of ``work`` and re-chunk them."""
+    """Recompute the in-force windows of the versions of ``work`` and re-chunk them, holding the work against
+    every other writer: two versions ingested at once by two writers would otherwise let the refresh that read
+    the work before the other version was stored write its stale windows (and chunks) last."""
     from pincite import versions
 
-    versions.refresh_work(store, work)
-    for s in store.list_documents(work=work):
-        rechunk_document(store, s.id)
+    with store.exclusive(f"work:{work}"):
+        versions.refresh_work(store, work)
+        for s in store.list_documents(work=work):
+            rechunk_document(store, s.id)
 
 
 SETTINGS_KEY = "chunk.structural"

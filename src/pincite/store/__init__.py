@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -57,6 +58,12 @@ class Store(Protocol):
     def replace_chunks(self, doc_id: str, chunker: Chunker, chunks: Sequence[Chunk], settings_key: str) -> None: ...
     def get_chunks(self, doc_id: str, chunker: Chunker = Chunker.STRUCTURAL) -> list[Chunk]: ...
     def get_setting(self, key: str) -> str | None: ...
+    def exclusive(self, key: str) -> AbstractContextManager[None]:
+        """Hold ``key`` against every other writer of the same database (other connections, threads and
+        processes) across several of this store's writes — a read, a computation and the writes made from it,
+        such as a work's in-force windows (:func:`pincite.ingest.refresh_work`).  Not re-entrant across keys
+        for SQLite, which holds one lock for every key."""
+        ...
     def set_setting(self, key: str, value: str) -> None: ...
     def find_unchanged(self, source: str, sha256: str, parser: int | None = None) -> str | None:
         """The id of the stored document from ``source`` with this content (and, when ``parser`` is given,

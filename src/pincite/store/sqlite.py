@@ -10,8 +10,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import os
 import re
 import sqlite3
+import threading
 from dataclasses import replace
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -160,6 +162,7 @@ class SQLiteStore:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        self._exclusive = threading.local()  # per thread: how deep it is inside exclusive()
         try:
             if self.path.parent and not self.path.parent.exists():
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -406,6 +409,36 @@ class SQLiteStore:
         c.execute("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                   (key, value))
         c.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def exclusive(self, key: str) -> Iterator[None]:
+        """:meth:`pincite.store.Store.exclusive`: one BSD lock (``flock``) on the database file for every key —
+        SQLite has one writer at a time anyway — held by every connection, thread and process that opens the
+        file (on Linux independent of SQLite's own POSIX locks on it)."""
+        held = self._exclusive
+        if getattr(held, "depth", 0):  # this thread holds it already: nested, not a second lock on the file
+            held.depth += 1
+            try:
+                yield
+            finally:
+                held.depth -= 1
+            return
+        try:
+            import fcntl
+        except ImportError:  # not a POSIX system: no lock across processes
+            fcntl = None  # type: ignore[assignment]
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError as e:
+            raise StoreError(f"{self.path}: cannot lock the database for {key}: {e.strerror or e}") from e
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)  # a lock per open file: other threads' descriptors wait too
+            held.depth = 1
+            yield
+        finally:
+            held.depth = 0
+            os.close(fd)  # closing the descriptor releases the lock
 
     def set_in_force_windows(self, windows: Iterable[tuple[str, int, str | None, str | None]]) -> int:
         """Set ``(doc_id, ordinal, in_force_from, in_force_to)`` for many units in ONE transaction.

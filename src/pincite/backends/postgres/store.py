@@ -27,12 +27,13 @@ be installable by the connecting role (or created beforehand by an administrator
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
 from dataclasses import replace
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -613,6 +614,23 @@ class PostgresStore:
     def set_setting(self, key: str, value: str) -> None:
         self.conn.execute("INSERT INTO settings(key, value) VALUES (%s, %s) "
                           "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", (key, value))
+
+    @contextlib.contextmanager
+    def exclusive(self, key: str) -> Iterator[None]:
+        """:meth:`pincite.store.Store.exclusive`: a session-level advisory lock on ``key`` (re-entrant), held on
+        this store's connection across its transactions."""
+        psycopg = _psycopg()
+        try:
+            self.conn.execute("SELECT pg_advisory_lock(hashtextextended(%s, 0))", ("exclusive:" + key,))
+        except psycopg.Error as e:
+            raise StoreError(f"cannot lock {key}: {str(e).strip()}") from e
+        try:
+            yield
+        finally:
+            try:
+                self.conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", ("exclusive:" + key,))
+            except psycopg.Error:  # the connection is gone: the server released the lock with it
+                pass
 
     def set_in_force_windows(self, windows: Iterable[tuple[str, int, str | None, str | None]]) -> int:
         """Set ``(doc_id, ordinal, in_force_from, in_force_to)`` for many units in ONE transaction.
