@@ -219,14 +219,20 @@ def _base(set_name: str) -> str:
     return set_name.split("#")[0]
 
 
-def _second_on_gold(record: dict[str, Any], scores: np.ndarray) -> bool | None:
-    """Whether the best-scored candidate from another unit than the top one lies on gold (None: there is none)."""
-    if not len(scores):
-        return None
-    order = np.argsort(-scores, kind="stable")
-    top = record["units"][int(order[0])]
-    nxt = next((int(j) for j in order[1:] if record["units"][int(j)] != top), None)
-    return None if nxt is None else bool(record["y"][nxt])
+def _oof_row(r: dict[str, Any], s: np.ndarray, p: float, fitted: bool) -> dict[str, Any]:
+    """One record's out-of-fold outcome (``--oof``): the top candidate's unit and whether it lies on gold, the
+    best gold candidate's rank, whether the best candidate of another unit than the top's lies on gold (None:
+    no such candidate), the answer probability."""
+    order = [int(j) for j in np.argsort(-s, kind="stable")] if len(s) else []
+    top = order[0] if order else None
+    best_gold = max((v for v, y in zip(s, r["y"]) if y), default=None)
+    other = next((j for j in order[1:] if r["units"][j] != r["units"][top]), None) if order else None
+    return {"set": r["set"], "id": r["id"], "kind": r["kind"], "fitted": fitted, "gold_candidate": any(r["y"]),
+            "top_on_gold": top is not None and bool(r["y"][top]), "p_answer": p, "candidates": len(s),
+            "top_unit": r["units"][top] if top is not None else None,
+            "gold_units": sorted({u for u, y in zip(r["units"], r["y"]) if y}),
+            "gold_rank": int((s > best_gold).sum()) + 1 if best_gold is not None else None,
+            "second_on_gold": None if other is None else bool(r["y"][other])}
 
 
 def _group(set_name: str) -> str:
@@ -350,8 +356,7 @@ def main(argv: list[str] | None = None) -> int:
                          "questions the models are fitted on and the threshold chosen on (default: every --set); "
                          "the others are only scored, out of fold")
     ap.add_argument("--oof", default=None, metavar="FILE",
-                    help="write each record's out-of-fold outcome (set, id, kind, top on gold, answer probability) "
-                         "for bench/compare_oof.py")
+                    help="write each record's out-of-fold outcome (train_ranker._oof_row) for bench/compare_oof.py")
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
     args = ap.parse_args(argv)
@@ -430,15 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     probs = _as_probs(records, scores, p_answer)
     fitted_probs = [p for p, keep in zip(probs, fit) if keep]
     if args.oof:
-        Path(args.oof).write_text(json.dumps([
-            {"set": r["set"], "id": r["id"], "kind": r["kind"], "fitted": keep, "gold_candidate": any(r["y"]),
-             "top_on_gold": bool(len(s)) and bool(r["y"][int(np.argmax(s))]), "p_answer": p, "candidates": len(s),
-             "top_unit": r["units"][int(np.argmax(s))] if len(s) else None,
-             "gold_units": sorted({u for u, y in zip(r["units"], r["y"]) if y}),
-             "gold_rank": int((s > max((v for v, y in zip(s, r["y"]) if y), default=np.inf)).sum()) + 1
-             if any(r["y"]) else None,
-             "second_on_gold": _second_on_gold(r, s)}
-            for r, s, p, keep in zip(records, scores, p_answer, fit)]) + "\n")
+        Path(args.oof).write_text(json.dumps([_oof_row(r, s, p, keep)
+                                              for r, s, p, keep in zip(records, scores, p_answer, fit)]) + "\n")
     threshold = utility_threshold(fitted, fitted_probs)
     if args.min_precision is not None:
         threshold = _precise_threshold(fitted, fitted_probs, args.min_precision, threshold)
@@ -493,7 +491,7 @@ def main(argv: list[str] | None = None) -> int:
         "trained_on": {name: sum(1 for r, keep in zip(records, fit) if keep and _group(r["set"]) == name)
                        for name in by_set},
         "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
-        "candidates": sum(len(r["y"]) for r in records), "positives": int(sum(sum(r["y"]) for r in records)),
+        "candidates": sum(len(r["y"]) for r in fitted), "positives": int(sum(sum(r["y"]) for r in fitted)),
         "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "scoped": args.scoped,
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
