@@ -60,7 +60,7 @@ def _components(questions: list[dict]) -> list[tuple[set[str], list[dict]]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pincite.evaluation.gold import read_gold
+    from pincite.evaluation.gold import GoldError, read_gold
     from pincite.evaluation.runs import ingest_corpus
     from pincite.open import open_store
 
@@ -73,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if "heldout" in Path(a.gold).name:
         raise SystemExit(f"{a.gold}: the held-out set is for the final report, not for training")
+    try:
+        read_gold(a.gold)  # a malformed line is named (file and line) before anything is written
+        if not Path(a.corpus).is_dir():
+            raise GoldError(f"{a.corpus}: corpus folder not found")
+    except GoldError as e:
+        raise SystemExit(f"small_stores: {e}") from None
     text = Path(a.gold).read_text(encoding="utf-8").splitlines()
     header = [line for line in text if line.startswith("//")]
     questions = [json.loads(line) for line in text if line.strip() and not line.startswith("//")]
