@@ -7,6 +7,12 @@ For each file, over the records every file holds (of ``--sets``, the names train
 answered on gold at precision >= 0.70 / 0.75 / 0.80 and the best utility (train_answerer's weights: +1 a
 question answered on gold, -UTILITY_WRONG a wrong quotation, unanswerable questions weighted to NONE_SHARE).  One
 claim per question (the ranker's rule), so precision here is per question answered.  Training gold only.
+
+``--gold-from G.json`` scores every file's top unit against G's gold units instead of its own labels (a top is on
+gold when its unit holds a gold candidate in G's record): designs trained on different labels of the same
+questions (``bench/adjudicate.py``'s alternatives) compared on one set of labels.  Units are a candidate's
+passage's first unit, so this is exact for one-unit passages (a judgment's paragraph) and generous for a clause
+passage holding several sub-clauses, alike for every file.
 """
 
 from __future__ import annotations
@@ -46,10 +52,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--sets", default="", help="comma-separated set names (default: every set all files hold)")
+    ap.add_argument("--gold-from", default=None, help="score every file against this file's gold units")
     a = ap.parse_args(argv)
     want = set(filter(None, a.sets.split(",")))
     runs = {f: {(r["set"], r["id"]): r for r in json.loads(Path(f).read_text())
                 if not want or _group(r["set"]) in want} for f in a.files}
+    if a.gold_from:
+        gold = {(r["set"], r["id"]): set(r["gold_units"]) for r in json.loads(Path(a.gold_from).read_text())}
+        runs = {f: {k: {**r, "top_on_gold": r["top_unit"] in gold[k]} for k, r in recs.items() if k in gold}
+                for f, recs in runs.items()}
     common = set.intersection(*(set(v) for v in runs.values()))
     answerable = sum(1 for k in common if next(iter(runs.values()))[k]["kind"] != "none")
     print(f"{len(common)} records ({answerable} answerable) held by every file")

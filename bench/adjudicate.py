@@ -1,0 +1,216 @@
+"""Complete a training gold file's answers by adjudicating the ranker's disagreements with it (issue 27).
+
+Each training question was written with one gold unit, but a judgment states its holding more than once (the
+opening summary and the closing paragraph), and a contract may say the same thing in two clauses.  A sentence of
+such a second unit is labelled *wrong* in training, so the ranker learns to avoid answers that are right and the
+abstention model learns that a correct top candidate is a miss.  This is TREC-style pooling: the units the ranker
+put first, out of fold, where they are not gold, are read by a person (or a helper session) beside the gold unit,
+and a unit that states the same answer becomes an ``alternatives`` entry of that gold entry (citing either counts
+once, as for a contract stored from two files).  Training and dev gold only; a held-out gold file is refused.
+
+    .venv/bin/python bench/adjudicate.py pairs eval/train.jsonl --oof OOF.jsonl --db all.db --out pairs.jsonl \\
+        [--batches 6]
+    # each batch read and answered: one verdict line per pair (see VERDICT below)
+    .venv/bin/python bench/adjudicate.py merge eval/train.jsonl --verdicts V1.jsonl V2.jsonl ... --db all.db \\
+        --out eval/train.jsonl
+
+``pairs`` writes one line per (question, non-gold top unit) from ``bench/train_ranker.py --oof``'s records of that
+gold file (every store it was asked over, scoped or not); ``merge`` adds each unit judged to state the answer as an
+alternative, after checking that its quote is in that unit (the same check as ``eval/check_gold.py``), and says
+how many were added, refused and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+#: what a verdict line holds: the pair's id, "same" (the candidate unit states the gold answer: a lawyer could cite
+#: it for this question instead of the gold unit) or "no", and for "same" the candidate unit's label and words
+#: copied exactly from it that state the answer
+VERDICT = {"pair": "p0001", "verdict": "same|no", "unit": "[14]", "quote": "exact words from that unit", "why": "..."}
+
+#: the longest unit text a pair shows (a reader judges the unit, not a whole schedule)
+MAX_UNIT_CHARS = 2500
+
+
+def _gold_name(path: str) -> str:
+    return Path(path).name
+
+
+def _stem_of_set(set_name: str) -> str:
+    """``train@g03.jsonl#scoped`` -> ``train.jsonl``: the gold file a record's question came from."""
+    base = set_name.partition("#")[0]
+    stem, at, rest = base.partition("@")
+    return f"{stem}.jsonl" if at else base
+
+
+def _relative_source(source: str, root: Path) -> str:
+    try:
+        return str(Path(source).resolve().relative_to(root.resolve()))
+    except ValueError:
+        return source
+
+
+def _unit_view(doc: Any, ordinal: int) -> dict[str, Any]:
+    u = doc.units[ordinal]
+    text = doc.unit_text(u)
+    view = {"label": u.label or u.number, "text": text[:MAX_UNIT_CHARS] + (" …" if len(text) > MAX_UNIT_CHARS else "")}
+    if u.author or u.role:  # whose reasons, and their part in the outcome: a dissent does not state the holding
+        view["judge"] = f"{u.author or 'unknown'} ({u.role.value if u.role else 'role unknown'})"
+    return view
+
+
+def make_pairs(gold_path: str, oof_path: str, db: str, root: Path) -> list[dict[str, Any]]:
+    from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
+    from pincite.open import open_store
+
+    if "heldout" in Path(gold_path).name:
+        raise SystemExit(f"{gold_path}: the held-out set is never adjudicated or trained on")
+    questions = {q.id: q for q in read_gold(gold_path)}
+    want = _gold_name(gold_path)
+    tops: dict[str, set[str]] = defaultdict(set)
+    for row in json.loads(Path(oof_path).read_text(encoding="utf-8")):  # train_ranker.py --oof: one JSON list
+        if _stem_of_set(row["set"]) != want or row["kind"] == "none" or row["top_on_gold"] or not row["top_unit"]:
+            continue
+        tops[row["id"]].add(row["top_unit"])
+    store = open_store(db)
+    finder = DocumentFinder(store)
+    pairs = []
+    try:
+        for qid in sorted(tops):
+            q = questions.get(qid)
+            if q is None:
+                continue
+            golds = []
+            gold_units = set()
+            for g in resolve_question(finder, q):
+                for t in g.targets:
+                    gold_units.add(f"{t.doc_id}#{t.unit}")
+                    golds.append({"source": g.ref.source, "quote": g.ref.quote, **_unit_view(finder.get(t.doc_id), t.unit)})
+            for top in sorted(tops[qid]):
+                doc_id, _, ordinal = top.rpartition("#")
+                if top in gold_units or int(ordinal) < 0 or doc_id not in {u.rpartition("#")[0] for u in gold_units}:
+                    continue  # another document's unit is another answer, not the same one restated
+                doc = finder.get(doc_id)
+                chunk = next((c for c in store.get_chunks(doc_id) if c.units and c.units[0] == int(ordinal)), None)
+                ordinals = list(chunk.units) if chunk is not None else [int(ordinal)]
+                units = [_unit_view(doc, o) for o in ordinals if f"{doc_id}#{o}" not in gold_units]
+                if not units:
+                    continue
+                pairs.append({"pair": f"p{len(pairs) + 1:04d}", "id": qid, "kind": q.kind.value,
+                              "question": q.question, "as_of": q.as_of, "gold": golds,
+                              "candidate": {"source": _relative_source(doc.source, root), "title": doc.title,
+                                            "units": units}})
+    finally:
+        store.close()
+    return pairs
+
+
+def merge(gold_path: str, verdict_paths: list[str], pairs_path: str, db: str, out: str) -> int:
+    from pincite.evaluation.gold import DocumentFinder, GoldError, parse_gold_line, resolve_question
+    from pincite.open import open_store
+
+    if "heldout" in Path(gold_path).name:
+        raise SystemExit(f"{gold_path}: the held-out set is never adjudicated or trained on")
+    pairs = {p["pair"]: p for line in Path(pairs_path).read_text(encoding="utf-8").splitlines() if line.strip()
+             for p in [json.loads(line)]}
+    verdicts: dict[str, dict[str, Any]] = {}
+    for vp in verdict_paths:
+        for n, line in enumerate(Path(vp).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                v = json.loads(line)
+            except json.JSONDecodeError as e:
+                print(f"{vp}:{n}: not JSON ({e}); skipped", file=sys.stderr)
+                continue
+            if v.get("pair") in pairs:
+                verdicts[v["pair"]] = v
+    head, rows = [], []
+    for line in Path(gold_path).read_text(encoding="utf-8").splitlines():
+        if line.startswith("//"):
+            head.append(line)
+        elif line.strip():
+            rows.append(json.loads(line))
+    by_id = {r["id"]: r for r in rows}
+    store = open_store(db)
+    finder = DocumentFinder(store)
+    added = refused = same = 0
+    try:
+        for pid, v in sorted(verdicts.items()):
+            if str(v.get("verdict", "")).lower() != "same":
+                continue
+            same += 1
+            p = pairs[pid]
+            row = by_id.get(p["id"])
+            if row is None or not row.get("gold"):
+                continue
+            alt = {"source": p["candidate"]["source"], "unit": str(v.get("unit", "")), "quote": str(v.get("quote", ""))}
+            entry = row["gold"][0]
+            if any(a["source"] == alt["source"] and a["unit"] == alt["unit"] for a in entry.get("alternatives", [])):
+                continue
+            trial = {**row, "gold": [{**entry, "alternatives": [*entry.get("alternatives", []), alt]}, *row["gold"][1:]]}
+            try:
+                errors = [g.error for g in resolve_question(finder, parse_gold_line(json.dumps(trial), gold_path))
+                          if g.error]
+            except GoldError as e:
+                errors = [str(e)]
+            if errors:
+                refused += 1
+                print(f"{pid} ({p['id']}): refused: {errors[0]}", file=sys.stderr)
+                continue
+            row["gold"] = trial["gold"]
+            added += 1
+    finally:
+        store.close()
+    note = (f"// Alternatives: {added} gold entries gained an alternative unit by bench/adjudicate.py (pooling: the "
+            f"ranker's out-of-fold top units that were not gold, each read beside the gold unit; {same} judged to "
+            f"state the same answer, {refused} refused by the quote check; {len(verdicts)} pairs read).")
+    head = [h for h in head if not h.startswith("// Alternatives:")] + [note]
+    Path(out).write_text("\n".join(head + [json.dumps(r, ensure_ascii=False) for r in rows]) + "\n", encoding="utf-8")
+    print(note[3:])
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("pairs")
+    p.add_argument("gold")
+    p.add_argument("--oof", required=True)
+    p.add_argument("--db", required=True)
+    p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent.parent / "shared"),
+                   help="the folder gold sources are relative to")
+    p.add_argument("--out", required=True)
+    p.add_argument("--batches", type=int, default=1)
+    m = sub.add_parser("merge")
+    m.add_argument("gold")
+    m.add_argument("--verdicts", nargs="+", required=True)
+    m.add_argument("--pairs", required=True)
+    m.add_argument("--db", required=True)
+    m.add_argument("--out", required=True)
+    a = ap.parse_args(argv)
+    if a.cmd == "merge":
+        return merge(a.gold, a.verdicts, a.pairs, a.db, a.out)
+    pairs = make_pairs(a.gold, a.oof, a.db, Path(a.root))
+    out = Path(a.out)
+    out.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
+    if a.batches > 1:
+        for b in range(a.batches):
+            part = out.with_name(f"{out.stem}.{b + 1}{out.suffix}")
+            part.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs[b::a.batches]),
+                            encoding="utf-8")
+    kinds: dict[str, int] = defaultdict(int)
+    for p in pairs:
+        kinds[p["kind"]] += 1
+    print(f"{len(pairs)} pairs for {len({p['id'] for p in pairs})} questions ({dict(kinds)}) -> {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
