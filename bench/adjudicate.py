@@ -65,7 +65,12 @@ def _unit_view(doc: Any, ordinal: int) -> dict[str, Any]:
     return view
 
 
-def make_pairs(gold_path: str, oof_path: str, db: str, root: Path) -> list[dict[str, Any]]:
+def _key(pair: dict[str, Any]) -> tuple[str, str, str]:
+    return pair["id"], pair["candidate"]["source"], str(pair["candidate"]["units"][0]["label"])
+
+
+def make_pairs(gold_path: str, oof_path: str, db: str, root: Path, seen: set[tuple[str, str, str]] = frozenset(),
+               prefix: str = "p") -> list[dict[str, Any]]:
     from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
     from pincite.open import open_store
 
@@ -102,23 +107,40 @@ def make_pairs(gold_path: str, oof_path: str, db: str, root: Path) -> list[dict[
                 units = [_unit_view(doc, o) for o in ordinals if f"{doc_id}#{o}" not in gold_units]
                 if not units:
                     continue
-                pairs.append({"pair": f"p{len(pairs) + 1:04d}", "id": qid, "kind": q.kind.value,
-                              "question": q.question, "as_of": q.as_of, "gold": golds,
-                              "candidate": {"source": _relative_source(doc.source, root), "title": doc.title,
-                                            "units": units}})
+                pair = {"pair": f"{prefix}{len(pairs) + 1:04d}", "id": qid, "kind": q.kind.value,
+                        "question": q.question, "as_of": q.as_of, "gold": golds,
+                        "candidate": {"source": _relative_source(doc.source, root), "title": doc.title, "units": units}}
+                if _key(pair) not in seen:  # read in an earlier round
+                    pairs.append(pair)
     finally:
         store.close()
     return pairs
 
 
-def merge(gold_path: str, verdict_paths: list[str], pairs_path: str, db: str, out: str) -> int:
+def _nested(finder: Any, row: dict[str, Any], alt: dict[str, Any], where: str) -> list[str]:
+    """Why ``alt`` is no second statement of the answer: its unit holds a gold unit (a clause around the gold
+    sub-clause, a section around the gold subsection) or lies inside one: the same words, pinpointed less or
+    more precisely, which a citation of the gold unit already covers."""
+    from pincite.evaluation.gold import parse_gold_line, resolve_question
+
+    alone = {**row, "gold": [{**alt}]}
+    mine = [t for g in resolve_question(finder, parse_gold_line(json.dumps(row), where)) for t in g.targets]
+    for t in (t for g in resolve_question(finder, parse_gold_line(json.dumps(alone), where)) for t in g.targets):
+        for m in mine:
+            if t.doc_id == m.doc_id and (t.unit_start <= m.unit_start and m.unit_end <= t.unit_end
+                                         or m.unit_start <= t.unit_start and t.unit_end <= m.unit_end):
+                return [f"{alt['unit']} and the gold {m.label} nest: the same place, not a second statement"]
+    return []
+
+
+def merge(gold_path: str, verdict_paths: list[str], pairs_paths: list[str], db: str, out: str) -> int:
     from pincite.evaluation.gold import DocumentFinder, GoldError, parse_gold_line, resolve_question
     from pincite.open import open_store
 
     if "heldout" in Path(gold_path).name:
         raise SystemExit(f"{gold_path}: the held-out set is never adjudicated or trained on")
-    pairs = {p["pair"]: p for line in Path(pairs_path).read_text(encoding="utf-8").splitlines() if line.strip()
-             for p in [json.loads(line)]}
+    pairs = {p["pair"]: p for path in pairs_paths for line in Path(path).read_text(encoding="utf-8").splitlines()
+             if line.strip() for p in [json.loads(line)]}
     verdicts: dict[str, dict[str, Any]] = {}
     for vp in verdict_paths:
         for n, line in enumerate(Path(vp).read_text(encoding="utf-8").splitlines(), 1):
@@ -140,7 +162,7 @@ def merge(gold_path: str, verdict_paths: list[str], pairs_path: str, db: str, ou
     by_id = {r["id"]: r for r in rows}
     store = open_store(db)
     finder = DocumentFinder(store)
-    added = refused = same = 0
+    added = kept = refused = same = 0
     try:
         for pid, v in sorted(verdicts.items()):
             if str(v.get("verdict", "")).lower() != "same":
@@ -153,11 +175,14 @@ def merge(gold_path: str, verdict_paths: list[str], pairs_path: str, db: str, ou
             alt = {"source": p["candidate"]["source"], "unit": str(v.get("unit", "")), "quote": str(v.get("quote", ""))}
             entry = row["gold"][0]
             if any(a["source"] == alt["source"] and a["unit"] == alt["unit"] for a in entry.get("alternatives", [])):
+                kept += 1  # merged in an earlier round
                 continue
             trial = {**row, "gold": [{**entry, "alternatives": [*entry.get("alternatives", []), alt]}, *row["gold"][1:]]}
             try:
                 errors = [g.error for g in resolve_question(finder, parse_gold_line(json.dumps(trial), gold_path))
                           if g.error]
+                if not errors:
+                    errors = _nested(finder, row, alt, gold_path)
             except GoldError as e:
                 errors = [str(e)]
             if errors:
@@ -168,9 +193,10 @@ def merge(gold_path: str, verdict_paths: list[str], pairs_path: str, db: str, ou
             added += 1
     finally:
         store.close()
-    note = (f"// Alternatives: {added} gold entries gained an alternative unit by bench/adjudicate.py (pooling: the "
-            f"ranker's out-of-fold top units that were not gold, each read beside the gold unit; {same} judged to "
-            f"state the same answer, {refused} refused by the quote check; {len(verdicts)} pairs read).")
+    note = (f"// Alternatives: {added + kept} alternative units added to gold entries by bench/adjudicate.py (pooling: "
+            f"the ranker's out-of-fold top units that were not gold, each read beside the gold unit; {same} judged to "
+            f"state the same answer, {refused} refused by the quote check or as nesting a gold unit; {len(verdicts)} "
+            f"pairs read).")
     head = [h for h in head if not h.startswith("// Alternatives:")] + [note]
     Path(out).write_text("\n".join(head + [json.dumps(r, ensure_ascii=False) for r in rows]) + "\n", encoding="utf-8")
     print(note[3:])
@@ -188,16 +214,20 @@ def main(argv: list[str] | None = None) -> int:
                    help="the folder gold sources are relative to")
     p.add_argument("--out", required=True)
     p.add_argument("--batches", type=int, default=1)
+    p.add_argument("--seen", nargs="*", default=[], help="earlier rounds' pairs files: a pair read there is not shown again")
+    p.add_argument("--prefix", default="p", help="the pair ids' prefix (unique across rounds)")
     m = sub.add_parser("merge")
     m.add_argument("gold")
     m.add_argument("--verdicts", nargs="+", required=True)
-    m.add_argument("--pairs", required=True)
+    m.add_argument("--pairs", nargs="+", required=True)
     m.add_argument("--db", required=True)
     m.add_argument("--out", required=True)
     a = ap.parse_args(argv)
     if a.cmd == "merge":
         return merge(a.gold, a.verdicts, a.pairs, a.db, a.out)
-    pairs = make_pairs(a.gold, a.oof, a.db, Path(a.root))
+    seen = {_key(json.loads(line)) for f in a.seen for line in Path(f).read_text(encoding="utf-8").splitlines()
+            if line.strip()}
+    pairs = make_pairs(a.gold, a.oof, a.db, Path(a.root), seen, a.prefix)
     out = Path(a.out)
     out.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")
     if a.batches > 1:

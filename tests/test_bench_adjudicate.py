@@ -73,7 +73,7 @@ def test_a_top_unit_judged_the_same_answer_becomes_an_alternative(store_path: Pa
     assert adj.main(["merge", str(gold), "--verdicts", str(verdicts), "--pairs", str(pairs), "--db", str(store_path),
                      "--out", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("// how these were written\n// Alternatives: 1 gold entries")
+    assert text.startswith("// how these were written\n// Alternatives: 1 alternative units added")
     merged = {q.id: q for q in read_gold(str(out))}
     assert [a.unit for a in merged["q1"].gold[0].alternatives] == ["[55]"]
     assert merged["q2"].gold[0].alternatives == ()  # its quote is not in [55]: refused, the entry left as it was
