@@ -112,7 +112,7 @@ def _record(turn: Any, q: Any, targets: list[Any], names: tuple[str, ...], model
             gate_terms: int, set_name: str, multi: bool) -> dict[str, Any]:
     """One question's record from the turn its ask assembled: each candidate's features and label."""
     from pincite.evaluation.metrics import lands_on
-    from pincite.generate.features import feature_matrix, fill_models
+    from pincite.generate.features import feature_matrix, fill_models, passage_key
     from pincite.generate.learned import candidates
 
     reading = candidates(turn, min_terms=gate_terms) if turn is not None else None
@@ -125,7 +125,7 @@ def _record(turn: Any, q: Any, targets: list[Any], names: tuple[str, ...], model
         s = f.cp.passage.chunk.char_start + f.start
         e = s + len(f.sent)
         labels.append(int(any(lands_on(f.cp.passage.document.id, s, e, s, e, t) for t in targets)))
-    units = [f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}" for f in sents]
+    units = [passage_key(f) for f in sents]
     # the question and each candidate's text as the bi-encoder reads them, so a model over a few candidates'
     # similarity can be measured from the cache without asking again (bench/abstain_similarity.py)
     texts = {"question": reading.question if reading is not None else q.question,

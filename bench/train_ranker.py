@@ -12,7 +12,8 @@ serves a run with and a run without them.
 Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
 generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
 candidates (group = question); the abstention model (``--abstain logistic``: ``train_answerer.fit``'s regression;
-``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row) is
+``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row, with
+``--abstain-passage-mass`` also over where the ranker's belief lies, ``ranker.PASSAGE_MASS``) is
 fitted on out-of-fold ranker scores with label "the top candidate lies on gold", in cross-validation and for the
 shipped file alike.  Each question retrieves ``--k`` passages (default: the engine's k).  Cross-validation is grouped by question
 (fixed seed, 5 folds; a question asked over a part's store, ``bench/small_stores.py``'s ``STEM@gNN.jsonl``, falls in
@@ -135,13 +136,15 @@ def reranked(records: list[dict[str, Any]], scores: list[np.ndarray], sims: list
 
 
 def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray], features: tuple[str, ...],
-                  rich: bool = False, sims: list[list[float]] | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  rich: bool = False, sims: list[list[float]] | None = None,
+                  mass: bool = False) -> tuple[np.ndarray, np.ndarray]:
     from pincite.generate.ranker import abstain_features
 
     xs, ys = [], []
     for n, (r, s) in enumerate(zip(records, scores)):
         x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else len(features))
-        xs.append(abstain_features(x, s, features, rich, sims[n] if sims is not None else None))
+        xs.append(abstain_features(x, s, features, rich, sims[n] if sims is not None else None,
+                                   r["units"] if mass else None))
         ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
     return np.array(xs), np.array(ys)
 
@@ -343,6 +346,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--abstain-similarity", type=int, default=0, metavar="K",
                     help="the abstention model also reads the bi-encoder's similarity of the ranker's top K "
                          "candidates (pincite.generate.ranker.TOP_SIMILARITY)")
+    ap.add_argument("--abstain-passage-mass", action="store_true",
+                    help="the abstention model also reads how much of the ranker's belief lies on the top "
+                         "candidate's passage and document (pincite.generate.ranker.PASSAGE_MASS)")
     ap.add_argument("--rerank", type=int, default=0, metavar="N",
                     help="a second ranker over the first's top N candidates, reading their bi-encoder similarity "
                          "(pincite.generate.ranker.RERANK_FEATURES)")
@@ -428,7 +434,8 @@ def main(argv: list[str] | None = None) -> int:
         sims = top3 if args.abstain_similarity else None
     else:
         sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
-    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims)
+    mass = args.abstain_passage_mass
+    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims, mass)
     if memo is not None:
         Path(args.embed_cache).write_text(json.dumps(memo))
     p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed, fit)
@@ -470,8 +477,10 @@ def main(argv: list[str] | None = None) -> int:
     # scores of a question the ranker never saw, which is what it reads at answer time (in-sample scores are
     # more confident than any new question's)
     ab_model = _fit_abstain(args.abstain, ax[np.array(fit)], ay[np.array(fit)], args.seed)
-    abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich, args.abstain_similarity)),
-               "rich": args.abstain_rich, "similarity_top": args.abstain_similarity, **ab_model.section(ax[:5])}
+    abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich, args.abstain_similarity,
+                                              args.abstain_passage_mass)),
+               "rich": args.abstain_rich, "similarity_top": args.abstain_similarity,
+               "passage_mass": args.abstain_passage_mass, **ab_model.section(ax[:5])}
     rerank = None
     if rerank_model is not None:
         from pincite.generate.ranker import rerank_names, rerank_rows
@@ -526,17 +535,19 @@ def main(argv: list[str] | None = None) -> int:
         s2 = rerank_model.predict(rows)
         comb = rerank_scores(sp, idx, s2)
         row = _abstain_rows([probe], [comb], tuple(trained), args.abstain_rich,
-                            [similarity_summary(v[np.argsort(-s2, kind="stable")][:3])])[0]
+                            [similarity_summary(v[np.argsort(-s2, kind="stable")][:3])], mass)[0]
         reading = SimpleNamespace(question=probe["question"],
                                   sentences=[SimpleNamespace(context=c) for c in probe["contexts"]])
         [(best, p)] = RankerGenerator(model=m, models={"bi-encoder": embedder})._decide(
-            reading, xp, m.scores(xp), [np.arange(len(xp))])
+            reading, xp, m.scores(xp), [np.arange(len(xp))], probe["units"] if mass else None)
         assert best == int(np.argmax(comb)) and abs(p - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's decision differs from the fitted models'"
     else:
         sp_sims = similarities([probe], [sp], args.abstain_similarity, embedder) if embedder is not None else None
-        row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims)[0]
-        assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None) - float(ab_model.predict(row)[0])) < 1e-6, \
+        row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims, mass)[0]
+        assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None,
+                                        probe["units"] if mass else None)
+                   - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's abstention probability differs from the fitted model's"
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
     return 0

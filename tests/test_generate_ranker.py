@@ -184,7 +184,8 @@ def test_a_model_reading_similarity_refuses_to_decide_without_it(tmp_path: Path)
     raw["abstain"]["similarity_top"] = 3
     from pincite.generate.ranker import abstain_names
 
-    raw["abstain"]["features"] = list(abstain_names(tuple(raw["features"]), bool(raw["abstain"].get("rich")), 3))
+    raw["abstain"]["features"] = list(abstain_names(tuple(raw["features"]), bool(raw["abstain"].get("rich")), 3,
+                                                    bool(raw["abstain"].get("passage_mass"))))
     if raw["abstain"].get("kind", "logistic") == "logistic":
         n = len(raw["abstain"]["features"])
         raw["abstain"].update(mean=[0.0] * n, scale=[1.0] * n, coef=[0.0] * n)
@@ -195,6 +196,49 @@ def test_a_model_reading_similarity_refuses_to_decide_without_it(tmp_path: Path)
     with pytest.raises(GeneratorError, match="similarity"):
         m.answer_probability(np.zeros((1, len(m.features))), np.zeros(1))
     raw["abstain"]["similarity_top"] = 0  # the features then list three columns the model would not compute
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="retrain"):
+        load_model(path)
+
+
+def test_passage_mass_says_how_much_of_the_ranker_s_belief_lies_on_the_top_s_passage_and_document() -> None:
+    from pincite.generate.ranker import PASSAGE_MASS, abstain_features, abstain_names, passage_mass
+
+    scores = np.array([1.9, 2.0, 0.0, -1.0, 0.5, -3.0])
+    passages = ["d1#3", "d1#3", "d1#7", "d2#1", "d2#4", "d3#0"]  # the top two sentences are of one paragraph
+    ex = np.exp(scores - scores.max())
+    top_passage, top_document, n_passages, n_documents = passage_mass(scores, passages)
+    assert top_passage == pytest.approx((ex[0] + ex[1]) / ex.sum())
+    assert top_document == pytest.approx((ex[0] + ex[1] + ex[2]) / ex.sum())
+    assert (n_passages, n_documents) == (4, 2)  # the top five: d1#3 twice, d2#4, d1#7, d2#1 (not d3#0)
+    spread = passage_mass(scores, [f"d{i}#0" for i in range(len(scores))])  # every sentence its own document
+    assert spread[0] == spread[1] < top_passage and spread[2:] == [5.0, 5.0]
+    assert passage_mass(np.zeros(0), []) == [0.0] * 4
+    assert abstain_names(CORE, mass=True)[-4:] == PASSAGE_MASS
+    assert abstain_names(CORE) == abstain_names(CORE, mass=False)
+    row = abstain_features(np.zeros((len(scores), len(CORE))), scores, CORE, passages=passages)
+    assert row[-4:] == passage_mass(scores, passages) and len(row) == len(abstain_names(CORE, mass=True))
+
+
+def test_a_model_reading_passage_mass_refuses_to_decide_without_the_passages(tmp_path: Path) -> None:
+    from pincite.generate.ranker import abstain_names
+
+    raw = json.loads(MODEL_FILE.read_text())
+    ab = raw["abstain"]
+    ab["passage_mass"] = True
+    ab["features"] = list(abstain_names(tuple(raw["features"]), bool(ab.get("rich")), int(ab.get("similarity_top", 0)),
+                                        True))
+    ab.update(kind="logistic", mean=[0.0] * len(ab["features"]), scale=[1.0] * len(ab["features"]),
+              coef=[0.0] * len(ab["features"]), intercept=0.0)
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(raw))
+    m = load_model(path)
+    assert m.passage_mass
+    x, sims = np.zeros((2, len(m.features))), [0.0, 0.0, 0.0]
+    with pytest.raises(GeneratorError, match="passages"):
+        m.answer_probability(x, np.array([1.0, 0.0]), sims)
+    assert m.answer_probability(x, np.array([1.0, 0.0]), sims, ["d#1", "d#2"]) == pytest.approx(0.5)
+    ab["passage_mass"] = False  # the features then list four columns the model would not compute
     path.write_text(json.dumps(raw))
     with pytest.raises(GeneratorError, match="retrain"):
         load_model(path)
@@ -254,15 +298,17 @@ def test_a_second_ranker_reading_similarity_changes_which_sentence_is_quoted(tmp
     scores = np.array([0.9, 0.5, 0.3, 0.1])  # the first ranker prefers the meeting clause
     model = load_sentence_model()
     gen = RankerGenerator(model=m, models={"bi-encoder": model})
-    [(best, p)] = gen._decide(reading, x, scores, [np.arange(4)])
+    passages = ["d1#0", "d1#1", "d1#2", "d2#0"]  # each candidate's passage, for a model reading PASSAGE_MASS
+    [(best, p)] = gen._decide(reading, x, scores, [np.arange(4)], passages)
     assert best == 2  # the governing-law clause, third for the first ranker
     sims = similarity_vectors(model, question, contexts[:3])
-    expected = m.answer_probability(x, np.array([-1.0, -1.0, 1.0, -2.0]), similarity_summary(sims[[2, 0, 1]]))
+    expected = m.answer_probability(x, np.array([-1.0, -1.0, 1.0, -2.0]), similarity_summary(sims[[2, 0, 1]]),
+                                    passages)
     assert p == pytest.approx(expected)
     raw.pop("rerank")  # no second ranker: the first's top is quoted
     path.write_text(json.dumps(raw))
     plain = RankerGenerator(model=load_model(path), models={"bi-encoder": model})
-    assert plain._decide(reading, x, scores, [np.arange(4)])[0][0] == 0
+    assert plain._decide(reading, x, scores, [np.arange(4)], passages)[0][0] == 0
     # several documents: one embedding call for all their top candidates, each group decided on its own
     calls: list[int] = []
 
@@ -272,7 +318,7 @@ def test_a_second_ranker_reading_similarity_changes_which_sentence_is_quoted(tmp
             return model.embed_texts(texts)
 
     both = RankerGenerator(model=m, models={"bi-encoder": Counting()})
-    out = both._decide(reading, x, scores, [np.array([0, 1]), np.array([2, 3])])
+    out = both._decide(reading, x, scores, [np.array([0, 1]), np.array([2, 3])], passages)
     first = similarity_vectors(model, question, contexts[:2])
     assert calls == [5]  # the question once, then the two documents' candidates
     assert [b for b, _ in out] == [int(np.argmax(first)), 2]

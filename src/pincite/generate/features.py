@@ -253,6 +253,12 @@ class SentenceFeatures:
     score: float = 0.0  # what a hand-set scorer made of it (the reader's combination)
 
 
+def passage_key(f: SentenceFeatures) -> str:
+    """Which passage a candidate sentence is of, as ``DOC#UNIT`` (its document and the passage's first unit): the
+    key training records keep per candidate and the ranker's abstention model groups candidates by."""
+    return f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}"
+
+
 @dataclass
 class Reading:
     """A question read against its turn: the question's terms and shape, and every candidate sentence."""

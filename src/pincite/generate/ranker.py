@@ -12,7 +12,8 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
 - ``abstain``: a model of its own over the question's evidence (:func:`abstain_features`: the best candidate's
   score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
   document names what the question names; with ``rich``, the best candidate's whole feature row; with
-  ``similarity_top`` K, the bi-encoder's similarity of the ranker's top K to the question) giving the
+  ``similarity_top`` K, the bi-encoder's similarity of the ranker's top K to the question; with ``passage_mass``,
+  how much of the ranker's belief lies on the top candidate's passage and document, :data:`PASSAGE_MASS`) giving the
   probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
   when that probability reaches ``threshold`` and abstains otherwise;
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,12 +45,14 @@ from pincite.generate.features import (
     feature_matrix,
     fill_models,
     load_models,
+    passage_key,
 )
 from pincite.generate.learned import LearnedGenerator, candidates
 
-__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "RERANK_FEATURES", "RankerGenerator", "RankerModel", "TOP_SIMILARITY", "abstain_features",
-           "abstain_names", "load_model", "rerank_names", "rerank_rows", "rerank_scores",
-           "similarity_summary", "similarity_vectors", "top_similarities"]
+__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
+           "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
+           "passage_mass", "rerank_names", "rerank_rows", "rerank_scores", "similarity_summary",
+           "similarity_vectors", "top_similarities"]
 
 MODEL_FILE = Path(__file__).with_name("ranker_model.json")
 
@@ -73,6 +77,27 @@ ABSTAIN_READS = (
 #: that shares the question's words but not its meaning is a chance match), the best of the K, and the top's lead
 #: over the next of them
 TOP_SIMILARITY = ("top_similarity", "best_similarity_of_top", "similarity_lead_of_top")
+
+
+#: what the abstention model reads (a file's ``abstain.passage_mass``) of where the ranker's belief lies: the share of
+#: its softmax on the top candidate's passage and on the top's document, and how many passages and documents its top
+#: five come from — several sentences of one paragraph all ranked high say that paragraph holds the answer; a top
+#: five spread over five passages says the ranker is choosing among near-equals
+PASSAGE_MASS = ("top_passage_mass", "top_document_mass", "passages_in_top5", "documents_in_top5")
+
+
+def passage_mass(scores: np.ndarray, passages: Sequence[str]) -> list[float]:
+    """:data:`PASSAGE_MASS` for candidates with these scores, each of the passage ``passages[i]`` (``DOC#UNIT``,
+    :func:`pincite.generate.features.passage_key`)."""
+    if not len(scores):
+        return [0.0] * len(PASSAGE_MASS)
+    ex = np.exp(scores - scores.max())
+    ex = ex / ex.sum()
+    top = int(np.argmax(scores))
+    doc = [p.rpartition("#")[0] for p in passages]
+    five = np.argsort(-scores, kind="stable")[:5]
+    return [float(ex[[p == passages[top] for p in passages]].sum()), float(ex[[d == doc[top] for d in doc]].sum()),
+            float(len({passages[i] for i in five})), float(len({doc[i] for i in five}))]
 
 
 #: what the second ranker (a model file's ``rerank`` section) reads of each of the first ranker's top N candidates,
@@ -118,14 +143,15 @@ def rerank_scores(scores: np.ndarray, idx: np.ndarray, second: np.ndarray) -> np
     return out
 
 
-def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False, similarity_top: int = 0) -> tuple[str, ...]:
+def abstain_names(features: tuple[str, ...] = CORE, rich: bool = False, similarity_top: int = 0,
+                  mass: bool = False) -> tuple[str, ...]:
     """The abstention model's inputs for a ranker over these columns; ``rich``: also the top candidate's whole
     feature row (``row_NAME``), which a tree model can cross with the question-level evidence (a lead that
     means an answer for a statute question may not for a judgment's); ``similarity_top``: also
     :data:`TOP_SIMILARITY`."""
     extra = tuple(f"{kind}_{name}" for name, _ in ABSTAIN_READS if name in features for kind in ("top", "max"))
     return (ABSTAIN_FEATURES + extra + (tuple(f"row_{name}" for name in features) if rich else ())
-            + (TOP_SIMILARITY if similarity_top else ()))
+            + (TOP_SIMILARITY if similarity_top else ()) + (PASSAGE_MASS if mass else ()))
 
 
 def similarity_vectors(embedder: Any, question: str, contexts: list[str]) -> np.ndarray:
@@ -155,10 +181,12 @@ def top_similarities(embedder: Any, question: str, contexts: list[str]) -> list[
 
 
 def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...] = CORE,
-                     rich: bool = False, similarities: list[float] | None = None) -> list[float]:
+                     rich: bool = False, similarities: list[float] | None = None,
+                     passages: Sequence[str] | None = None) -> list[float]:
     """The abstention model's row for one question: ``x`` its candidates' feature rows (columns ``features``),
-    ``scores`` the ranker's, ``similarities`` :func:`top_similarities` when the model reads them."""
-    names = abstain_names(features, rich, int(similarities is not None))
+    ``scores`` the ranker's, ``similarities`` :func:`top_similarities` when the model reads them, ``passages`` each
+    candidate's passage when it reads :data:`PASSAGE_MASS`."""
+    names = abstain_names(features, rich, int(similarities is not None), passages is not None)
     if not len(scores):
         return [0.0] * len(names)
     order = np.argsort(-scores, kind="stable")
@@ -178,6 +206,8 @@ def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...
         out += [float(v) for v in row]
     if similarities is not None:
         out += [float(v) for v in similarities]
+    if passages is not None:
+        out += passage_mass(scores, passages)
     return out
 
 
@@ -261,6 +291,7 @@ class RankerModel:
     rerank_top: int = 0
     rerank_trees: tuple[dict[str, Any], ...] = ()
     rerank_rich: bool = False
+    passage_mass: bool = False  # the abstention model reads PASSAGE_MASS
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
@@ -278,13 +309,18 @@ class RankerModel:
             object.__setattr__(self, key, flat)
         return flat
 
-    def answer_probability(self, x: np.ndarray, scores: np.ndarray, similarities: list[float] | None = None) -> float:
+    def answer_probability(self, x: np.ndarray, scores: np.ndarray, similarities: list[float] | None = None,
+                           passages: Sequence[str] | None = None) -> float:
         """The probability that the top candidate answers; ``similarities``: :func:`top_similarities` of the top
-        :attr:`similarity_top` candidates, which a model with ``similarity_top`` needs."""
+        :attr:`similarity_top` candidates, which a model with ``similarity_top`` needs; ``passages``: each
+        candidate's passage, which a model with :attr:`passage_mass` needs."""
         if self.similarity_top and similarities is None:
             raise GeneratorError("the ranker's abstention model reads the top candidates' similarity; none given")
+        if self.passage_mass and passages is None:
+            raise GeneratorError("the ranker's abstention model reads the candidates' passages; none given")
         a = np.array(abstain_features(x, scores, self.features, self.abstain_rich,
-                                      similarities if self.similarity_top else None))
+                                      similarities if self.similarity_top else None,
+                                      passages if self.passage_mass else None))
         if self.abstain_trees:
             z = float(_walk(self._flat("abstain_trees"), a[None, :])[0])
         else:
@@ -309,6 +345,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         if kind not in ("logistic", "trees"):
             raise ValueError(f"abstain kind {kind!r}")
         rich = bool(ab.get("rich", False))
+        mass = bool(ab.get("passage_mass", False))  # files from before it read no passage mass
         similarity_top = int(ab.get("similarity_top", 0))  # files from before it read no similarity
         if similarity_top < 0:
             raise ValueError(f"similarity_top {similarity_top}")
@@ -339,7 +376,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         problem = "its abstention trees read a column its abstention features do not list"
     if not problem and max((_max_split(t) for t in rerank_trees), default=-1) >= len(rerank_names(names, rerank_rich)):
         problem = "its second ranker's trees read a column its rerank features do not list"
-    if problem or ab_names != abstain_names(names, rich, similarity_top):
+    if problem or ab_names != abstain_names(names, rich, similarity_top, mass):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
                              f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
     if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
@@ -348,7 +385,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
     about = {k: v for k, v in raw.items()
              if k not in ("features", "trees", "abstain", "threshold", "gate_terms", "rerank")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms,
-                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich)
+                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich, mass)
 
 
 class RankerGenerator:
@@ -376,8 +413,8 @@ class RankerGenerator:
         if self.model.similarity_top or self.model.rerank_top:
             load_models(("similarity",), self.models)  # the second ranker's and abstention's reading of the top
 
-    def _decide(self, reading: Any, x: np.ndarray, scores: np.ndarray,
-                groups: list[np.ndarray]) -> list[tuple[int, float]]:
+    def _decide(self, reading: Any, x: np.ndarray, scores: np.ndarray, groups: list[np.ndarray],
+                passages: Sequence[str] | None = None) -> list[tuple[int, float]]:
         """For each group of candidates (indices into the reading; a group a document, or all of them), the
         candidate to quote and the abstention model's probability that it answers.  The first ranker's top few of
         every group are embedded in one call with the question (the second ranker reads its top ``rerank_top``,
@@ -401,7 +438,8 @@ class RankerGenerator:
                 s = rerank_scores(s, idx, second)
                 v = v[:m.rerank_top][np.argsort(-second, kind="stable")]  # the cosines in the new order
             summary = similarity_summary(v[:m.similarity_top]) if m.similarity_top else None
-            out.append((int(g[int(np.argmax(s))]), m.answer_probability(x[g], s, summary)))
+            mine = [passages[i] for i in g] if passages is not None else None
+            out.append((int(g[int(np.argmax(s))]), m.answer_probability(x[g], s, summary, mine)))
         return out
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
@@ -419,5 +457,6 @@ class RankerGenerator:
             groups = [np.array([j for j, f in enumerate(sents) if f.cp.passage.document.id == doc]) for doc in docs]
         else:
             groups = [np.arange(len(sents))]
+        passages = [passage_key(f) for f in sents] if m.passage_mass else None
         return reply_json([LearnedGenerator._claim(sents[best], reading)
-                           for best, p in self._decide(reading, x, scores, groups) if p >= m.threshold])
+                           for best, p in self._decide(reading, x, scores, groups, passages) if p >= m.threshold])
