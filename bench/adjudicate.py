@@ -38,6 +38,27 @@ VERDICT = {"pair": "p0001", "verdict": "same|no", "unit": "[14]", "quote": "exac
 MAX_UNIT_CHARS = 2500
 
 
+def _text(path: str, what: str) -> str:
+    """A file's text, or an exit naming the file and why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SystemExit(f"{path}: cannot read {what}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _json_lines(path: str, what: str) -> list[dict[str, Any]]:
+    """Each JSON line of a file (``//`` header lines skipped), or an exit naming the file and the line."""
+    out = []
+    for n, line in enumerate(_text(path, what).splitlines(), 1):
+        if not line.strip() or line.startswith("//"):
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            raise SystemExit(f"{path}:{n}: {what} line is not JSON ({e})") from None
+    return out
+
+
 def _gold_name(path: str) -> str:
     return Path(path).name
 
@@ -79,7 +100,11 @@ def make_pairs(gold_path: str, oof_path: str, db: str, root: Path, seen: set[tup
     questions = {q.id: q for q in read_gold(gold_path)}
     want = _gold_name(gold_path)
     tops: dict[str, set[str]] = defaultdict(set)
-    for row in json.loads(Path(oof_path).read_text(encoding="utf-8")):  # train_ranker.py --oof: one JSON list
+    try:
+        oof = json.loads(_text(oof_path, "the --oof records"))  # train_ranker.py --oof: one JSON list
+    except json.JSONDecodeError as e:
+        raise SystemExit(f"{oof_path}: the --oof records are not JSON ({e})") from None
+    for row in oof:
         if _stem_of_set(row["set"]) != want or row["kind"] == "none" or row["top_on_gold"] or not row["top_unit"]:
             continue
         tops[row["id"]].add(row["top_unit"])
@@ -139,11 +164,10 @@ def merge(gold_path: str, verdict_paths: list[str], pairs_paths: list[str], db: 
 
     if "heldout" in Path(gold_path).name:
         raise SystemExit(f"{gold_path}: the held-out set is never adjudicated or trained on")
-    pairs = {p["pair"]: p for path in pairs_paths for line in Path(path).read_text(encoding="utf-8").splitlines()
-             if line.strip() for p in [json.loads(line)]}
+    pairs = {p["pair"]: p for path in pairs_paths for p in _json_lines(path, "a pairs")}
     verdicts: dict[str, dict[str, Any]] = {}
     for vp in verdict_paths:
-        for n, line in enumerate(Path(vp).read_text(encoding="utf-8").splitlines(), 1):
+        for n, line in enumerate(_text(vp, "verdicts").splitlines(), 1):
             if not line.strip():
                 continue
             try:
@@ -151,10 +175,10 @@ def merge(gold_path: str, verdict_paths: list[str], pairs_paths: list[str], db: 
             except json.JSONDecodeError as e:
                 print(f"{vp}:{n}: not JSON ({e}); skipped", file=sys.stderr)
                 continue
-            if v.get("pair") in pairs:
+            if isinstance(v, dict) and v.get("pair") in pairs:
                 verdicts[v["pair"]] = v
     head, rows = [], []
-    for line in Path(gold_path).read_text(encoding="utf-8").splitlines():
+    for line in _text(gold_path, "the gold file").splitlines():
         if line.startswith("//"):
             head.append(line)
         elif line.strip():
@@ -198,7 +222,9 @@ def merge(gold_path: str, verdict_paths: list[str], pairs_paths: list[str], db: 
             f"state the same answer, {refused} refused by the quote check or as nesting a gold unit; {len(verdicts)} "
             f"pairs read).")
     head = [h for h in head if not h.startswith("// Alternatives:")] + [note]
-    Path(out).write_text("\n".join(head + [json.dumps(r, ensure_ascii=False) for r in rows]) + "\n", encoding="utf-8")
+    tmp = Path(out).with_name(Path(out).name + ".tmp")  # written whole, then put in place: never half a gold file
+    tmp.write_text("\n".join(head + [json.dumps(r, ensure_ascii=False) for r in rows]) + "\n", encoding="utf-8")
+    tmp.replace(out)
     print(note[3:])
     return 0
 
@@ -225,8 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     if a.cmd == "merge":
         return merge(a.gold, a.verdicts, a.pairs, a.db, a.out)
-    seen = {_key(json.loads(line)) for f in a.seen for line in Path(f).read_text(encoding="utf-8").splitlines()
-            if line.strip()}
+    seen = {_key(p) for f in a.seen for p in _json_lines(f, "an earlier round's pairs")}
     pairs = make_pairs(a.gold, a.oof, a.db, Path(a.root), seen, a.prefix)
     out = Path(a.out)
     out.write_text("".join(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs), encoding="utf-8")

@@ -94,3 +94,17 @@ def test_the_held_out_set_is_never_adjudicated(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="held-out"):
         adj.main(["merge", str(held), "--verdicts", str(held), "--pairs", str(held), "--db", str(tmp_path / "x.db"),
                   "--out", str(tmp_path / "o")])
+
+
+def test_a_missing_or_broken_input_file_is_named(tmp_path: Path) -> None:
+    adj = _bench("adjudicate")
+    gold = tmp_path / "train.jsonl"
+    gold.write_text("", encoding="utf-8")
+    broken = tmp_path / "oof.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"oof\.json: the --oof records are not JSON"):
+        adj.main(["pairs", str(gold), "--oof", str(broken), "--db", str(tmp_path / "x.db"), "--out", str(tmp_path / "p")])
+    with pytest.raises(SystemExit, match=r"nowhere\.jsonl: cannot read verdicts"):
+        adj.main(["merge", str(gold), "--verdicts", str(tmp_path / "nowhere.jsonl"), "--pairs", str(gold),
+                  "--db", str(tmp_path / "x.db"), "--out", str(tmp_path / "o")])
+    assert not (tmp_path / "o").exists()  # nothing written
