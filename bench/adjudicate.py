@@ -92,18 +92,21 @@ def _key(pair: dict[str, Any]) -> tuple[str, str, str]:
 
 def make_pairs(gold_path: str, oof_path: str, db: str, root: Path, seen: set[tuple[str, str, str]] = frozenset(),
                prefix: str = "p") -> list[dict[str, Any]]:
-    from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
+    from pincite.evaluation.gold import DocumentFinder, GoldError, read_gold, resolve_question
     from pincite.open import open_store
 
     if "heldout" in Path(gold_path).name:
         raise SystemExit(f"{gold_path}: the held-out set is never adjudicated or trained on")
-    questions = {q.id: q for q in read_gold(gold_path)}
-    want = _gold_name(gold_path)
-    tops: dict[str, set[str]] = defaultdict(set)
     try:
         oof = json.loads(_text(oof_path, "the --oof records"))  # train_ranker.py --oof: one JSON list
     except json.JSONDecodeError as e:
         raise SystemExit(f"{oof_path}: the --oof records are not JSON ({e})") from None
+    try:
+        questions = {q.id: q for q in read_gold(gold_path)}
+    except GoldError as e:
+        raise SystemExit(str(e)) from None
+    want = _gold_name(gold_path)
+    tops: dict[str, set[str]] = defaultdict(set)
     for row in oof:
         if _stem_of_set(row["set"]) != want or row["kind"] == "none" or row["top_on_gold"] or not row["top_unit"]:
             continue
