@@ -112,7 +112,7 @@ def _record(turn: Any, q: Any, targets: list[Any], names: tuple[str, ...], model
             gate_terms: int, set_name: str, multi: bool) -> dict[str, Any]:
     """One question's record from the turn its ask assembled: each candidate's features and label."""
     from pincite.evaluation.metrics import lands_on
-    from pincite.generate.features import feature_matrix, fill_models, passage_key
+    from pincite.generate.features import feature_matrix, fill_models, passage_key, passage_keys
     from pincite.generate.learned import candidates
 
     reading = candidates(turn, min_terms=gate_terms) if turn is not None else None
@@ -126,11 +126,13 @@ def _record(turn: Any, q: Any, targets: list[Any], names: tuple[str, ...], model
         e = s + len(f.sent)
         labels.append(int(any(lands_on(f.cp.passage.document.id, s, e, s, e, t) for t in targets)))
     units = [passage_key(f) for f in sents]
+    passages = passage_keys(sents)  # the abstention model groups by these (a document stored twice: once)
     # the question and each candidate's text as the bi-encoder reads them, so a model over a few candidates'
     # similarity can be measured from the cache without asking again (bench/abstain_similarity.py)
     texts = {"question": reading.question if reading is not None else q.question,
              "contexts": [f.context for f in sents]}
     return {"set": set_name, "id": q.id, "kind": q.kind.value, "multi": multi, "x": x, "y": labels, "units": units,
+            "passages": passages,
             **texts}
 
 

@@ -144,7 +144,7 @@ def _abstain_rows(records: list[dict[str, Any]], scores: list[np.ndarray], featu
     for n, (r, s) in enumerate(zip(records, scores)):
         x = np.array(r["x"], dtype=float).reshape(len(r["x"]), len(r["x"][0]) if r["x"] else len(features))
         xs.append(abstain_features(x, s, features, rich, sims[n] if sims is not None else None,
-                                   r["units"] if mass else None))
+                                   r.get("passages", r["units"]) if mass else None))
         ys.append(float(bool(len(s)) and bool(r["y"][int(np.argmax(s))])) if len(s) else 0.0)
     return np.array(xs), np.array(ys)
 
@@ -538,15 +538,16 @@ def main(argv: list[str] | None = None) -> int:
                             [similarity_summary(v[np.argsort(-s2, kind="stable")][:3])], mass)[0]
         reading = SimpleNamespace(question=probe["question"],
                                   sentences=[SimpleNamespace(context=c) for c in probe["contexts"]])
+        keys = probe.get("passages", probe["units"]) if mass else None
         [(best, p)] = RankerGenerator(model=m, models={"bi-encoder": embedder})._decide(
-            reading, xp, m.scores(xp), [np.arange(len(xp))], probe["units"] if mass else None)
+            reading, xp, m.scores(xp), [np.arange(len(xp))], keys)
         assert best == int(np.argmax(comb)) and abs(p - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's decision differs from the fitted models'"
     else:
         sp_sims = similarities([probe], [sp], args.abstain_similarity, embedder) if embedder is not None else None
         row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims, mass)[0]
         assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None,
-                                        probe["units"] if mass else None)
+                                        probe.get("passages", probe["units"]) if mass else None)
                    - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's abstention probability differs from the fitted model's"
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")

@@ -341,3 +341,45 @@ def test_a_damaged_rerank_section_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(raw))
     with pytest.raises(GeneratorError, match="rerank section"):
         load_model(path)
+
+
+def test_a_document_stored_twice_counts_once_where_the_ranker_s_belief_lies() -> None:
+    from types import SimpleNamespace as NS
+
+    from pincite.generate.features import passage_keys
+
+    def cand(doc: str, start: int, end: int, text: str, unit: int,  # type: ignore[no-untyped-def]
+             version: str | None = None):
+        chunk = NS(char_start=start, char_end=end, units=(unit,))
+        ref = NS(id=doc, title="X v Y", kind="judgment", date="2020-01-01", citation=None,
+                 version_date=version)
+        return NS(cp=NS(passage=NS(document=ref, chunk=chunk, text=text)))
+
+    sents = [cand("a", 0, 10, "Appeal allowed.", 3), cand("b", 50, 60, "Costs follow.", 9),
+             cand("b", 0, 10, "Appeal allowed.", 3),  # b holds a's passage at a's offsets: b is a's copy
+             cand("c", 0, 10, "Appeal dismissed.", 3),
+             cand("v2", 0, 10, "Appeal allowed.", 3, version="2022-12-09")]  # another version: its own place
+    assert passage_keys(sents) == ["a#3", "a#9", "a#3", "c#3", "v2#3"]  # b's other passage is a's too
+
+
+def test_a_judgment_stored_twice_is_answered_as_when_stored_once(tmp_path: Path) -> None:
+    # the same judgment ingested from two more files splits the ranker's candidates over identical passages of
+    # three documents; read as three places, the answer's mass looked spread and the model abstained
+    from pincite.library import demo_paths
+
+    first = Path(demo_paths()[0])
+    copies = [tmp_path / "copy-one.xml", tmp_path / "copy-two.xml"]
+    for c in copies:
+        c.write_bytes(first.read_bytes())
+    question = "Was the email of 3 February 2022 notice in writing under clause 16.1?"
+    cited = []
+    for name, files in (("once", demo_paths()), ("thrice", [*demo_paths(), *copies])):
+        s = ingested(tmp_path / f"{name}.db", files)
+        try:
+            ranker = make_generator(GeneratorKind.RANKER)
+            ans = answer_question(question, s, Retriever(s, RetrievalMode.LEXICAL), ranker, AskOptions(),
+                                  filters=SearchFilters())
+        finally:
+            s.close()
+        cited.append([c.pinpoint for c in ans.citations])
+    assert cited[0] and cited[1] == cited[0]

@@ -254,9 +254,31 @@ class SentenceFeatures:
 
 
 def passage_key(f: SentenceFeatures) -> str:
-    """Which passage a candidate sentence is of, as ``DOC#UNIT`` (its document and the passage's first unit): the
-    key training records keep per candidate and the ranker's abstention model groups candidates by."""
+    """Which stored passage a candidate sentence is of, as ``DOC#UNIT`` (its document and the passage's first
+    unit): what training records keep per candidate, to find the unit again (``bench/adjudicate.py``)."""
     return f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}"
+
+
+def passage_keys(sentences: Sequence[SentenceFeatures]) -> list[str]:
+    """Each candidate's :func:`passage_key`, with a document stored twice counted once: a document with an
+    earlier candidate's document's title, kind, date, citation and version, one of whose candidate passages is
+    word for word a passage of that document at the same offsets (the same judgment ingested from two files),
+    takes that document's key; two versions of an Act, or two agreements on one form, stay apart.  What the
+    ranker's abstention model groups candidates by (:data:`pincite.generate.ranker.PASSAGE_MASS`): the same
+    text in two files is one place."""
+    first: dict[tuple[int, int, str], str] = {}
+    same: dict[str, str] = {}
+    for f in sentences:
+        p = f.cp.passage
+        doc = same.get(p.document.id, p.document.id)
+        d = p.document
+        seen = first.setdefault((d.title, d.kind, d.date, d.citation, d.version_date, p.chunk.char_start,
+                                 p.chunk.char_end, p.text), doc)
+        if seen != doc:
+            same[p.document.id] = seen
+    keys = [passage_key(f) for f in sentences]
+    return [same[k.rpartition("#")[0]] + "#" + k.rpartition("#")[2] if k.rpartition("#")[0] in same else k
+            for k in keys]
 
 
 @dataclass

@@ -45,7 +45,7 @@ from pincite.generate.features import (
     feature_matrix,
     fill_models,
     load_models,
-    passage_key,
+    passage_keys,
 )
 from pincite.generate.learned import LearnedGenerator, candidates
 
@@ -88,7 +88,7 @@ PASSAGE_MASS = ("top_passage_mass", "top_document_mass", "passages_in_top5", "do
 
 def passage_mass(scores: np.ndarray, passages: Sequence[str]) -> list[float]:
     """:data:`PASSAGE_MASS` for candidates with these scores, each of the passage ``passages[i]`` (``DOC#UNIT``,
-    :func:`pincite.generate.features.passage_key`)."""
+    :func:`pincite.generate.features.passage_keys`)."""
     if not len(scores):
         return [0.0] * len(PASSAGE_MASS)
     ex = np.exp(scores - scores.max())
@@ -457,6 +457,6 @@ class RankerGenerator:
             groups = [np.array([j for j, f in enumerate(sents) if f.cp.passage.document.id == doc]) for doc in docs]
         else:
             groups = [np.arange(len(sents))]
-        passages = [passage_key(f) for f in sents] if m.passage_mass else None
+        passages = passage_keys(sents) if m.passage_mass else None
         return reply_json([LearnedGenerator._claim(sents[best], reading)
                            for best, p in self._decide(reading, x, scores, groups, passages) if p >= m.threshold])
