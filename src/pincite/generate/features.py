@@ -276,9 +276,11 @@ def passage_keys(sentences: Sequence[SentenceFeatures]) -> list[str]:
                                  p.chunk.char_end, p.text), doc)
         if seen != doc:
             same[p.document.id] = seen
-    keys = [passage_key(f) for f in sentences]
-    return [same[k.rpartition("#")[0]] + "#" + k.rpartition("#")[2] if k.rpartition("#")[0] in same else k
-            for k in keys]
+    out = []
+    for f in sentences:
+        doc, _, unit = passage_key(f).rpartition("#")
+        out.append(f"{same.get(doc, doc)}#{unit}")
+    return out
 
 
 @dataclass
