@@ -5,7 +5,9 @@ second search within the top-ranked document find the paragraph?  Reads a ``pinc
 
 For each answerable, unscoped question of GOLD whose gold unit none of the run's passages holds: whether the run's
 first passage comes from a gold document, and if so whether a lexical search for the same query within that
-document alone (``SearchFilters(documents=…)``, the top ``m`` passages) holds a gold unit.  Prints counts per kind.
+document alone (``SearchFilters(documents=…)``, the top ``m`` passages) holds a gold unit, how near the gold
+paragraph is to a paragraph the run retrieved from that document (within 1, 2, 3 or 5 paragraphs), and whether it
+sits under the same heading as one.  Prints counts per kind.
 Training and dev gold only; a held-out gold file is refused.
 """
 
@@ -23,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     from pincite.evaluation.gold import read_gold
     from pincite.open import open_store
     from pincite.search.retrieve import RetrievalMode, Retriever
-    from pincite.types import SearchFilters
+    from pincite.types import SearchFilters, UnitKind
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("gold")
@@ -50,6 +52,21 @@ def main(argv: list[str] | None = None) -> int:
         if not targets:
             continue
         counts[(kind, "first passage from a gold document")] += 1
+        doc = store.get_document(top)
+        paras = [u.ordinal for u in doc.units if u.kind == UnitKind.PARAGRAPH and u.citable]
+        place = {o: i for i, o in enumerate(paras)}
+        got = [u.ordinal for p in q["retrieved"] if p["doc_id"] == top for u in doc.units
+               if u.char_start < p["char_end"] and p["char_start"] < u.char_end]
+        for t in targets:
+            if t["unit"] not in place:
+                continue
+            near = min((abs(place[t["unit"]] - place[o]) for o in got if o in place), default=None)
+            for k in (1, 2, 3, 5):
+                counts[(kind, f"gold paragraph within {k} of a retrieved one")] += near is not None and near <= k
+            heading = doc.units[t["unit"]].section_path
+            counts[(kind, "gold paragraph under a retrieved one's heading")] += bool(heading) and any(
+                doc.units[o].section_path == heading for o in got)
+            break
         for m in a.m or [5, 10, 20]:
             found = retriever.search(search_query(q["question"]), k=m, filters=SearchFilters(documents=(top,)))
             counts[(kind, f"within it, top {m} hold gold")] += any(
