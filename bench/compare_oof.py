@@ -8,11 +8,11 @@ answered on gold at precision >= 0.70 / 0.75 / 0.80 and the best utility (train_
 question answered on gold, -UTILITY_WRONG a wrong quotation, unanswerable questions weighted to NONE_SHARE).  One
 claim per question (the ranker's rule), so precision here is per question answered.  Training gold only.
 
-``--gold-from G.json`` scores every file's top unit against G's gold units instead of its own labels (a top is on
-gold when its unit holds a gold candidate in G's record): designs trained on different labels of the same
+``--gold-from G.json`` scores every file's top unit against G's gold units instead of its own labels (a top is
+on gold when its unit holds a gold candidate in G's record): designs trained on different labels of the same
 questions (``bench/adjudicate.py``'s alternatives) compared on one set of labels.  Units are a candidate's
-passage's first unit, so this is exact for one-unit passages (a judgment's paragraph) and generous for a clause
-passage holding several sub-clauses, alike for every file.
+passage's first unit, so this is exact for one-unit passages (a judgment's paragraph) and generous for a
+clause passage holding several sub-clauses, alike for every file.
 """
 
 from __future__ import annotations

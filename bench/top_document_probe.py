@@ -6,8 +6,8 @@ second search within the top-ranked document find the paragraph?  Reads a ``pinc
 For each answerable, unscoped question of GOLD whose gold unit none of the run's passages holds: whether the run's
 first passage comes from a gold document, and if so whether a lexical search for the same query within that
 document alone (``SearchFilters(documents=…)``, the top ``m`` passages) holds a gold unit, how near the gold
-paragraph is to a paragraph the run retrieved from that document (within 1, 2, 3 or 5 paragraphs), and whether it
-sits under the same heading as one.  Prints counts per kind.
+paragraph is to a paragraph the run retrieved from that document (within 1, 2, 3 or 5 paragraphs), and whether
+it sits under the same heading as one.  Prints counts per kind.
 Training and dev gold only; a held-out gold file is refused.
 """
 
@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             near = min((abs(place[t["unit"]] - place[o]) for o in got if o in place), default=None)
             for k in (1, 2, 3, 5):
-                counts[(kind, f"gold paragraph within {k} of a retrieved one")] += near is not None and near <= k
+                within = near is not None and near <= k
+                counts[(kind, f"gold paragraph within {k} of a retrieved one")] += within
             heading = doc.units[t["unit"]].section_path
             counts[(kind, "gold paragraph under a retrieved one's heading")] += bool(heading) and any(
                 doc.units[o].section_path == heading for o in got)

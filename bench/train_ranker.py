@@ -12,8 +12,8 @@ serves a run with and a run without them.
 Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
 generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
 candidates (group = question); the abstention model (``--abstain logistic``: ``train_answerer.fit``'s regression;
-``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row, with
-``--abstain-passage-mass`` also over where the ranker's belief lies, ``ranker.PASSAGE_MASS``) is
+``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row,
+with ``--abstain-passage-mass`` also over where the ranker's belief lies, ``ranker.PASSAGE_MASS``) is
 fitted on out-of-fold ranker scores with label "the top candidate lies on gold", in cross-validation and for the
 shipped file alike.  Each question retrieves ``--k`` passages (default: the engine's k).  Cross-validation is grouped by question
 (fixed seed, 5 folds; a question asked over a part's store, ``bench/small_stores.py``'s ``STEM@gNN.jsonl``, falls in

@@ -184,8 +184,9 @@ def test_a_model_reading_similarity_refuses_to_decide_without_it(tmp_path: Path)
     raw["abstain"]["similarity_top"] = 3
     from pincite.generate.ranker import abstain_names
 
-    raw["abstain"]["features"] = list(abstain_names(tuple(raw["features"]), bool(raw["abstain"].get("rich")), 3,
-                                                    bool(raw["abstain"].get("passage_mass"))))
+    ab = raw["abstain"]
+    mass = bool(ab.get("passage_mass"))
+    ab["features"] = list(abstain_names(tuple(raw["features"]), bool(ab.get("rich")), 3, mass))
     if raw["abstain"].get("kind", "logistic") == "logistic":
         n = len(raw["abstain"]["features"])
         raw["abstain"].update(mean=[0.0] * n, scale=[1.0] * n, coef=[0.0] * n)
@@ -226,8 +227,8 @@ def test_a_model_reading_passage_mass_refuses_to_decide_without_the_passages(tmp
     raw = json.loads(MODEL_FILE.read_text())
     ab = raw["abstain"]
     ab["passage_mass"] = True
-    ab["features"] = list(abstain_names(tuple(raw["features"]), bool(ab.get("rich")), int(ab.get("similarity_top", 0)),
-                                        True))
+    similarity_top = int(ab.get("similarity_top", 0))
+    ab["features"] = list(abstain_names(tuple(raw["features"]), bool(ab.get("rich")), similarity_top, True))
     ab.update(kind="logistic", mean=[0.0] * len(ab["features"]), scale=[1.0] * len(ab["features"]),
               coef=[0.0] * len(ab["features"]), intercept=0.0)
     path = tmp_path / "m.json"

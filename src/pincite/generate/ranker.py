@@ -12,9 +12,9 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
 - ``abstain``: a model of its own over the question's evidence (:func:`abstain_features`: the best candidate's
   score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
   document names what the question names; with ``rich``, the best candidate's whole feature row; with
-  ``similarity_top`` K, the bi-encoder's similarity of the ranker's top K to the question; with ``passage_mass``,
-  how much of the ranker's belief lies on the top candidate's passage and document, :data:`PASSAGE_MASS`) giving the
-  probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
+  ``similarity_top`` K, the bi-encoder's similarity of the ranker's top K to the question; with
+  ``passage_mass``, how much of the ranker's belief lies on the top candidate's passage and document,
+  :data:`PASSAGE_MASS`) giving the probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
   when that probability reaches ``threshold`` and abstains otherwise;
 - ``rerank`` (optional): a second LambdaRank model over the first's top ``top`` candidates, whose contexts alone are
@@ -79,16 +79,16 @@ ABSTAIN_READS = (
 TOP_SIMILARITY = ("top_similarity", "best_similarity_of_top", "similarity_lead_of_top")
 
 
-#: what the abstention model reads (a file's ``abstain.passage_mass``) of where the ranker's belief lies: the share of
-#: its softmax on the top candidate's passage and on the top's document, and how many passages and documents its top
-#: five come from — several sentences of one paragraph all ranked high say that paragraph holds the answer; a top
-#: five spread over five passages says the ranker is choosing among near-equals
+#: what the abstention model reads (a file's ``abstain.passage_mass``) of where the ranker's belief lies: the
+#: share of its softmax on the top candidate's passage and on the top's document, and how many passages and
+#: documents its top five come from — several sentences of one paragraph all ranked high say that paragraph holds
+#: the answer; a top five spread over five passages says the ranker is choosing among near-equals
 PASSAGE_MASS = ("top_passage_mass", "top_document_mass", "passages_in_top5", "documents_in_top5")
 
 
 def passage_mass(scores: np.ndarray, passages: Sequence[str]) -> list[float]:
-    """:data:`PASSAGE_MASS` for candidates with these scores, each of the passage ``passages[i]`` (``DOC#UNIT``,
-    :func:`pincite.generate.features.passage_keys`)."""
+    """:data:`PASSAGE_MASS` for candidates with these scores, each of the passage ``passages[i]``
+    (``DOC#UNIT``, :func:`pincite.generate.features.passage_keys`)."""
     if not len(scores):
         return [0.0] * len(PASSAGE_MASS)
     ex = np.exp(scores - scores.max())
@@ -96,7 +96,9 @@ def passage_mass(scores: np.ndarray, passages: Sequence[str]) -> list[float]:
     top = int(np.argmax(scores))
     doc = [p.rpartition("#")[0] for p in passages]
     five = np.argsort(-scores, kind="stable")[:5]
-    return [float(ex[[p == passages[top] for p in passages]].sum()), float(ex[[d == doc[top] for d in doc]].sum()),
+    on_passage = [p == passages[top] for p in passages]
+    on_document = [d == doc[top] for d in doc]
+    return [float(ex[on_passage].sum()), float(ex[on_document].sum()),
             float(len({passages[i] for i in five})), float(len({doc[i] for i in five}))]
 
 
@@ -184,8 +186,8 @@ def abstain_features(x: np.ndarray, scores: np.ndarray, features: tuple[str, ...
                      rich: bool = False, similarities: list[float] | None = None,
                      passages: Sequence[str] | None = None) -> list[float]:
     """The abstention model's row for one question: ``x`` its candidates' feature rows (columns ``features``),
-    ``scores`` the ranker's, ``similarities`` :func:`top_similarities` when the model reads them, ``passages`` each
-    candidate's passage when it reads :data:`PASSAGE_MASS`."""
+    ``scores`` the ranker's, ``similarities`` :func:`top_similarities` when the model reads them, ``passages``
+    each candidate's passage when it reads :data:`PASSAGE_MASS`."""
     names = abstain_names(features, rich, int(similarities is not None), passages is not None)
     if not len(scores):
         return [0.0] * len(names)
@@ -458,5 +460,5 @@ class RankerGenerator:
         else:
             groups = [np.arange(len(sents))]
         passages = passage_keys(sents) if m.passage_mass else None
-        return reply_json([LearnedGenerator._claim(sents[best], reading)
-                           for best, p in self._decide(reading, x, scores, groups, passages) if p >= m.threshold])
+        decided = self._decide(reading, x, scores, groups, passages)
+        return reply_json([LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold])
