@@ -236,7 +236,11 @@ class Served:
                 time.sleep(0.1)
 
     def search(self, query: str, timeout: float = 120) -> httpx.Response:
-        return httpx.get(f"{self.url}/api/search", params={"q": query, "k": 8}, timeout=timeout)
+        try:
+            return httpx.get(f"{self.url}/api/search", params={"q": query, "k": 8}, timeout=timeout)
+        except httpx.ConnectError:  # the server is gone: say how it ended (a negative code is the signal)
+            code = self.proc.wait(timeout=10)
+            raise AssertionError(f"the server exited with {code}; its log:\n{self.log.read_text()}") from None
 
     def rebuilds(self) -> list[str]:
         return [line for line in self.log.read_text().splitlines() if REBUILT in line]
