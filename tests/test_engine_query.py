@@ -119,3 +119,21 @@ def test_outcome_units_hold_each_judges_conclusion(env) -> None:  # type: ignore
                for u in outcome_units(tortoise) if u.ordinal != max(lasts))
     assert asks_about_outcome("Is the requirement qualified by the disregard in paragraph 276B(v)?")
     assert not asks_about_outcome("Which law governs the Fuse Medical distributor agreement?")
+
+
+def test_the_answer_says_how_each_passage_came_to_be_read(env) -> None:  # type: ignore[no-untyped-def]
+    store, retriever = env
+    q = "Did the Court of Appeal allow the appeal?"
+    ans = answer_question(q, store, retriever, ExtractiveGenerator(), AskOptions(k=5))
+    vias = [p.via for p in ans.retrieved]
+    assert vias[:3] == ["search"] * 3 and "outcome" in vias  # a judge's disposal, added after retrieval's best
+    for p in ans.retrieved:
+        assert (p.score == 0.0) == (p.via != "search")  # only what retrieval ranked has its score
+        if p.via == "outcome":
+            doc = store.get_document(p.document.id)
+            assert set(p.chunk.units) & {u.ordinal for u in outcome_units(doc)}
+    assert [p["via"] for p in ans.to_json()["retrieved"]] == vias
+    # a lead-in's items, added after it, say so too
+    found = retriever.search(search_query(JUDGES_Q), k=10, filters=SearchFilters(as_of="2022-01-15"))
+    retrieved = {f.chunk.id for f in found}
+    assert {p.via for p in add_provision_items(store, found) if p.chunk.id not in retrieved} == {"items"}

@@ -89,7 +89,7 @@ def test_search_json_has_the_documented_shape(db: Path) -> None:
     hit = data["hits"][0]
     assert set(hit) == {"rank", "passage_id", "document", "units", "unit_ids", "label", "char_start", "char_end",
                         "text", "zone", "citable", "author", "role", "section_path", "page_start", "page_end",
-                        "in_force_from", "in_force_to", "score"}
+                        "in_force_from", "in_force_to", "score", "via"}
     assert set(hit["document"]) == {"id", "source", "title", "citation", "kind", "version_date"}
     # units are printed labels everywhere (as in an answer's citations); their ids are unit_ids
     assert hit["units"] and all(u.startswith("cl. ") for u in hit["units"]), hit["units"]

@@ -117,6 +117,7 @@ def hit_to_json(p: Passage) -> dict[str, Any]:
         "in_force_from": c.in_force_from,
         "in_force_to": c.in_force_to,
         "score": round(p.score, 6),
+        "via": p.via,
     }
 
 

@@ -153,7 +153,7 @@ class Answer:
             "retrieved": [
                 {"passage_id": p.chunk.id, "document": {"id": p.document.id, "source": p.document.source},
                  "units": [x for x in p.chunk.labels if x], "char_start": p.chunk.char_start,
-                 "char_end": p.chunk.char_end, "score": p.score}
+                 "char_end": p.chunk.char_end, "score": p.score, "via": p.via}
                 for p in self.retrieved
             ],
             "sections": [

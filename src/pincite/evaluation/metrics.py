@@ -102,7 +102,7 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
             retrieved_gold.setdefault(i, p.rank)
         retrieved.append({"rank": p.rank, "chunk_id": ch.id, "doc_id": ch.doc_id, "source": p.document.source,
                           "units": [x for x in ch.labels if x], "char_start": ch.char_start,
-                          "char_end": ch.char_end, "score": p.score, "gold": hits})
+                          "char_end": ch.char_end, "score": p.score, "via": p.via, "gold": hits})
     gold_out = []
     for i, g in enumerate(gold):
         entry: dict[str, Any] = {**g.ref.to_json(), "resolved": g.error is None, "error": g.error,
