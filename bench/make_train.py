@@ -4,7 +4,8 @@
         /work/train_parts/statutes_contracts.jsonl --out eval/train.jsonl
 
 A part may be an earlier eval/train.jsonl (to add new writers' parts to it): its parts' own header lines are kept
-as they were and its questions pass the same rule again.
+as they were, and so are its notes on what was done to it since (``bench/adjudicate.py``'s alternatives, corrected
+entries), after every part's lines; its questions pass the same rule again.
 
 Disjointness rule: a question is dropped when any document it names (a gold source, an alternative's source or a
 scope entry) is a document named anywhere in eval/heldout.jsonl; questions whose id repeats are dropped after the
@@ -19,6 +20,8 @@ import sys
 from pathlib import Path
 
 
+#: the lines of the header this script writes before the parts' own lines
+GENERATED = 6
 HEADER = ["// Training questions for pincite's answerer (issue 27, item 1). Tune on these and eval/dev.jsonl; never on"]
 
 
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     held: set[str] = set()
     for q in _lines(Path(args.heldout))[1]:
         held |= _sources(q)
-    heads, kept, seen, dropped, names = [], [], set(), 0, []
+    heads, notes, kept, seen, dropped, names = [], [], [], set(), 0, []
     counts: dict[str, int] = {}
     for part in args.parts:
         p = Path(part)
@@ -62,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         head, rows = _lines(p)
         if head and head[0].startswith(HEADER[0]):  # an earlier eval/train.jsonl: its parts' own lines, as they were
             heads += [h for h in head if h.startswith("// [")]
+            # and its notes on what was done to it since (alternatives added, entries corrected), kept last
+            notes += [h for h in head[GENERATED:] if not h.startswith("// [")]
             names += sorted({h[4:h.index("]")] for h in head if h.startswith("// [")})
         else:
             heads += [f"// [{p.name}] {h[2:].strip()}" for h in head]
@@ -82,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         f"// eval/heldout.jsonl names is dropped ({dropped} dropped, duplicates included). Sources are relative to the",
         f"// shared root. {len(kept)} questions; by kind: "
         + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) + ".",
-    ] + heads
+    ]
+    assert len(header) == GENERATED
+    header += heads + notes
     Path(args.out).write_text("\n".join(header + [json.dumps(q, ensure_ascii=False) for q in kept]) + "\n",
                               encoding="utf-8")
     print(f"wrote {args.out}: {len(kept)} questions, {dropped} dropped; {counts}")
