@@ -54,14 +54,55 @@ ABSTAIN_ROUNDS = 200
 THRESHOLDS = tuple(round(x, 3) for x in np.arange(0.02, 0.95, 0.02))
 
 
+#: ``--bag N``: every model (first ranker, second ranker, abstention trees) is the mean of N fitted with seeds
+#: seed, seed+1, …; set once by main
+BAG = 1
+
+
+def _scaled(node: dict[str, Any], factor: float) -> dict[str, Any]:
+    """A dumped tree with every leaf multiplied by ``factor``."""
+    if "leaf_value" in node:
+        return {**node, "leaf_value": node["leaf_value"] * factor}
+    return {**node, "left_child": _scaled(node["left_child"], factor),
+            "right_child": _scaled(node["right_child"], factor)}
+
+
+class _Bag:
+    """N boosters averaged: LightGBM draws its bagging and feature fractions from the seed, so each of N seeds
+    fits a different model of the same data, and their mean varies less from seed to seed than any one of them.
+    ``predict`` gives the mean raw score (for a binary model, the probability of the mean log-odds);
+    ``dump_model`` one model whose trees' leaves are divided by N, whose sum of leaves is that mean, so the
+    generator reads it as it reads a single booster's dump."""
+
+    def __init__(self, boosters: list[Any], binary: bool = False) -> None:
+        self.boosters, self.binary = boosters, binary
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        z = np.mean([b.predict(x, raw_score=True) for b in self.boosters], axis=0)
+        return 1.0 / (1.0 + np.exp(-z)) if self.binary else z
+
+    def dump_model(self) -> dict[str, Any]:
+        n = len(self.boosters)
+        trees = [{**t, "tree_structure": _scaled(t["tree_structure"], 1.0 / n)} if n > 1 else t
+                 for b in self.boosters for t in b.dump_model()["tree_info"]]
+        return {"tree_info": [{**t, "tree_index": i} for i, t in enumerate(trees)]}
+
+
+def _fit_bag(params: dict[str, Any], make: Any, rounds: int, seed: int, binary: bool = False) -> _Bag:
+    """:data:`BAG` boosters on the dataset ``make()`` builds, seeds ``seed`` … ``seed + BAG - 1``."""
+    import lightgbm as lgb
+
+    return _Bag([lgb.train({**params, "seed": seed + n}, make(), num_boost_round=rounds) for n in range(BAG)],
+                binary)
+
+
 def _train_ranker(records: list[dict[str, Any]], seed: int):  # type: ignore[no-untyped-def]
     import lightgbm as lgb
 
     rows = [r for r in records if r["x"]]
     x = np.array([row for r in rows for row in r["x"]], dtype=float)
     y = np.array([v for r in rows for v in r["y"]], dtype=float)
-    ds = lgb.Dataset(x, y, group=[len(r["x"]) for r in rows])
-    return lgb.train({**PARAMS, "seed": seed}, ds, num_boost_round=ROUNDS)
+    return _fit_bag(PARAMS, lambda: lgb.Dataset(x, y, group=[len(r["x"]) for r in rows]), ROUNDS, seed)
 
 
 #: the second ranker (``--rerank N``): LambdaRank over the first ranker's top N of each question, few columns and
@@ -75,9 +116,9 @@ def train_reranker(groups: list[tuple[np.ndarray, np.ndarray]], seed: int):  # t
     import lightgbm as lgb
 
     groups = [(x, y) for x, y in groups if len(y)]
-    ds = lgb.Dataset(np.vstack([x for x, _ in groups]), np.concatenate([y for _, y in groups]).astype(float),
-                     group=[len(y) for _, y in groups])
-    return lgb.train({**RERANK_PARAMS, "seed": seed}, ds, num_boost_round=RERANK_ROUNDS)
+    return _fit_bag(RERANK_PARAMS, lambda: lgb.Dataset(np.vstack([x for x, _ in groups]),
+                                                       np.concatenate([y for _, y in groups]).astype(float),
+                                                       group=[len(y) for _, y in groups]), RERANK_ROUNDS, seed)
 
 
 def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: int,
@@ -155,7 +196,7 @@ class _AbstainTrees:
     def __init__(self, x: np.ndarray, y: np.ndarray, seed: int) -> None:
         import lightgbm as lgb
 
-        self.booster = lgb.train({**ABSTAIN_PARAMS, "seed": seed}, lgb.Dataset(x, y), num_boost_round=ABSTAIN_ROUNDS)
+        self.booster = _fit_bag(ABSTAIN_PARAMS, lambda: lgb.Dataset(x, y), ABSTAIN_ROUNDS, seed, binary=True)
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         return self.booster.predict(x)
@@ -163,7 +204,7 @@ class _AbstainTrees:
     def section(self, probe: np.ndarray) -> dict[str, Any]:
         """The model file's ``abstain`` fields besides its features, with real questions' rows and LightGBM's
         probabilities on them, for the generator's walk to be checked."""
-        return {"kind": "trees", "params": ABSTAIN_PARAMS, "rounds": ABSTAIN_ROUNDS,
+        return {"kind": "trees", "params": ABSTAIN_PARAMS, "rounds": ABSTAIN_ROUNDS, "bag": BAG,
                 "trees": self.booster.dump_model()["tree_info"],
                 "probe": {"x": probe.tolist(), "lightgbm_probabilities": self.predict(probe).tolist()}}
 
@@ -329,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=27)
+    ap.add_argument("--bag", type=int, default=1, metavar="N",
+                    help="each model the mean of N fitted with seeds SEED … SEED+N-1 (folds stay SEED's)")
     ap.add_argument("--features", default="", help="optional declared features to train on besides the core")
     ap.add_argument("--at-precision", type=float, default=None,
                     help="also print the most questions answered on gold at a threshold keeping this precision")
@@ -366,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
     args = ap.parse_args(argv)
+    global BAG
+    BAG = max(1, args.bag)
     if args.k is None:
         from pincite.options import DEFAULTS
 
@@ -491,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
                                args.rerank_rich)
         rerank = {"top": args.rerank, "rich": args.rerank_rich,
                   "features": list(rerank_names(tuple(trained), args.rerank_rich)), "params": RERANK_PARAMS,
-                  "rounds": RERANK_ROUNDS, "trees": rerank_model.dump_model()["tree_info"],
+                  "rounds": RERANK_ROUNDS, "bag": BAG, "trees": rerank_model.dump_model()["tree_info"],
                   "probe": {"x": rows0.tolist(), "lightgbm_scores": rerank_model.predict(rows0).tolist()}}
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
@@ -502,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
         "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
         "candidates": sum(len(r["y"]) for r in fitted), "positives": int(sum(sum(r["y"]) for r in fitted)),
         "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "scoped": args.scoped,
-        "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS,
+        "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS, "bag": BAG,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
         "features": trained, "threshold": threshold,
