@@ -39,6 +39,9 @@ def _roles(doc: ParsedDocument) -> dict[str, Role | None]:
     ("2020-ewca-922-civ.xml", "Moylan LJ", "dissented on the issue of habitual residence"),
     ("2020-ewca-1074-civ.xml", "Bean LJ", "(in a partly dissenting speech which is nevertheless accepted on this point"),
     ("2020-ewca-183-civ.xml", "Sir Geoffrey Vos C", "Whilst I have disagreed with some of the detail of his reasoning"),
+    # a different conclusion from the court below's (a Divisional Court, the Upper Tribunal), not a colleague's
+    ("2020-ewca-778-civ.xml", "Rose LJ", "I have come to a different conclusion from the Divisional Court"),
+    ("2020-ewca-547-civ.xml", "David Richards LJ", "I agree with the UT’s conclusions on the"),
 ])
 def test_a_reported_dissent_is_not_the_judges_own(bulk: Path, name: str, judge: str, reported: str) -> None:
     doc = _parse(str(bulk / EWCA / name))
@@ -63,6 +66,13 @@ def test_a_reported_dissent_is_not_the_judges_own(bulk: Path, name: str, judge: 
     # the judge below's reasons disagreed with in part: no dissent
     (["I pay tribute to the judge's exposition. Whilst I have disagreed with some of the detail of his reasoning, "
       "it was invaluable. I would dismiss the appeal.", "I agree."], [Role.LEAD, Role.CONCURRING]),
+    # a different conclusion from the judge below: no dissent; from a colleague, or said outright: a dissent
+    (["I have come to a different conclusion from the judge. I would allow the appeal.", "I agree."],
+     [Role.LEAD, Role.CONCURRING]),
+    (["I would allow the appeal.", "I have come to a different conclusion from Judge0 LJ and the judge below. "
+      "I would dismiss it."], [Role.LEAD, Role.DISSENTING]),
+    (["I would allow the appeal.", "I have come to a different conclusion. I would dismiss it."],
+     [Role.LEAD, Role.DISSENTING]),
 ])
 def test_own_dissent_and_reported_dissent(texts: list[str], expected: list[Role]) -> None:
     segs = [Segment(index=i, display=f"Judge{i} LJ", judges=(f"Judge{i} LJ",), heading="") for i in range(len(texts))]

@@ -46,10 +46,12 @@ _MODULES: dict[Format, str] = {
 #: and date (:mod:`pincite.parse.parties`), its printed title kept in its meta; 11: a contract's table of
 #: contents (dot leaders and a page number) is no clause, and its last entry ("Schedule 1 - Contents") starts no
 #: schedule; a judgment's "Schedule 1" heading after which its own numbering goes on is a quoted document's
-#: heading, not an annex of the judgment):
+#: heading, not an annex of the judgment; 12: "I have come to a different conclusion from the Divisional Court"
+#: disagrees with the court below, not with a colleague — no dissent — and the Divisional Court, the appeal
+#: tribunals and the county court are courts below):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 11
+PARSER_VERSION = 12
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx"})
