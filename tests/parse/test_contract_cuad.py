@@ -177,3 +177,38 @@ def test_bulk_cuad_sample_parses_and_most_have_clauses(bulk):
     with_clauses = sum(1 for f in files if cuad_is_contract(f))  # raises on any failure
     share = with_clauses / len(files)
     assert share >= 0.72  # throughput is measured by bench/ingest.py
+
+
+# (bulk file, clause, its first words, words of the clause before it that it must not hold): a clause whose number
+# the text extraction ran into its heading ("8.3General Conditions") or into the end of the clause before it
+# ("…@skadden.com 13.4 Specific Performance."), each read in the source file
+RUN_TOGETHER = [
+    ("Apollo Endosurgery - Manufacturing and Supply Agreement.txt", "cl. 8.3",
+     "8.3General Conditions of Indemnification.", "in relation to the execution of this agreement."),
+    ("Apollo Endosurgery - Manufacturing and Supply Agreement.txt", "cl. 2.2", "2.2Termination.", None),
+    ("Antares Pharma, Inc. - Manufacturing Agreement.txt", "cl. 4.3", "4.3Records; Financial Audit Request.", None),
+    ("ArmstrongFlooringInc_20190107_8-K_EX-10.2_11471795_EX-10.2_Intellectual Property Agreement.txt", "cl. 13.4",
+     "13.4 Specific Performance.", "steven.daniels@skadden.com"),
+    ("SLINGERBAGINC_05_27_2020-EX-10.7-CONSULTING AGREEMENT.txt", "cl. 7.4", "7.4 Assignment.", None),
+]
+
+
+@pytest.mark.parametrize("name,label,first,before", RUN_TOGETHER,
+                         ids=[f"{n[:12]}-{lab}" for n, lab, *_ in RUN_TOGETHER])
+def test_a_clause_run_into_its_heading_or_the_clause_before_is_its_own_unit(bulk, name, label, first, before):
+    path = bulk / "cuad_v1_txt" / name
+    doc = parse_bytes(path.read_bytes(), str(path))
+    validate_units(doc.text, doc.units)
+    units = {u.label: u for u in doc.units}
+    u = units[label]
+    assert doc.text[u.char_start:u.char_end].startswith(first)
+    ancestors, p = set(), u.parent
+    while p is not None:
+        ancestors.add(p)
+        p = doc.units[p].parent
+    # no clause before it runs on over it: only its own parents hold its start
+    over = [v.label for v in doc.units if v.char_start < u.char_start < v.char_end and v.ordinal not in ancestors]
+    assert not over, over
+    if before:
+        prev = max((v for v in doc.units if v.char_end <= u.char_start), key=lambda v: v.char_end)
+        assert before in doc.text[prev.char_start:prev.char_end]

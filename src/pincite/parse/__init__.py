@@ -48,10 +48,12 @@ _MODULES: dict[Format, str] = {
 #: schedule; a judgment's "Schedule 1" heading after which its own numbering goes on is a quoted document's
 #: heading, not an annex of the judgment; 12: "I have come to a different conclusion from the Divisional Court"
 #: disagrees with the court below, not with a colleague — no dissent — and the Divisional Court, the appeal
-#: tribunals and the county court are courts below):
+#: tribunals and the county court are courts below; 13: a contract clause whose number a text extraction ran into
+#: its heading ("8.3General Conditions") or onto the end of the clause before ("…@skadden.com 13.4 Specific
+#: Performance.") is its own clause, not part of the one before):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 12
+PARSER_VERSION = 13
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx"})

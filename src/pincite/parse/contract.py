@@ -164,10 +164,19 @@ def _follow_ok(family: str, where: str, after: str) -> bool:
     return ch.isupper() or ch in "\"“‘'([*"
 
 
+#: a dotted number run into its heading's first word at a line's start ("8.3General Conditions of Indemnification."):
+#: a text extraction that lost the space
+_GLUED = re.compile(r"\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}(?=[A-Z][a-z])")
+
+
 def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | None:
     m = _TOKEN.match(text, offset, line.end)
     if not m:
-        return None
+        g = _GLUED.match(text, offset, line.end) if where == "line" else None
+        if g is None:
+            return None
+        return Candidate(g.start(), g.start(), g.end(), g.group(), "dec", g.group(), None, where, line.index,
+                         text[g.end():line.end])
     after_full = text[m.end():line.end]
     after = after_full.lstrip(" \t")
     if m.group("kw"):
@@ -222,6 +231,10 @@ _INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
 #: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
 #: capitalised word that does not refer to something: "Schedule 3.01" is a reference)
 _INLINE_SUB = re.compile(r"\b([A-Z][A-Za-z]*)[ \t]+(?=\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}\.?[ \t]+[A-Z\"“])")
+#: ... or, after any word, a two-level number with a run-in heading of capitalised words and a full stop: "…
+#: Email: x@y.com 13.4 Specific Performance. Each Party…" (a clause run into the end of the one before it)
+_INLINE_HEADED = re.compile(r"[ \t]+(?=\d{1,3}\.\d{1,3}\.?[ \t]+[A-Z][a-z]+"
+                            r"(?:[ \t]+(?:[A-Z][a-z]+|of|and|the|to|for|in|on|or)){0,5}\.[ \t])")
 #: words that name a provision, so a number after them is a reference to it ("in Section 6.2", "Article 9")
 REFERRING_WORDS = frozenset("section sections clause clauses article articles paragraph paragraphs schedule schedules "
                             "exhibit exhibits annex annexes appendix appendices part parts rule rules regulation "
@@ -310,6 +323,8 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                      if _word_before(text, g.start()).lower() not in REFERRING_WORDS]  # "EXHIBIT 4. In the event"
             spots += [g.end() for g in _INLINE_SUB.finditer(text, line.start + lead, line.end)
                       if g.group(1).lower() not in REFERRING_WORDS]
+            spots += [g.end() for g in _INLINE_HEADED.finditer(text, line.start + lead, line.end)
+                      if _word_before(text, g.start()).lower() not in REFERRING_WORDS]
             for at in sorted(set(spots)):
                 if at in seen or (first is not None and at <= first.num_start):
                     continue
