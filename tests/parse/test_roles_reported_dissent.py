@@ -78,3 +78,20 @@ def test_own_dissent_and_reported_dissent(texts: list[str], expected: list[Role]
     segs = [Segment(index=i, display=f"Judge{i} LJ", judges=(f"Judge{i} LJ",), heading="") for i in range(len(texts))]
     decide_roles(segs, texts, [s.display for s in segs])
     assert [s.role for s in segs] == expected
+
+
+def test_a_judges_heading_and_first_paragraph_printed_in_the_header_open_the_reasons(bulk: Path) -> None:
+    """A legacy file whose ``<header>`` ends with "LORD JUSTICE COULSON :", "1. INTRODUCTION" and paragraph 1 (its
+    body starts at 2): the paragraph is [1] of Coulson LJ's reasons, citable, and his are the lead reasons, not
+    unattributed text after a cover that swallowed his name."""
+    doc = _parse(str(bulk / EWCA / "2020-ewca-543-civ.xml"))
+    assert not doc.warnings  # no "numbering jumps from 0 to 2"
+    units = {u.label: u for u in doc.units if u.label}
+    first = units["[1]"]
+    text = doc.text[first.char_start:first.char_end]
+    assert text.startswith("1. This is a second appeal") and "“additional liabilities”" in text
+    assert first.zone == Zone.REASONS and first.citable and first.author == "Coulson LJ"
+    assert all(u.author for u in doc.units if u.zone == Zone.REASONS)  # every unit of the reasons is someone's
+    assert _roles(doc) == {"Coulson LJ": Role.LEAD, "Lewison LJ": Role.CONCURRING, "Floyd LJ": Role.CONCURRING}
+    headings = [doc.text[u.char_start:u.char_end] for u in doc.units if u.kind.value == "heading"][:3]
+    assert headings == ["LORD JUSTICE COULSON :", "1. INTRODUCTION", "2. THE RELEVANT FACTS"]

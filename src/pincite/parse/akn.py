@@ -46,6 +46,26 @@ from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, 
 
 _NS = {"akn": AKN_NS}
 _INT_NUM = re.compile(r"^\[?(\d{1,4})\]?\.?$")
+#: a header line opening a numbered paragraph of the judgment ("1. This is a second appeal…"): some legacy files
+#: put the first judge's heading and their first paragraph in the ``<header>``, the body starting at 2
+_HEADER_PARA = re.compile(r"^(\d{1,3})\.\s+(\S.*)$", re.S)
+#: how far from the header's end a judge's heading is looked for: three lines, or this many when the judgment's
+#: paragraph 1 follows it there
+HEADER_TAIL = 3
+HEADER_TAIL_OPENING = 10
+
+
+def _heading_line(text: str) -> bool:
+    """A header line that is a heading ("1. INTRODUCTION", "THE RELEVANT FACTS"): capitals, or a few words
+    without a full stop."""
+    rest = (_HEADER_PARA.match(text) or re.match(r"()(.*)", text, re.S)).group(2).strip()  # type: ignore[union-attr]
+    return rest.upper() == rest or (len(rest.split()) <= 8 and not rest.endswith((".", ":", ";")))
+
+
+def _opens_paragraph(text: str, last: int) -> bool:
+    """Whether a header line opens the judgment's next numbered paragraph (prose, numbered ``last + 1``)."""
+    m = _HEADER_PARA.match(text)
+    return m is not None and int(m.group(1)) == last + 1 and not _heading_line(text)
 _TEXT_NUM = re.compile(r"^(\d{1,4})\.\s+\S")
 _ANNEX = re.compile(r"^(?:ANNEX|Annex|APPENDIX|Appendix|SCHEDULE|Schedule)\b(?:\s+[A-Z0-9]{1,4})?\s*[:.]?\s*$")
 _HEADING_CLASS = re.compile(r"(?i)heading")
@@ -259,10 +279,11 @@ class _JudgmentReader:
         """The cover: every line of the header; a judge's heading at its very end starts the reasons."""
         lines = self._lines(header)
         start_reasons = None
-        for i in range(len(lines) - 1, max(-1, len(lines) - 4), -1):
+        for i in range(len(lines) - 1, max(-1, len(lines) - 1 - HEADER_TAIL_OPENING), -1):
             el, text = lines[i]
             if judge_heading(text, strong=bold_share(el) > 0.8):
-                start_reasons = i
+                if len(lines) - i <= HEADER_TAIL or any(_opens_paragraph(t, 0) for _, t in lines[i + 1:]):
+                    start_reasons = i
                 break
         cover = lines if start_reasons is None else lines[:start_reasons]
         if cover:
@@ -276,8 +297,29 @@ class _JudgmentReader:
         if start_reasons is not None:
             self.s.zone = Zone.REASONS
             for el, text in lines[start_reasons:]:
-                if not self._maybe_judge(el, text, strong=True):
+                if self._maybe_judge(el, text, strong=True):
+                    continue
+                if _opens_paragraph(text, self.s.last_number):  # the judgment's paragraph 1 (then 2…)
+                    self._header_para(text)
+                elif self.s.para is not None and not _heading_line(text):  # its next line
+                    self.b.separate("\n")
+                    self.b.append(text)
+                else:
+                    self._close_para()
                     self._heading(text, depth=1, attrs={})
+
+    def _header_para(self, text: str) -> None:
+        """A numbered paragraph of the reasons printed in the header (its number is in its text)."""
+        self._close_para()
+        number = _HEADER_PARA.match(text).group(1)  # type: ignore[union-attr]
+        self.s.last_number = int(number)
+        self.b.separate()
+        o = self.c.begin(UnitKind.PARAGRAPH, Zone.REASONS, True, number=number, label=f"[{number}]",
+                         section_path=self._path(), parent=None, attrs={})
+        self.s.para = _Open(o, number)
+        if self.s.segment is not None:
+            self.s.segment.units.append(o)
+        self.b.append(text)
 
     def _lines(self, el: etree._Element) -> list[tuple[etree._Element, str]]:
         """The non-empty ``<p>`` lines (and table cells' lines) of a block, in order."""
