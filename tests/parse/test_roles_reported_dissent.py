@@ -95,3 +95,11 @@ def test_a_judges_heading_and_first_paragraph_printed_in_the_header_open_the_rea
     assert _roles(doc) == {"Coulson LJ": Role.LEAD, "Lewison LJ": Role.CONCURRING, "Floyd LJ": Role.CONCURRING}
     headings = [doc.text[u.char_start:u.char_end] for u in doc.units if u.kind.value == "heading"][:3]
     assert headings == ["LORD JUSTICE COULSON :", "1. INTRODUCTION", "2. THE RELEVANT FACTS"]
+
+
+def test_a_paragraph_number_printed_with_a_space_before_its_full_stop_is_still_its_number(bulk: Path) -> None:
+    doc = _parse(str(bulk / EWCA / "2020-ewca-363-civ.xml"))  # "1 . This is an appeal from an order…"
+    assert not doc.warnings
+    first = next(u for u in doc.units if u.label == "[1]")
+    assert doc.text[first.char_start:first.char_end].startswith("1 . This is an appeal")
+    assert first.citable and first.author == "King LJ"

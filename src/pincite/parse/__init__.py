@@ -51,7 +51,8 @@ _MODULES: dict[Format, str] = {
 #: tribunals and the county court are courts below; 13: a contract clause whose number a text extraction ran into
 #: its heading ("8.3General Conditions") or onto the end of the clause before ("…@skadden.com 13.4 Specific
 #: Performance.") is its own clause, not part of the one before; 14: a judge's heading and paragraph 1 printed in
-#: a legacy judgment's header (its body starting at 2) open that judge's reasons, [1] included):
+#: a legacy judgment's header (its body starting at 2) open that judge's reasons, [1] included, and "1 . This…"
+#: opens paragraph 1):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
 PARSER_VERSION = 14

@@ -66,7 +66,7 @@ def _opens_paragraph(text: str, last: int) -> bool:
     """Whether a header line opens the judgment's next numbered paragraph (prose, numbered ``last + 1``)."""
     m = _HEADER_PARA.match(text)
     return m is not None and int(m.group(1)) == last + 1 and not _heading_line(text)
-_TEXT_NUM = re.compile(r"^(\d{1,4})\.\s+\S")
+_TEXT_NUM = re.compile(r"^(\d{1,4})[ \t]?\.\s+\S")  # "12. The…", and "1 . This…" as one legacy file prints it
 _ANNEX = re.compile(r"^(?:ANNEX|Annex|APPENDIX|Appendix|SCHEDULE|Schedule)\b(?:\s+[A-Z0-9]{1,4})?\s*[:.]?\s*$")
 _HEADING_CLASS = re.compile(r"(?i)heading")
 _SUB_HEADING_DEPTH = re.compile(r"(?i)(sub)?heading(\d)?")
