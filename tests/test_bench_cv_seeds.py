@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def _cv():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        return __import__("cv_seeds")
-    finally:
-        sys.path.pop(0)
+from tests.test_bench_small_stores import _bench
 
 
 def _row(qid: str, p: float, on_gold: bool, kind: str = "judgment", set_name: str = "train.jsonl",
@@ -26,7 +17,7 @@ def _row(qid: str, p: float, on_gold: bool, kind: str = "judgment", set_name: st
 
 
 def test_answered_at_a_precision_is_the_best_threshold_and_ties_go_together() -> None:
-    cv = _cv()
+    cv = _bench("cv_seeds")
     rows = [_row("a", 0.9, True), _row("b", 0.8, True), _row("c", 0.7, False), _row("d", 0.6, True),
             _row("e", 0.6, False), _row("n", 0.5, False, kind="none"), _row("z", 0.99, False, candidates=0),
             _row("u", 0.95, False, fitted=False)]
@@ -38,7 +29,7 @@ def test_answered_at_a_precision_is_the_best_threshold_and_ties_go_together() ->
 
 
 def test_only_and_skip_count_a_questions_part_and_scoped_asks_as_the_question(tmp_path: Path) -> None:
-    cv = _cv()
+    cv = _bench("cv_seeds")
     rows = [_row("q1", 0.9, True), _row("q1", 0.9, True, set_name="train.jsonl#scoped"),
             _row("q1", 0.9, True, set_name="train@g03.jsonl"), _row("q2", 0.9, True),
             _row("q1", 0.9, True, set_name="dev.jsonl")]

@@ -4,18 +4,9 @@ re-assembled from itself without losing what was done to it since (its notes on 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def _make_train():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        return __import__("make_train")
-    finally:
-        sys.path.pop(0)
+from tests.test_bench_small_stores import _bench
 
 
 def _q(qid: str, source: str, alt: str | None = None) -> str:
@@ -27,7 +18,7 @@ def _q(qid: str, source: str, alt: str | None = None) -> str:
 
 
 def test_parts_are_joined_disjoint_from_the_heldout_documents_and_a_rebuild_keeps_the_notes(tmp_path: Path) -> None:
-    mt = _make_train()
+    mt = _bench("make_train")
     held = tmp_path / "heldout.jsonl"
     held.write_text(_q("h-1", "bulk/a.xml") + "\n", encoding="utf-8")
     part1 = tmp_path / "p1.jsonl"
