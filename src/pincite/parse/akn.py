@@ -46,11 +46,10 @@ from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, 
 
 _NS = {"akn": AKN_NS}
 _INT_NUM = re.compile(r"^\[?(\d{1,4})\]?\.?$")
-#: a header line opening a numbered paragraph of the judgment ("1. This is a second appeal…"): some legacy files
-#: put the first judge's heading and their first paragraph in the ``<header>``, the body starting at 2
-_HEADER_PARA = re.compile(r"^(\d{1,3})\.\s+(\S.*)$", re.S)
+_TEXT_NUM = re.compile(r"^(\d{1,4})[ \t]?\.\s+\S")  # "12. The…", and "1 . This…" as one legacy file prints it
 #: how far from the header's end a judge's heading is looked for: three lines, or this many when the judgment's
-#: paragraph 1 follows it there
+#: paragraph 1 follows it there (some legacy files put the first judge's heading and their paragraph 1 in the
+#: ``<header>``, the body starting at 2)
 HEADER_TAIL = 3
 HEADER_TAIL_OPENING = 10
 
@@ -58,15 +57,17 @@ HEADER_TAIL_OPENING = 10
 def _heading_line(text: str) -> bool:
     """A header line that is a heading ("1. INTRODUCTION", "THE RELEVANT FACTS"): capitals, or a few words
     without a full stop."""
-    rest = (_HEADER_PARA.match(text) or re.match(r"()(.*)", text, re.S)).group(2).strip()  # type: ignore[union-attr]
+    m = _TEXT_NUM.match(text)
+    rest = (text[m.end() - 1:] if m else text).strip()
     return rest.upper() == rest or (len(rest.split()) <= 8 and not rest.endswith((".", ":", ";")))
 
 
 def _opens_paragraph(text: str, last: int) -> bool:
     """Whether a header line opens the judgment's next numbered paragraph (prose, numbered ``last + 1``)."""
-    m = _HEADER_PARA.match(text)
+    m = _TEXT_NUM.match(text)
     return m is not None and int(m.group(1)) == last + 1 and not _heading_line(text)
-_TEXT_NUM = re.compile(r"^(\d{1,4})[ \t]?\.\s+\S")  # "12. The…", and "1 . This…" as one legacy file prints it
+
+
 _ANNEX = re.compile(r"^(?:ANNEX|Annex|APPENDIX|Appendix|SCHEDULE|Schedule)\b(?:\s+[A-Z0-9]{1,4})?\s*[:.]?\s*$")
 _HEADING_CLASS = re.compile(r"(?i)heading")
 _SUB_HEADING_DEPTH = re.compile(r"(?i)(sub)?heading(\d)?")
@@ -311,7 +312,7 @@ class _JudgmentReader:
     def _header_para(self, text: str) -> None:
         """A numbered paragraph of the reasons printed in the header (its number is in its text)."""
         self._close_para()
-        number = _HEADER_PARA.match(text).group(1)  # type: ignore[union-attr]
+        number = _TEXT_NUM.match(text).group(1)  # type: ignore[union-attr]
         self.s.last_number = int(number)
         self.b.separate()
         o = self.c.begin(UnitKind.PARAGRAPH, Zone.REASONS, True, number=number, label=f"[{number}]",
