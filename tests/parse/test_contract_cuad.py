@@ -212,3 +212,28 @@ def test_a_clause_run_into_its_heading_or_the_clause_before_is_its_own_unit(bulk
     if before:
         prev = max((v for v in doc.units if v.char_end <= u.char_start), key=lambda v: v.char_end)
         assert before in doc.text[prev.char_start:prev.char_end]
+
+
+def test_run_together_clauses_in_a_contract_written_here() -> None:
+    """The same two shapes in a contract of our own, with the references that must stay references."""
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Alpha Ltd and Beta Inc.\n\n"
+        "1. Definitions.\n\n1.1 Terms. Words have their ordinary meaning.\n\n"
+        "1.2Interpretation. Headings are for convenience only and do not affect how this Agreement is read.\n\n"
+        "2. Notices.\n\n2.1 Addresses. Notices go to Alpha Ltd, Attention: Legal, Email: legal@alpha.example "
+        "2.2 Specific Performance. Each party may seek an injunction for a breach of Section 2.3 Governing Law. "
+        "as well as damages, and nothing in Section 2.1 Addresses. limits that right.\n\n"
+        "2.3 Governing Law. This Agreement is governed by the laws of England.\n\n"
+        "IN WITNESS WHEREOF the parties have signed this Agreement.\n\nAlpha Ltd\nBy: /s/ A. Smith\n"
+    )
+    doc = parse_bytes(text.encode(), "written_supply_agreement.txt")
+    validate_units(doc.text, doc.units)
+    units = {u.label: doc.text[u.char_start:u.char_end] for u in doc.units if u.label}
+    assert units["cl. 1.2"].startswith("1.2Interpretation.") and "Headings are for convenience" in units["cl. 1.2"]
+    assert "1.2Interpretation" not in units["cl. 1.1"]
+    assert units["cl. 2.2"].startswith("2.2 Specific Performance.")
+    assert "legal@alpha.example" in units["cl. 2.1"] and "Specific Performance" not in units["cl. 2.1"]
+    # "Section 2.3 Governing Law." and "Section 2.1 Addresses." refer to clauses: neither starts one there
+    assert "breach of Section 2.3 Governing Law. as well as damages" in units["cl. 2.2"]
+    assert units["cl. 2.3"].startswith("2.3 Governing Law. This Agreement is governed")
+    assert sum(1 for u in doc.units if u.label == "cl. 2.1") == 1
