@@ -243,3 +243,35 @@ def test_decide_roles(texts, expected) -> None:
     assert all(s.basis for s in segs)
     if expected[-1] is None:
         assert segs[-1].basis == "no statement of agreement or disagreement found"
+
+
+def _with_header(header: str, body: str) -> bytes:
+    return (f'<?xml version="1.0" encoding="UTF-8"?><akomaNtoso xmlns="{AKN}"><judgment name="judgment"><meta/>'
+            f"<header>{header}</header><judgmentBody><decision>{body}</decision></judgmentBody></judgment>"
+            "</akomaNtoso>").encode()
+
+
+def test_a_first_paragraph_printed_in_the_header_is_paragraph_1_of_that_judges_reasons() -> None:
+    cover = "".join(f"<p>Cover line {i}.</p>" for i in range(6))
+    header = (cover + "<p>Approved Judgment</p><p><b>LORD JUSTICE EXAMPLE :</b></p><p>1. INTRODUCTION</p>"
+              "<p>1. This is an appeal against an order for costs made by the judge below.</p>"
+              "<p>It raises one point of construction.</p><p>2. THE FACTS</p>")
+    body = ("<paragraph><num>2.</num><content><p>The facts are not in dispute.</p></content></paragraph>"
+            "<paragraph><num>3.</num><content><p>I would dismiss the appeal.</p></content></paragraph>"
+            '<level><content><p><span style="font-weight:bold">Lord Justice Other :</span></p></content></level>'
+            "<paragraph><num>4.</num><content><p>I agree.</p></content></paragraph>")
+    doc = parse_bytes(_with_header(header, body), "header_para.xml")
+    assert not any("jumps" in w for w in doc.warnings)
+    first = _para(doc, "1")
+    assert _text(doc, first) == "1. This is an appeal against an order for costs made by the judge below.\n" \
+                                "It raises one point of construction."
+    assert first.zone == Zone.REASONS and first.citable and first.author == "Example LJ" and first.role == Role.LEAD
+    assert _para(doc, "4").role == Role.CONCURRING
+    assert "Cover line 5." in doc.text and all(u.zone == Zone.COVER for u in doc.units if "Cover line" in _text(doc, u))
+    # a judge's name further up the cover, with no paragraph 1 after it, does not open the reasons there
+    header2 = "<p><b>LORD JUSTICE EXAMPLE :</b></p>" + cover + "<p>Approved Judgment</p>"
+    body2 = ('<level><content><p><span style="font-weight:bold">Lord Justice Example :</span></p></content></level>'
+             "<paragraph><num>1.</num><content><p>I would dismiss the appeal.</p></content></paragraph>")
+    doc2 = parse_bytes(_with_header(header2, body2), "no_header_para.xml")
+    assert all(u.zone == Zone.COVER for u in doc2.units if "Cover line" in _text(doc2, u))
+    assert _para(doc2, "1").author == "Example LJ"
