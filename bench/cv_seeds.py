@@ -3,17 +3,18 @@
 One seed's CV figure moves by ~80 of 4,104 "answered at precision >= 0.75" from the fold draw and LightGBM's
 sampling alone (bench/NOTES.md, fourteenth and fifteenth stops), more than most design changes.  This runs
 ``bench/train_ranker.py`` once per seed and prints, per seed and as mean and spread, two figures read from its
-out-of-fold file: top-1 on gold (the ranker alone) and the most questions answered on gold at precision >= 0.70 /
-0.75 / 0.80 over every threshold the out-of-fold answer probabilities allow (the abstention model too, without
-train_ranker's threshold grid, whose 0.02 steps add their own jumps).
+out-of-fold file: top-1 on gold (the ranker alone) and the most questions answered on gold at precision >=
+0.70 / 0.75 / 0.80 over every threshold the out-of-fold answer probabilities allow (the abstention model too,
+without train_ranker's threshold grid, whose 0.02 steps add their own jumps).
 
     .venv/bin/python bench/cv_seeds.py run --seeds 27,5,11 --dir /tmp/cv -- --set eval/dev.jsonl all.db ... \\
         --cache feat.json [every train_ranker.py argument but --seed, --oof and --out]
-    .venv/bin/python bench/cv_seeds.py score /tmp/cv/oof_27.jsonl /tmp/cv/oof_5.jsonl [--only IDS | --skip IDS]
+    .venv/bin/python bench/cv_seeds.py score /tmp/cv/oof_27.jsonl /tmp/cv/oof_5.jsonl [--only I | --skip I]
 
 ``--only`` / ``--skip`` read a file of ``GOLDFILE:ID`` lines (``train.jsonl:w1-0007``): the records of those
 questions only, or all but them (a question's scoped and part-store asks count as the question) — to score two
-designs on the same questions when one was trained on more.  Held-out gold is never here: train_ranker refuses it.
+designs on the same questions when one was trained on more.  Held-out gold is never here: train_ranker refuses
+it.
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ FLOORS = (0.70, 0.75, 0.80)
 
 
 def figures(rows: list[dict[str, Any]], floors: tuple[float, ...] = FLOORS) -> dict[str, int]:
-    """Top-1 on gold over the answerable records, and for each precision floor the most records answered on gold
-    by any threshold on the answer probability whose answered records (answerable or not) reach that precision.
+    """Top-1 on gold over the answerable records, and for each precision floor the most records answered on
+    gold by any threshold on the answer probability whose answered records (answerable or not) reach that
+    precision.
     Only the fitted records count (train_ranker's ``fitted``)."""
     rows = [r for r in rows if r.get("fitted", True)]
     ranked = sorted(((r["p_answer"], bool(r["top_on_gold"]) and r["kind"] != "none")
@@ -80,7 +82,8 @@ def report(named: list[tuple[str, dict[str, int]]]) -> str:
         lines.append(f"{name[-28:]:28s} {fig['records']:8d} " + " ".join(f"{fig[k]:8d}" for k in keys))
     if len(named) > 1:
         for label, fn in (("mean", statistics.mean), ("sd", statistics.stdev)):
-            lines.append(f"{label:28s} {'':8s} " + " ".join(f"{fn([f[k] for _, f in named]):8.1f}" for k in keys))
+            cells = " ".join(f"{fn([f[k] for _, f in named]):8.1f}" for k in keys)
+            lines.append(f"{label:28s} {'':8s} {cells}")
     return "\n".join(lines)
 
 
@@ -127,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             with open(out / f"train_{seed}.log", "w", encoding="utf-8") as log:
                 rc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT).returncode
             if rc:
-                raise SystemExit(f"train_ranker.py failed for seed {seed} (rc {rc}): see {out / f'train_{seed}.log'}")
+                log_path = out / f"train_{seed}.log"
+                raise SystemExit(f"train_ranker.py failed for seed {seed} (rc {rc}): see {log_path}")
             files.append(str(oof))
     else:
         files = a.oof

@@ -4,8 +4,8 @@
         /work/train_parts/statutes_contracts.jsonl --out eval/train.jsonl
 
 A part may be an earlier eval/train.jsonl (to add new writers' parts to it): its parts' own header lines are kept
-as they were, and so are its notes on what was done to it since (``bench/adjudicate.py``'s alternatives, corrected
-entries), after every part's lines; its questions pass the same rule again.
+as they were, and so are its notes on what was done to it since (``bench/adjudicate.py``'s alternatives,
+corrected entries), after every part's lines; its questions pass the same rule again.
 
 Disjointness rule: a question is dropped when any document it names (a gold source, an alternative's source or a
 scope entry) is a document named anywhere in eval/heldout.jsonl; questions whose id repeats are dropped after the

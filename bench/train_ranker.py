@@ -69,7 +69,7 @@ def _scaled(node: dict[str, Any], factor: float) -> dict[str, Any]:
 
 class _Bag:
     """N boosters averaged: LightGBM draws its bagging and feature fractions from the seed, so each of N seeds
-    fits a different model of the same data, and their mean varies less from seed to seed than any one of them.
+    fits a different model of the same data, and their mean varies less from seed to seed than any one does.
     ``predict`` gives the mean raw score (for a binary model, the probability of the mean log-odds);
     ``dump_model`` one model whose trees' leaves are divided by N, whose sum of leaves is that mean, so the
     generator reads it as it reads a single booster's dump."""
@@ -116,9 +116,10 @@ def train_reranker(groups: list[tuple[np.ndarray, np.ndarray]], seed: int):  # t
     import lightgbm as lgb
 
     groups = [(x, y) for x, y in groups if len(y)]
-    return _fit_bag(RERANK_PARAMS, lambda: lgb.Dataset(np.vstack([x for x, _ in groups]),
-                                                       np.concatenate([y for _, y in groups]).astype(float),
-                                                       group=[len(y) for _, y in groups]), RERANK_ROUNDS, seed)
+    xs = np.vstack([x for x, _ in groups])
+    ys = np.concatenate([y for _, y in groups]).astype(float)
+    sizes = [len(y) for _, y in groups]
+    return _fit_bag(RERANK_PARAMS, lambda: lgb.Dataset(xs, ys, group=sizes), RERANK_ROUNDS, seed)
 
 
 def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: int,

@@ -420,8 +420,8 @@ class Passage:
     text: str  # exactly document.text[chunk.char_start:chunk.char_end]
     score: float
     rank: int  # 1-based
-    #: how it came to be read: "search" (retrieval ranked it), "items" (a retrieved lead-in's items), "outcome"
-    #: (where a judge disposes of the case: pincite.answer.evidence)
+    #: how it came to be read: "search" (retrieval ranked it), "items" (a retrieved lead-in's items),
+    #: "outcome" (where a judge disposes of the case: pincite.answer.evidence)
     via: str = "search"
 
     @property

@@ -83,7 +83,8 @@ def add_provision_items(store: Store, passages: list[Passage], include_non_citab
             if ch.id in placed or not items.intersection(ch.units) or (not ch.citable and not include_non_citable):
                 continue
             placed.add(ch.id)
-            out.append(by_id.get(ch.id) or Passage(ch, p.document, doc.text[ch.char_start:ch.char_end], 0.0, 0, "items"))
+            out.append(by_id.get(ch.id)
+                       or Passage(ch, p.document, doc.text[ch.char_start:ch.char_end], 0.0, 0, "items"))
     if [p.chunk.id for p in out] == [p.chunk.id for p in passages]:
         return passages
     return [replace(p, rank=i + 1) for i, p in enumerate(out)]

@@ -391,12 +391,12 @@ PARTIAL_DISSENT: tuple[re.Pattern[str], ...] = (
 DISAGREES_IN_PART = PARTIAL_DISSENT[1]
 
 #: The court below, as an appellate judgment names it: disagreeing with its reasoning is no dissent.  The
-#: Court of Appeal hears appeals from the High Court (a judge, or a Divisional Court), the county court and the
-#: appeal tribunals.
+#: Court of Appeal hears appeals from the High Court (a judge, or a Divisional Court), the county court and
+#: the appeal tribunals.
 COURT_BELOW = re.compile(r"(?i)\b(?:the|trial|deputy)\s+(?:(?:trial|deputy|first[- ]instance)\s+)?judge\b|"
                          r"\bthe\s+(?:tribunal|recorder|master|court\s+below|lower\s+court)\b|"
-                         r"\bthe\s+(?:Divisional\s+Court|Upper\s+Tribunal|(?:Employment\s+)?Appeal\s+Tribunal|"
-                         r"First[- ]tier\s+Tribunal|county\s+court|FTT|UT|EAT)\b")
+                         r"\bthe\s+(?:Divisional\s+Court|Upper\s+Tribunal|(?:Employment\s+)?Appeal\s+"
+                         r"Tribunal|First[- ]tier\s+Tribunal|county\s+court|FTT|UT|EAT)\b")
 
 #: A dissent stated outright: the judge dissents.
 FULL_DISSENT: tuple[re.Pattern[str], ...] = (
@@ -410,8 +410,8 @@ FULL_DISSENT: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?i)\bmy\s+dissenting\s+judgment\b"),
 )
 
-#: Which of :data:`FULL_DISSENT` can be said of the court below ("I have come to a different conclusion from the
-#: Divisional Court"): a dissent only when no court below is named in the sentence, or a colleague is.
+#: Which of :data:`FULL_DISSENT` can be said of the court below ("I have come to a different conclusion from
+#: the Divisional Court"): a dissent only when no court below is named in the sentence, or a colleague is.
 DIFFERENT_CONCLUSION = FULL_DISSENT[0]
 
 #: A judge's vote in the first person: "I would dismiss the appeal", "I would have allowed SIS's appeal" (the

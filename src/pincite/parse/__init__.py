@@ -46,13 +46,13 @@ _MODULES: dict[Format, str] = {
 #: and date (:mod:`pincite.parse.parties`), its printed title kept in its meta; 11: a contract's table of
 #: contents (dot leaders and a page number) is no clause, and its last entry ("Schedule 1 - Contents") starts no
 #: schedule; a judgment's "Schedule 1" heading after which its own numbering goes on is a quoted document's
-#: heading, not an annex of the judgment; 12: "I have come to a different conclusion from the Divisional Court"
-#: disagrees with the court below, not with a colleague — no dissent — and the Divisional Court, the appeal
-#: tribunals and the county court are courts below; 13: a contract clause whose number a text extraction ran into
-#: its heading ("8.3General Conditions") or onto the end of the clause before ("…@skadden.com 13.4 Specific
-#: Performance.") is its own clause, not part of the one before; 14: a judge's heading and paragraph 1 printed in
-#: a legacy judgment's header (its body starting at 2) open that judge's reasons, [1] included, and "1 . This…"
-#: opens paragraph 1):
+#: heading, not an annex of the judgment; 12: "I have come to a different conclusion from the Divisional
+#: Court" disagrees with the court below, not with a colleague — no dissent — and the Divisional Court, the
+#: appeal tribunals and the county court are courts below; 13: a contract clause whose number a text
+#: extraction ran into its heading ("8.3General Conditions") or onto the end of the clause before
+#: ("…@skadden.com 13.4 Specific Performance.") is its own clause, not part of the one before; 14: a judge's
+#: heading and paragraph 1 printed in a legacy judgment's header (its body starting at 2) open that judge's
+#: reasons, [1] included, and "1 . This…" opens paragraph 1):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
 PARSER_VERSION = 14

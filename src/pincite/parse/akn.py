@@ -47,9 +47,9 @@ from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, 
 _NS = {"akn": AKN_NS}
 _INT_NUM = re.compile(r"^\[?(\d{1,4})\]?\.?$")
 _TEXT_NUM = re.compile(r"^(\d{1,4})[ \t]?\.\s+\S")  # "12. The…", and "1 . This…" as one legacy file prints it
-#: how far from the header's end a judge's heading is looked for: three lines, or this many when the judgment's
-#: paragraph 1 follows it there (some legacy files put the first judge's heading and their paragraph 1 in the
-#: ``<header>``, the body starting at 2)
+#: how far from the header's end a judge's heading is looked for: three lines, or this many when the
+#: judgment's paragraph 1 follows it there (some legacy files put the first judge's heading and their
+#: paragraph 1 in the ``<header>``, the body starting at 2)
 HEADER_TAIL = 3
 HEADER_TAIL_OPENING = 10
 

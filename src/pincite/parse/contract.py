@@ -164,8 +164,8 @@ def _follow_ok(family: str, where: str, after: str) -> bool:
     return ch.isupper() or ch in "\"“‘'([*"
 
 
-#: a dotted number run into its heading's first word at a line's start ("8.3General Conditions of Indemnification."):
-#: a text extraction that lost the space
+#: a dotted number run into its heading's first word at a line's start ("8.3General Conditions of
+#: Indemnification."): a text extraction that lost the space
 _GLUED = re.compile(r"\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}(?=[A-Z][a-z])")
 
 

@@ -108,7 +108,7 @@ def _read_segment(seg: Segment, text: str, segments: list[Segment]) -> _Reading:
         for p in _FULL:
             m = p.search(sentence)
             if r.full is None and m and not _CONDITIONAL.search(sentence[: m.start()]):
-                if p is L.DIFFERENT_CONCLUSION and below and not named:  # the court below's, not a colleague's
+                if p is L.DIFFERENT_CONCLUSION and below and not named:  # the court below's, no colleague's
                     continue
                 r.full = sentence
         for m in _VOTE.finditer(sentence):
