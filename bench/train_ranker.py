@@ -131,6 +131,28 @@ def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: i
     return [similarity_summary(v) for v in cosines(records, scores, top, embedder)]
 
 
+SIMILARITY_FILE = "ranker_similarity.int8.onnx"  # the fine-tuned bi-encoder's name beside the model file
+
+
+def similarity_section(model: Path, folds: list[Path], out: Path) -> dict[str, Any]:
+    """Copy the fine-tuned bi-encoder beside the model file and describe it: its hash, the fold models' hashes,
+    and the training manifest ``bench/biencoder_train.py export`` wrote beside each."""
+    import shutil
+
+    target = out.parent / SIMILARITY_FILE
+    if model.resolve() != target.resolve():
+        shutil.copyfile(model, target)
+
+    def manifest(f: Path) -> dict[str, Any]:
+        m = f.with_name(f.name + ".json")
+        return json.loads(m.read_text(encoding="utf-8")) if m.exists() else {}
+
+    return {"file": SIMILARITY_FILE, "sha256": hashlib.sha256(target.read_bytes()).hexdigest(),
+            "manifest": manifest(model),
+            "folds": [{"sha256": hashlib.sha256(f.read_bytes()).hexdigest()[:16], "manifest": manifest(f)}
+                      for f in folds]}
+
+
 def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, embedder: Any,
             memo: dict[str, float] | None = None) -> list[np.ndarray]:
     """The bi-encoder's cosine of each record's question and its ``top`` best-scored candidates, best first.
@@ -142,15 +164,35 @@ def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, e
     out = []
     for r, s in zip(records, scores):
         contexts = [r["contexts"][j] for j in np.argsort(-s, kind="stable")[:top]] if len(s) else []
+        model, tag = embedder.for_record(r) if isinstance(embedder, CrossFitted) else (embedder, "")
         if memo is None:
-            out.append(similarity_vectors(embedder, r["question"], contexts) if contexts else np.zeros(0))
+            out.append(similarity_vectors(model, r["question"], contexts) if contexts else np.zeros(0))
             continue
-        keys = [r["question"] + "\x00" + c for c in contexts]
+        keys = [tag + r["question"] + "\x00" + c for c in contexts]
         todo = [c for c, key in zip(contexts, keys) if key not in memo]
-        for c, v in zip(todo, similarity_vectors(embedder, r["question"], todo) if todo else []):
-            memo[r["question"] + "\x00" + c] = float(v)
+        for c, v in zip(todo, similarity_vectors(model, r["question"], todo) if todo else []):
+            memo[tag + r["question"] + "\x00" + c] = float(v)
         out.append(np.array([memo[key] for key in keys]))
     return out
+
+
+class CrossFitted:
+    """A fine-tuned bi-encoder per fold of bench/biencoder_train.py (``fold_of``, by gold document): each record's
+    similarity comes from the fold model that never trained on its question, so the rows the ranker and the
+    abstention model learn from read the bi-encoder as a new question does at answer time."""
+
+    def __init__(self, files: list[Path], tokenizer: Path) -> None:
+        from pincite.generate.features import load_sentence_model
+
+        self.models = [load_sentence_model((f, tokenizer)) for f in files]
+        # a memo entry names the fold model it came from, so one memo never mixes two models' cosines
+        self.tags = [hashlib.sha256(f.read_bytes()).hexdigest()[:12] + "\x00" for f in files]
+
+    def for_record(self, r: dict[str, Any]) -> tuple[Any, str]:
+        from biencoder_train import fold_of
+
+        f = fold_of(r, len(self.models))
+        return self.models[f], self.tags[f]
 
 
 def reranked(records: list[dict[str, Any]], scores: list[np.ndarray], sims: list[np.ndarray], top: int, rich: bool,
@@ -407,6 +449,12 @@ def main(argv: list[str] | None = None) -> int:
                          "the others are only scored, out of fold")
     ap.add_argument("--oof", default=None, metavar="FILE",
                     help="write each record's out-of-fold outcome (train_ranker._oof_row) for bench/compare_oof.py")
+    ap.add_argument("--similarity-model", default=None, metavar="ONNX",
+                    help="a fine-tuned bi-encoder (bench/biencoder_train.py export) for the second ranker and the "
+                         "abstention model to read; copied beside --out and named in it (with --similarity-folds)")
+    ap.add_argument("--similarity-folds", default="", metavar="ONNX,ONNX",
+                    help="the same bi-encoder trained once per fold of bench/biencoder_train.py groups, in fold "
+                         "order: the similarity every training record reads (cross-fitted)")
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
     args = ap.parse_args(argv)
@@ -469,6 +517,18 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{args.cache}: collected before records kept their texts; collect again into a new "
                              "--cache")
         embedder = load_sentence_model()
+    shipped = None  # the bi-encoder the written model reads at answer time (None: the dense index's)
+    if args.similarity_model or args.similarity_folds:
+        from pincite.search.embed import find_model_files
+
+        folds = [Path(f) for f in args.similarity_folds.split(",") if f]
+        if not args.similarity_model or len(folds) < 2 or embedder is None:
+            raise SystemExit("--similarity-model needs --similarity-folds (two or more: the ranker must not learn "
+                             "from the similarity of questions the bi-encoder trained on) and a model that reads "
+                             "the similarity (--rerank or --abstain-similarity)")
+        tokenizer = find_model_files()[1]
+        shipped = load_sentence_model((Path(args.similarity_model), tokenizer))
+        embedder = CrossFitted(folds, tokenizer)
     rerank_model = None
     first_scores = scores
     if args.rerank:
@@ -528,12 +588,13 @@ def main(argv: list[str] | None = None) -> int:
                "rich": args.abstain_rich, "similarity_top": args.abstain_similarity,
                "passage_mass": args.abstain_passage_mass, **ab_model.section(ax[:5])}
     rerank = None
+    probe_embedder = shipped if shipped is not None else embedder  # what the written model reads
     if rerank_model is not None:
         from pincite.generate.ranker import rerank_names, rerank_rows
 
         r0 = next(r for r, s in zip(records, first_scores) if len(s) >= args.rerank)
         s0 = model.predict(np.array(r0["x"], dtype=float))
-        rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, cosines([r0], [s0], args.rerank, embedder)[0],
+        rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, cosines([r0], [s0], args.rerank, probe_embedder)[0],
                                args.rerank_rich)
         rerank = {"top": args.rerank, "rich": args.rerank_rich,
                   "features": list(rerank_names(tuple(trained), args.rerank_rich)), "params": RERANK_PARAMS,
@@ -556,6 +617,8 @@ def main(argv: list[str] | None = None) -> int:
         "k": args.k,  # the passages each question retrieved in training (the engine's default k)
         "abstain": abstain,
         **({"rerank": rerank} if rerank is not None else {}),
+        **({"similarity_model": similarity_section(Path(args.similarity_model), folds, Path(args.out))}
+           if shipped is not None else {}),
         "probe": {"x": probe_x.tolist(), "lightgbm_scores": model.predict(probe_x).tolist()},
         "trees": dump["tree_info"],
     }
@@ -575,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
         probe = r0
         xp = np.array(probe["x"], dtype=float)
         sp = model.predict(xp)
-        v = cosines([probe], [sp], args.rerank, embedder)[0]
+        v = cosines([probe], [sp], args.rerank, probe_embedder)[0]
         rows, idx = rerank_rows(xp, sp, v, args.rerank_rich)
         assert np.allclose(m.rerank(rows), rerank_model.predict(rows), atol=1e-6), "the second ranker's walk differs"
         s2 = rerank_model.predict(rows)
@@ -590,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
         assert best == int(np.argmax(comb)) and abs(p - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's decision differs from the fitted models'"
     else:
-        sp_sims = similarities([probe], [sp], args.abstain_similarity, embedder) if embedder is not None else None
+        sp_sims = similarities([probe], [sp], args.abstain_similarity, probe_embedder) if embedder is not None else None
         row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims, mass)[0]
         assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None,
                                         probe.get("passages", probe["units"]) if mass else None)

@@ -283,6 +283,7 @@ def test_a_second_ranker_reading_similarity_changes_which_sentence_is_quoted(tmp
     from pincite.generate.ranker import RERANK_FEATURES, similarity_summary, similarity_vectors
 
     raw = json.loads(MODEL_FILE.read_text())
+    raw.pop("similarity_model", None)  # it reads the bi-encoder given it below (the dense index's)
     path = tmp_path / "m.json"
     raw["rerank"] = _rerank_section(raw["features"], RERANK_FEATURES.index("similarity_behind_best"))
     raw["rerank"]["trees"][0]["tree_structure"]["threshold"] = -1e-9

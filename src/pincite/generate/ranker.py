@@ -21,11 +21,15 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   embedded with the question (one call for every document's): it reads the first ranker's score and the
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
   candidate's row too), and reorders them; the abstention model then reads the new order;
+- ``similarity_model`` (optional): ``{"file", "sha256"}``, the bi-encoder those two read, fine-tuned here on legal
+  questions (``bench/biencoder_train.py``) and shipped beside the model file as int8 ONNX with the dense index's
+  tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
 - the training manifest (data hashes, seed, cross-validated figures).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Sequence
@@ -45,12 +49,13 @@ from pincite.generate.features import (
     feature_matrix,
     fill_models,
     load_models,
+    load_sentence_model,
     passage_keys,
 )
 from pincite.generate.learned import LearnedGenerator, candidates
 
 __all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
-           "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
+           "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model", "load_similarity_model",
            "passage_mass", "rerank_names", "rerank_rows", "rerank_scores", "similarity_summary",
            "similarity_vectors", "top_similarities"]
 
@@ -294,6 +299,10 @@ class RankerModel:
     rerank_trees: tuple[dict[str, Any], ...] = ()
     rerank_rich: bool = False
     passage_mass: bool = False  # the abstention model reads PASSAGE_MASS
+    #: the fine-tuned bi-encoder the second ranker and the abstention model read (None: the dense index's model),
+    #: and the sha256 its model file records for it
+    similarity_path: Path | None = None
+    similarity_sha256: str = ""
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """The ranker's score of each row (the sum of its trees' leaves, as LightGBM's ``predict``)."""
@@ -368,6 +377,13 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
             raise ValueError(f"rerank section (top {rerank_top}, its features or trees)")
         threshold = float(raw["threshold"])
         gate_terms = int(raw.get("gate_terms", 2))  # files from before the gate was a setting used 2
+        sim = raw.get("similarity_model")  # files from before it read the dense index's bi-encoder
+        sim_path, sim_sha = None, ""
+        if sim is not None:
+            name, sim_sha = str(sim["file"]), str(sim["sha256"])
+            if not name or Path(name).name != name or name.startswith("."):
+                raise ValueError(f"similarity_model file {name!r} (a file name beside the model file)")
+            sim_path = p.parent / name
     except (KeyError, TypeError, ValueError) as e:
         raise GeneratorError(f"{p}: the ranker's model lacks or garbles a field ({e})") from None
     problem = columns_problem(names)
@@ -385,9 +401,29 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
                              f"{len(ab_names)} numbers (scale positive)")
     about = {k: v for k, v in raw.items()
-             if k not in ("features", "trees", "abstain", "threshold", "gate_terms", "rerank")}
+             if k not in ("features", "trees", "abstain", "threshold", "gate_terms", "rerank", "similarity_model")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms,
-                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich, mass)
+                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich, mass, sim_path, sim_sha)
+
+
+def load_similarity_model(path: Path, sha256: str) -> Any:
+    """The fine-tuned bi-encoder a model file names, read with the dense index's tokenizer (the same
+    all-MiniLM-L6-v2 vocabulary); :class:`GeneratorError` naming the file when it is missing, is not the file the
+    model was trained with, or will not load."""
+    from pincite.search.embed import EmbeddingUnavailable, find_model_files
+
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise GeneratorError(f"{path}: the ranker's bi-encoder cannot be read: {e.strerror or e}") from None
+    if hashlib.sha256(data).hexdigest() != sha256:
+        raise GeneratorError(f"{path}: not the bi-encoder the ranker was trained with (sha256 differs from its "
+                             "model file's); reinstall pincite or retrain with bench/train_ranker.py")
+    try:
+        tokenizer = find_model_files()[1]
+    except EmbeddingUnavailable as e:
+        raise GeneratorError(f"the ranker's bi-encoder needs the dense index's tokenizer: {e}") from None
+    return load_sentence_model((path, tokenizer))
 
 
 class RankerGenerator:
@@ -413,7 +449,19 @@ class RankerGenerator:
         file at start and its first question is not the slow one."""
         load_models(self.model.features, self.models)
         if self.model.similarity_top or self.model.rerank_top:
-            load_models(("similarity",), self.models)  # the second ranker's and abstention's reading of the top
+            self.bi_encoder()  # the second ranker's and abstention's reading of the top
+
+    def bi_encoder(self) -> Any:
+        """The bi-encoder the second ranker and the abstention model read: the model file's own (loaded once,
+        kept in :attr:`models` under ``bi-encoder@FILE``), else the dense index's."""
+        m = self.model
+        if m.similarity_path is None:
+            load_models(("similarity",), self.models)
+            return self.models[FEATURES["similarity"].needs]
+        key = f"{FEATURES['similarity'].needs}@{m.similarity_path.name}"
+        if key not in self.models:
+            self.models[key] = load_similarity_model(m.similarity_path, m.similarity_sha256)
+        return self.models[key]
 
     def _decide(self, reading: Any, x: np.ndarray, scores: np.ndarray, groups: list[np.ndarray],
                 passages: Sequence[str] | None = None) -> list[tuple[int, float]]:
@@ -426,8 +474,7 @@ class RankerGenerator:
         tops = [g[np.argsort(-scores[g], kind="stable")[:embed]] for g in groups]
         sims: list[np.ndarray] = [np.zeros(0) for _ in groups]
         if embed:
-            load_models(("similarity",), self.models)
-            flat = similarity_vectors(self.models[FEATURES["similarity"].needs], reading.question,
+            flat = similarity_vectors(self.bi_encoder(), reading.question,
                                       [reading.sentences[i].context for t in tops for i in t])
             cut = np.cumsum([0] + [len(t) for t in tops])
             sims = [flat[a:b] for a, b in zip(cut[:-1], cut[1:])]
