@@ -385,3 +385,36 @@ def test_a_judgment_stored_twice_is_answered_as_when_stored_once(tmp_path: Path)
             s.close()
         cited.append([c.pinpoint for c in ans.citations])
     assert cited[0] and cited[1] == cited[0]
+
+
+def test_the_shipped_model_reads_its_own_fine_tuned_bi_encoder() -> None:
+    from pincite.generate.features import load_sentence_model
+    from pincite.generate.ranker import similarity_vectors
+
+    m = load_model()
+    assert m.similarity_path is not None and m.similarity_path.parent == MODEL_FILE.parent
+    tuned = RankerGenerator(model=m).bi_encoder()
+    question = "How much notice must be given to end the agreement?"
+    contexts = ["Either party may terminate this Agreement upon ninety (90) days' prior written notice.",
+                "Notices shall be delivered by hand or by registered mail to the addresses above.",
+                "The parties shall meet quarterly to review the development plan."]
+    sims = similarity_vectors(tuned, question, contexts)
+    assert int(np.argmax(sims)) == 0  # the clause that answers, not the one that shares the word "notice"
+    plain = similarity_vectors(load_sentence_model(), question, contexts)
+    assert not np.allclose(sims, plain, atol=1e-3)  # fine-tuned: not the dense index's model under another name
+
+
+def test_a_missing_altered_or_misplaced_bi_encoder_is_named(tmp_path: Path) -> None:
+    raw = json.loads(MODEL_FILE.read_text())
+    assert raw["similarity_model"]["file"] == "ranker_similarity.int8.onnx"
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="ranker_similarity.int8.onnx.*cannot be read"):
+        RankerGenerator(model_file=path).load()  # a server names it at start, not at its first question
+    (tmp_path / "ranker_similarity.int8.onnx").write_bytes(b"not a model")
+    with pytest.raises(GeneratorError, match="not the bi-encoder the ranker was trained with"):
+        RankerGenerator(model_file=path).load()
+    raw["similarity_model"]["file"] = "../ranker_similarity.int8.onnx"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(GeneratorError, match="similarity_model file"):
+        load_model(path)
