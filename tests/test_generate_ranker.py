@@ -401,7 +401,7 @@ def test_the_shipped_model_reads_its_own_fine_tuned_bi_encoder() -> None:
     sims = similarity_vectors(tuned, question, contexts)
     assert int(np.argmax(sims)) == 0  # the clause that answers, not the one that shares the word "notice"
     plain = similarity_vectors(load_sentence_model(), question, contexts)
-    assert not np.allclose(sims, plain, atol=1e-3)  # fine-tuned: not the dense index's model under another name
+    assert not np.allclose(sims, plain, atol=1e-3)  # fine-tuned, not the dense index's model renamed
 
 
 def test_a_missing_altered_or_misplaced_bi_encoder_is_named(tmp_path: Path) -> None:

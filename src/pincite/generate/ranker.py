@@ -21,9 +21,9 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   embedded with the question (one call for every document's): it reads the first ranker's score and the
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
   candidate's row too), and reorders them; the abstention model then reads the new order;
-- ``similarity_model`` (optional): ``{"file", "sha256"}``, the bi-encoder those two read, fine-tuned here on legal
-  questions (``bench/biencoder_train.py``) and shipped beside the model file as int8 ONNX with the dense index's
-  tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
+- ``similarity_model`` (optional): ``{"file", "sha256"}``, the bi-encoder those two read, fine-tuned here on
+  legal questions (``bench/biencoder_train.py``) and shipped beside the model file as int8 ONNX read with the
+  dense index's tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
 - the training manifest (data hashes, seed, cross-validated figures).
 """
 
@@ -55,7 +55,8 @@ from pincite.generate.features import (
 from pincite.generate.learned import LearnedGenerator, candidates
 
 __all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
-           "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model", "load_similarity_model",
+           "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
+           "load_similarity_model",
            "passage_mass", "rerank_names", "rerank_rows", "rerank_scores", "similarity_summary",
            "similarity_vectors", "top_similarities"]
 
@@ -299,8 +300,8 @@ class RankerModel:
     rerank_trees: tuple[dict[str, Any], ...] = ()
     rerank_rich: bool = False
     passage_mass: bool = False  # the abstention model reads PASSAGE_MASS
-    #: the fine-tuned bi-encoder the second ranker and the abstention model read (None: the dense index's model),
-    #: and the sha256 its model file records for it
+    #: the fine-tuned bi-encoder the second ranker and the abstention model read (None: the dense index's
+    #: model), and the sha256 its model file records for it
     similarity_path: Path | None = None
     similarity_sha256: str = ""
 
@@ -401,15 +402,17 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
                              f"{len(ab_names)} numbers (scale positive)")
     about = {k: v for k, v in raw.items()
-             if k not in ("features", "trees", "abstain", "threshold", "gate_terms", "rerank", "similarity_model")}
+             if k not in ("features", "trees", "abstain", "threshold", "gate_terms", "rerank",
+                          "similarity_model")}
     return RankerModel(names, trees, arrays[0], arrays[1], arrays[2], intercept, threshold, about, gate_terms,
-                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich, mass, sim_path, sim_sha)
+                       ab_trees, rich, similarity_top, rerank_top, rerank_trees, rerank_rich, mass, sim_path,
+                       sim_sha)
 
 
 def load_similarity_model(path: Path, sha256: str) -> Any:
     """The fine-tuned bi-encoder a model file names, read with the dense index's tokenizer (the same
-    all-MiniLM-L6-v2 vocabulary); :class:`GeneratorError` naming the file when it is missing, is not the file the
-    model was trained with, or will not load."""
+    all-MiniLM-L6-v2 vocabulary); :class:`GeneratorError` naming the file when it is missing, is not the file
+    the model was trained with, or will not load."""
     from pincite.search.embed import EmbeddingUnavailable, find_model_files
 
     try:
@@ -417,8 +420,8 @@ def load_similarity_model(path: Path, sha256: str) -> Any:
     except OSError as e:
         raise GeneratorError(f"{path}: the ranker's bi-encoder cannot be read: {e.strerror or e}") from None
     if hashlib.sha256(data).hexdigest() != sha256:
-        raise GeneratorError(f"{path}: not the bi-encoder the ranker was trained with (sha256 differs from its "
-                             "model file's); reinstall pincite or retrain with bench/train_ranker.py")
+        raise GeneratorError(f"{path}: not the bi-encoder the ranker was trained with (sha256 differs from "
+                             "its model file's); reinstall pincite or retrain with bench/train_ranker.py")
     try:
         tokenizer = find_model_files()[1]
     except EmbeddingUnavailable as e:
