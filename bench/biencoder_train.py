@@ -116,9 +116,8 @@ def _embed(model, tok, texts: list[str]):  # type: ignore[no-untyped-def]
 
 
 def train(a: argparse.Namespace) -> int:
-    import numpy as np
     import torch
-    from reader_train import tokenizer
+    from reader_train import resumable, tokenizer
 
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
@@ -126,53 +125,16 @@ def train(a: argparse.Namespace) -> int:
     tok = tokenizer()
     model = _model()
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=0.01)
-    order = list(range(len(gs)))
-    random.Random(a.seed).shuffle(order)
-    steps_total = (len(order) * a.epochs + a.batch - 1) // a.batch
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min(1.0, (s + 1) / max(1, steps_total // 10)) * max(0.0, 1 - s / steps_total))
-    step, losses = 0, []
-    ckpt = Path(a.ckpt)
-    if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
-        model.load_state_dict(state["model"])
-        opt.load_state_dict(state["opt"])
-        sched.load_state_dict(state["sched"])
-        step, losses = state["step"], state["losses"]
-        print(f"resumed at step {step}/{steps_total}", flush=True)
-    rng = random.Random(a.seed + step)
-    t0 = time.time()
-    model.train()
-    while step < steps_total:
-        batch = [gs[order[(step * a.batch + j) % len(order)]] for j in range(a.batch)]
-        questions = [g["question"] for g in batch]
+
+    def batch_loss(idx: list[int], rng: random.Random) -> torch.Tensor:
+        batch = [gs[i] for i in idx]
         texts = [rng.choice(g["pos"]) for g in batch]  # positive i is text i
         for g in batch:
             texts += g["neg"][: a.negatives]
-        q = _embed(model, tok, questions)
-        t = _embed(model, tok, texts)
-        logits = SCALE * q @ t.T
-        loss = torch.nn.functional.cross_entropy(logits, torch.arange(len(batch)))
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        sched.step()
-        step += 1
-        losses.append(float(loss.detach()))
-        late = time.time() - a.started > a.minutes * 60
-        if step % 10 == 0:
-            rate = (time.time() - t0) / 10
-            print(f"step {step}/{steps_total} loss {np.mean(losses[-30:]):.4f} {rate:.1f}s/step", flush=True)
-            t0 = time.time()
-        if step % a.save_every == 0 or step == steps_total or late:
-            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                        "step": step, "losses": losses, "groups": len(gs), "args": vars(a)}, ckpt)
-            if late and step < steps_total:
-                print(f"stopped at step {step}/{steps_total} (time); run again to resume", flush=True)
-                return 0
-    print(f"done: {step} steps, last-30 loss {np.mean(losses[-30:]):.4f}", flush=True)
-    return 0
+        logits = SCALE * _embed(model, tok, [g["question"] for g in batch]) @ _embed(model, tok, texts).T
+        return torch.nn.functional.cross_entropy(logits, torch.arange(len(batch)))
+
+    return resumable(a, model, opt, len(gs), batch_loss, warmup=10, window=30)
 
 
 def export(a: argparse.Namespace) -> int:

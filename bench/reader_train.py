@@ -64,20 +64,18 @@ def encode(tok: Tokenizer, pairs: list[tuple[str, str]]) -> dict[str, torch.Tens
             "token_type_ids": torch.tensor([e.type_ids for e in enc])}
 
 
-def train(a: argparse.Namespace) -> int:
-    torch.manual_seed(a.seed)
-    torch.set_num_threads(a.threads)
-    groups = [json.loads(line) for line in Path(a.groups).open(encoding="utf-8")]
-    tok = tokenizer()
-    model = CrossEncoder()
-    head_params = list(model.head.parameters())
-    opt = torch.optim.AdamW([{"params": model.bert.parameters(), "lr": a.lr},
-                             {"params": head_params, "lr": 1e-3}], weight_decay=0.01)
-    order = list(range(len(groups)))
+def resumable(a: argparse.Namespace, model: torch.nn.Module, opt: torch.optim.Optimizer, items: int,
+              batch_loss, warmup: int = 20, window: int = 50) -> int:  # type: ignore[no-untyped-def]
+    """The training loop both fine-tuning scripts share: a seeded order over ``items`` groups, ``a.epochs`` passes
+    of ``a.batch`` groups a step, linear warm-up over 1/``warmup`` of the steps then linear decay, gradients
+    clipped at 1; a checkpoint (model, optimiser, schedule, step, losses) every ``a.save_every`` steps, at the
+    end, and when ``a.minutes`` have passed, from which a later run resumes.  ``batch_loss(indices, rng)`` is one
+    step's loss over those groups."""
+    order = list(range(items))
     random.Random(a.seed).shuffle(order)
     steps_total = (len(order) * a.epochs + a.batch - 1) // a.batch
     sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min(1.0, (s + 1) / max(1, steps_total // 20)) * max(0.0, 1 - s / steps_total))
+        opt, lambda s: min(1.0, (s + 1) / max(1, steps_total // warmup)) * max(0.0, 1 - s / steps_total))
     step, losses = 0, []
     ckpt = Path(a.ckpt)
     if ckpt.exists():
@@ -91,7 +89,40 @@ def train(a: argparse.Namespace) -> int:
     t0 = time.time()
     model.train()
     while step < steps_total:
-        idx = [order[(step * a.batch + j) % len(order)] for j in range(a.batch)]
+        loss = batch_loss([order[(step * a.batch + j) % len(order)] for j in range(a.batch)], rng)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        sched.step()
+        step += 1
+        losses.append(float(loss.detach()))
+        late = time.time() - a.started > a.minutes * 60
+        if step % 10 == 0:
+            rate = (time.time() - t0) / 10
+            t0 = time.time()
+            print(f"step {step}/{steps_total} loss {np.mean(losses[-window:]):.4f} {rate:.1f}s/step", flush=True)
+        if step % a.save_every == 0 or step == steps_total or late:
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                        "step": step, "losses": losses, "groups": items, "args": vars(a)}, ckpt)
+            if late and step < steps_total:
+                print(f"stopped at step {step}/{steps_total} (time); run again to resume", flush=True)
+                return 0
+    print(f"done: {step} steps, last-{window} loss {np.mean(losses[-window:]):.4f}", flush=True)
+    return 0
+
+
+def train(a: argparse.Namespace) -> int:
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(a.threads)
+    groups = [json.loads(line) for line in Path(a.groups).open(encoding="utf-8")]
+    tok = tokenizer()
+    model = CrossEncoder()
+    head_params = list(model.head.parameters())
+    opt = torch.optim.AdamW([{"params": model.bert.parameters(), "lr": a.lr},
+                             {"params": head_params, "lr": 1e-3}], weight_decay=0.01)
+
+    def batch_loss(idx: list[int], rng: random.Random) -> torch.Tensor:
         pairs, sizes = [], []
         for i in idx:
             g = groups[i]
@@ -101,29 +132,13 @@ def train(a: argparse.Namespace) -> int:
         scores = model(**encode(tok, pairs))
         loss = torch.zeros(())
         at = 0
-        for n in sizes:
-            loss = loss + torch.nn.functional.cross_entropy(scores[at: at + n].unsqueeze(0), torch.zeros(1, dtype=torch.long))
+        for n in sizes:  # softmax cross-entropy over each group, its positive first
+            loss = loss + torch.nn.functional.cross_entropy(scores[at: at + n].unsqueeze(0),
+                                                            torch.zeros(1, dtype=torch.long))
             at += n
-        loss = loss / len(sizes)
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        sched.step()
-        step += 1
-        losses.append(float(loss))
-        if step % 10 == 0:
-            rate = (time.time() - t0) / 10
-            t0 = time.time()
-            print(f"step {step}/{steps_total} loss {np.mean(losses[-50:]):.4f} {rate:.1f}s/step", flush=True)
-        if step % a.save_every == 0 or step == steps_total or time.time() - a.started > a.minutes * 60:
-            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                        "step": step, "losses": losses, "groups": len(groups), "args": vars(a)}, ckpt)
-            if time.time() - a.started > a.minutes * 60:
-                print(f"stopped at step {step}/{steps_total} (time); run again to resume", flush=True)
-                return 0
-    print(f"done: {step} steps, last-50 loss {np.mean(losses[-50:]):.4f}", flush=True)
-    return 0
+        return loss / len(sizes)
+
+    return resumable(a, model, opt, len(groups), batch_loss)
 
 
 def export(a: argparse.Namespace) -> int:
