@@ -250,6 +250,7 @@ class SentenceFeatures:
     concluding_opening: bool = False  # its passage opens "For these reasons…" (any kind of document)
     similarity: float | None = None  # the bi-encoder's cosine of question and context (fill_similarity)
     context_coverage: float = 0.0  # idf-weighted share of the question's words its context holds (the reader's)
+    rank: int = 0  # retrieval's rank of its passage, a document stored twice counted once (0: the passage's own)
     score: float = 0.0  # what a hand-set scorer made of it (the reader's combination)
 
 
@@ -257,6 +258,28 @@ def passage_key(f: SentenceFeatures) -> str:
     """Which stored passage a candidate sentence is of, as ``DOC#UNIT`` (its document and the passage's first
     unit): what training records keep per candidate, to find the unit again (``bench/adjudicate.py``)."""
     return f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}"
+
+
+def distinct_passages(passages: Sequence[ContextPassage]) -> tuple[list[ContextPassage], dict[int, int]]:
+    """The passages with a document stored twice read once, and each kept passage's retrieval rank counting
+    the copies left out (by ``id``).  A passage is a copy when a better-ranked passage of another document
+    with the same title, kind, date, citation and version has the same text at the same offsets (the same
+    judgment ingested from two files); two versions of an Act, or two agreements on one form, differ in one
+    of those.  Read twice, a copy would be counted as a second place saying the same words: the question's
+    rare words would look common (idf), the candidates more numerous, every later passage ranked lower."""
+    seen: dict[tuple[Any, ...], str] = {}
+    copies: list[int] = []
+    kept: set[int] = set()
+    for cp in sorted(passages, key=lambda c: c.passage.rank):
+        p, d = cp.passage, cp.passage.document
+        doc = seen.setdefault((d.title, d.kind, d.date, d.citation, d.version_date, p.chunk.char_start,
+                               p.chunk.char_end, p.text), d.id)
+        if doc == d.id:
+            kept.add(id(cp))
+        else:
+            copies.append(p.rank)
+    out = [cp for cp in passages if id(cp) in kept]
+    return out, {id(cp): cp.passage.rank - sum(1 for r in copies if r < cp.passage.rank) for cp in out}
 
 
 def passage_keys(sentences: Sequence[SentenceFeatures]) -> list[str]:
@@ -391,7 +414,7 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
     shape = question_shape(question)
     asked = DECIDING_COURT.sub(" ", question)  # "did the Supreme Court hold…": the court is not the answer's words
     q_all = set(terms(asked)) - (_QUANTITY_TERMS if shape.quantity else set())
-    passages = [cp for cp in turn.passages if cp.passage.chunk.citable]
+    passages, ranks = distinct_passages([cp for cp in turn.passages if cp.passage.chunk.citable])
     if not q_all or not passages:
         return None
     naming = set()  # words that name a document (title, citation, file name, parties in its opening)
@@ -506,7 +529,8 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
             schedule=ch.zone is Zone.SCHEDULE and cp.passage.document.kind is DocumentKind.CONTRACT,
             named_author=bool(named_authors) and ch.author in named_authors,
             timed=bool(DURATION.search(sent) or DATE.search(sent)),
-            names_ok=True, quote=quote, context=context, index=index, doc_position=doc_position))
+            names_ok=True, quote=quote, context=context, index=index, doc_position=doc_position,
+            rank=ranks[id(cp)]))
     names_ok = {d_id: names_present(turn.question, d) for d_id, d in docs.items()}
     for f in out:
         f.names_ok = names_ok.get(f.cp.passage.document.id, True)
@@ -642,11 +666,16 @@ def reader_sentences(turn: TurnContext, question: str, max_passages: int = 10, m
 def load_sentence_model(files: "tuple[Path, Path] | None" = None) -> "Embedder":
     """The bi-encoder that reads candidates (the dense index's all-MiniLM-L6-v2, truncating at 128 tokens: one
     sentence with its title and caption); ``files`` (model, tokenizer) replace the installed package's.  Raises
-    :class:`GeneratorError` naming what is missing or will not load."""
+    :class:`GeneratorError` naming what is missing or will not load.
+
+    Texts are embedded one at a time: the int8 model quantises its activations with one scale per call, so in a
+    batch a text's vector moves with whatever is embedded beside it, and a question-candidate cosine would differ
+    between training (memoised from other calls) and answer time.  One at a time costs the same for a question and
+    ten candidates."""
     from pincite.search.embed import MiniLMEmbedder
 
     try:
-        return MiniLMEmbedder(max_tokens=128, files=files)
+        return MiniLMEmbedder(max_tokens=128, files=files, batch_size=1)
     except EmbeddingUnavailable as e:
         raise GeneratorError(f"the reader's model cannot be loaded: {e}") from None
     except ImportError as e:
@@ -746,8 +775,8 @@ DECLARED: tuple[Feature, ...] = (
             "its own words (or its caption), not only its lead-in, share a question term"),
     Feature("enough_terms", lambda f, r, a: float(f.matched_terms >= min(2, len(r.q) + r.shape.quantity)
                                                   or f.decisive), "it passes the extractive answer gate"),
-    Feature("inverse_rank", lambda f, r, a: 1.0 / f.cp.passage.rank, "retrieval ranked its passage higher"),
-    Feature("log_rank", lambda f, r, a: math.log(f.cp.passage.rank), "retrieval's rank, on a log scale"),
+    Feature("inverse_rank", lambda f, r, a: 1.0 / (f.rank or f.cp.passage.rank), "retrieval ranked its passage higher"),
+    Feature("log_rank", lambda f, r, a: math.log(f.rank or f.cp.passage.rank), "retrieval's rank, on a log scale"),
     Feature("first_in_passage", lambda f, r, a: float(f.start == 0), "a passage's first sentence states its point"),
     Feature("log_length", lambda f, r, a: math.log(max(len(f.toks), 1)), "long sentences hold more by chance"),
     Feature("decisive", lambda f, r, a: float(f.decisive),
