@@ -337,7 +337,7 @@ def test_a_damaged_rerank_section_is_refused(tmp_path: Path) -> None:
         load_model(path)
     raw["rerank"] = {**_rerank_section(raw["features"], 0), "features": ["first_score"]}
     path.write_text(json.dumps(raw))
-    with pytest.raises(GeneratorError, match="rerank section"):
+    with pytest.raises(GeneratorError, match="second ranker's features differ.*retrain"):
         load_model(path)
     raw["rerank"] = {**_rerank_section(raw["features"], 0), "trees": []}
     path.write_text(json.dumps(raw))

@@ -373,9 +373,9 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         rerank_top = int(rr.get("top", 0))
         rerank_rich = bool(rr.get("rich", False))
         rerank_trees = tuple(t["tree_structure"] for t in rr.get("trees", ())) if rerank_top else ()
-        if rerank_top < 0 or (rerank_top and (not rerank_trees
-                                              or tuple(rr.get("features", ())) != rerank_names(names, rerank_rich))):
-            raise ValueError(f"rerank section (top {rerank_top}, its features or trees)")
+        rerank_features = tuple(rr.get("features", ()))
+        if rerank_top < 0 or (rerank_top and not rerank_trees):
+            raise ValueError(f"rerank section (top {rerank_top}, its trees)")
         threshold = float(raw["threshold"])
         gate_terms = int(raw.get("gate_terms", 2))  # files from before the gate was a setting used 2
         sim = raw.get("similarity_model")  # files from before it read the dense index's bi-encoder
@@ -393,6 +393,8 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         problem = f"its trees read column {read + 1}, it lists {len(names)} features"
     if not problem and max((_max_split(t) for t in ab_trees), default=-1) >= len(ab_names):
         problem = "its abstention trees read a column its abstention features do not list"
+    if not problem and rerank_top and rerank_features != rerank_names(names, rerank_rich):
+        problem = "its second ranker's features differ"  # it reads each candidate's whole row, as listed
     if not problem and max((_max_split(t) for t in rerank_trees), default=-1) >= len(rerank_names(names, rerank_rich)):
         problem = "its second ranker's trees read a column its rerank features do not list"
     if problem or ab_names != abstain_names(names, rich, similarity_top, mass):
