@@ -410,6 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--exclude-tag", action="append", default=[])
     ap.add_argument("--no-dense", action="store_true")
     ap.add_argument("--cache")
+    ap.add_argument("--collect-only", action="store_true",
+                    help="stop once --cache holds every question's records (what the bi-encoder's groups are cut from)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--folds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=27)
@@ -459,6 +461,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
     args = ap.parse_args(argv)
+    if args.collect_only and not args.cache:
+        raise SystemExit("--collect-only needs --cache (where the records go)")
     global BAG
     BAG = max(1, args.bag)
     if args.k is None:
@@ -497,6 +501,9 @@ def main(argv: list[str] | None = None) -> int:
                                          "records": kept + [r for r in records
                                                             if _base(r["set"]) not in {Path(g).name for g, _ in args.set}]}))
     records = kept
+    if args.collect_only:
+        print(f"collected {len(records)} records into {args.cache} in {time.time() - t0:.0f} s")
+        return 0
     wanted = {Path(g).name for g, _ in args.set}
     records = _select([r for r in records if _base(r["set"]) in wanted], names, trained)
 
