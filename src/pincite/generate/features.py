@@ -260,6 +260,13 @@ def passage_key(f: SentenceFeatures) -> str:
     return f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}"
 
 
+def _copy_key(cp: ContextPassage) -> tuple[Any, ...]:
+    """What a passage shares with its copy in a document stored twice: the document's title, kind, date,
+    citation and version, and the passage's offsets and text."""
+    p, d = cp.passage, cp.passage.document
+    return (d.title, d.kind, d.date, d.citation, d.version_date, p.chunk.char_start, p.chunk.char_end, p.text)
+
+
 def distinct_passages(passages: Sequence[ContextPassage]) -> tuple[list[ContextPassage], dict[int, int]]:
     """The passages with a document stored twice read once, and each kept passage's retrieval rank counting
     the copies left out (by ``id``).  A passage is a copy when a better-ranked passage of another document
@@ -271,13 +278,12 @@ def distinct_passages(passages: Sequence[ContextPassage]) -> tuple[list[ContextP
     copies: list[int] = []
     kept: set[int] = set()
     for cp in sorted(passages, key=lambda c: c.passage.rank):
-        p, d = cp.passage, cp.passage.document
-        doc = seen.setdefault((d.title, d.kind, d.date, d.citation, d.version_date, p.chunk.char_start,
-                               p.chunk.char_end, p.text), d.id)
+        d = cp.passage.document
+        doc = seen.setdefault(_copy_key(cp), d.id)
         if doc == d.id:
             kept.add(id(cp))
         else:
-            copies.append(p.rank)
+            copies.append(cp.passage.rank)
     out = [cp for cp in passages if id(cp) in kept]
     return out, {id(cp): cp.passage.rank - sum(1 for r in copies if r < cp.passage.rank) for cp in out}
 
@@ -289,14 +295,12 @@ def passage_keys(sentences: Sequence[SentenceFeatures]) -> list[str]:
     takes that document's key; two versions of an Act, or two agreements on one form, stay apart.  What the
     ranker's abstention model groups candidates by (:data:`pincite.generate.ranker.PASSAGE_MASS`): the same
     text in two files is one place."""
-    first: dict[tuple[int, int, str], str] = {}
+    first: dict[tuple[Any, ...], str] = {}
     same: dict[str, str] = {}
     for f in sentences:
         p = f.cp.passage
         doc = same.get(p.document.id, p.document.id)
-        d = p.document
-        seen = first.setdefault((d.title, d.kind, d.date, d.citation, d.version_date, p.chunk.char_start,
-                                 p.chunk.char_end, p.text), doc)
+        seen = first.setdefault(_copy_key(f.cp), doc)
         if seen != doc:
             same[p.document.id] = seen
     out = []
