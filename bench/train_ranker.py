@@ -356,14 +356,68 @@ def _names(spec: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _questions(golds: list[str]) -> dict[tuple[str, str], dict[str, Any]]:
+    """Every question of these gold files as written, keyed as the folds key a record: its origin gold file
+    (a part's questions are its origin's), its id."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for gold in golds:
+        name = origin(Path(gold).name)
+        for line in Path(gold).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("//"):
+                q = json.loads(line)
+                out[(name, q["id"])] = q
+    return out
+
+
+def writers_of(golds: list[str]) -> dict[tuple[str, str], str]:
+    """Who wrote each question of these gold files: its ``writer`` field, else the gold file's own name
+    (dev.jsonl, a benchmark's file)."""
+    return {key: str(q.get("writer") or key[0]) for key, q in _questions(golds).items()}
+
+
+def documents_of(golds: list[str], folds: int, seed: int) -> dict[tuple[str, str], int]:
+    """A fold for each question such that questions naming a common document (gold, alternative or scope;
+    ``small_stores._components``) share it: each question is scored by models that never read a question about
+    its documents, as the held-out set's documents are disjoint from the training set's.  Components are
+    shuffled (``seed``) and each put in the fold holding the fewest questions so far; a question naming no
+    document is a component of its own."""
+    from small_stores import _components
+
+    questions = _questions(golds)
+    key_of = {id(q): key for key, q in questions.items()}
+    comps = [[key_of[id(q)] for q in qs] for _, qs in _components(list(questions.values()))]
+    placed = {k for c in comps for k in c}
+    comps += [[k] for k in questions if k not in placed]
+    random.Random(seed).shuffle(comps)
+    sizes = [0] * folds
+    out: dict[tuple[str, str], int] = {}
+    for comp in comps:
+        f = sizes.index(min(sizes))
+        sizes[f] += len(comp)
+        out.update((k, f) for k in comp)
+    return out
+
+
 def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int,
-                fit: list[bool] | None = None) -> tuple[list[np.ndarray], dict[int, int]]:
+                fit: list[bool] | None = None, writers: dict[tuple[str, str], str] | None = None,
+                by_document: dict[tuple[str, str], int] | None = None) -> tuple[list[np.ndarray], dict[int, int]]:
     """Each record's candidates scored by a ranker trained on the other folds (``fit``: only on the records it
     marks), and each record's fold.  Folds are by question: a question's scoped ask, and its ask over a part's
-    smaller store (``bench/small_stores.py``), fall in the same fold as the question itself."""
+    smaller store (``bench/small_stores.py``), fall in the same fold as the question itself.  With ``writers``
+    (:func:`writers_of`) a fold is one writer's questions, ``folds`` being the number of writers: each question
+    is scored by models that never saw its writer's wording, as a user's question is; with ``by_document``
+    (:func:`documents_of`) the folds it gives."""
     keys = list(dict.fromkeys((origin(r["set"]), r["id"]) for r in records))
-    random.Random(seed).shuffle(keys)
-    fold_of_key = {key: n % folds for n, key in enumerate(keys)}
+    if writers is not None:
+        names = sorted({writers[k] for k in keys})
+        if len(names) != folds:
+            raise SystemExit(f"--folds-by writer: {len(names)} writers ({', '.join(names)}), not {folds} folds")
+        fold_of_key = {key: names.index(writers[key]) for key in keys}
+    elif by_document is not None:
+        fold_of_key = {key: by_document[key] for key in keys}
+    else:
+        random.Random(seed).shuffle(keys)
+        fold_of_key = {key: n % folds for n, key in enumerate(keys)}
     fold_of = {i: fold_of_key[(origin(r["set"]), r["id"])] for i, r in enumerate(records)}
     fit = fit or [True] * len(records)
     scores: list[np.ndarray] = [np.zeros(0) for _ in records]
@@ -414,10 +468,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="stop once --cache holds every question's records (what the bi-encoder's groups are cut from)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--folds-by", choices=("question", "document", "writer"), default="question",
+                    help="cross-validation folds (the figures, and the threshold chosen on them) of shuffled "
+                         "questions; of questions grouped by the documents they name, so no document is asked "
+                         "about in and out of a fold; or one fold per writer (a question's gold ``writer``, "
+                         "else its gold file)")
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--bag", type=int, default=1, metavar="N",
                     help="each model the mean of N fitted with seeds SEED … SEED+N-1 (folds stay SEED's)")
     ap.add_argument("--features", default="", help="optional declared features to train on besides the core")
+    ap.add_argument("--params", default="", metavar="JSON",
+                    help="LightGBM parameters over the first ranker's (PARAMS), e.g. '{\"min_data_in_leaf\": 100}'")
+    ap.add_argument("--rerank-params", default="", metavar="JSON", help="the same for the second ranker's")
+    ap.add_argument("--abstain-params", default="", metavar="JSON", help="the same for the abstention trees'")
     ap.add_argument("--at-precision", type=float, default=None,
                     help="also print the most questions answered on gold at a threshold keeping this precision")
     ap.add_argument("--gate-terms", type=int, default=2,
@@ -465,6 +528,9 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--collect-only needs --cache (where the records go)")
     global BAG
     BAG = max(1, args.bag)
+    for spec, table in ((args.params, PARAMS), (args.rerank_params, RERANK_PARAMS),
+                        (args.abstain_params, ABSTAIN_PARAMS)):
+        table.update(json.loads(spec or "{}"))  # the manifest writes each table as used
     if args.k is None:
         from pincite.options import DEFAULTS
 
@@ -513,7 +579,13 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--fit-on {', '.join(sorted(unknown))}: not a --set (a part is named STEM@parts)")
     fit = [not fit_on or _group(_base(r["set"])) in fit_on for r in records]
     fitted = [r for r, keep in zip(records, fit) if keep]
-    scores, fold_of = out_of_fold(records, args.folds, args.seed, fit)
+    writers = by_document = None
+    if args.folds_by == "writer":
+        writers = writers_of([g for g, _ in args.set])
+        args.folds = len({writers[(origin(r["set"]), r["id"])] for r in records})
+    elif args.folds_by == "document":
+        by_document = documents_of([g for g, _ in args.set], args.folds, args.seed)
+    scores, fold_of = out_of_fold(records, args.folds, args.seed, fit, writers, by_document)
     embedder = None
     memo: dict[str, float] | None = None
     if args.embed_cache:
@@ -617,7 +689,8 @@ def main(argv: list[str] | None = None) -> int:
                        for name in by_set},
         "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
         "candidates": sum(len(r["y"]) for r in fitted), "positives": int(sum(sum(r["y"]) for r in fitted)),
-        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "scoped": args.scoped,
+        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "folds_by": args.folds_by,
+        "scoped": args.scoped,
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS, "bag": BAG,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),
