@@ -271,12 +271,13 @@ def test_the_server_answers_from_postgres_over_http(pg: PgServer) -> None:
     from pincite.evaluation.runs import build_run, write_run
     from pincite.api.app import create_app, RunningServer
     from pincite.api.config import ServerConfig
+    from pincite.generate.base import GeneratorKind
     from tests.test_server import QUESTION
 
     url = fresh(pg, "serve")
     with open_store(url) as s:
         assert not ingest_paths(s, demo_paths()).failed
-    with RunningServer(create_app(ServerConfig(db=url, dense=False))) as srv:
+    with RunningServer(create_app(ServerConfig(db=url, dense=False, generator_kind=GeneratorKind.EXTRACTIVE))) as srv:
         health = httpx.get(f"{srv.url}/api/health", timeout=30).json()
         ask = httpx.post(f"{srv.url}/api/ask", json={"question": QUESTION}, timeout=60)
         cited = {c["document"]["id"]: httpx.get(f"{srv.url}/api/documents/{c['document']['id']}",

@@ -19,6 +19,7 @@ import pytest
 from pincite.cli import demo_paths
 from pincite.ingest import ingest_paths
 from pincite.api.app import create_app, RunningServer
+from pincite.generate.base import GeneratorKind
 from pincite.api.config import ServerConfig
 from pincite.store.sqlite import SQLiteStore
 from tests.browser import browser  # noqa: F401  (Debian's Chromium, one launcher for every browser test)
@@ -114,7 +115,7 @@ def sign_in(page, url: str) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["no-token", "signed-in"])
 def test_page_on_another_port_cannot_ingest(demo_db: Path, browser, token: str | None) -> None:  # type: ignore[no-untyped-def]
     before = sources(demo_db)
-    with RunningServer(create_app(ServerConfig(db=demo_db, dense=False, token=token))) as srv:
+    with RunningServer(create_app(ServerConfig(db=demo_db, dense=False, token=token, generator_kind=GeneratorKind.EXTRACTIVE))) as srv:
         context = browser.new_context()
         page = context.new_page()
         if token:
@@ -140,7 +141,7 @@ def test_page_on_another_port_cannot_ingest(demo_db: Path, browser, token: str |
 
 @pytest.mark.parametrize("token", [None, TOKEN], ids=["no-token", "signed-in"])
 def test_own_pages_still_ask_and_upload(demo_db: Path, browser, token: str | None) -> None:  # type: ignore[no-untyped-def]
-    with RunningServer(create_app(ServerConfig(db=demo_db, dense=False, token=token))) as srv:
+    with RunningServer(create_app(ServerConfig(db=demo_db, dense=False, token=token, generator_kind=GeneratorKind.EXTRACTIVE))) as srv:
         context = browser.new_context()
         page = context.new_page()
         if token:
