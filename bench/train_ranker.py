@@ -17,8 +17,9 @@ with ``--abstain-passage-mass`` also over where the ranker's belief lies, ``rank
 fitted on out-of-fold ranker scores with label "the top candidate lies on gold", in cross-validation and for the
 shipped file alike.  Each question retrieves ``--k`` passages (default: the engine's k).  Cross-validation is grouped by question
 (fixed seed, 5 folds; a question asked over a part's store, ``bench/small_stores.py``'s ``STEM@gNN.jsonl``, falls in
-the fold of the same question in ``STEM.jsonl``); the abstention threshold is chosen on the out-of-fold figures by the learned generator's
-utility (``train_answerer.score``).  A held-out gold file is refused.  Needs ``pip install lightgbm`` (training only:
+the fold of the same question in ``STEM.jsonl``), or with ``--folds-by`` by document or by writer (the shipped model:
+one fold per writer); the abstention threshold is chosen on the out-of-fold figures by the learned generator's
+utility (``train_answerer.score``) or, with ``--min-precision``, as the most answered at that precision.  A held-out gold file is refused.  Needs ``pip install lightgbm`` (training only:
 the generator reads the trees from JSON).
 """
 

@@ -7,7 +7,8 @@ optional ones it was trained with, such as the bi-encoder's similarity, which is
 in one batch).  ``ranker_model.json`` beside this module, written by ``bench/train_ranker.py``, holds
 
 - ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
-  questions grouped by question; it is evaluated here in plain Python/numpy, so LightGBM is needed to train, never
+  questions grouped by question (cross-validated with one fold per writer); it is evaluated here in plain
+  Python/numpy, so LightGBM is needed to train, never
   to answer;
 - ``abstain``: a model of its own over the question's evidence (:func:`abstain_features`: the best candidate's
   score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
