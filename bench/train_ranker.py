@@ -19,8 +19,9 @@ shipped file alike.  Each question retrieves ``--k`` passages (default: the engi
 (fixed seed, 5 folds; a question asked over a part's store, ``bench/small_stores.py``'s ``STEM@gNN.jsonl``, falls in
 the fold of the same question in ``STEM.jsonl``), or with ``--folds-by`` by document or by writer (the shipped model:
 one fold per writer); the abstention threshold is chosen on the out-of-fold figures by the learned generator's
-utility (``train_answerer.score``) or, with ``--min-precision``, as the most answered at that precision.  A held-out gold file is refused.  Needs ``pip install lightgbm`` (training only:
-the generator reads the trees from JSON).
+utility (``train_answerer.score``) or, with ``--min-precision``, as the most answered at that precision.  A
+held-out gold file is refused.  Needs ``pip install lightgbm`` (training only: the generator reads the trees from
+JSON).
 """
 
 from __future__ import annotations
@@ -370,10 +371,14 @@ def _questions(golds: list[str]) -> dict[tuple[str, str], dict[str, Any]]:
     return out
 
 
-def writers_of(golds: list[str]) -> dict[tuple[str, str], str]:
-    """Who wrote each question of these gold files: its ``writer`` field, else the gold file's own name
-    (dev.jsonl, a benchmark's file)."""
-    return {key: str(q.get("writer") or key[0]) for key, q in _questions(golds).items()}
+def writer_folds(golds: list[str]) -> dict[tuple[str, str], int]:
+    """One fold per writer: each question's fold is its writer's (its ``writer`` field, else the gold file's own
+    name: dev.jsonl, a benchmark's file), writers in sorted order, so each question is scored by models that never
+    read its writer's wording, as a user's question is."""
+    questions = _questions(golds)
+    writer = {key: str(q.get("writer") or key[0]) for key, q in questions.items()}
+    names = sorted(set(writer.values()))
+    return {key: names.index(w) for key, w in writer.items()}
 
 
 def documents_of(golds: list[str], folds: int, seed: int) -> dict[tuple[str, str], int]:
@@ -399,23 +404,15 @@ def documents_of(golds: list[str], folds: int, seed: int) -> dict[tuple[str, str
     return out
 
 
-def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int,
-                fit: list[bool] | None = None, writers: dict[tuple[str, str], str] | None = None,
-                by_document: dict[tuple[str, str], int] | None = None) -> tuple[list[np.ndarray], dict[int, int]]:
+def out_of_fold(records: list[dict[str, Any]], folds: int, seed: int, fit: list[bool] | None = None,
+                grouped: dict[tuple[str, str], int] | None = None) -> tuple[list[np.ndarray], dict[int, int]]:
     """Each record's candidates scored by a ranker trained on the other folds (``fit``: only on the records it
     marks), and each record's fold.  Folds are by question: a question's scoped ask, and its ask over a part's
-    smaller store (``bench/small_stores.py``), fall in the same fold as the question itself.  With ``writers``
-    (:func:`writers_of`) a fold is one writer's questions, ``folds`` being the number of writers: each question
-    is scored by models that never saw its writer's wording, as a user's question is; with ``by_document``
-    (:func:`documents_of`) the folds it gives."""
+    smaller store (``bench/small_stores.py``), fall in the same fold as the question itself; ``grouped`` gives
+    each question's fold instead (:func:`writer_folds`, :func:`documents_of`)."""
     keys = list(dict.fromkeys((origin(r["set"]), r["id"]) for r in records))
-    if writers is not None:
-        names = sorted({writers[k] for k in keys})
-        if len(names) != folds:
-            raise SystemExit(f"--folds-by writer: {len(names)} writers ({', '.join(names)}), not {folds} folds")
-        fold_of_key = {key: names.index(writers[key]) for key in keys}
-    elif by_document is not None:
-        fold_of_key = {key: by_document[key] for key in keys}
+    if grouped is not None:
+        fold_of_key = {key: grouped[key] for key in keys}
     else:
         random.Random(seed).shuffle(keys)
         fold_of_key = {key: n % folds for n, key in enumerate(keys)}
@@ -529,9 +526,16 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("--collect-only needs --cache (where the records go)")
     global BAG
     BAG = max(1, args.bag)
-    for spec, table in ((args.params, PARAMS), (args.rerank_params, RERANK_PARAMS),
-                        (args.abstain_params, ABSTAIN_PARAMS)):
-        table.update(json.loads(spec or "{}"))  # the manifest writes each table as used
+    for flag, spec, table in (("--params", args.params, PARAMS),
+                              ("--rerank-params", args.rerank_params, RERANK_PARAMS),
+                              ("--abstain-params", args.abstain_params, ABSTAIN_PARAMS)):
+        try:
+            extra = json.loads(spec or "{}")
+        except json.JSONDecodeError as e:
+            raise SystemExit(f"{flag}: not JSON ({e})") from None
+        if not isinstance(extra, dict):
+            raise SystemExit(f"{flag}: not a JSON object of LightGBM parameters")
+        table.update(extra)  # the manifest writes each table as used
     if args.k is None:
         from pincite.options import DEFAULTS
 
@@ -580,13 +584,13 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"--fit-on {', '.join(sorted(unknown))}: not a --set (a part is named STEM@parts)")
     fit = [not fit_on or _group(_base(r["set"])) in fit_on for r in records]
     fitted = [r for r, keep in zip(records, fit) if keep]
-    writers = by_document = None
+    grouped = None
     if args.folds_by == "writer":
-        writers = writers_of([g for g, _ in args.set])
-        args.folds = len({writers[(origin(r["set"]), r["id"])] for r in records})
+        grouped = writer_folds([g for g, _ in args.set])
+        args.folds = max(grouped.values()) + 1
     elif args.folds_by == "document":
-        by_document = documents_of([g for g, _ in args.set], args.folds, args.seed)
-    scores, fold_of = out_of_fold(records, args.folds, args.seed, fit, writers, by_document)
+        grouped = documents_of([g for g, _ in args.set], args.folds, args.seed)
+    scores, fold_of = out_of_fold(records, args.folds, args.seed, fit, grouped)
     embedder = None
     memo: dict[str, float] | None = None
     if args.embed_cache:
@@ -690,8 +694,8 @@ def main(argv: list[str] | None = None) -> int:
                        for name in by_set},
         "data_sha256": hashes, "retrieval": "lexical" if args.no_dense else "hybrid",
         "candidates": sum(len(r["y"]) for r in fitted), "positives": int(sum(sum(r["y"]) for r in fitted)),
-        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds, "folds_by": args.folds_by,
-        "scoped": args.scoped,
+        "date": datetime.date.today().isoformat(), "seed": args.seed, "folds": args.folds,
+        "folds_by": args.folds_by, "scoped": args.scoped,
         "lightgbm": __import__("lightgbm").__version__, "params": PARAMS, "rounds": ROUNDS, "bag": BAG,
         "cross_validated": {"all": overall, **by_set, "top1_on_gold": top1},
         "train_seconds": round(time.time() - t0, 1),

@@ -1,15 +1,18 @@
-"""bench/train_ranker.py's cross-validation folds by writer and by document (gold files written here, small)."""
+"""bench/train_ranker.py's cross-validation folds by writer and by document (gold files written here)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.test_bench_small_stores import _bench
 
 
 def _gold(path: Path, questions: list[dict]) -> str:
-    path.write_text("// written for this test\n" + "".join(json.dumps(q) + "\n" for q in questions), encoding="utf-8")
+    lines = "".join(json.dumps(q) + "\n" for q in questions)
+    path.write_text("// written for this test\n" + lines, encoding="utf-8")
     return str(path)
 
 
@@ -42,17 +45,18 @@ def test_questions_about_one_document_share_a_fold_and_a_part_follows_its_origin
         # balance: the largest component (4 questions) alone may outweigh, the rest fill the lighter folds
         sizes = [list(folds.values()).count(f) for f in range(3)]
         assert max(sizes) - min(sizes) <= 4
-    assert tr.writers_of([train, part, dev]) == {
-        **{("train.jsonl", q): w for q, w in [("a1", "w1"), ("a2", "w2"), ("b1", "w1"), ("c1", "w2"), ("d1", "w1"),
-                                              ("n1", "w2")]},
-        **{("train.jsonl", f"e{i}"): "w1" for i in range(6)}, ("dev.jsonl", "x1"): "dev.jsonl"}
+    # one fold per writer, a question without one in its gold file's: dev.jsonl, w1, w2 in sorted order
+    assert tr.writer_folds([train, part, dev]) == {
+        ("dev.jsonl", "x1"): 0,
+        **{("train.jsonl", q): 1 for q in ("a1", "b1", "d1", *(f"e{i}" for i in range(6)))},
+        **{("train.jsonl", q): 2 for q in ("a2", "c1", "n1")}}
 
 
-def test_writer_folds_must_be_one_per_writer(tmp_path: Path) -> None:
-    import pytest
-
+def test_the_lightgbm_parameters_given_must_be_a_json_object(tmp_path: Path) -> None:
     tr = _bench("train_ranker")
-    train = _gold(tmp_path / "train.jsonl", [_q("a1", ["a.xml"], "w1"), _q("a2", ["b.xml"], "w2")])
-    records = [{"set": "train.jsonl", "id": "a1", "x": []}, {"set": "train.jsonl#scoped", "id": "a2", "x": []}]
-    with pytest.raises(SystemExit, match="2 writers \\(w1, w2\\), not 5 folds"):
-        tr.out_of_fold(records, 5, 27, writers=tr.writers_of([train]))
+    gold = _gold(tmp_path / "train.jsonl", [_q("a1", ["a.xml"], "w1")])
+    for bad, says in (("{min_data_in_leaf: 5}", "--params: not JSON"),
+                      ("[1, 2]", "--params: not a JSON object")):
+        with pytest.raises(SystemExit, match=says):
+            tr.main(["--set", gold, str(tmp_path / "none.db"), "--out", str(tmp_path / "m.json"),
+                     "--params", bad])
