@@ -358,6 +358,21 @@ def _names(spec: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: the code that turns a retrieved turn into candidate sentences and their feature rows: a --cache records their
+#: hash, and records collected by other code are collected again.  Retrieval and the parsers are not here: what
+#: they change is in the store, which a rebuild makes fresh (bench/rebuild_ranker.sh)
+FEATURE_CODE = ("src/pincite/generate/features.py", "src/pincite/generate/learned.py", "src/pincite/legal/*.py",
+                "src/pincite/text/terms.py", "bench/train_answerer.py")
+
+
+def feature_code_hash(root: Path = Path(__file__).resolve().parent.parent) -> str:
+    """The sha256 (16 hex digits) of :data:`FEATURE_CODE`'s files, in sorted order of their paths."""
+    h = hashlib.sha256()
+    for path in sorted({f for pattern in FEATURE_CODE for f in root.glob(pattern)}):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def _questions(golds: list[str]) -> dict[tuple[str, str], dict[str, Any]]:
     """Every question of these gold files as written, keyed as the folds key a record: its origin gold file
     (a part's questions are its origin's), its id."""
@@ -546,10 +561,18 @@ def main(argv: list[str] | None = None) -> int:
     names += [n for n in trained if n not in names]
     cache = Path(args.cache) if args.cache else None
     records = []
+    code = feature_code_hash()
     if cache is not None and cache.exists():
         cached = json.loads(cache.read_text())
+        if cached.get("code") is None:
+            print(f"{cache}: written before caches named their feature code; read as it is (bench/train_ranker.py "
+                  "FEATURE_CODE)", file=sys.stderr)
+        elif cached["code"] != code:
+            print(f"{cache}: collected by other feature code ({cached['code']}, now {code}): collected again",
+                  file=sys.stderr)
         if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms \
-                and cached.get("scoped", False) >= args.scoped and cached.get("k", 10) == args.k:  # a gold set already collected is read, not re-asked
+                and cached.get("scoped", False) >= args.scoped and cached.get("k", 10) == args.k \
+                and cached.get("code", code) == code:  # a gold set already collected is read, not re-asked
             names, records = list(cached["features"]), cached["records"]
     kept = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
@@ -568,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
         kept += sorted(mine, key=lambda r: (order_of[r["id"]], r["set"]))  # the gold file's order, so the folds are too
         if cache is not None:
             cache.write_text(json.dumps({"features": names, "gate_terms": args.gate_terms, "scoped": args.scoped,
-                                         "k": args.k,
+                                         "k": args.k, "code": code,
                                          "records": kept + [r for r in records
                                                             if _base(r["set"]) not in {Path(g).name for g, _ in args.set}]}))
     records = kept

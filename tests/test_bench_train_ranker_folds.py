@@ -60,3 +60,28 @@ def test_the_lightgbm_parameters_given_must_be_a_json_object(tmp_path: Path) -> 
         with pytest.raises(SystemExit, match=says):
             tr.main(["--set", gold, str(tmp_path / "none.db"), "--out", str(tmp_path / "m.json"),
                      "--params", bad])
+
+
+def test_a_cache_collected_by_other_feature_code_is_collected_again(tmp_path: Path) -> None:
+    import pincite
+    from pincite.generate.features import CORE
+    from pincite.options import DEFAULTS
+
+    tr = _bench("train_ranker")
+    db = tmp_path / "demo.db"
+    with pincite.Pincite(db, dense=False) as lib:
+        assert not lib.ingest(pincite.demo_paths()).failed
+    gold = _gold(tmp_path / "train.jsonl", [
+        {"id": "q1", "question": "Which law governs the lease of the ferry?", "kind": "none", "gold": [],
+         "writer": "w1"}])
+    stale = {"set": "train.jsonl", "id": "q1", "kind": "none", "x": [], "y": [], "units": [], "stale": True}
+    cache = tmp_path / "feat.json"
+    args = ["--set", gold, str(db), "--no-dense", "--cache", str(cache), "--collect-only", "--out", "/dev/null"]
+    for code, read_as_it_is in (("0" * 16, False), (tr.feature_code_hash(), True)):
+        cache.write_text(json.dumps({"features": list(CORE), "gate_terms": 2, "scoped": False, "k": DEFAULTS.k,
+                                     "code": code, "records": [stale]}), encoding="utf-8")
+        assert tr.main(args) == 0
+        written = json.loads(cache.read_text(encoding="utf-8"))
+        assert written["code"] == tr.feature_code_hash()
+        [record] = written["records"]
+        assert record.get("stale", False) == read_as_it_is  # other code's record asked again; the same code's kept
