@@ -8,8 +8,7 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
 
 - ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
   questions grouped by question (cross-validated with one fold per writer); it is evaluated here in plain
-  Python/numpy, so LightGBM is needed to train, never
-  to answer;
+  Python/numpy, so LightGBM is needed to train, never to answer;
 - ``abstain``: a model of its own over the question's evidence (:func:`abstain_features`: the best candidate's
   score, its lead over the next, how many candidates there are, the best coverage, whether the best sentence's
   document names what the question names; with ``rich``, the best candidate's whole feature row; with
