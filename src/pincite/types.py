@@ -91,6 +91,8 @@ class Format(ChoiceEnum):
     TEXT = "text"  # plain text (contracts are recognised by their clause numbering)
     HTML = "html"
     DOCX = "docx"  # Word documents (their list numbering rendered from numbering.xml)
+    CLML = "clml"  # legislation.gov.uk's Crown Legislation Markup Language (UK Acts and SIs, retained EU law)
+    MARKDOWN = "markdown"  # Markdown (contracts and other numbered documents), read with markdown-it-py
 
 
 # -- dates -------------------------------------------------------------------------------------------------

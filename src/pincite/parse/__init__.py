@@ -24,6 +24,8 @@ _MODULES: dict[Format, str] = {
     Format.TEXT: "pincite.parse.text",
     Format.HTML: "pincite.parse.html",
     Format.DOCX: "pincite.parse.docx",
+    Format.CLML: "pincite.parse.clml",
+    Format.MARKDOWN: "pincite.parse.markdown",
 }
 
 #: Bumped whenever a parser reads the same file into different units (2: clauses run together on one line are
@@ -58,7 +60,11 @@ _MODULES: dict[Format, str] = {
 PARSER_VERSION = 14
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
-DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx"})
+DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",
+                                 ".markdown"})
+
+#: A file named so is Markdown whatever its first bytes say (Markdown has no signature of its own).
+MARKDOWN_EXTENSIONS = (".md", ".markdown")
 
 _XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
 
@@ -89,6 +95,8 @@ def sniff_format(data: bytes, source: str) -> Format:
         root = m.group(1).decode("ascii", "replace") if m else ""
         if root == "akomaNtoso":
             return Format.AKN
+        if root == "Legislation" or b"legislation.gov.uk/namespaces/legislation" in head:
+            return Format.CLML
         if root in ("Statute", "Regulation") or b"justice.gc.ca/lims" in head:
             return Format.CANADA
         if b"schemas.gpo.gov/xml/uslm" in head or root in ("lawDoc", "bill", "resolution", "uscDoc", "pLaw"):
@@ -100,6 +108,8 @@ def sniff_format(data: bytes, source: str) -> Format:
                                             f"(use --format to force one of: {', '.join(f.value for f in Format)})")
     if b"\x00" in head:
         raise UnsupportedFormat(source, "binary file of an unknown format (not PDF, XML, HTML or text)")
+    if source.lower().endswith(MARKDOWN_EXTENSIONS):
+        return Format.MARKDOWN
     return Format.TEXT
 
 
