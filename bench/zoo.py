@@ -72,13 +72,19 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         print(json.dumps({"shapes": by_shape, "total": total, "documents": rows}, indent=1))
         return 0
-    print(f"{'shape':42} {'labels':>13} {'wrong':>5} {'noncit':>6} {'lost':>5} {'kept out':>13}")
+    print(f"{'shape':40} {'labels':>13} {'wrong':>5} {'noncit':>6} {'lost':>4} {'kept out':>11} {'refs':>7} "
+          f"{'voices':>6} {'pages':>7}")
+
+    def frac(a: int, b: int) -> str:
+        return f"{a}/{b}" if b else "-"
+
     for shape, c in sorted(by_shape.items()) + [("ALL", total)]:
         lab = c["right"] / c["units"] if c["units"] else 0.0
         out = c["kept_out"] / c["non_citable"] if c["non_citable"] else 1.0
-        print(f"{shape:42} {c['right']:4}/{c['units']:<4} {lab:4.2f} {c['wrong']:5} {c['not_citable']:6} "
-              f"{c['not_found']:5} {c['kept_out']:3}/{c['non_citable']:<3} {out:4.2f}"
-              + (f"  refused {c['refused']}" if c["refused"] else ""))
+        print(f"{shape:40} {c['right']:4}/{c['units']:<4} {lab:4.2f} {c['wrong']:5} {c['not_citable']:6} "
+              f"{c['not_found']:4} {c['kept_out']:3}/{c['non_citable']:<3} {out:4.2f} "
+              f"{frac(c['resolved'], c['references']):>7} {frac(c['voices_right'], c['voices']):>6} "
+              f"{frac(c['pages_right'], c['pages']):>7}" + (f"  refused {c['refused']}" if c["refused"] else ""))
     return 0
 
 

@@ -108,12 +108,20 @@ class KeyResult:
     not_found: int = 0
     non_citable: int = 0
     kept_out: int = 0
+    references: int = 0
+    resolved: int = 0
+    voices: int = 0
+    voices_right: int = 0
+    pages: int = 0
+    pages_right: int = 0
     verdict: str | None = None
     misses: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         return {"units": self.units, "right": self.right, "wrong": self.wrong, "not_citable": self.not_citable,
-                "not_found": self.not_found, "non_citable": self.non_citable, "kept_out": self.kept_out}
+                "not_found": self.not_found, "non_citable": self.non_citable, "kept_out": self.kept_out,
+                "references": self.references, "resolved": self.resolved, "voices": self.voices,
+                "voices_right": self.voices_right, "pages": self.pages, "pages_right": self.pages_right}
 
 
 def document_of(key_path: Path) -> Path:
@@ -186,7 +194,89 @@ def score_key(key_path: Path, doc: Document | None = None) -> KeyResult:
             res.misses.append(f"citable    {item.get('what')!r} in {bad[0].label!r}: {item['quote'][:60]!r}")
         else:
             res.kept_out += 1
+    citable_labels = [u.label for u in doc.units if u.citable and u.label]
+    for item in key.get("cross_references", []):
+        targets = reference_targets(item.get("target_label", ""))
+        if not targets:
+            continue
+        res.references += 1
+        missing = [t for t in targets if not any(same_label(lab, t) for lab in citable_labels)]
+        if missing:
+            res.misses.append(f"reference  {item['text'][:50]!r} -> {missing!r}: no unit so labelled")
+        else:
+            res.resolved += 1
+    for item in key.get("voices", []):
+        res.voices += 1
+        why = _voice_miss(doc, item, norm)
+        if why:
+            res.misses.append(f"voice      {item['who'][:50]!r}: {why}")
+        else:
+            res.voices_right += 1
+    for item in key.get("pages", []):
+        res.pages += 1
+        hits = find_quote(doc.text, item["quote"], norm)
+        shown = {_page_at(doc, s) for s, _ in hits}
+        if str(item["page"]) in shown:
+            res.pages_right += 1
+        else:
+            res.misses.append(f"page       {item['page']} shown as {sorted(map(str, shown))}: {item['quote'][:50]!r}")
     return res
+
+
+#: A key's target that names no unit of this document: an external instrument, a table, elided text.
+_NOT_A_UNIT = re.compile(r"external|not in this document|not a numbered unit|removed by", re.I)
+
+
+def reference_targets(target: str) -> list[str]:
+    """The labels a key's cross-reference points to ("1.4; 1.7" is two; a range "3-6" is its two ends); none
+    where the key says the target is not a unit of this document."""
+    if not target or _NOT_A_UNIT.search(target):
+        return []
+    out: list[str] = []
+    for part in target.split(";"):
+        part = _NOTE.sub("", part.strip())
+        if not part:
+            continue
+        if "-" in part and not re.search(r"\([a-z]+\)-\(", part):
+            left, _, right = part.partition("-")
+            out.append(left.strip())
+            if label_tokens(right) and label_tokens(left)[:1] != () and right.strip()[:1].isalnum():
+                out.append(right.strip())
+        else:
+            out.append(part.split("-")[0].strip() if re.search(r"\)-\(", part) else part)
+    return [t for t in out if label_tokens(t)]
+
+
+def _voice_miss(doc: Document, item: dict[str, Any], norm: tuple[str, list[int]]) -> str | None:
+    """Why the unit holding a key's voice quote does not speak with the key's voice (None when it does): a quoted
+    voice must be marked quoted; the court's own must be in a citable unit whose author, if any, the key names."""
+    hits = find_quote(doc.text, item["quote"], norm)
+    if not hits:
+        return "quote not found"
+    s, e = hits[0]
+    who = item["who"].lower()
+    u = deepest(doc.units, s, e, None)
+    if u is None:
+        return "in no unit"
+    if "quoted" in who:
+        v = u.voice
+        if v is not None and v.quotation_at(s, e) is not None:
+            return None
+        return f"not marked quoted (unit {u.label!r})"
+    if not u.citable:
+        return f"in a non-citable {u.zone.value} unit"
+    if u.author:
+        surname = u.author.replace(",", " ").split()
+        if not any(w.lower() in who for w in surname if len(w) > 2):
+            return f"author {u.author!r}"
+    return None
+
+
+def _page_at(doc: Document, offset: int) -> str | None:
+    for p in doc.pages:
+        if p.char_start <= offset < max(p.char_end, p.char_start + 1):
+            return p.label
+    return None
 
 
 def _body_overlap(text: str, u: Unit, s: int, e: int) -> bool:
