@@ -99,6 +99,16 @@ _MAIN_TYPES = {
     "EuropeanUnionDecision": "decision", "EuropeanUnionTreaty": "treaty",
 }
 
+#: legislation.gov.uk's type code for each ``DocumentMainType`` (for files whose identifier is an ISBN).
+_TYPE_CODES = {
+    "UnitedKingdomPublicGeneralAct": "ukpga", "UnitedKingdomLocalAct": "ukla", "ScottishAct": "asp",
+    "WelshParliamentAct": "asc", "WelshNationalAssemblyAct": "anaw", "WelshAssemblyMeasure": "mwa",
+    "NorthernIrelandAct": "nia", "UnitedKingdomStatutoryInstrument": "uksi", "ScottishStatutoryInstrument": "ssi",
+    "WelshStatutoryInstrument": "wsi", "NorthernIrelandStatutoryRule": "nisr",
+    "UnitedKingdomDraftStatutoryInstrument": "ukdsi", "EuropeanUnionRegulation": "eur",
+    "EuropeanUnionDecision": "eudn", "EuropeanUnionDirective": "eudr", "EuropeanUnionTreaty": "eut",
+}
+
 
 def clean_text(s: str) -> str:
     return _WS.sub(" ", s).strip()
@@ -233,6 +243,7 @@ class _Ctx:
     schedule: str | None = None  # the enclosing schedule's label
     notes: bool = False  # numbered divisions here are notes ("Annex, note (9)")
     heading: str | None = None  # a title to print under the next provision's number (an EU article's)
+    restarts: bool = False  # a schedule whose parts number their paragraphs afresh ("Sch. 1, Part III, para. 1")
 
 
 @dataclass
@@ -365,8 +376,8 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
             g = st.uc.begin(UnitKind.BLOCK, ctx.zone, True, label=sub_label, section_path=list(own + (ordinal,)),
                             **fields)
             sub = _Ctx(sub_label, own + (ordinal,), ctx.zone, ctx.citable, window, ctx.schedule, ctx.notes)
-            for p in group:
-                _emit_flow(st, p, sub)
+            for k in group:
+                _emit_item(st, k, sub)
             st.uc.end(g)
         others = [c for c in _children(el) if c not in paras and local_name(c) != "Pnumber"]
         for c in others:
@@ -385,17 +396,29 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
 
 
 def _subparagraphs(paras: list[etree._Element]) -> list[list[etree._Element]]:
-    """A provision's ``P*para``s grouped into subparagraphs: a para that opens with words starts one; a para that
-    is only a list or points goes on the one before (it is that subparagraph's list)."""
+    """The children of a provision's ``P*para``s grouped into subparagraphs: a para that opens with words starts
+    one (a para that is only a list or points goes on the one before: it is that subparagraph's list), and so do
+    words after points when points numbered again follow them (a second list, in a second subparagraph)."""
     groups: list[list[etree._Element]] = []
     for p in paras:
         kids = _children(p)
         opens = bool(kids) and local_name(kids[0]) in ("Text", "Para", "P")
         if opens or not groups:
-            groups.append([p])
-        else:
-            groups[-1].append(p)
-    return groups
+            groups.append([])
+        seen: set[str] = set()
+        for i, k in enumerate(kids):
+            if local_name(k) == "Text" and seen and seen & {_point_number(x) for x in kids[i + 1:]} - {""}:
+                groups.append([])
+                seen = set()
+            groups[-1].append(k)
+            if _p_level(k) is not None:
+                seen.add(_point_number(k))
+    return [g for g in groups if g]
+
+
+def _point_number(el: etree._Element) -> str:
+    pn = el.find("{*}Pnumber") if _p_level(el) is not None else None
+    return inline_text(pn) if pn is not None else ""
 
 
 def _emit_flow(st: _State, container: etree._Element, ctx: _Ctx) -> None:
@@ -494,6 +517,19 @@ def _alpha(n: int) -> str:
     return out
 
 
+_QUOTED_TERM = re.compile(r"^\s*[\u201c\"\u2018']([^\u201d\"\u2019']{1,80})[\u201d\"\u2019']")
+
+
+def defined_term(item: etree._Element) -> str | None:
+    """The term a definition defines: its ``<Term>``, else the quoted words it opens with."""
+    term = item.find(".//{*}Term")
+    if term is not None and inline_text(term):
+        return inline_text(term)
+    first = item.find(".//{*}Text")
+    m = _QUOTED_TERM.match(inline_text(first)) if first is not None else None
+    return m.group(1).strip() if m else None
+
+
 def _emit_list(st: _State, lst: etree._Element, ctx: _Ctx) -> None:
     bullet = {"dash": "–", "bullet": "•"}.get((lst.get("Decoration") or "").lower(), "")
     index = 0
@@ -507,7 +543,12 @@ def _emit_list(st: _State, lst: etree._Element, ctx: _Ctx) -> None:
             if number or bullet:
                 st.line(number or bullet)
                 st.open_line = True
-            _emit_flow(st, item, ctx)
+            term = defined_term(item) if ctx.label else None
+            inner = ctx
+            if term:  # a definition's own points are cited through it: s. 101(1) "chief officer of police" (a)
+                inner = _Ctx(f'{ctx.label} "{term}"', ctx.path + (term,), ctx.zone, ctx.citable, ctx.window,
+                             ctx.schedule, ctx.notes)
+            _emit_flow(st, item, inner)
             st.open_line = False
             continue
         bare = bare_number(number)
@@ -573,13 +614,14 @@ def _emit_group(st: _State, el: etree._Element, ctx: _Ctx) -> None:
     head = "\n".join(x for x in (number, title) if x)
     path = ctx.path + ((number or title),) if (number or title) else ctx.path
     if ctx.schedule and ctx.citable and number:
-        label = f"{ctx.label}, {_part_word(number)}"
+        label = f"{ctx.label}, {_part_word(number).rstrip('.')}"
         st.block()
         fields = _unit_fields(_Ctx(label, path, window=window))
         fields["attrs"]["key"] = st.unique_key(el.get("id") or label)
         o = st.uc.begin(UnitKind.PART, ctx.zone, True, number=number, label=label, section_path=list(path),
                         **fields)
-        inner = _Ctx(label, path, ctx.zone, True, window, ctx.schedule, ctx.notes)
+        inner = _Ctx(label, path, ctx.zone, True, window, label if ctx.restarts else ctx.schedule, ctx.notes,
+                     restarts=_restarts(el))
         _heading(st, head, inner, f"{label}/heading", inside=True)
         for c in _children(el):
             if local_name(c) not in ("Number", "Title", "TitleBlock"):
@@ -677,6 +719,20 @@ def _schedule_label(number: str, index: int) -> str:
     return " ".join([head.capitalize()] + rest[:1])
 
 
+def _restarts(sch: etree._Element) -> bool:
+    """Whether a schedule's paragraphs are numbered afresh in each of its parts (a number printed twice)."""
+    seen: set[str] = set()
+    for p1 in sch.iter("{*}P1"):
+        if any(local_name(a) in ("BlockAmendment", "BlockExtract") for a in p1.iterancestors()):
+            continue
+        pn = p1.find("{*}Pnumber")
+        n = inline_text(pn) if pn is not None else ""
+        if n in seen:
+            return True
+        seen.add(n)
+    return False
+
+
 def _emit_schedule(st: _State, sch: etree._Element, ctx: _Ctx, index: int) -> None:
     number, title = _number_and_title(sch)
     label = _schedule_label(number, index)
@@ -687,7 +743,7 @@ def _emit_schedule(st: _State, sch: etree._Element, ctx: _Ctx, index: int) -> No
     fields["attrs"]["key"] = st.unique_key(sch.get("id") or label)
     o = st.uc.begin(UnitKind.PART, Zone.SCHEDULE, True, number=number or None, label=label,
                     section_path=list(path), **fields)
-    inner = _Ctx(label, path, Zone.SCHEDULE, True, window, label)
+    inner = _Ctx(label, path, Zone.SCHEDULE, True, window, label, restarts=_restarts(sch))
     ref = sch.find("{*}Reference")
     head = "\n".join(x for x in (number, title, inline_text(ref) if ref is not None else "") if x)
     _heading(st, head, inner, f"{label}/heading", inside=True)
@@ -829,7 +885,7 @@ def _identity(root: etree._Element, meta: etree._Element | None) -> tuple[str | 
             return m.group(1), m.group(2), m.group(3)
     year = _meta_value(meta, "Year")
     number = _meta_value(meta, "Number")
-    return None, year, number
+    return _TYPE_CODES.get(_meta_value(meta, "DocumentMainType") or ""), year, number
 
 
 def _document_type(meta: etree._Element | None, body_name: str) -> str:
@@ -853,7 +909,9 @@ def _citation(code: str | None, year: str | None, number: str | None, title: str
         return None
     if not (year and number):
         return None
-    form = UK_CITATION_FORMS.get(code or "", "{code} {year}/{number}")
+    if not code:
+        return None
+    form = UK_CITATION_FORMS.get(code, "{code} {year}/{number}")
     return form.format(code=code or "", year=year, number=number.lstrip("0") or number)
 
 
