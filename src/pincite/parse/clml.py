@@ -210,10 +210,10 @@ def printed_number(pnumber: etree._Element, secondary: bool = False) -> str:
 
 
 def bare_number(printed: str) -> str:
-    """The designation a label is built from: "(1)" -> "1", "1." -> "1", "Article 7" -> "7"."""
+    """The designation a label is built from: "(1)" -> "1", "[2]" -> "2", "1." -> "1", "Article 7" -> "7"."""
     t = printed.strip().rstrip(".").strip()
     t = re.sub(r"^(?:Article|Art\.?|Section|Regulation|Rule|Paragraph)\s+", "", t, flags=re.I)
-    if t.startswith("(") and t.endswith(")"):
+    if t[:1] in "([" and t[-1:] in ")]":
         t = t[1:-1]
     return t.strip()
 
@@ -335,7 +335,14 @@ def _provision_label(st: _State, el: etree._Element, level: int, number: str, ct
     base = ctx.label or ""
     if level == 1:
         return f"{base}, para. {bare}"
-    return f"{base}{' ' if base[-1:].isalpha() else ''}({bare})"
+    return point_label(base, bare)
+
+
+def point_label(base: str, bare: str) -> str:
+    """A point under a label: "s. 1(2)" + "b" -> "s. 1(2)(b)"; after words or a term, spaced ("Article 16(1),
+    second subparagraph (a)", 's. 3(1) "vessel" (b)')."""
+    space = " " if base[-1:].isalpha() or base.endswith('"') else ""
+    return f"{base}{space}({bare})"
 
 
 def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
@@ -552,7 +559,7 @@ def _emit_list(st: _State, lst: etree._Element, ctx: _Ctx) -> None:
             st.open_line = False
             continue
         bare = bare_number(number)
-        label = f"{ctx.label}{' ' if ctx.label[-1:].isalpha() else ''}({bare})"
+        label = point_label(ctx.label, bare)
         own = ctx.path + (bare,)
         st.gap()
         fields = _unit_fields(_Ctx(label, own, window=ctx.window))
