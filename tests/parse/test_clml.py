@@ -63,7 +63,7 @@ def test_act_sections_subsections_and_paragraphs(shared: Path) -> None:
     assert doc.title == "Ministerial and other Maternity Allowances Act 2021"
     assert (doc.citation, doc.work, doc.date) == ("2021 c. 5", "uk/ukpga/2021/5", "2021-03-01")
     assert doc.meta["document_type"] == "act"
-    assert label_of(doc, "but remains a member of Her Majesty’s Government in the United Kingdom") == "s. 1(2)(b)"
+    assert label_of(doc, "but remains a member of Her Majesty’s Government") == "s. 1(2)(b)"
     assert label_of(doc, "This is subject to subsections (2) to (4).") == "s. 2(1)"  # words after (a), (b)
     assert label_of(doc, "This Act extends to England and Wales, Scotland and Northern Ireland.") == "s. 7(1)"
     # the brackets the XML leaves to the stylesheet are printed; a section and its (1) share a line
@@ -85,9 +85,9 @@ def test_si_regulations_notes_and_signature(shared: Path) -> None:
     assert_sound(doc)
     assert (doc.citation, doc.work, doc.date) == ("S.I. 2006/3313", "uk/uksi/2006/3313", "2006-12-13")
     assert doc.meta["document_type"] == "regulation" and doc.kind is DocumentKind.STATUTE
-    assert label_of(doc, "as the assessment of the spread against forward dated Brent blend") == "reg. 4(4)(b)(iii)"
-    assert label_of(doc, "held by a participator and not delivered at the end of a chargeable period.") == "reg. 5(b)"
-    assert label_of(doc, "“barrel” means a volume of 0.158987 cubic metres of oil") == "reg. 8(3)"  # a definition
+    assert label_of(doc, "as the assessment of the spread against forward dated Brent") == "reg. 4(4)(b)(iii)"
+    assert label_of(doc, "held by a participator and not delivered at the end of a") == "reg. 5(b)"
+    assert label_of(doc, "“barrel” means a volume of 0.158987 cubic metres") == "reg. 8(3)"  # a definition
     assert label_of(doc, "references to the notional delivery day in regulation 17 are to be construed") == \
         "reg. 24(1)"  # closing words after the last sub-paragraph
     assert label_of(doc, "Ascertain which crude oils are normally used as marker crudes") == "reg. 20"
@@ -116,8 +116,7 @@ def test_eu_recitals_articles_annex(shared: Path) -> None:
     assert doc.citation == "Regulation (EU) No 319/2014"
     assert (doc.work, doc.date, doc.meta["document_type"]) == ("uk/eur/2014/319", "2014-03-27", "regulation")
     # recitals are citable, by their printed number
-    assert label_of(doc, "Fees and charges provided for in this Regulation should be set in a transparent") == \
-        "recital (3)"
+    assert label_of(doc, "Fees and charges provided for in this Regulation should be set") == "recital (3)"
     assert label_of(doc, "‘fees’ means the amounts levied by the Agency") == "Article 2(a)"  # NumberOverride
     assert label_of(doc, "a variable fee.") == "Article 7(2)(b)"
     assert label_of(doc, "the fees and charges levied by the Agency shall be kept in a separate account") == \
@@ -131,7 +130,8 @@ def test_eu_recitals_articles_annex(shared: Path) -> None:
         "Annex, note (9)"
     assert "\nArticle 3\nDetermination of fees and charges\n1. The fees and charges" in doc.text
     for words in ("Having regard to the Treaty on the Functioning of the European Union",
-                  "HAS ADOPTED THIS REGULATION:", "Done at Brussels, 27 March 2014.", "OJ L 79, 19.3.2008, p. 1"):
+                  "HAS ADOPTED THIS REGULATION:", "Done at Brussels, 27 March 2014.",
+                  "OJ L 79, 19.3.2008, p. 1"):
         assert kept_out(doc, words), words
 
 
@@ -156,14 +156,17 @@ _REVISED = _clml("""<Primary><PrimaryPrelims><Title>Harbours (Example) Act 2030<
    <P1group RestrictStartDate="2030-06-01"><Title>Dues</Title>
     <P1 id="section-1"><Pnumber>1</Pnumber><P1para>
      <P2 id="section-1-1"><Pnumber>1</Pnumber><P2para><Text>In this Act—</Text>
-      <UnorderedList Class="Definition" Decoration="none"><ListItem><Para><Text>“<Term>vessel</Term>” means—</Text>
+      <UnorderedList Class="Definition" Decoration="none"><ListItem><Para>
+       <Text>“<Term>vessel</Term>” means—</Text>
        </Para><OrderedList Type="alpha" Decoration="parens"><ListItem NumberOverride="a"><Para>
         <Text>a ship, or</Text></Para></ListItem><ListItem NumberOverride="b"><Para><Text>a hovercraft.</Text>
        </Para></ListItem></OrderedList></ListItem></UnorderedList></P2para></P2>
      <P2 id="section-1-2"><Pnumber PuncBefore="[" PuncAfter="]">2</Pnumber><P2para>
-      <Text>Dues are payable<CommentaryRef Ref="c1"/> by the master.<FootnoteRef Ref="f1"/></Text></P2para></P2>
+      <Text>Dues are payable<CommentaryRef Ref="c1"/> by the master.<FootnoteRef Ref="f1"/></Text>
+     </P2para></P2>
     </P1para></P1></P1group>
-   <P1group RestrictStartDate="2030-06-01" RestrictEndDate="2031-01-01" Status="Repealed"><Title>Old dues</Title>
+   <P1group RestrictStartDate="2030-06-01" RestrictEndDate="2031-01-01" Status="Repealed">
+    <Title>Old dues</Title>
     <P1 id="section-2"><Pnumber>2</Pnumber><P1para><Text>Old dues are abolished.</Text></P1para></P1>
    </P1group>
   </Part>
@@ -173,7 +176,8 @@ _REVISED = _clml("""<Primary><PrimaryPrelims><Title>Harbours (Example) Act 2030<
    <P2><Pnumber>2</Pnumber><P2para><Text>The rate is set by the harbour authority.</Text></P2para></P2>
   </P1para></P1></P1group></ScheduleBody></Schedule></Schedules>
 </Primary>
-<Footnotes><Footnote id="f1"><FootnoteText><Para><Text>A footnote's words.</Text></Para></FootnoteText></Footnote>
+<Footnotes><Footnote id="f1"><FootnoteText><Para><Text>A footnote's words.</Text></Para></FootnoteText>
+</Footnote>
 </Footnotes>
 <Commentaries><Commentary id="c1" Type="F"><Para><Text>Words substituted by an amending Act.</Text></Para>
 </Commentary></Commentaries>""", root_attrs='RestrictStartDate="2031-04-01"')
@@ -193,7 +197,8 @@ def test_hand_written_revised_act() -> None:
     assert "\n[2] Dues are payable by the master." in doc.text
     assert s12.in_force_from == "2030-06-01" and s12.in_force_to is None
     s2 = unit_at(doc, "Old dues are abolished.")
-    assert s2 is not None and (s2.label, s2.in_force_from, s2.in_force_to) == ("s. 2", "2030-06-01", "2031-01-01")
+    assert s2 is not None and s2.label == "s. 2"
+    assert (s2.in_force_from, s2.in_force_to) == ("2030-06-01", "2031-01-01")
     assert s2.attrs["status"] == "Repealed"
     assert label_of(doc, "The rate is set by the harbour authority.") == "Sch. 1, para. 3(2)"
     sch = next(u for u in doc.units if u.label == "Sch. 1")
@@ -235,5 +240,6 @@ def test_folder_ingest_picks_up_clml(shared: Path, tmp_path: Path) -> None:
         report = ingest_paths(s, [folder])
         assert [r.status for r in report.results] == ["added"] * 3, [r.error for r in report.results]
         docs = s.list_documents()
-        assert sorted(d.citation for d in docs) == ["2021 c. 5", "Regulation (EU) No 319/2014", "S.I. 2006/3313"]
+        citations = sorted(d.citation or "" for d in docs)
+        assert citations == ["2021 c. 5", "Regulation (EU) No 319/2014", "S.I. 2006/3313"]
         assert {d.format for d in docs} == {Format.CLML}

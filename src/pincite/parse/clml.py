@@ -1,12 +1,12 @@
 """legislation.gov.uk's Crown Legislation Markup Language (CLML): UK Acts and SIs, retained EU legislation.
 
 One ``<Legislation>`` file holds one version of one work: ``<Primary>`` (an Act), ``<Secondary>`` (a statutory
-instrument) or ``<EURetained>`` (EU legislation as legislation.gov.uk republished it).  A file with none of them
-(metadata only, a table of contents) is refused with a :class:`ParseError`.
+instrument) or ``<EURetained>`` (EU legislation as legislation.gov.uk republished it).  A file with none of
+them (metadata only, a table of contents) is refused with a :class:`ParseError`.
 
 The canonical text reads as the printed instrument does::
 
-    Ministerial and other Maternity Allowances Act 2021     <- cover: title, number, long title, date (not citable)
+    Ministerial and other Maternity Allowances Act 2021     <- cover: title, number, long title, date
     Be it enacted by the Queen's most Excellent Majesty ... <- enacting formula: cover, not citable
     Contents ...                                            <- the table of contents: not citable
 
@@ -25,35 +25,35 @@ that printed form without a trailing period ("1", "(1)", "(a)"; an EU article's 
 **Labels** are written as UK and EU lawyers cite: the word a provision's ``id`` starts with gives its
 abbreviation (``legal.language.PROVISION_ABBREVIATIONS``: "s. 1(2)(b)" in an Act, "reg. 4(4)(b)(iii)" in
 regulations, "art. 3" in an order); an EU act's articles are "Article 7(2)(b)", and where a paragraph holds
-unnumbered subparagraphs each is its own unit, "Article 16(1), second subparagraph", its points "Article 16(1),
-second subparagraph (a)" (an article's unnumbered paragraphs: "Article 20, second paragraph"); a list item that
-carries a number (``NumberOverride`` or an ordered list) is a point ("Article 2(a)"); definitions in unnumbered
-lists stay in the words of their provision.  A schedule is "Sch. 1" ("Annex" for an EU annex) and its
-paragraphs "Sch. 1, para. 3(2)"; an annex's parts, numbered divisions and tables are "Annex, Part I", "Annex,
-Part II, point 1", "Annex, Part I, Table 1"; numbered items under a notes heading are "Annex, note (9)".
+unnumbered subparagraphs each is its own unit, "Article 16(1), second subparagraph", its points "Article
+16(1), second subparagraph (a)" (an article's unnumbered paragraphs: "Article 20, second paragraph"); a list
+item that carries a number (``NumberOverride`` or an ordered list) is a point ("Article 2(a)"); definitions in
+unnumbered lists stay in the words of their provision.  A schedule is "Sch. 1" ("Annex" for an EU annex) and
+its paragraphs "Sch. 1, para. 3(2)"; an annex's parts, numbered divisions and tables are "Annex, Part I",
+"Annex, Part II, point 1", "Annex, Part I, Table 1"; numbered items under a notes heading are "Annex, note
+(9)".
 
 **Recitals are citable** ("recital (5)"): an EU act's numbered recitals are part of the act as adopted and are
-what the Court of Justice and practitioners cite when they read the act's purpose ("as recital 5 states"), so an
-answer that rests on one should be able to pin it.  The preamble's citations ("Having regard to ..."), the
+what the Court of Justice and practitioners cite when they read the act's purpose ("as recital 5 states"), so
+an answer that rests on one should be able to pin it.  The preamble's citations ("Having regard to ..."), the
 enacting words ("HAS ADOPTED THIS REGULATION:"), an Act's long title and enacting formula and an SI's
 introductory text are cover, not citable.
 
 **Never citable**: titles, cross-headings, Part and Chapter headings and section titles (heading units outside
-the provision they head, except an EU article's title, printed under "Article N" and kept inside it as a heading
-unit); the table of contents (zone other); signature blocks (zone signatures); explanatory notes, earlier orders,
-footnotes and commentaries (zone note; footnotes and commentaries are written after the instrument, numbered in
-the order they are first referred to, with their reference marks left out of the words).  Text an amendment
-inserts (``BlockAmendment``) or quotes (``BlockExtract``) belongs to the provision that holds it, never a unit
-of its own.  Alternative versions (``<Versions>``) are not read.
+the provision they head, except an EU article's title, printed under "Article N" and kept inside it as a
+heading unit); the table of contents (zone other); signature blocks (zone signatures); explanatory notes,
+earlier orders, footnotes and commentaries (zone note; footnotes and commentaries are written after the
+instrument, numbered in the order they are first referred to, with their reference marks left out of the
+words).  Text an amendment inserts (``BlockAmendment``) or quotes (``BlockExtract``) belongs to the provision
+that holds it, never a unit of its own.  Alternative versions (``<Versions>``) are not read.
 
 **Dates.**  A revised version's units carry ``in_force_from``/``in_force_to`` from the nearest
-``RestrictStartDate``/``RestrictEndDate`` on them or around them, and ``attrs["status"]`` where the file marks one
-("Prospective", "Repealed").  The document ``date`` is the version's (the root's ``RestrictStartDate``, else
-``dct:valid``), else the date it was enacted, made or adopted; ``work`` is "uk/<type>/<year>/<number>"
-("uk/ukpga/2021/5", "uk/uksi/2006/3313", "uk/eur/2014/319"), ``citation`` its short form ("2021 c. 5",
-"S.I. 2006/3313", "Regulation (EU) No 319/2014"), ``meta["document_type"]`` what it is ("act", "regulation",
-"order", "directive", ...).
-"""
+``RestrictStartDate``/``RestrictEndDate`` on them or around them, and ``attrs["status"]`` where the file marks
+one ("Prospective", "Repealed").  The document ``date`` is the version's (the root's ``RestrictStartDate``,
+else ``dct:valid``), else the date it was enacted, made or adopted; ``work`` is "uk/<type>/<year>/<number>"
+("uk/ukpga/2021/5", "uk/uksi/2006/3313", "uk/eur/2014/319"), ``citation`` its short form ("2021 c. 5", "S.I.
+2006/3313", "Regulation (EU) No 319/2014"), ``meta["document_type"]`` what it is ("act", "regulation",
+"order", "directive", ...)."""
 
 from __future__ import annotations
 
@@ -103,7 +103,8 @@ _MAIN_TYPES = {
 _TYPE_CODES = {
     "UnitedKingdomPublicGeneralAct": "ukpga", "UnitedKingdomLocalAct": "ukla", "ScottishAct": "asp",
     "WelshParliamentAct": "asc", "WelshNationalAssemblyAct": "anaw", "WelshAssemblyMeasure": "mwa",
-    "NorthernIrelandAct": "nia", "UnitedKingdomStatutoryInstrument": "uksi", "ScottishStatutoryInstrument": "ssi",
+    "NorthernIrelandAct": "nia", "UnitedKingdomStatutoryInstrument": "uksi",
+    "ScottishStatutoryInstrument": "ssi",
     "WelshStatutoryInstrument": "wsi", "NorthernIrelandStatutoryRule": "nisr",
     "UnitedKingdomDraftStatutoryInstrument": "ukdsi", "EuropeanUnionRegulation": "eur",
     "EuropeanUnionDecision": "eudn", "EuropeanUnionDirective": "eudr", "EuropeanUnionTreaty": "eut",
@@ -115,8 +116,8 @@ def clean_text(s: str) -> str:
 
 
 def inline_text(el: etree._Element) -> str:
-    """The words of ``el`` as printed: markup flattened, footnote and commentary marks left out, superscripts run
-    on ("25th"), whitespace collapsed."""
+    """The words of ``el`` as printed: markup flattened, footnote and commentary marks left out, superscripts
+    run on ("25th"), whitespace collapsed."""
     parts: list[str] = []
 
     def visit(e: etree._Element) -> None:
@@ -233,7 +234,7 @@ def _window(el: etree._Element, inherited: tuple[str | None, str | None, str | N
 
 @dataclass
 class _Ctx:
-    """Where an element sits: its container's label, path, zone, in-force window, and what its numbers mean."""
+    """Where an element sits: its container's label, path, zone, in-force window, what its numbers mean."""
 
     label: str | None  # the label of the enclosing citable unit ("s. 1(2)", "Sch. 1", "Annex, Part I")
     path: tuple[str, ...]
@@ -243,7 +244,7 @@ class _Ctx:
     schedule: str | None = None  # the enclosing schedule's label
     notes: bool = False  # numbered divisions here are notes ("Annex, note (9)")
     heading: str | None = None  # a title to print under the next provision's number (an EU article's)
-    restarts: bool = False  # a schedule whose parts number their paragraphs afresh ("Sch. 1, Part III, para. 1")
+    restarts: bool = False  # its parts number their paragraphs afresh ("Sch. 1, Part III, para. 1")
 
 
 @dataclass
@@ -317,7 +318,7 @@ def _flat_block(st: _State, el: etree._Element, zone: Zone, key: str, path: tupl
               label=label, attrs={"key": st.unique_key(key)})
 
 
-# -- provisions -------------------------------------------------------------------------------------------------
+# -- provisions ----------------------------------------------------------------------------------------------
 
 
 def _provision_label(st: _State, el: etree._Element, level: int, number: str, ctx: _Ctx) -> str | None:
@@ -360,8 +361,8 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
         fields["attrs"]["key"] = st.unique_key(el.get("id") or f"{label or 'provision'}")
         if el.get("id"):
             fields["attrs"]["id"] = el.get("id")
-        o = st.uc.begin(LEVEL_KINDS[level], ctx.zone, True, number=bare_number(number) if level == 1 and
-                        st.family == "eu" else number.rstrip(".") or None, label=label, section_path=list(own),
+        shown = bare_number(number) if level == 1 and st.family == "eu" else number.rstrip(".") or None
+        o = st.uc.begin(LEVEL_KINDS[level], ctx.zone, True, number=shown, label=label, section_path=list(own),
                         **fields)
     if number:
         st.line(number)
@@ -380,8 +381,8 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
             st.gap()
             fields = _unit_fields(_Ctx(sub_label, own, window=window))
             fields["attrs"]["key"] = st.unique_key(f"{el.get('id') or label}/{ordinal}")
-            g = st.uc.begin(UnitKind.BLOCK, ctx.zone, True, label=sub_label, section_path=list(own + (ordinal,)),
-                            **fields)
+            g = st.uc.begin(UnitKind.BLOCK, ctx.zone, True, label=sub_label,
+                            section_path=list(own + (ordinal,)), **fields)
             sub = _Ctx(sub_label, own + (ordinal,), ctx.zone, ctx.citable, window, ctx.schedule, ctx.notes)
             for k in group:
                 _emit_item(st, k, sub)
@@ -403,9 +404,10 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
 
 
 def _subparagraphs(paras: list[etree._Element]) -> list[list[etree._Element]]:
-    """The children of a provision's ``P*para``s grouped into subparagraphs: a para that opens with words starts
-    one (a para that is only a list or points goes on the one before: it is that subparagraph's list), and so do
-    words after points when points numbered again follow them (a second list, in a second subparagraph)."""
+    """The children of a provision's ``P*para``s grouped into subparagraphs: a para that opens with words
+    starts one (a para that is only a list or points goes on the one before: it is that subparagraph's list),
+    and so do words after points when points numbered again follow them (a second list, in a second
+    subparagraph)."""
     groups: list[list[etree._Element]] = []
     for p in paras:
         kids = _children(p)
@@ -453,8 +455,10 @@ def _emit_item(st: _State, c: etree._Element, ctx: _Ctx) -> None:
         sep = c.get("Separator") or "="
         for item in _children(c):
             key = item.find("{*}Key")
-            words = " ".join(flat_lines(item.find("{*}ListItem"))) if item.find("{*}ListItem") is not None else ""
-            t = " ".join(x for x in (inline_text(key) if key is not None else "", sep if words else "", words) if x)
+            body = item.find("{*}ListItem")
+            words = " ".join(flat_lines(body)) if body is not None else ""
+            shown = (inline_text(key) if key is not None else "", sep if words else "", words)
+            t = " ".join(x for x in shown if x)
             if t:
                 st.line(t)
     elif name == "Tabular":
@@ -508,8 +512,8 @@ def _list_number(item: etree._Element, lst: etree._Element, index: int) -> str |
 
 def _roman(n: int) -> str:
     out = ""
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-                           (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
         while n >= value:
             out += letters
             n -= value
@@ -552,7 +556,7 @@ def _emit_list(st: _State, lst: etree._Element, ctx: _Ctx) -> None:
                 st.open_line = True
             term = defined_term(item) if ctx.label else None
             inner = ctx
-            if term:  # a definition's own points are cited through it: s. 101(1) "chief officer of police" (a)
+            if term:  # a definition's own points are cited through it: s. 101(1) "chief officer" (a)
                 inner = _Ctx(f'{ctx.label} "{term}"', ctx.path + (term,), ctx.zone, ctx.citable, ctx.window,
                              ctx.schedule, ctx.notes)
             _emit_flow(st, item, inner)
@@ -638,7 +642,8 @@ def _emit_group(st: _State, el: etree._Element, ctx: _Ctx) -> None:
     inner = _Ctx(ctx.label, path, ctx.zone, ctx.citable, window, ctx.schedule, ctx.notes)
     if head:
         st.block()
-        _heading(st, head, inner, f"heading:{el.get('id') or '/'.join(path)}", inside=ctx.schedule is not None)
+        key = f"heading:{el.get('id') or '/'.join(path)}"
+        _heading(st, head, inner, key, inside=ctx.schedule is not None)
     for c in _children(el):
         if local_name(c) not in ("Number", "Title", "TitleBlock"):
             _emit_item(st, c, inner)
@@ -651,8 +656,8 @@ def _part_word(number: str) -> str:
 
 
 def _emit_p1group(st: _State, el: etree._Element, ctx: _Ctx) -> None:
-    """A provision's title and the provision(s) it heads.  UK: the title is printed above the number, a heading
-    outside the provision; EU: under "Article N", inside it."""
+    """A provision's title and the provision(s) it heads.  UK: the title is printed above the number, a
+    heading outside the provision; EU: under "Article N", inside it."""
     _, title = _number_and_title(el)
     window = _window(el, ctx.window)
     inner = _Ctx(ctx.label, ctx.path, ctx.zone, ctx.citable, window, ctx.schedule, ctx.notes)
@@ -673,8 +678,8 @@ def _emit_p1group(st: _State, el: etree._Element, ctx: _Ctx) -> None:
 
 
 def _emit_division(st: _State, el: etree._Element, ctx: _Ctx) -> None:
-    """An EU division: a recital in the preamble, a numbered point (or note) of an annex, else a heading and its
-    contents."""
+    """An EU division: a recital in the preamble, a numbered point (or note) of an annex, else a heading and
+    its contents."""
     number, title = _number_and_title(el)
     window = _window(el, ctx.window)
     if number and ctx.citable:
@@ -703,8 +708,8 @@ def _emit_division(st: _State, el: etree._Element, ctx: _Ctx) -> None:
         st.uc.end(o)
         return
     notes = ctx.notes or bool(title and NOTES_HEADING.match(title))
-    inner = _Ctx(ctx.label, ctx.path + ((title,) if title else ()), ctx.zone, ctx.citable, window, ctx.schedule,
-                 notes)
+    inner = _Ctx(ctx.label, ctx.path + ((title,) if title else ()), ctx.zone, ctx.citable, window,
+                 ctx.schedule, notes)
     if number or title:
         _heading(st, "\n".join(x for x in (number, title) if x), inner,
                  f"heading:{el.get('id') or '/'.join(inner.path)}", inside=ctx.schedule is not None)
@@ -766,12 +771,12 @@ def _emit_schedule(st: _State, sch: etree._Element, ctx: _Ctx, index: int) -> No
     st.uc.end(o)
 
 
-# -- prelims ------------------------------------------------------------------------------------------------------
+# -- prelims -------------------------------------------------------------------------------------------------
 
 
 def _emit_prelims(st: _State, prelims: etree._Element, path: tuple[str, ...]) -> None:
-    """Cover lines (title, number, long title, dates), then the preamble: citations and enacting words are cover,
-    an EU act's numbered recitals are citable."""
+    """Cover lines (title, number, long title, dates), then the preamble: citations and enacting words are
+    cover, an EU act's numbered recitals are citable."""
     cover: list[str] = []
     preambles: list[etree._Element] = []
     for c in _children(prelims):
@@ -812,7 +817,7 @@ def _emit_preamble(st: _State, pre: etree._Element, ctx: _Ctx) -> None:
             st.open_line = False
 
 
-# -- notes -------------------------------------------------------------------------------------------------------
+# -- notes ---------------------------------------------------------------------------------------------------
 
 
 def _ref_order(root: etree._Element, ref_tag: str) -> dict[str, int]:
@@ -825,7 +830,8 @@ def _ref_order(root: etree._Element, ref_tag: str) -> dict[str, int]:
 
 
 def _emit_footnotes(st: _State, root: etree._Element, path: tuple[str, ...]) -> None:
-    """Every footnote, in the order first referred to (then the unreferred), after the instrument: zone note."""
+    """Every footnote, in the order first referred to (then the unreferred), after the instrument (zone
+    note)."""
     order = _ref_order(root, "FootnoteRef")
     found = [f for f in root.iter("{*}Footnote") if f.get("id")]
     notes = [f for _, f in sorted(enumerate(found), key=lambda x: (order.get(x[1].get("id") or "",
@@ -868,7 +874,7 @@ def _emit_commentaries(st: _State, root: etree._Element, path: tuple[str, ...]) 
                          "commentary_type": kind, "id": c.get("id")})
 
 
-# -- metadata ----------------------------------------------------------------------------------------------------
+# -- metadata ------------------------------------------------------------------------------------------------
 
 
 def _meta_value(meta: etree._Element | None, name: str, attr: str = "Value") -> str | None:
@@ -944,12 +950,14 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse one legislation.gov.uk CLML file (an Act, an SI or retained EU legislation)."""
     root, warnings = load_xml(data, source)
     if local_name(root) != "Legislation":
-        raise ParseError(source, f"root element is <{local_name(root)}>, not a legislation.gov.uk <Legislation>")
+        raise ParseError(source, f"root element is <{local_name(root)}>, not a legislation.gov.uk "
+                                 "<Legislation>")
     meta = next((c for c in _children(root) if local_name(c) == "Metadata"), None)
-    body_root = next((c for c in _children(root) if local_name(c) in ("Primary", "Secondary", "EURetained")), None)
+    body_root = next((c for c in _children(root) if local_name(c) in ("Primary", "Secondary", "EURetained")),
+                     None)
     if body_root is None:
-        raise ParseError(source, "CLML file holds no legislation (no <Primary>, <Secondary> or <EURetained>): it "
-                                 "may be metadata or a table of contents only")
+        raise ParseError(source, "CLML file holds no legislation (no <Primary>, <Secondary> or "
+                                 "<EURetained>): it may be metadata or a table of contents only")
     body_name = local_name(body_root)
     family = {"Primary": "act", "Secondary": "si", "EURetained": "eu"}[body_name]
     prelims = next((c for c in _children(body_root) if local_name(c).endswith("Prelims")), None)
