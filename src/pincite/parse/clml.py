@@ -47,13 +47,15 @@ instrument, numbered in the order they are first referred to, with their referen
 words).  Text an amendment inserts (``BlockAmendment``) or quotes (``BlockExtract``) belongs to the provision
 that holds it, never a unit of its own.  Alternative versions (``<Versions>``) are not read.
 
-**Dates.**  A revised version's units carry ``in_force_from``/``in_force_to`` from the nearest
-``RestrictStartDate``/``RestrictEndDate`` on them or around them, and ``attrs["status"]`` where the file marks
-one ("Prospective", "Repealed").  The document ``date`` is the version's (the root's ``RestrictStartDate``,
-else ``dct:valid``), else the date it was enacted, made or adopted; ``work`` is "uk/<type>/<year>/<number>"
-("uk/ukpga/2021/5", "uk/uksi/2006/3313", "uk/eur/2014/319"), ``citation`` its short form ("2021 c. 5", "S.I.
-2006/3313", "Regulation (EU) No 319/2014"), ``meta["document_type"]`` what it is ("act", "regulation",
-"order", "directive", ...)."""
+**Dates.**  A revised version's units carry ``in_force_from``/``in_force_to`` (and
+``attrs["in_force_start"]``, which :mod:`pincite.versions` reads across a work's versions, and
+``attrs["in_force_end"]``) from the nearest ``RestrictStartDate``/``RestrictEndDate`` on them or around them,
+and ``attrs["status"]`` where the file marks one ("Prospective", "Repealed").  The document ``date`` is the
+version's (the root's ``RestrictStartDate``, else ``dct:valid``), else the date it was enacted, made or
+adopted; ``work`` is "uk/<type>/<year>/<number>" ("uk/ukpga/2021/5", "uk/uksi/2006/3313", "uk/eur/2014/319"),
+``citation`` its short form ("2021 c. 5", "S.I. 2006/3313", "Regulation (EU) No 319/2014"),
+``meta["document_type"]`` what it is ("act", "regulation", "order", "directive", ...).
+"""
 
 from __future__ import annotations
 
@@ -289,7 +291,8 @@ class _State:
 
 def _unit_fields(ctx: _Ctx) -> dict[str, Any]:
     start, end, status = ctx.window
-    attrs: dict[str, Any] = {}
+    # the dates :mod:`pincite.versions` reads when it lines up the versions of a work
+    attrs: dict[str, Any] = {"in_force_start": start, "in_force_end": end}
     if status:
         attrs["status"] = status
     return {"in_force_from": start, "in_force_to": end, "attrs": attrs}
