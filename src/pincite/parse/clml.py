@@ -128,7 +128,7 @@ def inline_text(el: etree._Element) -> str:
         for c in e:
             if isinstance(c.tag, str) and local_name(c) not in _MARKS:
                 if local_name(c) == "math":
-                    parts.append(" " + " ".join(t.strip() for t in c.itertext() if t.strip()) + " ")
+                    parts.append(" " + math_text(c) + " ")
                 else:
                     visit(c)
             if c.tail:
@@ -136,6 +136,16 @@ def inline_text(el: etree._Element) -> str:
 
     visit(el)
     return clean_text("".join(parts))
+
+
+def math_text(el: etree._Element) -> str:
+    """MathML as a line of text: tokens spaced, a subscript or superscript run on to its base ("h1")."""
+    name = local_name(el)
+    kids = [c for c in el if isinstance(c.tag, str)]
+    if not kids:
+        return clean_text("".join(el.itertext()))
+    joiner = "" if name in ("msub", "msup", "msubsup") else " "
+    return joiner.join(t for t in (math_text(c) for c in kids) if t)
 
 
 def _children(el: etree._Element) -> list[etree._Element]:
