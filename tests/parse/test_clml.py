@@ -243,3 +243,34 @@ def test_folder_ingest_picks_up_clml(shared: Path, tmp_path: Path) -> None:
         citations = sorted(d.citation or "" for d in docs)
         assert citations == ["2021 c. 5", "Regulation (EU) No 319/2014", "S.I. 2006/3313"]
         assert {d.format for d in docs} == {Format.CLML}
+
+
+@pytest.mark.parametrize(("xml", "secondary", "printed"), [
+    ("<P1><Pnumber>1</Pnumber></P1>", False, "1"),  # an Act's section: bare
+    ("<P1><Pnumber>1</Pnumber></P1>", True, "1."),  # an SI's regulation: with a period
+    ("<P2><Pnumber>2A</Pnumber></P2>", False, "(2A)"),
+    ("<P3><Pnumber>b</Pnumber></P3>", True, "(b)"),
+    ("<P4><Pnumber>iii</Pnumber></P4>", False, "(iii)"),
+    ("<P2><Pnumber PuncBefore=\"\" PuncAfter=\".\">1</Pnumber></P2>", False, "1."),  # an EU paragraph
+    ("<P1><Pnumber>Article 7</Pnumber></P1>", False, "Article 7"),
+    ("<P3><Pnumber>(c)</Pnumber></P3>", False, "(c)"),  # brackets already there: left alone
+])
+def test_printed_numbers(xml: str, secondary: bool, printed: str) -> None:
+    from lxml import etree
+
+    from pincite.parse.clml import bare_number, printed_number
+
+    el = etree.fromstring(xml)
+    got = printed_number(el.find("Pnumber"), secondary)
+    assert got == printed
+    assert bare_number(got) in ("1", "2A", "b", "iii", "7", "c")
+
+
+@pytest.mark.parametrize(("number", "label"), [
+    ("SCHEDULE 2", "Sch. 2"), ("Schedule", "Sch."), ("SECOND SCHEDULE", "Sch. 2"), ("ANNEX IV", "Annex IV"),
+    ("ANNEX", "Annex"), ("ANEXO — ANNEX — ANNEXE", "Annex"),
+])
+def test_schedule_labels(number: str, label: str) -> None:
+    from pincite.parse.clml import _schedule_label
+
+    assert _schedule_label(number, 1) == label

@@ -731,17 +731,23 @@ def _emit_division(st: _State, el: etree._Element, ctx: _Ctx) -> None:
             _emit_item(st, c, inner)
 
 
+_DESIGNATION = re.compile(r"^(\d+[A-Z]*|[IVXLC]+|[A-Z])$")
+
+
 def _schedule_label(number: str, index: int) -> str:
-    words = number.split()
-    if not words:
-        return f"Sch. {index}"
-    head = words[0].lower()
-    rest = [w for w in words[1:] if w.lower() != "to"]
-    if head in ("the",) and len(words) > 1:
-        head, rest = words[1].lower(), words[2:]
-    if head.startswith("schedule"):
-        return "Sch." + (f" {rest[0]}" if rest else "")
-    return " ".join([head.capitalize()] + rest[:1])
+    """"SCHEDULE 1" -> "Sch. 1", "FIRST SCHEDULE" -> "Sch. 1", "ANNEX II" -> "Annex II", "SCHEDULE" -> "Sch."
+    (an annex printed in every language names itself in English among them)."""
+    words = [w for w in re.split(r"[\s\u2014\u2013-]+", number) if w]
+    lower = [w.lower() for w in words]
+    at = next((i for i, w in enumerate(lower) if w in ("schedule", "annex", "appendix")), None)
+    if at is None:
+        return _part_word(number) if number else f"Sch. {index}"
+    after = words[at + 1] if at + 1 < len(words) else ""
+    designation = after if _DESIGNATION.match(after) else ""
+    if not designation and at > 0 and lower[at - 1] in ORDINAL_WORDS:
+        designation = str(ORDINAL_WORDS.index(lower[at - 1]) + 1)
+    head = "Sch." if lower[at] == "schedule" else words[at].capitalize()
+    return f"{head} {designation}" if designation else head
 
 
 def _restarts(sch: etree._Element) -> bool:
