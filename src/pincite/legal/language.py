@@ -640,3 +640,43 @@ PARTY_SHORT_FORMS = {
     "ofgem": "gas",  # the Gas and Electricity Markets Authority
     "lbc": "london",  # a London Borough Council
 }
+
+# ---------------------------------------------------------------------------------------------------------------
+# How UK and EU legislation is cited (read by the legislation.gov.uk parser, ``parse/clml``)
+# ---------------------------------------------------------------------------------------------------------------
+
+#: The word a provision's identifier starts with ("section-1", "regulation-4-2") and the abbreviation UK lawyers
+#: cite it by: "s. 1(2)(b)" in an Act, "reg. 4(2)(b)" in regulations, "art. 3" in an order, "r. 5" in rules.
+PROVISION_ABBREVIATIONS = {"section": "s.", "regulation": "reg.", "article": "art.", "rule": "r.",
+                           "paragraph": "para.", "schedule": "Sch."}
+
+#: An EU act's articles are cited with the word in full ("Article 7(2)(b)"), as the Official Journal and the
+#: Court of Justice cite them.
+EU_ARTICLE = "Article"
+
+#: Where an EU paragraph holds unnumbered subparagraphs they are cited by ordinal ("Article 16(1), second
+#: subparagraph"); an article's unnumbered paragraphs likewise ("Article 20, second paragraph").
+ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+                 "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
+
+#: A heading over numbered items that makes them notes ("Explanatory Note", "Notes to Part I"): an annex's
+#: notes are cited by the annex and their number ("Annex, note (9)"), not as points of a part.
+NOTES_HEADING = re.compile(r"^\s*(explanatory\s+)?notes?\b", re.I)
+
+#: How the short citation of each kind of UK legislation is written, by legislation.gov.uk's type code ("2021 c.
+#: 5" for an Act of Parliament, "S.I. 2006/3313" for a statutory instrument); the types not named are written
+#: "<type> <year>/<number>".
+UK_CITATION_FORMS = {
+    "ukpga": "{year} c. {number}", "ukla": "{year} c. {number}", "ukppa": "{year} c. {number}",
+    "apgb": "{year} c. {number}", "aep": "{year} c. {number}", "gbla": "{year} c. {number}",
+    "asp": "{year} asp {number}", "anaw": "{year} anaw {number}", "asc": "{year} asc {number}",
+    "mwa": "{year} nawm {number}", "nia": "{year} c. {number} (N.I.)", "apni": "{year} c. {number} (N.I.)",
+    "uksi": "S.I. {year}/{number}", "wsi": "S.I. {year}/{number}", "ukdsi": "S.I. {year}/{number}",
+    "ssi": "S.S.I. {year}/{number}", "sdsi": "S.S.I. {year}/{number}", "nisr": "S.R. {year}/{number}",
+    "nisi": "S.I. {year}/{number} (N.I.)", "ukmo": "S.I. {year}/{number}",
+}
+
+#: An EU act as it names itself in its title: "Regulation (EU) No 319/2014", "Directive 2009/138/EC", "Decision
+#: (EU) 2015/1814" — the form it is cited by.
+EU_ACT_CITATION = re.compile(r"\b(Regulation|Directive|Decision)\s+(?:\(([A-Za-z, ]+)\)\s+)?(No\s+)?"
+                             r"(\d+/\d+(?:/[A-Z]+)?)")
