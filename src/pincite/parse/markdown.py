@@ -16,8 +16,8 @@ id="4.6">``) is checked against the nesting and counted in ``meta["label_evidenc
 
 A document is a contract when it has clauses and the contract signals say so (its title names an
 instrument, its opening names the parties, it has signatures); otherwise the text goes through
-:func:`pincite.parse.text.analyse_text` like any text (a README with numbered steps is no contract).  The first
-heading is the title (not citable); text before the first clause is the preamble; a licence or copyright
+:func:`pincite.parse.text.analyse_text` like any text (a README with numbered steps is no contract).  The
+first heading is the title (not citable); text before the first clause is the preamble; a licence or copyright
 note after the last clause (:data:`pincite.legal.contracts.FOOTER_NOTES`) and the signature blocks are
 not citable and never part of that clause; an attachment's heading ("## Exhibit A") starts the schedules.
 """
@@ -433,7 +433,8 @@ def _only_footers(text: str, s: int, end: int, footers: list[tuple[int, int]]) -
     return not rest.strip()
 
 
-def _unit(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str, path: tuple[str, ...]) -> dict:
+def _unit(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str,
+          path: tuple[str, ...]) -> dict:
     return dict(kind=kind, char_start=s, char_end=e, zone=zone, citable=citable, number=None, label=label,
                 parent=None, section_path=path, attrs={})
 
@@ -459,7 +460,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     sig = find_signatures(text, lines, nodes[0].start) if nodes else None
     contract = len(nodes) >= MIN_CLAUSES and has_contract_signals(text, title, nodes[0].start, sig)
     if not contract:
-        a = analyse_text(text, source)
+        a = analyse_text(text, source, title or None)
         meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
         return ParsedDocument(format=Format.MARKDOWN, kind=a.kind, title=title or a.title, text=text,
                               units=a.units, date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)
@@ -490,8 +491,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
                 dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True, name, (name,)))
                 continue
             counts[name] += 1
-            dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True, f"{name} ¶{counts[name]}",
-                               (name,)))
+            dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True,
+                               f"{name} ¶{counts[name]}", (name,)))
         elif blk.what == "heading":
             where = "Preamble" if blk.start < first else "Heading"
             dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.OTHER, False,
@@ -499,20 +500,22 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         else:
             where = "Preamble" if blk.start < first else "Unnumbered"
             counts[where] = counts.get(where, 0) + 1
-            dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.OTHER, True, f"{where} ¶{counts[where]}",
-                               (where,)))
+            dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.OTHER, True,
+                               f"{where} ¶{counts[where]}", (where,)))
     for i, (s, e) in enumerate(footer_spans):
         if s < body_end:
             dicts.append(_unit(UnitKind.BLOCK, s, e, Zone.NOTE, False, f"Note ¶{i + 1}", ("Notes",)))
     tail = _tail_units(text, lines, sig, counts) if sig is not None else []
     units = _ordered(dicts, len(clauses)) + _ordered(tail, 0, offset=len(dicts))
     meta = {"clauses": len(clauses), "label_evidence": evidence}
-    return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.CONTRACT, title=title or text[:80].strip(),
-                          text=text, units=tuple(units), date=find_date(text), warnings=tuple(warnings), meta=meta)
+    return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.CONTRACT,
+                          title=title or text[:80].strip(), text=text, units=tuple(units),
+                          date=find_date(text), warnings=tuple(warnings), meta=meta)
 
 
 def _ordered(dicts: list[dict], n_clauses: int, offset: int = 0) -> list[Unit]:
-    """Units in document order (an enclosing unit before what it holds), parents mapped from clause indexes."""
+    """Units in document order (an enclosing unit before what it holds), parents mapped from clause
+    indexes."""
     order = sorted(range(len(dicts)), key=lambda i: (dicts[i]["char_start"], -dicts[i]["char_end"], i))
     ordinal = {i: offset + k for k, i in enumerate(order)}
     out = []

@@ -1,9 +1,9 @@
 """Clause numbers a renderer draws: nested ordered lists and numbered headings as contract clauses.
 
 Markdown and HTML print a list's numbers without writing them in the text: a Markdown ``1.`` list, or an HTML
-``<ol>``, is drawn "1.", "2.", ... from its start whatever numbers the source wrote, and a list nested in an item
-is drawn from 1 again.  A contract written so (Common Paper's standard terms: "1." / indented "1." / "a.") is
-cited as a lawyer reads the nesting: the second item of the list under clause 3 is cl. 3.2, the first lettered
+``<ol>``, is drawn "1.", "2.", ... from its start whatever numbers the source wrote, and a list nested in an
+item is drawn from 1 again.  A contract written so (Common Paper's standard terms: "1." / indented "1." /
+"a.") is cited as a lawyer reads the nesting: the second item of the list under clause 3 is cl. 3.2, the first lettered
 item under that is cl. 3.2(a) — the numbers its own cross-references use ("Section 3.2 (Termination)").
 
 The Markdown and HTML parsers each find their items (:class:`Node`: the item's span in the canonical text, the
@@ -72,8 +72,12 @@ def marker(value: int, style: str) -> str:
 
 
 #: a marker written at the start of a line inside a paragraph ("a. Partner will...", "(ii) the ..."): Markdown
-#: has no lettered lists, but a contract written in it prints them, and fancy-list renderers draw them as lists
+#: has no lettered lists, but a contract written in it prints them, and fancy-list renderers draw them
 LETTERED = re.compile(r"^(\()?([a-z]{1,2}|[A-Z]|[ivxlc]{1,6}|[IVXLC]{1,6}|\d{1,2})([.)])[ \t]+(?=\S)")
+
+
+#: the token that starts a lettered sequence, and its style
+_FIRST = {"a": LOWER_ALPHA, "A": UPPER_ALPHA, "i": LOWER_ROMAN, "I": UPPER_ROMAN, "1": PAREN_DECIMAL}
 
 
 @dataclass
@@ -99,7 +103,7 @@ def lettered(line: str, seq: Sequence | None) -> tuple[Sequence, int, int] | Non
         return None  # "1." at a line start inside a paragraph is running text (a Markdown list needs a line)
     if seq is not None and (seq.paren, seq.close) == (paren, close) and tok == token(seq.next, seq.style):
         return Sequence(seq.style, seq.next + 1, paren, close), seq.next, m.end()
-    first = {"a": LOWER_ALPHA, "A": UPPER_ALPHA, "i": LOWER_ROMAN, "I": UPPER_ROMAN, "1": PAREN_DECIMAL}.get(tok)
+    first = _FIRST.get(tok)
     if first is None or (first == PAREN_DECIMAL and not paren):
         return None
     return Sequence(first, 2, paren, close), 1, m.end()
@@ -131,8 +135,8 @@ def label_of(node: Node, parent_label: str | None) -> str:
     """The item's number as cited, without "cl.": "3", "3.2", "3.2(a)", "3.2(a)(i)".
 
     A decimal list under a clause with one number is that clause's sub-numbering (3 -> 3.2: Common Paper's
-    own cross-references cite it so); under a dotted or lettered clause it is bracketed (3.2 -> 3.2(1)), as the
-    plain-text parser names a list "1.", "2." under a clause."""
+    own cross-references cite it so); under a dotted or lettered clause it is bracketed (3.2 -> 3.2(1)), as
+    the plain-text parser names a list "1.", "2." under a clause."""
     if node.style == PRINTED:
         return printed_number(node.number)
     tok = token(node.value or 0, node.style)
@@ -166,12 +170,14 @@ def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[st
         own = f"{n.number} {heading}" if heading else n.number
         path = (tuple(out[n.parent]["section_path"]) if n.parent is not None else ()) + (own,)
         depth = 0 if n.parent is None else out[n.parent]["attrs"]["depth"] + 1
-        kind = UnitKind.CLAUSE if depth == 0 or (n.style == PRINTED and "." not in label) else UnitKind.SUBCLAUSE
+        top = depth == 0 or (n.style == PRINTED and "." not in label)
+        kind = UnitKind.CLAUSE if top else UnitKind.SUBCLAUSE
         attrs: dict = {"depth": depth}
         if heading:
             attrs["heading"] = heading
         out.append(dict(kind=kind, char_start=n.start, char_end=n.end, zone=Zone.BODY, citable=True,
-                        number=n.number, label=f"cl. {label}", section_path=path, parent=n.parent, attrs=attrs))
+                        number=n.number, label=f"cl. {label}", section_path=path, parent=n.parent,
+                        attrs=attrs))
         labels.append(label)
     for u in out:
         u["attrs"].pop("depth", None)
