@@ -15,10 +15,21 @@ the plain-text contract parser gives (``cl. 5.2(a)``, :func:`pincite.parse.text.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from pincite.parse.contract import heading_of, to_roman
-from pincite.types import UnitKind, Zone
+from pincite.legal.contracts import FOOTER_NOTES
+from pincite.parse.builder import TextBuilder
+from pincite.parse.contract import heading_of, split_lines, to_roman
+from pincite.parse.text import (
+    MIN_CLAUSES,
+    _tail_units,
+    attachment_name,
+    find_date,
+    find_signatures,
+    has_contract_signals,
+)
+from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 #: list styles, as CSS names them; "printed" is a number the text itself prints ("5.2" in "## 5.2 Notice")
 DECIMAL = "decimal"
@@ -182,3 +193,368 @@ def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[st
     for u in out:
         u["attrs"].pop("depth", None)
     return out, counts, warnings
+
+
+# -- building a numbered text -----------------------------------------------------------------------------
+
+#: a heading that prints its clause number: "5. Termination", "5.2 Notice", "12."
+NUMBERED_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){0,5}\.?)(?:[ \t]+|$)")
+#: a paragraph that opens with a dotted clause number: "5.3 The Supplier shall ..." (a list needs "5." alone)
+NUMBERED_PARAGRAPH = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+(?=\S)")
+#: an anchor that carries a clause label ("4.6", "11.23", "3.3(a)")
+LABEL_ID = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,5}(?:\([0-9a-zA-Z]{1,6}\))*$")
+_FOOTERS = [re.compile(p) for p, _ in FOOTER_NOTES]
+#: a footer note is a short line of its own
+_FOOTER_MAX = 400
+BULLET = "\u2022"
+
+
+@dataclass
+class Block:
+    """A block of the canonical text as built, and what it was."""
+
+    start: int
+    end: int
+    what: str  # "title" | "heading" | "text" | "schedule"
+    name: str | None = None  # the attachment a schedule block is in
+
+
+class Builder:
+    """The canonical text of a rendered document and its numbered items, built block by block in reading
+    order.  A format's parser walks its own tree and calls :meth:`heading`, :meth:`paragraph`, :meth:`block`
+    and :meth:`begin_item` / :meth:`end_item`; :meth:`finish` gives the document when it is a contract."""
+
+    def __init__(self) -> None:
+        self.b = TextBuilder()
+        self.nodes: list[Node] = []
+        self.kinds: list[str] = []  # per node: "heading" | "item" | "printed" | "letter"
+        self.levels: list[int] = []  # a heading node's level (0 for others)
+        self.stack: list[int] = []  # open nodes, innermost last
+        self.blocks: list[Block] = []
+        self.title: str | None = None
+        self.schedule: str | None = None  # the attachment whose heading was met (no more clauses after it)
+        self.pending: str | None = None  # a list item's marker, printed before its first block
+        self.pending_node: int | None = None
+        self.seqs: list[list[tuple[Sequence, int]]] = [[]]  # lettered sequences per container, innermost last
+
+    # -- nodes -----------------------------------------------------------------------------------------
+
+    def _open(self, kind: str, style: str, value: int | None, number: str, level: int = 0) -> int:
+        parent = self.stack[-1] if self.stack else None
+        self.nodes.append(Node(start=self.b.pos, end=self.b.pos, parent=parent, style=style, value=value,
+                               number=number))
+        self.kinds.append(kind)
+        self.levels.append(level)
+        self.stack.append(len(self.nodes) - 1)
+        return len(self.nodes) - 1
+
+    def _close(self, k: int) -> None:
+        """Close node ``k`` and everything opened inside it."""
+        while k in self.stack:
+            top = self.stack.pop()
+            n = self.nodes[top]
+            n.end = max(n.start, self.b.content_end)
+
+    def _close_while(self, keep: Callable[[int], bool]) -> None:
+        while self.stack and not keep(self.stack[-1]):
+            self._close(self.stack[-1])
+
+    def _close_kinds(self, *kinds: str) -> None:
+        """Close the open nodes of these kinds at the top of the stack; the container's sequences end."""
+        self._close_while(lambda k: self.kinds[k] not in kinds)
+        self.seqs[-1] = []
+
+    def _within(self, key: str) -> Callable[[int], bool]:
+        """Whether an open node is a heading or printed clause whose number ``key`` extends (5 for 5.2)."""
+        return lambda k: self.kinds[k] in ("heading", "printed") and key.startswith(
+            printed_number(self.nodes[k].number) + ".")
+
+    @property
+    def numbering(self) -> bool:
+        return self.schedule is None
+
+    # -- text ------------------------------------------------------------------------------------------
+
+    def _emit(self, lines: list[str], what: str = "text") -> tuple[int, int] | None:
+        """One block: its lines, the pending list marker before the first."""
+        lines = list(lines)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        if self.pending is not None:
+            lines = [f"{self.pending} {lines[0]}" if lines else self.pending] + lines[1:]
+            self.pending = None
+        if not lines:
+            return None
+        self.b.separate("\n\n")
+        s, e = self.b.append("\n".join(lines))
+        self.blocks.append(Block(s, e, "schedule" if self.schedule else what, self.schedule))
+        return s, e
+
+    def flush_marker(self) -> None:
+        """Print a list item's marker on its own when the item starts with no text of its own."""
+        if self.pending is not None:
+            self._emit([])
+
+    def block(self, lines: list[str]) -> None:
+        """A block that holds no numbers (a table's rows, a code listing)."""
+        self.flush_marker()
+        self._emit(lines)
+
+    def heading(self, level: int, text: str) -> None:
+        """A heading (level 1-6): the first one is the title; one with a number is a clause; an attachment's
+        heading starts the schedules."""
+        text = " ".join(text.split())
+        if not text:
+            return
+        m = NUMBERED_HEADING.match(text)
+        if self.title is None and not self.nodes and not m:
+            self.title = text
+            self._emit([text], "title")
+            return
+        self.flush_marker()
+        if len(self.seqs) > 1:  # a heading inside a list item is that item's text
+            self._emit([text])
+            return
+        self._close_kinds("letter", "printed")
+        if m and self.numbering:
+            number = m.group(1)
+            self._close_while(self._within(printed_number(number)))
+            k = self._open("heading", PRINTED, None, number, level)
+            self.nodes[k].first_line = text[m.end():]
+            self.nodes[k].heading = text[m.end():].strip().rstrip(".").strip() or None
+            self._emit([text], "heading")
+            return
+        self._close_while(lambda k: self.kinds[k] == "heading" and self.levels[k] < level)
+        span = self._emit([text], "heading")
+        name = attachment_name(text, 0) if self.nodes else None
+        if span is not None and name is not None:
+            self._close_while(lambda k: False)
+            self.schedule = name
+            self.blocks[-1] = Block(span[0], span[1], "schedule", name)
+
+    def begin_item(self, value: int | None, style: str = DECIMAL) -> int | None:
+        """A list item: ordered (its rendered ``value``, a clause while clauses are read) or a bullet (None).
+        Returns what :meth:`end_item` takes."""
+        self.flush_marker()
+        k = None
+        if value is None:
+            self.pending = BULLET
+        else:
+            mark = marker(value, style)
+            self.b.separate("\n\n")
+            if self.numbering:
+                self._close_kinds("letter")
+                k = self._open("item", style, value, mark)
+                self.pending_node = k
+            self.pending = mark
+        self.seqs.append([])
+        return k
+
+    def end_item(self, k: int | None) -> None:
+        self.flush_marker()
+        self.seqs.pop()
+        self.pending_node = None
+        if k is not None:
+            self._close(k)
+
+    def paragraph(self, lines: list[str], heading: str | None = None, ids: list[str] | None = None) -> None:
+        """A paragraph's lines (markup gone); ``heading`` and ``ids``: a heading the markup marks in it and
+        the anchors on its first line, which name a list item opened just before."""
+        lines = list(lines)
+        item_first = self.pending is not None
+        if item_first:
+            if self.pending_node is not None:
+                n = self.nodes[self.pending_node]
+                n.first_line = lines[0] if lines else ""
+                n.heading = heading
+                n.evidence = next((i for i in ids or () if LABEL_ID.match(i)), None)
+                self.pending_node = None
+            lines = [f"{self.pending} {lines[0]}"] + lines[1:] if lines else [self.pending]
+            self.pending = None
+        if not lines:
+            return
+        m = None if item_first else NUMBERED_PARAGRAPH.match(lines[0])
+        if m and self.numbering and len(self.seqs) == 1:
+            self._close_while(self._within(printed_number(m.group(1))))
+            self.seqs[-1] = []
+            self.b.separate("\n\n")
+            k = self._open("printed", PRINTED, None, m.group(1))
+            self.nodes[k].first_line = lines[0][m.end():]
+            self._emit(lines)
+            return
+        # lettered lines: "a. ...", "(ii) ..." each open an item of the container they are in
+        lead: list[str] = lines[:1] if item_first else []
+        i = len(lead)
+        if self.numbering:
+            while i < len(lines) and not self._is_marker(lines[i]):
+                lead.append(lines[i])
+                i += 1
+        else:
+            lead, i = lines, len(lines)
+        if lead:
+            if not item_first:
+                self._close_kinds("letter")
+            self._emit(lead)
+        sep = "\n" if lead else "\n\n"  # a lettered line that opens a paragraph is a block of its own
+        while i < len(lines):
+            found = self._marker(lines[i])
+            assert found is not None
+            j = i + 1
+            while j < len(lines) and not self._is_marker(lines[j]):
+                j += 1
+            self.b.separate(sep)
+            sep = "\n"
+            k = self._open("letter", found[0].style, found[1], lines[i][:found[2]].strip())
+            self.seqs[-1][-1] = (found[0], k)
+            self.nodes[k].first_line = lines[i][found[2]:]
+            s, e = self.b.append("\n".join(lines[i:j]))
+            self.blocks.append(Block(s, e, "schedule" if self.schedule else "text", self.schedule))
+            i = j
+
+    def _is_marker(self, line: str) -> bool:
+        return any(lettered(line, sq) is not None for sq, _ in self.seqs[-1]) or lettered(line, None) is not None
+
+    def _marker(self, line: str) -> tuple[Sequence, int, int] | None:
+        """The lettered sequence a marker line continues (closing the items nested deeper) or starts."""
+        seqs = self.seqs[-1]
+        for depth in range(len(seqs) - 1, -1, -1):
+            found = lettered(line, seqs[depth][0])
+            if found is not None and found[1] > 1:
+                self._close(seqs[depth][1])
+                del seqs[depth:]
+                seqs.append((found[0], -1))
+                return found
+        found = lettered(line, None)
+        if found is None:
+            return None
+        if seqs and seqs[-1][0].style == found[0].style:
+            self._close(seqs[0][1])  # the same style from its start again: a new list in the clause
+            seqs.clear()
+        seqs.append((found[0], -1))
+        return found
+
+    # -- the document ----------------------------------------------------------------------------------
+
+    def text(self) -> str:
+        self._close_while(lambda k: False)
+        return self.b.text()
+
+    def contract(self, fmt: Format, source: str, warnings: list[str]) -> ParsedDocument | None:
+        """The document as a contract, when its numbered items are its clauses and the contract signals say
+        it is one; None otherwise (the caller reads the text as any text)."""
+        text = self.text()
+        lines = split_lines(text)
+        title = self.title or ""
+        nodes = self.nodes
+        sig = find_signatures(text, lines, nodes[0].start) if nodes else None
+        if len(nodes) < MIN_CLAUSES or not has_contract_signals(text, title, nodes[0].start, sig):
+            return None
+        footers = _footer_lines(text, nodes[0].start)
+        kept = _cut_tails(text, nodes, footers, sig)
+        clauses, evidence, notes = clause_units(kept)
+        warnings = list(warnings) + notes
+        dicts: list[dict] = list(clauses)
+        body_end = sig if sig is not None else len(text)
+        tops = [(u["char_start"], u["char_end"]) for u in clauses if u["parent"] is None]
+        footer_spans = [(s, e) for s, e in footers if not any(a <= s < b for a, b in tops)]
+
+        def inside(s: int) -> bool:
+            return any(a <= s < b for a, b in tops) or any(a <= s < b for a, b in footer_spans)
+
+        counts: dict[str, int] = {}
+        first = kept[0].start
+        for blk in self.blocks:
+            if blk.start >= body_end or inside(blk.start):
+                continue
+            if blk.what == "title":
+                dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.COVER, False, "Title", ("Title",)))
+            elif blk.what == "schedule":
+                name = blk.name or "Schedules"
+                if name not in counts:
+                    counts[name] = 0
+                    dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True, name, (name,)))
+                    continue
+                counts[name] += 1
+                dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True,
+                                   f"{name} ¶{counts[name]}", (name,)))
+            elif blk.what == "heading":
+                where = "Preamble" if blk.start < first else "Heading"
+                dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.OTHER, False,
+                                   text[blk.start:blk.end][:80], (where,)))
+            else:
+                where = "Preamble" if blk.start < first else "Unnumbered"
+                counts[where] = counts.get(where, 0) + 1
+                dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.OTHER, True,
+                                   f"{where} ¶{counts[where]}", (where,)))
+        for i, (s, e) in enumerate(footer_spans):
+            if s < body_end:
+                dicts.append(_unit(UnitKind.BLOCK, s, e, Zone.NOTE, False, f"Note ¶{i + 1}", ("Notes",)))
+        tail = _tail_units(text, lines, sig, counts) if sig is not None else []
+        units = _ordered(dicts, len(clauses)) + _ordered(tail, 0, offset=len(dicts))
+        meta = {"clauses": len(clauses), "label_evidence": evidence}
+        return ParsedDocument(format=fmt, kind=DocumentKind.CONTRACT, title=title or text[:80].strip(),
+                              text=text, units=tuple(units), date=find_date(text), warnings=tuple(warnings),
+                              meta=meta)
+
+
+def _footer_lines(text: str, start: int) -> list[tuple[int, int]]:
+    """The whole lines after ``start`` that are footer notes (:data:`FOOTER_NOTES`)."""
+    out = []
+    for ln in split_lines(text):
+        if ln.start < start or not ln.content or len(ln.content) > _FOOTER_MAX:
+            continue
+        if any(p.search(ln.content) for p in _FOOTERS):
+            raw = text[ln.start:ln.end]
+            out.append((ln.start + len(raw) - len(raw.lstrip()), ln.start + len(raw.rstrip())))
+    return out
+
+
+def _trim(text: str, start: int, at: int) -> int:
+    while at > start and text[at - 1].isspace():
+        at -= 1
+    return at
+
+
+def _cut_tails(text: str, nodes: list[Node], footers: list[tuple[int, int]], sig: int | None) -> list[Node]:
+    """Clauses end before the signatures, and before footer notes that end them (nothing of the clause after
+    the note); clauses that start in the signatures are none."""
+    kept = [n for n in nodes if sig is None or n.start < sig]
+    for n in kept:
+        if sig is not None and n.end > sig:
+            n.end = _trim(text, n.start, sig)
+        for s, _e in footers:
+            if n.start < s < n.end and _only_footers(text, s, n.end, footers):
+                n.end = _trim(text, n.start, s)
+                break
+    return kept
+
+
+def _only_footers(text: str, s: int, end: int, footers: list[tuple[int, int]]) -> bool:
+    """Whether ``[s, end)`` holds nothing but footer lines and space."""
+    rest = text[s:end]
+    for fs, fe in footers:
+        if s <= fs and fe <= end:
+            rest = rest.replace(text[fs:fe], "", 1)
+    return not rest.strip()
+
+
+def _unit(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str,
+          path: tuple[str, ...]) -> dict:
+    return dict(kind=kind, char_start=s, char_end=e, zone=zone, citable=citable, number=None, label=label,
+                parent=None, section_path=path, attrs={})
+
+
+def _ordered(dicts: list[dict], n_clauses: int, offset: int = 0) -> list[Unit]:
+    """Units in document order (an enclosing unit before what it holds), parents mapped from clause
+    indexes."""
+    order = sorted(range(len(dicts)), key=lambda i: (dicts[i]["char_start"], -dicts[i]["char_end"], i))
+    ordinal = {i: offset + k for k, i in enumerate(order)}
+    out = []
+    for i in order:
+        d = dict(dicts[i])
+        if d["parent"] is not None and i < n_clauses:
+            d["parent"] = ordinal[d["parent"]]
+        out.append(Unit(ordinal=ordinal[i], **d))
+    return out
