@@ -236,3 +236,11 @@ def test_a_folder_ingest_stores_a_markdown_contract(tmp_path: Path, store):
     doc = store.get_document(res.doc_id)
     assert doc.format == Format.MARKDOWN
     assert "cl. 1.2(a)" in {u.label for u in doc.units}
+
+
+def test_clauses_start_at_their_numbers():
+    for doc in (md(HEADINGS), md(NESTED)):
+        for u in doc.units:
+            if u.label and u.label.startswith("cl. "):
+                assert text_of(doc, u).startswith(u.number), u.label
+                assert text_of(doc, u) == text_of(doc, u).strip()

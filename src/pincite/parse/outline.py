@@ -14,6 +14,7 @@ the plain-text contract parser gives (``cl. 5.2(a)``, :func:`pincite.parse.text.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -321,6 +322,7 @@ class Builder:
         if m and self.numbering:
             number = m.group(1)
             self._close_while(self._within(printed_number(number)))
+            self.b.separate("\n\n")
             k = self._open("heading", PRINTED, None, number, level)
             self.nodes[k].first_line = text[m.end():]
             self.nodes[k].heading = text[m.end():].strip().rstrip(".").strip() or None
@@ -457,11 +459,17 @@ class Builder:
         warnings = list(warnings) + notes
         dicts: list[dict] = list(clauses)
         body_end = sig if sig is not None else len(text)
-        tops = [(u["char_start"], u["char_end"]) for u in clauses if u["parent"] is None]
-        footer_spans = [(s, e) for s, e in footers if not any(a <= s < b for a, b in tops)]
+        tops = sorted((u["char_start"], u["char_end"]) for u in clauses if u["parent"] is None)
+        starts = [a for a, _ in tops]
+
+        def in_clause(s: int) -> bool:
+            i = bisect.bisect_right(starts, s) - 1
+            return i >= 0 and tops[i][0] <= s < tops[i][1]
+
+        footer_spans = [(s, e) for s, e in footers if not in_clause(s)]
 
         def inside(s: int) -> bool:
-            return any(a <= s < b for a, b in tops) or any(a <= s < b for a, b in footer_spans)
+            return in_clause(s) or any(a <= s < b for a, b in footer_spans)
 
         counts: dict[str, int] = {}
         first = kept[0].start
