@@ -244,3 +244,20 @@ def test_clauses_start_at_their_numbers():
             if u.label and u.label.startswith("cl. "):
                 assert text_of(doc, u).startswith(u.number), u.label
                 assert text_of(doc, u) == text_of(doc, u).strip()
+
+
+def test_markdown_opening_with_html_is_still_markdown():
+    data = b'<p align="center"><img src="logo.png" alt="Acme"></p>\n\n<script>track()</script>\n\n# Title\n\nText.\n'
+    assert sniff_format(data, "README.md") == Format.MARKDOWN
+    doc = parse_bytes(data, "README.md")
+    assert "track()" not in doc.text and "<p" not in doc.text
+    assert doc.title == "Title"
+
+
+def test_an_anchor_that_disagrees_with_the_nesting_is_reported():
+    doc = md("# Pilot Agreement\n\nThis Agreement is between Alpha Ltd and Beta LLC.\n\n"
+             "1. Pilot\n    1. <span id=\"1.1\">Scope.</span> Beta runs a pilot.\n"
+             "    2. <span id=\"1.5\">Fees.</span> None.\n2. Term\n    1. Ninety days.\n")
+    assert doc.meta["label_evidence"] == {"evidence": 2, "agrees": 1}
+    assert any("'1.5'" in w and "1.2" in w for w in doc.warnings)
+    assert holder(doc, "None.").label == "cl. 1.2"  # what a reader sees drawn is what is cited

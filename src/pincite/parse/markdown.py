@@ -44,7 +44,7 @@ _HEADER_SPAN = re.compile(r"(?i)^<span\b[^>]*\bclass\s*=\s*[\"'][^\"']*\bheader_
 _ID = re.compile(r"(?i)\bid\s*=\s*[\"']([^\"']+)[\"']")
 _CLOSE_SPAN = re.compile(r"(?i)^</span\s*>")
 _BR = re.compile(r"(?i)^<br\s*/?>$")
-_TAG = re.compile(r"<!--.*?-->|<[^>]*>", re.S)
+_TAG = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>|<[^>]*>", re.S | re.I)
 
 
 def _tokens(node: SyntaxTreeNode) -> list[Token]:
