@@ -261,3 +261,19 @@ def test_an_anchor_that_disagrees_with_the_nesting_is_reported():
     assert doc.meta["label_evidence"] == {"evidence": 2, "agrees": 1}
     assert any("'1.5'" in w and "1.2" in w for w in doc.warnings)
     assert holder(doc, "None.").label == "cl. 1.2"  # what a reader sees drawn is what is cited
+
+
+@pytest.mark.parametrize("footer", [
+    "Common Paper Mutual Non-Disclosure Agreement (Version 1.0) free to use under CC BY 4.0.",
+    "This form is licensed under a Creative Commons Attribution 4.0 International License.",
+    "Copyright 2024 Example Forms Inc.",
+    "*[Remainder of page intentionally left blank]*",
+])
+def test_footer_notes_after_the_last_clause_are_not_citable(footer):
+    doc = md("# Mutual Non-Disclosure Agreement\n\nThis Agreement is between Alpha Ltd and Beta LLC.\n\n"
+             "1. **Introduction**. Each party may disclose.\n2. **Use**. Use it only for the Purpose.\n"
+             f"3. **General**. Neither party may assign this MNDA.\n\n{footer}\n")
+    assert text_of(doc, by_label(doc, "cl. 3")) == "3. General. Neither party may assign this MNDA."
+    shown = footer.strip("*")
+    assert holder(doc, shown) is None
+    assert any(u.zone == Zone.NOTE and text_of(doc, u) == shown for u in doc.units)
