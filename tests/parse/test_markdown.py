@@ -277,3 +277,17 @@ def test_footer_notes_after_the_last_clause_are_not_citable(footer):
     shown = footer.strip("*")
     assert holder(doc, shown) is None
     assert any(u.zone == Zone.NOTE and text_of(doc, u) == shown for u in doc.units)
+
+
+def test_printed_sub_numbers_inside_list_items_are_clauses():
+    doc = md("# Supply Agreement\n\nThis Agreement is between Alpha Ltd and Beta LLC.\n\n"
+             "1. Definitions\n1.1 \"Goods\" means the goods ordered.\n1.2 \"Price\" means the price of\n"
+             "2.1 million dollars, subject to adjustment.\n2. Delivery\n\n"
+             "    2.1 The Supplier delivers the Goods.\n\n    2.2 Risk passes on delivery.\n"
+             "3. Term\n")
+    assert validate_units(doc.text, doc.units) == []
+    assert holder(doc, "means the goods ordered").label == "cl. 1.1"
+    # a number wrapped to a line start mid-sentence is running text
+    assert holder(doc, "2.1 million dollars").label == "cl. 1.2"
+    assert holder(doc, "The Supplier delivers the Goods.").label == "cl. 2.1"
+    assert holder(doc, "Risk passes on delivery.").label == "cl. 2.2"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from pincite.legal.contracts import FOOTER_NOTES
 from pincite.parse.builder import TextBuilder
-from pincite.parse.contract import heading_of, split_lines, to_roman
+from pincite.parse.contract import heading_of, is_heading_like, split_lines, to_roman
 from pincite.parse.text import (
     MIN_CLAUSES,
     _tail_units,
@@ -208,6 +208,11 @@ _FOOTERS = [re.compile(p) for p, _ in FOOTER_NOTES]
 #: a footer note is a short line of its own
 _FOOTER_MAX = 400
 BULLET = "\u2022"
+#: a clause number at a line start inside a paragraph opens a clause only before a capital, a quotation or a
+#: bracket, after a line that ends a sentence, introduces a list or is a heading ("... of USD\n2.1 million" is
+#: running text)
+_OPENS_TEXT = re.compile(r"[A-Z\"“(\[]")
+_ENDS = (".", ":", ";")
 
 
 @dataclass
@@ -230,6 +235,7 @@ class Builder:
         self.nodes: list[Node] = []
         self.kinds: list[str] = []  # per node: "heading" | "item" | "printed" | "letter"
         self.levels: list[int] = []  # a heading node's level (0 for others)
+        self.labels: list[str] = []  # each node's label as its nesting names it (as :func:`clause_units` will)
         self.stack: list[int] = []  # open nodes, innermost last
         self.blocks: list[Block] = []
         self.title: str | None = None
@@ -242,8 +248,9 @@ class Builder:
 
     def _open(self, kind: str, style: str, value: int | None, number: str, level: int = 0) -> int:
         parent = self.stack[-1] if self.stack else None
-        self.nodes.append(Node(start=self.b.pos, end=self.b.pos, parent=parent, style=style, value=value,
-                               number=number))
+        node = Node(start=self.b.pos, end=self.b.pos, parent=parent, style=style, value=value, number=number)
+        self.nodes.append(node)
+        self.labels.append(label_of(node, self.labels[parent] if parent is not None else None))
         self.kinds.append(kind)
         self.levels.append(level)
         self.stack.append(len(self.nodes) - 1)
@@ -266,9 +273,20 @@ class Builder:
         self.seqs[-1] = []
 
     def _within(self, key: str) -> Callable[[int], bool]:
-        """Whether an open node is a heading or printed clause whose number ``key`` extends (5 for 5.2)."""
-        return lambda k: self.kinds[k] in ("heading", "printed") and key.startswith(
-            printed_number(self.nodes[k].number) + ".")
+        """Whether an open node is a clause whose number ``key`` extends (cl. 5 for 5.2)."""
+        return lambda k: key.startswith(self.labels[k] + ".")
+
+    def _split(self, line: str, before: str) -> str | None:
+        """What a line inside a paragraph opens: "letter" (a lettered item), "printed" (a clause number that
+        extends an open clause's, "1.1 The ..." under clause 1, after a line that ended a sentence or a
+        heading), or nothing (it continues the text)."""
+        if self._is_marker(line):
+            return "letter"
+        m = NUMBERED_PARAGRAPH.match(line)
+        if m and self.numbering and _OPENS_TEXT.match(line, m.end()) \
+                and (before.rstrip().endswith(_ENDS) or is_heading_like(before)) and any(self._within(printed_number(m.group(1)))(k) for k in self.stack):
+            return "printed"
+        return None
 
     @property
     def numbering(self) -> bool:
@@ -390,7 +408,7 @@ class Builder:
         lead: list[str] = lines[:1] if item_first else []
         i = len(lead)
         if self.numbering:
-            while i < len(lines) and not self._is_marker(lines[i]):
+            while i < len(lines) and self._split(lines[i], lines[i - 1] if i else ".") is None:
                 lead.append(lines[i])
                 i += 1
         else:
@@ -401,16 +419,26 @@ class Builder:
             self._emit(lead)
         sep = "\n" if lead else "\n\n"  # a lettered line that opens a paragraph is a block of its own
         while i < len(lines):
-            found = self._marker(lines[i])
-            assert found is not None
+            kind = self._split(lines[i], lines[i - 1] if i else ".")
             j = i + 1
-            while j < len(lines) and not self._is_marker(lines[j]):
-                j += 1
-            self.b.separate(sep)
+            if kind == "printed":
+                m = NUMBERED_PARAGRAPH.match(lines[i])
+                assert m is not None
+                self._close_kinds("letter")
+                self._close_while(self._within(printed_number(m.group(1))))
+                self.b.separate(sep)
+                k = self._open("printed", PRINTED, None, m.group(1))
+                self.nodes[k].first_line = lines[i][m.end():]
+            else:
+                found = self._marker(lines[i])
+                assert found is not None
+                self.b.separate(sep)
+                k = self._open("letter", found[0].style, found[1], lines[i][:found[2]].strip())
+                self.seqs[-1][-1] = (found[0], k)
+                self.nodes[k].first_line = lines[i][found[2]:]
             sep = "\n"
-            k = self._open("letter", found[0].style, found[1], lines[i][:found[2]].strip())
-            self.seqs[-1][-1] = (found[0], k)
-            self.nodes[k].first_line = lines[i][found[2]:]
+            while j < len(lines) and self._split(lines[j], lines[j - 1]) is None:
+                j += 1
             s, e = self.b.append("\n".join(lines[i:j]))
             self.blocks.append(Block(s, e, "schedule" if self.schedule else "text", self.schedule))
             i = j
