@@ -247,7 +247,8 @@ def test_clauses_start_at_their_numbers():
 
 
 def test_markdown_opening_with_html_is_still_markdown():
-    data = b'<p align="center"><img src="logo.png" alt="Acme"></p>\n\n<script>track()</script>\n\n# Title\n\nText.\n'
+    data = (b'<p align="center"><img src="logo.png" alt="Acme"></p>\n\n<script>track()</script>\n\n'
+            b'# Title\n\nText.\n')
     assert sniff_format(data, "README.md") == Format.MARKDOWN
     doc = parse_bytes(data, "README.md")
     assert "track()" not in doc.text and "<p" not in doc.text

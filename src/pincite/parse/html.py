@@ -6,8 +6,8 @@ shows it (``<pre>`` kept as is).  Scripts, styles, navigation, forms and hidden 
 Nothing the page references (images, stylesheets, frames) is ever fetched: selectolax only parses.
 
 Units: a contract whose clauses are ordered lists (``<ol>``, nested, ``type``/``start``/``value`` and CSS
-``list-style-type`` honoured) or numbered headings (``<h2>5. Termination</h2>``) is read as a browser draws it,
-through :mod:`pincite.parse.outline` as Markdown is: the list numbers are put in the text as drawn ("1." for
+``list-style-type`` honoured) or numbered headings (``<h2>5. Termination</h2>``) is read as a browser draws
+it, through :mod:`pincite.parse.outline` as Markdown is: the list numbers are put in the text as drawn ("1." for
 the first item of a nested list) and the item is named by its nesting (cl. 3.2(a)).  Otherwise, when the
 text carries clause or paragraph numbers, ``analyse_text`` finds them exactly as for a plain-text file (and it
 wins where it finds more clauses); otherwise each heading is a heading unit and each other block a paragraph

@@ -3,13 +3,17 @@
 Markdown and HTML print a list's numbers without writing them in the text: a Markdown ``1.`` list, or an HTML
 ``<ol>``, is drawn "1.", "2.", ... from its start whatever numbers the source wrote, and a list nested in an
 item is drawn from 1 again.  A contract written so (Common Paper's standard terms: "1." / indented "1." /
-"a.") is cited as a lawyer reads the nesting: the second item of the list under clause 3 is cl. 3.2, the first lettered
-item under that is cl. 3.2(a) — the numbers its own cross-references use ("Section 3.2 (Termination)").
+"a.") is cited as a lawyer reads the nesting: the second item of the list under clause 3 is cl. 3.2, the first
+lettered item under that is cl. 3.2(a) — the numbers its own cross-references use ("Section 3.2
+(Termination)").
 
-The Markdown and HTML parsers each find their items (:class:`Node`: the item's span in the canonical text, the
-item it is nested in, its list style and value, or the number a heading prints) and this module, the one place
-that knows how, draws each item's marker (:func:`marker`) and names it (:func:`clause_units`), with the labels
-the plain-text contract parser gives (``cl. 5.2(a)``, :func:`pincite.parse.text.analyse_text`).
+The Markdown and HTML parsers walk their own trees and tell a :class:`Builder` what they meet in reading order
+(headings, a paragraph's lines, list items and their rendered values).  The builder, the one place that knows
+how, writes the canonical text with each item's marker as drawn (:func:`marker`), finds the numbered items
+(:class:`Node`: list items, numbered headings, paragraphs and lines opening with a clause number, lettered
+lines) and :meth:`Builder.contract` names them (:func:`clause_units`) with the labels the plain-text contract
+parser gives (``cl. 5.2(a)``, :func:`pincite.parse.text.analyse_text`), the title, preamble, footer notes
+(:data:`pincite.legal.contracts.FOOTER_NOTES`), signatures and attachments around them.
 """
 
 from __future__ import annotations
@@ -235,7 +239,7 @@ class Builder:
         self.nodes: list[Node] = []
         self.kinds: list[str] = []  # per node: "heading" | "item" | "printed" | "letter"
         self.levels: list[int] = []  # a heading node's level (0 for others)
-        self.labels: list[str] = []  # each node's label as its nesting names it (as :func:`clause_units` will)
+        self.labels: list[str] = []  # each node's label as its nesting names it (as clause_units will)
         self.stack: list[int] = []  # open nodes, innermost last
         self.blocks: list[Block] = []
         self.title: str | None = None
@@ -284,8 +288,10 @@ class Builder:
             return "letter"
         m = NUMBERED_PARAGRAPH.match(line)
         if m and self.numbering and _OPENS_TEXT.match(line, m.end()) \
-                and (before.rstrip().endswith(_ENDS) or is_heading_like(before)) and any(self._within(printed_number(m.group(1)))(k) for k in self.stack):
-            return "printed"
+                and (before.rstrip().endswith(_ENDS) or is_heading_like(before)):
+            within = self._within(printed_number(m.group(1)))
+            if any(within(k) for k in self.stack):
+                return "printed"
         return None
 
     @property
@@ -444,7 +450,8 @@ class Builder:
             i = j
 
     def _is_marker(self, line: str) -> bool:
-        return any(lettered(line, sq) is not None for sq, _ in self.seqs[-1]) or lettered(line, None) is not None
+        seqs = self.seqs[-1]
+        return any(lettered(line, sq) is not None for sq, _ in seqs) or lettered(line, None) is not None
 
     def _marker(self, line: str) -> tuple[Sequence, int, int] | None:
         """The lettered sequence a marker line continues (closing the items nested deeper) or starts."""
@@ -505,12 +512,14 @@ class Builder:
             if blk.start >= body_end or inside(blk.start):
                 continue
             if blk.what == "title":
-                dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.COVER, False, "Title", ("Title",)))
+                dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.COVER, False, "Title",
+                                   ("Title",)))
             elif blk.what == "schedule":
                 name = blk.name or "Schedules"
                 if name not in counts:
                     counts[name] = 0
-                    dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True, name, (name,)))
+                    dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True, name,
+                                       (name,)))
                     continue
                 counts[name] += 1
                 dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.SCHEDULE, True,
