@@ -292,3 +292,13 @@ def test_printed_sub_numbers_inside_list_items_are_clauses():
     assert holder(doc, "2.1 million dollars").label == "cl. 1.2"
     assert holder(doc, "The Supplier delivers the Goods.").label == "cl. 2.1"
     assert holder(doc, "Risk passes on delivery.").label == "cl. 2.2"
+
+
+def test_an_exhibit_heading_starts_the_schedules():
+    doc = md("# Services Agreement\n\nBetween Alpha Ltd and Beta LLC.\n\n## 1. Scope\n\nBeta serves.\n\n"
+             "## 2. Fees\n\nAlpha pays.\n\n## 3. Term\n\nOne year.\n\n## Exhibit A - Fees\n\n1. Setup fee.\n"
+             "2. Monthly fee.\n")
+    assert text_of(doc, by_label(doc, "cl. 3")) == "3. Term\n\nOne year."
+    assert holder(doc, "Monthly fee.").label == "Exhibit A ¶2"
+    assert holder(doc, "Monthly fee.").zone == Zone.SCHEDULE
+    assert not any(u.label and u.label.startswith("cl. 3.") for u in doc.units)

@@ -490,6 +490,8 @@ class Builder:
             return None
         footers = _footer_lines(text, nodes[0].start)
         kept = _cut_tails(text, nodes, footers, sig)
+        if len(kept) < MIN_CLAUSES:
+            return None
         clauses, evidence, notes = clause_units(kept)
         warnings = list(warnings) + notes
         dicts: list[dict] = list(clauses)
