@@ -136,3 +136,15 @@ def test_the_markdown_contract_rendered_to_html_reads_the_same_numbers(shared):
     assert text_at(doc, "There are no third-party beneficiaries of this Agreement.").label == "cl. 7.10"
     assert text_at(doc, "means a party to this Agreement when the party receives").label == "cl. 8.8"
     assert "<span" not in doc.text
+
+
+def test_a_heading_inside_a_list_item_is_that_clauses_heading():
+    page = (b"<html><body><h1>Cloud Services Agreement</h1><p>Between Alpha Ltd and Beta LLC.</p><ol>"
+            b"<li><h3>Services</h3><p>Beta provides services.</p><ol><li><p>Support is included.</p></li></ol>"
+            b"</li><li><h3>Fees</h3><p>Alpha pays.</p></li><li><h3>Term</h3><p>One year.</p></li></ol>"
+            b"</body></html>")
+    doc = parse_bytes(page, "cloud.html")
+    assert "\n\n1. Services\n\nBeta provides services.\n\n1. Support is included.\n\n2. Fees" in doc.text
+    assert [u.attrs.get("heading") for u in doc.units if u.label in ("cl. 1", "cl. 2")] == ["Services", "Fees"]
+    assert text_at(doc, "Support is included.").label == "cl. 1.1"
+    assert text_at(doc, "Alpha pays.").label == "cl. 2"

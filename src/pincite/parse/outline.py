@@ -338,10 +338,10 @@ class Builder:
             self.title = text
             self._emit([text], "title")
             return
-        self.flush_marker()
-        if len(self.seqs) > 1:  # a heading inside a list item is that item's text
-            self._emit([text])
+        if len(self.seqs) > 1:  # a heading inside a list item is that item's text (its heading, if first)
+            self.paragraph([text], text.rstrip(".").strip())
             return
+        self.flush_marker()
         self._close_kinds("letter", "printed")
         if m and self.numbering:
             number = m.group(1)
