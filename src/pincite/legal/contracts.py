@@ -164,3 +164,17 @@ CONTRACT_DATE_PATTERNS: tuple[tuple[str, str], ...] = (
      "'Dated 29/3/18': a numeric date, read only when its first number cannot be a month (day first, as "
      "Commonwealth contracts print it)"),
 )
+
+#: a note printed after a contract's last clause that is not part of it (a licence or copyright line, a legend
+#: about the pages that follow); a whole line that matches is no clause's text
+FOOTER_NOTES: tuple[tuple[str, str], ...] = (
+    (r"(?i)\b(?:licen[cs]ed|free\s+to\s+use|released|distributed|available)\s+under\s+(?:the\s+|a\s+)?"
+     r"(?:CC[\s-]+BY|CC0|Creative\s+Commons)",
+     "published standard forms carry their licence ('Common Paper ... free to use under CC BY 4.0')"),
+    (r"(?i)^\W*(?:copyright\b|©|\(c\)\s*\d{4})",
+     "a copyright line under a published form"),
+    (r"(?i)^\W*(?:the\s+)?(?:signature\s+page|signatures?)\s+(?:page\s+)?(?:follows?|to\s+follow)\W*$",
+     "'[Signature page follows]': a legend about the next page"),
+    (r"(?i)^\W*(?:the\s+)?remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?left\s+blank",
+     "'[Remainder of page intentionally left blank]': a legend about the page"),
+)

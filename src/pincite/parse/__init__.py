@@ -103,6 +103,8 @@ def sniff_format(data: bytes, source: str) -> Format:
             return Format.USLM
         if root.lower() in ("html", "body"):
             return Format.HTML
+        if source.lower().endswith(MARKDOWN_EXTENSIONS):
+            return Format.MARKDOWN  # Markdown may open with inline HTML (<p align="center">, <span>)
         if root:
             raise UnsupportedFormat(source, f"XML with root <{root}> is not a format pincite reads "
                                             f"(use --format to force one of: {', '.join(f.value for f in Format)})")

@@ -5,18 +5,24 @@ The canonical text is built block by block (headings, paragraphs, list items, ta
 shows it (``<pre>`` kept as is).  Scripts, styles, navigation, forms and hidden elements are dropped.
 Nothing the page references (images, stylesheets, frames) is ever fetched: selectolax only parses.
 
-Units: when the text carries clause or paragraph numbers, ``analyse_text`` finds them exactly as for a
-plain-text file; otherwise each heading is a heading unit and each other block a paragraph by order (¶N).
+Units: a contract whose clauses are ordered lists (``<ol>``, nested, ``type``/``start``/``value`` and CSS
+``list-style-type`` honoured) or numbered headings (``<h2>5. Termination</h2>``) is read as a browser draws
+it, through :mod:`pincite.parse.outline` as Markdown is: the list numbers are put in the text as drawn ("1." for
+the first item of a nested list) and the item is named by its nesting (cl. 3.2(a)).  Otherwise, when the
+text carries clause or paragraph numbers, ``analyse_text`` finds them exactly as for a plain-text file (and it
+wins where it finds more clauses); otherwise each heading is a heading unit and each other block a paragraph
+by order (¶N).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from pincite.errors import ParseError
+from pincite.parse import outline
 from pincite.parse.builder import TextBuilder, UnitCollector
 from pincite.parse.text import analyse_text, decode_text
 from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
@@ -98,6 +104,121 @@ def extract_blocks(root: LexborNode) -> list[Block]:
     return blocks
 
 
+_HEADER_CLASS = re.compile(r"\bheader_\d")
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int((value or "").strip())
+    except ValueError:
+        return None
+
+
+def outline_of(root: LexborNode) -> outline.Builder:
+    """The page as rendered, list numbers drawn, its numbered items found (:class:`outline.Builder`)."""
+    out = outline.Builder()
+    buf: list[str] = []
+    ids: list[str] = []
+    heading: list[str] = []
+
+    def flush() -> None:
+        raw = "".join(buf)
+        buf.clear()
+        lines = [x for x in (_SPACE.sub(" ", part).strip() for part in raw.split(_BR)) if x]
+        if lines:
+            out.paragraph(lines, heading[0] if heading else None, list(ids))
+        ids.clear()
+        heading.clear()
+
+    def visible(node: LexborNode) -> str:
+        parts: list[str] = []
+
+        def collect(n: LexborNode) -> None:
+            c = n.child
+            while c is not None:
+                t = c.tag or ""
+                if t == "-text":
+                    parts.append(c.text_content or "")
+                elif not t.startswith("-") and t not in SKIP_TAGS and not _hidden(c):
+                    collect(c)
+                c = c.next
+        collect(node)
+        return _SPACE.sub(" ", "".join(parts)).strip()
+
+    def ordered(ol: LexborNode) -> None:
+        attrs = ol.attributes
+        style = outline.css_style(attrs.get("style")) or outline.HTML_TYPES.get(attrs.get("type") or "1",
+                                                                                 outline.DECIMAL)
+        items = [c for c in _children(ol) if c.tag == "li" and not _hidden(c)]
+        value = _int(attrs.get("start"))
+        down = "reversed" in attrs
+        if value is None:
+            value = len(items) if down else 1
+        for li in items:
+            la = li.attributes
+            value = _int(la.get("value")) or value
+            own = outline.css_style(la.get("style")) or outline.HTML_TYPES.get(la.get("type") or "", style)
+            k = out.begin_item(value, own)
+            if la.get("id"):
+                ids.append(la.get("id") or "")
+            walk(li)
+            flush()
+            out.end_item(k)
+            value += -1 if down else 1
+
+    def walk(node: LexborNode) -> None:
+        for child in _children(node):
+            tag = child.tag or ""
+            if tag == "-text":
+                buf.append(child.text_content or "")
+            elif tag.startswith("-") or tag in SKIP_TAGS or _hidden(child):
+                pass
+            elif tag == "br":
+                buf.append(_BR)
+            elif tag in HEADING_TAGS:
+                flush()
+                out.heading(int(tag[1]), visible(child))
+            elif tag == "ol":
+                flush()
+                ordered(child)
+            elif tag == "ul":
+                flush()
+                for li in _children(child):
+                    if li.tag == "li" and not _hidden(li):
+                        k = out.begin_item(None)
+                        walk(li)
+                        flush()
+                        out.end_item(k)
+            elif tag in ("pre", "table"):
+                flush()
+                out.block([b.text for b in extract_blocks(child)] if tag == "table" else
+                          (child.text(deep=True) or "").strip("\n").split("\n"))
+            elif tag in BLOCK_TAGS:
+                flush()
+                walk(child)
+                flush()
+            else:
+                attrs = child.attributes
+                if not heading and _HEADER_CLASS.search(attrs.get("class") or ""):
+                    heading.append(visible(child).rstrip(".").strip())
+                if attrs.get("id"):
+                    ids.append(attrs.get("id") or "")
+                walk(child)
+
+    walk(root)
+    flush()
+    return out
+
+
+def _children(node: LexborNode) -> list[LexborNode]:
+    out = []
+    c = node.child
+    while c is not None:
+        out.append(c)
+        c = c.next
+    return out
+
+
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse an HTML page (see the module docstring)."""
     text_in, warnings = decode_text(data, source)
@@ -123,6 +244,11 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         page_title = next((b.text for b in blocks if b.tag in HEADING_TAGS), blocks[0].text)[:200]
 
     analysis = analyse_text(text, source)
+    rendered = outline_of(root).contract(Format.HTML, source, warnings)
+    if rendered is not None and (analysis.kind != DocumentKind.CONTRACT or rendered.meta["clauses"] >= sum(
+            1 for u in analysis.units if u.number is not None)):
+        # the clauses are the lists and headings a browser numbers
+        return replace(rendered, title=page_title)
     if analysis.kind != DocumentKind.OTHER:
         return ParsedDocument(format=Format.HTML, kind=analysis.kind, title=page_title, text=text,
                               units=analysis.units, date=analysis.date,

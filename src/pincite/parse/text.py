@@ -178,14 +178,16 @@ def _unit_kind(c: Candidate, depth: int) -> UnitKind:
     return UnitKind.SUBCLAUSE
 
 
-def analyse_text(text: str, source: str) -> TextAnalysis:
+def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalysis:
     """Find the units of ``text``: numbered clauses when there are any, else paragraphs by order.
 
-    ``source`` names the document in warnings.  Spans are offsets into ``text`` exactly as given.
+    ``source`` names the document in warnings.  Spans are offsets into ``text`` exactly as given.  ``title``
+    is the document's title where its format marks one (a Markdown heading); otherwise it is read from the
+    first lines, and it is one of the contract signals.
     """
     lines = split_lines(text)
     starts = [ln.start for ln in lines]
-    title = find_title(lines)
+    title = title or find_title(lines)
     date = find_date(text)
     warnings: list[str] = []
 
