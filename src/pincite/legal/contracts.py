@@ -175,8 +175,8 @@ DRAFTING_NOTES: tuple[tuple[str, str], ...] = (
     (r"(?i)^\W{0,3}\[?\s*note\s+to\s+(?:draft|drafter|user|client)s?\b", "'[Note to draft: ...]', the same"),
 )
 
-#: a template's blanks: '{company_name}', '[Legal name of employer]', '$[_____]', '________'; a paragraph made of
-#: nothing else (and the words that label them) holds no term of the contract
+#: a template's blanks: '{company_name}', '[Legal name of employer]', '$[_____]', '________'; a paragraph made
+#: of nothing else (and the words that label them) holds no term of the contract
 PLACEHOLDER = r"\{[A-Za-z_][\w .]*\}|\[[^\[\]\n]{1,120}\]|_{3,}"
 
 #: a paragraph about the form itself rather than the bargain: that the document is a published standard form,
@@ -184,8 +184,8 @@ PLACEHOLDER = r"\{[A-Za-z_][\w .]*\}|\[[^\[\]\n]{1,120}\]|_{3,}"
 FORM_NOTICES: tuple[tuple[str, str], ...] = (
     (r"(?i)\bforms?\s+(?:is\s+|are\s+)?(?:available|published|posted)\s+(?:at|on)\b",
      "'This Safe is one of the forms available at http://…': the publisher's note on its form"),
-    (r"(?i)\b(?:has|have)\s+(?:not\s+)?modified\s+the\s+form\b", "'neither one has modified the form, except to "
-     "fill in blanks': the parties' statement that the standard form is unchanged"),
+    (r"(?i)\b(?:has|have)\s+(?:not\s+)?modified\s+the\s+form\b",
+     "'neither one has modified the form, except to fill in blanks': the parties say the form is unchanged"),
 )
 
 #: the field labels of a signature block set out as a table ('Signature | ', 'Print Name | …', 'Date | ')

@@ -34,6 +34,7 @@ import posixpath
 import re
 import zipfile
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -48,6 +49,9 @@ from pincite.legal.contracts import (
 from pincite.parse.contract import heading_of
 from pincite.parse.xmlsafe import load_xml
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
+
+if TYPE_CHECKING:
+    from pincite.parse.text import TextAnalysis
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{%s}" % W
@@ -675,7 +679,7 @@ _NOTES = [re.compile(p) for p, _ in DRAFTING_NOTES]
 _FORM_NOTICES = [re.compile(p) for p, _ in FORM_NOTICES]
 _SIGNATURE_FIELDS = [re.compile(p) for p, _ in SIGNATURE_FIELDS]
 _PLACEHOLDER = re.compile(PLACEHOLDER)
-#: the word a level's text prints before its number, and the label's prefix it gives ("ARTICLE IV" -> "Art. IV")
+#: the word a level's text prints before its number, and the prefix it gives ("ARTICLE IV" -> "Art. IV")
 _KEYWORD = re.compile(r"^(article|part|section|clause|schedule|annex|appendix|exhibit)\s+", re.I)
 _PREFIX = {"article": "Art.", "part": "Pt.", "section": "s.", "clause": "cl."}
 _INSTRUMENT = re.compile(r"(?i)\b(?:" + "|".join(w for w, _ in INSTRUMENT_TITLE_WORDS) + r")\b")
@@ -710,8 +714,9 @@ def _block_unit(b: Block, text: str, zone: Zone, citable: bool, label: str, path
 
 def _front_units(blocks: list[Block], text: str) -> list[dict]:
     """The paragraphs before the first clause.  A cover page, order form or key-terms table set out before the
-    standard terms (any table there) makes all of them the cover: not citable.  Otherwise the title, parties and
-    recitals are the parties' words (citable), less drafting notes, blanks, legends and notes on the form."""
+    standard terms (any table there) makes all of them the cover: not citable.  Otherwise the title, parties
+    and recitals are the parties' words (citable), less drafting notes, blanks, legends and notes on the
+    form."""
     cover = any(b.table for b in blocks)
     out: list[dict] = []
     n = 0
@@ -728,8 +733,8 @@ def _front_units(blocks: list[Block], text: str) -> list[dict]:
 
 def _label(b: Block, parent_label: str | None) -> str:
     """The pinpoint of a numbered paragraph: its number as Word prints it when the level prints its parents'
-    numbers too ("%1.%2": cl. 2.2, "Section %1.%2": s. 4.01); the parent's label and the level's own number when
-    it prints only its own ("(%3)" or "%3." under 2.2: cl. 2.2(a))."""
+    numbers too ("%1.%2": cl. 2.2, "Section %1.%2": s. 4.01); the parent's label and the level's own number
+    when it prints only its own ("(%3)" or "%3." under 2.2: cl. 2.2(a))."""
     printed = (b.label or "").strip()
     m = _KEYWORD.match(printed)
     word = m.group(1).lower() if m else ""
@@ -743,34 +748,36 @@ def _label(b: Block, parent_label: str | None) -> str:
 
 
 def _tail_end_of_terms(blocks: list[Block], last: int) -> int:
-    """Where the terms end after the last numbered paragraph: its unnumbered paragraphs go on until a table (the
-    signatures' or an annex's), a heading set in a heading or title style, or a signature block's field."""
+    """Where the terms end after the last numbered paragraph: its unnumbered paragraphs go on until a table
+    (the signatures' or an annex's), a heading set in a heading or title style, or a signature block's
+    field."""
     k = last + 1
     while k < len(blocks):
         b = blocks[k]
-        if b.table or b.heading == 1 or re.search(r"(?i)\b(?:heading|title)\b", b.style or "") and not b.heading \
-                or any(p.search(b.text.strip()) for p in _SIGNATURE_FIELDS):
+        styled = re.search(r"(?i)\b(?:heading|title)\b", b.style or "") is not None and not b.heading
+        if b.table or b.heading == 1 or styled or any(p.search(b.text.strip()) for p in _SIGNATURE_FIELDS):
             break
         k += 1
     return k
 
 
-def word_units(d: DocxText, source: str) -> tuple[list[Unit], bool] | None:
+def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
     """The units of a document whose clauses Word numbers: one per numbered paragraph (its level in the list
-    says whose child it is), the unnumbered paragraphs under a number belonging to it; the paragraphs before the
-    first one are the front (cover or preamble), those after the terms the signatures or attachments.
-    None when Word numbers fewer than :data:`MIN_WORD_CLAUSES` paragraphs outside tables (numbers typed as text
-    are left to the text analysis).  Also whether the document reads as a contract."""
+    says whose child it is), the unnumbered paragraphs under a number belonging to it; the paragraphs before
+    the first one are the front (cover or preamble), those after the terms the signatures or attachments.
+    None when Word numbers fewer than :data:`MIN_WORD_CLAUSES` paragraphs outside tables (numbers typed as
+    text are left to the text analysis, ``a``, which also gives the signatures and attachments).  Also whether
+    the document reads as a contract."""
     from pincite.parse.contract import split_lines
-    from pincite.parse.text import analyse_text, find_signatures, has_contract_signals
+    from pincite.parse.text import find_signatures, has_contract_signals
 
     blocks = list(d.blocks)
     text = d.text
     numbered = [i for i, b in enumerate(blocks) if b.token and b.list_key is not None and not b.table]
     if len(numbered) < MIN_WORD_CLAUSES:
         return None
-    # the clauses' list: the one begun again least often at its top level (an (a)/(i) list in its own numbering
-    # starts afresh under every clause that has one), then the one with most paragraphs, then the first
+    # the clauses' list: the one begun again least often at its top level (an (a)/(i) list in its own
+    # numbering starts afresh under every clause that has one), then the one with most paragraphs, the first
     lists: dict[str, list[int]] = {}
     for i in numbered:
         lists.setdefault(blocks[i].list_key or "", []).append(i)
@@ -787,9 +794,9 @@ def word_units(d: DocxText, source: str) -> tuple[list[Unit], bool] | None:
     # the end of the terms: the signatures or attachments the text analysis finds, else the tail rule
     lines = split_lines(text)
     tail: list[Unit] = []
-    a = analyse_text(text, source)
     if a.kind is DocumentKind.CONTRACT:
-        tail = [u for u in a.units if u.zone in (Zone.SIGNATURES, Zone.SCHEDULE) and u.char_start >= body_start]
+        tail = [u for u in a.units
+                if u.zone in (Zone.SIGNATURES, Zone.SCHEDULE) and u.char_start >= body_start]
     sig = find_signatures(text, lines, body_start)
     ends = [len(text)] + [u.char_start for u in tail] + ([sig] if sig is not None else [])
     limit = min(ends)
@@ -797,8 +804,8 @@ def word_units(d: DocxText, source: str) -> tuple[list[Unit], bool] | None:
     stop = _tail_end_of_terms(blocks, inside[-1])
     body_end = min(limit, blocks[stop].start if stop < len(blocks) else len(text))
     title = d.title or a.title
-    contract = a.kind is DocumentKind.CONTRACT or bool(_INSTRUMENT.search(title or "")) or has_contract_signals(
-        text, title or "", body_start, sig)
+    contract = (a.kind is DocumentKind.CONTRACT or bool(_INSTRUMENT.search(title or ""))
+                or has_contract_signals(text, title or "", body_start, sig))
 
     out: list[dict] = _front_units(blocks[:first], text)
     clauses: list[dict] = []
@@ -891,7 +898,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     a = analyse_text(d.text, source)
     title = d.title or a.title
     kind, units, warnings = a.kind, _front_notes(a.units, d.text), a.warnings
-    built = word_units(d, source)
+    built = word_units(d, a)
     if built is not None and built[1]:
         units = tuple(built[0])
         kind = DocumentKind.CONTRACT
