@@ -285,3 +285,16 @@ def test_the_dpa_sections_with_an_unnumbered_body_hold_it(shared: Path) -> None:
     for item in key["units"]:
         if item["label"] in ("4", "9", "10"):
             assert label_of(doc, item["quote"]) == f"cl. {item['label']}", item
+
+
+def test_clause_numbers_typed_as_text_with_word_lists_under_them_keep_both() -> None:
+    """Headings typed "1. SERVICES", their (a) lists drawn by Word: every number is read, typed or drawn."""
+    lists = level(0, "lowerLetter", "(%1)")
+    nums = {2: (2, {0: 1}), 3: (2, {0: 1}), 4: (2, {0: 1})}
+    body = PARTIES
+    for n, (head, words) in enumerate([("SERVICES", "quebec"), ("PAYMENT", "romeo"), ("TERM", "sierra")], 1):
+        body += (para(f"{n}. {head}") + para(f"{n}.1 The Supplier shall do the {words}one things:")
+                 + para(f"{words}two items;", num=n + 1) + para(f"{words}three items.", num=n + 1))
+    doc = parse_bytes(docx_bytes(body, numbering({2: lists}, nums), heading1_styles()), "t.docx")
+    assert [label_of(doc, w) for w in ("quebecone", "quebectwo", "romeothree", "sierratwo")] == [
+        "cl. 1.1", "cl. 1.1(a)", "cl. 2.1(b)", "cl. 3.1(a)"]

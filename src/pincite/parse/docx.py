@@ -801,8 +801,17 @@ def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
     ends = [len(text)] + [u.char_start for u in tail] + ([sig] if sig is not None else [])
     limit = min(ends)
     inside = [i for i in numbered if i >= first and blocks[i].start < limit]
+    if not inside:
+        return None
     stop = _tail_end_of_terms(blocks, inside[-1])
     body_end = min(limit, blocks[stop].start if stop < len(blocks) else len(text))
+    # clause numbers typed as text in paragraphs Word does not number ("1. DEFINITIONS" typed, its (a) list
+    # drawn by Word): the text analysis reads both kinds, Word's lists alone would lose the typed ones
+    plain = {b.start for b in blocks if not b.label and not b.table}
+    typed = sum(1 for u in a.units if u.zone is Zone.BODY and u.number and u.char_start in plain
+                and body_start <= u.char_start < body_end)
+    if typed >= max(2, len(inside) // 5):
+        return None
     title = d.title or a.title
     contract = (a.kind is DocumentKind.CONTRACT or bool(_INSTRUMENT.search(title or ""))
                 or has_contract_signals(text, title or "", body_start, sig))
