@@ -298,3 +298,23 @@ def test_clause_numbers_typed_as_text_with_word_lists_under_them_keep_both() -> 
     doc = parse_bytes(docx_bytes(body, numbering({2: lists}, nums), heading1_styles()), "t.docx")
     assert [label_of(doc, w) for w in ("quebecone", "quebectwo", "romeothree", "sierratwo")] == [
         "cl. 1.1", "cl. 1.1(a)", "cl. 2.1(b)", "cl. 3.1(a)"]
+
+
+def _indented(text: str, left: int, num: int | None = None, ilvl: int = 0) -> str:
+    numpr = f'<w:numPr><w:ilvl w:val="{ilvl}"/><w:numId w:val="{num}"/></w:numPr>' if num is not None else ""
+    return f'<w:p><w:pPr>{numpr}<w:ind w:left="{left}" w:hanging="360"/></w:pPr>{run(text)}</w:p>'
+
+
+def test_an_unnumbered_paragraph_set_at_an_outer_item_s_text_continues_that_item() -> None:
+    """After (iii), a paragraph aligned with (d)'s text is the rest of (d), not of (iii); one aligned with
+    (iii)'s text stays in (iii)."""
+    body = (PARTIES + _indented("EVENTS", 360, 1, 0) + _indented("Liquidation Priority:", 1080, 1, 1)
+            + _indented("tango junior debts;", 1800, 1, 2) + _indented("uniform senior stock.", 1800, 1, 2)
+            + _indented("The victor right to receive is on par with common stock.", 1080)
+            + _indented("Termination of whiskey rights.", 1080, 1, 1)
+            + _indented("xray words;", 1800, 1, 2) + _indented("yankee more words of the same item.", 1800)
+            + _indented("NOTICES", 360, 1, 0) + _indented("zulu notices by post.", 1080, 1, 1))
+    levels = level(0, "decimal", "%1.") + level(1, "lowerLetter", "(%2)") + level(2, "lowerRoman", "(%3)")
+    doc = parse_bytes(docx_bytes(body, numbering({1: levels}, {1: (1, {})}), heading1_styles()), "i.docx")
+    assert [label_of(doc, w) for w in ("tango", "uniform", "victor", "whiskey", "xray", "yankee", "zulu")] == [
+        "cl. 1(a)(i)", "cl. 1(a)(ii)", "cl. 1(a)", "cl. 1(b)", "cl. 1(b)(i)", "cl. 1(b)(i)", "cl. 2(a)"]

@@ -181,6 +181,7 @@ class Level:
     legal: bool = False  # w:isLgl: every number in the label in decimal
     style: str | None = None  # w:pStyle: the paragraph style that uses this level
     hidden: bool = False  # w:rPr/w:vanish on the level: the number is counted but not drawn
+    indent: int | None = None  # w:pPr/w:ind on the level: where the numbered paragraph's text starts
 
 
 @dataclass(slots=True)
@@ -315,7 +316,7 @@ def _read_level(el: etree._Element) -> Level:
     restart = el.find(_W + "lvlRestart")
     legal = el.find(_W + "isLgl")
     rpr = el.find(_W + "rPr")
-    return Level(hidden=rpr is not None and _on(rpr.find(_W + "vanish")),
+    return Level(hidden=rpr is not None and _on(rpr.find(_W + "vanish")), indent=_indent(el.find(_W + "pPr")),
                  start=_int(el.find(_W + "start"), 1),
                  fmt=_val(el.find(_W + "numFmt"), "decimal") or "decimal",
                  text=_val(el.find(_W + "lvlText"), "") or "",
@@ -384,6 +385,22 @@ class _Style:
     num_id: str | None = None
     ilvl: int | None = None
     outline: int | None = None
+    indent: int | None = None  # w:pPr/w:ind's left (start) edge, in twentieths of a point
+
+
+def _indent(ppr: etree._Element | None) -> int | None:
+    """The left (start) indentation a w:pPr sets, in twips; None when it sets none."""
+    ind = ppr.find(_W + "ind") if ppr is not None else None
+    if ind is None:
+        return None
+    for name in ("left", "start"):
+        v = ind.get(_W + name)
+        if v is not None:
+            try:
+                return int(v)
+            except ValueError:
+                return None
+    return None
 
 
 def read_styles(root: etree._Element | None) -> dict[str, _Style]:
@@ -405,6 +422,7 @@ def read_styles(root: etree._Element | None) -> dict[str, _Style]:
             ol = ppr.find(_W + "outlineLvl")
             if ol is not None:
                 st.outline = _int(ol, 0)
+            st.indent = _indent(ppr)
         out[sid] = st
     return out
 
@@ -419,6 +437,16 @@ def _style_numbering(styles: dict[str, _Style], sid: str | None) -> tuple[str | 
             return st.num_id, st.ilvl, sid
         sid = st.based_on
     return None, None, None
+
+
+def _style_indent(styles: dict[str, _Style], sid: str | None) -> int | None:
+    seen = set()
+    while sid and sid not in seen and sid in styles:
+        seen.add(sid)
+        if styles[sid].indent is not None:
+            return styles[sid].indent
+        sid = styles[sid].based_on
+    return None
 
 
 def _heading_level(styles: dict[str, _Style], sid: str | None) -> int | None:
@@ -460,6 +488,7 @@ class Block:
     restarted: bool = False  # the number is the first of its level again (a list begun anew)
     merge_next: bool = False  # the paragraph mark is never shown (w:specVanish): it runs into the next one
     start: int = -1  # where its line starts in the canonical text (set when the text is written)
+    indent: int | None = None  # its left indentation (twips): its own, its number's level's, its style's
 
 
 def _hidden(run: etree._Element) -> bool:
@@ -562,6 +591,12 @@ def _paragraph(p: etree._Element, styles: dict[str, _Style], numbering: Numberin
             block.restarted = numbering.restarted
     if empty and _hidden_text(p):
         return None  # (counted above, never seen)
+    block.indent = _indent(ppr)
+    if block.indent is None and num_id is not None and num_id != "0":
+        lvl = numbering.level(num_id, ilvl or 0)
+        block.indent = lvl.indent if lvl is not None else None
+    if block.indent is None:
+        block.indent = _style_indent(styles, sid)
     return block
 
 
@@ -575,7 +610,8 @@ def _merged(blocks: list[Block]) -> list[Block]:
             keep = carry if carry.label else b
             merged = Block(text=carry.text + sep + b.text, label=keep.label, heading=carry.heading,
                            style=carry.style, list_key=keep.list_key, ilvl=keep.ilvl, token=keep.token,
-                           own_only=keep.own_only, merge_next=b.merge_next)
+                           own_only=keep.own_only, merge_next=b.merge_next, restarted=keep.restarted,
+                           indent=carry.indent)
             b = merged
             carry = None
         elif carry is not None:
@@ -674,6 +710,8 @@ def read_docx(data: bytes, source: str) -> DocxText:
 
 #: fewer paragraphs numbered by Word than this and the numbers are left to the text analysis
 MIN_WORD_CLAUSES = 3
+#: how far apart (twips; 1440 an inch) two indentations may be and still be one alignment
+_ALIGN = 60
 
 _NOTES = [re.compile(p) for p, _ in DRAFTING_NOTES]
 _FORM_NOTICES = [re.compile(p) for p, _ in FORM_NOTICES]
@@ -819,6 +857,7 @@ def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
     out: list[dict] = _front_units(blocks[:first], text)
     clauses: list[dict] = []
     stack: list[tuple[int, int]] = []  # (rank, index into clauses)
+    indents: list[int | None] = []  # each clause's indentation
     used: set[str] = set()
 
     def close(k: int, at: int) -> None:
@@ -832,7 +871,19 @@ def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
         if b.start >= body_end:
             break
         if b.table or not b.token or b.list_key is None:
-            continue  # the text of the numbered paragraph above it
+            # the text of the numbered paragraph above it, unless set where the text of an item further out
+            # starts: Word aligns a continuation with the text of the item it continues ("(iii) ..." and then
+            # the rest of (d), back at (d)'s indentation)
+            if not b.table and not b.label and b.indent is not None and len(stack) >= 2:
+                top = indents[stack[-1][1]]
+                if top is not None and b.indent < top - _ALIGN:
+                    for depth in range(len(stack) - 2, -1, -1):
+                        anc = indents[stack[depth][1]]
+                        if anc is not None and abs(anc - b.indent) <= _ALIGN:
+                            while len(stack) > depth + 1:
+                                close(stack.pop()[1], b.start)
+                            break
+            continue
         rank = (b.ilvl or 0) if b.list_key == main else 100 + (b.ilvl or 0)
         while stack and stack[-1][0] >= rank:
             close(stack.pop()[1], b.start)
@@ -855,6 +906,7 @@ def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
                             number=b.label, label=label, section_path=path, parent=parent,
                             attrs={"heading": heading} if heading else {}))
         stack.append((rank, len(clauses) - 1))
+        indents.append(b.indent)
     while stack:
         close(stack.pop()[1], body_end)
     for u in reversed(clauses):  # a parent reaches at least to the end of its last child
