@@ -13,16 +13,17 @@ itself and renders each numbered paragraph's label as Word prints it, then write
 * a soft line break is a newline, a tab a tab.
 
 That text goes through :func:`pincite.parse.text.analyse_text`, the structure parsing every text and PDF
-contract gets.  When Word itself numbers the clauses (:func:`word_units`), the units are then built from its numbering
-rather than re-read from the text: a unit per numbered paragraph, its list level saying whose child it is (a
-level printing only its own number, "(%3)", is cited under its parent: cl. 2.2(a)); unnumbered paragraphs
-belong to the number above them (a number carried by a heading applies to the text under it), or to an outer
-item when they are set where its text starts; an (a)/(i) list with an abstract numbering of its own sits under
-the clause above it.  What precedes the first clause is the front: a cover page, order form or key-terms table
-set out before the standard terms makes it all the cover (not citable); otherwise drafting notes, a template's
-blanks, legends in capitals and notes on the form are not citable and the parties' words are.  The signatures
-and attachments are the text analysis's.  Clause numbers typed as text are left to the text analysis (which
-reads Word's numbers too, as text).  Offsets are into the canonical text, as for every other format.
+contract gets.  When Word itself numbers the clauses (:func:`word_units`), the units are then built from its
+numbering rather than re-read from the text: a unit per numbered paragraph, its list level saying whose child
+it is (a level printing only its own number, "(%3)", is cited under its parent: cl. 2.2(a)); unnumbered
+paragraphs belong to the number above them (a number carried by a heading applies to the text under it), or to
+an outer item when they are set where its text starts; an (a)/(i) list with an abstract numbering of its own
+sits under the clause above it.  What precedes the first clause is the front: a cover page, order form or
+key-terms table set out before the standard terms makes it all the cover (not citable); otherwise drafting
+notes, a template's blanks, legends in capitals and notes on the form are not citable and the parties' words
+are.  The signatures and attachments are the text analysis's.  Clause numbers typed as text are left to the
+text analysis (which reads Word's numbers too, as text).  Offsets are into the canonical text, as for every
+other format.
 
 What Word leaves unnumbered or uncounted, and why, is in :func:`_paragraph`'s docstring (the paragraph mark
 carries the number: an empty mark that only carries a section break is neither numbered nor counted).
