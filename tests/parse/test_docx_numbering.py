@@ -318,3 +318,14 @@ def test_an_unnumbered_paragraph_set_at_an_outer_item_s_text_continues_that_item
     doc = parse_bytes(docx_bytes(body, numbering({1: levels}, {1: (1, {})}), heading1_styles()), "i.docx")
     assert [label_of(doc, w) for w in ("tango", "uniform", "victor", "whiskey", "xray", "yankee", "zulu")] == [
         "cl. 1(a)(i)", "cl. 1(a)(ii)", "cl. 1(a)", "cl. 1(b)", "cl. 1(b)(i)", "cl. 1(b)(i)", "cl. 2(a)"]
+
+
+def test_a_judgment_whose_paragraphs_word_numbers_stays_a_judgment() -> None:
+    levels = level(0, "decimal", "[%1]")
+    paras = ["This is an appeal between the Appellant and the Respondent (the \u201cCouncil\u201d).",
+             "The judge below dismissed the claim.", "I would allow the appeal.", "I agree."]
+    body = para("Neutral Citation Number: [2020] EWCA Civ 1", style="Title") + "".join(
+        para(t, num=1) for t in paras)
+    doc = parse_bytes(docx_bytes(body, numbering({1: levels}, {1: (1, {})}), heading1_styles()), "j.docx")
+    assert doc.kind is DocumentKind.JUDGMENT
+    assert label_of(doc, "dismissed the claim") == "[2]"

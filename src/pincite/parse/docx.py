@@ -971,7 +971,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     a = analyse_text(d.text, source)
     title = d.title or a.title
     kind, units, warnings = a.kind, _front_notes(a.units, d.text), a.warnings
-    built = word_units(d, a)
+    built = word_units(d, a) if a.kind is not DocumentKind.JUDGMENT else None  # ([1], [2]: a judgment's own)
     if built is not None and built[1]:
         units = tuple(built[0])
         kind = DocumentKind.CONTRACT
