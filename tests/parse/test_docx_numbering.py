@@ -116,6 +116,10 @@ def test_hidden_paragraphs_are_counted_but_not_shown_and_a_hidden_level_is_not_d
     hidden = ('<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr><w:vanish/>'
               '</w:rPr></w:pPr><w:r><w:rPr><w:vanish/></w:rPr><w:t>hidden clause</w:t></w:r></w:p>')
     assert _texts(para("First", num=1) + hidden + para("Third", num=1)) == ["1. First", "3. Third"]
+    # an empty paragraph whose mark alone is hidden still prints its number (the number is not the mark's text)
+    mark_only = ('<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr><w:vanish/>'
+                 "</w:rPr></w:pPr></w:p>")
+    assert _texts(para("First", num=1) + mark_only + para("Third", num=1)) == ["1. First", "2.", "3. Third"]
     # a level formatted hidden: counted (1.1 under it is "1.1") but its own number is not drawn
     levels = LEGAL_LEVELS.replace('<w:lvlText w:val="%1."/>',
                                   '<w:lvlText w:val="%1."/><w:rPr><w:vanish/></w:rPr>')
