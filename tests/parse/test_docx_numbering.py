@@ -333,3 +333,13 @@ def test_a_judgment_whose_paragraphs_word_numbers_stays_a_judgment() -> None:
     doc = parse_bytes(docx_bytes(body, numbering({1: levels}, {1: (1, {})}), heading1_styles()), "j.docx")
     assert doc.kind is DocumentKind.JUDGMENT
     assert label_of(doc, "dismissed the claim") == "[2]"
+
+
+def test_typed_numbers_after_an_order_form_table_leave_the_form_out_too() -> None:
+    body = (para("SERVICES AGREEMENT", style="Title") + _table([["Fees", "{fees}"], ["Term", "two years"]])
+            + para("1. SERVICES") + para("1.1 The Supplier shall perform the alphaservices.")
+            + para("2. PAYMENT") + para("2.1 The Customer shall pay the bravofees.")
+            + para("3. TERM") + para("3.1 This Agreement runs for the charlieterm."))
+    doc = parse_bytes(docx_bytes(body), "o.docx")
+    assert label_of(doc, "bravofees") == "cl. 2.1"
+    assert holder(doc, "two years").zone is Zone.COVER and not holder(doc, "two years").citable

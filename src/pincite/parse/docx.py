@@ -949,14 +949,19 @@ def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
     return units, contract
 
 
-def _front_notes(units: tuple[Unit, ...], text: str) -> tuple[Unit, ...]:
-    """Numbers typed as text (the text analysis's units): the preamble's drafting notes, blanks, legends and
-    notes on the form are not citable."""
+def _front_notes(units: tuple[Unit, ...], d: DocxText) -> tuple[Unit, ...]:
+    """Numbers typed as text (the text analysis's units): the front is read as :func:`_front_units` reads it, a
+    table there making it all the cover, else its drafting notes, blanks, legends and notes on the form not
+    citable."""
+    front = [u for u in units if u.zone is Zone.OTHER and u.number is None and u.parent is None
+             and (u.label or "").startswith("Preamble")]
+    end = max((u.char_end for u in front), default=-1)
+    cover = any(b.table and b.start < end for b in d.blocks)
+    ordinals = {u.ordinal for u in front}
     out = []
     for u in units:
-        if u.zone is Zone.OTHER and u.number is None and u.parent is None and (u.label or "").startswith(
-                "Preamble"):
-            kind = note_kind(text[u.char_start:u.char_end])
+        if u.ordinal in ordinals:
+            kind = Zone.COVER if cover else note_kind(d.text[u.char_start:u.char_end])
             if kind is not None:
                 u = replace(u, zone=kind, citable=False)
         out.append(u)
@@ -970,7 +975,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     d = read_docx(data, source)
     a = analyse_text(d.text, source)
     title = d.title or a.title
-    kind, units, warnings = a.kind, _front_notes(a.units, d.text), a.warnings
+    kind, units, warnings = a.kind, _front_notes(a.units, d), a.warnings
     built = word_units(d, a) if a.kind is not DocumentKind.JUDGMENT else None  # ([1], [2]: a judgment's own)
     if built is not None and built[1]:
         units = tuple(built[0])
