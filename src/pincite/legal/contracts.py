@@ -178,3 +178,32 @@ FOOTER_NOTES: tuple[tuple[str, str], ...] = (
     (r"(?i)^\W*(?:the\s+)?remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?left\s+blank",
      "'[Remainder of page intentionally left blank]': a legend about the page"),
 )
+
+# -- what a form or template prints beside its terms: never a clause, never cited --------------------------------
+
+#: paragraphs that instruct whoever fills in a template, not the parties: a drafting note, bracketed instructions
+DRAFTING_NOTES: tuple[tuple[str, str], ...] = (
+    (r"(?i)^\W{0,3}\[?\s*(?:drafting|editor'?s?|practice|user)\s+notes?\b", "'[Drafting note: Select one option "
+     "and delete the other.]': an instruction to the drafter, deleted before signing"),
+    (r"(?i)^\W{0,3}\[?\s*note\s+to\s+(?:draft|drafter|user|client)s?\b", "'[Note to draft: ...]', the same"),
+)
+
+#: a template's blanks: '{company_name}', '[Legal name of employer]', '$[_____]', '________'; a paragraph made
+#: of nothing else (and the words that label them) holds no term of the contract
+PLACEHOLDER = r"\{[A-Za-z_][\w .]*\}|\[[^\[\]\n]{1,120}\]|_{3,}"
+
+#: a paragraph about the form itself rather than the bargain: that the document is a published standard form,
+#: where it is published, and that the parties have not changed it
+FORM_NOTICES: tuple[tuple[str, str], ...] = (
+    (r"(?i)\bforms?\s+(?:is\s+|are\s+)?(?:available|published|posted)\s+(?:at|on)\b",
+     "'This Safe is one of the forms available at http://…': the publisher's note on its form"),
+    (r"(?i)\b(?:has|have)\s+(?:not\s+)?modified\s+the\s+form\b",
+     "'neither one has modified the form, except to fill in blanks': the parties say the form is unchanged"),
+)
+
+#: the field labels of a signature block set out as a table ('Signature | ', 'Print Name | …', 'Date | ')
+SIGNATURE_FIELDS: tuple[tuple[str, str], ...] = (
+    (r"(?i)^(?:signature|signed|by|print(?:ed)?\s+name|signatory\s+name|name\s+of\s+signatory)\s*(?:\||:|$)",
+     "a signature table's rows name the signatory, not a term"),
+    (r"(?i)^signatures?(?:\s+page)?\s*$", "a heading 'Signatures' over the execution blocks"),
+)

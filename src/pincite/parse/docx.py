@@ -12,9 +12,21 @@ itself and renders each numbered paragraph's label as Word prints it, then write
   field instructions and the fallback copies of drawing content left out;
 * a soft line break is a newline, a tab a tab.
 
-That text then goes through :func:`pincite.parse.text.analyse_text`, the structure parsing every text and PDF
-contract gets, so units are labelled with the document's own numbers and their offsets are offsets into the
-canonical text, as for every other format.
+That text goes through :func:`pincite.parse.text.analyse_text`, the structure parsing every text and PDF
+contract gets.  When Word itself numbers the clauses (:func:`word_units`), the units are then built from its
+numbering rather than re-read from the text: a unit per numbered paragraph, its list level saying whose child
+it is (a level printing only its own number, "(%3)", is cited under its parent: cl. 2.2(a)); unnumbered
+paragraphs belong to the number above them (a number carried by a heading applies to the text under it), or to
+an outer item when they are set where its text starts; an (a)/(i) list with an abstract numbering of its own
+sits under the clause above it.  What precedes the first clause is the front: a cover page, order form or
+key-terms table set out before the standard terms makes it all the cover (not citable); otherwise drafting
+notes, a template's blanks, legends in capitals and notes on the form are not citable and the parties' words
+are.  The signatures and attachments are the text analysis's.  Clause numbers typed as text are left to the
+text analysis (which reads Word's numbers too, as text).  Offsets are into the canonical text, as for every
+other format.
+
+What Word leaves unnumbered or uncounted, and why, is in :func:`_paragraph`'s docstring (the paragraph mark
+carries the number: an empty mark that only carries a section break is neither numbered nor counted).
 
 Numbering (ECMA-376 §17.9): ``w:abstractNum`` levels (``w:start``, ``w:numFmt``, ``w:lvlText`` with ``%1``..``%9``,
 ``w:lvlRestart``, ``w:isLgl``), ``w:num`` instances with ``w:lvlOverride`` (``w:startOverride`` or a whole
@@ -33,13 +45,25 @@ import io
 import posixpath
 import re
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from pincite.errors import ParseError
+from pincite.legal.contracts import (
+    DRAFTING_NOTES,
+    FORM_NOTICES,
+    INSTRUMENT_TITLE_WORDS,
+    PLACEHOLDER,
+    SIGNATURE_FIELDS,
+)
+from pincite.parse.contract import heading_of
 from pincite.parse.xmlsafe import load_xml
-from pincite.types import Format, ParsedDocument
+from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
+
+if TYPE_CHECKING:
+    from pincite.parse.text import TextAnalysis
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _W = "{%s}" % W
@@ -168,6 +192,8 @@ class Level:
     restart: int | None = None  # w:lvlRestart: restart after a use of level <= restart-1; 0 never
     legal: bool = False  # w:isLgl: every number in the label in decimal
     style: str | None = None  # w:pStyle: the paragraph style that uses this level
+    hidden: bool = False  # w:rPr/w:vanish on the level: the number is counted but not drawn
+    indent: int | None = None  # w:pPr/w:ind on the level: where the numbered paragraph's text starts
 
 
 @dataclass(slots=True)
@@ -177,6 +203,7 @@ class Numbering:
     overrides: dict[str, dict[int, tuple[int | None, Level | None]]] = field(default_factory=dict)
     counters: dict[str, dict[int, int]] = field(default_factory=dict)  # per abstract numbering
     seen: set[str] = field(default_factory=set)
+    restarted: bool = False  # whether the last number drawn began its level again
 
     def level(self, num_id: str, ilvl: int) -> Level | None:
         ov = self.overrides.get(num_id, {}).get(ilvl)
@@ -206,6 +233,7 @@ class Numbering:
                 for k, s in starts.items():
                     counts[k] = s - 1
         counts[ilvl] = counts[ilvl] + 1 if ilvl in counts else self._start(num_id, ilvl)
+        self.restarted = counts[ilvl] <= self._start(num_id, ilvl)
         for k in list(counts):
             if k > ilvl:
                 deeper = self.level(num_id, k)
@@ -213,6 +241,15 @@ class Numbering:
                 if ilvl < restart:
                     del counts[k]
         return self.render(num_id, ilvl, counts)
+
+    def own(self, num_id: str, ilvl: int) -> tuple[str | None, bool]:
+        """The level's own number as last drawn ("a", "iv"), and whether its text prints only that number."""
+        lvl = self.level(num_id, ilvl)
+        counts = self.counters.get(self.num_abstract.get(num_id, ""), {})
+        if lvl is None or lvl.fmt == "bullet" or ilvl not in counts:
+            return None, False
+        refs = {int(k) - 1 for k in re.findall(r"%([1-9])", lvl.text)}
+        return format_number(counts[ilvl], lvl.fmt) or None, refs <= {ilvl}
 
     def _start(self, num_id: str, ilvl: int) -> int:
         lvl = self.level(num_id, ilvl)
@@ -275,6 +312,11 @@ def _val(el: etree._Element | None, default: str | None = None) -> str | None:
     return el.get(_W + "val", default)
 
 
+def _on(el: etree._Element | None) -> bool:
+    """An on/off property (ST_OnOff): present and not switched off."""
+    return el is not None and _val(el, "1") not in ("0", "false", "off")
+
+
 def _int(el: etree._Element | None, default: int) -> int:
     try:
         return int(_val(el) or default)
@@ -285,7 +327,9 @@ def _int(el: etree._Element | None, default: int) -> int:
 def _read_level(el: etree._Element) -> Level:
     restart = el.find(_W + "lvlRestart")
     legal = el.find(_W + "isLgl")
-    return Level(start=_int(el.find(_W + "start"), 1),
+    rpr = el.find(_W + "rPr")
+    return Level(hidden=rpr is not None and _on(rpr.find(_W + "vanish")), indent=_indent(el.find(_W + "pPr")),
+                 start=_int(el.find(_W + "start"), 1),
                  fmt=_val(el.find(_W + "numFmt"), "decimal") or "decimal",
                  text=_val(el.find(_W + "lvlText"), "") or "",
                  restart=_int(restart, 0) if restart is not None else None,
@@ -353,6 +397,22 @@ class _Style:
     num_id: str | None = None
     ilvl: int | None = None
     outline: int | None = None
+    indent: int | None = None  # w:pPr/w:ind's left (start) edge, in twentieths of a point
+
+
+def _indent(ppr: etree._Element | None) -> int | None:
+    """The left (start) indentation a w:pPr sets, in twips; None when it sets none."""
+    ind = ppr.find(_W + "ind") if ppr is not None else None
+    if ind is None:
+        return None
+    for name in ("left", "start"):
+        v = ind.get(_W + name)
+        if v is not None:
+            try:
+                return int(v)
+            except ValueError:
+                return None
+    return None
 
 
 def read_styles(root: etree._Element | None) -> dict[str, _Style]:
@@ -374,6 +434,7 @@ def read_styles(root: etree._Element | None) -> dict[str, _Style]:
             ol = ppr.find(_W + "outlineLvl")
             if ol is not None:
                 st.outline = _int(ol, 0)
+            st.indent = _indent(ppr)
         out[sid] = st
     return out
 
@@ -388,6 +449,16 @@ def _style_numbering(styles: dict[str, _Style], sid: str | None) -> tuple[str | 
             return st.num_id, st.ilvl, sid
         sid = st.based_on
     return None, None, None
+
+
+def _style_indent(styles: dict[str, _Style], sid: str | None) -> int | None:
+    seen = set()
+    while sid and sid not in seen and sid in styles:
+        seen.add(sid)
+        if styles[sid].indent is not None:
+            return styles[sid].indent
+        sid = styles[sid].based_on
+    return None
 
 
 def _heading_level(styles: dict[str, _Style], sid: str | None) -> int | None:
@@ -422,6 +493,14 @@ class Block:
     heading: int | None = None  # the heading level of its style
     style: str | None = None
     table: bool = False
+    list_key: str | None = None  # the list the number belongs to (its abstract numbering)
+    ilvl: int | None = None  # the list level of the number
+    token: str | None = None  # the level's own number as printed ("a", "iv", "3"), without the parents'
+    own_only: bool = False  # the level's text prints only its own number ("(%3)"), not its parents' ("%1.%2")
+    restarted: bool = False  # the number is the first of its level again (a list begun anew)
+    merge_next: bool = False  # the paragraph mark is never shown (w:specVanish): it runs into the next one
+    start: int = -1  # where its line starts in the canonical text (set when the text is written)
+    indent: int | None = None  # its left indentation (twips): its own, its number's level's, its style's
 
 
 def _hidden(run: etree._Element) -> bool:
@@ -454,8 +533,41 @@ def _run_text(el: etree._Element, out: list[str]) -> None:
             _run_text(child, out)
 
 
-def _paragraph(p: etree._Element, styles: dict[str, _Style], numbering: Numbering) -> Block:
+def _hidden_text(p: etree._Element) -> bool:
+    """Whether the paragraph has text in hidden runs (w:vanish)."""
+    return any(_hidden(r) and any((t.text or "").strip() for t in r.iter(_W + "t")) for r in p.iter(_W + "r"))
+
+
+def _paragraph(p: etree._Element, styles: dict[str, _Style], numbering: Numbering) -> Block | None:
+    """The paragraph as the reader sees it, its number drawn; None when Word shows nothing of it.
+
+    The number belongs to the paragraph mark, so what happens to the mark decides it (ECMA-376 §17.3.1.29, the
+    paragraph mark's run properties; §17.9 numbering):
+
+    * a mark deleted or moved away as a tracked change (``w:pPr/w:rPr/w:del`` or ``w:moveFrom``), accepted:
+      the paragraph joins the next one; with no text of its own it is gone, and its number is neither drawn
+      nor counted;
+    * an empty paragraph whose mark carries a section break (``w:pPr/w:sectPr``, §17.6.17): Word draws it as
+      the break alone, with no number, and does not count it (an empty numbered Heading 1 that only carries a
+      section break before the terms does not make the first clause "2");
+    * a paragraph whose every letter is hidden (``w:vanish`` runs) is not shown, but its number is counted:
+      Word itself writes hidden numbered paragraphs to make a list continue from a higher number;
+    * a level formatted hidden (``w:lvl/w:rPr/w:vanish``) is counted and not drawn;
+    * ``w:numId w:val="0"`` takes away the numbering a style gives: nothing drawn, nothing counted;
+    * an empty numbered paragraph that is shown prints its number and counts.
+
+    A mark that is always hidden (``w:specVanish``, the "style separator") or hidden (``w:vanish``) with text
+    before it runs the paragraph into the next one on the page; the number it carries is printed there.
+    """
     ppr = p.find(_W + "pPr")
+    mark = ppr.find(_W + "rPr") if ppr is not None else None
+    parts: list[str] = []
+    _run_text(p, parts)
+    text = "".join(parts)
+    empty = not text.strip()
+    gone = mark is not None and (mark.find(_W + "del") is not None or mark.find(_W + "moveFrom") is not None)
+    if empty and (gone or (ppr is not None and ppr.find(_W + "sectPr") is not None)):
+        return None
     sid = _val(ppr.find(_W + "pStyle")) if ppr is not None else None
     num_id = ilvl = None
     np_ = ppr.find(_W + "numPr") if ppr is not None else None
@@ -476,21 +588,63 @@ def _paragraph(p: etree._Element, styles: dict[str, _Style], numbering: Numberin
             if lv.style and lv.style == lv_style:
                 ilvl = k
                 break
-    label = None
-    if num_id is not None and num_id != "0":
+    block = Block(text=text, heading=_heading_level(styles, sid),
+                  style=styles[sid].name if sid in styles else sid,
+                  merge_next=not empty and (gone or (mark is not None and (
+                      _on(mark.find(_W + "specVanish")) or _on(mark.find(_W + "vanish"))))))
+    if num_id is not None and num_id != "0" and not gone:
         label = numbering.next_label(num_id, ilvl or 0) or None
-    parts: list[str] = []
-    _run_text(p, parts)
-    text = "".join(parts)
-    return Block(text=text, label=label, heading=_heading_level(styles, sid), style=styles[sid].name
-                 if sid in styles else sid)
+        lvl = numbering.level(num_id, ilvl or 0)
+        if lvl is not None and not lvl.hidden and label:
+            block.label = label
+            block.list_key = numbering.num_abstract.get(num_id)
+            block.ilvl = ilvl or 0
+            block.token, block.own_only = numbering.own(num_id, ilvl or 0)
+            block.restarted = numbering.restarted
+    if empty and _hidden_text(p):
+        return None  # (counted above, never seen)
+    block.indent = _indent(ppr)
+    if block.indent is None and num_id is not None and num_id != "0":
+        lvl = numbering.level(num_id, ilvl or 0)
+        block.indent = lvl.indent if lvl is not None else None
+    if block.indent is None:
+        block.indent = _style_indent(styles, sid)
+    return block
+
+
+def _merged(blocks: list[Block]) -> list[Block]:
+    """Paragraphs whose mark is never shown run into the next paragraph (the number stays the first's)."""
+    out: list[Block] = []
+    carry: Block | None = None
+    for b in blocks:
+        if carry is not None and not b.table:
+            sep = "" if not carry.text or carry.text[-1:].isspace() or b.text[:1].isspace() else " "
+            keep = carry if carry.label else b
+            merged = Block(text=carry.text + sep + b.text, label=keep.label, heading=carry.heading,
+                           style=carry.style, list_key=keep.list_key, ilvl=keep.ilvl, token=keep.token,
+                           own_only=keep.own_only, merge_next=b.merge_next, restarted=keep.restarted,
+                           indent=carry.indent)
+            b = merged
+            carry = None
+        elif carry is not None:
+            out.append(carry)
+            carry = None
+        if b.merge_next and not b.table:
+            carry = b
+            continue
+        out.append(b)
+    if carry is not None:
+        out.append(carry)
+    return out
 
 
 def _body_blocks(el: etree._Element, styles: dict[str, _Style], numbering: Numbering, out: list[Block]) -> None:
     for child in el:
         tag = child.tag
         if tag == _W + "p":
-            out.append(_paragraph(child, styles, numbering))
+            b = _paragraph(child, styles, numbering)
+            if b is not None:
+                out.append(b)
         elif tag == _W + "tbl":
             _table(child, styles, numbering, out)
         elif tag in (_W + "sdt", _W + "sdtContent", _W + "customXml", _W + "ins", _W + "moveTo",
@@ -508,6 +662,7 @@ def _table(tbl: etree._Element, styles: dict[str, _Style], numbering: Numbering,
                 continue
             inner: list[Block] = []
             _body_blocks(tc, styles, numbering, inner)
+            inner = _merged(inner)
             cells.append(" ".join(_block_line(b) for b in inner if _block_line(b)).replace("\n", " "))
         if any(c.strip() for c in cells):
             out.append(Block(text=CELL_SEP.join(c.strip() for c in cells), table=True))
@@ -547,14 +702,270 @@ def read_docx(data: bytes, source: str) -> DocxText:
     blocks: list[Block] = []
     if body is not None:
         _body_blocks(body, styles, numbering, blocks)
+    blocks = _merged(blocks)
     lines = [_block_line(b) for b in blocks]
     kept = [(b, ln) for b, ln in zip(blocks, lines) if ln]
     if not kept:
         raise ParseError(source, "the Word document has no text")
     title = next((ln for b, ln in kept if (b.style or "").strip().lower() == "title"), None)
+    at = 0
+    for b, ln in kept:
+        b.start = at
+        at += len(ln) + 2
     text = "\n\n".join(ln for _b, ln in kept) + "\n"
     return DocxText(text=text, blocks=tuple(b for b, _ in kept), title=title,
                     numbered=sum(1 for b, _ in kept if b.label and b.label != "\u2022"))
+
+
+# ----------------------------------------------------------------------------------------------
+# units from Word's own numbering
+
+#: fewer paragraphs numbered by Word than this and the numbers are left to the text analysis
+MIN_WORD_CLAUSES = 3
+#: how far apart (twips; 1440 an inch) two indentations may be and still be one alignment
+_ALIGN = 60
+
+_NOTES = [re.compile(p) for p, _ in DRAFTING_NOTES]
+_FORM_NOTICES = [re.compile(p) for p, _ in FORM_NOTICES]
+_SIGNATURE_FIELDS = [re.compile(p) for p, _ in SIGNATURE_FIELDS]
+_PLACEHOLDER = re.compile(PLACEHOLDER)
+#: the word a level's text prints before its number, and the prefix it gives ("ARTICLE IV" -> "Art. IV")
+_KEYWORD = re.compile(r"^(article|part|section|clause|schedule|annex|appendix|exhibit)\s+", re.I)
+_PREFIX = {"article": "Art.", "part": "Pt.", "section": "s.", "clause": "cl."}
+_INSTRUMENT = re.compile(r"(?i)\b(?:" + "|".join(w for w, _ in INSTRUMENT_TITLE_WORDS) + r")\b")
+
+
+def _mostly_capitals(s: str) -> bool:
+    letters = [c for c in s if c.isalpha()]
+    return len(letters) >= 40 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+
+
+def note_kind(text: str) -> Zone | None:
+    """Whether a paragraph before the terms is not a term: a drafting note or a template's blanks only (NOTE),
+    a notice about the form or a legend in capitals (COVER); None for the parties' own words."""
+    t = text.strip()
+    if any(p.search(t) for p in _NOTES):
+        return Zone.NOTE
+    cells = [c for c in t.split(CELL_SEP.strip()) if c.strip()]
+    if _PLACEHOLDER.search(t) and all(len(_PLACEHOLDER.sub("", c).split()) <= 3 for c in cells):
+        return Zone.NOTE
+    if any(p.search(t) for p in _FORM_NOTICES):
+        return Zone.COVER
+    if len(t.split()) >= 12 and _mostly_capitals(t):
+        return Zone.COVER  # "THIS INSTRUMENT ... HAS NOT BEEN REGISTERED UNDER THE SECURITIES ACT": a legend
+    return None
+
+
+def _block_unit(b: Block, text: str, zone: Zone, citable: bool, label: str, path: str) -> dict:
+    end = b.start + len(_block_line(b))
+    return dict(kind=UnitKind.BLOCK, char_start=b.start, char_end=end, zone=zone, citable=citable,
+                number=None, label=label, parent=None, section_path=(path,), attrs={})
+
+
+def _front_units(blocks: list[Block], text: str) -> list[dict]:
+    """The paragraphs before the first clause.  A cover page, order form or key-terms table set out before the
+    standard terms (any table there) makes all of them the cover: not citable.  Otherwise the title, parties
+    and recitals are the parties' words (citable), less drafting notes, blanks, legends and notes on the
+    form."""
+    cover = any(b.table for b in blocks)
+    out: list[dict] = []
+    n = 0
+    for b in blocks:
+        kind = Zone.COVER if cover else note_kind(b.text)
+        if kind is None:
+            n += 1
+            out.append(_block_unit(b, text, Zone.OTHER, True, f"Preamble ¶{n}", "Preamble"))
+        else:
+            name = "Cover" if kind is Zone.COVER else "Note"
+            out.append(_block_unit(b, text, kind, False, f"{name} ¶{len(out) + 1}", name))
+    return out
+
+
+def _label(b: Block, parent_label: str | None) -> str:
+    """The pinpoint of a numbered paragraph: its number as Word prints it when the level prints its parents'
+    numbers too ("%1.%2": cl. 2.2, "Section %1.%2": s. 4.01); the parent's label and the level's own number
+    when it prints only its own ("(%3)" or "%3." under 2.2: cl. 2.2(a))."""
+    printed = (b.label or "").strip()
+    m = _KEYWORD.match(printed)
+    word = m.group(1).lower() if m else ""
+    if b.own_only and parent_label:
+        return f"{parent_label}({b.token})"
+    number = b.token if b.own_only else printed[m.end():] if m else printed
+    number = (number or "").strip().rstrip(".").strip()
+    if not b.own_only:
+        number = number.strip("()")
+    return f"{_PREFIX.get(word, 'cl.')} {number}"
+
+
+def _tail_end_of_terms(blocks: list[Block], last: int) -> int:
+    """Where the terms end after the last numbered paragraph: its unnumbered paragraphs go on until a table
+    (the signatures' or an annex's), a heading set in a heading or title style, or a signature block's
+    field."""
+    k = last + 1
+    while k < len(blocks):
+        b = blocks[k]
+        styled = re.search(r"(?i)\b(?:heading|title)\b", b.style or "") is not None and not b.heading
+        if b.table or b.heading == 1 or styled or any(p.search(b.text.strip()) for p in _SIGNATURE_FIELDS):
+            break
+        k += 1
+    return k
+
+
+def word_units(d: DocxText, a: TextAnalysis) -> tuple[list[Unit], bool] | None:
+    """The units of a document whose clauses Word numbers: one per numbered paragraph (its level in the list
+    says whose child it is), the unnumbered paragraphs under a number belonging to it; the paragraphs before
+    the first one are the front (cover or preamble), those after the terms the signatures or attachments.
+    None when Word numbers fewer than :data:`MIN_WORD_CLAUSES` paragraphs outside tables (numbers typed as
+    text are left to the text analysis, ``a``, which also gives the signatures and attachments).  Also whether
+    the document reads as a contract."""
+    from pincite.parse.contract import split_lines
+    from pincite.parse.text import find_signatures, has_contract_signals
+
+    blocks = list(d.blocks)
+    text = d.text
+    numbered = [i for i, b in enumerate(blocks) if b.token and b.list_key is not None and not b.table]
+    if len(numbered) < MIN_WORD_CLAUSES:
+        return None
+    # the clauses' list: the one begun again least often at its top level (an (a)/(i) list in its own
+    # numbering starts afresh under every clause that has one), then the one with most paragraphs, the first
+    lists: dict[str, list[int]] = {}
+    for i in numbered:
+        lists.setdefault(blocks[i].list_key or "", []).append(i)
+
+    def rank_list(key: str) -> tuple[int, int, int]:
+        idx = lists[key]
+        top = min(blocks[i].ilvl or 0 for i in idx)
+        restarts = sum(1 for i in idx if (blocks[i].ilvl or 0) == top and blocks[i].restarted)
+        return restarts, -len(idx), idx[0]
+
+    main = min(lists, key=rank_list)
+    first = next(i for i in numbered if blocks[i].list_key == main)
+    body_start = blocks[first].start
+    # the end of the terms: the signatures or attachments the text analysis finds, else the tail rule
+    lines = split_lines(text)
+    tail: list[Unit] = []
+    if a.kind is DocumentKind.CONTRACT:
+        tail = [u for u in a.units
+                if u.zone in (Zone.SIGNATURES, Zone.SCHEDULE) and u.char_start >= body_start]
+    sig = find_signatures(text, lines, body_start)
+    ends = [len(text)] + [u.char_start for u in tail] + ([sig] if sig is not None else [])
+    limit = min(ends)
+    inside = [i for i in numbered if i >= first and blocks[i].start < limit]
+    if not inside:
+        return None
+    stop = _tail_end_of_terms(blocks, inside[-1])
+    body_end = min(limit, blocks[stop].start if stop < len(blocks) else len(text))
+    # clause numbers typed as text in paragraphs Word does not number ("1. DEFINITIONS" typed, its (a) list
+    # drawn by Word): the text analysis reads both kinds, Word's lists alone would lose the typed ones
+    plain = {b.start for b in blocks if not b.label and not b.table}
+    typed = sum(1 for u in a.units if u.zone is Zone.BODY and u.number and u.char_start in plain
+                and body_start <= u.char_start < body_end)
+    if typed >= max(2, len(inside) // 5):
+        return None
+    title = d.title or a.title
+    contract = (a.kind is DocumentKind.CONTRACT or bool(_INSTRUMENT.search(title or ""))
+                or has_contract_signals(text, title or "", body_start, sig))
+
+    out: list[dict] = _front_units(blocks[:first], text)
+    clauses: list[dict] = []
+    stack: list[tuple[int, int]] = []  # (rank, index into clauses)
+    indents: list[int | None] = []  # each clause's indentation
+    used: set[str] = set()
+
+    def close(k: int, at: int) -> None:
+        u = clauses[k]
+        while at > u["char_start"] and text[at - 1].isspace():
+            at -= 1
+        u["char_end"] = max(at, u["char_start"] + 1)
+
+    for i in range(first, len(blocks)):
+        b = blocks[i]
+        if b.start >= body_end:
+            break
+        if b.table or not b.token or b.list_key is None:
+            # the text of the numbered paragraph above it, unless set where the text of an item further out
+            # starts: Word aligns a continuation with the text of the item it continues ("(iii) ..." and then
+            # the rest of (d), back at (d)'s indentation)
+            if not b.table and not b.label and b.indent is not None and len(stack) >= 2:
+                top = indents[stack[-1][1]]
+                if top is not None and b.indent < top - _ALIGN:
+                    for depth in range(len(stack) - 2, -1, -1):
+                        anc = indents[stack[depth][1]]
+                        if anc is not None and abs(anc - b.indent) <= _ALIGN:
+                            while len(stack) > depth + 1:
+                                close(stack.pop()[1], b.start)
+                            break
+            continue
+        rank = (b.ilvl or 0) if b.list_key == main else 100 + (b.ilvl or 0)
+        while stack and stack[-1][0] >= rank:
+            close(stack.pop()[1], b.start)
+        parent = stack[-1][1] if stack else None
+        plabel = clauses[parent]["label"] if parent is not None else None
+        label = _label(b, plabel)
+        if label in used:
+            k = 2
+            while f"{label} #{k}" in used:
+                k += 1
+            label = f"{label} #{k}"
+        used.add(label)
+        heading = heading_of(b.text)
+        own = f"{b.label} {heading}" if heading else (b.label or "")
+        path = (tuple(clauses[parent]["section_path"]) if parent is not None else ()) + (own,)
+        word = _KEYWORD.match(b.label or "")
+        kind = UnitKind.PART if word and word.group(1).lower() in ("article", "part") else (
+            UnitKind.CLAUSE if parent is None else UnitKind.SUBCLAUSE)
+        clauses.append(dict(kind=kind, char_start=b.start, char_end=b.start, zone=Zone.BODY, citable=True,
+                            number=b.label, label=label, section_path=path, parent=parent,
+                            attrs={"heading": heading} if heading else {}))
+        stack.append((rank, len(clauses) - 1))
+        indents.append(b.indent)
+    while stack:
+        close(stack.pop()[1], body_end)
+    for u in reversed(clauses):  # a parent reaches at least to the end of its last child
+        if u["parent"] is not None:
+            p = clauses[u["parent"]]
+            p["char_end"] = max(p["char_end"], u["char_end"])
+    base = len(out)
+    for u in clauses:
+        if u["parent"] is not None:
+            u["parent"] += base
+    out += clauses
+    # after the terms: paragraphs before the attachments/signatures the analysis found
+    tail_start = min([u.char_start for u in tail] + [len(text)])
+    rest = [b for b in blocks if body_end <= b.start < tail_start]
+    if rest:
+        signed = sig is not None and sig < tail_start or any(
+            p.search(b.text.strip()) for b in rest for p in _SIGNATURE_FIELDS)
+        for n, b in enumerate(rest, 1):
+            if signed:
+                out.append(_block_unit(b, text, Zone.SIGNATURES, False, f"Signatures ¶{n}", "Signatures"))
+            else:
+                out.append(_block_unit(b, text, Zone.OTHER, True, f"After the terms ¶{n}", "After the terms"))
+    units = [Unit(ordinal=k, **u) for k, u in enumerate(out)]
+    shift = len(units)
+    for u in tail:
+        units.append(replace(u, ordinal=shift, parent=None))
+        shift += 1
+    return units, contract
+
+
+def _front_notes(units: tuple[Unit, ...], d: DocxText) -> tuple[Unit, ...]:
+    """Numbers typed as text (the text analysis's units): the front is read as :func:`_front_units` reads it, a
+    table there making it all the cover, else its drafting notes, blanks, legends and notes on the form not
+    citable."""
+    front = [u for u in units if u.zone is Zone.OTHER and u.number is None and u.parent is None
+             and (u.label or "").startswith("Preamble")]
+    end = max((u.char_end for u in front), default=-1)
+    cover = any(b.table and b.start < end for b in d.blocks)
+    ordinals = {u.ordinal for u in front}
+    out = []
+    for u in units:
+        if u.ordinal in ordinals:
+            kind = Zone.COVER if cover else note_kind(d.text[u.char_start:u.char_end])
+            if kind is not None:
+                u = replace(u, zone=kind, citable=False)
+        out.append(u)
+    return tuple(out)
 
 
 def parse(data: bytes, source: str) -> ParsedDocument:
@@ -564,6 +975,12 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     d = read_docx(data, source)
     a = analyse_text(d.text, source)
     title = d.title or a.title
-    meta = {"clauses": sum(1 for u in a.units if u.number is not None), "docx_numbered_paragraphs": d.numbered}
-    return ParsedDocument(format=Format.DOCX, kind=a.kind, title=title, text=d.text, units=a.units,
-                          date=a.date, warnings=a.warnings, meta=meta)
+    kind, units, warnings = a.kind, _front_notes(a.units, d), a.warnings
+    built = word_units(d, a) if a.kind is not DocumentKind.JUDGMENT else None  # ([1], [2]: a judgment's own)
+    if built is not None and built[1]:
+        units = tuple(built[0])
+        kind = DocumentKind.CONTRACT
+        warnings = tuple(w for w in a.warnings if "no contract signal" not in w and "no clause or" not in w)
+    meta = {"clauses": sum(1 for u in units if u.number is not None), "docx_numbered_paragraphs": d.numbered}
+    return ParsedDocument(format=Format.DOCX, kind=kind, title=title, text=d.text, units=units,
+                          date=a.date, warnings=warnings, meta=meta)
