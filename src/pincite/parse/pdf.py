@@ -28,7 +28,7 @@ import pypdfium2 as pdfium
 from pincite.errors import ParseError
 from pincite.parse.builder import TextBuilder
 from pincite.legal.judgments import find_citation, find_judgment_date
-from pincite.legal.us_opinions import looks_like_us_opinion
+from pincite.legal.us_opinions import RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
 from pincite.parse.us_opinion import Voice, analyse_us_opinion, voice_of_pages
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
@@ -101,7 +101,7 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
         t = ln.text.strip()
         if _PAGE_NUMBER_ONLY.match(t):
             # a page that has its number already: a lone "II" under it is a Part heading, not furniture
-            return not numbered or counts[_template(t)] >= repeat_min
+            return not numbered
         if set(t) <= set("_-–—* ") :
             return False
         sentence = t.endswith(".") and len(t.split()) >= 6  # body text that happens to repeat, not a running head
@@ -110,6 +110,10 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
     def is_running_title(ln: Line) -> bool:
         """A short title line right under a running head ("Syllabus", "Opinion of the Court")."""
         t = ln.text.strip()
+        if RUNNING_VOICE.match(t):  # "JACKSON, J., concurring" over a separate opinion, one page long or more
+            return True
+        if _PAGE_NUMBER_ONLY.match(t) or len(t) < 3:  # "II", "A": a Part heading at the top of two pages
+            return False
         return (counts[_template(t)] >= 2 and len(t) <= 40 and not _DIGITS.search(t)
                 and not t.endswith((".", ",", ";", ":")))
 
@@ -120,7 +124,7 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
         removed_top: list[Line] = []
         removed_bottom: list[Line] = []
         while by_y and len(removed_top) < top_k and (
-                is_furniture(by_y[0], any(_PAGE_NUMBER_ONLY.match(r.text.strip()) for r in removed_top))
+                is_furniture(by_y[0], any(_DIGITS.search(r.text) for r in removed_top))
                 or (removed_top and is_running_title(by_y[0]))):
             removed_top.append(by_y.pop(0))
         while by_y and len(removed_bottom) < bottom_k and is_furniture(by_y[-1]):
@@ -814,6 +818,8 @@ def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: in
                 m = re.match(r"^(\d{1,3})", text)
             starts = m is not None and (
                 (ln.pieces[0].sup and int(m.group(1)) in range(expected, expected + 3))
+                # a raised "1" heading a page's notes: a separate opinion numbers its notes afresh
+                or (ln.pieces[0].sup and int(m.group(1)) == 1 and prev is None and expected > 1)
                 or (int(m.group(1)) == expected and (fresh_line or lone)))
             starred = star is not None and fresh_line
             prev = ln
