@@ -33,8 +33,9 @@ US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: The name of a judge or Justice as printed in capitals in an author's line ("O'BRIEN", "SOTOMAYOR").
 _NAME = r"(?P<name>[A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,3})"
-_ROLE_WORDS = (r"(?P<role>concurring in part(?: and dissenting in part)?|dissenting in part(?: and concurring in "
-               r"part)?|concurring in the judgment(?: in part)?|concurring|dissenting)")
+#: the side a separate opinion takes, as its first line says it (some courts print "Concurring")
+_ROLE_WORDS = (r"(?P<role>(?i:concurring in part(?: and dissenting in part)?|dissenting in part(?: and concurring in "
+               r"part)?|concurring in the judgment(?: in part)?|concurring|dissenting))")
 
 #: Where the opinion of the court begins, and whose it is.
 COURT_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -56,8 +57,10 @@ SEPARATE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
      "a court of appeals separate opinion's first line: 'KELLY, Circuit Judge, dissenting.'"),
 )
 
-#: A Supreme Court slip opinion's running title over a separate opinion: "GORSUCH, J., dissenting".
-RUNNING_VOICE = re.compile(rf"^{_NAME}, (?P<title>C\. ?J\.|J\.), {_ROLE_WORDS}\s*$")
+#: A Supreme Court slip opinion's running title over a separate opinion: "GORSUCH, J., dissenting", or
+#: "Opinion of THOMAS, J." over one that concurs in part.
+RUNNING_VOICE = re.compile(rf"^(?:{_NAME}, (?P<title>C\. ?J\.|J\.), {_ROLE_WORDS}|Opinion of [A-Z][A-Z'’ -]+, "
+                           r"(?:C\. ?J\.|J\.))\s*$")
 
 #: Which role each form of words gives; the longer forms first.
 ROLE_OF: tuple[tuple[str, Role, str], ...] = (
@@ -83,7 +86,9 @@ def role_of(words: str) -> Role:
 #: case's caption again, and a court of appeals' signature block closes the opinion.
 CAPTION_LINES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^SUPREME COURT OF THE UNITED STATES\s*$"), "the caption above each separate opinion"),
-    (re.compile(r"^Nos?\. \d{1,3}[-–]\d{1,5}\b[^a-z]*$"), "the docket number under that caption"),
+    (re.compile(r"^Nos?\. \d{1,3}[-–]\d{1,5}(?:,? (?:and )?\d{1,3}[-–]\d{1,5})*\s*$"),
+     "the docket number(s) under that caption"),
+    (re.compile(r"^[A-Z][A-Z0-9 .,'’&-]{2,200}, PETITIONERS? v\. "), "the caption's parties"),
     (re.compile(r"^ON WRITS? OF CERTIORARI\b"), "the caption's writ line"),
     (re.compile(r"^\[[A-Z][a-z]+ \d{1,2}, \d{4}\]$"), "the bracketed date of decision under the caption"),
 )
@@ -95,10 +100,14 @@ SIGNATURE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 #: The panel line that ends a court of appeals caption: the opinion follows it where no author's line does.
-PANEL_LINE = re.compile(r"^Before:?\s+[A-Z].{0,300}\bJudges?\b", re.S)
+PANEL_LINE = re.compile(r"^Before:?\s+[A-Z].{0,300}\bJudges?\b", re.S | re.M)
 
 #: Words that begin a Supreme Court syllabus, which is the Reporter's, not the Court's (a headnote).
 SYLLABUS_NOTE = re.compile(r"^(?:NOTE: Where it is feasible, a syllabus \(headnote\)|Syllabus\s*$)")
+
+#: How a court disposes of the appeal on a line of its own: the end of the last Part, never a heading.
+DISPOSITION_LINE = re.compile(r"^(?:(?:IT IS )?SO ORDERED|(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED|DENIED|"
+                              r"GRANTED|ENFORCED|MODIFIED)\b(?:[ ,;]|$))", re.I)
 
 #: A part heading's number: Roman numerals, capital letters, digits, small letters ("II", "A", "1", "a").
 PART_TOKEN = r"(?:[IVXL]{1,6}|[A-Z]|\d{1,2}|[a-z])"

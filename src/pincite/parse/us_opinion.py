@@ -55,7 +55,6 @@ _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII":
           "XX": 20}
 _BARE = re.compile(rf"^(?P<token>{US.PART_TOKEN})\.?$")
 _TITLED = re.compile(rf"^(?P<token>{US.PART_TOKEN})\.\s+(?P<title>\S.{{0,160}})$")
-_DISPOSITION = re.compile(r"^(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED|DENIED|GRANTED)\b(?:[ ,;]|$)", re.I)
 
 
 def _name(raw: str) -> str:
@@ -104,7 +103,7 @@ def _unnumbered_heading(blk: Block) -> str | None:
     t = blk.first_line.strip()
     if not t or len(t) > 60 or t.endswith((".", ",", ";", ":")) or not t[0].isupper():
         return None
-    if _DISPOSITION.match(t) or any(p.match(t) for p, _ in US.COURT_OPENERS + US.SEPARATE_OPENERS):
+    if US.DISPOSITION_LINE.match(t) or any(p.match(t) for p, _ in US.COURT_OPENERS + US.SEPARATE_OPENERS):
         return None
     letters = [c for c in t if c.isalpha()]
     if len(letters) < 3:
@@ -216,8 +215,10 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         leaf = open_unit(blk, v.prefix + "Introduction" if v.prefix else "Introduction", None, ("Introduction",),
                          None)
 
+    prev_text = ""
     for blk in blocks:
         t = " ".join(blk.text.split())
+        before, prev_text = prev_text, t
         first = blk.first_line.strip()
         series = series_of.get(blk.pages[0], "")
         if "syllabus" in series.lower() or (zone != Zone.REASONS and US.SYLLABUS_NOTE.match(first)):
@@ -244,6 +245,9 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         # --- the opinion of the court begins
         if not voices:
             court = next((m for p, _ in US.COURT_OPENERS for m in [p.match(t)] if m), None)
+            if court is not None and blk.lines == 1 and (before.endswith((",", " and", ";"))
+                                                         or US.PANEL_LINE.search(before) and t == court.group(0)):
+                court = None  # "WILLIAMS, Senior Circuit Judge." closing the panel line above, not an author
             prose = len(t) > 150 and blk.lines >= 2 and _numbered_heading(blk) is None
             if court is not None or (after_panel and prose and not has_opener):
                 if court is not None and "name" in court.groupdict() and court.group("name"):
@@ -255,7 +259,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                 basis = court.group(0).rstrip(".: ") if court is not None else "the opinion after the panel line"
                 start_voice(Voice("Opinion of the Court", "", author, Role.LEAD, basis, supreme), blk)
                 continue
-            if US.PANEL_LINE.match(t):
+            if US.PANEL_LINE.search(blk.text):
                 after_panel = True
             front(Zone.COVER, blk, "cover")
             continue
