@@ -204,6 +204,13 @@ class Slip:
         self.pdf.text((612 - w) / 2, self.y, text)
         self.y += 1.6 * PITCH
 
+    def left_heading(self, text: str) -> None:
+        """A lettered heading at the left margin, spaced off the paragraphs around it."""
+        self.pdf.set_font("Times", size=BODY)
+        self.y += 0.6 * PITCH
+        self.pdf.text(LEFT, self.y, text)
+        self.y += 1.6 * PITCH
+
     def para(self, text: str, refs: dict[str, str] | None = None, indent: float = 18.0) -> None:
         """A paragraph; ``refs`` puts a raised note number after a word ({"word": "1"})."""
         self.pdf.set_font("Times", size=BODY)
@@ -256,8 +263,10 @@ class Slip:
 
 
 CAPTION = ["SUPREME COURT OF THE UNITED STATES", "No. 25-123", "JOHN DOE, PETITIONER v. RICHARD ROE, WARDEN",
-           "ON WRIT OF CERTIORARI TO THE UNITED STATES COURT OF APPEALS FOR THE SIXTH CIRCUIT", "[March 3, 2026]"]
-FILLER = ("The statute sets a deadline for a second application, and the question is whether that deadline binds "
+           "ON WRIT OF CERTIORARI TO THE UNITED STATES COURT OF APPEALS FOR THE SIXTH CIRCUIT",
+           "[March 3, 2026]"]
+FILLER = ("The statute sets a deadline for a second application, and the question is whether that deadline "
+          "binds "
           "a court that hears the application on its merits without any objection from the State. ")
 
 
@@ -265,34 +274,43 @@ def slip_opinion() -> bytes:
     s = Slip()
     # the syllabus: the Reporter's, not the Court's
     s.page("(Slip Opinion) OCTOBER TERM, 2025 1", "Syllabus")
-    s.para("NOTE: Where it is feasible, a syllabus (headnote) will be released, as is being done in connection "
-           "with this case, at the time the opinion is issued. The syllabus constitutes no part of the opinion of "
-           "the Court but has been prepared by the Reporter of Decisions for the convenience of the reader.", indent=0)
+    s.para("NOTE: Where it is feasible, a syllabus (headnote) will be released, as is being done in "
+           "connection "
+           "with this case, at the time the opinion is issued. The syllabus constitutes no part of the "
+           "opinion of "
+           "the Court but has been prepared by the Reporter of Decisions for the convenience of the reader.",
+           indent=0)
     for line in CAPTION[:1] + ["Syllabus", "DOE v. ROE"]:
         s.centred(line)
-    s.para("Held: The syllabus says that the filing deadline is not jurisdictional and may be waived. " + FILLER)
+    s.para("Held: The syllabus says that the filing deadline is not jurisdictional and may be waived. "
+           + FILLER)
     s.page("2 DOE v. ROE", "Syllabus")
     s.para("The Reporter adds more of the same summary here. " + FILLER * 2)
-    s.para("ROBERTS, C. J., delivered the opinion of the Court, in which THOMAS, ALITO, and JACKSON, JJ., joined. "
+    s.para("ROBERTS, C. J., delivered the opinion of the Court, in which THOMAS, ALITO, and JACKSON, JJ., "
+           "joined. "
            "JACKSON, J., filed a concurring opinion. GORSUCH, J., filed a dissenting opinion.")
     # the opinion of the Court, pages 1-3
     s.page("Cite as: 607 U. S. ____ (2026) 1", "Opinion of the Court")
-    s.para("NOTICE: This opinion is subject to formal revision before publication in the United States Reports.",
+    s.para("NOTICE: This opinion is subject to formal revision before publication in the United States "
+           "Reports.",
            indent=0)
     for line in CAPTION:
         s.centred(line)
-    s.para("CHIEF JUSTICE ROBERTS delivered the opinion of the Court. Petitioner asks whether the deadline for a "
+    s.para("CHIEF JUSTICE ROBERTS delivered the opinion of the Court. Petitioner asks whether the deadline "
+           "for a "
            "second application is a rule of jurisdiction. We hold that it is not.")
     s.centred("I")
     s.para("The opening facts begin here and continue for some time, and the petitioner filed late in the "
            "District Court after the deadline had passed", refs={"passed": "1"})
     s.para(FILLER)
-    s.notes([("1", "The first footnote of the Court explains the filing history of the petitioner in detail.")])
+    s.notes([("1", "The first footnote of the Court explains the filing history of the petitioner in "
+                   "detail.")])
     s.page("2 DOE v. ROE", "Opinion of the Court")
     s.centred("II")
     s.para("The analysis of the second Part begins with the text of the statute and what it says about time.")
     s.centred("A")
-    s.para("Part two A reads the words of the deadline against the background of our precedents on claim rules",
+    s.para("Part two A reads the words of the deadline against the background of our precedents on claim "
+           "rules",
            refs={"rules": "2"})
     s.notes([("2", "A second footnote of the Court says that the State forfeited its objection below.")])
     s.page("Cite as: 607 U. S. ____ (2026) 3", "Opinion of the Court")
@@ -304,13 +322,15 @@ def slip_opinion() -> bytes:
     s.page("Cite as: 607 U. S. ____ (2026) 1", "JACKSON, J., concurring")
     for line in CAPTION:
         s.centred(line)
-    s.para("JUSTICE JACKSON, concurring. I join the opinion of the Court in full and write separately to add a "
+    s.para("JUSTICE JACKSON, concurring. I join the opinion of the Court in full and write separately to "
+           "add a "
            "word about the history of the rule that the concurrence alone discusses.")
     # a dissent of two pages, with Parts of its own
     s.page("Cite as: 607 U. S. ____ (2026) 1", "GORSUCH, J., dissenting")
     for line in CAPTION:
         s.centred(line)
-    s.para("JUSTICE GORSUCH, dissenting. The Court today reads a deadline out of the statute, and I cannot join.")
+    s.para("JUSTICE GORSUCH, dissenting. The Court today reads a deadline out of the statute, and I "
+           "cannot join.")
     s.centred("I")
     s.para("The dissent's first Part says the text is plain and that the deadline binds every court",
            refs={"court": "1"})
@@ -392,3 +412,52 @@ def test_slip_labels_unique_and_parts_nested(slip):
     part_i = by["Part I"]
     assert "deadline had passed\n" in slip.text[part_i.char_start:part_i.char_end] + "\n"
     assert "first footnote" not in slip.text[part_i.char_start:part_i.char_end]
+
+
+# ---- a court of appeals opinion with a separate opinion on the same page, built here
+
+
+def circuit_opinion() -> bytes:
+    s = Slip()
+    s.page("No. 25-1001 Smith v. Jones Page 1", "")
+    for line in ["UNITED STATES COURT OF APPEALS", "FOR THE EIGHTH CIRCUIT", "No. 25-1001"]:
+        s.centred(line)
+    s.para("Submitted: January 5, 2026 Filed: March 9, 2026", indent=0)
+    s.para("Before SHEPHERD, KELLY, and STRAS, Circuit Judges.", indent=0)
+    s.para("SHEPHERD, Circuit Judge. Smith appeals the judgment of the district court, and we affirm in "
+           "part.")
+    s.centred("I. BACKGROUND")
+    s.para("The background of the dispute between the neighbours is told in this Part of the opinion. "
+           + FILLER)
+    s.centred("II. DISCUSSION")
+    s.para("Our discussion opens with the standard of review that governs every question raised. " + FILLER)
+    s.left_heading("A. The first claim")
+    s.para("The first claim fails because the contract was never signed by the parties to it. " + FILLER)
+    s.page("No. 25-1001 Smith v. Jones Page 2", "")
+    s.left_heading("B. The second claim")
+    s.para("The second claim succeeds in part for the reasons the district court gave at length. " + FILLER)
+    s.para("AFFIRMED IN PART AND REVERSED IN PART", indent=0)
+    s.page("No. 25-1001 Smith v. Jones Page 3", "")
+    s.para("KELLY, Circuit Judge, concurring in part and dissenting in part. I would reverse on the first "
+           "claim "
+           "too, because the signature was not needed under the statute.")
+    s.para("Entered by the Court: the clerk of the court signs here.", indent=0)
+    return s.bytes()
+
+
+def test_circuit_dissent_on_the_same_page_is_its_own_voice():
+    doc = parse_bytes(circuit_opinion(), "circuit_built.pdf")
+    lead = unit_at(doc, "The first claim fails because the contract was never signed")
+    assert lead.label == "Part II.A" and (lead.author, lead.role) == ("Shepherd, J.", Role.LEAD)
+    assert unit_at(doc, "The second claim succeeds in part").label == "Part II.B"
+    assert unit_at(doc, "standard of review that governs every question").label == "Part II"
+    assert unit_at(doc, "Smith appeals the judgment of the district court").label == "Introduction"
+    dissent = unit_at(doc, "I would reverse on the first claim too")
+    assert (dissent.author, dissent.role) == ("Kelly, J.", Role.PARTLY_DISSENTING)
+    assert dissent.label == "Kelly, J., concurring in part and dissenting in part, Introduction"
+    assert unit_at(doc, "Before SHEPHERD, KELLY, and STRAS, Circuit Judges.") is None
+    assert unit_at(doc, "Submitted: January 5, 2026") is None
+    # the disposition closes Part II.B, it is no heading of a Part of its own
+    assert unit_at(doc, "AFFIRMED IN PART AND REVERSED IN PART").label == "Part II.B"
+    assert [m.label for m in doc.pages] == ["1", "2", "3"]
+    assert dissent.page_start == "3" and "Smith v. Jones Page" not in doc.text

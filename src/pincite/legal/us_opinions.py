@@ -23,7 +23,8 @@ US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*PER CURIAM\b", _M), "an opinion of the court signed by no one judge"),
     (re.compile(r"^\s*Opinion of the Court\s*$", _M), "the running title of a Supreme Court slip opinion"),
     (re.compile(r"\bCircuit Judges?\b"), "the panel of a court of appeals and the author's line"),
-    (re.compile(r"^\s*ORDER AND JUDG(?:E)?MENT\b", _M), "a Tenth Circuit (and others') unpublished disposition"),
+    (re.compile(r"^\s*ORDER AND JUDG(?:E)?MENT\b", _M),
+     "a Tenth Circuit (and others') unpublished disposition"),
     (re.compile(r"\bArgued\b[^\n]{0,60}\bDecided\b|\bArgued and Submitted\b|\bDecided and Filed\b"),
      "the docket line of a US appellate opinion: argued, then decided"),
     (re.compile(r"delivered the opinion of the Court\b"), "the author's line of a Supreme Court opinion"),
@@ -34,8 +35,9 @@ US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
 #: The name of a judge or Justice as printed in capitals in an author's line ("O'BRIEN", "SOTOMAYOR").
 _NAME = r"(?P<name>[A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,3})"
 #: the side a separate opinion takes, as its first line says it (some courts print "Concurring")
-_ROLE_WORDS = (r"(?P<role>(?i:concurring in part(?: and dissenting in part)?|dissenting in part(?: and concurring in "
-               r"part)?|concurring in the judgment(?: in part)?|concurring|dissenting))")
+_ROLE_WORDS = (r"(?P<role>(?i:concurring in part(?: and dissenting in part)?"
+               r"|dissenting in part(?: and concurring in part)?"
+               r"|concurring in the judgment(?: in part)?|concurring|dissenting))")
 
 #: Where the opinion of the court begins, and whose it is.
 COURT_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -59,12 +61,13 @@ SEPARATE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: A Supreme Court slip opinion's running title over a separate opinion: "GORSUCH, J., dissenting", or
 #: "Opinion of THOMAS, J." over one that concurs in part.
-RUNNING_VOICE = re.compile(rf"^(?:{_NAME}, (?P<title>C\. ?J\.|J\.), {_ROLE_WORDS}|Opinion of [A-Z][A-Z'’ -]+, "
-                           r"(?:C\. ?J\.|J\.))\s*$")
+RUNNING_VOICE = re.compile(rf"^(?:{_NAME}, (?P<title>C\. ?J\.|J\.), {_ROLE_WORDS}"
+                           r"|Opinion of [A-Z][A-Z'’ -]+, (?:C\. ?J\.|J\.))\s*$")
 
 #: Which role each form of words gives; the longer forms first.
 ROLE_OF: tuple[tuple[str, Role, str], ...] = (
-    ("concurring in part and dissenting in part", Role.PARTLY_DISSENTING, "agrees with part, dissents from part"),
+    ("concurring in part and dissenting in part", Role.PARTLY_DISSENTING,
+     "agrees with part, dissents from part"),
     ("dissenting in part and concurring in part", Role.PARTLY_DISSENTING, "the same, the other way round"),
     ("dissenting in part", Role.PARTLY_DISSENTING, "dissents from part of the judgment only"),
     ("concurring in part", Role.CONCURRING, "joins part of the opinion of the court"),
@@ -95,7 +98,8 @@ CAPTION_LINES: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: The signature block that closes a court of appeals order and judgment: not part of the reasons.
 SIGNATURE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?:Entered for|Entered by) the Court:?\s*$", re.I), "a Tenth Circuit order's signature line"),
+    (re.compile(r"^(?:Entered for|Entered by) the Court:?\s*$", re.I),
+     "a Tenth Circuit order's signature line"),
     (re.compile(r"^FOR THE COURT:?\s*$"), "a clerk's or panel's signature line"),
 )
 
@@ -106,8 +110,8 @@ PANEL_LINE = re.compile(r"^Before:?\s+[A-Z].{0,300}\bJudges?\b", re.S | re.M)
 SYLLABUS_NOTE = re.compile(r"^(?:NOTE: Where it is feasible, a syllabus \(headnote\)|Syllabus\s*$)")
 
 #: How a court disposes of the appeal on a line of its own: the end of the last Part, never a heading.
-DISPOSITION_LINE = re.compile(r"^(?:(?:IT IS )?SO ORDERED|(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED|DENIED|"
-                              r"GRANTED|ENFORCED|MODIFIED)\b(?:[ ,;]|$))", re.I)
+DISPOSITION_LINE = re.compile(r"^(?:(?:IT IS )?SO ORDERED|(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED"
+                              r"|DENIED|GRANTED|ENFORCED|MODIFIED)\b(?:[ ,;]|$))", re.I)
 
 #: A part heading's number: Roman numerals, capital letters, digits, small letters ("II", "A", "1", "a").
 PART_TOKEN = r"(?:[IVXL]{1,6}|[A-Z]|\d{1,2}|[a-z])"

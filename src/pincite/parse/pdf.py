@@ -258,7 +258,8 @@ def split_footnotes(layouts: list[PageLayout], body_size: float) -> None:
                 continue
             t = ln.text.strip()
             rest = lines[k:]
-            if re.match(r"^[*†‡]\s*[A-Z]", t) and (note_like(rest) or (len(rest) == 1 and ln.size < body_size)):
+            if re.match(r"^[*†‡]\s*[A-Z]", t) and (
+                    note_like(rest) or (len(rest) == 1 and ln.size < body_size)):
                 start = k
                 break
             if carry and k >= 2:
@@ -275,8 +276,8 @@ def split_footnotes(layouts: list[PageLayout], body_size: float) -> None:
             first = ln.pieces[0] if ln.pieces else None
             starts_mark = first is not None and first.sup and first.text.strip().isdigit()
             # a small note number alone on its line, its note's smaller text on the next ("1" / "Pursuant to")
-            lone = (re.fullmatch(r"\d{1,3}", t) is not None and ln.size < 0.9 * body_size and k + 1 < len(lines)
-                    and all(r.size < 0.95 * body_size for r in rest))
+            lone = (re.fullmatch(r"\d{1,3}", t) is not None and ln.size < 0.9 * body_size
+                    and k + 1 < len(lines) and all(r.size < 0.95 * body_size for r in rest))
             if lone:
                 start = k
                 break
@@ -792,12 +793,13 @@ def _to_units(found: list[dict], layouts: list[PageLayout]) -> list[Unit]:
 # the parser
 
 
-def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: int, label_of: dict[int, str | None],
-                    voice_of: Callable[[int], Voice | None] | None = None) -> list[Unit]:
+def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: int,
+                    label_of: dict[int, str | None], voice_of: Callable[[int], Voice | None] | None = None
+                    ) -> list[Unit]:
     """Write the foot-of-page notes after the body, one unit each (zone note, never citable).
 
-    With ``voice_of`` (a US opinion, whose footnotes are part of the opinion and cited as "n. 3"), each note is
-    citable in the voice of the page it is printed on, labelled with that voice's prefix."""
+    With ``voice_of`` (a US opinion, whose footnotes are part of the opinion and cited as "n. 3"), each note
+    is citable in the voice of the page it is printed on, labelled with that voice's prefix."""
     notes: list[dict] = []
     expected = 1
     for p in layouts:
@@ -966,7 +968,9 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     # notes go after the body so that no note sits inside a reasons paragraph
     b = TextBuilder()
     b.append(text)
-    voice_of = (lambda page: voice_of_pages(opinion, page)) if opinion is not None and opinion.voices else None
+    voice_of = None
+    if opinion is not None and opinion.voices:
+        voice_of = lambda page: voice_of_pages(opinion, page)  # noqa: E731 - the one place it is needed
     notes = _footnote_units(b, layouts, len(units), label_of, voice_of)
     if notes:
         text = b.text()

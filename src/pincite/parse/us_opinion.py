@@ -198,12 +198,13 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             found[i]["char_end"] = blk.end
             pages_add(found[i], blk)
 
-    def open_unit(blk: Block, label: str, number: str | None, path: tuple[str, ...], parent: int | None) -> int:
+    def open_unit(blk: Block, label: str, number: str | None, path: tuple[str, ...], parent: int | None
+                  ) -> int:
         v = voices[-1]
         found.append(dict(kind=UnitKind.PART, char_start=blk.start, char_end=blk.end, zone=Zone.REASONS,
-                          citable=True, number=number, label=label, section_path=(v.title, *path), parent=parent,
-                          pages=list(blk.pages), author=v.author, role=v.role, role_basis=v.basis,
-                          attrs={"voice": len(voices) - 1}))
+                          citable=True, number=number, label=label, section_path=(v.title, *path),
+                          parent=parent, pages=list(blk.pages), author=v.author, role=v.role,
+                          role_basis=v.basis, attrs={"voice": len(voices) - 1}))
         return len(found) - 1
 
     def start_voice(v: Voice, blk: Block) -> None:
@@ -212,8 +213,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         zone, zone_run = Zone.REASONS, None
         stack.clear()
         last_at.clear()
-        leaf = open_unit(blk, v.prefix + "Introduction" if v.prefix else "Introduction", None, ("Introduction",),
-                         None)
+        leaf = open_unit(blk, v.prefix + "Introduction", None, ("Introduction",), None)
 
     prev_text = ""
     for blk in blocks:
@@ -245,8 +245,9 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         # --- the opinion of the court begins
         if not voices:
             court = next((m for p, _ in US.COURT_OPENERS for m in [p.match(t)] if m), None)
-            if court is not None and blk.lines == 1 and (before.endswith((",", " and", ";"))
-                                                         or US.PANEL_LINE.search(before) and t == court.group(0)):
+            closes_panel = before.endswith((",", " and", ";")) or (
+                US.PANEL_LINE.search(before) is not None and court is not None and t == court.group(0))
+            if court is not None and blk.lines == 1 and closes_panel:
                 court = None  # "WILLIAMS, Senior Circuit Judge." closing the panel line above, not an author
             prose = len(t) > 150 and blk.lines >= 2 and _numbered_heading(blk) is None
             if court is not None or (after_panel and prose and not has_opener):
@@ -256,7 +257,8 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                     author = "Per Curiam"
                 else:
                     author = None
-                basis = court.group(0).rstrip(".: ") if court is not None else "the opinion after the panel line"
+                basis = (court.group(0).rstrip(".: ") if court is not None
+                         else "the opinion after the panel line")
                 start_voice(Voice("Opinion of the Court", "", author, Role.LEAD, basis, supreme), blk)
                 continue
             if US.PANEL_LINE.search(blk.text):
