@@ -461,3 +461,17 @@ def test_circuit_dissent_on_the_same_page_is_its_own_voice():
     assert unit_at(doc, "AFFIRMED IN PART AND REVERSED IN PART").label == "Part II.B"
     assert [m.label for m in doc.pages] == ["1", "2", "3"]
     assert dissent.page_start == "3" and "Smith v. Jones Page" not in doc.text
+
+
+def test_a_brief_under_a_court_caption_is_no_opinion():
+    """A petition under the caption of the court it is filed in: no opinion begins, so nothing is cover."""
+    s = Slip()
+    s.page("", "")
+    for line in ["No. 25-777", "IN THE SUPREME COURT OF THE UNITED STATES", "ON WRIT OF CERTIORARI TO THE",
+                 "UNITED STATES COURT OF APPEALS", "FOR THE NINTH CIRCUIT", "BRIEF FOR THE PETITIONER"]:
+        s.centred(line)
+    s.para("1. The court of appeals erred in holding that the deadline was jurisdictional. " + FILLER)
+    s.para("2. The petitioner asks the Court to reverse the judgment below. " + FILLER)
+    doc = parse_bytes(s.bytes(), "brief_built.pdf")
+    assert not any(u.role == Role.LEAD or u.zone == Zone.COVER and u.label == "cover" for u in doc.units)
+    assert unit_at(doc, "The petitioner asks the Court to reverse the judgment below") is not None

@@ -11,9 +11,12 @@ Stages, each a plain function:
 4. ``split_footnotes`` - the notes at the foot of each page are taken out of the running text.
 5. ``build_blocks`` - lines become paragraphs (indents, gaps, short lines, ``[N]``), written into one
    canonical text with a moving cursor; a paragraph running over a page break is one block.
-6. ``analyse_judgment`` recognises a judgment and its zones (cover, headnote/summary/syllabus,
-   order, reasons, signatures) and units; any other PDF goes to ``pincite.parse.text.analyse_text``
-   and its units get their printed pages from the page markers.
+6. a US court opinion (two of :data:`pincite.legal.us_opinions.US_OPINION_SIGNS`) goes to
+   :func:`pincite.parse.us_opinion.analyse_us_opinion`: Parts as the citable units, each opinion its
+   own voice, footnotes citable in the voice of their page; ``analyse_judgment`` recognises other
+   judgments and their zones (cover, headnote/summary/syllabus, order, reasons, signatures) and units;
+   any other PDF (or a brief under a US court's caption, where no opinion begins) goes to
+   ``pincite.parse.text.analyse_text`` and its units get their printed pages from the page markers.
 """
 
 from __future__ import annotations
@@ -924,8 +927,15 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         warnings.append(f"{len(empty)} of {npages} PDF page(s) have no text layer (images only?): {shown}")
     probe = "\n".join(ln.text for p in layouts[:6] for ln in [*p.lines, *p.footnotes])
     us = looks_like_us_opinion(probe + "\n" + "\n".join(f for p in layouts[:6] for f in p.furniture))
-    judgment = us or looks_like_judgment(probe)
-    text, blocks, page_spans, refs = build_blocks(layouts, " " if judgment else "\n")
+    judgment = looks_like_judgment(probe)
+    opinion = None
+    if us:
+        text, blocks, page_spans, refs = build_blocks(layouts, " ")
+        opinion = analyse_us_opinion(blocks, layouts)
+        if not opinion.voices:  # a brief or a record under a court's caption: no opinion begins in it
+            opinion = None
+    if opinion is None:
+        text, blocks, page_spans, refs = build_blocks(layouts, " " if judgment else "\n")
     label_of = {p.index: p.label for p in layouts}
     markers = []
     for p in layouts:
@@ -938,9 +948,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if not any(p.label for p in layouts):
         warnings.append("no printed page numbers were found: pages are known by PDF index only")
     date = citation = None
-    opinion = None
-    if us:
-        opinion = analyse_us_opinion(blocks, layouts)
+    if opinion is not None:
         units = opinion.units
         warnings.extend(opinion.warnings)
         title = _judgment_title(blocks)
