@@ -475,3 +475,22 @@ def test_a_brief_under_a_court_caption_is_no_opinion():
     doc = parse_bytes(s.bytes(), "brief_built.pdf")
     assert not any(u.role == Role.LEAD or u.zone == Zone.COVER and u.label == "cover" for u in doc.units)
     assert unit_at(doc, "The petitioner asks the Court to reverse the judgment below") is not None
+
+
+def test_margin_line_numbers_are_taken_only_left_of_all_the_text():
+    from pincite.parse.pdf_layout import Glyph, strip_margin_numbers
+
+    def row(y: float, num: int, x_text: float = 72.0) -> list[Glyph]:
+        gs = [Glyph(c, 30 + 6 * i, 36 + 6 * i, y, y + 10, y + 8, 10, False, i, int(y))
+              for i, c in enumerate(str(num))]
+        return gs + [Glyph(c, x_text + 6 * i, x_text + 6 * i + 6, y, y + 10, y + 8, 10, False, 50 + i, int(y))
+                     for i, c in enumerate("word")]
+
+    rows = [row(20.0 * k, k + 1) for k in range(12)]
+    assert ["".join(g.ch for g in r) for r in strip_margin_numbers(rows)] == ["word"] * 12
+    # a row of text that starts where the numbers do: they are a table's first column, not line numbers
+    table = rows + [[Glyph("T", 30, 36, 300, 310, 308, 10, False, 0, 300)]]
+    assert strip_margin_numbers(table) == table
+    # numbers that do not count up one a row are no line numbers either
+    jumbled = [row(20.0 * k, (k * 7) % 12 + 1) for k in range(12)]
+    assert strip_margin_numbers(jumbled) == jumbled

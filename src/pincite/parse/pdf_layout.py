@@ -262,11 +262,12 @@ def strip_margin_numbers(rows: list[list[Glyph]]) -> list[list[Glyph]]:
     if steps < 0.8 * (len(found) - 1):
         return rows
     edge = max(f[3] for f in found)
-    rest = [row[f[2]] for f in found for row in (rows[f[0]],) if f[2] < len(row)]
-    text_left = min((g.x0 for g in rest), default=edge + 1)
+    strip = {f[0]: f[2] for f in found}
+    # every row's text (numbered or not) starts right of the numbers: a table's first column does not
+    text_left = min((row[strip.get(i, 0)].x0 for i, row in enumerate(rows) if strip.get(i, 0) < len(row)),
+                    default=edge + 1)
     if text_left <= edge:
         return rows
-    strip = {f[0]: f[2] for f in found}
     out = []
     for i, row in enumerate(rows):
         row = row[strip.get(i, 0):]
