@@ -494,3 +494,26 @@ def test_margin_line_numbers_are_taken_only_left_of_all_the_text():
     # numbers that do not count up one a row are no line numbers either
     jumbled = [row(20.0 * k, (k * 7) % 12 + 1) for k in range(12)]
     assert strip_margin_numbers(jumbled) == jumbled
+
+
+def test_numbered_parts_go_on_across_an_unnumbered_heading():
+    """'I', 'II', then 'STANDARD OF REVIEW', then 'III': Part III is the opinion's, not the heading's."""
+    s = Slip()
+    s.page("", "")
+    for line in ["UNITED STATES COURT OF APPEALS", "FOR THE FIRST CIRCUIT"]:
+        s.centred(line)
+    s.para("Before LYNCH, HOWARD, and GELPI, Circuit Judges.", indent=0)
+    s.para("LYNCH, Circuit Judge. The appeal is about a contract and its notice clause. " + FILLER)
+    for heading, words in [("I.", "First Part words here."), ("II.", "Second Part words here."),
+                           ("STANDARD OF REVIEW", "Review words here."), ("III.", "Third Part words here."),
+                           ("A.", "Third Part's A words here."), ("Conclusion", "Closing words here.")]:
+        s.centred(heading)
+        s.para(words + " " + FILLER)
+    doc = parse_bytes(s.bytes(), "first_circuit_built.pdf")
+    assert unit_at(doc, "Second Part words here.").label == "Part II"
+    assert unit_at(doc, "Review words here.").label == "STANDARD OF REVIEW"
+    iii = unit_at(doc, "Third Part words here.")
+    assert iii.label == "Part III" and iii.parent is None
+    assert unit_at(doc, "Third Part's A words here.").label == "Part III.A"
+    closing = unit_at(doc, "Closing words here.")
+    assert closing.label == "Conclusion" and closing.parent is None

@@ -165,6 +165,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
     zone_labels: Counter[str] = Counter()
     stack: list[tuple[str, bool, int, float]] = []  # (token or heading, numbered, index in found, level)
     last_at: dict[tuple[int | None, float], str] = {}  # last token per (parent, level)
+    last_level: dict[float, tuple[str, int | None]] = {}  # last token of each level, with its parent
     leaf: int | None = None  # the unit the running text goes into (an Introduction or the deepest Part)
     after_panel = False
     signature_author: str | None = None
@@ -213,6 +214,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         zone, zone_run = Zone.REASONS, None
         stack.clear()
         last_at.clear()
+        last_level.clear()
         leaf = open_unit(blk, v.prefix + "Introduction", None, ("Introduction",), None)
 
     prev_text = ""
@@ -289,12 +291,20 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             holder = [s for s in stack if s[3] < level]
             parent = holder[-1][2] if holder else None
             prev = last_at.get((parent, level))
-            if (prev is None and _first_of_level(token)) or (prev is not None and _successor(prev, token)):
-                while stack and stack[-1][3] >= level:
+            ok = (prev is None and _first_of_level(token)) or (prev is not None and _successor(prev, token))
+            if not ok and level in last_level and _successor(last_level[level][0], token) and (
+                    last_level[level][1] is None or any(s[2] == last_level[level][1] for s in stack)):
+                # "III" after "II" with an unnumbered heading ("STANDARD OF REVIEW") between: II's sibling
+                ok, parent = True, last_level[level][1]
+            if ok:
+                while stack and stack[-1][2] != parent:
                     stack.pop()
                 last_at[(parent, level)] = token
+                last_level[level] = (token, parent)
                 for key in [k for k in last_at if k[1] > level]:
                     del last_at[key]
+                for deeper in [lv for lv in last_level if lv > level]:
+                    del last_level[deeper]
                 path = [(s[0], s[1]) for s in stack] + [(token, True)]
                 idx = open_unit(blk, _part_label(voices[-1], path), token, tuple(p for p, _ in path), parent)
                 stack.append((token, True, idx, level))
@@ -302,14 +312,11 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                 continue
         words = _unnumbered_heading(blk)
         if words is not None and numbered is None:
-            numbered_open = [s for s in stack if s[1]]
-            level = 0.0 if words.isupper() or not numbered_open else numbered_open[-1][3] + 0.5
+            level = 0.0  # in capitals or centred: a heading of the opinion's first rank
             while stack and stack[-1][3] >= level:
                 stack.pop()
-            for key in [k for k in last_at if k[1] > level]:
-                del last_at[key]
-            parent = stack[-1][2] if stack else None
-            path = [(s[0], s[1]) for s in stack] + [(words, False)]
+            parent = None
+            path = [(words, False)]
             idx = open_unit(blk, _part_label(voices[-1], path), None, tuple(p for p, _ in path), parent)
             stack.append((words, False, idx, level))
             leaf = idx
