@@ -97,11 +97,17 @@ AUTHORS = {KEYS[0]: "O’Brien, J.", KEYS[1]: "Per Curiam", KEYS[2]: "Siler, J."
            KEYS[4]: "Brown, J."}
 
 
+TITLES = {KEYS[0]: "STEVEN MONTRAIL TRIPLET v. ERIC FRANKLIN", KEYS[1]: "Gildernew v. Gantner",
+          KEYS[2]: "Balmert v. Reliance Standard Life Ins. Co.", KEYS[3]: "MORTIMER v. BACA",
+          KEYS[4]: "UNITED STATES OF AMERICA v. SAMUEL H. VINTON"}
+
+
 @pytest.mark.shared
 @pytest.mark.parametrize("name", KEYS)
-def test_zoo_author(shared, name):
+def test_zoo_author_and_title(shared, name):
     doc = zoo_doc(shared, name)
     assert {u.author for u in doc.units if u.citable} == {AUTHORS[name]}
+    assert doc.title == TITLES[name]  # the running head's name of the case, else the caption's parties
 
 
 # (key, footnote labels in order, first words of one, its printed page)

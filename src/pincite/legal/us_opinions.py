@@ -113,6 +113,10 @@ SYLLABUS_NOTE = re.compile(r"^(?:NOTE: Where it is feasible, a syllabus \(headno
 DISPOSITION_LINE = re.compile(r"^(?:(?:IT IS )?SO ORDERED|(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED"
                               r"|DENIED|GRANTED|ENFORCED|MODIFIED)\b(?:[ ,;]|$))", re.I)
 
+#: A party's role in a US caption, printed under or after its name ("Plaintiff-Appellant,", "APPELLEE").
+PARTY_ROLE = re.compile(r"^(?:(?:Plaintiffs?|Defendants?|Petitioners?|Respondents?|Appellants?|Appellees?|"
+                        r"Cross|Intervenors?|Movants?)[\s–—-]*)+[,.;]?$", re.I)
+
 #: A part heading's number: Roman numerals, capital letters, digits, small letters ("II", "A", "1", "a").
 PART_TOKEN = r"(?:[IVXL]{1,6}|[A-Z]|\d{1,2}|[a-z])"
 

@@ -33,7 +33,7 @@ from pincite.parse.builder import TextBuilder
 from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.legal.us_opinions import RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
-from pincite.parse.us_opinion import Voice, analyse_us_opinion, voice_of_pages
+from pincite.parse.us_opinion import Voice, analyse_us_opinion, opinion_parties, voice_of_pages
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
 
 # ----------------------------------------------------------------------------------------------
@@ -763,13 +763,17 @@ def _add_pages(u: dict, blk: Block) -> None:
             u["pages"].append(pg)
 
 
-def _judgment_title(blocks: list[Block]) -> str:
+def _judgment_title(blocks: list[Block], parties: str | None = None) -> str:
+    """The judgment's name: its neutral citation's line, its caption's "X v. Y" in capitals, else ``parties``
+    (a US opinion's caption or running head), else a first-page line with "v." in it."""
     for blk in blocks[:30]:
         m = re.search(r"Neutral Citation:\s*(.+?)(?:\(\d{2} \w+ \d{4}\))?$", blk.text.replace("\n", " "))
         if m:
             return m.group(1).strip()
     caps = [i for i, b in enumerate(blocks[:40]) if re.search(r"\sv\.?(?:\s|$)", b.text)
             and re.sub(r"\sv\.?(?=\s|$)", " ", b.text).isupper()]
+    if not caps and parties:
+        return parties
     caps = caps or [i for i, b in enumerate(blocks[:20]) if " v. " in b.text or " v " in b.text]
     if caps:
         title = re.sub(r"\s+", " ", blocks[caps[0]].text).strip()
@@ -951,7 +955,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if opinion is not None:
         units = opinion.units
         warnings.extend(opinion.warnings)
-        title = _judgment_title(blocks)
+        title = _judgment_title(blocks, opinion_parties(blocks, layouts))
         kind = DocumentKind.JUDGMENT
         first = "\n".join([*(f for p in layouts[:3] for f in p.furniture),
                            text[markers[0].char_start:markers[0].char_end] if markers else text[:3000]])

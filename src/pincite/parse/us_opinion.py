@@ -358,3 +358,45 @@ def voice_of_pages(shape: OpinionShape, page: int) -> Voice | None:
         if pg <= page:
             best = shape.page_voice[pg]
     return shape.voices[best if best is not None else 0]
+
+
+#: a running head that names the case: "No. 08-4433 Balmert v. Reliance ... Page 2", "2086 MORTIMER v. BACA"
+_RUNNING_PARTIES = re.compile(r"^(?:No\. [\d-]+\s+)?(?:\d{1,5}\s+)?(?P<title>\S.*?\sv\.\s.*?)"
+                              r"(?:\s+Page \d+|\s+\d{1,5})?$")
+_VERSUS_LINE = re.compile(r"^[-–—]?v\.?[-–—]?(?:\s|$)")
+
+
+def opinion_parties(blocks: list[Block], layouts: list[PageLayout]) -> str | None:
+    """The case's name as the opinion prints it: its running head ("Balmert v. Reliance Standard Life Ins.
+    Co.", "MORTIMER v. BACA"), else its caption's first party and the party after "v." ("UNITED STATES OF
+    AMERICA v. SAMUEL H. VINTON")."""
+    heads: Counter[str] = Counter()
+    for p in layouts:
+        for f in p.furniture:
+            m = _RUNNING_PARTIES.match(f.strip())
+            if m and len(m.group("title")) <= 120:
+                heads[m.group("title").strip()] += 1
+    if heads:
+        best, n = heads.most_common(1)[0]
+        if n >= 2:
+            return best
+    first_page = min((b.pages[0] for b in blocks), default=0)
+    lines = [ln.strip() for b in blocks if b.pages[0] <= first_page + 1 for ln in b.text.split("\n")
+             if ln.strip()]
+
+    def party(candidates: list[str]) -> str | None:
+        for ln in candidates:
+            ln = re.sub(r"^\([^)]{0,40}\)\s*", "", ln)  # a court below beside the caption: "(W.D. Okla.)"
+            if US.PARTY_ROLE.match(ln) or not ln or not re.search(r"[A-Z]{2}", ln):
+                continue
+            name = ln.split(",")[0].strip()
+            return name if 2 < len(name) <= 80 else None
+        return None
+
+    for i, ln in enumerate(lines[:80]):
+        if _VERSUS_LINE.match(ln):
+            before = party(list(reversed(lines[max(0, i - 4):i])))
+            after = party(lines[i + 1:i + 5])
+            if before and after:
+                return f"{before} v. {after}"
+    return None
