@@ -21,13 +21,32 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pincite.legal import us_opinions as US
 from pincite.types import Role, Unit, UnitKind, Zone
 
-if TYPE_CHECKING:  # the PDF parser's own types; it imports this module, not the other way at run time
-    from pincite.parse.pdf import Block, PageLayout
+
+class Block(Protocol):
+    """What this module reads of a PDF paragraph (:class:`pincite.parse.pdf.Block`; pdf imports this module)."""
+
+    start: int
+    end: int
+    pages: list[int]
+    first_line: str
+    lines: int
+    text: str
+    first_centred: bool
+    first_short: bool
+
+
+class PageLayout(Protocol):
+    """What this module reads of a PDF page (:class:`pincite.parse.pdf.PageLayout`)."""
+
+    index: int
+    series: str | None
+    label: str | None
+    furniture: list[str]
 
 
 @dataclass
