@@ -28,7 +28,7 @@ from pincite.types import Role, Unit, UnitKind, Zone
 
 
 class Block(Protocol):
-    """What this module reads of a PDF paragraph (:class:`pincite.parse.pdf.Block`; pdf imports this module)."""
+    """What this module reads of a PDF paragraph (:class:`pincite.parse.pdf.Block`)."""
 
     start: int
     end: int
