@@ -133,9 +133,12 @@ def test_us_part_nesting(corpus):
     assert doc.units[by["Part II-A"].parent].label == "Part II"
     assert doc.units[by["Part II-B-1"].parent].label == "Part II-B"
     assert by["Part I"].parent is None
-    first_in_iia = next(u for u in doc.units if u.parent == by["Part II-A"].ordinal)
-    assert doc.text[first_in_iia.char_start:].startswith("Tarrant claims that under §5.05(b)(1)")
-    assert first_in_iia.section_path == ("Opinion of the Court", "II", "A")
+    # the Part is the citable unit (a US opinion's paragraphs are not numbered): no paragraph hides it
+    iia = by["Part II-A"]
+    assert not any(u.parent == iia.ordinal for u in doc.units)
+    assert doc.text[iia.char_start:].startswith("A\n\nTarrant claims that under §5.05(b)(1)")
+    assert iia.section_path == ("Opinion of the Court", "II", "A")
+    assert not any(u.label and u.label.startswith("¶") for u in doc.units)
 
 
 def test_us_syllabus_pages_are_told_apart_and_not_citable(corpus):

@@ -11,9 +11,12 @@ Stages, each a plain function:
 4. ``split_footnotes`` - the notes at the foot of each page are taken out of the running text.
 5. ``build_blocks`` - lines become paragraphs (indents, gaps, short lines, ``[N]``), written into one
    canonical text with a moving cursor; a paragraph running over a page break is one block.
-6. ``analyse_judgment`` recognises a judgment and its zones (cover, headnote/summary/syllabus,
-   order, reasons, signatures) and units; any other PDF goes to ``pincite.parse.text.analyse_text``
-   and its units get their printed pages from the page markers.
+6. a US court opinion (two of :data:`pincite.legal.us_opinions.US_OPINION_SIGNS`) goes to
+   :func:`pincite.parse.us_opinion.analyse_us_opinion`: Parts as the citable units, each opinion its
+   own voice, footnotes citable in the voice of their page; ``analyse_judgment`` recognises other
+   judgments and their zones (cover, headnote/summary/syllabus, order, reasons, signatures) and units;
+   any other PDF (or a brief under a US court's caption, where no opinion begins) goes to
+   ``pincite.parse.text.analyse_text`` and its units get their printed pages from the page markers.
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ import pypdfium2 as pdfium
 from pincite.errors import ParseError
 from pincite.parse.builder import TextBuilder
 from pincite.legal.judgments import find_citation, find_judgment_date
+from pincite.legal.us_opinions import RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
+from pincite.parse.us_opinion import Voice, analyse_us_opinion, opinion_parties, voice_of_pages
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
 
 # ----------------------------------------------------------------------------------------------
@@ -95,10 +100,11 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
     npages = sum(1 for lines in pages if lines)
     repeat_min = max(2, int(0.25 * npages + 0.999)) if npages >= 3 else 99
 
-    def is_furniture(ln: Line) -> bool:
+    def is_furniture(ln: Line, numbered: bool = False) -> bool:
         t = ln.text.strip()
         if _PAGE_NUMBER_ONLY.match(t):
-            return True
+            # a page that has its number already: a lone "II" under it is a Part heading, not furniture
+            return not numbered
         if set(t) <= set("_-–—* ") :
             return False
         sentence = t.endswith(".") and len(t.split()) >= 6  # body text that happens to repeat, not a running head
@@ -107,6 +113,10 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
     def is_running_title(ln: Line) -> bool:
         """A short title line right under a running head ("Syllabus", "Opinion of the Court")."""
         t = ln.text.strip()
+        if RUNNING_VOICE.match(t):  # "JACKSON, J., concurring" over a separate opinion, one page long or more
+            return True
+        if _PAGE_NUMBER_ONLY.match(t) or len(t) < 3:  # "II", "A": a Part heading at the top of two pages
+            return False
         return (counts[_template(t)] >= 2 and len(t) <= 40 and not _DIGITS.search(t)
                 and not t.endswith((".", ",", ";", ":")))
 
@@ -117,7 +127,8 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
         removed_top: list[Line] = []
         removed_bottom: list[Line] = []
         while by_y and len(removed_top) < top_k and (
-                is_furniture(by_y[0]) or (removed_top and is_running_title(by_y[0]))):
+                is_furniture(by_y[0], any(_DIGITS.search(r.text) for r in removed_top))
+                or (removed_top and is_running_title(by_y[0]))):
             removed_top.append(by_y.pop(0))
         while by_y and len(removed_bottom) < bottom_k and is_furniture(by_y[-1]):
             removed_bottom.insert(0, by_y.pop())
@@ -221,11 +232,25 @@ def split_footnotes(layouts: list[PageLayout], body_size: float) -> None:
 
     A note area starts at a short rule ("——————") in the lower half of the page, or at the first
     line in the lower part of the page that begins with a raised number (or with a number in a
-    smaller font); everything below it on that page is notes.
+    smaller font); everything below it on that page is notes.  A note marked "*" (a caption's note: "The
+    Honorable ..., sitting by designation") starts the same way.  A note that runs on from the page before
+    continues at the first line, after a wider gap than the body's, from which every line is in the notes'
+    smaller type or their closer spacing.
     """
+    doc_pitch = _doc_pitch(layouts)
+
+    def note_like(rest: list[Line]) -> bool:
+        """Smaller type than the body, or single spacing where the body is double spaced."""
+        if all(r.size < 0.95 * body_size for r in rest):
+            return True
+        steps = [b.top - a.top for a, b in zip(rest, rest[1:])]
+        return bool(steps) and all(0 < st < 0.75 * doc_pitch for st in steps) if len(rest) > 1 else False
+
+    carry = False  # the last note of the page before stops mid-sentence
     for p in layouts:
         lines = p.lines
         if not lines:
+            carry = False
             continue
         top = min(ln.top for ln in lines)
         bottom = max(ln.bottom for ln in lines)
@@ -235,6 +260,17 @@ def split_footnotes(layouts: list[PageLayout], body_size: float) -> None:
             if k == 0 or ln.top < top + 0.3 * span:
                 continue
             t = ln.text.strip()
+            rest = lines[k:]
+            if re.match(r"^[*†‡]\s*[A-Z]", t) and (
+                    note_like(rest) or (len(rest) == 1 and ln.size < body_size)):
+                start = k
+                break
+            if carry and k >= 2:
+                step = lines[k - 1].top - lines[k - 2].top
+                gap = ln.top - lines[k - 1].top
+                if step > 0 and gap > 1.15 * step and note_like(rest):
+                    start = k
+                    break
             if _SEPARATOR.match(t) and ln.x1 - ln.x0 < 0.45 * p.width and k + 1 < len(lines):
                 nxt = lines[k + 1]
                 if nxt.size < 0.95 * body_size or (nxt.pieces and nxt.pieces[0].sup) or re.match(r"^\d", nxt.text):
@@ -242,6 +278,12 @@ def split_footnotes(layouts: list[PageLayout], body_size: float) -> None:
                     break
             first = ln.pieces[0] if ln.pieces else None
             starts_mark = first is not None and first.sup and first.text.strip().isdigit()
+            # a small note number alone on its line, its note's smaller text on the next ("1" / "Pursuant to")
+            lone = (re.fullmatch(r"\d{1,3}", t) is not None and ln.size < 0.9 * body_size
+                    and k + 1 < len(lines) and all(r.size < 0.95 * body_size for r in rest))
+            if lone:
+                start = k
+                break
             num = re.match(r"^(\d{1,3})\s*\S", t)
             small_number = ln.size < 0.9 * body_size and num is not None and int(num.group(1)) < 200
             if starts_mark or small_number:
@@ -256,6 +298,8 @@ def split_footnotes(layouts: list[PageLayout], body_size: float) -> None:
             else:
                 p.footnotes = lines[start:]
             p.lines = lines[:start]
+        last = p.footnotes[-1].text.strip() if p.footnotes else ""
+        carry = bool(last) and not last.endswith((".", "?", "!", "”", '"', ")", ".)", ":"))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -274,6 +318,8 @@ class Block:
     x0: float
     centred: bool
     text: str = ""
+    first_centred: bool = False  # the first line alone is centred (a heading run into its paragraph)
+    first_short: bool = False  # the first line stops well short of the right margin
 
 
 _PARA_NUMBER = re.compile(r"^\[(\d{1,4})\]\s")
@@ -426,7 +472,11 @@ def build_blocks(layouts: list[PageLayout], line_sep: str = " "
         left, right = margins.get(first.column, (0.0, width[para[0][0]]))
         centred = (len(para) == 1 and first.x0 > left + 2 * first.size
                    and abs((first.x0 - left) - (right - first.x1)) < 0.1 * max(right - left, 1.0))
-        blocks.append(Block(start, b.content_end, pages, texts[0], len(para), first.x0, centred))
+        first_centred = (first.x0 > left + 2 * first.size
+                         and abs((first.x0 - left) - (right - first.x1)) < 0.1 * max(right - left, 1.0))
+        first_short = first.x1 < right - 0.25 * max(right - left, 1.0)
+        blocks.append(Block(start, b.content_end, pages, texts[0], len(para), first.x0, centred,
+                            first_centred=first_centred, first_short=first_short))
     text = b.text()
     for blk in blocks:
         blk.text = text[blk.start:blk.end]
@@ -713,13 +763,17 @@ def _add_pages(u: dict, blk: Block) -> None:
             u["pages"].append(pg)
 
 
-def _judgment_title(blocks: list[Block]) -> str:
+def _judgment_title(blocks: list[Block], parties: str | None = None) -> str:
+    """The judgment's name: its neutral citation's line, its caption's "X v. Y" in capitals, else ``parties``
+    (a US opinion's caption or running head), else a first-page line with "v." in it."""
     for blk in blocks[:30]:
         m = re.search(r"Neutral Citation:\s*(.+?)(?:\(\d{2} \w+ \d{4}\))?$", blk.text.replace("\n", " "))
         if m:
             return m.group(1).strip()
     caps = [i for i, b in enumerate(blocks[:40]) if re.search(r"\sv\.?(?:\s|$)", b.text)
             and re.sub(r"\sv\.?(?=\s|$)", " ", b.text).isupper()]
+    if not caps and parties:
+        return parties
     caps = caps or [i for i, b in enumerate(blocks[:20]) if " v. " in b.text or " v " in b.text]
     if caps:
         title = re.sub(r"\s+", " ", blocks[caps[0]].text).strip()
@@ -746,9 +800,13 @@ def _to_units(found: list[dict], layouts: list[PageLayout]) -> list[Unit]:
 # the parser
 
 
-def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: int, label_of: dict[int, str | None]
+def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: int,
+                    label_of: dict[int, str | None], voice_of: Callable[[int], Voice | None] | None = None
                     ) -> list[Unit]:
-    """Write the foot-of-page notes after the body, one unit each (zone note, never citable)."""
+    """Write the foot-of-page notes after the body, one unit each (zone note, never citable).
+
+    With ``voice_of`` (a US opinion, whose footnotes are part of the opinion and cited as "n. 3"), each note
+    is citable in the voice of the page it is printed on, labelled with that voice's prefix."""
     notes: list[dict] = []
     expected = 1
     for p in layouts:
@@ -759,16 +817,24 @@ def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: in
             if not text:
                 continue
             m = re.match(r"^(\d{1,3})\s*(?=\S)", text)
+            star = re.match(r"^([*†‡]{1,3})\s*(?=\S)", text)
             # a note starts with a raised number, or with the next number on an indented line or after
-            # a short one ("5 and 40 percent ..." inside note 4 is no note 5)
+            # a short one ("5 and 40 percent ..." inside note 4 is no note 5); a "*" note at the head of
+            # a page's notes or on a fresh line
             fresh_line = prev is None or ln.x0 > prev.x0 + 2 or prev.x1 < right - 0.1 * (right - prev.x0)
+            lone = re.fullmatch(r"\d{1,3}", text) is not None
+            if lone:
+                m = re.match(r"^(\d{1,3})", text)
             starts = m is not None and (
                 (ln.pieces[0].sup and int(m.group(1)) in range(expected, expected + 3))
-                or (int(m.group(1)) == expected and fresh_line))
+                # a raised "1" heading a page's notes: a separate opinion numbers its notes afresh
+                or (ln.pieces[0].sup and int(m.group(1)) == 1 and prev is None and expected > 1)
+                or (int(m.group(1)) == expected and (fresh_line or lone)))
+            starred = star is not None and fresh_line
             prev = ln
-            if starts or not notes:
-                number = m.group(1) if starts and m else None
-                if number:
+            if starts or starred or not notes:
+                number = m.group(1) if starts and m else (star.group(1) if starred and star else None)
+                if number and number.isdigit():
                     expected = int(number) + 1
                 notes.append(dict(number=number, lines=[text], pages=[p.index]))
             else:
@@ -788,11 +854,18 @@ def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: in
                 line = line[:-1]
             b.append(line)
         pages = n["pages"]
+        label = f"n. {n['number']}" if n["number"] else "note"
+        voice = voice_of(pages[0]) if voice_of is not None else None
+        extra: dict = {}
+        if voice is not None:
+            label = voice.prefix + label
+            extra = dict(author=voice.author, role=voice.role, role_basis=voice.basis,
+                         section_path=(voice.title, label.removeprefix(voice.prefix)))
         units.append(Unit(ordinal=first_ordinal + len(units), kind=UnitKind.OTHER, char_start=start,
-                          char_end=b.content_end, zone=Zone.NOTE, citable=False, number=n["number"],
-                          label=f"n. {n['number']}" if n["number"] else "note", page_start=label_of.get(pages[0]),
-                          page_end=label_of.get(pages[-1]), pdf_page_start=pages[0], pdf_page_end=pages[-1],
-                          attrs={"footnote": True}))
+                          char_end=b.content_end, zone=Zone.REASONS if voice else Zone.NOTE,
+                          citable=voice is not None, number=n["number"], label=label,
+                          page_start=label_of.get(pages[0]), page_end=label_of.get(pages[-1]),
+                          pdf_page_start=pages[0], pdf_page_end=pages[-1], attrs={"footnote": True}, **extra))
     return units
 
 
@@ -856,9 +929,17 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if empty:
         shown = ", ".join(str(i + 1) for i in empty[:10]) + (" ..." if len(empty) > 10 else "")
         warnings.append(f"{len(empty)} of {npages} PDF page(s) have no text layer (images only?): {shown}")
-    probe = "\n".join(ln.text for p in layouts[:6] for ln in p.lines)
+    probe = "\n".join(ln.text for p in layouts[:6] for ln in [*p.lines, *p.footnotes])
+    us = looks_like_us_opinion(probe + "\n" + "\n".join(f for p in layouts[:6] for f in p.furniture))
     judgment = looks_like_judgment(probe)
-    text, blocks, page_spans, refs = build_blocks(layouts, " " if judgment else "\n")
+    opinion = None
+    if us:
+        text, blocks, page_spans, refs = build_blocks(layouts, " ")
+        opinion = analyse_us_opinion(blocks, layouts)
+        if not opinion.voices:  # a brief or a record under a court's caption: no opinion begins in it
+            opinion = None
+    if opinion is None:
+        text, blocks, page_spans, refs = build_blocks(layouts, " " if judgment else "\n")
     label_of = {p.index: p.label for p in layouts}
     markers = []
     for p in layouts:
@@ -871,7 +952,15 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if not any(p.label for p in layouts):
         warnings.append("no printed page numbers were found: pages are known by PDF index only")
     date = citation = None
-    if judgment:
+    if opinion is not None:
+        units = opinion.units
+        warnings.extend(opinion.warnings)
+        title = _judgment_title(blocks, opinion_parties(blocks, layouts))
+        kind = DocumentKind.JUDGMENT
+        first = "\n".join([*(f for p in layouts[:3] for f in p.furniture),
+                           text[markers[0].char_start:markers[0].char_end] if markers else text[:3000]])
+        citation, date = find_citation(first), find_judgment_date(first)
+    elif judgment:
         shape = analyse_judgment(text, blocks, layouts)
         units = shape.units
         warnings.extend(shape.warnings)
@@ -891,7 +980,10 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     # notes go after the body so that no note sits inside a reasons paragraph
     b = TextBuilder()
     b.append(text)
-    notes = _footnote_units(b, layouts, len(units), label_of)
+    voice_of = None
+    if opinion is not None and opinion.voices:
+        voice_of = lambda page: voice_of_pages(opinion, page)  # noqa: E731 - the one place it is needed
+    notes = _footnote_units(b, layouts, len(units), label_of, voice_of)
     if notes:
         text = b.text()
     meta = {"pdf_pages": npages, "footnote_refs": [[o, n] for o, n in refs]}

@@ -237,12 +237,51 @@ def make_line(glyphs: list[Glyph], column: int = 0) -> Line:
                 min(g.top for g in normal), max(g.bottom for g in normal), size, column)
 
 
+def strip_margin_numbers(rows: list[list[Glyph]]) -> list[list[Glyph]]:
+    """The rows without a margin's line numbers (a US court of appeals' "1" to "21" down the left edge).
+
+    A line number is a run of digits at the start of a row, set well apart from the row's text (or alone on
+    its row), left of where any text starts; the numbers count up by one from row to row, so a page's clause
+    numbers or a table's first column are never taken for them.
+    """
+    found: list[tuple[int, int, int, float]] = []  # row index, number, digits, right edge
+    for i, row in enumerate(rows):
+        k = 0
+        while k < len(row) and row[k].ch.isdigit() and k < 3 and (
+                k == 0 or row[k].x0 - row[k - 1].x1 < 0.5 * row[k].size):
+            k += 1
+        if not k:
+            continue
+        size = max(g.size for g in row[:k])
+        if k < len(row) and row[k].x0 - row[k - 1].x1 < 1.5 * size:
+            continue
+        found.append((i, int("".join(g.ch for g in row[:k])), k, row[k - 1].x1))
+    if len(found) < 8:
+        return rows
+    steps = sum(1 for a, b in zip(found, found[1:]) if b[1] == a[1] + 1)
+    if steps < 0.8 * (len(found) - 1):
+        return rows
+    edge = max(f[3] for f in found)
+    strip = {f[0]: f[2] for f in found}
+    # every row's text (numbered or not) starts right of the numbers: a table's first column does not
+    text_left = min((row[strip.get(i, 0)].x0 for i, row in enumerate(rows) if strip.get(i, 0) < len(row)),
+                    default=edge + 1)
+    if text_left <= edge:
+        return rows
+    out = []
+    for i, row in enumerate(rows):
+        row = row[strip.get(i, 0):]
+        if row:
+            out.append(row)
+    return out
+
+
 def read_page_lines(page: pdfium.PdfPage) -> list[Line]:
     """The lines of one page in reading order (two-column pages: left column, then right)."""
     glyphs = read_glyphs(page)
     if not glyphs:
         return []
-    rows = group_rows(glyphs)
+    rows = strip_margin_numbers(group_rows(glyphs))
     gutter = find_gutter(rows, page.get_width())
     if gutter is None:
         return [make_line(r) for r in rows]
