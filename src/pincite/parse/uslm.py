@@ -23,6 +23,7 @@ began from its ``enrolledDateline``, with ``version["date_basis"]`` saying so).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from lxml import etree
@@ -31,7 +32,7 @@ from pincite.errors import ParseError
 from pincite.legal.language import MONTHS
 from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
-from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
+from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Unit, UnitKind, Zone
 
 USLM_NS = "http://schemas.gpo.gov/xml/uslm"
 _WS = re.compile(r"\s+")
@@ -52,8 +53,13 @@ LEVEL_KINDS: dict[str, UnitKind] = {
 #: Big divisions: their num + heading become a non-citable heading; what they hold follows.
 GROUP_LEVELS = {"title", "subtitle", "chapter", "subchapter", "part", "subpart", "division", "subdivision",
                 "article", "subarticle", "level"}
-_NOTES = {"footnote", "editorialNote", "note", "notes", "sidenote"}
-_SKIP = {"endMarker"}
+_NOTES = {"footnote", "editorialNote", "note", "notes", "sidenote", "source", "authority"}
+#: Page furniture and markers: running heads and the ear ("Pt. 447") are printed on a page, not in the text.
+_SKIP = {"endMarker", "leftRunningHead", "rightRunningHead", "ear"}
+#: Where a page break sits inside text that is read inline: a private-use mark around the page's printed
+#: number, taken out again (and the page recorded) as the text is appended (:func:`_put`).
+_PAGE_OPEN, _PAGE_CLOSE = "\ue000", "\ue001"
+_PAGE_MARK = re.compile(f"{_PAGE_OPEN}([^{_PAGE_CLOSE}]*){_PAGE_CLOSE}")
 _STAGE_RANK = {"introduced": 1, "reported": 2, "engrossed": 3, "referred": 2, "placed": 2, "enrolled": 4,
                "public law": 5}
 _WORDS = {w: i for i, w in enumerate(
@@ -83,6 +89,9 @@ class _State:
     deferred: list[tuple[etree._Element, int | None]] = field(default_factory=list)  # notes, anchor offset
     keys: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    division: str | None = None  # "Div. A" while a division of a public law is read: its sections restart
+    pending_pages: list[str] = field(default_factory=list)  # pages that start with the next text appended
+    pages: list[tuple[str, int]] = field(default_factory=list)  # (printed number, offset) in text order
 
     def unique_key(self, key: str) -> str:
         n = self.keys.get(key, 0) + 1
@@ -90,17 +99,31 @@ class _State:
         return key if n == 1 else f"{key}#{n}"
 
 
+def page_label(el: etree._Element) -> str | None:
+    """The printed number of a page break: ``<?page num="21708"?>`` or ``<page>127 STAT. 1166</page>``."""
+    if el.tag is etree.PI:
+        return (el.get("num") or "").strip() or None if el.target == "page" else None  # type: ignore[attr-defined]
+    if isinstance(el.tag, str) and local_name(el) == "page":
+        return clean_text("".join(el.itertext())) or None
+    return None
+
+
 def inline_text(el: etree._Element, st: _State | None = None) -> str:
-    """The text of ``el`` with notes removed (and deferred when ``st`` is given); footnote marks dropped."""
+    """The text of ``el`` with notes removed (and deferred when ``st`` is given); footnote marks dropped; page
+    breaks marked for :func:`_put` when ``st`` is given (dropped otherwise)."""
     parts: list[str] = []
 
     def visit(e: etree._Element) -> None:
         if e.text:
             parts.append(e.text)
         for c in e:
-            if isinstance(c.tag, str):
+            page = page_label(c)
+            if page is not None:
+                if st is not None:
+                    parts.append(f"{_PAGE_OPEN}{page}{_PAGE_CLOSE}")
+            elif isinstance(c.tag, str):
                 name = local_name(c)
-                if name in _NOTES:
+                if name in _NOTES or name == "toc":
                     if st is not None:
                         st.deferred.append((c, None))
                 elif name == "ref" and c.get("class") == "footnoteRef":
@@ -112,6 +135,42 @@ def inline_text(el: etree._Element, st: _State | None = None) -> str:
 
     visit(el)
     return clean_text("".join(parts))
+
+
+def _put(st: _State, t: str) -> tuple[int, int]:
+    """Append text read by :func:`inline_text`: its page marks come out of it and become pages, and so do the
+    page breaks met between blocks since the last text."""
+    start = st.b.pos
+    for label in st.pending_pages:
+        st.pages.append((label, start))
+    st.pending_pages.clear()
+    if _PAGE_OPEN not in t:
+        return st.b.append(t)
+    pieces = _PAGE_MARK.split(t)
+    buf = ""
+    marks: list[tuple[str, int]] = []
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            marks.append((piece.strip(), len(buf)))
+        else:
+            if (not buf or buf.endswith(" ")) and piece.startswith(" "):
+                piece = piece.lstrip(" ")
+            buf += piece
+    buf = buf.replace(_PAGE_OPEN, "").replace(_PAGE_CLOSE, "")
+    text = buf.rstrip()
+    for label, off in marks:
+        if label:
+            st.pages.append((label, start + min(off, len(text))))
+    return st.b.append(text)
+
+
+def _note_page(st: _State, c: etree._Element) -> bool:
+    """A page break between blocks: it starts with the next text; whether ``c`` was one."""
+    page = page_label(c)
+    if page is None:
+        return False
+    st.pending_pages.append(page)
+    return True
 
 
 def printed_number(num: etree._Element | None) -> str | None:
@@ -140,11 +199,11 @@ def _key_for(st: _State, el: etree._Element, parent_key: str, number: str | None
     return base
 
 
-def _label(kind_name: str, parent_label: str | None, number: str | None) -> str | None:
+def _label(kind_name: str, parent_label: str | None, number: str | None, division: str | None = None) -> str | None:
     if number is None:
         return None
     if kind_name == "section":
-        return f"sec. {number}"
+        return f"{division}, sec. {number}" if division else f"sec. {number}"
     if parent_label:
         return f"{parent_label}{number if number.startswith('(') else '(' + number + ')'}"
     return number if number.startswith("(") else f"({number})"
@@ -163,6 +222,16 @@ def _is_undesignated_first_section(el: etree._Element) -> bool:
     return printed_number(sections[1].find(_q("num"))) == "2"
 
 
+def _enacting_connective(el: etree._Element) -> bool:
+    """A section with no number whose whole text is a word or two ("That") joining the enacting or resolving
+    clause to the first division: part of the enacting words, not a provision."""
+    if local_name(el) != "section" or el.find(_q("num")) is not None or _is_undesignated_first_section(el):
+        return False
+    if any(isinstance(c.tag, str) and local_name(c) in LEVEL_KINDS for c in el):
+        return False
+    return 0 < len(inline_text(el).split()) <= 2
+
+
 def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: str | None,
                 path: list[str], zone: Zone, citable: bool, same_line: bool) -> None:
     name = local_name(el)
@@ -175,7 +244,7 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     if number is None and name == "section" and citable and _is_undesignated_first_section(el):
         number = "1"
     key = st.unique_key(_key_for(st, el, parent_key, number))
-    label = _label(name, parent_label, number) if citable else None
+    label = _label(name, parent_label, number, st.division) if citable else None
     heading_el = el.find(_q("heading"))
     heading = inline_text(heading_el, st) if heading_el is not None else ""
     own_path = path + [number] if number else path
@@ -191,21 +260,18 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     o = st.uc.begin(kind, zone, citable, number=number, label=label, section_path=own_path, attrs=attrs)
     head = " ".join(x for x in (inline_text(num) if num is not None else "", heading) if x)
     if head:
-        st.b.append(head)
+        _put(st, head)
     line_open = bool(head)
     for c in el:
-        if not isinstance(c.tag, str):
+        if _note_page(st, c) or not isinstance(c.tag, str):
             continue
         cname = local_name(c)
-        if cname in ("num", "heading"):
+        if cname in ("num", "heading") or cname in _SKIP:
             continue
-        if cname in _NOTES:
+        if cname in _NOTES or cname == "toc":  # a table of contents inside a section is set after it, too
             st.deferred.append((c, st.b.pos))
         elif cname in LEVEL_KINDS:
             _emit_level(st, c, key, label, own_path, zone, citable, same_line=line_open and not heading)
-            line_open = False
-        elif cname == "toc":
-            _emit_block(st, c, Zone.OTHER, False, "toc", own_path)
             line_open = False
         elif cname in GROUP_LEVELS:
             _emit_group(st, c, own_path)
@@ -217,7 +283,7 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
                     st.b.append(" ")
                 else:
                     st.b.separate("\n")
-                st.b.append(t)
+                _put(st, t)
                 line_open = False
     st.uc.end(o)
 
@@ -228,7 +294,7 @@ def _emit_block(st: _State, el: etree._Element, zone: Zone, citable: bool, key: 
     if not t:
         return
     st.b.separate("\n")
-    s, e = st.b.append(t)
+    s, e = _put(st, t)
     st.uc.add(UnitKind.BLOCK, s, e, zone, citable, section_path=path, label=label, number=number,
               attrs={"key": st.unique_key(key)})
 
@@ -253,8 +319,14 @@ def _emit_notes(st: _State, path: list[str]) -> None:
             t = f"{number} {rest}" if number else rest
         if not t:
             continue
+        if name == "toc":
+            st.b.separate("\n")
+            s, e = _put(st, t)
+            st.uc.add(UnitKind.BLOCK, s, e, Zone.OTHER, False, parent=None, section_path=path,
+                      attrs={"key": st.unique_key("toc")})
+            continue
         st.b.separate("\n")
-        s, e = st.b.append(t)
+        s, e = _put(st, t)
         attrs = {"key": st.unique_key(f"note:{name}:{number or t[:40]}"), "note_type": el.get("role") or name}
         if anchor is not None:
             attrs["anchor"] = anchor
@@ -274,13 +346,19 @@ def _emit_group(st: _State, el: etree._Element, path: list[str]) -> None:
     group_path = path + [head] if head else path
     if head:
         st.b.separate("\n\n")
-        s, e = st.b.append(head)
+        s, e = _put(st, head)
         ident = el.get("identifier")
         key = ident[len(st.prefix) + 1:] if ident and ident.startswith(st.prefix + "/") else f"{name}:{head}"
         st.uc.add(UnitKind.HEADING, s, e, Zone.BODY, False, parent=None, section_path=group_path,
                   number=printed_number(num) if num is not None else None,
                   attrs={"key": st.unique_key("heading:" + key), "level": name})
+    outer = st.division
+    if name == "division" and num is not None:
+        # a public law's divisions each number their sections from the start ("Div. B, sec. 1001")
+        value = num.get("value") or re.sub(r"^DIVISION\s*|[\s—–-]+$", "", inline_text(num), flags=re.I)
+        st.division = f"Div. {value}" if value else outer
     _emit_children(st, el, group_path, skip=("num", "heading"))
+    st.division = outer
 
 
 #: An appropriations Act prints its headings flat, each marked major (a department), intermediate (an agency) or
@@ -292,7 +370,7 @@ _APPROPRIATIONS_RANK = {"major": 0, "intermediate": 1, "small": 2}
 def _emit_children(st: _State, parent: etree._Element, path: list[str], skip: tuple[str, ...] = ()) -> None:
     above: list[tuple[int, str]] = []  # the appropriations headings open here, outermost first
     for c in parent:
-        if not isinstance(c.tag, str):
+        if _note_page(st, c) or not isinstance(c.tag, str):
             continue
         name = local_name(c)
         if name in skip or name in _SKIP:
@@ -307,7 +385,9 @@ def _emit_children(st: _State, parent: etree._Element, path: list[str], skip: tu
             if head:
                 above.append((rank, head))
             continue
-        if name in LEVEL_KINDS:
+        if name in LEVEL_KINDS and _enacting_connective(c):
+            _emit_block(st, c, Zone.COVER, False, "enacting words", path)
+        elif name in LEVEL_KINDS:
             st.b.separate("\n\n")
             _emit_level(st, c, "", None, path, Zone.BODY, True, same_line=False)
             _emit_notes(st, path + ([printed_number(c.find(_q("num")))] if c.find(_q("num")) is not None
@@ -322,12 +402,17 @@ def _emit_children(st: _State, parent: etree._Element, path: list[str], skip: tu
         elif name == "longTitle":
             lines = [inline_text(x, st) for x in c if isinstance(x.tag, str)]
             st.b.separate("\n")
-            s, e = st.b.append("\n".join(x for x in lines if x))
+            s, e = _put(st, "\n".join(x for x in lines if x))
             st.uc.add(UnitKind.BLOCK, s, e, Zone.COVER, False, section_path=path,
                       attrs={"key": st.unique_key(name)})
             _emit_notes(st, path)
-        elif name == "enactingFormula":
+        elif name in ("enactingFormula", "resolvingClause"):
             _emit_block(st, c, Zone.COVER, False, name, path)
+            _emit_notes(st, path)
+        elif name == "action":  # "Approved December 26, 2013.": the approval, not words of the Act
+            _emit_block(st, c, Zone.OTHER, False, name, path)
+        elif name in ("authority", "source"):  # a CFR part's authority and source credit: editorial notes
+            st.deferred.append((c, None))
             _emit_notes(st, path)
         else:  # appropriations text, loose content: operative words of the Act, cited by heading
             heading = path[-1] if path else None
@@ -344,6 +429,41 @@ def _distinct_headings(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
         units, lambda u: u.kind is UnitKind.BLOCK and bool(u.label) and str(u.label).startswith("under “"),
         lambda u: tuple(u.section_path[1:-1]),  # the headings above (the Act's title left out)
         lambda u, heads: str(u.label) + "".join(", " + h for h in heads))
+
+
+def page_markers(pages: list[tuple[str, int]], length: int) -> tuple[PageMarker, ...]:
+    """The printed pages in text order, each running to the next one's start (a page with no text of its own,
+    a break right after another, is left out)."""
+    kept: list[tuple[str, int]] = []
+    for label, off in pages:
+        if kept and kept[-1][1] == off:
+            kept[-1] = (label, off)  # two breaks at one place: the later page holds the text
+        else:
+            kept.append((label, off))
+    out = []
+    for i, (label, off) in enumerate(kept):
+        end = kept[i + 1][1] if i + 1 < len(kept) else length
+        out.append(PageMarker(pdf_index=i, label=label, char_start=off, char_end=end))
+    return tuple(out)
+
+
+def with_pages(units: tuple[Unit, ...], markers: tuple[PageMarker, ...]) -> tuple[Unit, ...]:
+    """Each unit's first and last printed page."""
+    if not markers:
+        return units
+    starts = [m.char_start for m in markers]
+
+    def at(off: int) -> PageMarker | None:
+        i = bisect_right(starts, off) - 1
+        return markers[i] if i >= 0 else None
+
+    out = []
+    for u in units:
+        first, last = at(u.char_start), at(max(u.char_start, u.char_end - 1))
+        out.append(replace(u, page_start=first.label if first else None, page_end=last.label if last else None,
+                           pdf_page_start=first.pdf_index if first else None,
+                           pdf_page_end=last.pdf_index if last else None))
+    return tuple(out)
 
 
 def _meta(root: etree._Element, name: str, ns: str = USLM_NS) -> list[str]:
@@ -404,7 +524,7 @@ def _bill_info(root: etree._Element) -> tuple[dict[str, object], str | None]:
 
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse one USLM document (a statute compilation or a bill version)."""
-    root, warnings = load_xml(data, source)
+    root, warnings = load_xml(data, source, keep_pis=True)
     if not isinstance(root.tag, str) or not root.tag.startswith(f"{{{USLM_NS}}}"):
         raise ParseError(source, f"root <{local_name(root)}> is not in the USLM namespace {USLM_NS}")
     main = root.find(_q("main"))
@@ -439,12 +559,22 @@ def parse(data: bytes, source: str) -> ParsedDocument:
             date = d.get("date") if d is not None and _DATE.match(d.get("date") or "") else None
             ct = edition.find(_q("currentThroughPublicLaw"))
             through = clean_text("".join(ct.itertext())) if ct is not None else None
-        if date is None:
+        approved = main.find(f"{_q('action')}/{_q('actionDescription')}")
+        if doc_type == "pLaw" and edition is None:
+            # a public law as enacted: its date is the approval printed at its end ("Approved December 26, 2013.")
+            m_ap = re.search(r"(\w+) (\d{1,2}), (\d{4})", clean_text("".join(approved.itertext()))) \
+                if approved is not None else None
+            if m_ap and m_ap.group(1).lower() in MONTHS:
+                date = f"{m_ap.group(3)}-{MONTHS.index(m_ap.group(1).lower()) + 1:02d}-{int(m_ap.group(2)):02d}"
+        elif date is None:
             warnings.append("no dated editionNote: the compilation's 'as amended through' date is unknown")
         law = re.search(r"(\d+)\s*[–-]\s*(\d+)", citable_as[0]) if citable_as else None
         work = f"us/pl/{law.group(1)}/{law.group(2)}" if law else (prefix.lstrip("/") or None)
-        version = {"date": date, "label": f"as amended through {through or '?'}" + (f" ({date})" if date else ""),
-                   "amended_through": through}
+        if doc_type == "pLaw" and edition is None:
+            version = {"date": date, "label": "as enacted" + (f" ({date})" if date else "")}
+        else:
+            version = {"date": date, "label": f"as amended through {through or '?'}" + (f" ({date})" if date else ""),
+                       "amended_through": through}
         citation = citable_as[0] if citable_as else None
         meta_type = "compilation" if doc_type == "statuteCompilation" else doc_type
 
@@ -469,22 +599,36 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     s, e = b.append("\n".join(cover))
     uc.add(UnitKind.HEADING, s, e, Zone.COVER, False, parent=None, section_path=[title],
            attrs={"key": st.unique_key("title")})
+    preface = root.find(_q("preface"))
+    before = [x for x in (page_label(c) for c in preface.iter()) if x] if preface is not None else []
+    st.pending_pages = before[-1:]  # the page the text starts on
     _emit_children(st, main, [title])
     for sig in root.findall(_q("signatures")):
         _emit_block(st, sig, Zone.SIGNATURES, False, "signatures", [title])
-    units = _distinct_headings(uc.units())
+    for hist in root.findall(_q("legislativeHistory")):  # a public law's back matter, a line to each entry
+        lines = [inline_text(x, st) for x in hist.iter(_q("heading"), _q("p"))]
+        if any(lines):
+            b.separate("\n\n")
+            s, e = _put(st, "\n".join(x for x in lines if x))
+            uc.add(UnitKind.BLOCK, s, e, Zone.NOTE, False, parent=None, section_path=[title],
+                   attrs={"key": st.unique_key("legislative history")})
+    _emit_notes(st, [title])
+    text = b.text()
+    markers = page_markers(st.pages, len(text))
+    units = with_pages(_distinct_headings(uc.units()), markers)
     if not any(u.citable for u in units):
         raise ParseError(source, "USLM document has no sections or other provisions in <main>")
     return ParsedDocument(
         format=Format.USLM,
         kind=DocumentKind.STATUTE,
         title=title,
-        text=b.text(),
+        text=text,
         units=units,
         citation=citation,
         date=date,
         work=work,
         version=version,
+        pages=markers,
         warnings=tuple(st.warnings),
         meta={"document_type": meta_type, "congress": congress, "identifier_prefix": prefix,
               "jurisdiction": "us"},
