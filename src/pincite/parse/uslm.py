@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from pincite.errors import ParseError
-from pincite.legal.language import MONTHS
+from pincite.legal.language import AMENDED_INTRODUCTORY_TEXT, AMENDING_VERBS, MONTHS
 from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Unit, UnitKind, Zone
@@ -521,6 +521,426 @@ def _bill_info(root: etree._Element) -> tuple[dict[str, object], str | None]:
                                   "date_basis": basis, "label": f"{stage}" + (f" ({date})" if date else "")}
     return version, date
 
+# -- Federal Register issues ---------------------------------------------------------------------------------------
+
+#: The documents a daily issue holds, each cited by its own FR Doc. number and pages.
+_FR_DOCUMENTS = frozenset({"rule", "proposedRule", "notice", "presidentialDoc", "correction"})
+#: Preamble statements that are finding aids, not the agency's words: whom to call, the list of CFR subjects.
+_FR_NONCITABLE = frozenset({"furtherInformation", "listOfSubjects"})
+#: How deep a preamble heading sits, by its GPO style: the statement's own "SUMMARY:" (HED), then HD1, HD2...
+_FR_HEADING_RANK = {"HED": 0, "SUBJECT": 0, "HD1": 1, "HD2": 2, "HD3": 3, "HD4": 4, "HD5": 5, "HD6": 6}
+_TEXT_RANK = 100  # text before any heading: a unit of its own, cited by its page, closed by any heading
+_CFR_TITLE = re.compile(r"/us/cfr/t\s*(\d+)\s*/")
+_MARKER = re.compile(r"^\(([0-9A-Za-z]{1,6})\)\s*")
+_ROMAN = re.compile(r"^(?=[ivxlc]+$)c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$")
+_DC = "http://purl.org/dc/elements/1.1/"
+
+
+@dataclass
+class _FrDoc:
+    number: str  # its FR Doc. number, "2018–09910"
+    volume: str  # the Federal Register volume, "83"
+    path: list[str]  # the headings above its units: the issue, its part ("Rules and Regulations"), its subject
+
+
+def _style(el: etree._Element) -> str:
+    return (el.get("style") or "").rsplit(":", 1)[-1].strip()
+
+
+def _page_now(st: _State) -> str | None:
+    """The printed page the next text starts on."""
+    if st.pending_pages:
+        return st.pending_pages[-1]
+    return st.pages[-1][0] if st.pages else None
+
+
+def _fr_block(st: _State, el: etree._Element, zone: Zone, key: str, path: list[str], kind: UnitKind = UnitKind.BLOCK,
+              fr: _FrDoc | None = None) -> None:
+    """A non-citable block, a line to each of its children that has text (the block's own text when none)."""
+    lines: list[str] = []
+    for c in el:
+        if _note_page(st, c) and not lines:
+            continue
+        if isinstance(c.tag, str) and local_name(c) not in {"meta"} | _SKIP:
+            t = inline_text(c, st)
+            if t:
+                lines.append(t)
+    if not lines:
+        t = inline_text(el, st)
+        lines = [t] if t else []
+    if not lines:
+        return
+    st.b.separate("\n\n" if kind is UnitKind.HEADING else "\n")
+    s, e = _put(st, "\n".join(lines))
+    attrs: dict[str, object] = {"key": st.unique_key(key)}
+    if fr is not None:
+        attrs["fr_doc"] = fr.number
+    st.uc.add(kind, s, e, zone, False, parent=None, section_path=path, attrs=attrs)
+
+
+def _fr_walk(st: _State, el: etree._Element, path: list[str], volume: str) -> None:
+    """The issue's collections and components down to its documents; the contents and finding aids are not
+    citable."""
+    here = path
+    for c in el:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name == "meta" or name in _SKIP:
+            continue
+        if name == "preface":  # a part of the issue: "Rules and Regulations", "Notices"
+            unit = [x for x in c if isinstance(x.tag, str) and local_name(x) == "docPublicationName"
+                    and x.get("role") == "unitName"]
+            head = clean_text("".join(unit[0].itertext())) if unit else ""
+            for x in c.iter():
+                _note_page(st, x)
+            if head:
+                st.b.separate("\n\n")
+                s, e = _put(st, head)
+                st.uc.add(UnitKind.HEADING, s, e, Zone.BODY, False, parent=None, section_path=path + [head],
+                          attrs={"key": st.unique_key(f"heading:{head}")})
+                here = path + [head]
+        elif name in _FR_DOCUMENTS:
+            _fr_document(st, c, here, volume)
+        elif name in ("collection", "component", "main", "rules", "proposedRules", "notices", "presidentialDocs"):
+            _fr_walk(st, c, here, volume)
+        elif name == "toc":
+            _fr_block(st, c, Zone.OTHER, "toc", here)
+        else:  # finding aids, a part's own title lines ("Title 3— The President")
+            _fr_block(st, c, Zone.OTHER, name, here)
+
+
+def _fr_document(st: _State, d: etree._Element, path: list[str], volume: str) -> None:
+    """One rule, proposed rule, notice or presidential document: its header (not citable), its preamble cited by
+    FR page and heading, its amendatory instructions and the CFR text they print."""
+    meta = d.find(_q("meta"))
+    number = clean_text("".join(meta.find(_q("docNumber")).itertext())) \
+        if meta is not None and meta.find(_q("docNumber")) is not None else ""
+    preface = d.find(_q("preface"))
+    subject_el = preface.find(_q("subject")) if preface is not None else None
+    if subject_el is None and meta is not None:
+        subject_el = meta.find(f"{{{_DC}}}subject")
+    if subject_el is None and preface is not None:
+        subject_el = preface.find(f"{{{_DC}}}title")
+    subject = inline_text(subject_el) if subject_el is not None else local_name(d)
+    fr = _FrDoc(number, volume, path + [f"{subject} (FR Doc. {number})" if number else subject])
+    if preface is not None:
+        _fr_block(st, preface, Zone.COVER, f"fr:{number}:header", fr.path, UnitKind.HEADING, fr)
+    for c in d:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name in ("meta", "preface"):
+            continue
+        if name == "main":
+            _fr_main(st, c, fr)
+        elif name == "signatures":
+            _fr_block(st, c, Zone.SIGNATURES, "signatures", fr.path, fr=fr)
+        else:  # "[FR Doc. 2018–09910 Filed 5–9–18; 8:45 am]", the billing code
+            _fr_block(st, c, Zone.NOTE, f"fr:{number}:{name}", fr.path, fr=fr)
+    _emit_notes(st, fr.path)
+
+
+def _fr_main(st: _State, main: etree._Element, fr: _FrDoc) -> None:
+    for c in main:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name in ("rulePreamble", "content", "preamble"):
+            _fr_content(st, c, fr, True)
+        elif name == "level":
+            _fr_level(st, c, fr)
+        elif name == "signatures":
+            _fr_block(st, c, Zone.SIGNATURES, "signatures", fr.path, fr=fr)
+        elif name == "section" and c.get("role") == "instruction":
+            _fr_instruction(st, c, fr)
+        else:
+            _fr_content(st, c, fr, True)
+
+
+def _fr_content(st: _State, content: etree._Element, fr: _FrDoc, citable: bool) -> None:
+    """Preamble text: each heading opens a unit that runs to the next heading of its rank or above, labelled by
+    the page it starts on and its words ("83 FR 21707, SUMMARY"); text before any heading is cited by its page."""
+    uc = st.uc
+    stack: list[tuple[int, int]] = []
+
+    def close(rank: int) -> None:
+        while stack and stack[-1][0] >= rank:
+            uc.end(stack.pop()[1])
+
+    def open_unit(rank: int, name: str | None) -> None:
+        page = _page_now(st)
+        where = f"{fr.volume} FR {page}" if page else f"FR Doc. {fr.number}"
+        label = (f"{where}, {name}" if name else where) if citable else None
+        o = uc.begin(UnitKind.BLOCK, Zone.BODY if citable else Zone.COVER, citable, label=label,
+                     section_path=fr.path + ([name] if name else []),
+                     attrs={"key": st.unique_key(f"fr:{fr.number}:{name or 'text'}"), "fr_doc": fr.number,
+                            "rank": rank})
+        stack.append((rank, o))
+
+    for c in content:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name in _SKIP:
+            continue
+        if name == "statement":
+            close(0)
+            _fr_content(st, c.find(_q("content")) if c.find(_q("content")) is not None else c, fr,
+                        citable and c.get("role") not in _FR_NONCITABLE)
+            _emit_notes(st, fr.path)
+        elif name == "content":
+            close(0)
+            _fr_content(st, c, fr, citable)
+        elif name == "signatures":
+            close(0)
+            _fr_block(st, c, Zone.SIGNATURES, "signatures", fr.path, fr=fr)
+        elif name == "heading":
+            head = inline_text(c, st)
+            if not head:
+                continue
+            rank = _FR_HEADING_RANK.get(_style(c), 1)
+            close(rank)
+            st.b.separate("\n\n" if rank <= 1 else "\n")
+            open_unit(rank, head.rstrip(":").strip())
+            _put(st, head)
+        elif name in _NOTES and name != "note":  # footnotes: after the statement
+            st.deferred.append((c, st.b.pos))
+        elif name == "wordsOfIssuance":
+            close(0)
+            st.b.separate("\n\n")
+            open_unit(0, "words of issuance")
+            _put(st, inline_text(c, st))
+            close(0)
+        else:  # paragraphs, extracts, tables
+            t = inline_text(c, st)
+            if not t:
+                continue
+            if not stack:
+                st.b.separate("\n\n")
+                open_unit(_TEXT_RANK, None)
+            else:
+                st.b.separate("\n")
+            _put(st, t)
+    close(0)
+
+
+def _fr_level(st: _State, level: etree._Element, fr: _FrDoc) -> None:
+    """An amending level: the CFR headings it sets the instructions under (not citable), and the instructions."""
+    for c in level:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name == "section" and c.get("role") == "instruction":
+            _fr_instruction(st, c, fr)
+        elif name == "level":
+            _fr_level(st, c, fr)
+        else:  # "PART 404—...", "Subpart B—...", "§ 404.271 [Amended]": where the instructions below apply
+            lines = [inline_text(x, st) for x in c.iter() if isinstance(x.tag, str) and local_name(x) in
+                     ("num", "heading") or _note_page(st, x)]
+            heads = [x for x in lines if isinstance(x, str) and x]
+            if heads:
+                st.b.separate("\n\n")
+                s, e = _put(st, " ".join(heads))
+                st.uc.add(UnitKind.HEADING, s, e, Zone.BODY, False, parent=None, section_path=fr.path,
+                          attrs={"key": st.unique_key(f"fr:{fr.number}:cfr heading"), "fr_doc": fr.number})
+
+
+def _fr_instruction(st: _State, sec: etree._Element, fr: _FrDoc) -> None:
+    """An amendatory instruction ("■ 2. Amend § 404.2 by revising paragraph (c)(2) to read as follows:") and
+    the CFR text it prints, each paragraph of which is a unit labelled as the CFR cites it, with the instruction
+    that prints it ("20 CFR 404.2(c)(2) (as revised by instruction 2, FR Doc. 2018–09910)")."""
+    num = sec.find(_q("num"))
+    n = (num.get("value") if num is not None else None) or \
+        (re.sub(r"\D", "", inline_text(num)) if num is not None else "") or None
+    st.b.separate("\n\n")
+    where = f"FR Doc. {fr.number}"
+    o = st.uc.begin(UnitKind.OTHER, Zone.BODY, True, number=n,
+                    label=f"amendatory instruction {n} ({where})" if n else None,
+                    section_path=fr.path + [f"instruction {n}"],
+                    attrs={"key": st.unique_key(f"fr:{fr.number}:instruction {n}"), "fr_doc": fr.number})
+    if num is not None:
+        _put(st, inline_text(num))
+    words: list[str] = []
+
+    def flush(parts: list[str]) -> None:
+        t = clean_text("".join(parts))
+        parts.clear()
+        if t:
+            if st.b.tail(1) not in ("\n", " ", ""):
+                st.b.append(" ")
+            _put(st, t)
+            words.append(t)
+
+    def walk(el: etree._Element) -> None:
+        parts: list[str] = [el.text or ""]
+        for c in el:
+            page = page_label(c)
+            if page is not None:
+                parts.append(f"{_PAGE_OPEN}{page}{_PAGE_CLOSE}")
+            elif isinstance(c.tag, str) and local_name(c) == "quotedContent":
+                flush(parts)
+                _fr_quoted(st, c, fr, n, " ".join(words))
+            elif isinstance(c.tag, str) and local_name(c) in ("content", "chapeau", "continuation", "subsection",
+                                                              "paragraph"):
+                flush(parts)
+                if local_name(c) in ("subsection", "paragraph"):
+                    st.b.separate("\n")
+                walk(c)
+            elif isinstance(c.tag, str) and local_name(c) not in ("num",) and local_name(c) not in _NOTES:
+                parts.append(inline_text(c, st))
+            if c.tail:
+                parts.append(c.tail)
+        flush(parts)
+
+    walk(sec)
+    st.uc.end(o)
+
+
+def _verb(words: str) -> str:
+    """How the instruction changes the text it prints: the verb after "by" ("Amend § 404.2 by revising")."""
+    low = words.lower()
+    after = re.search(r"\bby\s+(\w+)", low)
+    for stem, done in AMENDING_VERBS:
+        if after and after.group(1).startswith(stem):
+            return done
+    found = [(low.find(stem), done) for stem, done in AMENDING_VERBS if stem in low]
+    return min(found)[1] if found else "amended"
+
+
+def _fr_quoted(st: _State, q: etree._Element, fr: _FrDoc, n: str | None, words: str) -> None:
+    """What an instruction quotes: CFR sections and paragraphs become units; other text stays the
+    instruction's."""
+    intro = AMENDED_INTRODUCTORY_TEXT.search(words)
+    note = f" (as {_verb(words)} by instruction {n}, FR Doc. {fr.number})" if n else f" (FR Doc. {fr.number})"
+    for c in q:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        name = local_name(c)
+        if name in ("section", "paragraph", "subsection"):
+            _emit_cfr(st, c, fr, None, "", note, intro.group(1) or "" if intro else None)
+        else:
+            t = inline_text(c, st)
+            if t:
+                st.b.separate("\n")
+                _put(st, t)
+
+
+def _cfr_level(marker: str, open_markers: list[str]) -> int:
+    """The CFR's paragraph levels: (a), (1), (i), (A); a roman-looking letter is roman under an open (1)."""
+    if marker.isdigit():
+        return 1
+    if marker.isupper():
+        return 3
+    if _ROMAN.match(marker) and len(open_markers) >= 2 and open_markers[1].isdigit():
+        return 2
+    return 0
+
+
+def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel: str, note: str,
+              intro: str | None) -> None:
+    """A CFR section or paragraph as an amendment prints it, with "* * *" where text is left unchanged."""
+    name = local_name(el)
+    num = el.find(_q("num"))
+    number = printed_number(num)
+    if name == "section" or core is None:
+        m = _CFR_TITLE.search(el.get("identifier") or "")
+        core = f"{m.group(1)} CFR {number}" if m and number else f"§ {number}" if number else "CFR text"
+        rel = ""
+    elif number:
+        number = number if number.startswith("(") else f"({number})"
+        core = f"{core}{number}"
+        rel = f"{rel}{number}"
+
+    def label_of(c: str, r: str) -> str:
+        return f"{c}{' introductory text' if intro is not None and r == intro else ''}{note}"
+
+    st.b.separate("\n")
+    kind = UnitKind.SECTION if name == "section" else UnitKind.PARAGRAPH
+    o = st.uc.begin(kind, Zone.BODY, True, number=number, label=label_of(core, rel),
+                    section_path=fr.path + [core],
+                    attrs={"key": st.unique_key(f"fr:{fr.number}:{core}"), "fr_doc": fr.number,
+                           **({"identifier": el.get("identifier")} if el.get("identifier") else {})})
+    heading = el.find(_q("heading"))
+    head = " ".join(x for x in (inline_text(num) if num is not None else "",
+                                inline_text(heading, st) if heading is not None else "") if x)
+    if head:
+        _put(st, head)
+    opened: list[tuple[str, int]] = []  # paragraphs printed as "(c) * * *" text rather than marked up
+    for c in el:
+        if _note_page(st, c) or not isinstance(c.tag, str):
+            continue
+        cname = local_name(c)
+        if cname in ("num", "heading"):
+            continue
+        if cname in LEVEL_KINDS:
+            _emit_cfr(st, c, fr, core, rel, note, intro)
+            continue
+        blocks = [x for x in c if isinstance(x.tag, str) and local_name(x) in ("p", "elided")]
+        if not blocks or len(blocks) != len([x for x in c if isinstance(x.tag, str)]):
+            blocks = [c]
+        for x in blocks:
+            t = inline_text(x, st)
+            if not t:
+                continue
+            m = _MARKER.match(t) if x is not c else None
+            if m:
+                level = _cfr_level(m.group(1), [mk for mk, _ in opened])
+                while len(opened) > level:
+                    st.uc.end(opened.pop()[1])
+                path = "".join(f"({mk})" for mk, _ in opened) + f"({m.group(1)})"
+                st.b.separate("\n")
+                po = st.uc.begin(UnitKind.PARAGRAPH, Zone.BODY, True, number=f"({m.group(1)})",
+                                 label=label_of(core + path, rel + path), section_path=fr.path + [core + path],
+                                 attrs={"key": st.unique_key(f"fr:{fr.number}:{core}{path}"),
+                                        "fr_doc": fr.number})
+                opened.append((m.group(1), po))
+            elif st.b.tail(1) != "\n":
+                st.b.separate("\n") if x is not c or cname not in ("content", "chapeau") else st.b.append(" ")
+            _put(st, t)
+    while opened:
+        st.uc.end(opened.pop()[1])
+    st.uc.end(o)
+
+
+def _distinct_fr_labels(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """Two documents of one issue that print the same heading on the same page: each names its FR Doc."""
+    seen: dict[str, int] = {}
+    for u in units:
+        if u.label:
+            seen[u.label] = seen.get(u.label, 0) + 1
+    return tuple(replace(u, label=f"{u.label} (FR Doc. {u.attrs['fr_doc']})")
+                 if u.label and seen[u.label] > 1 and u.attrs.get("fr_doc") and "FR Doc." not in u.label else u
+                 for u in units)
+
+
+def _parse_fr(root: etree._Element, main: etree._Element, source: str, warnings: list[str]) -> ParsedDocument:
+    """A daily issue of the Federal Register: each document in it a part with its own headings."""
+    volume = (_meta(root, "volume") or [""])[0]
+    issue = (_meta(root, "issue") or [""])[0]
+    title = (_meta(root, "title", _DC) or [f"Federal Register Vol. {volume}, No. {issue}"])[0]
+    date = next((d for d in _meta(root, "date", _DC) if _DATE.match(d)), None)
+    b = TextBuilder()
+    uc = UnitCollector(b)
+    st = _State(b, uc, f"/us/fr/{volume}", warnings=warnings)
+    s, e = b.append(title)
+    uc.add(UnitKind.HEADING, s, e, Zone.COVER, False, parent=None, section_path=[title],
+           attrs={"key": st.unique_key("title")})
+    _fr_walk(st, main, [title], volume)
+    _emit_notes(st, [title])
+    text = b.text()
+    markers = page_markers(st.pages, len(text))
+    units = with_pages(_distinct_fr_labels(uc.units()), markers)
+    if not any(u.citable for u in units):
+        raise ParseError(source, "Federal Register issue with no documents in it")
+    return ParsedDocument(
+        format=Format.USLM, kind=DocumentKind.STATUTE, title=title, text=text, units=units,
+        citation=f"{volume} FR, No. {issue}" if volume else None, date=date,
+        work=f"us/fr/{volume}/{issue}" if volume and issue else None,
+        version={"date": date, "label": f"as published ({date})" if date else "as published"},
+        pages=markers, warnings=tuple(st.warnings),
+        meta={"document_type": "frDoc", "identifier_prefix": f"/us/fr/{volume}", "jurisdiction": "us"})
+
 
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse one USLM document (a statute compilation or a bill version)."""
@@ -531,6 +951,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if main is None:
         raise ParseError(source, "USLM document has no <main>: there is no text to read")
     doc_type = local_name(root)
+    if doc_type == "frDoc":
+        return _parse_fr(root, main, source, warnings)
     congress = (_meta(root, "congress") or [None])[0]
     doc_number = (_meta(root, "docNumber") or [None])[0]
     citable_as = _meta(root, "citableAs")
