@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from lxml import etree
 
 from pincite.errors import ParseError
-from pincite.legal.language import AMENDED_INTRODUCTORY_TEXT, AMENDING_VERBS, MONTHS
+from pincite.legal.language import AMENDED_INTRODUCTORY_TEXT, AMENDING_VERBS, MONTHS, NUMBERED_LIST_HEADING
 from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Unit, UnitKind, Zone
@@ -92,6 +92,9 @@ class _State:
     division: str | None = None  # "Div. A" while a division of a public law is read: its sections restart
     pending_pages: list[str] = field(default_factory=list)  # pages that start with the next text appended
     pages: list[tuple[str, int]] = field(default_factory=list)  # (printed number, offset) in text order
+    definition: tuple[int, str] | None = None  # the defined term open in this section: (unit, label)
+    section_label: str | None = None  # the label of the section being read
+    leftover: list[etree._Element] = field(default_factory=list)  # definitions read past a paragraph's end
 
     def unique_key(self, key: str) -> str:
         n = self.keys.get(key, 0) + 1
@@ -232,10 +235,117 @@ def _enacting_connective(el: etree._Element) -> bool:
     return 0 < len(inline_text(el).split()) <= 2
 
 
+def _defined_term(p: etree._Element) -> str | None:
+    """The term a CFR definition opens with, set in italics before its text ("<inline>Business premises.</inline>
+    When used ..."): the paragraph's first words, a short phrase ending in a full stop."""
+    if local_name(p) != "p" or (p.text or "").strip():
+        return None
+    first = next((c for c in p if isinstance(c.tag, str)), None)
+    if first is None or local_name(first) != "inline":
+        return None
+    term = clean_text("".join(first.itertext()))
+    if not term.endswith(".") or not term[:1].isupper() or len(term.split()) > 8 or not (first.tail or "").strip():
+        return None
+    return term.rstrip(".").strip()
+
+
+def _is_extract(el: etree._Element) -> bool:
+    """Text a regulation sets out as an extract (a list, a form): the rule's own words, not an editorial note."""
+    return local_name(el) == "note" and _style(el) == "EXTRACT"
+
+
+def _blockwise(c: etree._Element) -> bool:
+    """Whether a section's content holds definitions or a numbered list, read block by block."""
+    return any(isinstance(x.tag, str) and (_defined_term(x) is not None or _is_extract(x)) for x in c)
+
+
+def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
+                 citable: bool, in_section: bool) -> None:
+    """A content's paragraphs one by one: each definition a unit of the section (``sec. 646.143, "Distributor"``);
+    in a paragraph, a definition and what follows it are the section's, read after the paragraph ends; an
+    extract's numbered list under its headings ("Category I—Firearms" / "(a) ...") a unit to each item."""
+    items = list(c)
+    if (c.text or "").strip():
+        st.b.separate("\n")
+        _put(st, clean_text(c.text or ""))
+    for i, x in enumerate(items):
+        if _note_page(st, x) or not isinstance(x.tag, str):
+            continue
+        term = _defined_term(x) if citable and st.section_label else None
+        if term is not None and not in_section:
+            if not any(isinstance(y.tag, str) for y in items[:i]):
+                term = None  # "(a) <i>Term.</i> ...": the paragraph's own term, read as its text
+            else:
+                st.leftover.extend(y for y in items[i:] if isinstance(y.tag, str) or page_label(y) is not None)
+                return
+        if term is not None:
+            if st.definition is not None:
+                st.uc.end(st.definition[0])
+            label = f'{st.section_label}, "{term}"'
+            st.b.separate("\n")
+            o = st.uc.begin(UnitKind.PARAGRAPH, zone, True, label=label, section_path=path + [term],
+                            attrs={"key": st.unique_key(f"{key}/def:{term}"), "defined_term": term})
+            st.definition = (o, label)
+            _put(st, inline_text(x, st))
+        elif _is_extract(x):
+            _emit_extract(st, x, own_label, key, path, zone, citable)
+        else:
+            t = inline_text(x, st)
+            if t:
+                st.b.separate("\n")
+                _put(st, t)
+
+
+def _emit_extract(st: _State, note: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
+                  citable: bool) -> None:
+    """An extract's headings and paragraphs; under a heading that numbers a list ("Category II—Artillery"), each
+    "(a)" item is a unit ("sec. 447.21, Category II(b)")."""
+    listed: str | None = None
+    markers: list[str] = []  # the list item's own nesting: (h), (h)(8), (h)(8)(i)
+    before = ""
+    for x in note:
+        if _note_page(st, x) or not isinstance(x.tag, str):
+            continue
+        name = local_name(x)
+        if name in _NOTES and not _is_extract(x):
+            st.deferred.append((x, st.b.pos))
+            continue
+        t = inline_text(x, st)
+        if not t:
+            continue
+        st.b.separate("\n")
+        if name == "heading":
+            m = NUMBERED_LIST_HEADING.match(t)
+            word, n = (m.group(1).capitalize(), m.group(2)) if m else ("", "")
+            listed = f"{word} {n.upper() if _ROMAN.match(n.lower()) else n}" if m else None
+            markers = []
+            _put(st, t)
+            continue
+        m = _MARKER.match(t)
+        if m and listed and citable and own_label:
+            level = _cfr_level(m.group(1), markers, before)
+            markers = markers[:level] + [m.group(1)]
+            s, e = _put(st, t)
+            number = f"({m.group(1)})"
+            where = "".join(f"({x})" for x in markers)
+            st.uc.add(UnitKind.OTHER, s, e, zone, True, label=f"{own_label}, {listed}{where}", number=number,
+                      section_path=path + [listed, where],
+                      attrs={"key": st.unique_key(f"{key}/{listed}{where}")})
+        else:
+            _put(st, t)
+        before = _PAGE_MARK.sub("", t)
+
+
 def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: str | None,
                 path: list[str], zone: Zone, citable: bool, same_line: bool) -> None:
     name = local_name(el)
     kind = LEVEL_KINDS[name]
+    outer_def, outer_section = st.definition, st.section_label
+    if name == "section":
+        st.definition = None
+    elif st.definition is not None and parent_label == st.section_label:
+        parent_label = st.definition[1] + " "  # a lettered item of the definition above: 's. 646.143, "X" (b)'
+
     num = el.find(_q("num"))
     number = printed_number(num)
     if number and name != "section" and not number.startswith("(") and num is not None and \
@@ -258,6 +368,8 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     if el.get("role"):
         attrs["role"] = el.get("role")
     o = st.uc.begin(kind, zone, citable, number=number, label=label, section_path=own_path, attrs=attrs)
+    if name == "section":
+        st.section_label = label
     head = " ".join(x for x in (inline_text(num) if num is not None else "", heading) if x)
     if head:
         _put(st, head)
@@ -273,8 +385,16 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
         elif cname in LEVEL_KINDS:
             _emit_level(st, c, key, label, own_path, zone, citable, same_line=line_open and not heading)
             line_open = False
+            if st.leftover and name == "section":  # definitions read past the end of a paragraph
+                rest, st.leftover = st.leftover, []
+                holder = etree.Element("content")
+                holder.extend(rest)
+                _emit_blocks(st, holder, label, key, own_path, zone, citable, True)
         elif cname in GROUP_LEVELS:
             _emit_group(st, c, own_path)
+            line_open = False
+        elif _blockwise(c) and cname != "quotedContent":
+            _emit_blocks(st, c, label, key, own_path, zone, citable, name == "section")
             line_open = False
         else:  # chapeau, content, continuation, proviso, quotedContent, p ...
             t = inline_text(c, st)
@@ -286,6 +406,8 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
                 _put(st, t)
                 line_open = False
     st.uc.end(o)
+    if name == "section":
+        st.definition, st.section_label = outer_def, outer_section
 
 
 def _emit_block(st: _State, el: etree._Element, zone: Zone, citable: bool, key: str, path: list[str],
@@ -826,13 +948,17 @@ def _fr_quoted(st: _State, q: etree._Element, fr: _FrDoc, n: str | None, words: 
                 _put(st, t)
 
 
-def _cfr_level(marker: str, open_markers: list[str]) -> int:
-    """The CFR's paragraph levels: (a), (1), (i), (A); a roman-looking letter is roman under an open (1)."""
+def _cfr_level(marker: str, open_markers: list[str], before: str = "") -> int:
+    """The CFR's paragraph levels: (a), (1), (i), (A).  A roman-looking letter is roman under an open (1), unless
+    it is the letter after the open (h) and the text before it does not introduce a list (ends with no colon)."""
     if marker.isdigit():
         return 1
     if marker.isupper():
         return 3
     if _ROMAN.match(marker) and len(open_markers) >= 2 and open_markers[1].isdigit():
+        if len(open_markers) == 2 and len(marker) == 1 and len(open_markers[0]) == 1 and \
+                ord(marker) == ord(open_markers[0]) + 1 and not before.rstrip().endswith((":", "—", "–", "-")):
+            return 0
         return 2
     return 0
 
@@ -867,6 +993,7 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
     if head:
         _put(st, head)
     opened: list[tuple[str, int]] = []  # paragraphs printed as "(c) * * *" text rather than marked up
+    before = ""
     for c in el:
         if _note_page(st, c) or not isinstance(c.tag, str):
             continue
@@ -885,7 +1012,7 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
                 continue
             m = _MARKER.match(t) if x is not c else None
             if m:
-                level = _cfr_level(m.group(1), [mk for mk, _ in opened])
+                level = _cfr_level(m.group(1), [mk for mk, _ in opened], before)
                 while len(opened) > level:
                     st.uc.end(opened.pop()[1])
                 path = "".join(f"({mk})" for mk, _ in opened) + f"({m.group(1)})"
@@ -898,6 +1025,7 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
             elif st.b.tail(1) != "\n":
                 st.b.separate("\n") if x is not c or cname not in ("content", "chapeau") else st.b.append(" ")
             _put(st, t)
+            before = _PAGE_MARK.sub("", t)
     while opened:
         st.uc.end(opened.pop()[1])
     st.uc.end(o)
@@ -982,22 +1110,29 @@ def parse(data: bytes, source: str) -> ParsedDocument:
             ct = edition.find(_q("currentThroughPublicLaw"))
             through = clean_text("".join(ct.itertext())) if ct is not None else None
         approved = main.find(f"{_q('action')}/{_q('actionDescription')}")
+        release = (_meta(root, "docReleasePoint") or [""])[0]
+        if doc_type == "cfrDoc" and _DATE.match(release):
+            date = release  # an annual CFR volume: the text as revised on this date
         if doc_type == "pLaw" and edition is None:
             # a public law as enacted: its date is the approval printed at its end ("Approved December 26, 2013.")
             m_ap = re.search(r"(\w+) (\d{1,2}), (\d{4})", clean_text("".join(approved.itertext()))) \
                 if approved is not None else None
             if m_ap and m_ap.group(1).lower() in MONTHS:
                 date = f"{m_ap.group(3)}-{MONTHS.index(m_ap.group(1).lower()) + 1:02d}-{int(m_ap.group(2)):02d}"
-        elif date is None:
+        elif date is None and doc_type != "cfrDoc":
             warnings.append("no dated editionNote: the compilation's 'as amended through' date is unknown")
         law = re.search(r"(\d+)\s*[–-]\s*(\d+)", citable_as[0]) if citable_as else None
         work = f"us/pl/{law.group(1)}/{law.group(2)}" if law else (prefix.lstrip("/") or None)
         if doc_type == "pLaw" and edition is None:
             version = {"date": date, "label": "as enacted" + (f" ({date})" if date else "")}
+        elif doc_type == "cfrDoc":
+            version = {"date": date, "label": f"revised as of {date}" if date else "annual edition"}
         else:
             version = {"date": date, "label": f"as amended through {through or '?'}" + (f" ({date})" if date else ""),
                        "amended_through": through}
         citation = citable_as[0] if citable_as else None
+        if doc_type == "cfrDoc" and citation is None and _meta(root, "docNumber"):
+            citation = f"{_meta(root, 'docNumber')[0]} CFR"
         meta_type = "compilation" if doc_type == "statuteCompilation" else doc_type
 
     short = main.find(f".//{_q('shortTitle')}")
@@ -1006,6 +1141,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         title = (_meta(root, "containsShortTitle") or [""])[0]
     if not title and short is not None:
         title = clean_text("".join(short.itertext())).strip("“”\". ")
+    if not title and doc_type == "cfrDoc":
+        title = " ".join(f"Code of Federal Regulations, {x}" for x in _meta(root, "title", _DC)[:1])
     if not title:
         official = main.find(f"{_q('longTitle')}/{_q('officialTitle')}")
         title = clean_text("".join(official.itertext())) if official is not None else (citation or source)
