@@ -161,10 +161,13 @@ def _put(st: _State, t: str) -> tuple[int, int]:
             buf += piece
     buf = buf.replace(_PAGE_OPEN, "").replace(_PAGE_CLOSE, "")
     text = buf.rstrip()
+    out = st.b.append(text)
     for label, off in marks:
-        if label:
-            st.pages.append((label, start + min(off, len(text))))
-    return st.b.append(text)
+        if label and off < len(text):
+            st.pages.append((label, start + off))
+        elif label:  # a break after the last word: the page starts with the next text
+            st.pending_pages.append(label)
+    return out
 
 
 def _note_page(st: _State, c: etree._Element) -> bool:
@@ -260,13 +263,22 @@ def _blockwise(c: etree._Element) -> bool:
 
 
 def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
-                 citable: bool, in_section: bool) -> None:
+                 citable: bool, in_section: bool, same_line: bool = False) -> None:
     """A content's paragraphs one by one: each definition a unit of the section (``sec. 646.143, "Distributor"``);
     in a paragraph, a definition and what follows it are the section's, read after the paragraph ends; an
     extract's numbered list under its headings ("Category I—Firearms" / "(a) ...") a unit to each item."""
     items = list(c)
+
+    def new_line() -> None:
+        nonlocal same_line
+        if same_line:  # the first words, on the line of the unit's number: "(g) Operating within ..."
+            st.b.append(" ")
+            same_line = False
+        else:
+            st.b.separate("\n")
+
     if (c.text or "").strip():
-        st.b.separate("\n")
+        new_line()
         _put(st, clean_text(c.text or ""))
     for i, x in enumerate(items):
         if _note_page(st, x) or not isinstance(x.tag, str):
@@ -292,8 +304,9 @@ def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str,
         else:
             t = inline_text(x, st)
             if t:
-                st.b.separate("\n")
+                new_line()
                 _put(st, t)
+        same_line = False
 
 
 def _emit_extract(st: _State, note: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
@@ -394,7 +407,7 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
             _emit_group(st, c, own_path)
             line_open = False
         elif _blockwise(c) and cname != "quotedContent":
-            _emit_blocks(st, c, label, key, own_path, zone, citable, name == "section")
+            _emit_blocks(st, c, label, key, own_path, zone, citable, name == "section", same_line=line_open)
             line_open = False
         else:  # chapeau, content, continuation, proviso, quotedContent, p ...
             t = inline_text(c, st)

@@ -195,16 +195,17 @@ def load_xml(data: bytes, source: str, keep_pis: bool = False) -> tuple[etree._E
         warnings.extend(control_warnings)
     prefixed: list[str] = []
     while True:
+        parser = _parser(keep_pis)
         try:
-            root = etree.fromstring(data, parser=_parser(keep_pis))
+            root = etree.fromstring(data, parser=parser)
             break
         except etree.XMLSyntaxError as e:
             m = _UNDEFINED_PREFIX.search(str(e))
             fixed = None
             if m and m.group(1) not in prefixed and len(prefixed) < 20:
-                # every undefined prefix libxml2 reports, not only the first
+                # every undefined prefix this parse reported, not only the first
                 missing = [x.group(1) for x in map(_UNDEFINED_PREFIX.search, (str(r.message) for r in
-                                                                              e.error_log)) if x]
+                                                                              parser.error_log)) if x]
                 missing = list(dict.fromkeys([m.group(1), *missing]))
                 missing = [x for x in missing if x not in prefixed]
                 fixed = _declare_on_root(data, missing)
