@@ -6,7 +6,11 @@ then the reasons, then footnotes.  Units:
 * every numbered paragraph of the reasons (kind ``paragraph``, number as printed without the dot,
   label ``[14]``), whose span runs on over the ``<level>``s that follow it (continuations after a page
   break, indented quotations) up to the next numbered paragraph or heading;
-* lettered and quoted sub-items (``(a)``, ``(11)``, a quoted "122.") as ``subparagraph`` children;
+* lettered and quoted sub-items (``(a)``, ``(11)``, a quoted "122.") as ``subparagraph`` children, except
+  the numbers of a document quoted from a line of its own ("Section 88A reads as follows: / “88A ... / (1)"):
+  those are the quoted document's, and its words are cited as the paragraph's;
+* a formal decision marked up inside the last paragraph under its own heading ("Decision") is the order
+  (zone ``order``, not citable), and so is what follows it;
 * judges' headings ("Lord Justice Moylan :") and section headings as ``heading`` units (not citable).
 
 Which ``<paragraph>`` is a top-level paragraph is decided by the printed numbers, not the markup: the

@@ -1,4 +1,5 @@
-"""United States Legislative Markup (USLM): GPO statute compilations and bills.
+"""United States Legislative Markup (USLM): GPO statute compilations, bills, public laws, CFR volumes and
+Federal Register issues.
 
 Units are the hierarchy levels (title/division headings, sections, subsections, paragraphs,
 subparagraphs, clauses, subclauses, items) with ``number`` as printed in ``<num>`` ("2" from
@@ -12,6 +13,27 @@ references are taken out of the flow and placed after the top-level section they
 A section the compiler wraps in an editorial note ("[Sec. 7. Repealed ...]") is kept as a
 non-citable note.  Text quoted inside an amendment (``<quotedContent>``) belongs to the section that
 quotes it: it never becomes units of its own.  Tables of contents are non-citable.
+
+Page breaks (``<page>127 STAT. 1167</page>``, ``<?page num="21708"?>``) leave the text and become the
+document's pages, and each unit's first and last page.
+
+A public law's divisions each number their sections from the start, so a section is named by its division
+("Div. B, sec. 1206(a)(1)"); its resolving clause, approval and legislative history are not citable, and a
+table of contents printed inside a subsection is set after its section, as the notes are.
+
+A CFR volume (``<cfrDoc>``) reads as a compilation, dated by its edition ("revised as of 2017-04-01"): its
+source credits and authority notes are notes; a definitions section's terms are units of their own
+(``sec. 646.143, "Distributor"``) and the lettered items after a term are the term's
+(``sec. 646.143, "Exempted person" (g)``); a list set out under headings that number it ("Category I—
+Firearms" / "(a) ...") is cited under them (``sec. 447.21, Category I(a)``).
+
+A Federal Register issue (``<frDoc>``) is read document by document (rules, proposed rules, notices,
+presidential documents), each with its own heading path: the header, contacts, list of subjects, signatures
+and filing line are not citable; a preamble heading opens a unit cited by the page it starts on and its words
+("83 FR 21707, SUMMARY", two documents on one page each naming its FR Doc.); an amendatory instruction
+("■ 2.") is a unit ("amendatory instruction 2 (FR Doc. 2018–09910)") and the CFR text it prints is labelled
+as the CFR cites it, with the instruction that prints it ("20 CFR 404.2(c)(2) (as revised by instruction 2,
+FR Doc. 2018–09910)"; "... introductory text" where the instruction revises only that).
 
 A compilation is one version "as amended through" the public law in its edition note (its date is
 the version date; the work is the public law it compiles, "us/pl/91/581").  A bill's stages are
@@ -676,6 +698,7 @@ class _FrDoc:
     number: str  # its FR Doc. number, "2018–09910"
     volume: str  # the Federal Register volume, "83"
     path: list[str]  # the headings above its units: the issue, its part ("Rules and Regulations"), its subject
+    proposed: bool = False  # a proposed rule: the CFR text it prints is proposed, not made
 
 
 def _style(el: etree._Element) -> str:
@@ -758,7 +781,8 @@ def _fr_document(st: _State, d: etree._Element, path: list[str], volume: str) ->
     if subject_el is None and preface is not None:
         subject_el = preface.find(f"{{{_DC}}}title")
     subject = inline_text(subject_el) if subject_el is not None else local_name(d)
-    fr = _FrDoc(number, volume, path + [f"{subject} (FR Doc. {number})" if number else subject])
+    fr = _FrDoc(number, volume, path + [f"{subject} (FR Doc. {number})" if number else subject],
+                proposed=local_name(d) == "proposedRule" or _proposed(meta))
     if preface is not None:
         _fr_block(st, preface, Zone.COVER, f"fr:{number}:header", fr.path, UnitKind.HEADING, fr)
     for c in d:
@@ -932,6 +956,16 @@ def _fr_instruction(st: _State, sec: etree._Element, fr: _FrDoc) -> None:
     st.uc.end(o)
 
 
+def _proposed(meta: etree._Element | None) -> bool:
+    """Whether a document's metadata types it a proposed rule ("Federal Register Proposed Rule", or its ACTION
+    "Proposed rule.")."""
+    if meta is None:
+        return False
+    kinds = [clean_text("".join(e.itertext())).lower() for e in meta
+             if isinstance(e.tag, str) and (local_name(e) == "type" or e.get("role") == "ACTION")]
+    return any("proposed rule" in k for k in kinds)
+
+
 def _verb(words: str) -> str:
     """How the instruction changes the text it prints: the verb after "by" ("Amend § 404.2 by revising")."""
     low = words.lower()
@@ -947,7 +981,8 @@ def _fr_quoted(st: _State, q: etree._Element, fr: _FrDoc, n: str | None, words: 
     """What an instruction quotes: CFR sections and paragraphs become units; other text stays the
     instruction's."""
     intro = AMENDED_INTRODUCTORY_TEXT.search(words)
-    note = f" (as {_verb(words)} by instruction {n}, FR Doc. {fr.number})" if n else f" (FR Doc. {fr.number})"
+    verb = f"as proposed to be {_verb(words)}" if fr.proposed else f"as {_verb(words)}"
+    note = f" ({verb} by instruction {n}, FR Doc. {fr.number})" if n else f" (FR Doc. {fr.number})"
     for c in q:
         if _note_page(st, c) or not isinstance(c.tag, str):
             continue
@@ -1005,6 +1040,7 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
                                 inline_text(heading, st) if heading is not None else "") if x)
     if head:
         _put(st, head)
+    line_open = bool(head) and heading is None  # "(ii)" alone: its words follow on its line
     opened: list[tuple[str, int]] = []  # paragraphs printed as "(c) * * *" text rather than marked up
     before = ""
     for c in el:
@@ -1035,8 +1071,11 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
                                  attrs={"key": st.unique_key(f"fr:{fr.number}:{core}{path}"),
                                         "fr_doc": fr.number})
                 opened.append((m.group(1), po))
-            elif st.b.tail(1) != "\n":
-                st.b.separate("\n") if x is not c or cname not in ("content", "chapeau") else st.b.append(" ")
+            elif line_open or (x is c and cname in ("content", "chapeau")):
+                st.b.append(" ")
+            else:
+                st.b.separate("\n")
+            line_open = False
             _put(st, t)
             before = _PAGE_MARK.sub("", t)
     while opened:
