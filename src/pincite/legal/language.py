@@ -642,9 +642,9 @@ PARTY_SHORT_FORMS = {
 }
 
 
-# ---------------------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------------
 # US regulations: the Federal Register and the Code of Federal Regulations
-# ---------------------------------------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------------------------------
 
 #: An amendatory instruction that revises only the words before a section's or paragraph's sub-paragraphs
 #: ("Amend § 404.460 by revising paragraph (a) introductory text"; "by revising the introductory text") prints
@@ -653,7 +653,8 @@ AMENDED_INTRODUCTORY_TEXT = re.compile(
     r"\b(?:(?:paragraphs?|§+\s*[\d.]+)\s*((?:\([0-9A-Za-z]+\))+)\s+|the\s+)introductory\s+text\b", re.I)
 
 #: The verb of an amendatory instruction, as the amended text is then described ("revising" -> "as revised").
-AMENDING_VERBS = (("revis", "revised"), ("add", "added"), ("amend", "amended"), ("redesignat", "redesignated"))
+AMENDING_VERBS = (("revis", "revised"), ("add", "added"), ("amend", "amended"),
+                  ("redesignat", "redesignated"))
 
 #: A heading inside a section that numbers a list of its own ("Category I—Firearms", "Schedule II—..."): the
 #: items under it, "(a)", "(b)", are cited under the heading ("27 CFR 447.21, Category I(a)"), not as the

@@ -979,11 +979,11 @@ def _nested_parts(items: list[Unit], text: str, start: int, own: str | None) -> 
 
 
 def quoted_sub_items_folded(units: tuple[Unit, ...], text: str) -> tuple[Unit, ...]:
-    """A numbered sub-item inside a quotation its paragraph opened before it ("Section 88A reads as follows:
-    “88A Entry clearance / (1) ... (a) ...", "Article 4 of the Order states: “Saving ... / 4. ...") is the quoted
-    document's number, not the judgment's: unless its label shows the quotation (``[17] “279(1)``), its words
-    are cited as the paragraph's ([9]), and it is no unit of its own.  The quotation is one opened by a line of
-    its own and not closed before the sub-item."""
+    """A numbered sub-item inside a quotation its paragraph opened before it ("Section 88A reads as
+    follows: / “88A Entry clearance / (1) ... (a) ...", "Article 4 of the Order states: / “Saving ... /
+    4. ...") is the quoted document's number, not the judgment's: unless its label shows the quotation
+    (``[17] “279(1)``), its words are cited as the paragraph's ([9]), and it is no unit of its own.  The
+    quotation is one opened by a line of its own and not closed before the sub-item."""
     by = {u.ordinal: u for u in units}
     drop: set[int] = set()
     for u in units:

@@ -127,7 +127,8 @@ class _State:
 def page_label(el: etree._Element) -> str | None:
     """The printed number of a page break: ``<?page num="21708"?>`` or ``<page>127 STAT. 1166</page>``."""
     if el.tag is etree.PI:
-        return (el.get("num") or "").strip() or None if el.target == "page" else None  # type: ignore[attr-defined]
+        target = el.target  # type: ignore[attr-defined]
+        return (el.get("num") or "").strip() or None if target == "page" else None
     if isinstance(el.tag, str) and local_name(el) == "page":
         return clean_text("".join(el.itertext())) or None
     return None
@@ -227,7 +228,8 @@ def _key_for(st: _State, el: etree._Element, parent_key: str, number: str | None
     return base
 
 
-def _label(kind_name: str, parent_label: str | None, number: str | None, division: str | None = None) -> str | None:
+def _label(kind_name: str, parent_label: str | None, number: str | None,
+           division: str | None = None) -> str | None:
     if number is None:
         return None
     if kind_name == "section":
@@ -261,21 +263,24 @@ def _enacting_connective(el: etree._Element) -> bool:
 
 
 def _defined_term(p: etree._Element) -> str | None:
-    """The term a CFR definition opens with, set in italics before its text ("<inline>Business premises.</inline>
-    When used ..."): the paragraph's first words, a short phrase ending in a full stop."""
+    """The term a CFR definition opens with, set in italics before its text ("<inline>Business
+    premises.</inline> When used ..."): the paragraph's first words, a short phrase ending in a full stop."""
     if local_name(p) != "p" or (p.text or "").strip():
         return None
     first = next((c for c in p if isinstance(c.tag, str)), None)
     if first is None or local_name(first) != "inline":
         return None
     term = clean_text("".join(first.itertext()))
-    if not term.endswith(".") or not term[:1].isupper() or len(term.split()) > 8 or not (first.tail or "").strip():
+    if not term.endswith(".") or not term[:1].isupper() or len(term.split()) > 8:
+        return None
+    if not (first.tail or "").strip():
         return None
     return term.rstrip(".").strip()
 
 
 def _is_extract(el: etree._Element) -> bool:
-    """Text a regulation sets out as an extract (a list, a form): the rule's own words, not an editorial note."""
+    """Text a regulation sets out as an extract (a list, a form): the rule's own words, not an editorial
+    note."""
     return local_name(el) == "note" and _style(el) == "EXTRACT"
 
 
@@ -286,9 +291,10 @@ def _blockwise(c: etree._Element) -> bool:
 
 def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
                  citable: bool, in_section: bool, same_line: bool = False) -> None:
-    """A content's paragraphs one by one: each definition a unit of the section (``sec. 646.143, "Distributor"``);
-    in a paragraph, a definition and what follows it are the section's, read after the paragraph ends; an
-    extract's numbered list under its headings ("Category I—Firearms" / "(a) ...") a unit to each item."""
+    """A content's paragraphs one by one: each definition a unit of the section
+    (``sec. 646.143, "Distributor"``); in a paragraph, a definition and what follows it are the section's,
+    read after the paragraph ends; an extract's numbered list under its headings ("Category I—Firearms" /
+    "(a) ...") a unit to each item."""
     items = list(c)
 
     def new_line() -> None:
@@ -310,7 +316,8 @@ def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str,
             if not any(isinstance(y.tag, str) for y in items[:i]):
                 term = None  # "(a) <i>Term.</i> ...": the paragraph's own term, read as its text
             else:
-                st.leftover.extend(y for y in items[i:] if isinstance(y.tag, str) or page_label(y) is not None)
+                st.leftover.extend(y for y in items[i:]
+                                   if isinstance(y.tag, str) or page_label(y) is not None)
                 return
         if term is not None:
             if st.definition is not None:
@@ -331,10 +338,10 @@ def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str,
         same_line = False
 
 
-def _emit_extract(st: _State, note: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
-                  citable: bool) -> None:
-    """An extract's headings and paragraphs; under a heading that numbers a list ("Category II—Artillery"), each
-    "(a)" item is a unit ("sec. 447.21, Category II(b)")."""
+def _emit_extract(st: _State, note: etree._Element, own_label: str | None, key: str, path: list[str],
+                  zone: Zone, citable: bool) -> None:
+    """An extract's headings and paragraphs; under a heading that numbers a list ("Category II—Artillery"),
+    each "(a)" item is a unit ("sec. 447.21, Category II(b)")."""
     listed: str | None = None
     markers: list[str] = []  # the list item's own nesting: (h), (h)(8), (h)(8)(i)
     before = ""
@@ -379,7 +386,7 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     if name == "section":
         st.definition = None
     elif st.definition is not None and parent_label == st.section_label:
-        parent_label = st.definition[1] + " "  # a lettered item of the definition above: 's. 646.143, "X" (b)'
+        parent_label = st.definition[1] + " "  # an item of the definition above: 's. 646.143, "X" (b)'
 
     num = el.find(_q("num"))
     number = printed_number(num)
@@ -617,7 +624,8 @@ def with_pages(units: tuple[Unit, ...], markers: tuple[PageMarker, ...]) -> tupl
     out = []
     for u in units:
         first, last = at(u.char_start), at(max(u.char_start, u.char_end - 1))
-        out.append(replace(u, page_start=first.label if first else None, page_end=last.label if last else None,
+        out.append(replace(u, page_start=first.label if first else None,
+                           page_end=last.label if last else None,
                            pdf_page_start=first.pdf_index if first else None,
                            pdf_page_end=last.pdf_index if last else None))
     return tuple(out)
@@ -678,7 +686,7 @@ def _bill_info(root: etree._Element) -> tuple[dict[str, object], str | None]:
                                   "date_basis": basis, "label": f"{stage}" + (f" ({date})" if date else "")}
     return version, date
 
-# -- Federal Register issues ---------------------------------------------------------------------------------------
+# -- Federal Register issues ----------------------------------------------------------------------------
 
 #: The documents a daily issue holds, each cited by its own FR Doc. number and pages.
 _FR_DOCUMENTS = frozenset({"rule", "proposedRule", "notice", "presidentialDoc", "correction"})
@@ -686,6 +694,10 @@ _FR_DOCUMENTS = frozenset({"rule", "proposedRule", "notice", "presidentialDoc", 
 _FR_NONCITABLE = frozenset({"furtherInformation", "listOfSubjects"})
 #: How deep a preamble heading sits, by its GPO style: the statement's own "SUMMARY:" (HED), then HD1, HD2...
 _FR_HEADING_RANK = {"HED": 0, "SUBJECT": 0, "HD1": 1, "HD2": 2, "HD3": 3, "HD4": 4, "HD5": 5, "HD6": 6}
+_FR_GROUPS = frozenset({"collection", "component", "main", "rules", "proposedRules", "notices",
+                        "presidentialDocs"})
+#: What an instruction's text is set in, around the text it quotes.
+_INSTRUCTION_PARTS = frozenset({"content", "chapeau", "continuation", "subsection", "paragraph"})
 _TEXT_RANK = 100  # text before any heading: a unit of its own, cited by its page, closed by any heading
 _CFR_TITLE = re.compile(r"/us/cfr/t\s*(\d+)\s*/")
 _MARKER = re.compile(r"^\(([0-9A-Za-z]{1,6})\)\s*")
@@ -697,7 +709,7 @@ _DC = "http://purl.org/dc/elements/1.1/"
 class _FrDoc:
     number: str  # its FR Doc. number, "2018–09910"
     volume: str  # the Federal Register volume, "83"
-    path: list[str]  # the headings above its units: the issue, its part ("Rules and Regulations"), its subject
+    path: list[str]  # the headings above its units: the issue, its part ("Notices"), its subject
     proposed: bool = False  # a proposed rule: the CFR text it prints is proposed, not made
 
 
@@ -712,8 +724,8 @@ def _page_now(st: _State) -> str | None:
     return st.pages[-1][0] if st.pages else None
 
 
-def _fr_block(st: _State, el: etree._Element, zone: Zone, key: str, path: list[str], kind: UnitKind = UnitKind.BLOCK,
-              fr: _FrDoc | None = None) -> None:
+def _fr_block(st: _State, el: etree._Element, zone: Zone, key: str, path: list[str],
+              kind: UnitKind = UnitKind.BLOCK, fr: _FrDoc | None = None) -> None:
     """A non-citable block, a line to each of its children that has text (the block's own text when none)."""
     lines: list[str] = []
     for c in el:
@@ -760,7 +772,7 @@ def _fr_walk(st: _State, el: etree._Element, path: list[str], volume: str) -> No
                 here = path + [head]
         elif name in _FR_DOCUMENTS:
             _fr_document(st, c, here, volume)
-        elif name in ("collection", "component", "main", "rules", "proposedRules", "notices", "presidentialDocs"):
+        elif name in _FR_GROUPS:
             _fr_walk(st, c, here, volume)
         elif name == "toc":
             _fr_block(st, c, Zone.OTHER, "toc", here)
@@ -769,8 +781,8 @@ def _fr_walk(st: _State, el: etree._Element, path: list[str], volume: str) -> No
 
 
 def _fr_document(st: _State, d: etree._Element, path: list[str], volume: str) -> None:
-    """One rule, proposed rule, notice or presidential document: its header (not citable), its preamble cited by
-    FR page and heading, its amendatory instructions and the CFR text they print."""
+    """One rule, proposed rule, notice or presidential document: its header (not citable), its preamble cited
+    by FR page and heading, its amendatory instructions and the CFR text they print."""
     meta = d.find(_q("meta"))
     number = clean_text("".join(meta.find(_q("docNumber")).itertext())) \
         if meta is not None and meta.find(_q("docNumber")) is not None else ""
@@ -818,8 +830,9 @@ def _fr_main(st: _State, main: etree._Element, fr: _FrDoc) -> None:
 
 
 def _fr_content(st: _State, content: etree._Element, fr: _FrDoc, citable: bool) -> None:
-    """Preamble text: each heading opens a unit that runs to the next heading of its rank or above, labelled by
-    the page it starts on and its words ("83 FR 21707, SUMMARY"); text before any heading is cited by its page."""
+    """Preamble text: each heading opens a unit that runs to the next heading of its rank or above, labelled
+    by the page it starts on and its words ("83 FR 21707, SUMMARY"); text before any heading is cited by its
+    page."""
     uc = st.uc
     stack: list[tuple[int, int]] = []
 
@@ -885,7 +898,8 @@ def _fr_content(st: _State, content: etree._Element, fr: _FrDoc, citable: bool) 
 
 
 def _fr_level(st: _State, level: etree._Element, fr: _FrDoc) -> None:
-    """An amending level: the CFR headings it sets the instructions under (not citable), and the instructions."""
+    """An amending level: the CFR headings it sets the instructions under (not citable), and the
+    instructions."""
     for c in level:
         if _note_page(st, c) or not isinstance(c.tag, str):
             continue
@@ -895,9 +909,16 @@ def _fr_level(st: _State, level: etree._Element, fr: _FrDoc) -> None:
         elif name == "level":
             _fr_level(st, c, fr)
         else:  # "PART 404—...", "Subpart B—...", "§ 404.271 [Amended]": where the instructions below apply
-            lines = [inline_text(x, st) for x in c.iter() if isinstance(x.tag, str) and local_name(x) in
-                     ("num", "heading") or _note_page(st, x)]
-            heads = [x for x in lines if isinstance(x, str) and x]
+            heads: list[str] = []
+            others: list[str] = []
+            for x in c.iter():
+                if _note_page(st, x) or not isinstance(x.tag, str):
+                    continue
+                if local_name(x) in ("num", "heading"):
+                    heads.append(inline_text(x, st))
+                elif local_name(x) in ("p", "content") and not any(isinstance(y.tag, str) for y in x):
+                    others.append(inline_text(x, st))  # words set out of any instruction: kept, as headings
+            heads = [x for x in heads + others if x]
             if heads:
                 st.b.separate("\n\n")
                 s, e = _put(st, " ".join(heads))
@@ -907,8 +928,8 @@ def _fr_level(st: _State, level: etree._Element, fr: _FrDoc) -> None:
 
 def _fr_instruction(st: _State, sec: etree._Element, fr: _FrDoc) -> None:
     """An amendatory instruction ("■ 2. Amend § 404.2 by revising paragraph (c)(2) to read as follows:") and
-    the CFR text it prints, each paragraph of which is a unit labelled as the CFR cites it, with the instruction
-    that prints it ("20 CFR 404.2(c)(2) (as revised by instruction 2, FR Doc. 2018–09910)")."""
+    the CFR text it prints, each paragraph of which is a unit labelled as the CFR cites it, with the
+    instruction that prints it ("20 CFR 404.2(c)(2) (as revised by instruction 2, FR Doc. 2018–09910)")."""
     num = sec.find(_q("num"))
     n = (num.get("value") if num is not None else None) or \
         (re.sub(r"\D", "", inline_text(num)) if num is not None else "") or None
@@ -940,8 +961,7 @@ def _fr_instruction(st: _State, sec: etree._Element, fr: _FrDoc) -> None:
             elif isinstance(c.tag, str) and local_name(c) == "quotedContent":
                 flush(parts)
                 _fr_quoted(st, c, fr, n, " ".join(words))
-            elif isinstance(c.tag, str) and local_name(c) in ("content", "chapeau", "continuation", "subsection",
-                                                              "paragraph"):
+            elif isinstance(c.tag, str) and local_name(c) in _INSTRUCTION_PARTS:
                 flush(parts)
                 if local_name(c) in ("subsection", "paragraph"):
                     st.b.separate("\n")
@@ -997,15 +1017,16 @@ def _fr_quoted(st: _State, q: etree._Element, fr: _FrDoc, n: str | None, words: 
 
 
 def _cfr_level(marker: str, open_markers: list[str], before: str = "") -> int:
-    """The CFR's paragraph levels: (a), (1), (i), (A).  A roman-looking letter is roman under an open (1), unless
-    it is the letter after the open (h) and the text before it does not introduce a list (ends with no colon)."""
+    """The CFR's paragraph levels: (a), (1), (i), (A).  A roman-looking letter is roman under an open (1),
+    unless it is the letter after the open (h) and the text before it does not introduce a list (no colon)."""
     if marker.isdigit():
         return 1
     if marker.isupper():
         return 3
     if _ROMAN.match(marker) and len(open_markers) >= 2 and open_markers[1].isdigit():
         if len(open_markers) == 2 and len(marker) == 1 and len(open_markers[0]) == 1 and \
-                ord(marker) == ord(open_markers[0]) + 1 and not before.rstrip().endswith((":", "—", "–", "-")):
+                ord(marker) == ord(open_markers[0]) + 1 and \
+                not before.rstrip().endswith((":", "—", "–", "-")):
             return 0
         return 2
     return 0
@@ -1067,7 +1088,8 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
                 path = "".join(f"({mk})" for mk, _ in opened) + f"({m.group(1)})"
                 st.b.separate("\n")
                 po = st.uc.begin(UnitKind.PARAGRAPH, Zone.BODY, True, number=f"({m.group(1)})",
-                                 label=label_of(core + path, rel + path), section_path=fr.path + [core + path],
+                                 label=label_of(core + path, rel + path),
+                                 section_path=fr.path + [core + path],
                                  attrs={"key": st.unique_key(f"fr:{fr.number}:{core}{path}"),
                                         "fr_doc": fr.number})
                 opened.append((m.group(1), po))
@@ -1089,8 +1111,11 @@ def _distinct_fr_labels(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
     for u in units:
         if u.label:
             seen[u.label] = seen.get(u.label, 0) + 1
-    return tuple(replace(u, label=f"{u.label} (FR Doc. {u.attrs['fr_doc']})")
-                 if u.label and seen[u.label] > 1 and u.attrs.get("fr_doc") and "FR Doc." not in u.label else u
+    def shared_label(u: Unit) -> bool:
+        return bool(u.label) and seen[str(u.label)] > 1 and bool(u.attrs.get("fr_doc")) \
+            and "FR Doc." not in str(u.label)
+
+    return tuple(replace(u, label=f"{u.label} (FR Doc. {u.attrs['fr_doc']})") if shared_label(u) else u
                  for u in units)
 
 
@@ -1166,11 +1191,12 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         if doc_type == "cfrDoc" and _DATE.match(release):
             date = release  # an annual CFR volume: the text as revised on this date
         if doc_type == "pLaw" and edition is None:
-            # a public law as enacted: its date is the approval printed at its end ("Approved December 26, 2013.")
+            # a public law as enacted: dated by the approval at its end ("Approved December 26, 2013.")
             m_ap = re.search(r"(\w+) (\d{1,2}), (\d{4})", clean_text("".join(approved.itertext()))) \
                 if approved is not None else None
             if m_ap and m_ap.group(1).lower() in MONTHS:
-                date = f"{m_ap.group(3)}-{MONTHS.index(m_ap.group(1).lower()) + 1:02d}-{int(m_ap.group(2)):02d}"
+                month = MONTHS.index(m_ap.group(1).lower()) + 1
+                date = f"{m_ap.group(3)}-{month:02d}-{int(m_ap.group(2)):02d}"
         elif date is None and doc_type != "cfrDoc":
             warnings.append("no dated editionNote: the compilation's 'as amended through' date is unknown")
         law = re.search(r"(\d+)\s*[–-]\s*(\d+)", citable_as[0]) if citable_as else None
@@ -1180,7 +1206,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         elif doc_type == "cfrDoc":
             version = {"date": date, "label": f"revised as of {date}" if date else "annual edition"}
         else:
-            version = {"date": date, "label": f"as amended through {through or '?'}" + (f" ({date})" if date else ""),
+            version = {"date": date,
+                       "label": f"as amended through {through or '?'}" + (f" ({date})" if date else ""),
                        "amended_through": through}
         citation = citable_as[0] if citable_as else None
         if doc_type == "cfrDoc" and citation is None and _meta(root, "docNumber"):

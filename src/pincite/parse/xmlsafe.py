@@ -130,7 +130,8 @@ def _repair_bare_ampersands(data: bytes) -> tuple[bytes, list[str]]:
     return _BARE_AMPERSAND.sub(b"&amp;", data), [f"bare '&' at line {line}, column {col}{more}; read as a literal '&'"]
 
 
-_UNDEFINED_PREFIX = re.compile(r"Namespace prefix ([A-Za-z_][\w.-]*) (?:for [\w.:-]+ )?on [\w.:-]+ is not defined")
+_UNDEFINED_PREFIX = re.compile(
+    r"Namespace prefix ([A-Za-z_][\w.-]*) (?:for [\w.:-]+ )?on [\w.:-]+ is not defined")
 #: What comes before the root element: the XML declaration, processing instructions, comments, a DOCTYPE.
 _PROLOG_ITEM = re.compile(rb"\s*(?:<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)", re.S)
 _START_NAME = re.compile(rb"<[A-Za-z_][\w.:-]*")
