@@ -214,21 +214,30 @@ def test_built_federal_register_rule() -> None:
 </statement></rulePreamble>
 <level role="amending"><section role="instruction"><num value="1">■ 1. </num><content>Amend § 1.2 by revising
 paragraph (b)(1) to read as follows:<quotedContent><section identifier="/us/cfr/t 9 /s1.2"><num>§ 1.2 </num>
-<heading>Scope.</heading><content><p>(b) * * *</p><p>(1) New words.</p></content></section></quotedContent>
+<heading>Scope.</heading><content><p>(b) * * *</p><p>(1) New words.</p><p><?page num="101"?>(c) Later.</p>
+</content></section></quotedContent>
 </content></section></level></main><notes><frDocId>[FR Doc. 2031–00001 Filed]</frDocId></notes></rule>
 <rule><meta><docNumber>2031–00002</docNumber></meta><preface><subject>Another</subject></preface>
 <main><rulePreamble><statement role="summary"><content><heading style="x:HED">SUMMARY:</heading>
 <p>Other words.</p></content></statement></rulePreamble></main></rule>
+<rule><meta><docNumber>2031–00003</docNumber></meta><preface><subject>A third</subject></preface>
+<main><rulePreamble><statement role="summary"><content><heading style="x:HED">SUMMARY:</heading>
+<p>Third words.</p></content></statement></rulePreamble></main></rule>
 </rules></main></component></collection></main></frDoc>"""
     doc = parse_bytes(xml.encode(), "fr.xml")
-    # both summaries are on page 100: each names its document
-    assert _unit(doc, "90 FR 100, SUMMARY (FR Doc. 2031–00001)")[1] == "SUMMARY:\nWe change a rule."
-    assert _unit(doc, "90 FR 100, SUMMARY (FR Doc. 2031–00002)")[1].endswith("Other words.")
+    assert _unit(doc, "90 FR 100, SUMMARY")[1] == "SUMMARY:\nWe change a rule."
+    # two summaries on page 101: each names its document
+    assert _unit(doc, "90 FR 101, SUMMARY (FR Doc. 2031–00002)")[1].endswith("Other words.")
+    assert _unit(doc, "90 FR 101, SUMMARY (FR Doc. 2031–00003)")[1].endswith("Third words.")
     _, text = _unit(doc, "9 CFR 1.2(b)(1) (as revised by instruction 1, FR Doc. 2031–00001)")
     assert text == "(1) New words."
+    # a page that turns just before a paragraph's number: the paragraph is still found, on its page
+    c, text = _unit(doc, "9 CFR 1.2(c) (as revised by instruction 1, FR Doc. 2031–00001)")
+    assert text == "(c) Later." and c.page_start == "101"
     call = doc.text.index("Call us.")
     assert not [u for u in doc.units if u.citable and u.char_start <= call < u.char_end]
-    assert [(p.label, doc.text[p.char_start:p.char_start + 6]) for p in doc.pages][:1] == [("100", "A rule")]
+    assert [(p.label, doc.text[p.char_start:p.char_start + 6]) for p in doc.pages] == [("100", "A rule"),
+                                                                                       ("101", "(c) La")]
 
 
 # -- the zoo's keys for these shapes -------------------------------------------------------------------------

@@ -357,13 +357,13 @@ def _emit_extract(st: _State, note: etree._Element, own_label: str | None, key: 
             continue
         st.b.separate("\n")
         if name == "heading":
-            m = NUMBERED_LIST_HEADING.match(t)
+            m = NUMBERED_LIST_HEADING.match(_PAGE_MARK.sub("", t))
             word, n = (m.group(1).capitalize(), m.group(2)) if m else ("", "")
             listed = f"{word} {n.upper() if _ROMAN.match(n.lower()) else n}" if m else None
             markers = []
             _put(st, t)
             continue
-        m = _MARKER.match(t)
+        m = _MARKER.match(_PAGE_MARK.sub("", t))
         if m and listed and citable and own_label:
             level = _cfr_level(m.group(1), markers, before)
             markers = markers[:level] + [m.group(1)]
@@ -874,7 +874,7 @@ def _fr_content(st: _State, content: etree._Element, fr: _FrDoc, citable: bool) 
             rank = _FR_HEADING_RANK.get(_style(c), 1)
             close(rank)
             st.b.separate("\n\n" if rank <= 1 else "\n")
-            open_unit(rank, head.rstrip(":").strip())
+            open_unit(rank, _PAGE_MARK.sub("", head).rstrip(":").strip())
             _put(st, head)
         elif name in _NOTES and name != "note":  # footnotes: after the statement
             st.deferred.append((c, st.b.pos))
@@ -1080,7 +1080,7 @@ def _emit_cfr(st: _State, el: etree._Element, fr: _FrDoc, core: str | None, rel:
             t = inline_text(x, st)
             if not t:
                 continue
-            m = _MARKER.match(t) if x is not c else None
+            m = _MARKER.match(_PAGE_MARK.sub("", t)) if x is not c else None
             if m:
                 level = _cfr_level(m.group(1), [mk for mk, _ in opened], before)
                 while len(opened) > level:
