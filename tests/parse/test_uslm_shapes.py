@@ -157,6 +157,12 @@ def test_cfr_definitions_and_their_lettered_items(shared: Path) -> None:
     assert doc.units[g.parent].label == 'sec. 646.143, "Exempted person"'
     assert _unit(doc, 'sec. 646.143, "Contraband cigarettes" (b)')[1].startswith("(b) The State in which")
     assert not [u for u in doc.units if u.label == "sec. 646.143(b)"]
+    # a definition found inside a paragraph nested two deep: it and the items after it are the section's
+    term = 'sec. 478.11, "Admitted to the United States for lawful hunting or sporting purposes"'
+    t, _ = _unit(doc, term)
+    assert doc.units[t.parent].label == "sec. 478.11"
+    assert _unit(doc, term + " (b)")[1].startswith("(b) Is entering the United States to display firearms")
+    assert not [u.label for u in doc.units if u.label and "(2nd)" in u.label]
 
 
 @pytest.mark.shared
@@ -168,6 +174,7 @@ def test_cfr_list_numbered_under_its_headings(shared: Path) -> None:
     # items nested in an item: (h)(8)(i) under "... all of the following:", then the letter (i) after (h)
     assert _unit(doc, "sec. 447.21, Category VII(h)(8)(i)")[1].startswith("(i) Remote or autonomous steering")
     assert _unit(doc, "sec. 447.21, Category VII(i)")[1].startswith("(i) Other ground vehicles")
+    assert _unit(doc, "sec. 447.21, Category VI(c)–(d)")[1] == "(c)–(d) [Reserved]"
     # source credits and authority notes are notes, after the section
     i = doc.text.index("as amended by T.D. ATF–172, 49 FR 14943")
     assert not [x for x in doc.units if x.citable and x.char_start <= i < x.char_end]

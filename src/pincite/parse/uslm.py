@@ -271,7 +271,7 @@ def _defined_term(p: etree._Element) -> str | None:
     if first is None or local_name(first) != "inline":
         return None
     term = clean_text("".join(first.itertext()))
-    if not term.endswith(".") or not term[:1].isupper() or len(term.split()) > 8:
+    if not term.endswith(".") or not term[:1].isupper() or len(term.split()) > 12:
         return None
     if not (first.tail or "").strip():
         return None
@@ -290,12 +290,14 @@ def _blockwise(c: etree._Element) -> bool:
 
 
 def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str, path: list[str], zone: Zone,
-                 citable: bool, in_section: bool, same_line: bool = False) -> None:
+                 citable: bool, in_section: bool, same_line: bool = False,
+                 items: list[etree._Element] | None = None) -> None:
     """A content's paragraphs one by one: each definition a unit of the section
     (``sec. 646.143, "Distributor"``); in a paragraph, a definition and what follows it are the section's,
     read after the paragraph ends; an extract's numbered list under its headings ("Category I—Firearms" /
     "(a) ...") a unit to each item."""
-    items = list(c)
+    whole = items is None
+    items = list(c) if items is None else items
 
     def new_line() -> None:
         nonlocal same_line
@@ -305,7 +307,7 @@ def _emit_blocks(st: _State, c: etree._Element, own_label: str | None, key: str,
         else:
             st.b.separate("\n")
 
-    if (c.text or "").strip():
+    if whole and (c.text or "").strip():
         new_line()
         _put(st, clean_text(c.text or ""))
     for i, x in enumerate(items):
@@ -366,10 +368,13 @@ def _emit_extract(st: _State, note: etree._Element, own_label: str | None, key: 
         m = _MARKER.match(_PAGE_MARK.sub("", t))
         if m and listed and citable and own_label:
             level = _cfr_level(m.group(1), markers, before)
+            span = _MARKER_RANGE.match(_PAGE_MARK.sub("", t))  # "(c)–(d) [Reserved]": two items in one
             markers = markers[:level] + [m.group(1)]
             s, e = _put(st, t)
-            number = f"({m.group(1)})"
-            where = "".join(f"({x})" for x in markers)
+            number = f"({m.group(1)})" + (f"–({span.group(1)})" if span else "")
+            where = "".join(f"({x})" for x in markers) + (f"–({span.group(1)})" if span else "")
+            if span:
+                markers[-1] = span.group(1)
             st.uc.add(UnitKind.OTHER, s, e, zone, True, label=f"{own_label}, {listed}{where}", number=number,
                       section_path=path + [listed, where],
                       attrs={"key": st.unique_key(f"{key}/{listed}{where}")})
@@ -416,7 +421,9 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     if head:
         _put(st, head)
     line_open = bool(head)
-    for c in el:
+    queue: list[etree._Element] = list(el)
+    while queue:
+        c = queue.pop(0)
         if _note_page(st, c) or not isinstance(c.tag, str):
             continue
         cname = local_name(c)
@@ -427,14 +434,11 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
         elif cname in LEVEL_KINDS:
             _emit_level(st, c, key, label, own_path, zone, citable, same_line=line_open and not heading)
             line_open = False
-            if st.leftover and name == "section":  # definitions read past the end of a paragraph
-                rest, st.leftover = st.leftover, []
-                holder = etree.Element("content")
-                holder.extend(rest)
-                _emit_blocks(st, holder, label, key, own_path, zone, citable, True)
         elif cname in GROUP_LEVELS:
             _emit_group(st, c, own_path)
             line_open = False
+        elif cname == "p" and name == "section" and citable:  # text read on past its paragraph's end
+            _emit_blocks(st, c, label, key, own_path, zone, citable, True, items=[c])
         elif _blockwise(c) and cname != "quotedContent":
             _emit_blocks(st, c, label, key, own_path, zone, citable, name == "section", same_line=line_open)
             line_open = False
@@ -447,6 +451,15 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
                     st.b.separate("\n")
                 _put(st, t)
                 line_open = False
+        if st.leftover:
+            # a definition began inside a paragraph: it, and everything after it up to the section's end, is
+            # the section's, read there (in this order) once the paragraphs it was found in are closed
+            if name == "section":
+                queue = st.leftover + queue
+                st.leftover = []
+            else:
+                st.leftover.extend(queue)
+                queue = []
     st.uc.end(o)
     if name == "section":
         st.definition, st.section_label = outer_def, outer_section
@@ -701,6 +714,7 @@ _INSTRUCTION_PARTS = frozenset({"content", "chapeau", "continuation", "subsectio
 _TEXT_RANK = 100  # text before any heading: a unit of its own, cited by its page, closed by any heading
 _CFR_TITLE = re.compile(r"/us/cfr/t\s*(\d+)\s*/")
 _MARKER = re.compile(r"^\(([0-9A-Za-z]{1,6})\)\s*")
+_MARKER_RANGE = re.compile(r"^\([0-9A-Za-z]{1,6}\)\s*[–-]\s*\(([0-9A-Za-z]{1,6})\)")
 _ROMAN = re.compile(r"^(?=[ivxlc]+$)c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$")
 _DC = "http://purl.org/dc/elements/1.1/"
 
