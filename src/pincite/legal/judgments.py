@@ -79,3 +79,8 @@ def find_judgment_date(text: str) -> str | None:
             if iso:
                 return iso
     return None
+
+#: The heading of a determination's formal decision, set after its last numbered paragraph ("Decision",
+#: "Notice of Decision", "DISPOSAL"): what follows is the order as made, and the signature, not reasons.
+FORMAL_DECISION_HEADING = re.compile(
+    r"^\s*(?:notice\s+of\s+)?(?:decisions?|disposal|formal\s+order)\s*:?\s*$", re.I)

@@ -680,3 +680,23 @@ UK_CITATION_FORMS = {
 #: (EU) 2015/1814" — the form it is cited by.
 EU_ACT_CITATION = re.compile(r"\b(Regulation|Directive|Decision)\s+(?:\(([A-Za-z, ]+)\)\s+)?(No\s+)?"
                              r"(\d+/\d+(?:/[A-Z]+)?)")
+
+# -------------------------------------------------------------------------------------------------------
+# US regulations: the Federal Register and the Code of Federal Regulations
+# -------------------------------------------------------------------------------------------------------
+
+#: An amendatory instruction that revises only the words before a section's or paragraph's sub-paragraphs
+#: ("Amend § 404.460 by revising paragraph (a) introductory text"; "by revising the introductory text") prints
+#: only those words, and the CFR cites them so ("§ 404.460(a) introductory text"); group 1 is the paragraph.
+AMENDED_INTRODUCTORY_TEXT = re.compile(
+    r"\b(?:(?:paragraphs?|§+\s*[\d.]+)\s*((?:\([0-9A-Za-z]+\))+)\s+|the\s+)introductory\s+text\b", re.I)
+
+#: The verb of an amendatory instruction, as the amended text is then described ("revising" -> "as revised").
+AMENDING_VERBS = (("revis", "revised"), ("add", "added"), ("amend", "amended"),
+                  ("redesignat", "redesignated"))
+
+#: A heading inside a section that numbers a list of its own ("Category I—Firearms", "Schedule II—..."): the
+#: items under it, "(a)", "(b)", are cited under the heading ("27 CFR 447.21, Category I(a)"), not as the
+#: section's own paragraphs.  Group 1 is the word, group 2 the number.
+NUMBERED_LIST_HEADING = re.compile(r"^\s*(category|schedule|class|group|table|list|division)\s+"
+                                   r"([ivxlcdm]+|\d+[a-z]?|[a-z])\s*(?:[—–-]|$|\.)", re.I)

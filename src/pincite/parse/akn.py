@@ -6,7 +6,11 @@ then the reasons, then footnotes.  Units:
 * every numbered paragraph of the reasons (kind ``paragraph``, number as printed without the dot,
   label ``[14]``), whose span runs on over the ``<level>``s that follow it (continuations after a page
   break, indented quotations) up to the next numbered paragraph or heading;
-* lettered and quoted sub-items (``(a)``, ``(11)``, a quoted "122.") as ``subparagraph`` children;
+* lettered and quoted sub-items (``(a)``, ``(11)``, a quoted "122.") as ``subparagraph`` children, except
+  the numbers of a document quoted from a line of its own ("Section 88A reads as follows: / “88A ... / (1)"):
+  those are the quoted document's, and its words are cited as the paragraph's;
+* a formal decision marked up inside the last paragraph under its own heading ("Decision") is the order
+  (zone ``order``, not citable), and so is what follows it;
 * judges' headings ("Lord Justice Moylan :") and section headings as ``heading`` units (not citable).
 
 Which ``<paragraph>`` is a top-level paragraph is decided by the printed numbers, not the markup: the
@@ -27,6 +31,7 @@ from typing import Any
 from lxml import etree
 
 from pincite.errors import ParseError
+from pincite.legal.judgments import FORMAL_DECISION_HEADING
 from pincite.parse.akn_text import (
     AKN_NS,
     bold_share,
@@ -38,7 +43,7 @@ from pincite.parse.akn_text import (
     join_judges,
     judge_heading,
 )
-from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
+from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings, renumber_units
 from pincite.parse.contract import is_bare_heading, letter_value, roman_value
 from pincite.parse.roles import Segment, assign_roles
 from pincite.parse.xmlsafe import load_xml, local_name
@@ -206,6 +211,7 @@ class _JudgmentReader:
         units = sub_item_labels(_distinct_annex_paragraphs(self.c.units()), self.b.text())
         units = assign_roles(units, self.segments, judges, self.b.text(), self.c)
         text = self.b.text()
+        units = quoted_sub_items_folded(units, text)
         doc_meta: dict[str, Any] = {k: v for k, v in meta.items() if k not in ("title", "date", "date_name")}
         doc_meta["judges"] = judges
         if self.quoted_spans:
@@ -717,13 +723,34 @@ class _JudgmentReader:
         self._render_children(el, o, skip_num=False)
         self.c.end(o)
 
-    def _render_children(self, el: etree._Element, owner: int, skip_num: bool) -> None:
-        """Append the text of ``el``'s content, opening sub-units for numbered sub-items inside it."""
+    def _formal_decision(self, c: etree._Element) -> bool:
+        """An unnumbered block inside the last numbered paragraph that is the formal decision's heading."""
+        if self.s.para is None or self.s.zone != Zone.REASONS or local_name(c) not in _SUB_UNITS | _FLOW:
+            return False
+        numbers = [int(v) for v in self.accepted.values() if v.isdigit()]
+        if not numbers or self.s.para.number != str(max(numbers)):
+            return False
+        return bool(FORMAL_DECISION_HEADING.match(collapse_space("".join(c.itertext()))))
+
+    def _render_children(self, el: etree._Element, owner: int, skip_num: bool,
+                         items: list[etree._Element] | None = None) -> None:
+        """Append the text of ``el``'s content (or of ``items``, some of its children), opening sub-units for
+        numbered sub-items inside it."""
         first = True
-        for c in el:
+        for c in (el if items is None else items):
             if not isinstance(c.tag, str):
                 continue
             n = local_name(c)
+            if self._num_text(c) is None and self._formal_decision(c):
+                # the decision after the last paragraph, marked up inside it: the order as made, not reasons
+                self._close_para()
+                self.s.zone = Zone.ORDER
+                self.b.separate()
+                o = self.c.begin(UnitKind.BLOCK, Zone.ORDER, False, section_path=self._path(), parent=None,
+                                 attrs=self._attrs(c))
+                self._render_children(el, o, skip_num=False, items=[c, *c.itersiblings()])
+                self.c.end(o)
+                return
             if n == "num":
                 if not skip_num:
                     t = collapse_space("".join(c.itertext()))
@@ -949,6 +976,35 @@ def _nested_parts(items: list[Unit], text: str, start: int, own: str | None) -> 
         stack.append(entry)
         out[u.ordinal] = "".join(_item_part(e, stack[i - 1] if i else None) for i, e in enumerate(stack))
     return out
+
+
+def quoted_sub_items_folded(units: tuple[Unit, ...], text: str) -> tuple[Unit, ...]:
+    """A numbered sub-item inside a quotation its paragraph opened before it ("Section 88A reads as
+    follows: / “88A Entry clearance / (1) ... (a) ...", "Article 4 of the Order states: / “Saving ... /
+    4. ...") is the quoted document's number, not the judgment's: unless its label shows the quotation
+    (``[17] “279(1)``), its words are cited as the paragraph's ([9]), and it is no unit of its own.  The
+    quotation is one opened by a line of its own and not closed before the sub-item."""
+    by = {u.ordinal: u for u in units}
+    drop: set[int] = set()
+    for u in units:
+        if u.kind is not UnitKind.SUBPARAGRAPH or not u.label or "\u201c" in u.label or u.parent is None \
+                or not u.number or u.zone is not Zone.REASONS:  # a bullet prints no number: kept, by position
+            continue
+        top = by.get(u.parent)
+        while top is not None and top.kind is not UnitKind.PARAGRAPH and top.parent is not None:
+            top = by.get(top.parent)
+        if top is None or top.kind is not UnitKind.PARAGRAPH:
+            continue
+        before = text[top.char_start:u.char_start]
+        opened = before.rfind("\n\u201c")  # a quotation opened by a line of its own ("“88A Entry clearance")
+        if opened < 0:
+            continue
+        since = before[opened:]
+        if since.count("\u201c") > since.count("\u201d") and "\n" in since[2:]:
+            drop.add(u.ordinal)
+    if not drop:
+        return units
+    return renumber_units([u for u in units if u.ordinal not in drop])
 
 
 def _distinct_annex_paragraphs(units: tuple[Unit, ...]) -> tuple[Unit, ...]:

@@ -9,11 +9,17 @@
   byte by byte, with a warning naming the line and column of each, instead of being stored garbled.
 * Control characters XML forbids (e.g. 0x19, a ' that lost its high byte) are replaced, and a bare ``&``
   is read as ``&amp;``, each with a warning.
+* A namespace prefix used outside the element that declares it (Find Case Law's ``uk:`` declared only on
+  ``<proprietary>`` and used in the body) is declared on the root with the URI the document gives it (a
+  placeholder URI where it gives none), and the document parsed again, with a warning.
+* Processing instructions are dropped unless the caller keeps them (USLM's ``<?page num="21708"?>`` page
+  breaks).
 """
 
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from lxml import etree
 
@@ -24,7 +30,7 @@ _DOCTYPE_SYSTEM = re.compile(rb"<!DOCTYPE[^>\[]*(SYSTEM|PUBLIC)", re.S | re.I)
 _ENCODING_DECL = re.compile(rb"^(\s*<\?xml[^>]*?encoding\s*=\s*[\"'])([A-Za-z0-9._-]+)([\"'])", re.S)
 
 
-def _parser() -> etree.XMLParser:
+def _parser(keep_pis: bool = False) -> etree.XMLParser:
     return etree.XMLParser(
         resolve_entities=False,
         no_network=True,
@@ -32,7 +38,7 @@ def _parser() -> etree.XMLParser:
         dtd_validation=False,
         huge_tree=False,
         remove_comments=True,
-        remove_pis=True,
+        remove_pis=not keep_pis,
         recover=False,
     )
 
@@ -124,7 +130,37 @@ def _repair_bare_ampersands(data: bytes) -> tuple[bytes, list[str]]:
     return _BARE_AMPERSAND.sub(b"&amp;", data), [f"bare '&' at line {line}, column {col}{more}; read as a literal '&'"]
 
 
-def load_xml(data: bytes, source: str) -> tuple[etree._Element, list[str]]:
+_UNDEFINED_PREFIX = re.compile(
+    r"Namespace prefix ([A-Za-z_][\w.-]*) (?:for [\w.:-]+ )?on [\w.:-]+ is not defined")
+#: What comes before the root element: the XML declaration, processing instructions, comments, a DOCTYPE.
+_PROLOG_ITEM = re.compile(rb"\s*(?:<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)", re.S)
+_START_NAME = re.compile(rb"<[A-Za-z_][\w.:-]*")
+
+
+def _declare_on_root(data: bytes, prefixes: list[str]) -> tuple[bytes, list[str]] | None:
+    """``data`` with each prefix declared on the root start tag: with the URI the document declares for it
+    somewhere (its first declaration), else a placeholder; None when the root cannot be found."""
+    pos = 0
+    while m := _PROLOG_ITEM.match(data, pos):
+        if m.end() == pos:
+            break
+        pos = m.end()
+    root = _START_NAME.match(data, pos + (len(data[pos:]) - len(data[pos:].lstrip())))
+    if root is None:
+        return None
+    decls = []
+    notes = []
+    for p in prefixes:
+        found = re.search(rb"xmlns:" + re.escape(p.encode()) + rb"\s*=\s*([\"'])(.*?)\1", data, re.S)
+        uri = found.group(2) if found else b"urn:pincite:undeclared-prefix:" + p.encode()
+        decls.append(b" xmlns:" + p.encode() + b'="' + uri.replace(b'"', b"&quot;") + b'"')
+        notes.append(f"namespace prefix '{p}' is used outside the element that declares it; declared on the "
+                     f"root as {uri.decode('utf-8', 'replace')!r}" + ("" if found else " (a placeholder: the "
+                                                                            "document declares it nowhere)"))
+    return data[:root.end()] + b"".join(decls) + data[root.end():], notes
+
+
+def load_xml(data: bytes, source: str, keep_pis: bool = False) -> tuple[etree._Element, list[str]]:
     """Parse untrusted XML bytes; returns the root element and recovery warnings.
 
     Raises :class:`ParseError` naming ``source`` and the reason for anything unsafe or broken.
@@ -158,16 +194,37 @@ def load_xml(data: bytes, source: str) -> tuple[etree._Element, list[str]]:
     if _XML_FORBIDDEN_C0.search(data):
         data, control_warnings = _repair_control_chars(data)
         warnings.extend(control_warnings)
-    try:
-        root = etree.fromstring(data, parser=_parser())
-    except etree.XMLSyntaxError as e:
-        msg = str(e)
-        if "Excessive depth" in msg or "depth" in msg.lower():
-            raise ParseError(source, f"XML nested too deeply (over 256 levels): {msg}") from None
-        raise ParseError(source, f"not well-formed XML: {msg}") from None
+    prefixed: list[str] = []
+    while True:
+        parser = _parser(keep_pis)
+        try:
+            root = etree.fromstring(data, parser=parser)
+            break
+        except etree.XMLSyntaxError as e:
+            m = _UNDEFINED_PREFIX.search(str(e))
+            fixed = None
+            if m and m.group(1) not in prefixed and len(prefixed) < 20:
+                # every undefined prefix this parse reported, not only the first
+                missing = [x.group(1) for x in map(_UNDEFINED_PREFIX.search, (str(r.message) for r in
+                                                                              parser.error_log)) if x]
+                missing = list(dict.fromkeys([m.group(1), *missing]))
+                missing = [x for x in missing if x not in prefixed]
+                fixed = _declare_on_root(data, missing)
+            if fixed is None:
+                _raise_syntax(source, e)
+            data, notes = fixed
+            prefixed.extend(missing)
+            warnings.extend(notes)
     if root is None:
         raise ParseError(source, "no XML root element")
     return root, warnings
+
+
+def _raise_syntax(source: str, e: etree.XMLSyntaxError) -> NoReturn:
+    msg = str(e)
+    if "Excessive depth" in msg or "depth" in msg.lower():
+        raise ParseError(source, f"XML nested too deeply (over 256 levels): {msg}") from None
+    raise ParseError(source, f"not well-formed XML: {msg}") from None
 
 
 def local_name(el: etree._Element) -> str:
