@@ -23,7 +23,7 @@ from typing import Any
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
 from pincite.lint import lint_warnings
-from pincite.parse import DOCUMENT_EXTENSIONS, PARSER_VERSION
+from pincite.parse import DOCUMENT_EXTENSIONS, HOUSEKEEPING_MARKDOWN, MARKDOWN_EXTENSIONS, PARSER_VERSION
 from pincite.parse.parties import name_contract
 from pincite.parse.sandbox import parse_limited
 from pincite.store import PutOutcome, Store
@@ -116,7 +116,7 @@ def collect_files(
                     if what is not None:
                         if not_regular is not None:
                             not_regular.append((full, what))
-                    elif Path(name).suffix.lower() in DOCUMENT_EXTENSIONS:
+                    elif Path(name).suffix.lower() in DOCUMENT_EXTENSIONS and not _housekeeping(name):
                         files.append(full)
                     else:
                         skipped.append(full)
@@ -125,6 +125,12 @@ def collect_files(
         else:
             missing.append(ps)
     return files, skipped, missing
+
+
+def _housekeeping(name: str) -> bool:
+    """A folder's README.md, MANIFEST.md, CHANGELOG.md...: notes about the folder, not documents in it."""
+    p = Path(name)
+    return p.suffix.lower() in MARKDOWN_EXTENSIONS and p.stem.lower() in HOUSEKEEPING_MARKDOWN
 
 
 def _not_regular(path: str) -> str | None:

@@ -302,3 +302,19 @@ def test_an_exhibit_heading_starts_the_schedules():
     assert holder(doc, "Monthly fee.").label == "Exhibit A ¶2"
     assert holder(doc, "Monthly fee.").zone == Zone.SCHEDULE
     assert not any(u.label and u.label.startswith("cl. 3.") for u in doc.units)
+
+
+def test_a_folder_ingest_leaves_out_the_folders_own_readme_and_manifest(tmp_path) -> None:
+    """A corpus folder's README.md / MANIFEST.md describe the folder; they are not documents in it.  Named
+    outright, a README is read like any Markdown file."""
+    from pincite.ingest import collect_files
+
+    (tmp_path / "README.md").write_text("# Notes\n\n1. Files here.\n", encoding="utf-8")
+    (tmp_path / "MANIFEST.md").write_text("# Manifest\n\n- a.md: a contract\n", encoding="utf-8")
+    (tmp_path / "services.md").write_text("# Services Agreement\n\n## 1. Services\n\nThe Supplier shall provide "
+                                          "the Services.\n", encoding="utf-8")
+    files, skipped, _ = collect_files([tmp_path])
+    assert [p.rsplit("/", 1)[-1] for p in files] == ["services.md"]
+    assert sorted(p.rsplit("/", 1)[-1] for p in skipped) == ["MANIFEST.md", "README.md"]
+    files, _, _ = collect_files([tmp_path / "README.md"])
+    assert len(files) == 1

@@ -66,6 +66,12 @@ DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html
 #: A file named so is Markdown whatever its first bytes say (Markdown has no signature of its own).
 MARKDOWN_EXTENSIONS = (".md", ".markdown")
 
+#: A folder's own housekeeping notes, not documents of it: "README.md", "MANIFEST.md", "CHANGELOG.md" describe
+#: the folder (a corpus's manifest names its files and their traps), so a folder ingest leaves them out, as it
+#: leaves out any file of a type pincite does not read.  Named outright, they are read like any Markdown file.
+HOUSEKEEPING_MARKDOWN = frozenset({"readme", "manifest", "changelog", "changes", "contributing", "license",
+                                   "licence", "authors", "code_of_conduct", "security", "todo", "notes", "index"})
+
 _XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
 
 
