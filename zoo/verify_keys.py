@@ -8,7 +8,7 @@ For each ``*.key.json`` under this folder, the document beside it (same stem) is
 * .docx: python-docx paragraphs and table cells;
 * .xml / .html / .htm: tags stripped (comments, processing instructions and <script>/<style> dropped), entities
   decoded; text nodes joined twice, once with a space at every tag boundary and once with nothing;
-* .md / .txt: the raw text, and the text with Markdown emphasis and HTML tags removed.
+* .md / .txt: the raw text (UTF-8, or Windows-1252 where it is not UTF-8), and the text with Markdown emphasis and HTML tags removed.
 
 Whitespace runs collapse to one space and curly quotes become straight before comparing. A quote counts as found
 if it occurs in any of the extractions. Prints found/total per key and exits 1 if any quote is missing.
@@ -64,7 +64,11 @@ def extractions(path: Path) -> list[str]:
                 for cell in row.cells:
                     parts.append(cell.text)
         return ["\n".join(parts)]
-    raw = path.read_bytes().decode("utf-8", errors="replace")
+    data = path.read_bytes()
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError:  # a legacy 8-bit file (Windows-1252 / Latin-1)
+        raw = data.decode("cp1252", errors="replace")
     if suf in (".xml", ".html", ".htm"):
         return [_strip_markup(raw, " "), _strip_markup(raw, "")]
     plain = re.sub(r"<[^>]*>", "", raw)
