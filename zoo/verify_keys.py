@@ -4,11 +4,13 @@
 
 For each ``*.key.json`` under this folder, the document beside it (same stem) is read without pincite:
 
-* .pdf: pypdfium2 page text, pages joined with a newline (``pages`` quotes are looked for on their own page);
+* .pdf: pypdfium2 page text, pages joined with a newline (``pages`` quotes are looked for on their own
+  page, ``pdf_page`` where it differs from the printed number);
 * .docx: python-docx paragraphs and table cells;
-* .xml / .html / .htm: tags stripped (comments, processing instructions and <script>/<style> dropped), entities
-  decoded; text nodes joined twice, once with a space at every tag boundary and once with nothing;
-* .md / .txt: the raw text (UTF-8, or Windows-1252 where it is not UTF-8), and the text with Markdown emphasis and HTML tags removed.
+* .xml / .html / .htm: tags stripped (comments, processing instructions and <script>/<style> dropped),
+  entities decoded; text nodes joined twice, once with a space at every tag boundary and once with nothing;
+* .md / .txt: the raw text (UTF-8, or Windows-1252 where it is not UTF-8), and the text with Markdown
+  emphasis and HTML tags removed.
 
 Whitespace runs collapse to one space and curly quotes become straight before comparing. A quote counts as found
 if it occurs in any of the extractions. Prints found/total per key and exits 1 if any quote is missing.
@@ -78,7 +80,8 @@ def extractions(path: Path) -> list[str]:
 
 def document_for(key: Path) -> Path:
     stem = key.name[: -len(".key.json")]
-    cands = [p for p in key.parent.iterdir() if p.name.startswith(stem + ".") and not p.name.endswith(".key.json")]
+    cands = [p for p in key.parent.iterdir()
+             if p.name.startswith(stem + ".") and not p.name.endswith(".key.json")]
     if len(cands) != 1:
         raise SystemExit(f"{key}: expected one document beside it, found {[c.name for c in cands]}")
     return cands[0]
