@@ -12,8 +12,8 @@ For each ``*.key.json`` under this folder, the document beside it (same stem) is
 * .md / .txt: the raw text (UTF-8, or Windows-1252 where it is not UTF-8), and the text with Markdown
   emphasis and HTML tags removed.
 
-Whitespace runs collapse to one space and curly quotes become straight before comparing. A quote counts as found
-if it occurs in any of the extractions. Prints found/total per key and exits 1 if any quote is missing.
+Whitespace runs collapse to one space and curly quotes become straight before comparing. A quote counts as
+found if it occurs in any of the extractions. Prints found/total per key and exits 1 if any quote is missing.
 """
 
 from __future__ import annotations
