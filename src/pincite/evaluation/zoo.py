@@ -188,8 +188,18 @@ def score_key(key_path: Path, doc: Document | None = None) -> KeyResult:
     for item in key.get("non_citable", []):
         res.non_citable += 1
         hits = find_quote(doc.text, item["quote"], norm)
-        bad = [u for s, e in hits for u in doc.units
-               if u.citable and u.char_start < e and s < u.char_end and _body_overlap(doc.text, u, s, e)]
+        # as the citation checks read it: the innermost unit holding the words decides whether they can be cited
+        # (a marginal note inside its section is the note's, not the section's); words running across units
+        # are kept out only if no citable unit shares them
+        bad = []
+        for s, e in hits:
+            inner = deepest(doc.units, s, e, None)
+            if inner is not None:
+                if inner.citable:
+                    bad.append(inner)
+            else:
+                bad += [u for u in doc.units
+                        if u.citable and u.char_start < e and s < u.char_end and _body_overlap(doc.text, u, s, e)]
         if bad:
             res.misses.append(f"citable    {item.get('what')!r} in {bad[0].label!r}: {item['quote'][:60]!r}")
         else:
@@ -254,7 +264,7 @@ def _voice_miss(doc: Document, item: dict[str, Any], norm: tuple[str, list[int]]
     if not hits:
         return "quote not found"
     s, e = hits[0]
-    who = item["who"].lower()
+    who = item["who"].lower().translate(_QUOTES)
     u = deepest(doc.units, s, e, None)
     if u is None:
         return "in no unit"
@@ -266,7 +276,7 @@ def _voice_miss(doc: Document, item: dict[str, Any], norm: tuple[str, list[int]]
     if not u.citable:
         return f"in a non-citable {u.zone.value} unit"
     if u.author:
-        surname = u.author.replace(",", " ").split()
+        surname = u.author.translate(_QUOTES).replace(",", " ").split()
         if not any(w.lower() in who for w in surname if len(w) > 2):
             return f"author {u.author!r}"
     return None
