@@ -91,7 +91,5 @@ CASES = (
          "The Tax Court held that Mr. Bordelon was at risk in 2009.", False, "the year changed"),
     Case(DYER, "[106]", "restore the order for screens made by the coroner",
          "The coroner's order for screens was quashed because the officers faced no risk of reprisal.", False,
-         "the order's fate reversed, with a reason invented",
-         known_miss="half its content words (coroner, order, screens, officers) are in the cited words: only "
-                    "reading the sentence tells 'restore' from 'quash'"),
+         "the order's fate reversed, with a reason invented"),  # a known miss until issue 49: restore/quash
 )

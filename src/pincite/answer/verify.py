@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import unescape
 
+from pincite.answer.agreement import Judgment, judge, quoted_sentence, restates
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
@@ -40,6 +41,7 @@ class Check(ChoiceEnum):
     FIGURE_NOT_CITED = "figure-not-cited"  # a number, amount, share, period or date the cited words do not state
     NAME_NOT_CITED = "name-not-cited"  # a name or defined term the cited words do not mention
     WORDS_NOT_CITED = "words-not-cited"  # too few of the claim's content words are in the cited words
+    CONTRADICTS_QUOTE = "contradicts-quote"  # the claim says the opposite of its quotation (answer/agreement)
     MALFORMED_REPLY = "malformed-reply"
     TRUNCATED_REPLY = "truncated-reply"  # the server stopped the reply at its token limit before it was whole
 
@@ -62,6 +64,8 @@ PLAIN_WORDS = {
                             "do not state",
     Check.NAME_NOT_CITED: "the statement names someone or something that the cited words do not mention",
     Check.WORDS_NOT_CITED: "too little of what the statement says is in the cited words",
+    Check.CONTRADICTS_QUOTE: "the statement contradicts the words it quotes (a negation, an obligation or "
+                             "permission, a party, a figure or a condition changed)",
     Check.MALFORMED_REPLY: "the model's reply was not in the required format",
     Check.TRUNCATED_REPLY: "the model's reply was cut off at the token limit before it was complete",
 }
@@ -738,6 +742,9 @@ def check_claim_support(claim: RawClaim, kept: list[Candidate]) -> list[Finding]
     if absent:
         return [Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
             repr(a) for a in dict.fromkeys(absent)), True)]
+    against = contradiction(claim.text, kept)
+    if against is not None:
+        return [against]
     share = word_overlap(claim.text, cited)
     if share is not None and share < MIN_WORD_OVERLAP:
         mine = _content_terms(claim.text)
@@ -746,6 +753,53 @@ def check_claim_support(claim: RawClaim, kept: list[Candidate]) -> list[Finding]
                         f"{share:.0%} of the statement's content words are in the cited words (at least "
                         f"{MIN_WORD_OVERLAP:.0%} needed); not there: {', '.join(out[:8])}", True)]
     return []
+
+
+def quoted_words(c: Candidate) -> tuple[str, str, str] | None:
+    """A citation's quotation, the sentence it sits in (within its unit) — what its claim must agree with — and
+    what the citation shows beside them (a sub-item's chapeau, the headings, the title), which only helps align."""
+    if c.doc is None or c.unit is None or c.quote_start is None or c.quote_end is None:
+        return None
+    d, u = c.doc, c.unit
+    text = d.text
+    beside = [d.title, d.citation or ""] + [" ".join(a.section_path) + " " + (a.author or "")
+                                             for a in _unit_and_ancestors(d, u)]
+    if u.parent is not None and u.kind in _SUBITEMS:
+        p = d.units[u.parent]
+        first = min((v.char_start for v in d.units if v.parent == p.ordinal), default=p.char_end)
+        beside.append(text[p.char_start:min(first, p.char_start + _PARENT_CHARS)])  # the chapeau
+    return (text[c.quote_start:c.quote_end],
+            quoted_sentence(text, c.quote_start, c.quote_end, u.char_start, u.char_end), "\n".join(beside))
+
+
+def judgments(claim_text: str, kept: list[Candidate]) -> list[Judgment]:
+    """The claim judged against each of its citations' quotations (:func:`pincite.answer.agreement.judge`)."""
+    out: list[Judgment] = []
+    for c in kept:
+        q = quoted_words(c)
+        if q is not None:
+            out.append(judge(claim_text, q[1], q[0], q[2]))
+    return out
+
+
+def contradiction(claim_text: str, kept: list[Candidate]) -> Finding | None:
+    """A claim that contradicts any of its quotations (its polarity, modality, party, figure or condition), as
+    the finding that drops it, naming the rule."""
+    for j in judgments(claim_text, kept):
+        if j.contradicts:
+            return Finding(Check.CONTRADICTS_QUOTE, f"{j.rule}: {j.detail}", True)
+    return None
+
+
+def aligned(claim_text: str, kept: list[Candidate]) -> bool:
+    """Whether the rules could read the claim against at least one of its quotations and found it agreeing
+    (otherwise the claim is shown as its quotation alone: no paraphrase the rules could not check)."""
+    return any(j.verdict == "agrees" for j in judgments(claim_text, kept))
+
+
+def restates_quotes(claim_text: str, kept: list[Candidate]) -> bool:
+    """A claim that is its quotation (or holds it word for word) needs no aligning."""
+    return any(q is not None and restates(claim_text, q[0]) for q in map(quoted_words, kept))
 
 
 def quote_alone(kept: list[Candidate]) -> str:
@@ -814,6 +868,11 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
             for c in good:
                 c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
                                                    f"{f.detail}", False))
+            kept.append((RawClaim(quote_alone(good), claim.citations), good))
+        elif good and not aligned(claim.text, good) and not restates_quotes(claim.text, good):
+            for c in good:
+                c.findings.append(Finding(Check.CONTRADICTS_QUOTE, "shown as the quoted words alone: the statement "
+                                          f"{claim.text!r} could not be matched with them", False))
             kept.append((RawClaim(quote_alone(good), claim.citations), good))
         elif good:
             kept.append((claim, good))
