@@ -79,6 +79,7 @@ class Reading:
     clause: list[int] = field(default_factory=list)
     neg: list[int] = field(default_factory=list)  # negations over each word (parity is what counts)
     caps: set[str] = field(default_factory=set)  # capitalised words (a document's defined terms, names)
+    verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
 
     def content(self, i: int) -> bool:
         w = self.words[i]
@@ -115,13 +116,20 @@ def read(text: str) -> Reading:
         r.clause.append(clause)
     n = len(r.words)
     r.neg = [0] * n
-    # a negator scopes over the next words of its clause (four, the length of "not been lawfully served")
+    # a negator scopes over the next four words of its clause, auxiliaries and fillers not counted ("not said
+    # to have been given": said, given)
+    r.verbal = set()
     for i, w in enumerate(r.words):
         if w in NEGATORS or w in NEGATIVE_VERBS or w == "failure":
-            for j in range(i + 1, min(n, i + 5)):
-                if r.clause[j] != r.clause[i]:
-                    break
+            counted = 0
+            for j in range(i + 1, n):
+                if r.clause[j] != r.clause[i] or counted >= 4 or r.words[j] in NEGATORS:
+                    break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 r.neg[j] += 1
+                if w in ("not", "never"):
+                    r.verbal.add(j)
+                if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
+                    counted += 1
         elif w == "non":  # "non-exclusive", "non exclusive": the next word only
             if i + 1 < n:
                 r.neg[i + 1] += 1
@@ -193,7 +201,8 @@ _BETWEEN = (FILLERS - {"to"}) | {"her", "his", "its", "their", "our", "my", "you
 
 
 def _predicates(r: Reading) -> set[str]:
-    return {stem(r.words[i]) for i in _predicate_positions(r)}
+    """Predicates, and the words "not" or "never" negates ("is not on or *close* to the boundary")."""
+    return {stem(r.words[i]) for i in _predicate_positions(r) | {j for j in r.verbal if r.content(j)}}
 
 
 def _polarity_of(occ: list[tuple[int, bool]]) -> set[int]:
@@ -382,17 +391,22 @@ def _role_swapped(claim: Reading, quote: Reading) -> str | None:
     """A role word the quoted words never use standing where they use its counterpart: "the Defendant's
     contention that…" against "the Claimant's contention that…" (two or more of the words around it shared)."""
     for i, w in enumerate(claim.words):
-        other = _PAIRED.get(w)
-        if other is None or w in quote.words or other not in quote.words:
+        if w in quote.words:
+            continue
+        others = _PAIRED.get(w, set()) & set(quote.words)
+        if not others:
             continue
         mine = _neighbours(claim, i)
         for k, v in enumerate(quote.words):
-            if v == other and len(mine & _neighbours(quote, k)) >= 2:
-                return f"the statement names the {w} where the quoted words name the {other}"
+            if v in others and len(mine & _neighbours(quote, k)) >= 2:
+                return f"the statement names the {w} where the quoted words name the {v}"
     return None
 
 
-_PAIRED = {a: b for a, b in PARTY_PAIRS} | {b: a for a, b in PARTY_PAIRS}
+_PAIRED: dict[str, set[str]] = {}
+for _a, _b in PARTY_PAIRS:
+    _PAIRED.setdefault(_a, set()).add(_b)
+    _PAIRED.setdefault(_b, set()).add(_a)
 
 
 def _swapped(mine: str | None, theirs: list[str | None], quote: Reading) -> str | None:
@@ -402,7 +416,7 @@ def _swapped(mine: str | None, theirs: list[str | None], quote: Reading) -> str 
     if any(t == mine or t in BOTH_SIDES for t in named):
         return None
     t = named[0]
-    if _PAIRED.get(mine) == t or (mine in quote.words and mine not in PARTY_WORDS | {"court"}) or (
+    if t in _PAIRED.get(mine, set()) or (mine in quote.words and mine not in PARTY_WORDS | {"court"}) or (
             mine in PARTY_WORDS and t in PARTY_WORDS and mine in quote.words):
         return t
     return None
