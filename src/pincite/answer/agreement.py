@@ -122,8 +122,14 @@ def read(text: str) -> Reading:
     for i, w in enumerate(r.words):
         if w in NEGATORS or w in NEGATIVE_VERBS or w == "failure":
             counted = 0
+            # "No person shall enter…", "Neither party shall have … any power": a subject's negator negates
+            # its whole clause (up to the next negator), as "A person shall not enter…" does
+            limit = 4
+            if w in SUBJECT_NEGATORS and any(r.words[j] in AUXILIARIES and r.clause[j] == r.clause[i]
+                                             for j in range(i + 1, min(n, i + 6))):
+                limit = n
             for j in range(i + 1, n):
-                if r.clause[j] != r.clause[i] or counted >= 4 or r.words[j] in NEGATORS:
+                if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 r.neg[j] += 1
                 if w in ("not", "never"):
@@ -133,16 +139,6 @@ def read(text: str) -> Reading:
         elif w == "non":  # "non-exclusive", "non exclusive": the next word only
             if i + 1 < n:
                 r.neg[i + 1] += 1
-    # "No person shall enter": the subject's negator negates the clause's predicate too
-    for i, w in enumerate(r.words):
-        if w in SUBJECT_NEGATORS:
-            aux = next((j for j in range(i + 1, min(n, i + 8)) if r.words[j] in AUXILIARIES
-                        and r.clause[j] == r.clause[i]), None)
-            if aux is not None:
-                pred = next((j for j in range(aux + 1, min(n, aux + 5)) if r.words[j] not in FILLERS
-                             and r.words[j] not in AUXILIARIES), None)
-                if pred is not None and pred >= i + 5 and r.clause[pred] == r.clause[i]:
-                    r.neg[pred] += 1
     # "I reject the submission that X": X is denied
     for m in DENYING_FRAME.finditer(t):
         first = next((k for k, s in enumerate(r.starts) if s >= m.end()), None)
@@ -190,14 +186,18 @@ def _predicate_positions(r: Reading) -> set[int]:
         if not r.content(i):
             continue
         j = i - 1
+        owned = False
         while j >= 0 and r.clause[j] == r.clause[i] and (r.words[j] in _BETWEEN or r.words[j].endswith("ly")):
+            owned = owned or r.words[j] in _POSSESSIVES
             j -= 1
-        if j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in AUXILIARIES | {"not", "never", "to"}:
+        trigger = AUXILIARIES | {"not", "never"} | (set() if owned else {"to"})  # "effect to its conflict": a noun
+        if j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in trigger:
             out.add(i)
     return out
 
 
-_BETWEEN = (FILLERS - {"to"}) | {"her", "his", "its", "their", "our", "my", "your", "entirely", "wholly"}
+_POSSESSIVES = frozenset({"her", "his", "its", "their", "our", "my", "your"})
+_BETWEEN = (FILLERS - {"to"}) | _POSSESSIVES | {"entirely", "wholly"}
 
 
 def _predicates(r: Reading) -> set[str]:
@@ -360,15 +360,16 @@ def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None
     if role:
         return "party", role
     # acts without a modal ("the appellant argued", "the Buyer pays"): the actor of a shared verb
+    roles = set(PARTY_WORDS)  # without a modal, only role words are read as actors ("the Site owned by…" is none)
     for i in range(len(claim.words)):
-        if not claim.content(i):
+        if not claim.content(i) or _passive(claim, i):
             continue
         s = stem(claim.words[i])
-        a = _actor_before(claim, i, parties)
+        a = _actor_before(claim, i, roles)
         if a is None or a in BOTH_SIDES:
             continue
-        others = [_actor_before(quote, k, parties) for k in range(len(quote.words))
-                  if quote.content(k) and stem(quote.words[k]) == s]
+        others = [_actor_before(quote, k, roles) for k in range(len(quote.words))
+                  if quote.content(k) and stem(quote.words[k]) == s and not _passive(quote, k)]
         swapped = _swapped(a, others, quote)
         if swapped:
             return "party", f"the statement has the {a} {claim.words[i]}; the quoted words, the {swapped}"
@@ -401,6 +402,11 @@ def _role_swapped(claim: Reading, quote: Reading) -> str | None:
             if v in others and len(mine & _neighbours(quote, k)) >= 2:
                 return f"the statement names the {w} where the quoted words name the {v}"
     return None
+
+
+def _passive(r: Reading, i: int) -> bool:
+    """"owned and operated by VerticalNet": the actor comes after the verb."""
+    return any(r.words[j] == "by" for j in range(i + 1, min(len(r.words), i + 4)) if r.clause[j] == r.clause[i])
 
 
 _PAIRED: dict[str, set[str]] = {}

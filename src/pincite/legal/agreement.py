@@ -157,4 +157,5 @@ FUNCTION_WORDS = frozenset(
     "a an the of to in on at by for from with as is are was were be been being do does did has have had this that "
     "these those it its and or if any such which who whom whose there their they them he she his her him we our us "
     "i my me you your shall will may must can could should would might not no nor never without than then so "
-    "also only into upon under within after before over such other each either both all some".split())
+    "also only into upon under within after before over such other each either both all some least most less more "
+    "fewer greater".split())
