@@ -782,10 +782,10 @@ def quoted_words(c: Candidate) -> tuple[str, str, str] | None:
     text = d.text
     beside = [d.title, d.citation or ""] + [" ".join(a.section_path) + " " + (a.author or "")
                                              for a in _unit_and_ancestors(d, u)]
-    if u.parent is not None and u.kind in _SUBITEMS:
+    if u.parent is not None and u.kind in _SUBITEMS:  # the chapeau and the sibling items, as unit_words reads them
         p = d.units[u.parent]
-        first = min((v.char_start for v in d.units if v.parent == p.ordinal), default=p.char_end)
-        beside.append(text[p.char_start:min(first, p.char_start + _PARENT_CHARS)])  # the chapeau
+        if p.char_end - p.char_start <= _PARENT_CHARS:
+            beside.append(text[p.char_start:p.char_end])
     return (text[c.quote_start:c.quote_end],
             quoted_sentence(text, c.quote_start, c.quote_end, u.char_start, u.char_end), "\n".join(beside))
 
