@@ -520,7 +520,8 @@ def restates(claim: str, quote: str) -> bool:
 
 
 def _plain_words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'"))
+    """Words as a quotation is compared: a lawyer's bracketed alteration ("[i]f", "[t]he") is the word."""
+    return re.findall(r"[a-z0-9]+", re.sub(r"\[(\w{1,3})\]", r"\1", text).lower())
 
 
 def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") -> Judgment:
@@ -528,6 +529,7 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     frame just before the quoted words belongs to them) — or, when the claim restates ``quote`` word for word,
     against the quotation alone. ``context`` (what the citation shows beside the quotation: a sub-item's chapeau,
     the unit's headings, the document's title) counts only towards aligning the claim, never against it."""
+    sentence = quoted  # a condition anywhere in the sentence qualifies the quoted words, restated or not
     if quote is not None and restates(claim, quote):
         quoted = quote
     c, q = read(claim), read(quoted)
@@ -540,7 +542,7 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     fg = figure(claim, quoted)
     if fg:
         return Judgment("contradicts", fg[0], fg[1])
-    cd = condition(claim, quoted)
+    cd = condition(claim, sentence)
     if cd:
         return Judgment("contradicts", "condition", cd)
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}

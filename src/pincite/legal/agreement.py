@@ -80,7 +80,7 @@ PROHIBITION = ("shall not", "must not", "may not", "will not", "cannot", "can no
 PARTY_PAIRS = (
     ("licensor", "licensee"), ("lessor", "lessee"), ("landlord", "tenant"), ("buyer", "seller"),
     ("purchaser", "vendor"), ("purchaser", "seller"), ("employer", "employee"), ("supplier", "customer"),
-    ("supplier", "purchaser"), ("franchisor", "franchisee"), ("lender", "borrower"), ("creditor", "debtor"),
+    ("supplier", "purchaser"), ("supplier", "distributor"), ("franchisor", "franchisee"), ("lender", "borrower"), ("creditor", "debtor"),
     ("distributor", "manufacturer"), ("distributor", "company"), ("contractor", "client"),
     ("consultant", "client"), ("provider", "customer"), ("provider", "recipient"), ("insurer", "insured"),
     ("assignor", "assignee"), ("grantor", "grantee"), ("mortgagor", "mortgagee"), ("pledgor", "pledgee"),
@@ -123,7 +123,7 @@ COMPARATOR_SIDE = {"ge": "up", "gt": "up", "le": "down", "lt": "down"}
 
 #: Words that make a provision or a holding conditional: a claim that states it as absolute overstates it.
 CONDITIONS = re.compile(r"\b(?:unless|subject\s+to|except|excepting|save\s+(?:that|where|as|for)|provided\s+"
-                        r"(?:that|always)|providing\s+that|on\s+condition|conditional\s+(?:on|upon)|only\s+if|"
+                        r"(?:that|always|however|such|further|further\s+that)|providing\s+that|on\s+condition|conditional\s+(?:on|upon)|only\s+if|"
                         r"if|where|in\s+the\s+event|otherwise\s+than|other\s+than)\b", re.I)
 #: Words by which a claim says there is no condition: it overstates a conditional quote.
 ABSOLUTE = re.compile(r"\b(?:always|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|without\s+"

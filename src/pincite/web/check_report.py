@@ -24,6 +24,7 @@ VERDICT_WORDS = {
     Verdict.NO_SUCH_UNIT: "the pinpoint names nothing in the source",
     Verdict.UNRESOLVED: "no stored document matches",
     Verdict.UNVERIFIED_PROPOSITION: "no quotation: the proposition needs reading",
+    Verdict.CONTRADICTS_QUOTE: "the sentence says the opposite of the words it quotes",
 }
 
 CSS = """
