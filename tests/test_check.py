@@ -381,3 +381,13 @@ def test_a_sentence_that_contradicts_its_quotation(corpus_db: Path) -> None:
     assert [r.verdict.value for r in bad.results] == ["contradicts-quote"]
     assert bad.results[0].detail.startswith("polarity:")
     assert [r.verdict.value for r in good.results] == ["ok"]
+
+
+def test_the_html_report_says_nothing_was_checked_and_lists_the_informal_pinpoints(store) -> None:
+    from pincite.web.check_report import render_check_html
+
+    report = Checker(store).check_text("It ends on notice under § 11.1 (Curo, ¶31).", "d.md",
+                                       datetime.date(2026, 4, 1))
+    page = render_check_html(report)
+    assert report.status == "no-citations" and not report.all_ok
+    assert "No citations found" in page and "<q>§ 11.1</q>" in page and "¶31" in page
