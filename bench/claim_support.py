@@ -11,6 +11,12 @@
    drops) and unsupported claims shown (misses), each with the check that decided.
 
     .venv/bin/python bench/claim_support.py --db COPY.db --runs RUN.json... [--train]
+
+4. Issue 49, claim–quote pairs: ``--pairs eval/claims/generated.jsonl [eval/claims/handwritten.jsonl ...]`` (no
+   store needed) runs the claim checks of answer/verify.py (figures, names, agreement with the quotation, word
+   overlap) on each pair — the claim, its quotation, the sentence around it and the cited unit — and prints, by
+   kind, how many contradictions are caught and how many true claims are dropped or shown as their quotation
+   alone (``--list`` prints each miss and each false drop).
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from pincite.answer.context import assemble_context
 from pincite.engine import AskOptions, answer_from_context
 from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.types import DocRef, Passage
-from pincite.answer.verify import MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, unit_words, word_overlap
+from pincite.answer.agreement import quoted_sentence
+from pincite.answer.verify import (MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, matched, support_finding,
+                                   unit_words, word_overlap)
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
 from pincite.store.sqlite import SQLiteStore
 
@@ -123,12 +131,85 @@ def adversary(store: SQLiteStore) -> None:
         print("  miss:", x)
 
 
+def pair_outcome(row: dict) -> tuple[str, str]:
+    """What the checks do with one pair: ("dropped", why), ("quote", "") when shown as its quotation alone, or
+    ("shown", "")."""
+    context, quote = row["context"], row["quote"]
+    at = context.find(quote)
+    if at < 0:
+        return "bad-pair", "the quote is not in its context"
+    quotes = [(quote, quoted_sentence(context, at, at + len(quote)), row.get("beside", ""))]
+    found = support_finding(row["claim"], [context], quotes)
+    if found is not None:
+        return "dropped", f"{found.check.value}: {found.detail}"
+    return ("shown", "") if matched(row["claim"], quotes) else ("quote", "")
+
+
+def pairs(files: list[str], show: bool) -> None:
+    from collections import Counter, defaultdict
+
+    print("## claim-quote pairs: contradictions caught, true claims dropped")
+    print(f"{'set':14} {'kind':22} {'pairs':>5} {'caught':>7} {'rate':>5}   {'dropped':>7} {'quote':>5} "
+          f"{'shown':>5}  (true: dropped = false drop; quote = shown as its quotation alone)")
+    timings: list[float] = []
+    for path in files:
+        rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("//")]
+        passages = {p["id"]: p for p in map(json.loads, (ROOT / "eval/claims/passages.jsonl").read_text(
+            encoding="utf-8").splitlines())}
+        for r in rows:  # a hand-written pair names its passage: the passage's text is the cited unit
+            if "context" not in r:
+                r["context"] = passages[r["passage"]]["text"]
+        by: dict[str, Counter[str]] = defaultdict(Counter)
+        total: Counter[str] = Counter()
+        for r in rows:
+            import time
+
+            t = time.perf_counter()
+            outcome, why = pair_outcome(r)
+            timings.append(time.perf_counter() - t)
+            kind = r["kind"]
+            by[kind][outcome] += 1
+            total["true" if r["agrees"] else "false", outcome] += 1
+            wrong = (outcome == "dropped") if r["agrees"] else (outcome == "shown")
+            if show and (wrong or (r["agrees"] and outcome == "quote")):
+                print(f"  [{r.get('id')}] {kind} {outcome} {why}\n     claim: {r['claim']}\n     quote: {r['quote']}")
+        for kind, c in sorted(by.items()):
+            n = sum(c.values())
+            agrees = next(r["agrees"] for r in rows if r["kind"] == kind)
+            if agrees:
+                print(f"{Path(path).stem:14} {kind:22} {n:5} {'':>7} {'':>5}   {c['dropped']:7} {c['quote']:5} "
+                      f"{c['shown']:5}")
+            else:
+                caught = c["dropped"] + c["quote"]
+                print(f"{Path(path).stem:14} {kind:22} {n:5} {caught:7} {caught / n:5.2f}   {'':>7} {'':>5} "
+                      f"{c['shown']:5}")
+        nt = sum(v for (k, _), v in total.items() if k == "true")
+        nf = sum(v for (k, _), v in total.items() if k == "false")
+        caught = total["false", "dropped"] + total["false", "quote"]
+        print(f"{Path(path).stem:14} {'ALL contradictions':22} {nf:5} {caught:7} {caught / max(nf, 1):5.2f}")
+        print(f"{Path(path).stem:14} {'ALL true claims':22} {nt:5} {'':7} {'':5}   {total['true', 'dropped']:7} "
+              f"{total['true', 'quote']:5} {total['true', 'shown']:5}  false drops "
+              f"{total['true', 'dropped'] / max(nt, 1):.3f}")
+    if timings:
+        timings.sort()
+        print(f"per claim: median {1000 * timings[len(timings) // 2]:.2f} ms, "
+              f"p95 {1000 * timings[int(len(timings) * 0.95)]:.2f} ms, max {1000 * timings[-1]:.2f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--db", required=True)
+    ap.add_argument("--pairs", nargs="*", help="claim-quote pair files (issue 49); no store needed")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--db")
     ap.add_argument("--runs", nargs="*", default=[])
     ap.add_argument("--train", action="store_true")
     a = ap.parse_args()
+    if a.pairs:
+        pairs(a.pairs, a.list)
+        return
+    if not a.db:
+        ap.error("--db is needed unless --pairs is given")
     sets = [ROOT / "eval/dev.jsonl"] + ([ROOT / "eval/train.jsonl"] if a.train else [])
     quote_lengths(a.runs, [ROOT / "eval/dev.jsonl", ROOT / "eval/train.jsonl"])
     store = SQLiteStore(a.db)

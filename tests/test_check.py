@@ -5,6 +5,7 @@ browser."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import re
@@ -201,6 +202,7 @@ EXPECTED = [
     # the Upper Tribunal's [42], quoted in the Court of Appeal's [18], as the holding; then said to be the UT's
     ("Curo Places Ltd v Pimlett [2020] EWCA Civ 1621 at [18]", "quoted-as-holding"),
     ("Curo Places Ltd v Pimlett [2020] EWCA Civ 1621 at [18]", "ok"),
+    ("clause 8.2 of the Affiliate Agreement", "contradicts-quote"),  # "need not provide" against "shall provide"
 ]
 
 
@@ -246,7 +248,8 @@ def test_cli_exit_codes_json_and_html(corpus_db: Path, tmp_path: Path) -> None:
                                 "--html", str(out_html)])
     assert r.exit_code == 1, r.output
     body = json.loads(r.stdout)
-    assert set(body) == {"file", "as_of", "citations", "summary"} and body["as_of"] == AS_OF
+    assert set(body) == {"file", "as_of", "status", "citations", "summary", "unrecognised"}
+    assert body["as_of"] == AS_OF and body["status"] == "problems"
     c = body["citations"][1]
     assert set(c) >= {"text", "char_start", "char_end", "quote", "pinpoint", "document", "unit", "verdict", "detail",
                       "suggested"}
@@ -331,3 +334,60 @@ def test_a_100_citation_memo_is_checked_in_under_ten_seconds(corpus_db: Path) ->
     s.close()
     assert len(report.results) == 5 * len(EXPECTED)
     assert took < 10, took
+
+
+@pytest.mark.shared
+def test_a_draft_with_no_citation_recognised_is_never_all_ok(corpus_db: Path, tmp_path: Path) -> None:
+    """Issue 49: informal pinpoints the finder cannot resolve are listed, and the draft gets "no citations found"
+    and an exit code of its own — not 0 ("all ok" over nothing checked), not 1, not 2."""
+    draft = tmp_path / "informal.md"
+    draft.write_text(
+        "The licence ends on notice under § 11.1. The landlord could not charge for it (Curo, ¶31), as the\n"
+        "court said (id. at 14), and the Justices agreed (slip op. at 25). Assignment needs consent: cl 5.\n",
+        encoding="utf-8")
+    runner = CliRunner()
+    r = runner.invoke(cli_app, ["check", str(draft), "--db", str(corpus_db), "--as-of", AS_OF, "--json"])
+    assert r.exit_code == 3, r.output
+    body = json.loads(r.stdout)
+    assert body["status"] == "no-citations" and body["citations"] == []
+    seen = [u["text"] for u in body["unrecognised"]]
+    for loose in ("§ 11.1", "¶31", "id. at 14", "slip op. at 25", "cl 5"):
+        assert any(loose in s for s in seen), (loose, seen)
+    r = runner.invoke(cli_app, ["check", str(draft), "--db", str(corpus_db), "--as-of", AS_OF])
+    assert r.exit_code == 3 and "no citations found" in r.output and "not checked" in r.output, r.output
+    # beside a recognised citation the informal ones are still listed, and the exit code is the citations' own
+    draft.write_text("The court held that \"the Injunction Application is not abusive\": Ipek v Koza Altin [2020] "
+                     "EWCA Civ 1018 at [61]. See also § 11.1.\n", encoding="utf-8")
+    r = runner.invoke(cli_app, ["check", str(draft), "--db", str(corpus_db), "--as-of", AS_OF, "--json"])
+    body = json.loads(r.stdout)
+    assert r.exit_code == 0 and body["status"] == "ok", r.output
+    assert [u["text"] for u in body["unrecognised"]] == ["§ 11.1"]
+
+
+@pytest.mark.shared
+def test_a_sentence_that_contradicts_its_quotation(corpus_db: Path) -> None:
+    """Issue 49: a draft's sentence saying the opposite of the words it quotes gets contradicts-quote, naming the
+    rule; the same quotation under a sentence that agrees with it is ok."""
+    s = SQLiteStore(corpus_db)
+    try:
+        bad = Checker(s).check_text('The Court of Appeal held that the application was abusive, saying "the '
+                                    'Injunction Application is not abusive": Ipek v Koza Altin [2020] EWCA Civ 1018 '
+                                    'at [61].', "d.md", datetime.date(2026, 4, 1))
+        good = Checker(s).check_text('The Court of Appeal held that the application was not an abuse, saying "the '
+                                     'Injunction Application is not abusive": Ipek v Koza Altin [2020] EWCA Civ '
+                                     '1018 at [61].', "d.md", datetime.date(2026, 4, 1))
+    finally:
+        s.close()
+    assert [r.verdict.value for r in bad.results] == ["contradicts-quote"]
+    assert bad.results[0].detail.startswith("polarity:")
+    assert [r.verdict.value for r in good.results] == ["ok"]
+
+
+def test_the_html_report_says_nothing_was_checked_and_lists_the_informal_pinpoints(store) -> None:
+    from pincite.web.check_report import render_check_html
+
+    report = Checker(store).check_text("It ends on notice under § 11.1 (Curo, ¶31).", "d.md",
+                                       datetime.date(2026, 4, 1))
+    page = render_check_html(report)
+    assert report.status == "no-citations" and not report.all_ok
+    assert "No citations found" in page and "<q>§ 11.1</q>" in page and "¶31" in page

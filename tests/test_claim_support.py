@@ -121,7 +121,10 @@ def test_adversarial_model_on_real_passages(store, case: Case) -> None:
     else:
         assert ans.claims == [], f"shown: {case.claim!r}"
         assert checks(ans)[0] in (Check.QUOTE_TOO_SHORT, Check.FIGURE_NOT_CITED, Check.NAME_NOT_CITED,
-                                  Check.WORDS_NOT_CITED)
+                                  Check.WORDS_NOT_CITED, Check.CONTRADICTS_QUOTE)
+        if case.rule:  # issue 49: dropped by the agreement rule named, which says why
+            d = next(d for d in ans.dropped if d.check is Check.CONTRADICTS_QUOTE)
+            assert d.detail.startswith(case.rule + ":"), d.detail
 
 
 # -- how figures are read --------------------------------------------------------------------------------------

@@ -178,3 +178,15 @@ def test_quotation_markup_is_a_signal(corpus: Path) -> None:
     q = next(s for s in para.voice.spans if "markup" in s.basis)
     assert doc.text[q.char_start:q.char_end] == "“The Party is not a public body and it does not carry out public functions.”"
     assert q.kind is SourceKind.EVIDENCE and q.source == "letter"
+
+
+def test_a_neutral_restatement_of_quoted_words_is_kept_and_labelled(voiced) -> None:
+    """Issue 49: "It is stated that …" + the quoted words never presents them as the court's holding: kept, and
+    labelled with whose words they are, where a bare "That is the answer." on them is dropped."""
+    doc = _doc(voiced, HMRC)
+    start = doc.text.index(UT_SAYS)
+    holder = next(u for u in doc.units if u.parent is None and u.char_start <= start < u.char_end
+                  and u.voice is not None)
+    stated = claim("It is stated that " + UT_SAYS, "P1", UT_SAYS)
+    ans = _answer(_turn(voiced, HMRC, holder.label, "Was there real expenditure by the company?"), reply(stated))
+    assert ans.dropped == [] and "quoting the Upper Tribunal" in ans.citations[0].rendered

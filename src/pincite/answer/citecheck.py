@@ -30,6 +30,7 @@ from typing import Any
 from pincite.answer.context import TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim
 from pincite.answer.render import page_at, pinpoint, render_citation
+from pincite.answer.agreement import judge
 from pincite.answer.verify import (
     DISSENTING,
     Candidate,
@@ -44,7 +45,7 @@ from pincite.answer.verify import (
     normalise_with_map,
 )
 from pincite.errors import NotFound, PinciteError
-from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, find_citations
+from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, find_citations, loose_citations
 from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
@@ -64,6 +65,7 @@ class Verdict(ChoiceEnum):
     NO_SUCH_UNIT = "no-such-unit"
     UNRESOLVED = "unresolved"
     UNVERIFIED_PROPOSITION = "unverified-proposition"
+    CONTRADICTS_QUOTE = "contradicts-quote"  # the sentence says the opposite of the words it quotes
 
 
 #: How close a quotation must be to a passage to be reported as that passage altered rather than not found:
@@ -114,6 +116,9 @@ class CheckReport:
     text: str
     results: list[CitationResult]
     seconds: float = 0.0
+    #: spans that look like citations but are not ones the finder reads ("§ 11.1", "Curo, ¶31", "id. at 14"):
+    #: (start, end, what they look like) — each needs a reader's eye
+    unrecognised: list[tuple[int, int, str]] = field(default_factory=list)
 
     @property
     def summary(self) -> dict[str, int]:
@@ -124,11 +129,22 @@ class CheckReport:
 
     @property
     def all_ok(self) -> bool:
-        return all(r.verdict is Verdict.OK for r in self.results)
+        """Every citation checked and found ok — and at least one found: a draft in which no citation was
+        recognised is never "all ok"."""
+        return bool(self.results) and all(r.verdict is Verdict.OK for r in self.results)
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``problems`` (a citation is not ok) or ``no-citations`` (none recognised)."""
+        if not self.results:
+            return "no-citations"
+        return "ok" if self.all_ok else "problems"
 
     def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "as_of": self.as_of.isoformat() if self.as_of else None,
-                "citations": [r.to_json() for r in self.results], "summary": self.summary}
+                "status": self.status, "citations": [r.to_json() for r in self.results], "summary": self.summary,
+                "unrecognised": [{"text": self.text[a:b], "char_start": a, "char_end": b, "looks_like": what}
+                                 for a, b, what in self.unrecognised]}
 
 
 # -- the stored documents, as a draft names them ----------------------------------------------------------
@@ -487,9 +503,12 @@ class Checker:
     def check_text(self, text: str, file: str = "-", as_of: datetime.date | None = None) -> CheckReport:
         t0 = time.perf_counter()
         day = as_of or datetime.date.today()
-        results = [_in_draft_words(self.check_one(fc, day)) for fc in find_citations(text)]
+        found = find_citations(text)
+        results = [_in_draft_words(self.check_one(fc, day)) for fc in found]
+        loose = loose_citations(text, [(fc.char_start, fc.char_end) for fc in found])
         # the date the law was read as of, given or today's: a report saying null would not say what was checked
-        return CheckReport(file=file, as_of=day, text=text, results=results, seconds=time.perf_counter() - t0)
+        return CheckReport(file=file, as_of=day, text=text, results=results, seconds=time.perf_counter() - t0,
+                           unrecognised=loose)
 
     # one citation ------------------------------------------------------------------------------------------
 
@@ -611,6 +630,9 @@ class Checker:
                 detail += f"; the court's own words on the point are {_at(pinpoint(doc, own))}"
                 return result(Verdict.QUOTED_AS_HOLDING, detail, (pinpoint(doc, own), render_citation(doc, own)))
             return result(Verdict.QUOTED_AS_HOLDING, detail)
+        against = self._contradiction(fc, doc, unit, start, end)
+        if against is not None:
+            return result(Verdict.CONTRADICTS_QUOTE, against)
         pin = fc.pinpoint
         if pin is None:
             return result(Verdict.OK, f"the quoted words are {_at(here)} (the citation gives no pinpoint)")
@@ -632,6 +654,17 @@ class Checker:
         if wrong_kind:
             return result(Verdict.PAGE_AS_PARAGRAPH, wrong_kind[0].detail, suggested)
         return result(Verdict.WRONG_PINPOINT, f"the quoted words are {_at(here)}, not {_at(pin.text)}", suggested)
+
+    def _contradiction(self, fc: FoundCitation, doc: Document, unit: Unit, start: int, end: int) -> str | None:
+        """The draft's own words against the words it quotes: the sentence less its quotation and its citation,
+        judged against the quotation (:func:`pincite.answer.agreement.judge`) — the rule it breaks and how, or
+        None.  The lawyer chose the quotation, so the sentence is held to it, not to the words around it."""
+        if not fc.quote:
+            return None
+        own = _unquoted(fc.sentence, fc.quote).replace(fc.text, " ")
+        quoted = doc.text[start:end]
+        j = judge(own, quoted, None, "\n".join([doc.title, " ".join(unit.section_path)]))
+        return f"{j.rule}: {j.detail}" if j.contradicts else None
 
     def _reporter_pagination(self, fc: FoundCitation, doc: Document) -> bool:
         """A reporter's page pinpoint on a stored copy with its own pagination (a slip opinion): the pages it

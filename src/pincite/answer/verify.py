@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import unescape
 
+from pincite.answer.agreement import judge, quoted_sentence, restates
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
@@ -40,6 +41,7 @@ class Check(ChoiceEnum):
     FIGURE_NOT_CITED = "figure-not-cited"  # a number, amount, share, period or date the cited words do not state
     NAME_NOT_CITED = "name-not-cited"  # a name or defined term the cited words do not mention
     WORDS_NOT_CITED = "words-not-cited"  # too few of the claim's content words are in the cited words
+    CONTRADICTS_QUOTE = "contradicts-quote"  # the claim says the opposite of its quotation (answer/agreement)
     MALFORMED_REPLY = "malformed-reply"
     TRUNCATED_REPLY = "truncated-reply"  # the server stopped the reply at its token limit before it was whole
 
@@ -62,6 +64,8 @@ PLAIN_WORDS = {
                             "do not state",
     Check.NAME_NOT_CITED: "the statement names someone or something that the cited words do not mention",
     Check.WORDS_NOT_CITED: "too little of what the statement says is in the cited words",
+    Check.CONTRADICTS_QUOTE: "the statement contradicts the words it quotes (a negation, an obligation or "
+                             "permission, a party, a figure or a condition changed)",
     Check.MALFORMED_REPLY: "the model's reply was not in the required format",
     Check.TRUNCATED_REPLY: "the model's reply was cut off at the token limit before it was complete",
 }
@@ -718,34 +722,72 @@ def word_overlap(claim_text: str, cited: str) -> float | None:
 
 
 def check_claim_support(claim: RawClaim, kept: list[Candidate]) -> list[Finding]:
-    """The claim's own words against the units it cites: every figure it states (:func:`figures`: "30 days" is
-    "thirty (30) days", "£1m" is "one million pounds") and every name it gives must be there, and at least
-    :data:`MIN_WORD_OVERLAP` of its content words.  The quote checks prove the quoted words exist; this proves
-    the claim says no more than they do."""
-    if len(claim.text) > MAX_CLAIM_CHARS:
-        return [Finding(Check.MALFORMED_REPLY, f"the statement is {len(claim.text):,} characters long; one "
-                        f"statement is at most {MAX_CLAIM_CHARS:,} (the reply's schema asks for 400)", True)]
-    cited = cited_words(kept)
-    keys = set().union(*(figure_keys(unit_words(c.doc, c.unit)) for c in kept
-                         if c.doc is not None and c.unit is not None))
-    missing = [f.text for f in figures(claim.text) if not supported(f, keys)]
+    """The claim's own words against the units it cites (:func:`support_finding`)."""
+    units = [unit_words(c.doc, c.unit) for c in kept if c.doc is not None and c.unit is not None]
+    found = support_finding(claim.text, units, [q for q in map(quoted_words, kept) if q is not None])
+    return [found] if found is not None else []
+
+
+def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, str, str]]) -> Finding | None:
+    """The claim's own words against what it cites — ``units`` (each cited unit's words, :func:`unit_words`) and
+    ``quotes`` (each quotation, its sentence and what is shown beside it, :func:`quoted_words`): every figure it
+    states (:func:`figures`: "30 days" is "thirty (30) days", "£1m" is "one million pounds") and every name it
+    gives must be in the units; it must not contradict any quotation (:mod:`pincite.answer.agreement`: polarity,
+    modality, party, figure, condition); and at least :data:`MIN_WORD_OVERLAP` of its content words must be in
+    the units.  The quote checks prove the quoted words exist; this proves the claim says no more than they do,
+    and not the opposite."""
+    if len(claim_text) > MAX_CLAIM_CHARS:
+        return Finding(Check.MALFORMED_REPLY, f"the statement is {len(claim_text):,} characters long; one "
+                       f"statement is at most {MAX_CLAIM_CHARS:,} (the reply's schema asks for 400)", True)
+    cited = "\n".join(units)
+    keys = set().union(*(figure_keys(u) for u in units))
+    missing = [f.text for f in figures(claim_text) if not supported(f, keys)]
     if missing:
-        return [Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
-            repr(m) for m in dict.fromkeys(missing)), True)]
+        return Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
+            repr(m) for m in dict.fromkeys(missing)), True)
     cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
-    absent = [n for n in names(claim.text) if n not in cited_lower
+    absent = [n for n in names(claim_text) if n not in cited_lower
               and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
     if absent:
-        return [Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
-            repr(a) for a in dict.fromkeys(absent)), True)]
-    share = word_overlap(claim.text, cited)
+        return Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
+            repr(a) for a in dict.fromkeys(absent)), True)
+    for q in quotes:
+        j = judge(claim_text, q[1], q[0], q[2])
+        if j.contradicts:
+            return Finding(Check.CONTRADICTS_QUOTE, f"{j.rule}: {j.detail}", True)
+    share = word_overlap(claim_text, cited)
     if share is not None and share < MIN_WORD_OVERLAP:
-        mine = _content_terms(claim.text)
+        mine = _content_terms(claim_text)
         out = sorted(mine - set(terms(cited)))
-        return [Finding(Check.WORDS_NOT_CITED,
-                        f"{share:.0%} of the statement's content words are in the cited words (at least "
-                        f"{MIN_WORD_OVERLAP:.0%} needed); not there: {', '.join(out[:8])}", True)]
-    return []
+        return Finding(Check.WORDS_NOT_CITED,
+                       f"{share:.0%} of the statement's content words are in the cited words (at least "
+                       f"{MIN_WORD_OVERLAP:.0%} needed); not there: {', '.join(out[:8])}", True)
+    return None
+
+
+def matched(claim_text: str, quotes: list[tuple[str, str, str]]) -> bool:
+    """Whether the claim can be shown in its own words: it restates a quotation word for word, or the rules
+    aligned it with one and found it agreeing.  A claim they cannot align is shown as its quotations alone —
+    no paraphrase the rules could not check reaches a reader."""
+    return any(restates(claim_text, q[0]) or judge(claim_text, q[1], q[0], q[2]).verdict == "agrees"
+               for q in quotes)
+
+
+def quoted_words(c: Candidate) -> tuple[str, str, str] | None:
+    """A citation's quotation, the sentence it sits in (within its unit) — what its claim must agree with — and
+    what the citation shows beside them (a sub-item's chapeau, the headings, the title), which only helps align."""
+    if c.doc is None or c.unit is None or c.quote_start is None or c.quote_end is None:
+        return None
+    d, u = c.doc, c.unit
+    text = d.text
+    beside = [d.title, d.citation or ""] + [" ".join(a.section_path) + " " + (a.author or "")
+                                             for a in _unit_and_ancestors(d, u)]
+    if u.parent is not None and u.kind in _SUBITEMS:  # the chapeau and the sibling items, as unit_words reads them
+        p = d.units[u.parent]
+        if p.char_end - p.char_start <= _PARENT_CHARS:
+            beside.append(text[p.char_start:p.char_end])
+    return (text[c.quote_start:c.quote_end],
+            quoted_sentence(text, c.quote_start, c.quote_end, u.char_start, u.char_end), "\n".join(beside))
 
 
 def quote_alone(kept: list[Candidate]) -> str:
@@ -814,6 +856,11 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
             for c in good:
                 c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
                                                    f"{f.detail}", False))
+            kept.append((RawClaim(quote_alone(good), claim.citations), good))
+        elif good and not matched(claim.text, [q for q in map(quoted_words, good) if q is not None]):
+            for c in good:
+                c.findings.append(Finding(Check.CONTRADICTS_QUOTE, "shown as the quoted words alone: the statement "
+                                          f"{claim.text!r} could not be matched with them", False))
             kept.append((RawClaim(quote_alone(good), claim.citations), good))
         elif good:
             kept.append((claim, good))

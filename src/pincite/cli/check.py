@@ -29,8 +29,9 @@ def check(
                                                      "HTML file here.")] = None,
 ) -> None:
     """Cite-check a draft: find its citations, resolve each to a stored document and unit, and check the quoted
-    words, the pinpoint, the version in force, dissents and headnotes.  Exit 0 when every citation is ok, 1 when
-    any is not, 2 on a usage error."""
+    words, the pinpoint, the version in force, dissents, headnotes and whether each sentence agrees with its
+    quotation.  Exit codes: 0 every citation ok; 1 any citation not ok; 2 a usage error; 3 no citation
+    recognised in the draft (spans that look like citations are listed)."""
     day = _check_date(as_of)
     try:
         data = sys.stdin.buffer.read() if str(file) == "-" else file.read_bytes()
@@ -65,9 +66,19 @@ def check(
             out.print(Text(f"{'':<22}{r.detail}"))
             if j["suggested"]:
                 out.print(Text(f"{'':<22}suggested: {j['suggested']['rendered']}"))
+        for a, b, what in report.unrecognised:
+            out.print(Text(f"{'not checked':<22}", style="yellow"), Text(report.text[a:b]))
+            out.print(Text(f"{'':<22}looks like a citation ({what}) but names nothing pincite can resolve"))
         counts = ", ".join(f"{k}: {v}" for k, v in sorted(report.summary.items())) or "no citations found"
         out.print(Text(f"{len(report.results)} citations in {source} ({report.seconds:.1f} s): {counts}"))
         bad = [VERDICT_WORDS[r.verdict] for r in report.results if r.verdict is not Verdict.OK]
         if bad:
             out.print(Text(f"{len(bad)} to look at before this goes out", style="bold red"))
-    raise typer.Exit(0 if report.all_ok else 1)
+        if not report.results:
+            out.print(Text("no citations found: nothing in this draft was checked", style="bold red"))
+    raise typer.Exit({"ok": 0, "problems": 1, "no-citations": NO_CITATIONS_EXIT}[report.status])
+
+
+#: The exit code of a draft in which no citation was recognised: not 0 (nothing was checked), not 1 (no citation
+#: failed), not 2 (a usage error).
+NO_CITATIONS_EXIT = 3

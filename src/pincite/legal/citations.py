@@ -310,6 +310,43 @@ def quotations(text: str, lo: int, hi: int) -> list[tuple[int, int, str]]:
     return out
 
 
+# -- what looks like a citation but is not one the finder reads ----------------------------------------------
+
+#: Pinpoints a draft writes informally, without an instrument the finder can resolve: a reader must check each by
+#: hand, so ``pincite check`` lists them rather than saying "all ok" over them.  Each with its reason.
+LOOSE_CITATIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # "§ 11.1", "§§ 3-5": a section sign with no code or Act named before it
+    ("section sign", re.compile(r"§§?\s*\d+[\w.()-]*")),
+    # "Curo, ¶31", "¶ 14", "paras 12-14": a paragraph mark or word with a number, the case named loosely if at all
+    ("paragraph", re.compile(r"(?:\b[A-Z][\w'’.-]*,?\s+)?(?:¶¶?|\bparas?\.?)\s*\[?\d+\]?(?:\s*[-–]\s*\d+)?")),
+    # "id. at 14", "Id., at 3", "ibid.": a short form pointing at whatever was cited before
+    ("short form", re.compile(r"\b(?:[Ii]d\.,?\s+at\s+\d+|[Ii]bid\.?)")),
+    # "slip op. at 25", "slip op., at 7": a US opinion's page before its reporter citation exists
+    ("slip opinion page", re.compile(r"\bslip\s+op\.?,?\s+at\s+\d+(?:[-–]\d+)?", re.I)),
+    # "cl 5", "clause 12.7", "s. 4(2)", "Section 5.2(a)", "Art. 3": a unit of an instrument the sentence does not name
+    ("unit of an unnamed instrument", re.compile(
+        r"\b(?:cl(?:ause)?s?\.?|s(?:ec(?:tion)?)?s?\.|[Ss]ection|[Aa]rt(?:icle)?\.?|reg(?:ulation)?\.?)\s*"
+        r"\d+(?:\.\d+)*(?:\([0-9a-z]{1,4}\))*")),
+    # "at [42]", "at p. 14", "at 14": a pinpoint with nothing before it the finder could resolve
+    ("bare pinpoint", re.compile(r"\bat\s+(?:\[\d+\]|pp?\.\s*\d+)")),
+)
+
+
+def loose_citations(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """Spans of ``text`` that look like citations (:data:`LOOSE_CITATIONS`) outside the citations found
+    (``taken``): (start, end, what it looks like)."""
+    out: list[tuple[int, int, str]] = []
+    for what, pat in LOOSE_CITATIONS:
+        for m in pat.finditer(text):
+            a, b = m.start(), m.end()
+            while b > a and text[b - 1] in ".,;:":  # the sentence's own stop is not part of it
+                b -= 1
+            if any(a < e and s < b for s, e in taken) or any(a < e and s < b for s, e, _ in out):
+                continue
+            out.append((a, b, what))
+    return sorted(out)
+
+
 # -- the finder --------------------------------------------------------------------------------------------
 
 

@@ -297,7 +297,12 @@ CLAIM_ATTRIBUTES = re.compile(
     r"Ms\.? [A-Z]\w+|the (?:appellant|respondent|claimant|defendant)s?|witness\w*|(?:the )?(?:section|clause|"
     r"regulation|article|rule)s? [\w.()]+)\b[^.]{0,60}\b(?:held|said|stated|found|decided|concluded|reasoned|"
     r"submitted|argued|contended|provides?|provided|reads?|took the view|considered|ruled)\b"
-    r"|\baccording to\b|\bquot\w+\b",
+    r"|\baccording to\b|\bquot\w+\b"
+    # a neutral report of what the text says, not of what anyone decided: "It is stated that …", "The judgment
+    # records that …", "The passage says …" (issue 49: such restatements of quoted words were dropped)
+    r"|\bit is (?:stated|said|recorded|noted|set out|recited)\b"
+    r"|\bthe (?:judgment|passage|paragraph|text|decision|report|extract) (?:states|says|records|notes|recites|"
+    r"sets out|reproduces|cites)\b",
     re.I,
 )
 

@@ -24,6 +24,7 @@ VERDICT_WORDS = {
     Verdict.NO_SUCH_UNIT: "the pinpoint names nothing in the source",
     Verdict.UNRESOLVED: "no stored document matches",
     Verdict.UNVERIFIED_PROPOSITION: "no quotation: the proposition needs reading",
+    Verdict.CONTRADICTS_QUOTE: "the sentence says the opposite of the words it quotes",
 }
 
 CSS = """
@@ -127,10 +128,15 @@ def render_check_body(report: CheckReport, link: Linker | None = None, show_sour
     summary = " ".join(f'<span class="{verdict_class(Verdict(k))}">{html.escape(k)}: {n}</span>'
                        for k, n in sorted(report.summary.items()))
     as_of = report.as_of.isoformat() if report.as_of else "today"
+    loose = "".join(f'<li><q>{html.escape(report.text[a:b])}</q> — looks like a citation ({html.escape(what)}) '
+                    f'but names nothing pincite can resolve</li>' for a, b, what in report.unrecognised)
+    none = ('<div class="check-none" id="check-none"><b>No citations found: nothing in this draft was checked.'
+            '</b></div>' if not report.results else "")
     return (f'<div class="check-summary" id="check-summary"><b>{len(report.results)} citation'
             f'{"s" if len(report.results) != 1 else ""}</b> in {html.escape(report.file)} (law as of {as_of}): '
-            f'{summary or "none found"}</div>'
-            f'<div class="check-rows" id="check-draft">{"".join(rows_html)}</div>')
+            f'{summary or "none found"}</div>{none}'
+            + (f'<div class="check-loose" id="check-loose">Not checked:<ul>{loose}</ul></div>' if loose else "")
+            + f'<div class="check-rows" id="check-draft">{"".join(rows_html)}</div>')
 
 
 def _item(i: int, r: CitationResult, link: Linker | None, show_source: bool) -> str:

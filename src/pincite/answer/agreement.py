@@ -1,0 +1,570 @@
+"""Whether a claim agrees with the words it quotes: model-free rules over the claim and the sentence its quotation
+sits in (issue 49).
+
+The quote checks prove the quoted words are in the cited unit; this proves the claim does not say the opposite:
+
+* **polarity** — a word the claim and the quoted sentence share is negated in one and not in the other ("not
+  abusive" / "abusive", "shall not assign" / "shall assign", "unenforceable" / "enforceable"); a denying frame
+  ("I reject the submission that…") negates what follows it;
+* **modality** — the same verb under an obligation in one and a permission in the other ("may terminate" /
+  "must terminate"); the prohibitions ("shall not", "may not", "must not") agree with each other;
+* **party** — the same act given to another party ("the Licensee may assign" / "the Licensor may assign");
+* **figure** — the claim's figure is not the quote's figure in the same role (the quote states 60 days where
+  the claim says 30), or its comparator faces the other way ("at least 30 days" / "within 30 days");
+* **condition** — a claim stated as absolute ("at any time", "in all cases") on a conditional quote.
+
+:func:`judge` returns a :class:`Judgment`: ``contradicts`` with the rule and its plain words, ``agrees`` when the
+rules could align the claim with the quote (a shared predicate, modal or figure, and enough of the claim's
+words in the quoted sentence) and found nothing against it, ``undecided`` otherwise — for which the caller keeps
+its own fallback. Tables live in :mod:`pincite.legal.agreement`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
+                                     COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS,
+                                     NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
+                                     OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
+                                     SUBJECT_NEGATORS)
+from pincite.legal.support import FRAME_WORDS, NUMBER_WORDS, figures
+from pincite.text.terms import analyse_words
+
+RULES = ("polarity", "modality", "party", "figure", "comparator", "condition")
+PLAIN = {
+    "polarity": "the statement says the opposite of the quoted words (a negation added or removed)",
+    "modality": "the statement changes what the quoted words oblige or permit (shall, may, must)",
+    "party": "the statement gives the act of one party to another",
+    "figure": "the statement gives a figure the quoted words state differently",
+    "comparator": "the statement turns a limit the other way (at least / at most, within / after)",
+    "condition": "the statement is absolute where the quoted words are conditional",
+}
+
+
+@dataclass(frozen=True)
+class Judgment:
+    verdict: str  # "agrees", "contradicts", "undecided"
+    rule: str | None = None
+    detail: str = ""
+
+    @property
+    def contradicts(self) -> bool:
+        return self.verdict == "contradicts"
+
+
+# -- reading a text ----------------------------------------------------------------------------------------
+
+_CONTRACTIONS = ((re.compile(r"\bcan['’]t\b", re.I), "can not"), (re.compile(r"\bwon['’]t\b", re.I), "will not"),
+                 (re.compile(r"\bshan['’]t\b", re.I), "shall not"), (re.compile(r"n['’]t\b", re.I), " not"),
+                 (re.compile(r"\bcannot\b", re.I), "can not"))
+_TOKEN = re.compile(r"[A-Za-z]+|\d[\d,.]*|[.;:!?]")
+_BREAK = frozenset(".;:!?")
+_CLAUSE_WORDS = frozenset({"but", "whereas", "although", "however", "while"})
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    out = analyse_words(word)
+    return out[0] if out else word.lower()
+
+
+@dataclass
+class Reading:
+    text: str
+    words: list[str] = field(default_factory=list)  # lower-cased
+    starts: list[int] = field(default_factory=list)
+    clause: list[int] = field(default_factory=list)
+    neg: list[int] = field(default_factory=list)  # negations over each word (parity is what counts)
+    caps: set[str] = field(default_factory=set)  # capitalised words (a document's defined terms, names)
+    verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
+
+    def content(self, i: int) -> bool:
+        w = self.words[i]
+        return (w.isalpha() and len(w) > 2 and w not in FUNCTION_WORDS and w not in AUXILIARIES
+                and w not in NEGATORS and w not in FRAME_WORDS and w not in NUMBER_WORDS)
+
+
+def read(text: str) -> Reading:
+    t = text
+    for pat, rep in _CONTRACTIONS:
+        t = pat.sub(rep, t)
+    r = Reading(t)
+    masked: set[int] = set()
+    for m in NOT_NEGATIONS.finditer(t):
+        masked.update(range(m.start(), m.end()))
+    clause = 0
+    for m in _TOKEN.finditer(t):
+        w = m.group(0)
+        if w in _BREAK:
+            clause += 1
+            continue
+        low = w.lower()
+        if low in _CLAUSE_WORDS:
+            clause += 1
+        if w[:1].isupper() and len(w) > 2:
+            r.caps.add(low)
+        if r.words and r.words[-1] == "re" and t[m.start() - 1:m.start()] == "-":
+            low = "re" + low  # "re-instated" is one word, not "instated"
+            r.words.pop()
+            r.starts.pop()
+            r.clause.pop()
+        r.words.append(low if m.start() not in masked else "\0" + low)
+        r.starts.append(m.start())
+        r.clause.append(clause)
+    n = len(r.words)
+    r.neg = [0] * n
+    # a negator scopes over the next four words of its clause, auxiliaries and fillers not counted ("not said
+    # to have been given": said, given)
+    r.verbal = set()
+    for i, w in enumerate(r.words):
+        if w in NEGATORS or w in NEGATIVE_VERBS or w == "failure":
+            counted = 0
+            # "No person shall enter…", "Neither party shall have … any power": a subject's negator negates
+            # its whole clause (up to the next negator), as "A person shall not enter…" does
+            limit = 4
+            if w in SUBJECT_NEGATORS and any(r.words[j] in AUXILIARIES and r.clause[j] == r.clause[i]
+                                             for j in range(i + 1, min(n, i + 6))):
+                limit = n
+            for j in range(i + 1, n):
+                if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
+                    break  # a negator's scope ends where another's begins: "not assign *without* consent"
+                r.neg[j] += 1
+                if w in ("not", "never"):
+                    r.verbal.add(j)
+                if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
+                    counted += 1
+        elif w == "non":  # "non-exclusive", "non exclusive": the next word only
+            if i + 1 < n:
+                r.neg[i + 1] += 1
+    # "I reject the submission that X": X is denied
+    for m in DENYING_FRAME.finditer(t):
+        first = next((k for k, s in enumerate(r.starts) if s >= m.end()), None)
+        if first is None:
+            continue
+        for j in range(first, n):
+            if r.clause[j] != r.clause[first]:
+                break
+            r.neg[j] += 1
+    r.words = [w.lstrip("\0") for w in r.words]
+    return r
+
+
+# -- the rules -----------------------------------------------------------------------------------------------
+
+
+def _base(word: str, other: set[str]) -> tuple[str, int]:
+    """A word and whether a negating prefix is on it, read against the other text's words: "unenforceable" is
+    "enforceable" negated only when the other text says "enforceable"."""
+    if word in NOT_PREFIXED:
+        return word, 0
+    for p in NEGATING_PREFIXES:
+        if word.startswith(p) and len(word) - len(p) >= 4 and word[len(p):] in other:
+            return word[len(p):], 1
+    return word, 0
+
+
+def _occurrences(r: Reading, other: set[str]) -> dict[str, list[tuple[int, bool]]]:
+    """Each content stem's occurrences: (polarity, whether it is a predicate there)."""
+    preds = _predicate_positions(r)
+    out: dict[str, list[tuple[int, bool]]] = {}
+    for i, w in enumerate(r.words):
+        if not r.content(i):
+            continue
+        base, pre = _base(w, other)
+        out.setdefault(stem(base), []).append(((r.neg[i] + pre) % 2, i in preds))
+    return out
+
+
+def _predicate_positions(r: Reading) -> set[int]:
+    """The predicates: the first content word after an auxiliary, modal or "not" ("was not *abusive*", "shall
+    *assign*", "may not *terminate*", "was not her *right*")."""
+    out: set[int] = set()
+    for i in range(1, len(r.words)):
+        if not r.content(i):
+            continue
+        j = i - 1
+        owned = False
+        while j >= 0 and r.clause[j] == r.clause[i] and (r.words[j] in _BETWEEN or r.words[j].endswith("ly")):
+            owned = owned or r.words[j] in _POSSESSIVES
+            j -= 1
+        trigger = AUXILIARIES | {"not", "never"} | (set() if owned else {"to"})  # "effect to its conflict": a noun
+        if j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in trigger:
+            out.add(i)
+    return out
+
+
+_POSSESSIVES = frozenset({"her", "his", "its", "their", "our", "my", "your"})
+_BETWEEN = (FILLERS - {"to"}) | _POSSESSIVES | {"entirely", "wholly"}
+
+
+def _predicates(r: Reading) -> set[str]:
+    """Predicates, and the words "not" or "never" negates ("is not on or *close* to the boundary")."""
+    return {stem(r.words[i]) for i in _predicate_positions(r) | {j for j in r.verbal if r.content(j)}}
+
+
+def _polarity_of(occ: list[tuple[int, bool]]) -> set[int]:
+    preds = [p for p, is_pred in occ if is_pred]
+    return set(preds or [p for p, _ in occ])
+
+
+def polarity(claim: Reading, quote: Reading) -> str | None:
+    cw, qw = set(claim.words), set(quote.words)
+    co, qo = _occurrences(claim, qw), _occurrences(quote, cw)
+    cp = {k: _polarity_of(v) for k, v in co.items()}
+    qp = {k: _polarity_of(v) for k, v in qo.items()}
+    heads = _predicates(claim) | _predicates(quote)
+    for h in sorted(heads):
+        a, b = cp.get(h), qp.get(h)
+        if a and b and len(a) == 1 and len(b) == 1 and a != b:
+            word = h
+            return (f"'{word}' is {'negated' if 1 in a else 'affirmed'} in the statement and "
+                    f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
+    dropped = _requirement_dropped(claim, quote)
+    if dropped:
+        return f"the statement does without the '{dropped}' the quoted words require"
+    for x, y in _OPPOSITES:  # "allowed" where the quoted words "dismiss", each affirmed, neither in the other
+        a = next((p for k, p in cp.items() if k.startswith(x)), None)
+        b = next((p for k, p in qp.items() if k.startswith(y)), None)
+        if a and b and a == b and len(a) == 1 and not any(k.startswith(y) for k in cp) and not any(
+                k.startswith(x) for k in qp):
+            return f"the statement says '{x}…' where the quoted words say '{y}…'"
+    return None
+
+
+#: Words after which a thing is not had: "without notice", "unless the Licensor consents", "except with consent".
+_LACKING = frozenset({"without", "unless", "except", "no", "nor", "not", "never", "neither"})
+
+
+def _lacked(r: Reading) -> dict[str, set[bool]]:
+    """Each content stem and whether each of its occurrences follows a word of lacking in its clause."""
+    out: dict[str, set[bool]] = {}
+    for i, w in enumerate(r.words):
+        if not r.content(i):
+            continue
+        lack = any(r.words[j] in _LACKING and r.clause[j] == r.clause[i] for j in range(max(0, i - 4), i))
+        out.setdefault(stem(w), set()).add(lack)
+    return out
+
+
+def _requirement_dropped(claim: Reading, quote: Reading) -> str | None:
+    """"without any notice" where the quoted words require notice ("on twelve months' notice")."""
+    q = _lacked(quote)
+    for i, w in enumerate(claim.words):
+        if w != "without":
+            continue
+        things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 5))
+                  if claim.clause[j] == claim.clause[i] and claim.content(j)]
+        seen = [q.get(stem(t)) for t in things]
+        if things and all(x == {False} for x in seen):
+            return things[-1]
+    return None
+
+
+_OPPOSITES = tuple(ANTONYMS) + tuple((b, a) for a, b in ANTONYMS)
+
+
+def _phrases(items: tuple[str, ...]) -> list[str]:
+    out = set(items)
+    for p in items:  # "is entitled to" is also "be entitled to" ("will be entitled to")
+        for lead in ("is ", "are "):
+            if p.startswith(lead):
+                out.add("be " + p[len(lead):])
+    return sorted(out, key=len, reverse=True)
+
+
+_MODALS = [(cls, re.compile(r"\b" + re.escape(p).replace(r"\ ", r"\s+") + r"\b", re.I))
+           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION), ("permission", PERMISSION))
+           for p in _phrases(items)]
+
+
+@dataclass(frozen=True)
+class _Act:
+    verb: str
+    modality: str | None
+    actor: str | None
+    after: frozenset[str] = frozenset()  # the content words after the verb: what is done
+
+
+def _party_words(a: Reading, b: Reading) -> set[str]:
+    return set(PARTY_WORDS) | (a.caps & b.caps)
+
+
+def _actor_before(r: Reading, i: int, parties: set[str]) -> str | None:
+    """The party named just before word ``i`` in its clause (skipping auxiliaries, modals and negators)."""
+    for j in range(i - 1, max(-1, i - 9), -1):
+        if r.clause[j] != r.clause[i]:
+            return None
+        w = r.words[j]
+        if w in parties:
+            return w
+        if w in ("by",):  # "is payable by the Buyer": the actor follows, not precedes
+            return None
+        if r.content(j) and w not in parties and not w.endswith("ly"):
+            return None
+    return None
+
+
+def _acts(r: Reading, parties: set[str]) -> list[_Act]:
+    spans: list[tuple[int, int, str]] = []
+    taken: set[int] = set()
+    for cls, pat in _MODALS:
+        for m in pat.finditer(r.text):
+            if taken.isdisjoint(range(m.start(), m.end())):
+                spans.append((m.start(), m.end(), cls))
+                taken.update(range(m.start(), m.end()))
+    spans.sort()
+    # "will be entitled to": the later modal governs
+    kept = [s for k, s in enumerate(spans) if not (k + 1 < len(spans) and 0 <= spans[k + 1][0] - s[1] <= 4)]
+    acts: list[_Act] = []
+    for start, end, cls in kept:
+        first = next((k for k, s in enumerate(r.starts) if s >= end), None)
+        if first is None:
+            continue
+        verb = next((k for k in range(first, min(len(r.words), first + 4)) if r.content(k)
+                     and r.clause[k] == r.clause[first]), None)
+        if verb is None:
+            continue
+        lead = next((k for k, s in enumerate(r.starts) if s >= start), verb)
+        if cls != "prohibition" and r.neg[lead] % 2:  # "No person may enter", "nothing ... shall prevent"
+            cls = "prohibition"
+        after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
+                          if r.content(k) and r.clause[k] == r.clause[verb])
+        acts.append(_Act(stem(r.words[verb]), cls, _actor_before(r, lead, parties), after))
+    return acts
+
+
+def _same_modality(a: str, b: str) -> bool:
+    return a == b
+
+
+def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None:
+    parties = _party_words(claim, quote)
+    cacts, qacts = _acts(claim, parties), _acts(quote, parties)
+    for ca in cacts:
+        same = [qa for qa in qacts if qa.verb == ca.verb]
+        if not same:
+            continue
+        if len(same) > 1:  # the verb acts twice in the quoted words: compare with the act doing the same thing
+            best = max(len(qa.after & ca.after) for qa in same)
+            same = [qa for qa in same if len(qa.after & ca.after) == best]
+        if ca.modality and all(qa.modality and not _same_modality(ca.modality, qa.modality) for qa in same):
+            return "modality", (f"'{ca.verb}' is under {ca.modality} in the statement and under "
+                                f"{same[0].modality} in the quoted words")
+        swapped = _swapped(ca.actor, [qa.actor for qa in same], quote)
+        if swapped:
+            return "party", f"the statement has the {ca.actor} {ca.verb}; the quoted words, the {swapped}"
+    role = _role_swapped(claim, quote)
+    if role:
+        return "party", role
+    # acts without a modal ("the appellant argued", "the Buyer pays"): the actor of a shared verb
+    roles = set(PARTY_WORDS)  # without a modal, only role words are read as actors ("the Site owned by…" is none)
+    for i in range(len(claim.words)):
+        if not claim.content(i) or _passive(claim, i):
+            continue
+        s = stem(claim.words[i])
+        a = _actor_before(claim, i, roles)
+        if a is None or a in BOTH_SIDES:
+            continue
+        others = [_actor_before(quote, k, roles) for k in range(len(quote.words))
+                  if quote.content(k) and stem(quote.words[k]) == s and not _passive(quote, k)]
+        swapped = _swapped(a, others, quote)
+        if swapped:
+            return "party", f"the statement has the {a} {claim.words[i]}; the quoted words, the {swapped}"
+    return None
+
+
+def _neighbours(r: Reading, i: int) -> set[str]:
+    out: set[str] = set()
+    for step in (-1, 1):
+        j, got = i + step, 0
+        while 0 <= j < len(r.words) and got < 3 and abs(j - i) <= 6:
+            if r.content(j) and r.words[j] not in PARTY_WORDS:
+                out.add(stem(r.words[j]))
+                got += 1
+            j += step
+    return out
+
+
+def _role_swapped(claim: Reading, quote: Reading) -> str | None:
+    """A role word the quoted words never use standing where they use its counterpart: "the Defendant's
+    contention that…" against "the Claimant's contention that…" (two or more of the words around it shared)."""
+    for i, w in enumerate(claim.words):
+        if w in quote.words:
+            continue
+        others = _PAIRED.get(w, set()) & set(quote.words)
+        if not others:
+            continue
+        mine = _neighbours(claim, i)
+        for k, v in enumerate(quote.words):
+            if v in others and len(mine & _neighbours(quote, k)) >= 2:
+                return f"the statement names the {w} where the quoted words name the {v}"
+    return None
+
+
+def _passive(r: Reading, i: int) -> bool:
+    """"owned and operated by VerticalNet": the actor comes after the verb."""
+    return any(r.words[j] == "by" for j in range(i + 1, min(len(r.words), i + 4)) if r.clause[j] == r.clause[i])
+
+
+_PAIRED: dict[str, set[str]] = {}
+for _a, _b in PARTY_PAIRS:
+    _PAIRED.setdefault(_a, set()).add(_b)
+    _PAIRED.setdefault(_b, set()).add(_a)
+
+
+def _swapped(mine: str | None, theirs: list[str | None], quote: Reading) -> str | None:
+    named = [t for t in theirs if t]
+    if not mine or mine in BOTH_SIDES or not named or len(named) != len(theirs):
+        return None
+    if any(t == mine or t in BOTH_SIDES for t in named):
+        return None
+    t = named[0]
+    if t in _PAIRED.get(mine, set()) or (mine in quote.words and mine not in PARTY_WORDS | {"court"}) or (
+            mine in PARTY_WORDS and t in PARTY_WORDS and mine in quote.words):
+        return t
+    return None
+
+
+_CMP_BEFORE = [(k, re.compile(r"(?:\b(?:" + p + r"))\s*(?:the\s+|a\s+|an\s+)?(?:period\s+of\s+)?$", re.I))
+               for k, p in COMPARATORS_BEFORE]
+_CMP_AFTER = [(k, re.compile(r"^\s*(?:[a-z]+\s+){0,2}?(?:" + p + r")\b", re.I)) for k, p in COMPARATORS_AFTER]
+
+
+@dataclass(frozen=True)
+class _Fig:
+    kind: str  # the key's family: "period:day", "amount:GBP", "percent", "n"
+    values: frozenset[str]
+    cmp: str | None
+    around: frozenset[str]
+    text: str
+
+
+def _figs(text: str) -> list[_Fig]:
+    out: list[_Fig] = []
+    pos = 0
+    for f in figures(text):
+        at = text.find(f.text, pos)
+        if at < 0:
+            at = text.find(f.text)
+        if at < 0:
+            continue
+        pos = at + len(f.text)
+        before, after = text[max(0, at - 40):at], text[at + len(f.text):at + len(f.text) + 30]
+        cmp = next((k for k, p in _CMP_BEFORE if p.search(before)), None) or next(
+            (k for k, p in _CMP_AFTER if p.search(after)), None)
+        keys = sorted(f.needs)
+        fam = keys[0].rsplit(":", 1)[0] if keys else f.kind
+        window = text[max(0, at - 40):at] + " " + text[at + len(f.text):at + len(f.text) + 25]
+        around = frozenset(stem(w) for w in re.findall(r"[A-Za-z]{3,}", window) if w.lower() not in FUNCTION_WORDS)
+        values = frozenset(k for k in f.needs | f.gives if not k.startswith("currency:"))
+        out.append(_Fig(fam, values, cmp, around, f.text))
+    return out
+
+
+def figure(claim_text: str, quote_text: str) -> tuple[str, str] | None:
+    qf = _figs(quote_text)
+    if not qf:
+        return None
+    for cf in _figs(claim_text):
+        if cf.kind in ("n", "number", "date"):
+            continue
+        same_kind = [g for g in qf if g.kind == cf.kind]
+        if not same_kind:
+            continue
+        same_value = [g for g in same_kind if g.values & cf.values]
+        if not same_value:
+            return "figure", (f"the statement gives {cf.text!r}; the quoted words give "
+                              + ", ".join(repr(g.text) for g in same_kind))
+        # several figures of one kind: the claim's must be the one in its own role (its neighbouring words)
+        best = max(same_kind, key=lambda g: len(g.around & cf.around))
+        if best not in same_value and len(best.around & cf.around) > max(len(g.around & cf.around)
+                                                                         for g in same_value) + 1:
+            return "figure", f"the statement gives {cf.text!r} where the quoted words give {best.text!r}"
+        if cf.cmp:
+            sides = {COMPARATOR_SIDE[g.cmp] for g in same_value if g.cmp}
+            if sides and COMPARATOR_SIDE[cf.cmp] not in sides:
+                g = next(g for g in same_value if g.cmp)
+                return "comparator", (f"the statement has {cf.cmp} {cf.text!r}; the quoted words have "
+                                      f"{g.cmp} {g.text!r}")
+    return None
+
+
+def condition(claim_text: str, quote_text: str) -> str | None:
+    m = ABSOLUTE.search(claim_text)
+    if m and CONDITIONS.search(quote_text) and not ABSOLUTE.search(quote_text):
+        c = CONDITIONS.search(quote_text)
+        assert c is not None
+        return f"the statement says {m.group(0)!r}; the quoted words are conditional ({c.group(0)!r})"
+    return None
+
+
+# -- the judgment --------------------------------------------------------------------------------------------
+
+#: The share of a claim's content words that must be in the quoted sentence for the rules to have aligned the
+#: claim with it ("agrees" rather than "undecided"). Chosen on the generated dev pairs (bench/claim_support.py).
+MIN_ALIGNED = 0.5
+
+
+#: A claim that holds this many of its quotation's words in a row restates them: it is compared with the quoted
+#: words alone, not with their sentence (what it says is what they say, whatever stands before them).
+VERBATIM_WORDS = 8
+
+
+def restates(claim: str, quote: str) -> bool:
+    qw, cw = _plain_words(quote), " ".join(_plain_words(claim))
+    n = min(len(qw), VERBATIM_WORDS)
+    return n >= 4 and " ".join(qw[:n]) in cw
+
+
+def _plain_words(text: str) -> list[str]:
+    """Words as a quotation is compared: a lawyer's bracketed alteration ("[i]f", "[t]he") is the word."""
+    return re.findall(r"[a-z0-9]+", re.sub(r"\[(\w{1,3})\]", r"\1", text).lower())
+
+
+def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") -> Judgment:
+    """The claim against ``quoted`` — the quotation with the rest of its sentence (a negation or a denying
+    frame just before the quoted words belongs to them) — or, when the claim restates ``quote`` word for word,
+    against the quotation alone. ``context`` (what the citation shows beside the quotation: a sub-item's chapeau,
+    the unit's headings, the document's title) counts only towards aligning the claim, never against it."""
+    sentence = quoted  # a condition anywhere in the sentence qualifies the quoted words, restated or not
+    if quote is not None and restates(claim, quote):
+        quoted = quote
+    c, q = read(claim), read(quoted)
+    why = polarity(c, q)
+    if why:
+        return Judgment("contradicts", "polarity", why)
+    mp = modality_and_party(c, q)
+    if mp:
+        return Judgment("contradicts", mp[0], mp[1])
+    fg = figure(claim, quoted)
+    if fg:
+        return Judgment("contradicts", fg[0], fg[1])
+    cd = condition(claim, sentence)
+    if cd:
+        return Judgment("contradicts", "condition", cd)
+    mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
+    theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
+    if context:
+        x = read(context)
+        theirs |= {stem(w) for i, w in enumerate(x.words) if x.content(i)}
+    if not mine or len(mine & theirs) / len(mine) >= MIN_ALIGNED:  # none: it only frames its quotation
+        return Judgment("agrees")
+    return Judgment("undecided")
+
+
+_SENTENCE_END = re.compile(r"(?<![A-Z][a-z])(?<![A-Z])[.!?](?=\s+[\"“(A-Z0-9])|[;:]\s*\n|\n\s*\n")
+
+
+def quoted_sentence(text: str, start: int, end: int, lo: int = 0, hi: int | None = None) -> str:
+    """The quoted words ``text[start:end]`` widened to the sentence they sit in, within ``[lo, hi)`` (the cited
+    unit): what a reader reads the quotation as."""
+    hi = len(text) if hi is None else hi
+    s = lo
+    for m in _SENTENCE_END.finditer(text, lo, start):
+        s = m.end()
+    m = _SENTENCE_END.search(text, end, hi)
+    e = m.end() if m else hi
+    return text[s:max(e, end)]

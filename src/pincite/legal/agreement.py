@@ -1,0 +1,161 @@
+"""What a claim must keep of the words it cites: their polarity, their modality, who acts, their figures'
+comparators, and their conditions — as tables of general legal English, each entry with its reason.
+
+Read by :mod:`pincite.answer.agreement`, which compares a claim with the sentence its quotation sits in. Nothing
+here names a document, party or question: the parties are role words every instrument and judgment uses, and a
+document's own defined terms are found in the texts compared, never listed.
+"""
+
+from __future__ import annotations
+
+import re
+
+# -- polarity ------------------------------------------------------------------------------------------------
+
+#: Words that negate what follows them in their clause: "not abusive", "never served", "cannot assign".
+NEGATORS = frozenset({"not", "never", "cannot", "no", "none", "nothing", "neither", "nor", "nobody", "without",
+                      "n't", "nowhere", "noone"})
+#: Negators that stand for a clause's subject ("No person shall enter", "Nothing in this Agreement shall
+#: prevent"): they negate the clause's predicate, as "A person shall not enter" does.
+SUBJECT_NEGATORS = frozenset({"no", "nothing", "none", "neither", "nobody", "noone"})
+#: Verbs whose object clause they deny: "fails to pay" is "does not pay"; "refuses to consent" does not consent.
+NEGATIVE_VERBS = frozenset({"fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing",
+                            "decline", "declines", "declined", "declining", "omit", "omits", "omitted", "cease",
+                            "ceases", "ceased", "lack", "lacks", "lacked"})
+#: Phrases with a negator that do not negate: comparators ("not less than 30 days", "no later than"), lists
+#: ("including but not limited to"), emphasis ("not only"), reservations ("without prejudice to", "without
+#: limitation"), and "whether or not", "if not", which keep both outcomes open.
+NOT_NEGATIONS = re.compile(
+    r"\b(?:not|no)\s+(?:less|more|fewer|greater|later|earlier|sooner|longer|shorter|exceeding|before|after|"
+    r"limited|only|merely|just)\b|\bbut\s+not\s+limited\b|\bwithout\s+(?:prejudice|limitation|limiting|"
+    r"derogat\w*|restricting)\b|\bwhether\s+or\s+not\b|\bif\s+not\b|\bno\s+(?:doubt|question)\b|"
+    r"\bnot(?:\s+in)?\s+(?:any|every)\s+(?:way|case)\s+limit\w*\b|\bnone\s+the\s+less\b|\bnevertheless\b",
+    re.I)
+#: A framing verb that denies the proposition after it: "I reject the submission that X" says not-X; "the Court
+#: did not accept that X" likewise.  The "that" clause after it is negated once.
+DENYING_FRAME = re.compile(
+    r"\b(?:reject\w*|(?:do|does|did|can|could|would)\s*(?:not|n't)\s+(?:accept|agree|think|consider|find)|"
+    r"cannot\s+accept|not\s+persuaded|unpersuaded|disagree\w*|den(?:y|ies|ied)|refus\w+\s+to\s+accept|"
+    r"dismiss\w*\s+the\s+(?:argument|submission|contention|suggestion)|no\s+(?:basis|merit)\s+(?:in|for)\s+"
+    r"(?:the\s+)?(?:argument|submission|contention|suggestion))\b[^.;:]{0,60}?\bthat\b",
+    re.I)
+#: Prefixes that negate the same head word: "enforceable" / "unenforceable", "exclusive" / "non-exclusive",
+#: "lawful" / "unlawful", "reasonable" / "unreasonable", "material" / "immaterial", "valid" / "invalid".
+NEGATING_PREFIXES = ("non-", "non", "un", "in", "im", "il", "ir", "dis")
+#: Words that a prefix does not negate ("union", "interest", "include", "discharge"...): only a pair whose
+#: unprefixed half is itself a word of the other text counts, and these never do.
+NOT_PREFIXED = frozenset({"union", "until", "under", "understand", "understood", "undertake", "undertaking",
+                          "include", "including", "includes", "interest", "into", "information", "invoice",
+                          "inform", "issue", "discharge", "discuss", "dispute", "disclose", "disclosure",
+                          "discretion", "distribute", "distributor", "instrument", "insurance", "indemnify",
+                          "indemnity", "intellectual", "increase", "incur", "income", "imply", "implied",
+                          "impose", "important", "immediately", "illustrate", "irrevocable", "dismiss",
+                          "unit", "unless", "upon", "universal", "uniform", "inspect", "instead", "intend"})
+
+# -- modality ------------------------------------------------------------------------------------------------
+
+#: Obligation: the actor must act.  "will" and "agrees to" are how contracts oblige.
+OBLIGATION = ("shall", "must", "will", "is required to", "are required to", "is obliged to", "are obliged to",
+              "is obligated to", "are obligated to", "has to", "have to", "agrees to", "agree to", "undertakes to",
+              "undertake to", "covenants to", "is bound to", "are bound to", "is to", "are to", "needs to",
+              "need to", "has a duty to", "is under a duty to")
+#: Permission: the actor may act and need not.
+PERMISSION = ("may", "can", "could", "is entitled to", "are entitled to", "is permitted to", "are permitted to",
+              "is allowed to", "are allowed to", "has the right to", "have the right to", "is free to",
+              "are free to", "has the option to", "is authorised to", "is authorized to", "is empowered to",
+              "has power to", "has the power to", "is at liberty to", "reserves the right to")
+#: Prohibition: a modal with its negator ("shall not", "may not", "must not", "cannot" — these agree with each
+#: other: each forbids), or a word that forbids by itself.
+PROHIBITION = ("shall not", "must not", "may not", "will not", "cannot", "can not", "is not permitted to",
+               "are not permitted to", "is not entitled to", "are not entitled to", "is prohibited from",
+               "are prohibited from", "is not allowed to", "are not allowed to", "shall in no event",
+               "shall under no circumstances", "is forbidden to", "is barred from", "is precluded from",
+               "has no right to", "shall never", "must never", "may never", "won't", "shan't", "mustn't")
+
+# -- parties -------------------------------------------------------------------------------------------------
+
+#: The role words instruments and judgments name their parties by, in the pairs that face each other: a claim
+#: that gives one side's act to the other has swapped them.  A document's own defined terms ("Licensee",
+#: "Cargill") count too, when both texts name them.
+PARTY_PAIRS = (
+    ("licensor", "licensee"), ("lessor", "lessee"), ("landlord", "tenant"), ("buyer", "seller"),
+    ("purchaser", "vendor"), ("purchaser", "seller"), ("employer", "employee"), ("supplier", "customer"),
+    ("supplier", "purchaser"), ("supplier", "distributor"), ("franchisor", "franchisee"), ("lender", "borrower"), ("creditor", "debtor"),
+    ("distributor", "manufacturer"), ("distributor", "company"), ("contractor", "client"),
+    ("consultant", "client"), ("provider", "customer"), ("provider", "recipient"), ("insurer", "insured"),
+    ("assignor", "assignee"), ("grantor", "grantee"), ("mortgagor", "mortgagee"), ("pledgor", "pledgee"),
+    ("principal", "agent"), ("discloser", "recipient"), ("owner", "contractor"), ("company", "executive"),
+    ("company", "employee"), ("appellant", "respondent"), ("claimant", "defendant"), ("plaintiff", "defendant"),
+    ("applicant", "respondent"), ("petitioner", "respondent"), ("prosecution", "defendant"),
+    ("prosecutor", "accused"), ("crown", "accused"), ("minister", "applicant"), ("appellants", "respondents"),
+    ("claimants", "defendants"), ("plaintiffs", "defendants"),
+)
+PARTY_WORDS = frozenset(w for pair in PARTY_PAIRS for w in pair) | frozenset(
+    {"licensors", "licensees", "buyers", "sellers", "employees", "customers", "suppliers", "tenants",
+     "landlords", "lenders", "borrowers", "court", "judge", "tribunal", "minister", "board", "commission",
+     "secretary", "commissioner", "government", "party", "parties", "member", "members", "director",
+     "directors", "shareholder", "shareholders", "trustee", "trustees", "beneficiary", "beneficiaries"})
+#: Words that name no one side: "each party", "either party", "the parties" act for both.
+BOTH_SIDES = frozenset({"party", "parties", "each", "either", "both", "neither", "any"})
+
+# -- figures -------------------------------------------------------------------------------------------------
+
+#: A figure's comparator, from the words just before it (or "or more" / "or less" just after): the claim's
+#: must be on the same side as the quote's. ``ge`` at least, ``le`` at most, ``gt`` more than, ``lt`` less than.
+COMPARATORS_BEFORE = (
+    ("ge", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than|no\s+fewer\s+than|a\s+minimum\s+of|"
+           r"minimum\s+of|not\s+earlier\s+than|no\s+earlier\s+than|no\s+sooner\s+than|not\s+sooner\s+than|"
+           r"at\s+the\s+earliest"),
+    ("le", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of|"
+           r"maximum\s+of|no\s+later\s+than|not\s+later\s+than|within|by\s+no\s+later\s+than|"
+           r"not\s+to\s+exceed|no\s+greater\s+than|not\s+greater\s+than|at\s+the\s+latest"),
+    ("gt", r"more\s+than|over|exceeding|in\s+excess\s+of|greater\s+than|after|beyond|longer\s+than|"
+           r"later\s+than"),
+    ("lt", r"less\s+than|fewer\s+than|under|below|before|prior\s+to|shorter\s+than|earlier\s+than"),
+)
+COMPARATORS_AFTER = (("ge", r"or\s+more|or\s+longer|or\s+greater|or\s+later"),
+                     ("le", r"or\s+less|or\s+fewer|or\s+shorter|or\s+earlier"))
+#: Comparators on the same side agree ("at least 30 days" and "not less than 30 days" and, loosely, "more than
+#: 29 days"); opposite sides contradict ("within 30 days" against "at least 30 days").
+COMPARATOR_SIDE = {"ge": "up", "gt": "up", "le": "down", "lt": "down"}
+
+# -- conditions ----------------------------------------------------------------------------------------------
+
+#: Words that make a provision or a holding conditional: a claim that states it as absolute overstates it.
+CONDITIONS = re.compile(r"\b(?:unless|subject\s+to|except|excepting|save\s+(?:that|where|as|for)|provided\s+"
+                        r"(?:that|always|however|such|further|further\s+that)|providing\s+that|on\s+condition|conditional\s+(?:on|upon)|only\s+if|"
+                        r"if|where|in\s+the\s+event|otherwise\s+than|other\s+than)\b", re.I)
+#: Words by which a claim says there is no condition: it overstates a conditional quote.
+ABSOLUTE = re.compile(r"\b(?:always|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|without\s+"
+                      r"(?:any\s+)?(?:exception|condition|qualification|restriction|limit)s?|unconditional(?:ly)?|"
+                      r"absolute(?:ly)?|under\s+(?:all|any)\s+circumstances|for\s+any\s+reason(?:\s+whatsoever)?|"
+                      r"at\s+any\s+time|regardless|irrespective|automatically|in\s+every\s+case|no\s+matter)\b",
+                      re.I)
+
+# -- framing -------------------------------------------------------------------------------------------------
+
+#: Auxiliaries, modals and copulas: the word after them (and after "not") is a predicate — "was not *abusive*",
+#: "has not been *served*", "shall not be *liable*".
+AUXILIARIES = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having",
+                         "do", "does", "did", "shall", "will", "may", "must", "can", "could", "should", "would",
+                         "might", "ought"})
+#: Words that may stand between an auxiliary and its predicate without being either ("shall also pay", "is then
+#: entitled", "shall in any event be liable").
+FILLERS = frozenset({"to", "also", "only", "then", "thereby", "therefore", "in", "any", "event", "way", "ever", "so",
+                     "not", "never", "be", "been", "being", "a", "an", "the", "it", "there", "further"})
+#: Words that say the opposite of each other of the same thing: an appeal allowed is not an appeal dismissed; an
+#: application granted is not one refused; a finding upheld is not one set aside.  (Prefixed opposites —
+#: "lawful"/"unlawful" — are read from :data:`NEGATING_PREFIXES`.)
+ANTONYMS = (("allow", "dismiss"), ("grant", "refus"), ("grant", "deni"), ("accept", "reject"), ("upheld", "quash"),
+            ("uphold", "quash"), ("upheld", "overturn"), ("uphold", "overturn"), ("uphold", "revers"),
+            ("upheld", "revers"), ("affirm", "revers"), ("guilti", "acquit"), ("liabl", "exempt"),
+            ("succeed", "fail"), ("permit", "prohibit"), ("includ", "exclud"), ("increas", "decreas"),
+            ("before", "after"), ("restor", "quash"), ("restor", "set"), ("maximum", "minimum"), ("valid", "void"), ("admiss", "inadmiss"),
+            ("proper", "improp"), ("right", "wrong"), ("correct", "incorrect"), ("agre", "disagre"))
+#: Words too common to align a claim's clause with a quote's on.
+FUNCTION_WORDS = frozenset(
+    "a an the of to in on at by for from with as is are was were be been being do does did has have had this that "
+    "these those it its and or if any such which who whom whose there their they them he she his her him we our us "
+    "i my me you your shall will may must can could should would might not no nor never without than then so "
+    "also only into upon under within after before over such other each either both all some least most less more "
+    "fewer greater".split())
