@@ -51,14 +51,19 @@ def flip_polarity(q: str, rng: random.Random) -> str | None:
     for pat, rep in _NEG:
         if pat.search(q):
             return pat.sub(rep, q, count=1)
-    m = _AFFIRM.search(q)
-    if m:
-        return q[:m.end()] + " not" + q[m.end():]
+    for m in _AFFIRM.finditer(q):
+        rest = q[m.end():].split()
+        # "is only", "is more than", "is no": "not" there makes a comparator or a double negation, not a flip;
+        # an auxiliary at the quote's end has nothing to negate
+        if rest and rest[0].lower().strip("(,") not in ("only", "more", "less", "no", "not", "never", "and", "or"):
+            return q[:m.end()] + " not" + q[m.end():]
     return None
 
 
 def change_modality(q: str, rng: random.Random) -> str | None:
     m = _MODAL.search(q)
+    if m and (q[max(0, m.start() - 1):m.start()] == "[" or not q[m.end():].split()):
+        return None  # "[may]" is a quotation's own alteration; a modal at the quote's end governs nothing
     if not m or re.search(r"\b(?:no|nothing|neither|none|nobody)\b", q[:m.start()], re.I):
         return None  # "Neither party may assign" is "Neither party shall assign": no change of meaning
     return q[:m.start()] + _MODAL_SWAP[m.group(1)] + q[m.end():]

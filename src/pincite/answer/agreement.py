@@ -316,8 +316,16 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
                 spans.append((m.start(), m.end(), cls))
                 taken.update(range(m.start(), m.end()))
     spans.sort()
-    # "will be entitled to": the later modal governs
-    kept = [s for k, s in enumerate(spans) if not (k + 1 < len(spans) and 0 <= spans[k + 1][0] - s[1] <= 4)]
+    # a modal before another: "will be entitled to" is a permission, "shall be required to" an obligation — the
+    # later governs — but "may be required to" is only possibly required, and "shall not be required" forbids
+    kept: list[tuple[int, int, str]] = []
+    for k, sp in enumerate(spans):
+        if k + 1 < len(spans) and 0 <= spans[k + 1][0] - sp[1] <= 4:
+            nxt = spans[k + 1]
+            if sp[2] in ("permission", "prohibition"):
+                spans[k + 1] = (nxt[0], nxt[1], sp[2])
+            continue
+        kept.append(sp)
     acts: list[_Act] = []
     for start, end, cls in kept:
         first = next((k for k, s in enumerate(r.starts) if s >= end), None)
