@@ -49,13 +49,15 @@ def _quote_of(sentence: str, rng: random.Random) -> str:
 
 def flip_polarity(q: str, rng: random.Random) -> str | None:
     for pat, rep in _NEG:
-        if pat.search(q):
+        m = pat.search(q)
+        if m and len(q[m.end():].split()) >= 2:  # a negation with nothing after it negates nothing the quote shows
             return pat.sub(rep, q, count=1)
     for m in _AFFIRM.finditer(q):
         rest = q[m.end():].split()
         # "is only", "is more than", "is no": "not" there makes a comparator or a double negation, not a flip;
         # an auxiliary at the quote's end has nothing to negate
-        if rest and rest[0].lower().strip("(,") not in ("only", "more", "less", "no", "not", "never", "and", "or"):
+        if len(rest) >= 2 and rest[0].lower().strip("(,") not in ("only", "more", "less", "no", "not", "never",
+                                                                  "and", "or"):
             return q[:m.end()] + " not" + q[m.end():]
     return None
 
