@@ -13,7 +13,8 @@ The quote checks prove the quoted words are in the cited unit; this proves the c
   the claim says 30), or its comparator faces the other way ("at least 30 days" / "within 30 days");
 * **condition** — a claim stated as absolute ("at any time", "in all cases") on a conditional quote.
 
-:func:`judge` returns a :class:`Judgment`: ``contradicts`` with the rule and its plain words, ``agrees`` when the
+:func:`judge` returns a :class:`Judgment`: ``contradicts`` with the rule and its plain words, ``doubtful`` when the
+only sign against the claim is a negation the rules cannot place on a predicate of both texts, ``agrees`` when the
 rules could align the claim with the quote (a shared predicate, modal or figure, and enough of the claim's
 words in the quoted sentence) and found nothing against it, ``undecided`` otherwise — for which the caller keeps
 its own fallback. Tables live in :mod:`pincite.legal.agreement`.
@@ -46,7 +47,7 @@ PLAIN = {
 
 @dataclass(frozen=True)
 class Judgment:
-    verdict: str  # "agrees", "contradicts", "undecided"
+    verdict: str  # "agrees", "contradicts", "doubtful" (a sign against it, not decisive), "undecided"
     rule: str | None = None
     detail: str = ""
 
@@ -56,6 +57,10 @@ class Judgment:
 
 
 # -- reading a text ----------------------------------------------------------------------------------------
+
+#: The words that frame a quotation ("the court held", "it is stated that"), less "provide": "the Supplier shall
+#: provide" is what a contract obliges, not a frame.
+_FRAMES = FRAME_WORDS - {"provide", "provides", "provided", "providing"}
 
 _CONTRACTIONS = ((re.compile(r"\bcan['’]t\b", re.I), "can not"), (re.compile(r"\bwon['’]t\b", re.I), "will not"),
                  (re.compile(r"\bshan['’]t\b", re.I), "shall not"), (re.compile(r"n['’]t\b", re.I), " not"),
@@ -84,7 +89,7 @@ class Reading:
     def content(self, i: int) -> bool:
         w = self.words[i]
         return (w.isalpha() and len(w) > 2 and w not in FUNCTION_WORDS and w not in AUXILIARIES
-                and w not in NEGATORS and w not in FRAME_WORDS and w not in NUMBER_WORDS)
+                and w not in NEGATORS and w not in _FRAMES and w not in NUMBER_WORDS)
 
 
 def read(text: str) -> Reading:
@@ -210,28 +215,38 @@ def _polarity_of(occ: list[tuple[int, bool]]) -> set[int]:
     return set(preds or [p for p, _ in occ])
 
 
-def polarity(claim: Reading, quote: Reading) -> str | None:
+def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
+    """A word negated in one text and affirmed in the other, and whether that is decisive: it is when the word is
+    a predicate in both ("was not *abusive*" / "was *abusive*"), or a requirement dropped ("without notice"), or
+    an outcome turned ("allowed" / "dismiss"). A word only within a negation's reach in one of them ("no
+    contractual right for the Contractor to *claim*" / "the Contractor has no right to *claim*") may be the same
+    proposition said another way: not decisive."""
     cw, qw = set(claim.words), set(quote.words)
     co, qo = _occurrences(claim, qw), _occurrences(quote, cw)
     cp = {k: _polarity_of(v) for k, v in co.items()}
     qp = {k: _polarity_of(v) for k, v in qo.items()}
     heads = _predicates(claim) | _predicates(quote)
-    for h in sorted(heads):
+    strict = {stem(claim.words[i]) for i in _predicate_positions(claim)} & {
+        stem(quote.words[i]) for i in _predicate_positions(quote)}
+    weak: str | None = None
+    for h in sorted(heads, key=lambda x: (x not in strict, x)):
         a, b = cp.get(h), qp.get(h)
         if a and b and len(a) == 1 and len(b) == 1 and a != b:
-            word = h
-            return (f"'{word}' is {'negated' if 1 in a else 'affirmed'} in the statement and "
-                    f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
+            why = (f"'{h}' is {'negated' if 1 in a else 'affirmed'} in the statement and "
+                   f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
+            if h in strict:
+                return why, True
+            weak = weak or why
     dropped = _requirement_dropped(claim, quote)
     if dropped:
-        return f"the statement does without the '{dropped}' the quoted words require"
+        return f"the statement does without the '{dropped}' the quoted words require", True
     for x, y in _OPPOSITES:  # "allowed" where the quoted words "dismiss", each affirmed, neither in the other
         a = next((p for k, p in cp.items() if k.startswith(x)), None)
         b = next((p for k, p in qp.items() if k.startswith(y)), None)
         if a and b and a == b and len(a) == 1 and not any(k.startswith(y) for k in cp) and not any(
                 k.startswith(x) for k in qp):
-            return f"the statement says '{x}…' where the quoted words say '{y}…'"
-    return None
+            return f"the statement says '{x}…' where the quoted words say '{y}…'", True
+    return (weak, False) if weak else None
 
 
 #: Words after which a thing is not had: "without notice", "unless the Licensor consents", "except with consent".
@@ -541,9 +556,9 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     if quote is not None and restates(claim, quote):
         quoted = quote
     c, q = read(claim), read(quoted)
-    why = polarity(c, q)
-    if why:
-        return Judgment("contradicts", "polarity", why)
+    pol = polarity(c, q)
+    if pol and pol[1]:
+        return Judgment("contradicts", "polarity", pol[0])
     mp = modality_and_party(c, q)
     if mp:
         return Judgment("contradicts", mp[0], mp[1])
@@ -553,6 +568,8 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     cd = condition(claim, sentence)
     if cd:
         return Judgment("contradicts", "condition", cd)
+    if pol:  # a negation the rules cannot place: not shown in the claim's words, nor dropped
+        return Judgment("doubtful", "polarity", pol[0])
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
     theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
     if context:

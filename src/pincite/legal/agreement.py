@@ -138,7 +138,7 @@ ABSOLUTE = re.compile(r"\b(?:always|in\s+(?:all|every|any)\s+(?:cases?|circumsta
 #: "has not been *served*", "shall not be *liable*".
 AUXILIARIES = frozenset({"is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having",
                          "do", "does", "did", "shall", "will", "may", "must", "can", "could", "should", "would",
-                         "might", "ought"})
+                         "might", "ought", "need", "dare"})  # "need not provide": a modal too
 #: Words that may stand between an auxiliary and its predicate without being either ("shall also pay", "is then
 #: entitled", "shall in any event be liable").
 FILLERS = frozenset({"to", "also", "only", "then", "thereby", "therefore", "in", "any", "event", "way", "ever", "so",
