@@ -205,7 +205,11 @@ def analyse_text(text: str, source: str) -> TextAnalysis:
                                          len(text) if sig_start is None else sig_start)
         body_end = min(x for x in (sig_start, sched_start, len(text)) if x is not None)
         kept = [c for c in kept if c.pos < body_end]
-        units = _clause_units(text, lines, starts, kept, body_start, body_end)
+        repeats: list[str] = []
+        units = _clause_units(text, lines, starts, kept, body_start, body_end, repeats)
+        if repeats:
+            warnings.append(f"{source}: the clause numbering repeats or goes back ({len(repeats)}): "
+                            + "; ".join(repeats[:8]) + ("; …" if len(repeats) > 8 else ""))
         units = _preamble_units(text, lines, body_start) + units
         counts: dict[str, int] = {}
         if sched_start is not None:
@@ -252,9 +256,23 @@ def has_contract_signals(text: str, title: str, body_start: int, sig_start: int 
         p.search(openings[0]) for p in _FIRST_PAGE_SIGNALS)
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ordinal(k: int) -> str:
+    return _ORDINALS[k - 1] if k <= len(_ORDINALS) else f"{k}th"
+
+
+def _times(k: int) -> str:
+    return "twice" if k == 2 else f"{k} times"
+
+
 def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Candidate], body_start: int,
-                  body_end: int) -> list[dict]:
-    """One unit per kept clause: from its number to the next clause that is not inside it."""
+                  body_end: int, repeats: list[str] | None = None) -> list[dict]:
+    """One unit per kept clause: from its number to the next clause that is not inside it.  A clause number
+    printed again gets its own unit, labelled by its occurrence and marked ``attrs["numbering"]``; ``repeats``
+    receives a line for each (the document's warnings)."""
+    repeats = [] if repeats is None else repeats
     out: list[dict] = []
     labels: list[str] = []
     depths: list[int] = []
@@ -284,6 +302,21 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         if parent in lists and c.style not in ("dec", "article"):
             label = _label(c, f"{plabel} list {lists[parent]}")
             own = f"list {lists[parent]} {own}"
+        numbering = None
+        if label in used and c.style in ("dec", "article"):
+            # a clause number the document prints again ("1., 2., 3., 2., 3."): its own unit, named by its
+            # occurrence ("cl. 2 (second)"), so that "cl. 2" still names the first and no pinpoint names two
+            k = 2
+            while f"{label} ({_ordinal(k)})" in used:
+                k += 1
+            first = label
+            label = f"{label} ({_ordinal(k)})"
+            numbering = "repeated"
+            repeats.append(f"{first} is printed {_times(k)}: the {_ordinal(k)} is {label}")
+        elif c.extra.get("numbering"):
+            numbering = "out of order"  # (6.1, 6.2, 6.5, then 6.3: a number below the one before it)
+            repeats.append(f"{label} is printed after a higher number at its level "
+                           f"({c.number!r}, out of order)")
         if label in used:
             k = 2
             while f"{label} #{k}" in used:
@@ -292,6 +325,8 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         used.add(label)
         path = (tuple(out[parent]["section_path"]) if parent is not None else ()) + (own,)
         attrs: dict = {}
+        if numbering:
+            attrs["numbering"] = numbering
         if c.where == "detached":
             attrs["number_span"] = [c.num_start, c.num_end]
         if heading:
