@@ -1,5 +1,6 @@
 """Contract language as tables, each pattern with the reason it is one: what says a text is a contract at all,
-the words that head an attachment and the words that open the signatures.
+the words that head an attachment and the words that open the signatures, the legends and notes after the last
+clause.
 
 ``pincite.parse.text`` builds its regular expressions from these tables: a numbered text without any contract
 signal is plain text, and a schedule or a signature block printed after the last clause is its own unit, never
@@ -32,6 +33,37 @@ SIGNATURE_LINE_OPENERS: tuple[tuple[str, str], ...] = (
     ("EXECUTED by", "execution by a company under its statute (e.g. s. 127 Corporations Act, s. 44 Companies Act)"),
     ("EXECUTED as a deed", "an agreement made as a deed"),
 )
+
+
+#: legends printed where a page ends before the signatures (bracketed, at a line start or after a sentence's
+#: end; or alone on their line): none is the words of the clause above it.  Each is the core of a pattern
+PAGE_LEGENDS: tuple[tuple[str, str], ...] = (
+    (r"(?:the\s+)?(?:remainder|remaining|rest|balance)\s+of\s+(?:this\s+)?page\b[^\]\)\n]{0,80}?\bblank"
+     r"|(?:space|page)\s+below\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank",
+     "'[Remainder of page intentionally left blank]', '[The rest of this page has been left blank "
+     "intentionally]', 'SPACE BELOW INTENTIONALLY BLANK'"),
+    (r"(?:this\s+page\s+(?:is\s+|has\s+been\s+)?)?(?:intentionally\s+(?:left\s+)?blank|left\s+blank\s+"
+     r"intentionally)", "'[INTENTIONALLY LEFT BLANK]', 'This page intentionally left blank'"),
+    (r"(?:the\s+)?(?:next\s+page\s+is\s+(?:the\s+)?)?signatures?\s+(?:pages?\s+)?"
+     r"(?:(?:directly|immediately|to|next)\s+)*(?:follows?|following)",
+     "'[Signature Page Follows]', '[Signature pages to follow]', '[Signature Page Next Following]'"),
+    (r"signatures?\s+(?:appear\s+)?on\s+(?:the\s+)?(?:following|next)\s+pages?",
+     "'[Signatures on Following Page]', 'SIGNATURES APPEAR ON FOLLOWING PAGES'"),
+)
+
+#: notes printed after the last clause that are no party's words: a published form's licence and copyright
+#: (matched at the start of a line)
+END_NOTES: tuple[tuple[str, str], ...] = (
+    (r"[^\n]{0,300}\b(?:Creative\s+Commons|CC[ -]BY(?:[ -](?:SA|ND|NC)){0,2}(?:[ -]\d\.\d)?|CC0)\b",
+     "a published form's licence note ('free to use under CC BY 4.0', 'licensed under Creative Commons')"),
+    (r"(?:©|\([cC]\)[ \t]*(?:19|20)\d\d|[Cc]opyright\s+(?:©|\([cC]\)|(?:19|20)\d\d))",
+     "a copyright line ('© 2024 Common Paper, Inc.', '(c) 2019 …'; a bare '(c)' is an item)"),
+)
+
+#: a page's running footer: a short line ending with its page number ("Mutual NDA v1.0   Page 3 of 3"); after
+#: the last clause only, and only with nothing but notes below it (inside a clause it is a line of its page)
+PAGE_FOOTER = (r"[^\n]{0,100}\b(?i:page)[ \t]+\d{1,3}(?:[ \t]+(?i:of)[ \t]+\d{1,3})?[ \t]*$",
+               "a running footer naming the form and its page")
 
 
 def attachment_alternation() -> str:
