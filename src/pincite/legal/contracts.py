@@ -196,3 +196,33 @@ CONTRACT_DATE_PATTERNS: tuple[tuple[str, str], ...] = (
      "'Dated 29/3/18': a numeric date, read only when its first number cannot be a month (day first, as "
      "Commonwealth contracts print it)"),
 )
+
+
+# -- what tells two versions of one agreement apart (pincite.twins: a copy agrees on all of them) --
+
+#: a number word, as contracts spell out their figures ("thirty (30) days", "one hundred thousand dollars")
+NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+               r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+               r"ninety|hundred|thousand|million|billion)", "the words of a figure written out")
+
+_FIGURE_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+
+#: the figures of a bargain, as its sentences state them (a page number, a clause number or a filing's footer
+#: is none of these: they differ between the PDF of an agreement and its text while the bargain does not)
+OPERATIVE_FIGURES: tuple[tuple[str, str], ...] = (
+    (rf"(?:\$|US\$|USD|EUR|€|£|GBP|RMB)\s?{_FIGURE_NUMBER}", "an amount of money ('$1,000', 'USD 500')"),
+    (rf"{_FIGURE_NUMBER}\s?(?:%|percent\b|per\s+cent\b)", "a rate ('5%', '10 percent')"),
+    (rf"\(\s?{_FIGURE_NUMBER}\s?%?\s?\)", "a figure repeated in digits ('thirty (30)')"),
+    (rf"{_FIGURE_NUMBER}\s+(?:calendar\s+|business\s+|working\s+)?"
+     r"(?:days?|weeks?|months?|years?|hours?|minutes?)\b", "a period ('90 days', '2 business days')"),
+    (rf"\b{NUMBER_WORD[0]}(?:[\s-]+{NUMBER_WORD[0]})*\b", "a figure in words ('ninety', 'one hundred')"),
+)
+
+#: the place whose law governs, whose courts decide, or whose state a party or a venue is in ("the laws of the
+#: State of Delaware", "courts of England", "any court of competent jurisdiction in the State of Nevada")
+GOVERNING_LAW = (r"\b(?:(?:laws?|courts?)\s+of\s+(?:the\s+)?"
+                 r"(?:(?:State|Commonwealth|Province|Republic)\s+of\s+)?"
+                 r"|(?:State|Commonwealth|Province)\s+of\s+)([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+){0,3})",
+                 "a version governed by another law, or sued on in another state, is another agreement, "
+                 "however alike its words")
+
