@@ -745,8 +745,15 @@ class _Selector:
         # a list that started again at "1." since the last clause (an attached form's own numbering, an
         # amendment quoting its agreement's clauses) goes on with its own numbers: not the contract's repeated
         since = self.kept[self.dec_units[last]].pos if last in self.dec_units else -1
-        return not any(since < x.pos < c.pos and x.family == "dec" and x.where != "inline"
-                       and _dec_value(x)[-1] <= 1 and len(_dec_value(x)) <= k for x in self.cands)
+        j = idx - 1  # (the candidates are in text order: only those since the last clause are read)
+        while j >= 0 and self.cands[j].pos > since:
+            x = self.cands[j]
+            if x.family == "dec" and x.where != "inline":
+                w = _dec_value(x)
+                if w[-1] <= 1 and len(w) <= k:
+                    return False
+            j -= 1
+        return True
 
     def printed(self) -> frozenset[tuple[int, ...]]:
         """Every decimal number printed among the candidates (computed once, shared by copies)."""

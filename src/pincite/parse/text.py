@@ -297,6 +297,7 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
     printed again gets its own unit, labelled by its occurrence and marked ``attrs["numbering"]``; ``repeats``
     receives a line for each (the document's warnings)."""
     repeats = [] if repeats is None else repeats
+    occurrences: dict[str, int] = {}  # a repeated label -> the occurrences named so far
     out: list[dict] = []
     labels: list[str] = []
     depths: list[int] = []
@@ -330,9 +331,10 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         if label in used and c.style in ("dec", "article"):
             # a clause number the document prints again ("1., 2., 3., 2., 3."): its own unit, named by its
             # occurrence ("cl. 2 (second)"), so that "cl. 2" still names the first and no pinpoint names two
-            k = 2
+            k = occurrences.get(label, 1) + 1
             while f"{label} ({_ordinal(k)})" in used:
                 k += 1
+            occurrences[label] = k
             first = label
             label = f"{label} ({_ordinal(k)})"
             numbering = "repeated"
@@ -416,13 +418,23 @@ def trailing_notes(text: str, lines: list[Line], last: Candidate, end: int,
     found: list[tuple[int, Zone]] = [(a, Zone.SIGNATURES) for a, _ in legends if last.num_end <= a < end]
     first = bisect.bisect_right([ln.start for ln in lines], last.num_end)
     tail = [ln for ln in lines[first:] if ln.start < end and ln.content]
+    # whether every line below the k-th is a note, furniture or a legend (read once, from the end)
+    starts = [a for a, _ in legends]
+
+    def in_legend(x: Line) -> bool:
+        i = bisect.bisect_right(starts, x.start + len(x.content)) - 1  # (the legend starting on the line)
+        return i >= 0 and starts[i] >= x.start and x.end <= legends[i][1] + 1
+
+    only_notes = [True] * (len(tail) + 1)
+    for k in range(len(tail) - 1, -1, -1):
+        x = tail[k]
+        only_notes[k] = only_notes[k + 1] and bool(
+            x.furniture or _PAGE_FOOTER.fullmatch(x.content) or _END_NOTES.match(x.content) or in_legend(x))
     for k, ln in enumerate(tail):
         at = ln.start + len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip())
         if len(ln.content) <= 400 and _END_NOTES.match(ln.content):
             found.append((at, Zone.NOTE))
-        elif _PAGE_FOOTER.fullmatch(ln.content) and all(
-                x.furniture or _PAGE_FOOTER.fullmatch(x.content) or _END_NOTES.match(x.content)
-                or any(a <= x.start + 1 and x.end <= b + 1 for a, b in legends) for x in tail[k + 1:]):
+        elif _PAGE_FOOTER.fullmatch(ln.content) and only_notes[k + 1]:
             found.append((at, Zone.NOTE))
     return min(found, key=lambda x: x[0]) if found else None
 
@@ -430,13 +442,17 @@ def trailing_notes(text: str, lines: list[Line], last: Candidate, end: int,
 def _trim_legends(text: str, units: list[dict], legends: list[tuple[int, int]]) -> None:
     """End a clause before a page's legend that closes its span ("... transmissions. [The remainder of this
     page is intentionally left blank.] 7" and then the next clause): the legend is not the clause's words."""
-    for a, b in legends:
-        for u in units:
-            if u["char_start"] < a < u["char_end"] and _AFTER_LEGEND.fullmatch(text, b, u["char_end"]):
-                e = a
-                while e > u["char_start"] and text[e - 1].isspace():
-                    e -= 1
-                u["char_end"] = e
+    starts = [a for a, _ in legends]
+    for u in units:
+        i = bisect.bisect_left(starts, u["char_end"]) - 1  # (only the last legend in a span can close it)
+        if i < 0:
+            continue
+        a, b = legends[i]
+        if u["char_start"] < a and b <= u["char_end"] and _AFTER_LEGEND.fullmatch(text, b, u["char_end"]):
+            e = a
+            while e > u["char_start"] and text[e - 1].isspace():
+                e -= 1
+            u["char_end"] = e
 
 
 _SIGNED_BY = re.compile(r"^[ \t]*By[ \t]*:.*(?:/s/|_{3,}|-{3,}|\[(?i:sig|signature|signed)\])|^[ \t]*/s/", re.M)
