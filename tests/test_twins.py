@@ -221,3 +221,48 @@ def test_a_gold_answer_in_one_copy_is_found_in_the_other(lib: Pincite) -> None:
     both = GoldRef(txt.source, txt.unit, quote, (GoldRef(f"contracts_cuad/pdf/{name}.pdf", "cl. 24.1", quote),))
     assert sorted((t.doc_id, t.unit) for t in resolve_ref(DocumentFinder(lib.store), both, None)) == \
         sorted((t.doc_id, t.unit) for t in targets)
+
+
+FUSE = "FuseMedicalInc_20190321_10-K_EX-10.43_11575454_EX-10.43_Distributor Agreement"
+VERSIONS = {
+    # another figure: ninety days for thirty, words and digits
+    "fuse_90_days.txt": [("thirty (30) days of request", "ninety (90) days of request")],
+    # another governing law and forum
+    "fuse_delaware.txt": [("in accordance with Ohio law",
+                           "in accordance with the laws of the State of Delaware"),
+                          ("the courts of Ohio", "the courts of the State of Delaware")],
+}
+
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("versions")
+    text = (CUAD / "txt" / f"{FUSE}.txt").read_text(encoding="utf-8")
+    for name, edits in VERSIONS.items():
+        changed = text
+        for old, new in edits:
+            assert changed.count(old) == 1, old
+            changed = changed.replace(old, new)
+        (folder / name).write_text(changed, encoding="utf-8")
+    p = Pincite(folder / "v.db", dense=False)
+    report = p.ingest([str(CUAD / "txt" / f"{FUSE}.txt"), str(CUAD / "pdf" / f"{FUSE}.pdf")]
+                      + [str(folder / n) for n in VERSIONS])
+    assert not report.failed and report.twins_error is None
+    yield p
+    p.close()
+
+
+def test_a_version_with_another_figure_or_law_is_not_a_copy(versions: Pincite) -> None:
+    by_file = {os.path.basename(s.source): s for s in versions.documents(kind="contract")}
+    txt, pdf = by_file[f"{FUSE}.txt"], by_file[f"{FUSE}.pdf"]
+    assert set(txt.copies) | set(pdf.copies) == {txt.id, pdf.id}  # the .txt and the .pdf: one agreement
+    for name in VERSIONS:
+        v = by_file[name]
+        assert v.copies == () and v.copy_of is None, name
+        assert v.title == txt.title  # the same title, parties and date: only the terms tell them apart
+
+
+def test_a_search_for_the_versions_law_finds_the_version(versions: Pincite) -> None:
+    hits = versions.search("courts of the State of Delaware jurisdiction", k=3, kinds=[DocumentKind.CONTRACT])
+    assert os.path.basename(hits[0].document.source) == "fuse_delaware.txt"
+    assert "State of Delaware" in hits[0].text

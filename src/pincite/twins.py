@@ -8,7 +8,12 @@ Two stored contracts are the same agreement when
 * their printed titles are the same words (a "FORM OF" agreement or an amendment is another instrument, however
   alike its words);
 * their parties agree where both name them, and so do their dates (the form and the signed agreement differ in
-  one, an agreement and its renewal in the other).
+  one, an agreement and its renewal in the other);
+* their operative terms agree: the figures their preamble and clauses state ("thirty (30) days", "$1,000",
+  "5%") and the law that governs them (``legal.contracts.OPERATIVE_FIGURES``, ``GOVERNING_LAW``), read with
+  the layout normalised (page furniture dropped, words broken at a line's end joined, spacing and case
+  ignored), so that the .txt and the .pdf of one filing agree and a version with 90 days for 30, or Delaware
+  law for California's, is another agreement, however alike its words (issue 48).
 
 The files of one agreement form a *twin group*; one of them is its *canonical copy* (:func:`canonical_rank`), the
 one a cross-document search or answer cites; the others stay stored, readable and listed as its copies.  Each
@@ -28,9 +33,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pincite.legal.contracts import CORPORATE_SUFFIXES
+from pincite.legal.contracts import CORPORATE_SUFFIXES, GOVERNING_LAW, OPERATIVE_FIGURES
+from pincite.parse.contract import is_furniture
 from pincite.store import Store
-from pincite.types import Document
+from pincite.types import Document, Zone
 
 #: words in a shingle: five words in a row rarely recur in another contract unless copied from it
 SHINGLE_WORDS = 5
@@ -43,7 +49,7 @@ SKETCH_SIZE = 256
 #: content licence and the signed one, told apart by their titles anyway)
 THRESHOLD = 0.7
 #: bumped when a fingerprint's contents change (an older one is computed again)
-PRINT_VERSION = 1
+PRINT_VERSION = 2
 
 _WORD = re.compile(r"[^\W\d_]+")
 _SUFFIX_WORDS = frozenset(w for s, _ in CORPORATE_SUFFIXES for w in _WORD.findall(s.casefold())) | {"the"}
@@ -54,10 +60,52 @@ def title_key(title: str) -> str:
     return " ".join(_WORD.findall(title.casefold()))
 
 
+_FIGURE = re.compile("(?i)" + "|".join(f"(?:{p})" for p, _ in OPERATIVE_FIGURES))
+_LAW = re.compile(GOVERNING_LAW[0])
+_BROKEN_WORD = re.compile(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def _layout_free(text: str) -> str:
+    """``text`` as running words: page furniture lines dropped, words broken at a line's end joined, every run
+    of spacing and line breaks one space, typographic quotes plain."""
+    text = _BROKEN_WORD.sub("", text).translate(str.maketrans("“”‘’", "\"\"''"))
+    return " ".join(ln.strip() for ln in text.splitlines() if ln.strip() and not is_furniture(ln.strip()))
+
+
+def operative_text(doc: Document) -> str:
+    """The text of a contract's preamble and clauses, without its schedules, signatures and whatever is
+    attached after them (a filing may attach another instrument to one copy: a termination agreement governed
+    by another law is not the agreement's term); the whole text when it has no such units."""
+    spans = sorted((u.char_start, u.char_end) for u in doc.units if u.zone in (Zone.BODY, Zone.OTHER))
+    parts, end = [], 0
+    for s, e in spans:
+        if e > end:
+            parts.append(doc.text[max(s, end):e])
+            end = e
+    return "\n".join(parts) if parts else doc.text
+
+
+def operative_terms(text: str) -> tuple[list[str], list[str]]:
+    """The figures a contract's sentences state and the places whose law or courts govern it, each normalised
+    (case-folded, spacing and thousands separators ignored): what two copies of one agreement share and two
+    versions of it do not."""
+    flat = _layout_free(text)
+    figures = {re.sub(r"[\s,]+", " ", m.group().casefold()).replace("( ", "(").replace(" )", ")").strip()
+               for m in _FIGURE.finditer(flat)}
+    laws = {" ".join(m.group(1).split()).casefold() for m in _LAW.finditer(flat)}
+    return sorted(figures), sorted(laws)
+
+
 def party_key(name: str) -> str:
     """A party's first two words, case-folded, without corporate suffixes ("Bioamber S.A.S." = "BioAmber SAS")."""
     words = [w for w in _WORD.findall(name.casefold()) if w not in _SUFFIX_WORDS]
     return " ".join(words[:2])
+
+
+def party_name(name: str) -> str:
+    """A party's whole name, case-folded, without corporate suffixes ("Acme Widgets Holdings, Inc." = "acme
+    widgets holdings")."""
+    return " ".join(w for w in _WORD.findall(name.casefold()) if w not in _SUFFIX_WORDS)
 
 
 def sketch(text: str, k: int = SKETCH_SIZE) -> list[int]:
@@ -81,11 +129,14 @@ def resemblance(a: list[int], b: list[int], k: int = SKETCH_SIZE) -> float:
 def fingerprint(doc: Document) -> dict[str, Any]:
     """What :func:`same_agreement` and :func:`canonical_rank` compare, kept in the store."""
     title = str(doc.meta.get("instrument_title") or doc.title)
+    figures, laws = operative_terms(operative_text(doc))
     return {
         "v": PRINT_VERSION, "title": title_key(title), "parties": sorted({party_key(p) for p in
                                                                          doc.meta.get("parties") or ()} - {""}),
         "date": doc.date, "sketch": sketch(doc.text), "ocr": bool(doc.meta.get("ocr")), "pages": len(doc.pages),
         "warnings": len(doc.warnings), "numbered": sum(1 for u in doc.units if u.number), "source": doc.source,
+        "figures": figures, "laws": laws,
+        "names": sorted({party_name(p) for p in doc.meta.get("parties") or ()} - {""}),
     }
 
 
@@ -97,6 +148,10 @@ def same_agreement(a: dict[str, Any], b: dict[str, Any]) -> bool:
         return False
     if a["date"] and b["date"] and a["date"] != b["date"]:
         return False
+    if a["figures"] != b["figures"] or a["laws"] != b["laws"]:
+        return False  # another version: a figure or the governing law changed
+    if not _same_parties(a["names"], b["names"]):
+        return False  # (the parties' whole names: "Acme Widgets Ltd" and "Acme Widgets Holdings Ltd" differ)
     return resemblance(a["sketch"], b["sketch"]) >= THRESHOLD
 
 

@@ -1,5 +1,6 @@
 """Contract language as tables, each pattern with the reason it is one: what says a text is a contract at all,
-the words that head an attachment and the words that open the signatures.
+the words that head an attachment and the words that open the signatures, the legends and notes after the last
+clause.
 
 ``pincite.parse.text`` builds its regular expressions from these tables: a numbered text without any contract
 signal is plain text, and a schedule or a signature block printed after the last clause is its own unit, never
@@ -32,6 +33,37 @@ SIGNATURE_LINE_OPENERS: tuple[tuple[str, str], ...] = (
     ("EXECUTED by", "execution by a company under its statute (e.g. s. 127 Corporations Act, s. 44 Companies Act)"),
     ("EXECUTED as a deed", "an agreement made as a deed"),
 )
+
+
+#: legends printed where a page ends before the signatures (bracketed, at a line start or after a sentence's
+#: end; or alone on their line): none is the words of the clause above it.  Each is the core of a pattern
+PAGE_LEGENDS: tuple[tuple[str, str], ...] = (
+    (r"(?:the\s+)?(?:remainder|remaining|rest|balance)\s+of\s+(?:this\s+)?page\b[^\]\)\n]{0,80}?\bblank"
+     r"|(?:space|page)\s+below\s+(?:is\s+)?(?:intentionally\s+)?(?:left\s+)?blank",
+     "'[Remainder of page intentionally left blank]', '[The rest of this page has been left blank "
+     "intentionally]', 'SPACE BELOW INTENTIONALLY BLANK'"),
+    (r"(?:this\s+page\s+(?:is\s+|has\s+been\s+)?)?(?:intentionally\s+(?:left\s+)?blank|left\s+blank\s+"
+     r"intentionally)", "'[INTENTIONALLY LEFT BLANK]', 'This page intentionally left blank'"),
+    (r"(?:the\s+)?(?:next\s+page\s+is\s+(?:the\s+)?)?signatures?\s+(?:pages?\s+)?"
+     r"(?:(?:directly|immediately|to|next)\s+)*(?:follows?|following)",
+     "'[Signature Page Follows]', '[Signature pages to follow]', '[Signature Page Next Following]'"),
+    (r"signatures?\s+(?:appear\s+)?on\s+(?:the\s+)?(?:following|next)\s+pages?",
+     "'[Signatures on Following Page]', 'SIGNATURES APPEAR ON FOLLOWING PAGES'"),
+)
+
+#: notes printed after the last clause that are no party's words: a published form's licence and copyright
+#: (matched at the start of a line)
+END_NOTES: tuple[tuple[str, str], ...] = (
+    (r"[^\n]{0,300}\b(?:Creative\s+Commons|CC[ -]BY(?:[ -](?:SA|ND|NC)){0,2}(?:[ -]\d\.\d)?|CC0)\b",
+     "a published form's licence note ('free to use under CC BY 4.0', 'licensed under Creative Commons')"),
+    (r"(?:©|\([cC]\)[ \t]*(?:19|20)\d\d|[Cc]opyright\s+(?:©|\([cC]\)|(?:19|20)\d\d))",
+     "a copyright line ('© 2024 Common Paper, Inc.', '(c) 2019 …'; a bare '(c)' is an item)"),
+)
+
+#: a page's running footer: a short line ending with its page number ("Mutual NDA v1.0   Page 3 of 3"); after
+#: the last clause only, and only with nothing but notes below it (inside a clause it is a line of its page)
+PAGE_FOOTER = (r"[^\n]{0,100}\b(?i:page)[ \t]+\d{1,3}(?:[ \t]+(?i:of)[ \t]+\d{1,3})?[ \t]*$",
+               "a running footer naming the form and its page")
 
 
 def attachment_alternation() -> str:
@@ -207,3 +239,32 @@ SIGNATURE_FIELDS: tuple[tuple[str, str], ...] = (
      "a signature table's rows name the signatory, not a term"),
     (r"(?i)^signatures?(?:\s+page)?\s*$", "a heading 'Signatures' over the execution blocks"),
 )
+
+# -- what tells two versions of one agreement apart (pincite.twins: a copy agrees on all of them) --
+
+#: a number word, as contracts spell out their figures ("thirty (30) days", "one hundred thousand dollars")
+NUMBER_WORD = (r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+               r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|"
+               r"ninety|hundred|thousand|million|billion)", "the words of a figure written out")
+
+_FIGURE_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+
+#: the figures of a bargain, as its sentences state them (a page number, a clause number or a filing's footer
+#: is none of these: they differ between the PDF of an agreement and its text while the bargain does not)
+OPERATIVE_FIGURES: tuple[tuple[str, str], ...] = (
+    (rf"(?:\$|US\$|USD|EUR|€|£|GBP|RMB)\s?{_FIGURE_NUMBER}", "an amount of money ('$1,000', 'USD 500')"),
+    (rf"{_FIGURE_NUMBER}\s?(?:%|percent\b|per\s+cent\b)", "a rate ('5%', '10 percent')"),
+    (rf"\(\s?{_FIGURE_NUMBER}\s?%?\s?\)", "a figure repeated in digits ('thirty (30)')"),
+    (rf"{_FIGURE_NUMBER}\s+(?:calendar\s+|business\s+|working\s+)?"
+     r"(?:days?|weeks?|months?|years?|hours?|minutes?)\b", "a period ('90 days', '2 business days')"),
+    (rf"\b{NUMBER_WORD[0]}(?:[\s-]+{NUMBER_WORD[0]})*\b", "a figure in words ('ninety', 'one hundred')"),
+)
+
+#: the place whose law governs, whose courts decide, or whose state a party or a venue is in ("the laws of the
+#: State of Delaware", "courts of England", "any court of competent jurisdiction in the State of Nevada")
+GOVERNING_LAW = (r"\b(?:(?:laws?|courts?)\s+of\s+(?:the\s+)?"
+                 r"(?:(?:State|Commonwealth|Province|Republic)\s+of\s+)?"
+                 r"|(?:State|Commonwealth|Province)\s+of\s+)([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+){0,3})",
+                 "a version governed by another law, or sued on in another state, is another agreement, "
+                 "however alike its words")
+

@@ -11,7 +11,9 @@ The pipeline (each step a plain function):
    the numbers and paragraphs look like: "N." takes a heading line, "N.M" a paragraph with a run-in heading).
 3. ``select_clauses`` keeps the candidates whose numbers run in a plausible order (2.3 after 2.2 or 2, the first
    (a) under a clause, ARTICLE VI after ARTICLE V...), so a page number, a "$1.50" or a cross-reference never
-   starts a clause, and gives each kept clause its parent.
+   starts a clause, and gives each kept clause its parent.  A number printed at a line start in its siblings'
+   style that repeats or goes back ("6.5", then "6.4 OWNERSHIP OF DELIVERABLES") starts a clause of its own,
+   marked ``extra["numbering"]``, rather than folding into the clause before it.
 
 The number of a clause is always the text the document prints; nothing is renumbered by counting.
 """
@@ -609,7 +611,7 @@ class _Level:
     index: int  # index of the selected candidate at this level
 
 
-def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
+def select_clauses(cands: list[Candidate], gap: int = 3, repeats: bool = True) -> list[Candidate]:
     """Keep the candidates that continue a plausible numbering; set each kept one's ``parent``.
 
     A clause number must follow the previous one at some level (2.3 after 2.2, 3 after 2.4.1, 2.5.1 as the
@@ -621,14 +623,20 @@ def select_clauses(cands: list[Candidate], gap: int = 3) -> list[Candidate]:
     that item's list.  Where a number could be either the next clause or the next item of such a list ("4." after
     clause 3 and item 3), both readings are followed through the next :data:`LOOKAHEAD` numbers and the item
     wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.
+
+    With ``repeats``, a clause number printed again or below the one before it at its level is kept too
+    (:meth:`_Selector._repeated`), marked ``extra["numbering"]``.
     """
-    sel = _Selector(cands, gap)
+    sel = _Selector(cands, gap, allow_repeats=repeats)
     sel.run(0, resolve=True)
     return sel.kept
 
 
 #: how many further numbers the two readings of an ambiguous one are followed through
 LOOKAHEAD = 400
+#: how far below the last kept number at its depth a repeated clause number may go back (a draft whose clauses
+#: were moved or copied prints "6.5, 6.4" or "12.5, 12.1"; a list restarting far below is not a repeat)
+REPEAT_BACK = 5
 
 
 @dataclass(slots=True)
@@ -637,6 +645,7 @@ class _Selector:
 
     cands: list[Candidate]
     gap: int
+    allow_repeats: bool = True
     kept: list[Candidate] = field(default_factory=list)
     dec_last: tuple[int, ...] | None = None
     dec_units: dict[tuple[int, ...], int] = field(default_factory=dict)
@@ -649,11 +658,14 @@ class _Selector:
     # how the kept decimal numbers of each depth were printed at line starts: (final dot, keyword)
     dec_shapes: dict[int, set[tuple[bool, str]]] = field(default_factory=dict)
     dec_printed: frozenset[tuple[int, ...]] | None = None
+    # the candidates kept although their number repeats one kept before it or goes back below it
+    repeats: set[int] = field(default_factory=set)
 
     def copy(self) -> "_Selector":
-        return _Selector(self.cands, self.gap, list(self.kept), self.dec_last, dict(self.dec_units), self.article,
-                         [_Level(x.style, x.value, x.index) for x in self.stack], self.started, dict(self.chosen),
-                         {k: set(v) for k, v in self.dec_shapes.items()}, self.printed())
+        stack = [_Level(x.style, x.value, x.index) for x in self.stack]
+        return _Selector(self.cands, self.gap, self.allow_repeats, list(self.kept), self.dec_last,
+                         dict(self.dec_units), self.article, stack, self.started, dict(self.chosen),
+                         {k: set(v) for k, v in self.dec_shapes.items()}, self.printed(), set(self.repeats))
 
     def anchor(self) -> int | None:
         if self.stack:
@@ -673,6 +685,8 @@ class _Selector:
             for idx, (style, value, parent) in self.chosen.items():
                 c = self.cands[idx]
                 c.style, c.value, c.parent = style, value, parent
+                if idx in self.repeats:
+                    c.extra["numbering"] = "repeated"
 
     def _top_dec(self, idx: int) -> int | None:
         """How far candidate ``idx`` (decimal) jumps as the next clause; None when it cannot be one."""
@@ -710,6 +724,36 @@ class _Selector:
         elif d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
             return None
         return d
+
+    def _repeated(self, idx: int) -> bool:
+        """Whether the decimal number at ``idx`` is a clause whose printed number repeats or goes back below
+        the last kept one at its depth, under the same parent ("6.5", then "6.4 OWNERSHIP OF DELIVERABLES";
+        "1., 2., 3., 2., 3."): printed at a line start in its kept siblings' style, with a heading, and at
+        most :data:`REPEAT_BACK` below the last.  A top-level "1." is a list or an attachment starting again,
+        never a repeat; a number inside a paragraph (a reference, a table's row) never is one."""
+        c, last = self.cands[idx], self.dec_last
+        if c.where != "line" or last is None or not self.dec_units:
+            return False
+        v = _dec_value(c)
+        k = len(v)
+        if k > len(last) or v[:-1] != last[:k - 1] or not 0 <= last[k - 1] - v[-1] <= REPEAT_BACK:
+            return False
+        if k == 1 and v[0] <= 1:
+            return False
+        if not self._sibling_style(c, v) or heading_of(c.rest, c.heading_line) is None:
+            return False
+        # a list that started again at "1." since the last clause (an attached form's own numbering, an
+        # amendment quoting its agreement's clauses) goes on with its own numbers: not the contract's repeated
+        since = self.kept[self.dec_units[last]].pos if last in self.dec_units else -1
+        j = idx - 1  # (the candidates are in text order: only those since the last clause are read)
+        while j >= 0 and self.cands[j].pos > since:
+            x = self.cands[j]
+            if x.family == "dec" and x.where != "inline":
+                w = _dec_value(x)
+                if w[-1] <= 1 and len(w) <= k:
+                    return False
+            j -= 1
+        return True
 
     def printed(self) -> frozenset[tuple[int, ...]]:
         """Every decimal number printed among the candidates (computed once, shared by copies)."""
@@ -835,12 +879,16 @@ class _Selector:
                 # (or a list "1.", "2." straight under a clause, which that clause's sub-number 2.2 follows)
                 item = self._item([("dec-item", int(c.token))])
             if d is None and item is None:
+                if self.allow_repeats and self._repeated(idx):
+                    self.repeats.add(idx)
+                    self._apply_top_dec(idx)
                 return
             if d is not None and item is not None:
                 if not resolve:
                     self._apply_top_dec(idx)  # a trial run takes the clause reading
                     return
                 top, nested = self.copy(), self.copy()
+                top.allow_repeats = nested.allow_repeats = False  # (each reading judged by numbers in order)
                 stop = idx + 1 + LOOKAHEAD  # (bounded: a hostile file of ambiguous numbers stays linear)
                 top._apply_top_dec(idx)
                 top.run(idx + 1, resolve=False, stop=stop)
@@ -907,7 +955,9 @@ def _is_restart(c: Candidate) -> bool:
 def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     """``select_clauses`` from the best place to start: a table of contents numbers "1., 1.1, 2. ..." too,
     so each of the first few places where numbering (re)starts at 1 is tried, and the start that keeps the
-    most clauses wins (the later one on a tie: the body follows its table of contents).  Numbered lists inside
+    most clauses wins (the later one on a tie: the body follows its table of contents); numbers that repeat
+    are kept only in the final run from the chosen start, so a table of contents never wins by running on into
+    the body as "repeats".  Numbered lists inside
     lettered items do not count here: a table of contents followed by any "1. 2. 3." list would otherwise win."""
     restarts = [i for i, c in enumerate(cands) if _is_restart(c)]
     # numbers found inside flattened paragraphs get tries of their own, so they never crowd out the line starts
@@ -920,7 +970,8 @@ def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     for i in starts:
         for c in cands:
             c.parent, c.style, c.value = None, "", ()
-        kept = select_clauses(cands[i:])
+            c.extra.pop("numbering", None)
+        kept = select_clauses(cands[i:], repeats=False)  # (a start is chosen by the numbering in order)
         # (the numbers kept as list items break a tie: a start that leaves a schedule's own "2.", "3." to go on
         # with clause 1.9 keeps as many clauses as the start that reads them as items, but fewer numbers)
         score = (sum(1 for c in kept if c.style != "dec-item"), len(kept))
@@ -930,4 +981,5 @@ def select_numbering(cands: list[Candidate], tries: int = 5) -> list[Candidate]:
     # rerun the winner so the candidates carry its parents
     for c in cands:
         c.parent, c.style, c.value = None, "", ()
+        c.extra.pop("numbering", None)
     return select_clauses(cands[best_i:]) if best else []

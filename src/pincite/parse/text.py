@@ -14,7 +14,10 @@ from dataclasses import dataclass
 
 from pincite.errors import ParseError
 from pincite.legal.contracts import (
+    END_NOTES,
     FIRST_PAGE_SIGNALS,
+    PAGE_FOOTER,
+    PAGE_LEGENDS,
     INSTRUMENT_TITLE_WORDS,
     PARTY_SIGNALS,
     SIGNATURE_LINE_OPENERS,
@@ -48,7 +51,7 @@ class TextAnalysis:
 #: Fewer kept clause numbers than this and the text is not treated as a contract.
 MIN_CLAUSES = 3
 
-_SIGNATURE = re.compile(r"(?:^|[ \t]{2,})(" + "|".join(
+_SIGNATURE = re.compile(r"(?:^|[ \t]{2,}|(?<=[.;!?\"”)\]])[ \t]+)(" + "|".join(
     re.escape(w) if not w.startswith("[") else r"\[?(?i:" + re.escape(w.strip("[]")) + r")\]?"
     for w, _ in SIGNATURE_OPENERS) + "|(?<![^\n])[ \t]*(?:" + "|".join(re.escape(w) for w, _ in SIGNATURE_LINE_OPENERS)
     + r")\b)", re.M)
@@ -194,6 +197,9 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     cands = find_candidates(text, lines)
     kept = select_numbering(cands)
     sig_start = find_signatures(text, lines, kept[0].pos) if len(kept) >= MIN_CLAUSES else None
+    if sig_start is not None:  # ("[Remainder of page left blank. Signature page follows.]": from its bracket)
+        sig_start = next((a for a, b in page_legends(text, max(0, sig_start - 200), sig_start + 200)
+                          if a <= sig_start < b), sig_start)
     if len(kept) >= MIN_CLAUSES and not has_contract_signals(text, title, kept[0].pos, sig_start):
         warnings.append(f"{source}: numbered, but no contract signal (an agreement title, the parties, a "
                         f"signature block): stored as plain text, not as a contract")
@@ -207,8 +213,30 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
                                          len(text) if sig_start is None else sig_start)
         body_end = min(x for x in (sig_start, sched_start, len(text)) if x is not None)
         kept = [c for c in kept if c.pos < body_end]
-        units = _clause_units(text, lines, starts, kept, body_start, body_end)
+        legends = page_legends(text, body_start, body_end)
+        # (from the last clause printed at a line start: a note may hold a number found inside a line, "... CC
+        # Attribution 4.0 International")
+        last = next((c for c in reversed(kept) if c.where != "inline"), kept[-1])
+        notes = trailing_notes(text, lines, last, body_end, legends)
+        notes_end = body_end
+        if notes is not None and notes[1] == Zone.SIGNATURES and sched_start is None:
+            sig_start, notes = notes[0], None  # a legend before the signatures (or the end) opens them
+            body_end = sig_start
+        elif notes is not None:
+            body_end = notes[0]
+        kept = [c for c in kept if c.pos < body_end]
+        repeats: list[str] = []
+        units = _clause_units(text, lines, starts, kept, body_start, body_end, repeats)
+        _trim_legends(text, units, legends)
+        if repeats:
+            warnings.append(f"{source}: the clause numbering repeats or goes back ({len(repeats)}): "
+                            + "; ".join(repeats[:8]) + ("; …" if len(repeats) > 8 else ""))
         units = _preamble_units(text, lines, body_start) + units
+        if notes is not None:
+            units += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=notes[1], citable=False,
+                           number=None, label=f"Notes ¶{i + 1}", parent=None, section_path=("Notes",),
+                           attrs={})
+                      for i, (s, e) in enumerate(find_blocks(text, lines, body_end, notes_end))]
         counts: dict[str, int] = {}
         if sched_start is not None:
             # schedules printed before the signatures (or with none): their own units, then the signatures
@@ -254,9 +282,24 @@ def has_contract_signals(text: str, title: str, body_start: int, sig_start: int 
         p.search(openings[0]) for p in _FIRST_PAGE_SIGNALS)
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ordinal(k: int) -> str:
+    return _ORDINALS[k - 1] if k <= len(_ORDINALS) else f"{k}th"
+
+
+def _times(k: int) -> str:
+    return "twice" if k == 2 else f"{k} times"
+
+
 def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Candidate], body_start: int,
-                  body_end: int) -> list[dict]:
-    """One unit per kept clause: from its number to the next clause that is not inside it."""
+                  body_end: int, repeats: list[str] | None = None) -> list[dict]:
+    """One unit per kept clause: from its number to the next clause that is not inside it.  A clause number
+    printed again gets its own unit, labelled by its occurrence and marked ``attrs["numbering"]``; ``repeats``
+    receives a line for each (the document's warnings)."""
+    repeats = [] if repeats is None else repeats
+    occurrences: dict[str, int] = {}  # a repeated label -> the occurrences named so far
     out: list[dict] = []
     labels: list[str] = []
     depths: list[int] = []
@@ -286,6 +329,22 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         if parent in lists and c.style not in ("dec", "article"):
             label = _label(c, f"{plabel} list {lists[parent]}")
             own = f"list {lists[parent]} {own}"
+        numbering = None
+        if label in used and c.style in ("dec", "article"):
+            # a clause number the document prints again ("1., 2., 3., 2., 3."): its own unit, named by its
+            # occurrence ("cl. 2 (second)"), so that "cl. 2" still names the first and no pinpoint names two
+            k = occurrences.get(label, 1) + 1
+            while f"{label} ({_ordinal(k)})" in used:
+                k += 1
+            occurrences[label] = k
+            first = label
+            label = f"{label} ({_ordinal(k)})"
+            numbering = "repeated"
+            repeats.append(f"{first} is printed {_times(k)}: the {_ordinal(k)} is {label}")
+        elif c.extra.get("numbering"):
+            numbering = "out of order"  # (6.1, 6.2, 6.5, then 6.3: a number below the one before it)
+            repeats.append(f"{label} is printed after a higher number at its level "
+                           f"({c.number!r}, out of order)")
         if label in used:
             k = 2
             while f"{label} #{k}" in used:
@@ -294,6 +353,8 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         used.add(label)
         path = (tuple(out[parent]["section_path"]) if parent is not None else ()) + (own,)
         attrs: dict = {}
+        if numbering:
+            attrs["numbering"] = numbering
         if c.where == "detached":
             attrs["number_span"] = [c.num_start, c.num_end]
         if heading:
@@ -319,6 +380,81 @@ def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]
     return [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.OTHER, citable=True, number=None,
                  label=f"Preamble ¶{i + 1}", parent=None, section_path=("Preamble",), attrs={})
             for i, (s, e) in enumerate(find_blocks(text, lines, 0, body_start))]
+
+
+_LEGEND_CORE = "|".join(f"(?:{p})" for p, _ in PAGE_LEGENDS)
+#: a page's legend in brackets ("[Signature page follows]", "(signature page follows)")
+_LEGEND_BRACKETED = re.compile(r"(?i)[\[(][ \t]*(?:" + _LEGEND_CORE + r")[^\]\)\n]{0,160}[\])]")
+#: ... or standing alone, to the end of its line from its start or from a sentence's end (not a clause's
+#: number: "4. Intentionally left blank" is a clause), a page number after it at most
+_LEGEND_LINE = re.compile(r"(?im)(?:^|(?:(?<=[^\W\d_][.;:!?])|(?<=[\"”)\]]))[ \t])[ \t]*(?:" + _LEGEND_CORE
+                          + r")\W{0,3}(?:[ \t]+\d{1,3})?[ \t]*$")
+_END_NOTES = re.compile("|".join(f"(?:{p})" for p, _ in END_NOTES))
+_PAGE_FOOTER = re.compile(PAGE_FOOTER[0])
+#: what may follow a legend at the end of a clause's span: its page's number, blank lines
+_AFTER_LEGEND = re.compile(r"[\s\d\-–—.]*")
+
+
+def page_legends(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of the page legends (:data:`pincite.legal.contracts.PAGE_LEGENDS`) in ``[start, end)``:
+    bracketed at a line start or after a sentence's end, or alone on their line."""
+    out = []
+    for m in _LEGEND_BRACKETED.finditer(text, start, end):
+        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()].rstrip()
+        if not before or before[-1] in "\"”’)]" or before[-1] in ".;:!?" and before[-2:-1].isalpha():
+            out.append((m.start(), m.end()))
+    for m in _LEGEND_LINE.finditer(text, start, end):
+        s = m.start() + len(m.group()) - len(m.group().lstrip())
+        if not any(a <= s < b for a, b in out):
+            out.append((s, m.end()))
+    return sorted(out)
+
+
+def trailing_notes(text: str, lines: list[Line], last: Candidate, end: int,
+                   legends: list[tuple[int, int]]) -> tuple[int, Zone] | None:
+    """Where the text after the last clause that is not its words begins, before ``end`` (the signatures, the
+    attachments or the end of the text), and the zone it belongs to: a page's legend ("[Signature page
+    follows]", "[Remainder of page intentionally left blank]": the signatures'), a form's licence or copyright
+    note, or a running footer with nothing but notes below it (notes).  None when the last clause runs to
+    ``end``."""
+    found: list[tuple[int, Zone]] = [(a, Zone.SIGNATURES) for a, _ in legends if last.num_end <= a < end]
+    first = bisect.bisect_right([ln.start for ln in lines], last.num_end)
+    tail = [ln for ln in lines[first:] if ln.start < end and ln.content]
+    # whether every line below the k-th is a note, furniture or a legend (read once, from the end)
+    starts = [a for a, _ in legends]
+
+    def in_legend(x: Line) -> bool:
+        i = bisect.bisect_right(starts, x.start + len(x.content)) - 1  # (the legend starting on the line)
+        return i >= 0 and starts[i] >= x.start and x.end <= legends[i][1] + 1
+
+    only_notes = [True] * (len(tail) + 1)
+    for k in range(len(tail) - 1, -1, -1):
+        x = tail[k]
+        only_notes[k] = only_notes[k + 1] and bool(
+            x.furniture or _PAGE_FOOTER.fullmatch(x.content) or _END_NOTES.match(x.content) or in_legend(x))
+    for k, ln in enumerate(tail):
+        at = ln.start + len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip())
+        if len(ln.content) <= 400 and _END_NOTES.match(ln.content):
+            found.append((at, Zone.NOTE))
+        elif _PAGE_FOOTER.fullmatch(ln.content) and only_notes[k + 1]:
+            found.append((at, Zone.NOTE))
+    return min(found, key=lambda x: x[0]) if found else None
+
+
+def _trim_legends(text: str, units: list[dict], legends: list[tuple[int, int]]) -> None:
+    """End a clause before a page's legend that closes its span ("... transmissions. [The remainder of this
+    page is intentionally left blank.] 7" and then the next clause): the legend is not the clause's words."""
+    starts = [a for a, _ in legends]
+    for u in units:
+        i = bisect.bisect_left(starts, u["char_end"]) - 1  # (only the last legend in a span can close it)
+        if i < 0:
+            continue
+        a, b = legends[i]
+        if u["char_start"] < a and b <= u["char_end"] and _AFTER_LEGEND.fullmatch(text, b, u["char_end"]):
+            e = a
+            while e > u["char_start"] and text[e - 1].isspace():
+                e -= 1
+            u["char_end"] = e
 
 
 _SIGNED_BY = re.compile(r"^[ \t]*By[ \t]*:.*(?:/s/|_{3,}|-{3,}|\[(?i:sig|signature|signed)\])|^[ \t]*/s/", re.M)
