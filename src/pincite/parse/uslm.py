@@ -57,6 +57,9 @@ from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Unit, UnitKind, Zone
 
 USLM_NS = "http://schemas.gpo.gov/xml/uslm"
+#: The namespace the House's Office of the Law Revision Counsel first published the US Code in (USLM 1.0,
+#: ``xml.house.gov``): the same elements as the GPO's, read as they are once renamed into it.
+USLM_NS_HOUSE = "http://xml.house.gov/schemas/uslm/1.0"
 _WS = re.compile(r"\s+")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -1161,9 +1164,19 @@ def _parse_fr(root: etree._Element, main: etree._Element, source: str, warnings:
         meta={"document_type": "frDoc", "identifier_prefix": f"/us/fr/{volume}", "jurisdiction": "us"})
 
 
+def _rename_namespace(root: etree._Element, old: str, new: str) -> None:
+    """Move every element of namespace ``old`` into ``new`` (other namespaces, Dublin Core's, are kept)."""
+    prefix = f"{{{old}}}"
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.tag.startswith(prefix):
+            el.tag = f"{{{new}}}{el.tag[len(prefix):]}"
+
+
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse one USLM document (a statute compilation or a bill version)."""
     root, warnings = load_xml(data, source, keep_pis=True)
+    if isinstance(root.tag, str) and root.tag.startswith(f"{{{USLM_NS_HOUSE}}}"):
+        _rename_namespace(root, USLM_NS_HOUSE, USLM_NS)
     if not isinstance(root.tag, str) or not root.tag.startswith(f"{{{USLM_NS}}}"):
         raise ParseError(source, f"root <{local_name(root)}> is not in the USLM namespace {USLM_NS}")
     main = root.find(_q("main"))
