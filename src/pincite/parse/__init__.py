@@ -26,6 +26,7 @@ _MODULES: dict[Format, str] = {
     Format.DOCX: "pincite.parse.docx",
     Format.CLML: "pincite.parse.clml",
     Format.MARKDOWN: "pincite.parse.markdown",
+    Format.LEGISLATION_XML: "pincite.parse.legislation_xml",
 }
 
 #: Bumped whenever a parser reads the same file into different units (2: clauses run together on one line are
@@ -72,6 +73,9 @@ MARKDOWN_EXTENSIONS = (".md", ".markdown")
 HOUSEKEEPING_MARKDOWN = frozenset({"readme", "manifest", "changelog", "changes", "contributing", "license",
                                    "licence", "authors", "code_of_conduct", "security", "todo", "notes", "index"})
 
+#: Roots of a code's own XML for its sections (:mod:`pincite.parse.legislation_xml`), when a <num> follows.
+_CODE_ROOTS = frozenset({"section", "container", "chapter", "level"})
+
 _XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
 
 
@@ -110,6 +114,8 @@ def sniff_format(data: bytes, source: str) -> Format:
             return Format.USLM
         if root.lower() in ("html", "body"):
             return Format.HTML
+        if root in _CODE_ROOTS and re.search(rb"<(?:[A-Za-z_][\w.-]*:)?num[\s>]", body):
+            return Format.LEGISLATION_XML  # a code's own XML: a section with its number, heading and paras
         if source.lower().endswith(MARKDOWN_EXTENSIONS):
             return Format.MARKDOWN  # Markdown may open with inline HTML (<p align="center">, <span>)
         if root:
