@@ -719,9 +719,9 @@ ATTACHMENT_NAME = re.compile(r"^\s*(schedule|annexure|annex|appendix|attachment|
 # Plain-text statutes (a legislature's law feed, a code pasted as text)
 # -------------------------------------------------------------------------------------------------------
 
-#: How a plain-text statute heads a section: the section sign, or "õ", the byte New York's LBDC law feed writes
-#: for it (its records are Latin-1 "§" read as another code page), or the word "Section"/"Sec." (New York's § 1
-#: is "Section 1."); a temporary section is starred ("* § 5-a."). Group 1 is the number ("5-a", "35A").
+#: How a plain-text statute heads a section: the section sign, or "õ", what New York's LBDC law feed writes
+#: for it (its records' "§" read in another code page), or the word "Section"/"Sec." (New York's § 1 is
+#: "Section 1."); a temporary section is starred ("* § 5-a.").  Group "num" is the number ("5-a", "35A").
 STATUTE_SECTION_HEAD = re.compile(r"(?m)^[ \t]*(?:\*[ \t]*)?(?P<sign>§|õ|Section|SECTION|Sec\.|SEC\.)[ \t]*"
                                   r"(?P<num>\d{1,4}(?:-[a-z]{1,2}|[A-Za-z]{1,2})?)\.(?=[ \t]|$)")
 #: Signs that only a statute uses to head its sections (a contract's "Section 1." is not one of them).

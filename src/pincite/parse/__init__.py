@@ -109,7 +109,8 @@ def sniff_format(data: bytes, source: str) -> Format:
             return Format.CLML
         if root in ("Statute", "Regulation") or b"justice.gc.ca/lims" in head:
             return Format.CANADA
-        uslm = b"schemas.gpo.gov/xml/uslm" in head or b"xml.house.gov/schemas/uslm" in head  # USLM 2 / USLM 1.0
+        # the GPO's USLM namespace, and the House's first one (USLM 1.0, the US Code's own titles)
+        uslm = b"schemas.gpo.gov/xml/uslm" in head or b"xml.house.gov/schemas/uslm" in head
         if uslm or root in ("lawDoc", "bill", "resolution", "uscDoc", "pLaw"):
             return Format.USLM
         if root.lower() in ("html", "body"):

@@ -104,7 +104,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if name == "doc" and (doc_el.get("name") or "").lower() in ("pressSummary".lower(), "press-summary"):
         return _read_press_summary(doc_el, source, list(warnings))
     kind = f'<{name} name="{doc_el.get("name")}">' if doc_el.get("name") else f"<{name}>"
-    raise ParseError(source, f"Akoma Ntoso {kind} is not a judgment, press summary, act or bill (the kinds pincite reads)")
+    raise ParseError(source, f"Akoma Ntoso {kind} is not a judgment, press summary, act or bill "
+                             f"(the kinds pincite reads)")
 
 
 # --- metadata -------------------------------------------------------------------------------------

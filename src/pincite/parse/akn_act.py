@@ -3,8 +3,8 @@
 One canonical text: the title (cover), the preface and preamble (not citable: no one cites a recital by
 number), the body, then the schedules.  The body is read by :mod:`pincite.parse.legislation_xml`'s walker:
 
-* a section is cited by its own number, as the jurisdiction cites it ("s. 35A"), whatever chapter or part holds
-  it (chapters and parts are non-citable headings naming the path); an article is "art. 5";
+* a section is cited by its own number, as the jurisdiction cites it ("s. 35A"), whatever chapter or part
+  holds it (chapters and parts are non-citable headings naming the path); an article is "art. 5";
 * subsections, paragraphs, list items are cited through their section: "s. 4(3)(d)";
 * the unnumbered closing words of a list (``<subsection>`` after "(b) ..., ") belong to the subsection whose
   list they close; a definition (``<point>`` opening with ``<def>``) is cited by its term, ``s. 1 "building"
@@ -14,14 +14,13 @@ number), the body, then the schedules.  The body is read by :mod:`pincite.parse.
 * publisher's notes (``<remark>``, ``<authorialNote>``, "Note: this content is not available ...") are notes
   after their section, not citable.
 
-The expression date (``FRBRExpression/FRBRdate``) is the version's date; the lifecycle's events are kept in the
-meta (``lifecycle``), and a provision whose ``period`` points at a ``<temporalGroup>`` is in force from its
-interval's start to its end.
+The expression date (``FRBRExpression/FRBRdate``) is the version's date; the lifecycle's events are kept in
+the meta (``lifecycle``), and a provision whose ``period`` points at a ``<temporalGroup>`` is in force from
+its interval's start to its end.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from lxml import etree
@@ -35,7 +34,8 @@ from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
 
 AKN_ACT = Vocabulary(
     provisions={"subsection": UnitKind.SUBSECTION, "paragraph": UnitKind.PARAGRAPH,
-                "subparagraph": UnitKind.SUBPARAGRAPH, "clause": UnitKind.CLAUSE, "subclause": UnitKind.SUBCLAUSE,
+                "subparagraph": UnitKind.SUBPARAGRAPH, "clause": UnitKind.CLAUSE,
+                "subclause": UnitKind.SUBCLAUSE,
                 "point": UnitKind.OTHER, "item": UnitKind.OTHER, "indent": UnitKind.OTHER,
                 "alinea": UnitKind.OTHER},
     top_words={"section": "s.", "article": "art.", "rule": "r.", "regulation": "reg."},
@@ -47,7 +47,8 @@ AKN_ACT = Vocabulary(
     group_words={"hcontainer": "", "crossHeading": ""},
 )
 
-_WS = re.compile(r"\s+")
+#: The documents an attachment or component holds.
+_DOCUMENTS = frozenset({"doc", "act", "bill", "portion", "statement", "documentCollection", "debateReport"})
 
 
 def _children(el: etree._Element, *names: str) -> list[etree._Element]:
@@ -84,7 +85,8 @@ def _periods(meta: etree._Element | None) -> dict[str, tuple[str | None, str | N
     return out
 
 
-def _attachment_label(el: etree._Element, doc: etree._Element | None, index: int) -> str:
+def _attachment_label(el: etree._Element, doc: etree._Element | None, index: int,
+                      comp: etree._Element | None = None) -> str:
     """How a schedule is cited: its number with the word its id, heading or document name gives ("Schedule
     3"), or the word and its place among the attachments."""
     number = None
@@ -93,7 +95,10 @@ def _attachment_label(el: etree._Element, doc: etree._Element | None, index: int
         number = collapse_space(inline_text(num)).rstrip(".") or None
     word = None
     heading = _first(el, "heading", "docTitle", "longTitle") if local_name(el) != "chapter" else None
-    for hint in (el.get("eId") or el.get("id") or "", el.get("name") or "",
+    own = next((c for c in comp if isinstance(c.tag, str) and local_name(c) == "heading"), None) \
+        if comp is not None and el is doc else None
+    for hint in (collapse_space(inline_text(own)) if own is not None else "",
+                 el.get("eId") or el.get("id") or "", el.get("name") or "",
                  collapse_space(inline_text(heading)) if heading is not None else "",
                  (doc.get("name") or "") if doc is not None else ""):
         m = ATTACHMENT_NAME.match(hint.replace("_", " "))
@@ -104,7 +109,8 @@ def _attachment_label(el: etree._Element, doc: etree._Element | None, index: int
     return f"{word or 'Schedule'} {number or index}"
 
 
-def read_act(doc_el: etree._Element, root: etree._Element, source: str, warnings: list[str]) -> ParsedDocument:
+def read_act(doc_el: etree._Element, root: etree._Element, source: str,
+             warnings: list[str]) -> ParsedDocument:
     """Read an Akoma Ntoso ``<act>``/``<bill>`` (see the module docstring)."""
     meta = next(iter(_children(doc_el, "meta")), None)
     title = (_frbr(meta, "FRBRWork", "FRBRalias", "value") or _frbr(meta, "FRBRWork", "FRBRname", "value")
@@ -140,7 +146,8 @@ def read_act(doc_el: etree._Element, root: etree._Element, source: str, warnings
             _uncited(w, part, name, path, Zone.COVER if name == "preface" else Zone.BODY)
     body = next(iter(_children(doc_el, "body", "mainBody", "mainContent")), None)
     if body is None:
-        raise ParseError(source, f"Akoma Ntoso <{local_name(doc_el)}> has no <body>: there is nothing to cite")
+        raise ParseError(source, f"Akoma Ntoso <{local_name(doc_el)}> has no <body>: "
+                                 f"there is nothing to cite")
     w.walk(body, None, path, Zone.BODY, 0)
     w.flush_notes(path)
     for part in _children(doc_el, "conclusions"):
@@ -149,7 +156,7 @@ def read_act(doc_el: etree._Element, root: etree._Element, source: str, warnings
     index = 0
     for holder in holders:
         for comp in _children(holder, "attachment", "component"):
-            doc = next((c for c in comp if isinstance(c.tag, str) and local_name(c) != "meta"), None)
+            doc = next((c for c in comp if isinstance(c.tag, str) and local_name(c) in _DOCUMENTS), None)
             if doc is None:
                 continue
             main = next(iter(_children(doc, "mainBody", "body")), doc)
@@ -158,13 +165,13 @@ def read_act(doc_el: etree._Element, root: etree._Element, source: str, warnings
                                                                    .replace("_", " ")) for p in parts)
             for sched in (parts if several else [doc]):
                 index += 1
-                _schedule(w, sched, doc, index, path)
+                _schedule(w, sched, doc, index, path, comp)
     units = w.uc.units()
     if not any(u.citable for u in units):
         raise ParseError(source, f"Akoma Ntoso <{local_name(doc_el)}> has no numbered provisions")
     version: dict[str, Any] = {"date": date, "label": f"as at {date}" if date else "undated expression"}
     amended = sorted(e["date"] for e in events if e["type"] == "amendment" and e["date"])
-    if amended:  # the amendments the lifecycle lists (a file may fold them in without re-dating its expression)
+    if amended:  # the lifecycle's amendments (a file may fold them in without re-dating its expression)
         version["amendments"] = amended
     return ParsedDocument(
         format=Format.AKN,
@@ -176,7 +183,8 @@ def read_act(doc_el: etree._Element, root: etree._Element, source: str, warnings
         work=work_uri.strip("/") if work_uri else None,
         version=version,
         warnings=tuple(w.warnings),
-        meta={"document_type": local_name(doc_el), "jurisdiction": _frbr(meta, "FRBRWork", "FRBRcountry", "value"),
+        meta={"document_type": local_name(doc_el),
+              "jurisdiction": _frbr(meta, "FRBRWork", "FRBRcountry", "value"),
               "lifecycle": events,
               "publication": ({k: v for k, v in _first(meta, "publication").attrib.items()}
                               if meta is not None and _first(meta, "publication") is not None else None)},
@@ -201,8 +209,9 @@ def _uncited(w: Walker, el: etree._Element, name: str, path: list[str], zone: Zo
     w.uc.end(o)
 
 
-def _schedule(w: Walker, el: etree._Element, doc: etree._Element, index: int, path: list[str]) -> None:
-    label = _attachment_label(el, doc, index)
+def _schedule(w: Walker, el: etree._Element, doc: etree._Element, index: int, path: list[str],
+              comp: etree._Element) -> None:
+    label = _attachment_label(el, doc, index, comp)
     w.glue = False
     w.b.separate("\n\n")
     w.top_open += 1

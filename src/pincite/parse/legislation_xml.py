@@ -1,5 +1,5 @@
-"""Legislation marked up as nested provisions, each with its ``<num>`` and ``<heading>``: the one walker that Akoma
-Ntoso Acts (:mod:`pincite.parse.akn_act`) and plain legislative XML share, and the reader of the latter.
+"""Legislation marked up as nested provisions, each with its ``<num>`` and ``<heading>``: the one walker that
+Akoma Ntoso Acts (:mod:`pincite.parse.akn_act`) and plain legislative XML share, and the reader of the latter.
 
 Plain legislative XML is a code's own markup for one section or a run of them, in whatever namespace: a root
 ``<section>`` (or ``<container>``/``<chapter>``...) with ``<num>``, ``<heading>``, nested ``<para>``s (or
@@ -7,19 +7,19 @@ Plain legislative XML is a code's own markup for one section or a run of them, i
 ``dc-library`` schema is one.  ``<annotations>`` (history, editor's notes, short titles) are notes after the
 section, never citable.
 
-The walker reads any such tree with a :class:`Vocabulary` (which elements are provisions, which are groups such as
-chapters and parts, which hold text, which are notes):
+The walker reads any such tree with a :class:`Vocabulary` (which elements are provisions, which are groups
+such as chapters and parts, which hold text, which are notes):
 
-* a numbered provision is a citable unit whose ``number`` is its ``<num>`` as printed ("(2A)", "35A") and whose
-  label is the pinpoint: "s. 4(3)(d)", "§ 38-2803(b)(2A)(E)(vi)"; a sub-provision's label is its parent's with
-  its number appended in brackets;
-* a provision without a number has no unit of its own: its text is its parent's — except the closing words of a
-  list (an unnumbered block that opens in lower case after a numbered sibling whose list it finishes), which are
-  that sibling's, and a definition (a block that opens with the defined term), which is cited by the term as the
-  repository's other statute readers cite it (``s. 1 "building" (a)(ii)``);
+* a numbered provision is a citable unit whose ``number`` is its ``<num>`` as printed ("(2A)", "35A") and
+  whose label is the pinpoint: "s. 4(3)(d)", "§ 38-2803(b)(2A)(E)(vi)"; a sub-provision's label is its
+  parent's with its number appended in brackets;
+* a provision without a number has no unit of its own: its text is its parent's — except the closing words of
+  a list (an unnumbered block that opens in lower case after a numbered sibling whose list it finishes),
+  which are that sibling's, and a definition (a block that opens with the defined term), which is cited by
+  the term as the repository's other statute readers cite it (``s. 1 "building" (a)(ii)``);
 * a group (chapter, part) is a heading, not citable, and names the path of what it holds;
-* notes (an editorial remark, a footnote, a publisher's "Note: ..." in a provision's place) leave the flow and are
-  put after the top-level provision they sit in, zone ``note``, not citable;
+* notes (an editorial remark, a footnote, a publisher's "Note: ..." in a provision's place) leave the flow
+  and are put after the top-level provision they sit in, zone ``note``, not citable;
 * a table is a line to each row, cells separated by tabs.
 
 Nothing here searches the text for a string: text is appended with the moving cursor of
@@ -101,11 +101,31 @@ class Walker:
         return self.b.append(text)
 
     def text_of(self, el: etree._Element) -> str:
-        found: list[tuple[str, etree._Element]] = []
-        t = inline_text(el, found)
-        for marker, note in found:  # a footnote's mark stays where it is, its words go after the provision
-            self.notes.append(("footnote", f"[fn {marker}] {inline_text(note)}"))
-        return t
+        """The words of an inline run; a note inside it (an editorial remark) leaves it for the notes, a
+        footnote leaving its mark "[fn 1]" behind."""
+        parts: list[str] = []
+
+        def visit(e: etree._Element) -> None:
+            if e.text:
+                parts.append(e.text)
+            for c in e:
+                if isinstance(c.tag, str):
+                    name = local_name(c)
+                    if name == "authorialNote":
+                        marker = c.get("marker") or str(len(self.notes) + 1)
+                        parts.append(f" [fn {marker}] ")
+                        self.notes.append(("footnote", f"[fn {marker}] {inline_text(c)}"))
+                    elif name in self.vocab.notes:
+                        self.notes.append((name, inline_text(c)))
+                    elif name == "br":
+                        parts.append(" ")
+                    elif name not in ("noteRef", "marker", "img"):
+                        visit(c)
+                if c.tail:
+                    parts.append(c.tail)
+
+        visit(el)
+        return collapse_space("".join(parts))
 
     def flush_notes(self, path: list[str]) -> None:
         if self.top_open or not self.notes:
@@ -199,6 +219,8 @@ class Walker:
             return f"{word} {number}" if word else number
         if parent and name in self.vocab.top_words:  # a numbered part of a schedule: "Schedule 1, I"
             return f"{parent}, {number}"
+        if parent and parent.startswith(_ATTACHMENT_WORDS) and not parent.endswith(")") and "," not in parent:
+            return f"{parent}, para. {number}"  # a schedule's own paragraph: "Schedule 2, para. 1"
         own = number if number.startswith("(") else f"({number})"
         if not parent:
             return own
@@ -310,9 +332,10 @@ class Walker:
 
 _ATTACHMENT_WORDS = ("Schedule", "Annex", "Appendix", "Attachment", "Form")
 
-# -- plain legislative XML (a code's own markup) ---------------------------------------------------------------
+# -- plain legislative XML (a code's own markup) ------------------------------------------------------------
 
-#: The D.C. Council's dc-library schema and its like: a section with nested paras, text blocks and annotations.
+#: The D.C. Council's dc-library schema and its like: a section with nested paras, text blocks and
+#: annotations.
 CODE_XML = Vocabulary(
     provisions={},
     top_words={"section": "§"},

@@ -1,17 +1,17 @@
 """Plain-text statutes: sections headed by a section sign ("§ 3.", New York's law feed's "õ 3."), and the
 subdivisions, paragraphs and subparagraphs that open their blocks ("a.", "(1)", "(a)", "(i)", "1.").
 
-Called by :mod:`pincite.parse.text` before its contract analysis; it answers only for a text whose sections are
-headed by a sign that only statutes use (at least :data:`MIN_SECTIONS` of them, in ascending order), so a
+Called by :mod:`pincite.parse.text` before its contract analysis; it answers only for a text whose sections
+are headed by a sign that only statutes use (at least :data:`MIN_SECTIONS` of them, in ascending order), so a
 contract's "Section 1." is never taken for a statute.
 
 * Sections are the longest ascending run of section heads ("4" printed before "Section 1." is the enacting
-  chapter's section, not the Act's; a contents entry — a heading alone on its line, the next line another entry —
-  is no section): each a citable unit labelled "§ 5-a".  What comes before the first is front matter (enacting
-  words, contents), not citable.
+  chapter's section, not the Act's; a contents entry — a heading alone on its line, the next line another
+  entry — is no section): each a citable unit labelled "§ 5-a".  What comes before the first is front
+  matter (enacting words, contents), not citable.
 * A block (a line after a blank line, or indented past the text's wrapped lines) that opens with a number is a
-  sub-unit when the number continues a level already open in the section ("b." after "a.", "(5)" after "(4)") or
-  opens a new level at its first value ("(a)", "(i)", "1."); numbering styles nest in the order the section
+  sub-unit when the number continues a level already open in the section ("b." after "a.", "(5)" after "(4)")
+  or opens a new level at its first value ("(a)", "(i)", "1."); numbering styles nest in the order the section
   first uses them, so "a." / "(1)" / "(a)" and "(a)" / "1." are both read.  "(i)" is the letter after "(h)",
   else the first roman numeral.  Several numbers may open one block ("(4) (a) housing ..."), and the first
   subdivision may run on after the section's heading ("§ 3. Local determination. a. The ...").  Numbers inside
@@ -227,14 +227,16 @@ def analyse_statute(text: str) -> tuple[list[Unit], str] | None:
             units[j]["end"] = trim(units[j]["start"], stop)
     for s, e in feed:
         units.append(dict(kind=UnitKind.BLOCK, start=s + len(text[s:e]) - len(text[s:e].lstrip()),
-                          end=trim(s, e), zone=Zone.NOTE, citable=False, label=None, number=None, parent=None))
+                          end=trim(s, e), zone=Zone.NOTE, citable=False, label=None, number=None,
+                          parent=None))
     order = sorted(range(len(units)), key=lambda k: (units[k]["start"], -units[k]["end"], k))
     new_index = {old: new for new, old in enumerate(order)}
     out = []
     for new, old in enumerate(order):
         u = units[old]
-        out.append(Unit(ordinal=new, kind=u["kind"], char_start=u["start"], char_end=max(u["start"], u["end"]),
-                        zone=u["zone"], citable=u["citable"], number=u["number"], label=u["label"],
+        out.append(Unit(ordinal=new, kind=u["kind"], char_start=u["start"],
+                        char_end=max(u["start"], u["end"]), zone=u["zone"], citable=u["citable"],
+                        number=u["number"], label=u["label"],
                         parent=new_index[u["parent"]] if u["parent"] is not None else None))
     title = _title(text, first)
     return out, title
@@ -258,7 +260,8 @@ def _ascending(heads: list[re.Match[str]]) -> list[re.Match[str]]:
     prev: list[int] = [-1] * n
     for i in range(n):
         for j in range(i):
-            if _section_key(heads[j].group("num")) < _section_key(heads[i].group("num")) and best[j] + 1 > best[i]:
+            ascending = _section_key(heads[j].group("num")) < _section_key(heads[i].group("num"))
+            if ascending and best[j] + 1 > best[i]:
                 best[i], prev[i] = best[j] + 1, j
     if not n:
         return []
