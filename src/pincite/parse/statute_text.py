@@ -38,6 +38,8 @@ _MARKER = re.compile(r"\((?P<p>[0-9]{1,3}(?:-?[a-zA-Z])?|[a-z]{1,5}|[A-Z]{1,5})\
                      r"|(?P<d>[0-9]{1,3}|[a-z]|[A-Z])\.(?=[ \t])")
 _ROMAN = re.compile(r"^(?=[ivxl]+$)l?x{0,3}(?:ix|iv|v?i{0,3})$")
 _HEADING_END = re.compile(r"\.(?=[ \t]|$)")
+#: How a line ends a clause or list item, so that a number opening the next line opens the next item.
+_CLAUSE_END = re.compile(r"(?:[.;:,\u2014]|\b(?:and|or))$")
 #: A bracketed number run on after a sentence's end: the next item of an open list, if it follows in sequence.
 _RUN_ON = re.compile(r"[.;][ \t\n]+(?P<m>\()")
 _TOC_NEXT = re.compile(r"^[ \t]*(?:\*[ \t]*)?(?:§|õ)?[ \t]*\d{1,4}(?:-[a-z]{1,2}|[A-Za-z]{1,2})?\.[ \t]")
@@ -115,13 +117,17 @@ def _blocks(text: str, start: int, end: int, indent0: int) -> list[int]:
     out: list[int] = []
     pos = start
     blank = False
+    prev = ""
     for line in text[start:end].splitlines(keepends=True):
         body = line.strip()
         if body:
             ind = len(line) - len(line.lstrip(" \t"))
-            if (blank or ind > indent0) and pos > start:
+            # a line of its own that a number opens after a line ending a clause: an unwrapped text's block
+            ended = _CLAUSE_END.search(prev) is not None and _MARKER.match(body) is not None
+            if (blank or ind > indent0 or ended) and pos > start:
                 out.append(pos + ind)
             blank = False
+            prev = body
         else:
             blank = True
         pos += len(line)
@@ -285,4 +291,5 @@ def _title(text: str, first: int) -> str:
             break
     if caps:
         return " ".join(caps)
-    return ""
+    front = [ln for ln in lines if ln and not STATUTE_FEED_LINE.match(ln)]
+    return (front[0] if front else text[first:].split("\n", 1)[0].strip())[:200]

@@ -665,9 +665,9 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     statute = analyse_statute(text)
     if statute is not None:  # sections headed by a section sign: a statute, not a contract
         units, title = statute
-        return ParsedDocument(format=Format.TEXT, kind=DocumentKind.STATUTE, title=title or find_title(
-            split_lines(text)), text=text, units=tuple(units), warnings=tuple(warnings),
-            meta={"sections": sum(1 for u in units if u.kind is UnitKind.SECTION)})
+        return ParsedDocument(format=Format.TEXT, kind=DocumentKind.STATUTE, title=title or source,
+                              text=text, units=tuple(units), warnings=tuple(warnings),
+                              meta={"sections": sum(1 for u in units if u.kind is UnitKind.SECTION)})
     a = analyse_text(text, source)
     meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
     return ParsedDocument(format=Format.TEXT, kind=a.kind, title=a.title, text=text, units=a.units,
