@@ -152,6 +152,27 @@ def test_a_modern_akn_act_gives_periods_attachments_and_editorial_remarks_their_
     assert _citable_over(doc, "To provide for examples") == []
 
 
+BODY_SCHEDULE = b"""<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="act"><meta/>
+<body><section eId="sec_1"><num>Section 1</num><heading>Short title</heading>
+  <content><p>This is the Act.<eol/>It binds.</p></content></section>
+<section eId="sec_2"><num>2.</num><heading>Definitions</heading><content><p>In this Act—</p></content>
+  <paragraph eId="d1"><content><p>"<def refersTo="#t">body</def>" means—</p></content>
+    <paragraph eId="d1a"><num>(a)</num><content><p>a council; or</p></content></paragraph>
+    <paragraph eId="d1b"><num>(b)</num><content><p>a board.</p></content></paragraph></paragraph></section>
+<hcontainer eId="sched_1" name="schedule"><heading>Schedule 1 \xe2\x80\x94 Forms</heading>
+  <paragraph eId="sp1"><num>1.</num><content><p>Form A.</p></content></paragraph></hcontainer>
+</body></act></akomaNtoso>"""
+
+
+def test_a_schedule_in_the_body_and_a_number_printed_with_its_word_are_read_as_cited() -> None:
+    doc = parse_bytes(BODY_SCHEDULE, "body-schedule.xml")
+    assert _words(doc, "s. 1") == "Section 1 Short title\nThis is the Act. It binds."  # not "s. Section 1"
+    assert _words(doc, 's. 2 "body" (b)') == "(b) a board."
+    assert _unit(doc, "Schedule 1").zone is Zone.SCHEDULE
+    assert _words(doc, "Schedule 1") == "Schedule 1 Forms\n1. Form A."
+    assert _words(doc, "Schedule 1, para. 1") == "1. Form A."
+
+
 @pytest.mark.parametrize("body, reason", [
     (b"<act><meta/></act>", "has no <body>"),
     (b"<act><body><section><content><p>No number.</p></content></section></body></act>", "no numbered"),

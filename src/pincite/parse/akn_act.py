@@ -42,7 +42,7 @@ AKN_ACT = Vocabulary(
     groups=frozenset({"chapter", "part", "subpart", "title", "subtitle", "division", "subdivision", "book",
                       "tome", "subchapter", "hcontainer", "crossHeading"}),
     blocks=frozenset({"p", "listIntroduction", "listWrapUp", "block", "subheading", "tblock"}),
-    notes=frozenset({"remark", "authorialNote", "note", "notes", "eol", "eop"}),
+    notes=frozenset({"remark", "authorialNote", "note", "notes"}),
     skip=frozenset({"meta", "componentRef"}),
     group_words={"hcontainer": "", "crossHeading": ""},
 )
@@ -138,6 +138,17 @@ def read_act(doc_el: etree._Element, root: etree._Element, source: str,
         return None, None
 
     w = Walker(AKN_ACT, warnings=list(warnings), in_force=in_force if periods else None)
+    count = [0]
+
+    def schedule_in_body(walker: Walker, el: etree._Element, at: list[str]) -> bool:
+        """A schedule set in the body (``<hcontainer name="schedule">``) is read as the attachments are."""
+        if local_name(el) != "hcontainer" or not ATTACHMENT_NAME.match(el.get("name") or ""):
+            return False
+        count[0] += 1
+        _schedule(walker, el, el, count[0], at, el)
+        return True
+
+    w.special = schedule_in_body
     s, e = w.b.append(title)
     w.uc.add(UnitKind.HEADING, s, e, Zone.COVER, False, parent=None, section_path=[title])
     path = [title]
@@ -153,7 +164,7 @@ def read_act(doc_el: etree._Element, root: etree._Element, source: str,
     for part in _children(doc_el, "conclusions"):
         _uncited(w, part, "conclusions", path, Zone.SIGNATURES)
     holders = _children(doc_el, "attachments", "components") + _children(root, "components", "attachments")
-    index = 0
+    index = count[0]
     for holder in holders:
         for comp in _children(holder, "attachment", "component"):
             doc = next((c for c in comp if isinstance(c.tag, str) and local_name(c) in _DOCUMENTS), None)
@@ -218,6 +229,8 @@ def _schedule(w: Walker, el: etree._Element, doc: etree._Element, index: int, pa
     o = w.uc.begin(UnitKind.PART, Zone.SCHEDULE, True, parent=None, label=label,
                    number=label.split(" ", 1)[-1], section_path=list(path))
     heading = w.heading(el)
+    if heading.lower().startswith(label.lower()):  # "Schedule 1 — Forms" names itself
+        heading = heading[len(label):].strip(" \u2014\u2013-:")
     w.b.append(" ".join(x for x in (label, heading) if x))
     w.walk(el, label, path + [label], Zone.SCHEDULE, 0)
     w.glue = False

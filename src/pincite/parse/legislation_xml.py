@@ -82,6 +82,9 @@ class Walker:
     in_definition: bool = False  # a definition's own blocks open with its term too: no definition in one
     top_open: int = 0  # how many top-level provisions are open (notes wait until none is)
     in_force: Callable[[etree._Element], tuple[str | None, str | None]] | None = None
+    #: a markup's own reading of an element met in the flow (an Akoma Ntoso schedule set in the body); True
+    #: when it read it
+    special: Callable[[Walker, etree._Element, list[str]], bool] | None = None
 
     def __post_init__(self) -> None:
         self.uc = UnitCollector(self.b)
@@ -117,7 +120,7 @@ class Walker:
                         self.notes.append(("footnote", f"[fn {marker}] {inline_text(c)}"))
                     elif name in self.vocab.notes:
                         self.notes.append((name, inline_text(c)))
-                    elif name == "br":
+                    elif name in ("br", "eol", "eop"):  # a line or page end inside a sentence
                         parts.append(" ")
                     elif name not in ("noteRef", "marker", "img"):
                         visit(c)
@@ -144,7 +147,7 @@ class Walker:
         if num is None:
             return None
         t = collapse_space(inline_text(num))
-        t = re.sub(r"^(?:SEC(?:TION)?|Sec(?:tion)?|§+)\.?\s*", "", t).strip()
+        t = _NUMBER_WORD.sub("", t).strip()  # "Section 4", "Article 5", "Chapter 1": the word is the label's
         t = t.rstrip(".").strip()
         if re.fullmatch(r"[A-Za-z0-9]{1,6}\)", t):  # "a)" as some print it: "(a)"
             t = f"({t}"
@@ -298,6 +301,8 @@ class Walker:
 
     def flow(self, el: etree._Element, label: str | None, path: list[str], zone: Zone, depth: int) -> None:
         name = local_name(el)
+        if self.special is not None and self.special(self, el, path):
+            return
         if name in self.vocab.notes:
             parts = [c for c in el if isinstance(c.tag, str)]
             if parts and all(local_name(c) in self.vocab.notes | self.vocab.blocks for c in parts):
@@ -330,6 +335,10 @@ class Walker:
         self.walk(el, label, path, zone, depth)
 
 
+#: The word a ``<num>`` may print before the number ("Section 4", "ARTICLE 5", "Chapter 1", "§ 3"): the label
+#: says it (once), so the number is what follows.
+_NUMBER_WORD = re.compile(r"^(?:SEC(?:TION)?|Sec(?:tion)?|ART(?:ICLE)?|Art(?:icle)?|CHAPTER|Chapter|PART|Part|"
+                          r"RULE|Rule|REGULATION|Regulation|§+)\.?\s*(?=\S)")
 _ATTACHMENT_WORDS = ("Schedule", "Annex", "Appendix", "Attachment", "Form")
 
 # -- plain legislative XML (a code's own markup) ------------------------------------------------------------
