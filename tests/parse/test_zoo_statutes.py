@@ -155,8 +155,8 @@ def test_a_modern_akn_act_gives_periods_attachments_and_editorial_remarks_their_
 BODY_SCHEDULE = b"""<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="act"><meta/>
 <body><section eId="sec_1"><num>Section 1</num><heading>Short title</heading>
   <content><p>This is the Act.<eol/>It binds.</p></content></section>
-<section eId="sec_2"><num>2.</num><heading>Definitions</heading><content><p>In this Act—</p></content>
-  <paragraph eId="d1"><content><p>"<def refersTo="#t">body</def>" means—</p></content>
+<section eId="sec_2"><num>2.</num><heading>Definitions</heading><content><p>In this Act:</p></content>
+  <paragraph eId="d1"><content><p>"<def refersTo="#t">body</def>" means:</p></content>
     <paragraph eId="d1a"><num>(a)</num><content><p>a council; or</p></content></paragraph>
     <paragraph eId="d1b"><num>(b)</num><content><p>a board.</p></content></paragraph></paragraph></section>
 <hcontainer eId="sched_1" name="schedule"><heading>Schedule 1 \xe2\x80\x94 Forms</heading>
