@@ -201,7 +201,24 @@ def test_the_codes_notes_quoting_other_laws_never_become_its_sections() -> None:
     assert _citable_over(doc, "SEC. 2. APPROPRIATION MEASURE DEFINED.") == []
     assert _citable_over(doc, "So in original. The comma probably should be a semicolon.") == []
     res = score_key(ZOO / (USC + ".key.json"))
-    assert res.right >= 22 and res.kept_out == res.non_citable
+    assert res.right == res.units and res.kept_out == res.non_citable
+
+
+def test_items_run_into_a_paragraphs_text_are_its_subparagraphs_as_the_code_cites_them() -> None:
+    doc = _doc(USC)
+    # "... because (A) as of ..., (B) the agreements do not create ..., or (C) in view of ..." — the section's
+    # own subsection (c) speaks of "paragraph (2)(D)"
+    c = _words(doc, "sec. 112a(b)(2)(C)")
+    assert c.startswith("(C) in view of the limited or specialized nature") and not c.endswith((",", " or"))
+    assert _unit(doc, "sec. 112a(b)(2)(D)").parent == _unit(doc, "sec. 112a(b)(2)").ordinal
+    # a list of references is no list of items
+    data = (b'<uscDoc xmlns="http://xml.house.gov/schemas/uslm/1.0"><main><section identifier="/us/usc/t9/s1">'
+            b'<num value="1">\xc2\xa7 1.</num><heading>X</heading><subsection identifier="/us/usc/t9/s1/a">'
+            b'<num value="a">(a)</num><paragraph identifier="/us/usc/t9/s1/a/1"><num value="1">(1)</num>'
+            b"<content>as provided in (A), (B), or (C) of this section and the rest of the words here."
+            b"</content></paragraph></subsection></section></main></uscDoc>")
+    ref = parse_bytes(data, "t9.xml")
+    assert [u.label for u in ref.units if u.citable] == ["sec. 1", "sec. 1(a)", "sec. 1(a)(1)"]
 
 
 # -- a code's own XML: the D.C. Code -------------------------------------------------------------------------

@@ -452,8 +452,10 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
                     st.b.append(" ")
                 else:
                     st.b.separate("\n")
-                _put(st, t)
+                s0, e0 = _put(st, t)
                 line_open = False
+                if cname == "content" and citable and label and name in _RUN_IN_STYLE:
+                    _run_in_items(st, name, label, key, own_path, zone, s0, e0)
         if st.leftover:
             # a definition began inside a paragraph: it, and everything after it up to the section's end, is
             # the section's, read there (in this order) once the paragraphs it was found in are closed
@@ -466,6 +468,56 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     st.uc.end(o)
     if name == "section":
         st.definition, st.section_label = outer_def, outer_section
+
+
+#: The numbers of the level below each level, as the Code prints them: a paragraph's subparagraphs are "(A)",
+#: a subparagraph's clauses "(i)", a clause's subclauses "(I)".
+_RUN_IN_STYLE = {"subsection": r"[0-9]{1,2}", "paragraph": r"[A-Z]", "subparagraph": r"[ivx]{1,4}",
+                 "clause": r"[IVX]{1,4}"}
+#: A word that makes the bracketed number after it a reference ("subparagraph (A) or (B)"), not an item.
+_REFERRING = re.compile(r"(?i)\b(?:sub)?(?:section|paragraph|clause|item|title|chapter)s?\s*$|\)\s*$")
+
+
+def _item_value(style: str, value: str) -> int:
+    if style == "paragraph":
+        return ord(value) - ord("A") + 1
+    if style in ("subparagraph", "clause"):
+        vals = {"i": 1, "v": 5, "x": 10}
+        v = value.lower()
+        return sum(-vals[ch] if i + 1 < len(v) and vals[v[i + 1]] > vals[ch] else vals[ch]
+                   for i, ch in enumerate(v))
+    return int(value)
+
+
+def _run_in_items(st: _State, name: str, label: str, key: str, path: list[str], zone: Zone, start: int,
+                  end: int) -> None:
+    """A level's items run into its text ("... because (A) as of ..., (B) the agreements ..., or (C) in view
+    of ..."): the Code cites them as the level's own ("paragraph (2)(D)"), so each is a unit from its number to
+    the next, when they run (A), (B), (C)... from the first, each with words of its own, the first not a
+    reference ("subparagraph (A)")."""
+    text = st.b.tail(st.b.pos - start)[: end - start]
+    found = [m for m in re.finditer(rf"(?<=\s)\(({_RUN_IN_STYLE[name]})\)(?=\s)", text)]
+    items: list[re.Match[str]] = []
+    for m in found:
+        if _item_value(name, m.group(1)) == len(items) + 1:
+            if not items and _REFERRING.search(text[:m.start()]):
+                continue
+            items.append(m)
+    if len(items) < 2:
+        return
+    bounds = [m.start() for m in items] + [len(text)]
+    if any(len(text[a:b].split()) < 5 for a, b in zip(bounds, bounds[1:])):
+        return  # "(A), (B), or (C)": a list of references, not items
+    for m, b in zip(items, bounds[1:]):
+        piece = text[m.start():b].rstrip(" ,;")
+        piece = re.sub(r"(?:,|;)?\s+(?:and|or)$", "", piece)
+        st.uc.add(LEVEL_KINDS[_NEXT_LEVEL[name]], start + m.start(), start + m.start() + len(piece), zone,
+                  True, number=m.group(0), label=f"{label}{m.group(0)}", section_path=path,
+                  attrs={"key": st.unique_key(f"{key}/{m.group(1)}"), "run_in": True})
+
+
+_NEXT_LEVEL = {"subsection": "paragraph", "paragraph": "subparagraph", "subparagraph": "clause",
+               "clause": "subclause"}
 
 
 def _emit_block(st: _State, el: etree._Element, zone: Zone, citable: bool, key: str, path: list[str],
