@@ -215,7 +215,7 @@ def test_items_run_into_a_paragraphs_text_are_its_subparagraphs_as_the_code_cite
     data = (b'<uscDoc xmlns="http://xml.house.gov/schemas/uslm/1.0"><main><section identifier="/us/usc/t9/s1">'
             b'<num value="1">\xc2\xa7 1.</num><heading>X</heading><subsection identifier="/us/usc/t9/s1/a">'
             b'<num value="a">(a)</num><paragraph identifier="/us/usc/t9/s1/a/1"><num value="1">(1)</num>'
-            b"<content>as provided in (A), (B), or (C) of this section and the rest of the words here."
+            b"<content>as provided in (A) or (B) or (C) of this section and the rest of the words here."
             b"</content></paragraph></subsection></section></main></uscDoc>")
     ref = parse_bytes(data, "t9.xml")
     assert [u.label for u in ref.units if u.citable] == ["sec. 1", "sec. 1(a)", "sec. 1(a)(1)"]
