@@ -152,7 +152,8 @@ def test_a_modern_akn_act_gives_periods_attachments_and_editorial_remarks_their_
     assert _citable_over(doc, "To provide for examples") == []
 
 
-BODY_SCHEDULE = b"""<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="act"><meta/>
+BODY_SCHEDULE = b"""<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0">
+<act name="act"><meta/>
 <body><section eId="sec_1"><num>Section 1</num><heading>Short title</heading>
   <content><p>This is the Act.<eol/>It binds.</p></content></section>
 <section eId="sec_2"><num>2.</num><heading>Definitions</heading><content><p>In this Act:</p></content>
@@ -192,7 +193,9 @@ def test_a_us_code_title_in_the_house_namespace_is_read_as_uslm() -> None:
     doc = _doc(USC)
     assert doc.format is Format.USLM and doc.kind is DocumentKind.STATUTE
     assert _words(doc, "sec. 112b(e)(2)(B)(ii)").startswith("(ii) A bilateral agreement with a country")
-    assert "facilities-master" not in doc.text
+    assert doc.title == "United States Code, Title 1, GENERAL PROVISIONS" and doc.citation == "1 U.S.C."
+    assert doc.work == "us/usc/t1" and doc.version and doc.version["amended_through"] == "Pub. L. 114-329"
+    assert doc.date == "2016-04-27" and not doc.warnings
     assert _unit(doc, "sec. 106a").citable
 
 
@@ -212,7 +215,8 @@ def test_items_run_into_a_paragraphs_text_are_its_subparagraphs_as_the_code_cite
     assert c.startswith("(C) in view of the limited or specialized nature") and not c.endswith((",", " or"))
     assert _unit(doc, "sec. 112a(b)(2)(D)").parent == _unit(doc, "sec. 112a(b)(2)").ordinal
     # a list of references is no list of items
-    data = (b'<uscDoc xmlns="http://xml.house.gov/schemas/uslm/1.0"><main><section identifier="/us/usc/t9/s1">'
+    data = (b'<uscDoc xmlns="http://xml.house.gov/schemas/uslm/1.0"><main>'
+            b'<section identifier="/us/usc/t9/s1">'
             b'<num value="1">\xc2\xa7 1.</num><heading>X</heading><subsection identifier="/us/usc/t9/s1/a">'
             b'<num value="a">(a)</num><paragraph identifier="/us/usc/t9/s1/a/1"><num value="1">(1)</num>'
             b"<content>as provided in (A) or (B) or (C) of this section and the rest of the words here."

@@ -491,10 +491,10 @@ def _item_value(style: str, value: str) -> int:
 
 def _run_in_items(st: _State, name: str, label: str, key: str, path: list[str], zone: Zone, start: int,
                   end: int) -> None:
-    """A level's items run into its text ("... because (A) as of ..., (B) the agreements ..., or (C) in view
-    of ..."): the Code cites them as the level's own ("paragraph (2)(D)"), so each is a unit from its number to
-    the next, when they run (A), (B), (C)... from the first, each with words of its own, the first not a
-    reference ("subparagraph (A)")."""
+    """A level's items run into its text ("... because (A) as of ..., (B) the agreements ..., or (C) in
+    view of ..."): the Code cites them as the level's own ("paragraph (2)(D)"), so each is a unit from its
+    number to the next, when they run (A), (B), (C)... from the first, each with words of its own, the first
+    not a reference ("subparagraph (A)")."""
     text = st.b.tail(st.b.pos - start)[: end - start]
     found = [m for m in re.finditer(rf"(?<=\s)\(({_RUN_IN_STYLE[name]})\)(?=\s)", text)]
     items: list[re.Match[str]] = []
@@ -573,8 +573,10 @@ def _emit_group(st: _State, el: etree._Element, path: list[str]) -> None:
     name = local_name(el)
     num = el.find(_q("num"))
     heading_el = el.find(_q("heading"))
-    head = " — ".join(x for x in (inline_text(num) if num is not None else "",
-                                  inline_text(heading_el, st) if heading_el is not None else "") if x)
+    shown = inline_text(num) if num is not None else ""
+    # "Title 1—" / "CHAPTER 1—": a number printed with its own dash is not given a second
+    head = (" " if shown.endswith(("—", "–", "-")) else " — ").join(
+        x for x in (shown, inline_text(heading_el, st) if heading_el is not None else "") if x)
     group_path = path + [head] if head else path
     if head:
         st.b.separate("\n\n")
@@ -1216,6 +1218,36 @@ def _parse_fr(root: etree._Element, main: etree._Element, source: str, warnings:
         meta={"document_type": "frDoc", "identifier_prefix": f"/us/fr/{volume}", "jurisdiction": "us"})
 
 
+_DCTERMS = "http://purl.org/dc/terms/"
+#: A US Code release point as the Law Revision Counsel names it ("Online@114-329not328": current through
+#: Public Law 114-329, except 114-328): the public law it is current through.
+_RELEASE_POINT = re.compile(r"@?(\d{2,3})-(\d{1,4})")
+
+
+def _usc_title(root: etree._Element, main: etree._Element,
+               warnings: list[str]) -> tuple[str, dict[str, object], str | None, str | None, str | None]:
+    """A US Code title's name, version ("as amended through Pub. L. 114-329"), work, citation and date (the
+    day the release was made)."""
+    number = (_meta(root, "docNumber") or [""])[0]
+    name = (_meta(root, "title", _DC) or [f"Title {number}"])[0]
+    top = main.find(_q("title"))
+    heading = top.find(_q("heading")) if top is not None else None
+    title = "United States Code, " + name + (f", {inline_text(heading)}" if heading is not None else "")
+    point = (_meta(root, "docPublicationName") or [""])[0]
+    m = _RELEASE_POINT.search(point)
+    through = f"Pub. L. {m.group(1)}-{m.group(2)}" if m else None
+    created = (_meta(root, "created", _DCTERMS) or [""])[0][:10]
+    date = created if _DATE.match(created) else None
+    if date:
+        warnings[:] = [w for w in warnings if "editionNote" not in w]
+    version: dict[str, object] = {"date": date, "label": f"as amended through {through or '?'}"
+                                  + (f" (released {date})" if date else ""), "amended_through": through,
+                                  "release_point": point or None}
+    ident = root.get("identifier") or ""
+    work = ident.strip("/") or (f"us/usc/t{number}" if number else None)
+    return title, version, work, (f"{number} U.S.C." if number else None), date
+
+
 def _rename_namespace(root: etree._Element, old: str, new: str) -> None:
     """Move every element of namespace ``old`` into ``new`` (other namespaces, Dublin Core's, are kept)."""
     prefix = f"{{{old}}}"
@@ -1293,8 +1325,10 @@ def parse(data: bytes, source: str) -> ParsedDocument:
             citation = f"{_meta(root, 'docNumber')[0]} CFR"
         meta_type = "compilation" if doc_type == "statuteCompilation" else doc_type
 
+    if doc_type == "uscDoc":  # a US Code title as the Law Revision Counsel releases it
+        code_title, version, work, citation, date = _usc_title(root, main, warnings)
     short = main.find(f".//{_q('shortTitle')}")
-    title = ""
+    title = code_title if doc_type == "uscDoc" else ""
     if doc_type == "statuteCompilation":
         title = (_meta(root, "containsShortTitle") or [""])[0]
     if not title and short is not None:
