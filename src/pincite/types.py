@@ -93,6 +93,7 @@ class Format(ChoiceEnum):
     DOCX = "docx"  # Word documents (their list numbering rendered from numbering.xml)
     CLML = "clml"  # legislation.gov.uk's Crown Legislation Markup Language (UK Acts and SIs, retained EU law)
     MARKDOWN = "markdown"  # Markdown (contracts and other numbered documents), read with markdown-it-py
+    LEGISLATION_XML = "legislation-xml"  # a code's own XML for its sections (<section>, <num>, <para>)
 
 
 # -- dates -------------------------------------------------------------------------------------------------

@@ -166,7 +166,9 @@ def test_control_characters_and_latin1_bytes_are_recovered_with_warnings() -> No
         (b'<akomaNtoso xmlns="' + AKN.encode() + b'"/>', "empty"),
         (b'<akomaNtoso xmlns="' + AKN.encode() + b'"><judgment name="judgment"><meta/></judgment></akomaNtoso>',
          "judgmentBody"),
-        (b'<akomaNtoso xmlns="' + AKN.encode() + b'"><act name="act"/></akomaNtoso>', "not a judgment"),
+        (b'<akomaNtoso xmlns="' + AKN.encode() + b'"><debate name="debate"/></akomaNtoso>', "not a judgment"),
+        # an act is read as legislation (parse/akn_act.py), but one with no body has nothing to cite
+        (b'<akomaNtoso xmlns="' + AKN.encode() + b'"><act name="act"/></akomaNtoso>', "has no <body>"),
         (_wrap("<paragraph><num>1.</num><content><p>unterminated")[:-40], "well-formed"),
     ],
 )

@@ -705,3 +705,33 @@ AMENDING_VERBS = (("revis", "revised"), ("add", "added"), ("amend", "amended"),
 #: section's own paragraphs.  Group 1 is the word, group 2 the number.
 NUMBERED_LIST_HEADING = re.compile(r"^\s*(category|schedule|class|group|table|list|division)\s+"
                                    r"([ivxlcdm]+|\d+[a-z]?|[a-z])\s*(?:[—–-]|$|\.)", re.I)
+
+# -------------------------------------------------------------------------------------------------------
+# Legislation in XML: editorial matter set among the provisions
+# -------------------------------------------------------------------------------------------------------
+
+#: A block in a provision's place that is the publisher's note, not the law: "Note: this content is not
+#: available ...", "[Editorial note: ...]", "Editor's Note: ..." — the legislature wrote none of it, so it is
+#: no provision's text and no citable unit holds it.
+EDITORIAL_NOTE = re.compile(r"^\s*\[?\s*(?:editorial\s+note|editor[’']?s\s+note|note)\s*[:.—–-]\s*\S", re.I)
+
+#: An attachment's name as a heading or id writes it ("Schedule 3", "SCHEDULE 1", "Annexure A", "schedule-2"):
+#: the word and its number, which is how the attachment is cited ("Schedule 3").
+ATTACHMENT_NAME = re.compile(r"^\s*(schedule|annexure|annex|appendix|attachment|form)\b[\s_-]*"
+                             r"([0-9]+[A-Z]?|[IVXLC]+|[A-Z])?\b", re.I)
+
+# -------------------------------------------------------------------------------------------------------
+# Plain-text statutes (a legislature's law feed, a code pasted as text)
+# -------------------------------------------------------------------------------------------------------
+
+#: How a plain-text statute heads a section: the section sign, or "õ", what New York's LBDC law feed writes
+#: for it (its records' "§" read in another code page), or the word "Section"/"Sec." (New York's § 1 is
+#: "Section 1."); a temporary section is starred ("* § 5-a.").  Group "num" is the number ("5-a", "35A").
+STATUTE_SECTION_HEAD = re.compile(r"(?m)^[ \t]*(?:\*[ \t]*)?(?P<sign>§|õ|Section|SECTION|Sec\.|SEC\.)[ \t]*"
+                                  r"(?P<num>\d{1,4}(?:-[a-z]{1,2}|[A-Za-z]{1,2})?)\.(?=[ \t]|$)")
+#: Signs that only a statute uses to head its sections (a contract's "Section 1." is not one of them).
+STATUTE_SECTION_SIGNS = frozenset({"§", "õ"})
+#: Lines of a law feed that are the publisher's, not the law's: New York LBDC's record header ("..SO DOC ETP5
+#: LAWS(UNCONSOLIDATED)") and its notes on a temporary provision ("* NB Expires June 16, 2015", "* NB Repealed
+#: ...") — never part of a section.
+STATUTE_FEED_LINE = re.compile(r"(?m)^(?:\.\.SO DOC\b|[ \t]*\*?[ \t]*NB[ \t]).*$")

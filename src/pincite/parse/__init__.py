@@ -26,6 +26,7 @@ _MODULES: dict[Format, str] = {
     Format.DOCX: "pincite.parse.docx",
     Format.CLML: "pincite.parse.clml",
     Format.MARKDOWN: "pincite.parse.markdown",
+    Format.LEGISLATION_XML: "pincite.parse.legislation_xml",
 }
 
 #: Bumped whenever a parser reads the same file into different units (2: clauses run together on one line are
@@ -72,6 +73,9 @@ MARKDOWN_EXTENSIONS = (".md", ".markdown")
 HOUSEKEEPING_MARKDOWN = frozenset({"readme", "manifest", "changelog", "changes", "contributing", "license",
                                    "licence", "authors", "code_of_conduct", "security", "todo", "notes", "index"})
 
+#: Roots of a code's own XML for its sections (:mod:`pincite.parse.legislation_xml`), when a <num> follows.
+_CODE_ROOTS = frozenset({"section", "container", "chapter", "level"})
+
 _XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
 
 
@@ -105,10 +109,14 @@ def sniff_format(data: bytes, source: str) -> Format:
             return Format.CLML
         if root in ("Statute", "Regulation") or b"justice.gc.ca/lims" in head:
             return Format.CANADA
-        if b"schemas.gpo.gov/xml/uslm" in head or root in ("lawDoc", "bill", "resolution", "uscDoc", "pLaw"):
+        # the GPO's USLM namespace, and the House's first one (USLM 1.0, the US Code's own titles)
+        uslm = b"schemas.gpo.gov/xml/uslm" in head or b"xml.house.gov/schemas/uslm" in head
+        if uslm or root in ("lawDoc", "bill", "resolution", "uscDoc", "pLaw"):
             return Format.USLM
         if root.lower() in ("html", "body"):
             return Format.HTML
+        if root in _CODE_ROOTS and re.search(rb"<(?:[A-Za-z_][\w.-]*:)?num[\s>]", body):
+            return Format.LEGISLATION_XML  # a code's own XML: a section with its number, heading and paras
         if source.lower().endswith(MARKDOWN_EXTENSIONS):
             return Format.MARKDOWN  # Markdown may open with inline HTML (<p align="center">, <span>)
         if root:

@@ -97,10 +97,15 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     name = local_name(doc_el)
     if name == "judgment":
         return _JudgmentReader(doc_el, source, list(warnings)).read()
+    if name in ("act", "bill"):  # legislation: sections and schedules, not paragraphs and judges
+        from pincite.parse.akn_act import read_act
+
+        return read_act(doc_el, root, source, list(warnings))
     if name == "doc" and (doc_el.get("name") or "").lower() in ("pressSummary".lower(), "press-summary"):
         return _read_press_summary(doc_el, source, list(warnings))
     kind = f'<{name} name="{doc_el.get("name")}">' if doc_el.get("name") else f"<{name}>"
-    raise ParseError(source, f"Akoma Ntoso {kind} is not a judgment or press summary (the kinds pincite reads)")
+    raise ParseError(source, f"Akoma Ntoso {kind} is not a judgment, press summary, act or bill "
+                             f"(the kinds pincite reads)")
 
 
 # --- metadata -------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from pincite.parse.contract import (
     select_numbering,
     split_lines,
 )
+from pincite.parse.statute_text import analyse_statute
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -797,6 +798,12 @@ def decode_text(data: bytes, source: str) -> tuple[str, list[str]]:
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a plain-text file.  The canonical text is the file's text unchanged (see ``decode_text``)."""
     text, warnings = decode_text(data, source)
+    statute = analyse_statute(text)
+    if statute is not None:  # sections headed by a section sign: a statute, not a contract
+        units, title = statute
+        return ParsedDocument(format=Format.TEXT, kind=DocumentKind.STATUTE, title=title or source,
+                              text=text, units=tuple(units), warnings=tuple(warnings),
+                              meta={"sections": sum(1 for u in units if u.kind is UnitKind.SECTION)})
     a = analyse_text(text, source)
     meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
     return ParsedDocument(format=Format.TEXT, kind=a.kind, title=a.title, text=text, units=a.units,

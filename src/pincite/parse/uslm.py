@@ -57,6 +57,9 @@ from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Unit, UnitKind, Zone
 
 USLM_NS = "http://schemas.gpo.gov/xml/uslm"
+#: The namespace the House's Office of the Law Revision Counsel first published the US Code in (USLM 1.0,
+#: ``xml.house.gov``): the same elements as the GPO's, read as they are once renamed into it.
+USLM_NS_HOUSE = "http://xml.house.gov/schemas/uslm/1.0"
 _WS = re.compile(r"\s+")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -449,8 +452,10 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
                     st.b.append(" ")
                 else:
                     st.b.separate("\n")
-                _put(st, t)
+                s0, e0 = _put(st, t)
                 line_open = False
+                if cname == "content" and citable and label and name in _RUN_IN_STYLE:
+                    _run_in_items(st, name, label, key, own_path, zone, s0, e0)
         if st.leftover:
             # a definition began inside a paragraph: it, and everything after it up to the section's end, is
             # the section's, read there (in this order) once the paragraphs it was found in are closed
@@ -463,6 +468,56 @@ def _emit_level(st: _State, el: etree._Element, parent_key: str, parent_label: s
     st.uc.end(o)
     if name == "section":
         st.definition, st.section_label = outer_def, outer_section
+
+
+#: The numbers of the level below each level, as the Code prints them: a paragraph's subparagraphs are "(A)",
+#: a subparagraph's clauses "(i)", a clause's subclauses "(I)".
+_RUN_IN_STYLE = {"subsection": r"[0-9]{1,2}", "paragraph": r"[A-Z]", "subparagraph": r"[ivx]{1,4}",
+                 "clause": r"[IVX]{1,4}"}
+#: A word that makes the bracketed number after it a reference ("subparagraph (A) or (B)"), not an item.
+_REFERRING = re.compile(r"(?i)\b(?:sub)?(?:section|paragraph|clause|item|title|chapter)s?\s*$|\)\s*$")
+
+
+def _item_value(style: str, value: str) -> int:
+    if style == "paragraph":
+        return ord(value) - ord("A") + 1
+    if style in ("subparagraph", "clause"):
+        vals = {"i": 1, "v": 5, "x": 10}
+        v = value.lower()
+        return sum(-vals[ch] if i + 1 < len(v) and vals[v[i + 1]] > vals[ch] else vals[ch]
+                   for i, ch in enumerate(v))
+    return int(value)
+
+
+def _run_in_items(st: _State, name: str, label: str, key: str, path: list[str], zone: Zone, start: int,
+                  end: int) -> None:
+    """A level's items run into its text ("... because (A) as of ..., (B) the agreements ..., or (C) in
+    view of ..."): the Code cites them as the level's own ("paragraph (2)(D)"), so each is a unit from its
+    number to the next, when they run (A), (B), (C)... from the first, each with words of its own, the first
+    not a reference ("subparagraph (A)")."""
+    text = st.b.tail(st.b.pos - start)[: end - start]
+    found = [m for m in re.finditer(rf"(?<=\s)\(({_RUN_IN_STYLE[name]})\)(?=\s)", text)]
+    items: list[re.Match[str]] = []
+    for m in found:
+        if _item_value(name, m.group(1)) == len(items) + 1:
+            if not items and _REFERRING.search(text[:m.start()]):
+                continue
+            items.append(m)
+    if len(items) < 2:
+        return
+    bounds = [m.start() for m in items] + [len(text)]
+    if any(len(text[a:b].split()) < 5 for a, b in zip(bounds, bounds[1:])):
+        return  # "(A), (B), or (C)": a list of references, not items
+    for m, b in zip(items, bounds[1:]):
+        piece = text[m.start():b].rstrip(" ,;")
+        piece = re.sub(r"(?:,|;)?\s+(?:and|or)$", "", piece)
+        st.uc.add(LEVEL_KINDS[_NEXT_LEVEL[name]], start + m.start(), start + m.start() + len(piece), zone,
+                  True, number=m.group(0), label=f"{label}{m.group(0)}", section_path=path,
+                  attrs={"key": st.unique_key(f"{key}/{m.group(1)}"), "run_in": True})
+
+
+_NEXT_LEVEL = {"subsection": "paragraph", "paragraph": "subparagraph", "subparagraph": "clause",
+               "clause": "subclause"}
 
 
 def _emit_block(st: _State, el: etree._Element, zone: Zone, citable: bool, key: str, path: list[str],
@@ -518,8 +573,10 @@ def _emit_group(st: _State, el: etree._Element, path: list[str]) -> None:
     name = local_name(el)
     num = el.find(_q("num"))
     heading_el = el.find(_q("heading"))
-    head = " — ".join(x for x in (inline_text(num) if num is not None else "",
-                                  inline_text(heading_el, st) if heading_el is not None else "") if x)
+    shown = inline_text(num) if num is not None else ""
+    # "Title 1—" / "CHAPTER 1—": a number printed with its own dash is not given a second
+    head = (" " if shown.endswith(("—", "–", "-")) else " — ").join(
+        x for x in (shown, inline_text(heading_el, st) if heading_el is not None else "") if x)
     group_path = path + [head] if head else path
     if head:
         st.b.separate("\n\n")
@@ -1161,9 +1218,49 @@ def _parse_fr(root: etree._Element, main: etree._Element, source: str, warnings:
         meta={"document_type": "frDoc", "identifier_prefix": f"/us/fr/{volume}", "jurisdiction": "us"})
 
 
+_DCTERMS = "http://purl.org/dc/terms/"
+#: A US Code release point as the Law Revision Counsel names it ("Online@114-329not328": current through
+#: Public Law 114-329, except 114-328): the public law it is current through.
+_RELEASE_POINT = re.compile(r"@?(\d{2,3})-(\d{1,4})")
+
+
+def _usc_title(root: etree._Element, main: etree._Element,
+               warnings: list[str]) -> tuple[str, dict[str, object], str | None, str | None, str | None]:
+    """A US Code title's name, version ("as amended through Pub. L. 114-329"), work, citation and date (the
+    day the release was made)."""
+    number = (_meta(root, "docNumber") or [""])[0]
+    name = (_meta(root, "title", _DC) or [f"Title {number}"])[0]
+    top = main.find(_q("title"))
+    heading = top.find(_q("heading")) if top is not None else None
+    title = "United States Code, " + name + (f", {inline_text(heading)}" if heading is not None else "")
+    point = (_meta(root, "docPublicationName") or [""])[0]
+    m = _RELEASE_POINT.search(point)
+    through = f"Pub. L. {m.group(1)}-{m.group(2)}" if m else None
+    created = (_meta(root, "created", _DCTERMS) or [""])[0][:10]
+    date = created if _DATE.match(created) else None
+    if date:
+        warnings[:] = [w for w in warnings if "editionNote" not in w]
+    version: dict[str, object] = {"date": date, "label": f"as amended through {through or '?'}"
+                                  + (f" (released {date})" if date else ""), "amended_through": through,
+                                  "release_point": point or None}
+    ident = root.get("identifier") or ""
+    work = ident.strip("/") or (f"us/usc/t{number}" if number else None)
+    return title, version, work, (f"{number} U.S.C." if number else None), date
+
+
+def _rename_namespace(root: etree._Element, old: str, new: str) -> None:
+    """Move every element of namespace ``old`` into ``new`` (other namespaces, Dublin Core's, are kept)."""
+    prefix = f"{{{old}}}"
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.tag.startswith(prefix):
+            el.tag = f"{{{new}}}{el.tag[len(prefix):]}"
+
+
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse one USLM document (a statute compilation or a bill version)."""
     root, warnings = load_xml(data, source, keep_pis=True)
+    if isinstance(root.tag, str) and root.tag.startswith(f"{{{USLM_NS_HOUSE}}}"):
+        _rename_namespace(root, USLM_NS_HOUSE, USLM_NS)
     if not isinstance(root.tag, str) or not root.tag.startswith(f"{{{USLM_NS}}}"):
         raise ParseError(source, f"root <{local_name(root)}> is not in the USLM namespace {USLM_NS}")
     main = root.find(_q("main"))
@@ -1228,8 +1325,10 @@ def parse(data: bytes, source: str) -> ParsedDocument:
             citation = f"{_meta(root, 'docNumber')[0]} CFR"
         meta_type = "compilation" if doc_type == "statuteCompilation" else doc_type
 
+    if doc_type == "uscDoc":  # a US Code title as the Law Revision Counsel releases it
+        code_title, version, work, citation, date = _usc_title(root, main, warnings)
     short = main.find(f".//{_q('shortTitle')}")
-    title = ""
+    title = code_title if doc_type == "uscDoc" else ""
     if doc_type == "statuteCompilation":
         title = (_meta(root, "containsShortTitle") or [""])[0]
     if not title and short is not None:
