@@ -28,6 +28,8 @@ def test_labels_compare_without_kind_words_brackets_or_case() -> None:
 def test_reference_targets() -> None:
     assert reference_targets("1.4; 1.7") == ["1.4", "1.7"]
     assert reference_targets("3-6") == ["3", "6"]
+    assert reference_targets("3(a)-(c)") == ["3(a)"]
+    assert reference_targets("§ 38-2803(b)") == ["§ 38-2803(b)"]  # a hyphenated section number, not a range
     assert reference_targets("20 CFR 404.408a (not in this document)") == []
     assert reference_targets("Cover Terms (table) - not a numbered unit") == []
 

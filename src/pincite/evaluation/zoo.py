@@ -67,7 +67,7 @@ def find_quote(text: str, quote: str, norm: tuple[str, list[int]] | None = None)
 #: Words that name the kind of unit, not its number: a label is the same with or without them ("cl. 5.2(a)" and
 #: "5.2(a)", "s. 2(1)" and "s.2(1)", "reg. 24(1)", "Article 3" and "art. 3", "[14]" and "¶14").
 _KIND_WORDS = {"cl", "clause", "clauses", "s", "ss", "sec", "section", "sect", "reg", "regulation", "r", "art",
-               "article", "para", "paragraph", "subsection", "subparagraph", "rule", "item"}
+               "article", "para", "paragraph", "subsection", "subparagraph", "rule", "item", "definition", "of"}
 _TOKEN = re.compile(r"[0-9]+|[a-z]+|\*")
 #: A note after the label, in the key's own words: "(as revised by instruction 2)", "(closing words; ...)".
 _NOTE = re.compile(r"\s\((?=[^)]*\s)[^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
@@ -247,13 +247,15 @@ def reference_targets(target: str) -> list[str]:
         part = _NOTE.sub("", part.strip())
         if not part:
             continue
-        if "-" in part and not re.search(r"\([a-z]+\)-\(", part):
+        if re.search(r"\)-\(", part):  # "3(a)-(c)": the range's first item
+            out.append(part.split(")-(")[0] + ")")
+        elif "-" in part and "§" not in part:  # "3-6": both ends ("§ 38-2803(b)" is one hyphenated number)
             left, _, right = part.partition("-")
             out.append(left.strip())
             if label_tokens(right) and label_tokens(left)[:1] != () and right.strip()[:1].isalnum():
                 out.append(right.strip())
         else:
-            out.append(part.split("-")[0].strip() if re.search(r"\)-\(", part) else part)
+            out.append(part)
     return [t for t in out if label_tokens(t)]
 
 
