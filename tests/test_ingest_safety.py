@@ -276,7 +276,7 @@ def test_folder_with_nothing_pincite_reads_exits_1_saying_so(tmp_path: Path, as_
     folder = tmp_path / "notes"
     folder.mkdir()
     for i in range(3):
-        (folder / f"n{i}.md").write_text("# not a document type pincite reads")
+        (folder / f"n{i}.rtf").write_text("{\\rtf1 not a document type pincite reads}")
     (tmp_path / "empty").mkdir()
     for target, skipped in ((folder, "; 3 of another type skipped"), (tmp_path / "empty", "")):
         r = run_cli("ingest", str(target), "--db", str(tmp_path / "n.db"), *(["--json"] if as_json else []))
