@@ -16,31 +16,32 @@ from dataclasses import dataclass
 #: One number path as documents print it: "5", "5.2", "5.2(a)", "77(2)(b)(iii)", "12A", "II", "IV.B".
 _PATH = r"(?:\d+[A-Z]?(?:\.\d+[A-Z]?)*|[IVXLC]+(?=[\s.(,;:)\]]|$)(?:\.[A-Z])?)(?:\s?\([0-9a-zA-Z]{1,5}\))*"
 
-#: (family, pattern, reason).  ``num`` is the path; ``family`` says which labels it can name: ``num`` a numbered
+#: (family, pattern, reason).  A match must not follow a letter, a digit, "." or "]" (checked in
+#: :func:`internal_references`, not by a look-behind, so the patterns keep a literal prefix and scan fast).  ``num`` is the path; ``family`` says which labels it can name: ``num`` a numbered
 #: provision or paragraph, ``para`` a judgment's paragraph, ``sched`` an attachment, ``part`` a part, ``rel`` a
 #: sub-division of the provision the reference sits in.
 REFERENCE_FORMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
-    ("num", re.compile(rf"\b(?:Sections?|Clauses?|Articles?|Regulations?|Rules?)\s+(?P<num>{_PATH})"),
+    ("num", re.compile(rf"(?:Sections?|Clauses?|Articles?|Regulations?|Rules?)\s+(?P<num>{_PATH})"),
      "a capitalised provision word and a number is how contracts and Acts name their own provisions"),
-    ("num", re.compile(rf"\b(?:section|clause|article|regulation)s?\s+(?P<num>\d+[A-Z]?(?:\.\d+)*"
+    ("num", re.compile(rf"(?:section|clause|article|regulation)s?\s+(?P<num>\d+[A-Z]?(?:\.\d+)*"
                        rf"(?:\s?\([0-9a-zA-Z]{{1,5}}\))*)"),
      "lower-case 'section 12(3)' is the statute style of the same reference"),
-    ("num", re.compile(rf"(?<![\w.])(?:ss?|cl|reg|art|Art|r)\.\s?(?P<num>\d+[A-Z]?(?:\.\d+)*"
+    ("num", re.compile(rf"(?:ss?|cl|reg|art|Art|r)\.\s?(?P<num>\d+[A-Z]?(?:\.\d+)*"
                        rf"(?:\s?\([0-9a-zA-Z]{{1,5}}\))*)"),
      "abbreviations 's. 77(2)', 'cl. 12.7', 'reg. 4(2)', 'art. 3' name a provision by its number"),
-    ("para", re.compile(r"\b(?:paragraphs?|paras?\.?)\s+\[?(?P<num>\d{1,4})\]?(?=\s+(?:above|below)\b)"),
+    ("para", re.compile(r"(?:paragraphs?|paras?\.?)\s+\[?(?P<num>\d{1,4})\]?(?=\s+(?:above|below)\b)"),
      "'paragraph 42 above/below' is a judgment (or a long provision) pointing at its own paragraph"),
-    ("para", re.compile(r"(?<![\w\]])\[(?P<num>\d{1,4})\](?=\s+(?:above|below)\b)"),
+    ("para", re.compile(r"\[(?P<num>\d{1,4})\](?=\s+(?:above|below)\b)"),
      "'[42] above' is a judgment pointing at its own paragraph"),
-    ("para", re.compile(r"\b(?:paragraphs?|paras?\.?)\s+\[(?P<num>\d{1,4})\]"),
+    ("para", re.compile(r"(?:paragraphs?|paras?\.?)\s+\[(?P<num>\d{1,4})\]"),
      "'paragraph [42]' and 'para [42]' name a judgment's numbered paragraph (a bare 'at [42]' is left out: "
      "judgments cite the judgment below so as often as their own)"),
-    ("sched", re.compile(r"\b(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?)\s+"
+    ("sched", re.compile(r"(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?)\s+"
                          r"(?P<num>[A-Z](?![a-z])|\d{1,3}|[IVX]{1,5}\b)"),
      "an attachment named by its letter or number is one of the document's own schedules"),
-    ("part", re.compile(r"\bPart\s+(?P<num>[IVXLC]+(?:\.[A-Z])?|\d{1,3}(?:\.[A-Z])?)\b"),
+    ("part", re.compile(r"Part\s+(?P<num>[IVXLC]+(?:\.[A-Z])?|\d{1,3}(?:\.[A-Z])?)\b"),
      "'Part II.B' or 'Part 3' names one of the document's parts"),
-    ("rel", re.compile(r"\b(?:subsection|sub-section|paragraph|subparagraph|sub-paragraph)\s+"
+    ("rel", re.compile(r"(?:subsection|sub-section|paragraph|subparagraph|sub-paragraph)\s+"
                        r"(?P<num>\([0-9a-zA-Z]{1,5}\)(?:\([0-9a-zA-Z]{1,5}\))*)"),
      "'subsection (3)' or 'paragraph (b)' names a sub-division of the provision it is written in"),
 )
@@ -48,7 +49,8 @@ REFERENCE_FORMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
 #: What follows a reference and makes it one to another instrument (checked on the ~60 characters after it).
 EXTERNAL_AFTER = re.compile(
     r"^\s*(?:,\s*)?(?:"
-    r"(?:of|to|in|under)\s+(?!this\b|these\b|the\s+(?:Agreement|Contract|Deed|Lease|Plan|Schedule|Terms)\b)"
+    r"-\d"  # "Regulation 1.1502-6", "Part 447-1": a hyphenated number is another numbering system's
+    r"|(?:of|to|in|under)\s+(?!this\b|these\b|the\s+(?:Agreement|Contract|Deed|Lease|Plan|Schedule|Terms)\b)"
     r"(?:the\s+|that\s+|said\s+|such\s+)?(?:[A-Z]|\d{4}\b|title\b|chapter\b|division\b|subtitle\b|Pub\b|Public\b)"
     r"|ECHR\b|TFEU\b|TEU\b|EC\b|EU\b|UCC\b|U\.?S\.?C\b|C\.?F\.?R\b|CPR\b|GDPR\b|TUPE\b|IRC\b"
     r"|(?:of|to|in)\s+(?:the\s+)?(?:said\s+)?(?:Act|Code|Convention|Regulations?|Rules|Order|Directive|Treaty)\b"
@@ -70,8 +72,9 @@ REFERENCE_CHAIN = re.compile(r"^(?:(?:\s*,)?\s*(?:and|or|through|to|\u2013|-)?\s
 EXTERNAL_BEFORE = re.compile(
     r"(?:\[\d{4}\]\s+[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\s+\d+(?:\s*\([A-Za-z]+\))?|\b\d+\s+[A-Z][A-Za-z.]*\s+\d+"
     r"|\bAct(?:\s+\d{4})?|\bRegulations(?:\s+\d{4})?|\bCode|\bConvention|\bTreaty|\bDirective(?:\s+[\d/]+)?"
-    r"|\bRules|\bU\.S\.C\.|\bC\.F\.R\.)\s*,?\s*(?:at\s+)?$")
-#: the reason: what a citation or an instrument's name precedes belongs to that document, not this one.
+    r"|\bRules|\bU\.S\.C\.|\bC\.F\.R\.|\bc\.\s*[\w-]+)\s*,?\s*(?:at\s+)?$")
+#: the reason: what a citation or an instrument's name precedes belongs to that document, not this one; "1991,
+#: c. 38, s. 12" (an amending Act's chapter, in a repeal note) names that Act's section.
 
 #: A quotation: words between curly or straight double quotes over 60 characters long (a quoted passage of
 #: another instrument or judgment); references inside are no evidence about this document.
@@ -152,6 +155,8 @@ def internal_references(text: str) -> list[Reference]:
     found: dict[int, Reference] = {}
     for family, pattern, _reason in REFERENCE_FORMS:
         for m in pattern.finditer(text):
+            if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "._]"):
+                continue  # inside a word or a citation ("Subsections", "1.s. 4", "[2019] [42]")
             s, e = m.start("num"), m.end("num")
             if s in found or any(a <= s < b for a, b in quoted):
                 continue

@@ -18,7 +18,7 @@ from pincite.library.core import (
 from pincite.options import DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
 from pincite.answer.model import Answer
 from pincite.answer.citecheck import CheckReport, Checker, CitationResult, Verdict, check_file, find_units
-from pincite.answer.render import render_citation
+from pincite.answer.render import pinpoint, render_citation
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
 from pincite.chunk import ChunkSettings, WindowSettings, window_chunks
 from pincite.evaluation.runs import EvalRun
@@ -68,7 +68,7 @@ __all__ = [
     "display_location", "embed_store", "find_units", "format_gap", "format_metric", "gold_set_name",
     "ingest_bytes", "ingest_paths", "is_server_store", "lint_counts", "lint_document", "load_embedder",
     "make_answer_generator", "make_retriever", "migrate_store", "nothing_to_ingest", "open_file_store",
-    "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "render_citation", "resolve_document",
+    "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "pinpoint", "render_citation", "resolve_document",
     "resolve_work", "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
     "update_twins", "warm_up", "window_chunks", "works_of", "write_run",
 ]

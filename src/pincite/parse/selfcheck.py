@@ -86,6 +86,9 @@ UNRESOLVED_MIN = 4
 ORDER_ONLY_SHARE = 0.5
 #: References with a heading, all off by one offset, needed to correct a shifted numbering.
 SHIFT_MIN = 3
+#: References naming a heading that land elsewhere, needed (and more of them than land right) before they
+#: contradict: one is as often the drafter's slip (a heading renamed, a reference not updated) as the parser's.
+HEADING_WRONG_MIN = 2
 #: A non-citable signature/other block longer than this (about two printed pages) is prose, not signatures.
 SWALLOWED_CHARS = 6000
 #: A second judge's opening words this many paragraphs or more into one author's run mean two voices merged.
@@ -103,6 +106,7 @@ _PRINTED = re.compile(r"^[ \t]*(?:§+\s*|(?:Sec(?:tion)?|SEC(?:TION)?|Article|AR
                       r"Rule)\.?\s+)?(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|\d+[A-Z]?(?:\.\d+[A-Z]?)*\.?"
                       r"|[IVXLC]+\.)(?=[\s\u00a0)]|$)")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_PARTS = re.compile(r"\d+|[A-Za-z]+")
 #: The numbers a list starts with: a second one among siblings starts a list again, not a repeat.
 _FIRSTS = frozenset({"1", "a", "A", "i", "I", "0"})
 
@@ -184,6 +188,7 @@ class _Check:
                 self.children[u.parent].append(u)
         self.by_ordinal = {u.ordinal: u for u in self.units}
         self._amend_cache: dict[int, bool] = {}
+        self._subdivided: set[str] | None = None
 
     def flag(self, kind: str, offset: int, words: str, unit: Unit | None = None) -> None:
         self.against.append((kind, offset, words, unit.ordinal if unit else None))
@@ -305,20 +310,23 @@ class _Check:
             if r.heading:
                 heading_hits.append((r, target, 0))
         self._headings(heading_hits)
+        tops_of = {fam: sorted({t for k in table if (t := _top(k)) is not None}) for fam, table in self.keys.items()}
         for r in unresolved:
             fam = r.family if r.family in self.keys else "num"
-            tops = sorted({t for k in self.keys.get(fam, {}) if (t := _top(k)) is not None})
+            nums = tops_of.get(fam, [])
             top = _top(r.number)
-            if top is None or not tops or top in tops:
+            if top is None or not nums or top in nums:
                 continue
-            if top < tops[0]:
+            if top < nums[0]:
                 self.flag("unresolved", r.start, f"reference to {r.number!r} names a number below the first "
-                                                 f"label ({tops[0]})")
-            elif top - 1 in tops and top + 1 in tops:
+                                                 f"label ({nums[0]})")
+            elif top - 1 in nums and top + 1 in nums:
                 self.flag("unresolved", r.start, f"reference to {r.number!r} falls in a gap of the labels "
                                                  f"({top - 1}, {top + 1})")
-        if unresolved and len(unresolved) >= UNRESOLVED_MIN and checked and resolved / checked < RESOLVED_SHARE_MIN:
-            for r in unresolved[:5]:
+        inside = [r for r in unresolved if (t := _top(r.number)) is not None
+                  and t <= (tops.get(r.family if r.family in self.keys else "num") or 0)]
+        if len(inside) >= UNRESOLVED_MIN and checked and resolved / checked < RESOLVED_SHARE_MIN:
+            for r in inside[:5]:
                 self.flag("unresolved", r.start, f"reference to {r.number!r} names no unit")
         else:
             for r in unresolved[:3]:
@@ -349,8 +357,9 @@ class _Check:
                 base = k[1]
                 table = self.keys["num"]
                 prefixes = [base[:m.start()] for m in re.finditer(r"\(", base)] + [base]
-                under = any(key.startswith(prefixes[0] + "(") for key in table)
-                if not under:
+                if self._subdivided is None:  # provisions with numbered sub-divisions, found once
+                    self._subdivided = {key.split("(", 1)[0] for key in table if "(" in key}
+                if prefixes[0] not in self._subdivided:
                     return None
                 return any(_resolve(table, p + r.number, partial=False) for p in prefixes)
             i -= 1
@@ -379,6 +388,10 @@ class _Check:
             if others:
                 wrong.append((r, target, others[0]))
                 offsets[others[0].ordinal - target.ordinal] += 1
+        if len(wrong) < HEADING_WRONG_MIN or len(wrong) <= offsets[0]:
+            for r, target, other in wrong:
+                self.skipped.append(f"heading: {r.number!r} ({r.heading}) lands on {target.label} @{r.start}")
+            wrong = []
         for r, target, other in wrong:
             self.flag("heading", r.start, f"reference to {r.number!r} ({r.heading}) lands on {target.label}; "
                                           f"{other.label} carries that heading", target)
@@ -394,6 +407,11 @@ class _Check:
         body = self.text[last.char_start:last.char_end]
         tail_from = max(1, len(body) - 500)  # the unit's first line is its own, whatever it says
         m = TRAILER.search(body, tail_from)
+        if TRAILER.fullmatch(body.strip()) and len(cit) > 1:
+            # a footer made a citable unit of its own ("Schedule 1 ¶2": "Licensed under CC BY 4.0")
+            self.flag("trailer", last.char_start, f"{last.label} is a footer, not a unit: {body.strip()[:40]!r}",
+                      last)
+            return
         if m and body[:m.start()].strip():
             self.flag("trailer", last.char_start + m.start(), f"{last.label} ends with {m.group(0).strip()[:40]!r}",
                       last)
@@ -411,6 +429,9 @@ class _Check:
         run_author: str | None = "\0"
         run_len = 0
         prev: Unit | None = None
+        paras = [u for u in self.units if u.citable and u.zone == Zone.REASONS
+                 and u.kind in (UnitKind.PARAGRAPH, UnitKind.BLOCK)]
+        order = {u.ordinal: i for i, u in enumerate(paras)}
         for u in self.units:
             if not (u.citable and u.zone == Zone.REASONS) or u.kind not in (UnitKind.PARAGRAPH, UnitKind.BLOCK):
                 continue
@@ -435,7 +456,10 @@ class _Check:
             if not m:
                 continue
             sentence = re.split(r"(?<=[.;:])\s", body[m.start():], maxsplit=1)[0]
-            if BARE_AGREE.match(body.strip()) or JUDGE_NAMED.search(sentence):
+            k = order[u.ordinal]
+            ends_run = k + 1 >= len(paras) or paras[k + 1].author != u.author
+            # a bare "I agree." closing a run is a judge's whole judgment; mid-run it agrees with a passage quoted
+            if (BARE_AGREE.match(body.strip()) and ends_run) or JUDGE_NAMED.search(sentence):
                 self.flag("swallowed", u.char_start + m.start(),
                           f"{u.label} opens another voice ({sentence[:40]!r}) inside {u.author or 'one'}'s run", u)
 
@@ -473,6 +497,11 @@ def _same_force(a: Unit, b: Unit) -> bool:
 def _resolve(table: dict[str, list[Unit]], number: str, partial: bool = True) -> Unit | None:
     if number in table:
         return table[number][0]
+    if re.search(r"[A-Za-z]", number):  # "3(k)" names a clause labelled "3.k": the same parts, other marks
+        parts = _PARTS.findall(number)
+        for key, us in table.items():
+            if _PARTS.findall(key) == parts:
+                return us[0]
     low = {k.lower(): v for k, v in table.items()} if not number.isdigit() else {}
     if number.lower() in low and not re.search(r"\([A-Za-z]\)", number):
         return low[number.lower()][0]
