@@ -1,5 +1,5 @@
-"""A mutation suite for the numbering self-check (:mod:`pincite.parse.selfcheck`): does it flag a parser's fault,
-and does it leave clean documents alone?
+"""A mutation suite for the numbering self-check (:mod:`pincite.parse.selfcheck`): does it flag a parser's
+fault, and does it leave clean documents alone?
 
     python bench/mutations.py [--bulk N] [--sets corpus,bulk,zoo] [--runs R] [--time] [--list]
 
@@ -9,8 +9,8 @@ Each document is parsed once as ``pincite ingest`` parses it, but without the se
 * the clean document is checked: ``contradicted`` on it is a *false alarm* (``--list`` prints each, with its
   evidence: some are the parser's real faults, which the bench cannot tell from false alarms);
 * each mutation below is applied to its units (and, for the footer, its text), ``unique_labels`` is run again
-  as ``parse_bytes`` runs it, and the self-check with it: ``contradicted`` is a *hit*.  Recall is hits over the
-  runs where the mutation applies (a judgment with one judge has no second voice to merge) and the clean
+  as ``parse_bytes`` runs it, and the self-check with it: ``contradicted`` is a *hit*.  Recall is hits over
+  the runs where the mutation applies (a judgment with one judge has no second voice to merge) and the clean
   document was not contradicted already.
 
 Mutations, each one fault a parser makes (the text keeps the document's own printed numbers — the parser, not
@@ -21,12 +21,12 @@ the document, is wrong):
 * ``repeat``  a repeated number: one sibling given the number of the one before (1, 2, 2, 4);
 * ``footer``  a footer, licence note or "[Signature page follows]" glued to the last citable unit;
 * ``shift``   a list shifted by one: every sibling of the largest list numbered one higher;
-* ``merge``   a dissent's (or concurrence's) heading removed: the second judge's paragraphs given to the first.
+* ``merge``   a dissent's (or concurrence's) heading removed: the second judge's paragraphs given to the
+  first.
 
 ``--bulk N`` draws a seeded sample of N files across ../shared/bulk's collections (default 150: the whole of
 bulk's 980 files is a sweep the shared cores cannot spare); reserved files (../shared/RESERVED.md) are never
-read.  ``--time`` times the self-check alone on the largest corpus documents.
-"""
+read.  ``--time`` times the self-check alone on the largest corpus documents."""
 
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ EXTS = {".xml", ".txt", ".pdf", ".docx", ".md", ".html", ".htm"}
 #: Footers a parser glues to a document's last unit, one per run in turn.
 FOOTERS = ("Page 12 of 12", "[Signature page follows]",
            "This document is licensed under the Creative Commons Attribution 4.0 License.",
-           "Copyright \u00a9 2019 Common Paper, Inc.", "Source: ACME CORP, 10-K, 3/15/2019 (filed with the SEC)")
+           "Copyright \u00a9 2019 Common Paper, Inc.",
+           "Source: ACME CORP, 10-K, 3/15/2019 (filed with the SEC)")
 
 
 def reserved() -> set[str]:
@@ -93,7 +94,8 @@ def bulk_files(n: int) -> list[Path]:
     return out
 
 
-# -- mutations -------------------------------------------------------------------------------------------------
+# -- mutations
+# -------------------------------------------------------------------------------------------------
 
 def _digit(number: str | None) -> int | None:
     m = re.fullmatch(r"\s*\[?(\d+)\]?\.?\s*", number or "")
@@ -146,7 +148,7 @@ def m_skip(doc: ParsedDocument, rng: random.Random) -> ParsedDocument | None:
         return None
     us = rng.choice(groups)
     k = rng.randrange(1, len(us))
-    return _with(doc, {u.ordinal: _renumber(u, _digit(u.number) + 1) for u in us[k:]})  # type: ignore[operator]
+    return _with(doc, {u.ordinal: _renumber(u, (_digit(u.number) or 0) + 1) for u in us[k:]})
 
 
 def m_repeat(doc: ParsedDocument, rng: random.Random) -> ParsedDocument | None:
@@ -224,7 +226,8 @@ def flagged(doc: ParsedDocument) -> bool:
     return check_numbering(doc).meta["numbering"]["verdict"] == "contradicted"
 
 
-# -- the run ----------------------------------------------------------------------------------------------------
+# -- the run
+# ----------------------------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -232,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default="corpus,bulk,zoo")
     ap.add_argument("--runs", type=int, default=2, help="runs of each mutation on each document (seeds)")
     ap.add_argument("--time", action="store_true", help="time the self-check on the largest corpus documents")
-    ap.add_argument("--list", action="store_true", help="print each clean document flagged, with its evidence")
+    ap.add_argument("--list", action="store_true",
+                    help="print each clean document flagged, with its evidence")
     args = ap.parse_args(argv)
     sets = {"corpus": corpus_files, "zoo": zoo_files, "bulk": lambda: bulk_files(args.bulk)}
     verdicts: dict[str, Counter[str]] = defaultdict(Counter)
@@ -279,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     kinds = sorted({k for _, k in hits})
     for kind in kinds:
         tot = [sum(hits[(s, kind)][0] for s in verdicts), sum(hits[(s, kind)][1] for s in verdicts)]
-        per = "  ".join(f"{s} {hits[(s, kind)][0]}/{hits[(s, kind)][1]}" for s in verdicts if hits[(s, kind)][1])
+        per = "  ".join(f"{s} {hits[(s, kind)][0]}/{hits[(s, kind)][1]}"
+                        for s in verdicts if hits[(s, kind)][1])
         print(f"  {kind:7} {tot[0]:4}/{tot[1]:<4} = {tot[0] / max(tot[1], 1):.3f}   ({per})")
     allh = [sum(h[0] for h in hits.values()), sum(h[1] for h in hits.values())]
     print(f"  all     {allh[0]:4}/{allh[1]:<4} = {allh[0] / max(allh[1], 1):.3f}")

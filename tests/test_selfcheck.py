@@ -1,10 +1,10 @@
-"""The numbering self-check (parse/selfcheck): the document's own cross-references, printed numbers and sequence
-against the labels a parser gave; a verdict in meta["numbering"]; the units it contradicts never cited by label.
+"""The numbering self-check (parse/selfcheck): the document's own cross-references, printed numbers and
+sequence against the labels a parser gave; a verdict in meta["numbering"]; the units it contradicts never
+cited by label.
 
 The first tests build small documents here (no ../shared); the ``shared`` ones run a fixed sample of
 ``bench/mutations.py``'s faults on corpus documents and assert each is flagged, and that clean documents of
-each kind are not.
-"""
+each kind are not."""
 
 from __future__ import annotations
 
@@ -73,7 +73,8 @@ def test_a_contract_whose_references_resolve_is_verified() -> None:
 
 
 def test_other_instruments_and_quotations_are_not_references() -> None:
-    text = ("Under section 5 of the Human Rights Act 1998 and Article 8 ECHR, as held in [2019] UKSC 5 at [42], "
+    text = ("Under section 5 of the Human Rights Act 1998 and Article 8 ECHR, as held in [2019] UKSC 5 "
+            "at [42], "
             "s. 2 of the Human Rights Act applies. \u201cThe tenant shall comply with clause 12.7 and with "
             "every other covenant of this lease.\u201d See paragraph 42 above and Section 5.2(a).")
     refs = [(r.family, r.number) for r in internal_references(text)]
@@ -113,7 +114,8 @@ def test_a_label_shifted_by_one_is_contradicted_and_never_cited_as_the_documents
 
 def test_a_footer_glued_to_the_last_unit_is_contradicted() -> None:
     text = CONTRACT.replace("The Services are consulting services.\n",
-                            "The Services are consulting services.\n\nLicensed under CC BY 4.0. Copyright 2020 Alpha Ltd.\n")
+                            "The Services are consulting services.\n\n"
+                            "Licensed under CC BY 4.0. Copyright 2020 Alpha Ltd.\n")
     nb = _parsed(text).meta["numbering"]
     assert nb["verdict"] == "contradicted" and any(e.startswith("trailer:") for e in nb["evidence"]), nb
 
@@ -130,7 +132,8 @@ def test_too_few_references_leave_a_document_unchecked_and_say_why() -> None:
     assert nb["verdict"] == "unchecked" and "at least 3" in nb["why"], nb
 
 
-# -- real documents and bench/mutations.py's faults -----------------------------------------------------------
+# -- real documents and bench/mutations.py's faults
+# -----------------------------------------------------------
 
 def _bench():  # type: ignore[no-untyped-def]
     sys.path.insert(0, str(REPO / "bench"))
@@ -175,3 +178,49 @@ def test_each_mutation_of_a_corpus_document_is_flagged(corpus: Path, name: str) 
     assert {"empty", "skip", "repeat", "footer", "shift"} <= set(tried)
     if "ewca" in name:
         assert "merge" in tried
+
+
+SHIFTED = """SUPPLY AGREEMENT
+
+This Supply Agreement is made between Alpha Ltd and Beta Ltd.
+
+1. Supply
+
+1.1 Supply. The Supplier shall supply the Goods, and Section 2.1 (Payment) governs the price.
+
+2. Payment
+
+2.1 Payment. The Buyer shall pay within 30 days, subject to Section 3.1 (Warranty).
+
+3. Warranty
+
+3.1 Warranty. The Goods shall conform, and Section 4.1 (Termination) applies to any breach.
+
+4. Termination
+
+4.1 Termination. Either party may terminate on notice; Section 1.1 (Supply) survives.
+"""
+
+
+def test_a_decisive_shift_is_corrected_and_recorded() -> None:
+    """Every label one too high (a parser counting from a number it should not have), and references that name
+    their clauses' headings: the numbering is moved back and the rule is recorded."""
+    doc = parse_bytes(SHIFTED.encode(), "supply.txt", check=False)
+    assert check_numbering(doc).meta["numbering"]["verdict"] == "verified"
+
+    def up(u):  # type: ignore[no-untyped-def]
+        k = label_key(u.label)
+        if not (k and k[0] == "num" and u.number):
+            return u
+        top = k[1].split(".")[0]
+        new = str(int(top) + 1) + k[1][len(top):]
+        return replace(u, label=u.label.replace(k[1], new),
+                       number=u.number.replace(top, str(int(top) + 1), 1))
+
+    shifted = replace(doc, units=tuple(up(u) for u in doc.units))
+    checked = check_numbering(shifted)
+    nb = checked.meta["numbering"]
+    assert nb["corrected"] and nb["corrected"][0].startswith("shift:"), nb
+    assert {u.label for u in checked.units if u.label and u.label.startswith("cl.")} == \
+        {u.label for u in doc.units if u.label and u.label.startswith("cl.")}
+    assert nb["verdict"] == "verified", nb

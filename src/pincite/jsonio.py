@@ -146,7 +146,8 @@ def audit_to_json(doc: Document, report: AuditReport, structure: list[LintFindin
     """The chunk audit of one document: the report's summary, every chunk with its findings, and the structural
     lint's findings on the document's units (``structure``: kind, unit ordinal, label, detail)."""
     found = structure if structure is not None else lint_document(doc)
-    return {**report.summary(), "numbering": doc.meta.get("numbering"), "structure": [f.to_json() for f in found],
+    return {**report.summary(), "numbering": doc.meta.get("numbering"),
+            "structure": [f.to_json() for f in found],
             "structure_by_kind": lint_counts(found), "chunks_detail": [
         {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
          "units": [doc.units[o].label or doc.units[o].number for o in c.units],

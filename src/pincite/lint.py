@@ -17,8 +17,8 @@ names the unit and what in its text says the boundary is wrong:
 * ``two-texts``          two units with one label, both in force on a date, with different texts
 * ``duplicate-label``    two units with one label, both in force on a date: a pinpoint that names two places
 * ``missing-metadata``   no title, citation or date (or a title cut off), where the first page prints them
-* ``numbering``          the numbering self-check (:mod:`pincite.parse.selfcheck`) found the document's own text
-  contradicting its labels: the verdict, then each piece of evidence (a printed number, a reference, a repeat)
+* ``numbering``          the numbering self-check (:mod:`pincite.parse.selfcheck`) found the document's own
+  text contradicting its labels: the verdict, then each unit it marked, with the evidence that names it
 
 It runs at ingest (each finding is one of the document's ``warnings``) and in ``pincite audit``.
 """
@@ -481,7 +481,8 @@ def _numbering(doc: AnyDocument) -> list[LintFinding]:
     if nb.get("verdict") != "contradicted":
         return []
     out = [LintFinding(LintKind.NUMBERING, None, "document", f"contradicted: {nb.get('why', '')}")]
-    evidence = [e for e in nb.get("evidence", []) if not e.startswith(("support:", "skipped:", "unresolved: '"))]
+    evidence = [e for e in nb.get("evidence", [])
+                if not e.startswith(("support:", "skipped:", "unresolved: '"))]
     for u in doc.units:
         if u.attrs.get("label_unverified") or u.attrs.get("span_unverified"):
             at = f"@{u.char_start}"

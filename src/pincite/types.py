@@ -314,7 +314,8 @@ def numbering_verdict(doc: "Document | ParsedDocument") -> str | None:
 
 
 def label_by_order(unit: Unit) -> bool:
-    """Whether a unit's label is only its position ("¶3", an unnumbered block), not a number the document prints."""
+    """Whether a unit's label is only its position ("¶3", an unnumbered block), not a number the document
+    prints."""
     if unit.attrs.get("by_order"):
         return True
     return not unit.number and (unit.kind is UnitKind.BLOCK or "\u00b6" in (unit.label or ""))

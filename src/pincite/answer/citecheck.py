@@ -48,8 +48,8 @@ from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, fi
 from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import (
-    UNVERIFIED_NUMBERING, ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order, label_unverified,
-    numbering_verdict,
+    UNVERIFIED_NUMBERING, ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order,
+    label_unverified, numbering_verdict,
 )
 from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date
 
@@ -601,15 +601,16 @@ class Checker:
 
         def result(verdict: Verdict, detail: str, sugg: tuple[str, str] | None = None) -> CitationResult:
             if label_unverified(unit):
-                # the document's own text contradicts the label of the unit holding the words (parse/selfcheck):
-                # a pinpoint cannot be judged right or wrong against it, and it is never suggested
+                # the document's own text contradicts the label of the unit holding the words
+                # (parse/selfcheck): a pinpoint cannot be judged right or wrong against it, nor is it suggested
                 if verdict is Verdict.WRONG_PINPOINT:
                     verdict = Verdict.UNRESOLVED
-                    detail = (f"the quoted words are {_at(here)}; the document's own cross-references or printed "
-                              f"numbers contradict that unit's label {unit.label!r}, so the pinpoint "
+                    detail = (f"the quoted words are {_at(here)}; the document's own cross-references or "
+                              f"printed numbers contradict that unit's label {unit.label!r}, so the pinpoint "
                               f"{fc.pinpoint.text if fc.pinpoint else ''} could not be checked")
                 elif verdict is Verdict.OK:
-                    detail += f" ({UNVERIFIED_NUMBERING}: the label {unit.label!r} is contradicted by the document)"
+                    detail += (f" ({UNVERIFIED_NUMBERING}: the label {unit.label!r} is contradicted by the "
+                               f"document)")
             return CitationResult(fc, doc, unit, verdict, detail, sugg, (start, end), (start, end))
 
         c = self._candidate(fc, doc, unit, start, end)

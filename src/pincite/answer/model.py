@@ -43,7 +43,7 @@ class ShownCitation:
             "units": [u.label or u.number],
             "unit_id": f"{d.id}:u{u.ordinal}",
             "pinpoint": self.pinpoint,
-            # the self-check's verdict on the document's labels (parse/selfcheck), and whether this one is vouched
+            # the self-check's verdict on the document's labels (parse/selfcheck), and whether it vouches this
             "numbering": numbering_verdict(d),
             "label_verified": not (label_unverified(u) or label_by_order(u)),
             "rendered": self.rendered,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import bisect
 
 from pincite.types import (
-    UNVERIFIED_NUMBERING, Document, DocumentKind, Quotation, Role, SourceKind, Unit, label_by_order, label_unverified,
-    order_label,
+    UNVERIFIED_NUMBERING, Document, DocumentKind, Quotation, Role, SourceKind, Unit, label_by_order,
+    label_unverified, order_label,
 )
 
 _SHOWN_ROLES = {Role.DISSENTING: "dissenting", Role.PARTLY_DISSENTING: "dissenting in part",
@@ -65,7 +65,8 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
     if label_unverified(unit) or (label_by_order(unit) and label):
         shown = label if label_by_order(unit) and label and "\u00b6" in label else order_label(doc, unit)
         where = f", at p. {page}" if page else ""
-        return f"{'at ' if doc.kind is DocumentKind.JUDGMENT else ''}{shown} by order{where}; {UNVERIFIED_NUMBERING}"
+        at = "at " if doc.kind is DocumentKind.JUDGMENT else ""
+        return f"{at}{shown} by order{where}; {UNVERIFIED_NUMBERING}"
     if doc.kind is DocumentKind.JUDGMENT:
         q = quotation_of(doc, unit, quote_start, quote_end)
         if q is not None and unit.voice is not None and unit.voice.quoted and unit.parent is not None \

@@ -57,7 +57,8 @@ def documents(
             cell.append("\n" + visible(s.citation))
         cell.append("\n" + visible(s.source if wide else os.path.basename(s.source) or s.source), style="dim")
         if s.numbering:  # the self-check's verdict on its labels (parse/selfcheck)
-            cell.append(f"\nnumbering: {s.numbering}", style="red" if s.numbering == "contradicted" else "dim")
+            cell.append(f"\nnumbering: {s.numbering}",
+                        style="red" if s.numbering == "contradicted" else "dim")
         if s.copies:  # the same agreement stored from other files: cited once, as its canonical copy
             cell.append("\n" + (f"copy of {s.copy_of}" if s.copy_of else "cited copy; copies: " + ", ".join(
                 s.copies)), style="dim")
@@ -118,8 +119,8 @@ def show(
     numbering = doc.meta.get("numbering") or {}
     if numbering:  # the document's own evidence about its labels (parse/selfcheck)
         verdict = numbering.get("verdict", "")
-        out.print(Text("numbering", style="red" if verdict == "contradicted" else "green" if verdict == "verified"
-                       else "yellow"), Text(f"{verdict}: {numbering.get('why', '')}"))
+        style = {"contradicted": "red", "verified": "green"}.get(verdict, "yellow")
+        out.print(Text("numbering", style=style), Text(f"{verdict}: {numbering.get('why', '')}"))
         for line in list(numbering.get("corrected") or []):
             out.print(Text("  corrected", style="yellow"), Text(line))
         for line in list(numbering.get("evidence") or [])[:8]:

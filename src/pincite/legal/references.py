@@ -1,12 +1,11 @@
 """A document's references to its own units ("Section 5.2(a)", "paragraph [42] above", "s. 77(2)"), as tables.
 
 Read by :mod:`pincite.parse.selfcheck`, which resolves each reference against the labels a parser gave and so
-tests the parser's numbering against the document's own words.  Every pattern carries the reason it is here.
-A reference is *internal* unless the words after it (or a citation before it) name another instrument: "section
+tests the parser's numbering against the document's own words.  Every pattern carries the reason it is here. A
+reference is *internal* unless the words after it (or a citation before it) name another instrument: "section
 5 of the Act 1998", "Article 8 ECHR", "s. 2 of the Human Rights Act", "[2019] UKSC 5 at [42]".  Words inside a
 quotation of another instrument are no evidence about this document and are skipped by the caller
-(:data:`QUOTED`).
-"""
+(:data:`QUOTED`)."""
 
 from __future__ import annotations
 
@@ -17,9 +16,10 @@ from dataclasses import dataclass
 _PATH = r"(?:\d+[A-Z]?(?:\.\d+[A-Z]?)*|[IVXLC]+(?=[\s.(,;:)\]]|$)(?:\.[A-Z])?)(?:\s?\([0-9a-zA-Z]{1,5}\))*"
 
 #: (family, pattern, reason).  A match must not follow a letter, a digit, "." or "]" (checked in
-#: :func:`internal_references`, not by a look-behind, so the patterns keep a literal prefix and scan fast).  ``num`` is the path; ``family`` says which labels it can name: ``num`` a numbered
-#: provision or paragraph, ``para`` a judgment's paragraph, ``sched`` an attachment, ``part`` a part, ``rel`` a
-#: sub-division of the provision the reference sits in.
+#: :func:`internal_references`, not by a look-behind, so the patterns keep a literal prefix and scan fast).
+#: ``num`` is the path; ``family`` says which labels it can name: ``num`` a numbered provision or paragraph,
+#: ``para`` a judgment's paragraph, ``sched`` an attachment, ``part`` a part, ``rel`` a sub-division of the
+#: provision the reference sits in.
 REFERENCE_FORMS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("num", re.compile(rf"(?:Sections?|Clauses?|Articles?|Regulations?|Rules?)\s+(?P<num>{_PATH})"),
      "a capitalised provision word and a number is how contracts and Acts name their own provisions"),
@@ -51,15 +51,18 @@ EXTERNAL_AFTER = re.compile(
     r"^\s*(?:,\s*)?(?:"
     r"-\d"  # "Regulation 1.1502-6", "Part 447-1": a hyphenated number is another numbering system's
     r"|(?:of|to|in|under)\s+(?!this\b|these\b|the\s+(?:Agreement|Contract|Deed|Lease|Plan|Schedule|Terms)\b)"
-    r"(?:the\s+|that\s+|said\s+|such\s+)?(?:[A-Z]|\d{4}\b|title\b|chapter\b|division\b|subtitle\b|Pub\b|Public\b)"
+    r"(?:the\s+|that\s+|said\s+|such\s+)?"
+    r"(?:[A-Z]|\d{4}\b|title\b|chapter\b|division\b|subtitle\b|Pub\b|Public\b)"
     r"|ECHR\b|TFEU\b|TEU\b|EC\b|EU\b|UCC\b|U\.?S\.?C\b|C\.?F\.?R\b|CPR\b|GDPR\b|TUPE\b|IRC\b"
-    r"|(?:of|to|in)\s+(?:the\s+)?(?:said\s+)?(?:Act|Code|Convention|Regulations?|Rules|Order|Directive|Treaty)\b"
+    r"|(?:of|to|in)\s+(?:the\s+)?(?:said\s+)?"
+    r"(?:Act|Code|Convention|Regulations?|Rules|Order|Directive|Treaty)\b"
     r"|(?:of|in)\s+(?:his|her|their|its|the)\s+(?:\w+\s+)?(?:judgment|decision|determination|reasons|ruling|"
     r"specification|report|skeleton|witness|statement)\b"
     r")")
-#: A run of further references before the words that name their instrument ("section 306 and section 381E(d)(1)
-#: of the Consolidated Farm Act"): skipped before :data:`EXTERNAL_AFTER` is tried.
-REFERENCE_CHAIN = re.compile(r"^(?:(?:\s*,)?\s*(?:and|or|through|to|\u2013|-)?\s*(?:(?:and\s+)?(?:described|referred\s+to)\s+in\s+)?"
+#: A run of further references before the words that name their instrument ("section 306 and section
+#: 381E(d)(1) of the Consolidated Farm Act"): skipped before :data:`EXTERNAL_AFTER` is tried.
+REFERENCE_CHAIN = re.compile(r"^(?:(?:\s*,)?\s*(?:and|or|through|to|\u2013|-)?\s*"
+                             r"(?:(?:and\s+)?(?:described|referred\s+to)\s+in\s+)?"
                              r"(?:(?:sub)?sections?|paragraphs?|clauses?|articles?|ss?\.)?\s*"
                              r"\d+[A-Z]?(?:\.\d+)*(?:\([0-9a-zA-Z]{1,5}\))*)+")
 #: the reason: a list of sections shares the "of ..." that ends it.
@@ -83,12 +86,14 @@ QUOTED = re.compile(r"\u201c[^\u201c\u201d]{60,}?\u201d|\"[^\"\n]{60,}?\"", re.S
 #: Words that make a provision an amendment of another instrument ("section 5 of the 1998 Act is amended", "by
 #: striking ... and inserting"); references in such a provision (and inside the text it inserts) are to the
 #: instrument amended, not to this one.
-AMENDING = re.compile(r"(?i)\b(?:is|are)\s+(?:further\s+|hereby\s+)?amended\b|\bby\s+(?:striking|inserting|adding|"
-                      r"redesignating)\b|\bstrike\s+[\u201c\"]|\bfor\s+[\u201c\"][^\u201d\"]{1,80}[\u201d\"]\s+substitute\b")
+AMENDING = re.compile(r"(?i)\b(?:is|are)\s+(?:further\s+|hereby\s+)?amended\b"
+                      r"|\bby\s+(?:striking|inserting|adding|redesignating)\b|\bstrike\s+[\u201c\"]"
+                      r"|\bfor\s+[\u201c\"][^\u201d\"]{1,80}[\u201d\"]\s+substitute\b")
 
 #: A heading given with a reference: 'Section 2.3 (Effect of Termination)' or 'Section 2.3 ("Effect...")' —
 #: the document saying what the unit it names is called.
-REFERENCE_HEADING = re.compile(r"^\s*\(\s*[\"\u201c]?(?P<heading>[A-Z][A-Za-z ,&'\u2019-]{2,60}?)[\"\u201d]?\s*\)")
+REFERENCE_HEADING = re.compile(
+    r"^\s*\(\s*[\"\u201c]?(?P<heading>[A-Z][A-Za-z ,&'\u2019-]{2,60}?)[\"\u201d]?\s*\)")
 
 #: Words that end a document's last unit and are not part of it: a page's footer, a licence note, a signature
 #: page marker, a generated-by line.  Checked on the tail of the last citable unit only.
@@ -100,22 +105,26 @@ TRAILER = re.compile(
     r"|(?:\(c\)|\u00a9)\s*(?:copyright\s+)?\d{4}\b.*|copyright\s+\u00a9?\s*\d{4}\b.*"
     r"|creative\s+commons\b.*|source\s*:\s*\S+.*\b(?:filed|edgar|sec)\b.*"
     r"|confidential\s*[-\u2013\u2014|]\s*page\s+\d+.*)\s*$")
-#: the reason: each is a printed page's furniture or a note about the file, set after the operative text; when it
-#: sits inside the last unit, the parser has glued it there and the unit's span (and its quotes) is wrong.
+#: the reason: each is a printed page's furniture or a note about the file, set after the operative text; when
+#: it sits inside the last unit, the parser has glued it there and the unit's span (and its quotes) is wrong.
 
-#: A second judge's opening words, at the start of a paragraph: agreement, concurrence, a different conclusion,
-#: thanks to or reading of a colleague's judgment.  Decisive only with :data:`JUDGE_NAMED` in the same sentence
-#: (or as a bare "I agree."), and only past the first paragraphs of one author's run (``parse/selfcheck``).
+#: A second judge's opening words, at the start of a paragraph: agreement, concurrence, a different
+#: conclusion, thanks to or reading of a colleague's judgment.  Decisive only with :data:`JUDGE_NAMED` in the
+#: same sentence (or as a bare "I agree."), and only past the first paragraphs of one author's run
+#: (``parse/selfcheck``).
 SECOND_VOICE = re.compile(
     r"^\W*(?:\d+\.?\s+)?(?:(?:While|Whilst|Although)\s+)?I\s+(?:also\s+|too\s+|entirely\s+|respectfully\s+|"
-    r"gratefully\s+|would\s+)?(?:agree|concur|adopt|dissent|have\s+had\s+the\s+(?:benefit|advantage|privilege)\s+of\s+"
-    r"reading|have\s+(?:come|reached)\s+(?:to\s+)?a\s+different\s+conclusion|am\s+grateful\s+to)\b", re.I)
+    r"gratefully\s+|would\s+)?(?:agree|concur|adopt|dissent"
+    r"|have\s+had\s+the\s+(?:benefit|advantage|privilege)\s+of\s+reading"
+    r"|have\s+(?:come|reached)\s+(?:to\s+)?a\s+different\s+conclusion|am\s+grateful\s+to)\b", re.I)
 #: the reason: these open a concurring or dissenting judgment; inside one author's run past its first
 #: paragraphs they say that a second voice's heading was missed and two judges' reasons were merged.
 
 #: A judge named as a colleague: "Popplewell LJ", "Arnold and Lewison LJJ", "my Lord", "Lady Justice Rose".
-JUDGE_NAMED = re.compile(r"\b[A-Z][\w'\u2019-]+(?:\s+and\s+[A-Z][\w-]+)?\s+(?:LJJ?|JJ|J|MR|CJ|LCJ|JSC|SCJ|VP|P|C)\b"
-                         r"|\bmy\s+(?:noble\s+and\s+learned\s+)?(?:Lord|Lady)\b|\b(?:Lord|Lady)\s+Justice\s+[A-Z]"
+JUDGE_NAMED = re.compile(r"\b[A-Z][\w'\u2019-]+(?:\s+and\s+[A-Z][\w-]+)?\s+"
+                         r"(?:LJJ?|JJ|J|MR|CJ|LCJ|JSC|SCJ|VP|P|C)\b"
+                         r"|\bmy\s+(?:noble\s+and\s+learned\s+)?(?:Lord|Lady)\b"
+                         r"|\b(?:Lord|Lady)\s+Justice\s+[A-Z]"
                          r"|\bthe\s+(?:Chancellor|Master\s+of\s+the\s+Rolls|President|Vice-President)\b")
 #: the reason: a judge agreeing or differing names the colleague; "the judge" (the court below) is not one.
 
@@ -124,10 +133,11 @@ BARE_AGREE = re.compile(r"^\W*(?:\d+\.?\s+)?I\s+(?:also\s+|too\s+|entirely\s+)?(
 #: the reason: a whole paragraph of agreement is another judge's judgment, never a step in one's own.
 
 #: A judge's heading line ("Lady Justice Andrews:", "LORD JUSTICE FLOYD:", "Sir Geoffrey Vos MR:", "Mr Justice
-#: Francis:", "JUSTICE KAGAN, dissenting."): between one author's paragraphs, and no heading unit, it is a second
-#: voice whose heading the parser missed.
+#: Francis:", "JUSTICE KAGAN, dissenting."): between one author's paragraphs, and no heading unit, it is a
+#: second voice whose heading the parser missed.
 JUDGE_HEADING = re.compile(
     r"(?m)^[ \t]*(?:(?:Lord|Lady|LORD|LADY|Mr|Mrs|Ms|MR|MRS|MS)\s+(?:Justice|JUSTICE)\s+[A-Z][\w'-]+"
+    r"(?:\s+[A-Z][\w'-]+){0,2}"
     r"|Sir\s+[A-Z][\w-]+\s+[A-Z][\w-]+(?:\s+(?:MR|P|C|VP))?|[A-Z][\w'-]+\s+(?:LJ|J|MR|LCJ|JSC|P|VP)"
     r"|(?:Chief\s+)?JUSTICE\s+[A-Z]+(?:,\s+(?:dissenting|concurring)[^\n]{0,40})?)[ \t]*[:.]?[ \t]*$")
 #: the reason: how English and US judgments head each judge's reasons.
@@ -135,7 +145,8 @@ JUDGE_HEADING = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Reference:
-    """One reference to a unit of the same document: ``[start, end)`` in the text, its family and number path."""
+    """One reference to a unit of the same document: ``[start, end)`` in the text, its family and number
+    path, and the heading it gives, if any."""
 
     start: int
     end: int
@@ -149,8 +160,8 @@ def _quoted_spans(text: str) -> list[tuple[int, int]]:
 
 
 def internal_references(text: str) -> list[Reference]:
-    """Every reference in ``text`` to a unit of the same document, in order (one per number, however many forms
-    match it), leaving out references to other instruments and those inside long quotations."""
+    """Every reference in ``text`` to a unit of the same document, in order (one per number, however many
+    forms match it), leaving out references to other instruments and those inside long quotations."""
     quoted = _quoted_spans(text)
     found: dict[int, Reference] = {}
     for family, pattern, _reason in REFERENCE_FORMS:
@@ -162,7 +173,7 @@ def internal_references(text: str) -> list[Reference]:
                 continue
             after = text[e:e + 160]
             chain = REFERENCE_CHAIN.match(after)
-            if EXTERNAL_AFTER.match(after[chain.end():] if chain else after):
+            if EXTERNAL_AFTER.match(after) or (chain and EXTERNAL_AFTER.match(after[chain.end():])):
                 continue
             if EXTERNAL_BEFORE.search(text[max(0, m.start() - 60):m.start()]):
                 continue

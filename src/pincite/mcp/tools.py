@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pincite.library import (
-    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, pinpoint, render_citation,
+    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, pinpoint,
+    render_citation,
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
