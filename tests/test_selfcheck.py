@@ -224,3 +224,64 @@ def test_a_decisive_shift_is_corrected_and_recorded() -> None:
     assert {u.label for u in checked.units if u.label and u.label.startswith("cl.")} == \
         {u.label for u in doc.units if u.label and u.label.startswith("cl.")}
     assert nb["verdict"] == "verified", nb
+
+
+def test_a_repeated_number_folded_into_the_clause_before_is_contradicted() -> None:
+    """A contract numbered 3.1, 3.1: the parser folds the second into the first, and no label is repeated —
+    the number printed again at a line start inside the clause is the evidence."""
+    doc = _parsed(CONTRACT.replace("3.2 Late payments", "3.1 Late payments"))
+    nb = doc.meta["numbering"]
+    assert nb["verdict"] == "contradicted" and any(e.startswith("folded:") for e in nb["evidence"]), nb
+    assert [u.label for u in doc.units if u.attrs.get("label_unverified")] == ["cl. 3.1"]
+
+
+def test_the_verdict_is_shown_by_documents_show_and_audit(tmp_path: Path) -> None:
+    """Stored with the document and shown by every command that shows a document (CLI, JSON)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from pincite.cli import app
+
+    folded = tmp_path / "folded.txt"
+    folded.write_text(CONTRACT.replace("3.2 Late payments", "3.1 Late payments"), encoding="utf-8")
+    clean = tmp_path / "clean.txt"
+    clean.write_text(CONTRACT, encoding="utf-8")
+    db = str(tmp_path / "s.db")
+    runner = CliRunner()
+
+    def run(*args: str) -> str:
+        r = runner.invoke(app, list(args), catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    run("ingest", str(folded), str(clean), "--db", db)
+    rows = {Path(d["source"]).name: d for d in json.loads(run("documents", "--db", db, "--json"))}
+    assert rows["folded.txt"]["numbering"] == "contradicted" and rows["clean.txt"]["numbering"] == "verified"
+    assert "numbering: contradicted" in run("documents", "--db", db)
+    shown = json.loads(run("show", str(folded), "--db", db, "--json"))
+    assert shown["meta"]["numbering"]["verdict"] == "contradicted"
+    assert [u["label"] for u in shown["units"] if not u["label_verified"]] == ["cl. 3.1"]
+    text = run("show", str(folded), "--db", db)
+    assert "numbering contradicted" in text and "(unverified)" in text and "folded: cl. 3.1" in text
+    audit = run("audit", str(folded), "--db", db)
+    assert "numbering: contradicted" in audit and "structure: numbering: cl. 3.1: label unverified" in audit
+
+
+def test_the_reader_shows_the_verdict_and_marks_the_contradicted_label(tmp_path: Path) -> None:
+    import httpx
+
+    from pincite.api.app import RunningServer, create_app
+    from pincite.api.config import ServerConfig
+    from pincite.library import Pincite
+
+    folded = tmp_path / "folded.txt"
+    folded.write_text(CONTRACT.replace("3.2 Late payments", "3.1 Late payments"), encoding="utf-8")
+    db = str(tmp_path / "w.db")
+    with Pincite(db, dense=False) as lib:
+        lib.ingest([folded])
+        doc_id = lib.documents()[0].id
+    with RunningServer(create_app(ServerConfig(db=db, dense=False))) as srv:
+        page = httpx.get(f"{srv.url}/documents/{doc_id}").text
+    assert "numbering contradicted" in page and "folded: cl. 3.1" in page
+    assert 'class="unit' in page and "label-unverified" in page

@@ -485,8 +485,8 @@ def _numbering(doc: AnyDocument) -> list[LintFinding]:
                 if not e.startswith(("support:", "skipped:", "unresolved: '"))]
     for u in doc.units:
         if u.attrs.get("label_unverified") or u.attrs.get("span_unverified"):
-            at = f"@{u.char_start}"
-            said = next((e for e in evidence if e.endswith(at)), "marked by the self-check")
+            said = next((e for e in evidence if e.split(": ", 1)[-1].startswith(_name(u) + " ")),
+                        "marked by the self-check")
             what = "label" if u.attrs.get("label_unverified") else "span"
             out.append(LintFinding(LintKind.NUMBERING, u.ordinal, _name(u), f"{what} unverified: {said}"))
     return out

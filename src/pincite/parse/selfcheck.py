@@ -20,12 +20,15 @@ is a label of its family ("Section 5.2(a)" names ``cl. 5.2(a)`` or ``s. 5.2(a)``
 family the document has no labels of (sections cited in a judgment) says nothing either way.  Units whose
 printed number agrees with their label are counted as support in the evidence, not in M.
 
-**Evidence against** (each names an offset; the first seven kinds are decisive alone):
+**Evidence against** (each names an offset; the first eight kinds are decisive alone):
 
 * ``printed``    a unit's text (or the line just before its span) opens with a number of its label's style
   (``5.``, ``[14]``, ``(b)``, "Sec. 7") that is not its number — the parser's number is not the page's;
 * ``repeated``   two citable siblings (same parent and kind) with one label, "(2nd)" aside — a number given
   twice (a list restarting at 1, (a) or (i) is a new list, not a repeat);
+* ``folded``     a line inside a unit's own text (outside its children and its quotations) opening with its
+  own number again, or its previous sibling's, before a sentence: a repeated number the parser folded into the
+  unit (1, 2, 3, 2, 3 read as 1, 2, 3);
 * ``backwards``  a sibling numbered lower than the one before, other than a restart at 1 (a decimal such as
   18.2 after 18.19 is read as a fraction as well as a count, and must go back under both readings);
 * ``empty``      a numbered citable unit with nothing but its number and no units inside it;
@@ -118,6 +121,21 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 _PARTS = re.compile(r"\d+|[A-Za-z]+")
 #: The numbers a list starts with: a second one among siblings starts a list again, not a repeat.
 _FIRSTS = frozenset({"1", "a", "A", "i", "I", "0"})
+
+
+#: A number printed at a line's start and followed by a sentence ("3.1 Late payments..."), inside a unit.
+_LINE_NUMBER = re.compile(r"(?m)^[ \t]*(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|\d+[A-Z]?(?:\.\d+[A-Z]?)*\.?)"
+                          r"[ \t]+(?=[A-Z\u201c\"])")
+
+
+#: A unit's own printed number on one of its first lines (after a marginal note): where its text begins.
+_PRINTED_AT = re.compile(r"(?m)^[ \t]*(?:§+\s*|(?:Sec(?:tion)?|SEC(?:TION)?)\.?\s+)?"
+                         r"(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|\d+[A-Z]?(?:\.\d+[A-Z]?)*\.?)(?=[\s)]|$)")
+
+
+def _style_token(number: str) -> str:
+    n = number.strip()
+    return n if n[:1] in "[(" or n[:1].isdigit() else n + "."
 
 
 def _plain(number: str) -> str:
@@ -268,6 +286,37 @@ class _Check:
                         self.skipped.append(f"skipped: {u.label} after {prev[1]} @{u.char_start}")
                 if cur:
                     prev = cur
+
+    # -- a repeated number folded into the unit before -----------------------------------------------------
+    def folded(self) -> None:
+        """A line inside a unit's own text (outside its children) that opens with its own number or a
+        sibling's, in their style, and a sentence: a repeated number the parser folded into this unit."""
+        groups: dict[tuple[int | None, UnitKind], list[Unit]] = defaultdict(list)
+        for u in self.units:
+            if u.citable and u.number and not _quoted(u):
+                groups[(u.parent, u.kind)].append(u)
+        for us in groups.values():
+            style = _style(_style_token(us[0].number or ""))
+            for k, u in enumerate(us):
+                # its own number again, or the number of the sibling before it (1, 2, 3, 2: the second 2 in 3)
+                wanted = {_plain(u.number or "")} | ({_plain(us[k - 1].number or "")} if k else set())
+                skip = sorted((c.char_start, c.char_end) for c in self.children.get(u.ordinal, []))
+                if u.voice is not None:
+                    skip += [(q.char_start, q.char_end) for q in u.voice.spans]
+                own = next((m for m in _PRINTED_AT.finditer(self.text, u.char_start,
+                                                             min(u.char_end, u.char_start + 240))
+                            if _plain(m.group("n")) == _plain(u.number or "")), None)
+                start = own.end() if own else u.char_start
+                dotted = (u.number or "").strip().endswith(".")
+                for m in _LINE_NUMBER.finditer(self.text, start, u.char_end):
+                    at = m.start("n")
+                    if at <= u.char_start or any(a <= at < b for a, b in skip):
+                        continue
+                    tok = m.group("n")
+                    # "2" alone at a line start in a list printed "1.", "2.": a page number, not a clause
+                    if _style(tok) == style and _plain(tok) in wanted and tok.endswith(".") == dotted:
+                        self.flag("folded", at, f"{u.label} holds a second {tok!r} at a line start", u)
+                        break
 
     # -- empty numbered units ------------------------------------------------------------------------------
     def empty(self) -> None:
@@ -607,6 +656,7 @@ def check_numbering(doc: ParsedDocument) -> ParsedDocument:
     chk = _Check(doc)
     agree = chk.printed()
     chk.siblings()
+    chk.folded()
     chk.empty()
     m, n = chk.references()
     chk.trailer()
@@ -618,6 +668,7 @@ def check_numbering(doc: ParsedDocument) -> ParsedDocument:
         chk2 = _Check(doc)
         chk2.printed()
         chk2.siblings()
+        chk2.folded()
         chk2.empty()
         m, n = chk2.references()
         chk2.trailer()
