@@ -285,3 +285,24 @@ def test_the_reader_shows_the_verdict_and_marks_the_contradicted_label(tmp_path:
         page = httpx.get(f"{srv.url}/documents/{doc_id}").text
     assert "numbering contradicted" in page and "folded: cl. 3.1" in page
     assert 'class="unit' in page and "label-unverified" in page
+
+
+def test_mcp_results_carry_the_verdict_and_cite_a_contradicted_label_by_order(tmp_path: Path) -> None:
+    from pincite.library import Pincite
+    from pincite.mcp.tools import Tools
+
+    folded = tmp_path / "folded.txt"
+    folded.write_text(CONTRACT.replace("3.2 Late payments", "3.1 Late payments"), encoding="utf-8")
+    db = str(tmp_path / "m.db")
+    with Pincite(db, dense=False) as lib:
+        lib.ingest([folded])
+        tools = Tools(lib)
+        hits = tools.search("k", "Late payments bear interest")["passages"]
+        hit = next(h for h in hits if "Late payments" in h["text"])
+        assert hit["numbering"] == "contradicted" and hit["unverified_units"] == ["cl. 3.1"]
+        assert "cl. 3.1" not in hit["pinpoint"]
+        doc_id = lib.documents()[0].id
+        resource = tools.document_resource(doc_id)
+        assert resource["meta"]["numbering"]["verdict"] == "contradicted"
+        read = tools.read("k", document=doc_id, unit="cl. 1.1")
+        assert read["document"]["numbering"] == "contradicted"

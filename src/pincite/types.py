@@ -318,7 +318,7 @@ def label_by_order(unit: Unit) -> bool:
     prints."""
     if unit.attrs.get("by_order"):
         return True
-    return not unit.number and (unit.kind is UnitKind.BLOCK or "\u00b6" in (unit.label or ""))
+    return not unit.number and "\u00b6" in (unit.label or "")
 
 
 def label_unverified(unit: Unit) -> bool:

@@ -63,7 +63,7 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
             page = f"{page}–{end_page}"
     page = page or unit.page_start
     if label_unverified(unit) or (label_by_order(unit) and label):
-        shown = label if label_by_order(unit) and label and "\u00b6" in label else order_label(doc, unit)
+        shown = label if not label_unverified(unit) and label and "\u00b6" in label else order_label(doc, unit)
         where = f", at p. {page}" if page else ""
         at = "at " if doc.kind is DocumentKind.JUDGMENT else ""
         return f"{at}{shown} by order{where}; {UNVERIFIED_NUMBERING}"

@@ -129,6 +129,10 @@ class Tools:
         hit["label_verified"] = not doubtful
         if doubtful:
             hit["pinpoint"] = pinpoint(doc, doubtful[0])
+        c = p.chunk
+        # units inside the passage whose labels the document contradicts: never to be cited by those labels
+        hit["unverified_units"] = [u.label for u in doc.units if label_unverified(u)
+                                   and c.char_start <= u.char_start < c.char_end]
         hit["cite_as"] = self._cite_as(doc, p.chunk.units)
         return hit
 

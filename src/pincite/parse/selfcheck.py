@@ -138,8 +138,11 @@ def _style_token(number: str) -> str:
     return n if n[:1] in "[(" or n[:1].isdigit() else n + "."
 
 
+_NOT_NUMBER = re.compile(r"[\s\[\]()§]")
+
+
 def _plain(number: str) -> str:
-    return re.sub(r"[\s\[\]()§]", "", number).rstrip(".")
+    return _NOT_NUMBER.sub("", number).rstrip(".")
 
 
 def _style(token: str) -> str:
