@@ -306,3 +306,4 @@ def test_mcp_results_carry_the_verdict_and_cite_a_contradicted_label_by_order(tm
         assert resource["meta"]["numbering"]["verdict"] == "contradicted"
         read = tools.read("k", document=doc_id, unit="cl. 1.1")
         assert read["document"]["numbering"] == "contradicted"
+

@@ -99,6 +99,10 @@ SHIFT_MIN = 3
 #: contradict: one is as often the drafter's slip (a heading renamed, a reference not updated) as the
 #: parser's.
 HEADING_WRONG_MIN = 2
+#: References naming a heading that land on units called something else, with no unit carrying the heading,
+#: needed (at least, and as a share of the references naming headings) before they contradict the labels.
+ASTRAY_MIN = 3
+ASTRAY_SHARE = 0.75
 #: A non-citable signature/other block longer than this (about two printed pages) is prose, not signatures.
 SWALLOWED_CHARS = 6000
 #: A second judge's bare "I agree." needs this many paragraphs of one author's run before it (a run of one
@@ -439,12 +443,20 @@ class _Check:
             if u.citable and (h := _heading(self.text, u)):
                 table[_norm(h)].append(u)
         wrong: list[tuple[Reference, Unit, Unit]] = []
+        astray: list[tuple[Reference, Unit]] = []
         for r, target, _ in hits:
             want = _norm(r.heading or "")
             got = _heading(self.text, target)
             if not want or (got and (want in _norm(got) or (len(_norm(got)) >= 4 and _norm(got) in want))):
                 offsets[0] += 1
                 continue
+            # the heading anywhere near the unit's start (a heading line before it, its parent's heading)
+            near = _norm(self.text[max(0, target.char_start - 160):target.char_start])
+            parent = self.by_ordinal.get(target.parent) if target.parent is not None else None
+            if want in near or (parent is not None and want in _norm(_heading(self.text, parent) or "")):
+                offsets[0] += 1
+                continue
+            astray.append((r, target))
             fam = (label_key(target.label) or ("", ""))[0]
             others = [u for h, us in table.items() if want == h or want in h for u in us
                       if (label_key(u.label) or ("", ""))[0] == fam
@@ -459,6 +471,12 @@ class _Check:
         for r, target, other in wrong:
             self.flag("heading", r.start, f"reference to {r.number!r} ({r.heading}) lands on {target.label}; "
                                           f"{other.label} carries that heading", target)
+        if not wrong and len(astray) >= ASTRAY_MIN and len(astray) >= ASTRAY_SHARE * (len(astray) + offsets[0]):
+            # most references that say what their unit is called land on units called something else, and no
+            # unit carries those headings: the labels are not the ones the document's references use
+            for r, target in astray[:5]:
+                self.flag("heading", r.start, f"reference to {r.number!r} ({r.heading}) lands on {target.label}, "
+                                              f"which is not called that", target)
         self.heading_offsets = offsets
         self.heading_wrong = wrong
 
@@ -584,7 +602,9 @@ def _resolve(table: dict[str, list[Unit]], number: str, partial: bool = True) ->
         return None
     path = number
     while True:
-        cut = re.match(r"^(.*)(?:\([0-9A-Za-z]{1,5}\)|\.\d+[A-Z]?)$", path)
+        # only a parenthesised part: a clause's (a) may be no unit of its own, but 5.2 missing where 5 is
+        # a unit is a reference to a unit the parser does not have
+        cut = re.match(r"^(.*)\([0-9A-Za-z]{1,5}\)$", path)
         if not cut or not cut.group(1):
             return None
         path = cut.group(1)
