@@ -153,6 +153,7 @@ class Reference:
     family: str
     number: str
     heading: str | None = None
+    word: str = ""  # the provision word it uses, lower case ("section", "article", "s.", "paragraph")
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
@@ -179,5 +180,6 @@ def internal_references(text: str) -> list[Reference]:
                 continue
             h = REFERENCE_HEADING.match(after)
             num = re.sub(r"\s+", "", m.group("num")).rstrip(".")
-            found[s] = Reference(s, e, family, num, h.group("heading").strip() if h else None)
+            word = text[m.start():s].strip(" \t\n[").lower()
+            found[s] = Reference(s, e, family, num, h.group("heading").strip() if h else None, word)
     return [found[k] for k in sorted(found)]

@@ -13,12 +13,13 @@ sets ``meta["numbering"]``::
 **Evidence for the labels.**  *Internal references* (``legal/references``: "Section 5.2(a)", "paragraph 42
 above", "s. 77(2)", "Schedule 2", "Part II.B", "subsection (3)") that resolve to a label.  References to other
 instruments ("section 5 of the Act 1998", "Article 8 ECHR", "[2019] UKSC 5 at [42]", "1991, c. 38, s. 12"),
-inside long quotations, inside non-citable units (notes, covers), inside an amending provision (it names the
-Act it amends) or beyond the document's own highest number are left out.  A reference resolves when its path
-is a label of its family ("Section 5.2(a)" names ``cl. 5.2(a)`` or ``s. 5.2(a)``; "paragraph 42" names
-``[42]``; "3(k)" names ``cl. 3.k``), or when a shorter path is one and the parser splits nothing below it.  A
-family the document has no labels of (sections cited in a judgment) says nothing either way.  Units whose
-printed number agrees with their label are counted as support in the evidence, not in M.
+inside long quotations, inside non-citable units (notes, covers), an "Article" or "Rule" in a document none of
+whose labels is an article, rule or clause, inside an amending provision (it names the Act it amends) or
+beyond the document's own highest number are left out.  A reference resolves when its path is a label of its
+family ("Section 5.2(a)" names ``cl. 5.2(a)`` or ``s. 5.2(a)``; "paragraph 42" names ``[42]``; "3(k)" names
+``cl. 3.k``), or when a shorter path is one and the parser splits nothing below it.  A family the document has
+no labels of (sections cited in a judgment) says nothing either way.  Units whose printed number agrees with
+their label are counted as support in the evidence, not in M.
 
 **Evidence against** (each names an offset; the first eight kinds are decisive alone):
 
@@ -223,6 +224,7 @@ class _Check:
         self.by_ordinal = {u.ordinal: u for u in self.units}
         self._amend_cache: dict[int, bool] = {}
         self._subdivided: set[str] | None = None
+        self._prefixes: set[str] | None = None
 
     def flag(self, kind: str, offset: int, words: str, unit: Unit | None = None) -> None:
         self.against.append((kind, offset, words, unit.ordinal if unit else None))
@@ -361,6 +363,8 @@ class _Check:
                 checked += 1
                 resolved += ok
                 continue
+            if fam == "num" and r.word.startswith(("art", "rule", "r.")) and not self._uses(r.word[:3]):
+                continue  # "Article 27.1 of the Agreement" in an Act of sections: another instrument's article
             table = self.keys.get(fam)
             if fam == "para" and not table:
                 table = self.keys.get("num")
@@ -401,6 +405,15 @@ class _Check:
             for r in unresolved[:3]:
                 self.skipped.append(f"unresolved: {r.number!r} @{r.start}")
         return checked, resolved
+
+    def _uses(self, word: str) -> bool:
+        """Whether the document's provisions are labelled in a way a reference with ``word`` could name:
+        contracts' clauses answer to "Section" and "Article" alike; an Act's sections to no "Article"."""
+        if self._prefixes is None:
+            self._prefixes = {m.group(1).lower() for u in self.units if u.label
+                              and (m := re.match(r"^(cl|s|ss|sec|reg|art|r|rule|para)\.?\s", u.label))}
+        wanted = {"art": {"art", "cl"}, "rul": {"r", "rule", "cl"}, "r.": {"r", "rule", "cl"}}.get(word, set())
+        return bool(self._prefixes & wanted)
 
     def _amending(self, at: int, starts: list[int]) -> bool:
         i = bisect.bisect_right(starts, at) - 1
