@@ -364,7 +364,8 @@ class _Check:
                 resolved += ok
                 continue
             if fam == "num" and r.word.startswith(("art", "rule", "r.")) and not self._uses(r.word[:3]):
-                continue  # "Article 27.1 of the Agreement" in an Act of sections: another instrument's article
+                # "Article 27.1 of the Agreement" in an Act of sections: another instrument's article
+                continue
             table = self.keys.get(fam)
             if fam == "para" and not table:
                 table = self.keys.get("num")
@@ -412,7 +413,8 @@ class _Check:
         if self._prefixes is None:
             self._prefixes = {m.group(1).lower() for u in self.units if u.label
                               and (m := re.match(r"^(cl|s|ss|sec|reg|art|r|rule|para)\.?\s", u.label))}
-        wanted = {"art": {"art", "cl"}, "rul": {"r", "rule", "cl"}, "r.": {"r", "rule", "cl"}}.get(word, set())
+        wanted = {"art": {"art", "cl"}, "rul": {"r", "rule", "cl"},
+                  "r.": {"r", "rule", "cl"}}.get(word, set())
         return bool(self._prefixes & wanted)
 
     def _amending(self, at: int, starts: list[int]) -> bool:
@@ -484,12 +486,13 @@ class _Check:
         for r, target, other in wrong:
             self.flag("heading", r.start, f"reference to {r.number!r} ({r.heading}) lands on {target.label}; "
                                           f"{other.label} carries that heading", target)
-        if not wrong and len(astray) >= ASTRAY_MIN and len(astray) >= ASTRAY_SHARE * (len(astray) + offsets[0]):
+        share = len(astray) / max(1, len(astray) + offsets[0])
+        if not wrong and len(astray) >= ASTRAY_MIN and share >= ASTRAY_SHARE:
             # most references that say what their unit is called land on units called something else, and no
             # unit carries those headings: the labels are not the ones the document's references use
             for r, target in astray[:5]:
-                self.flag("heading", r.start, f"reference to {r.number!r} ({r.heading}) lands on {target.label}, "
-                                              f"which is not called that", target)
+                self.flag("heading", r.start, f"reference to {r.number!r} ({r.heading}) lands on "
+                                              f"{target.label}, which is not called that", target)
         self.heading_offsets = offsets
         self.heading_wrong = wrong
 
