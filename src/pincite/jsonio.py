@@ -32,6 +32,8 @@ def unit_to_json(doc_id: str, u: Unit) -> dict[str, Any]:
         "author": u.author,
         "role": u.role.value if u.role else None,
         "role_basis": u.role_basis,
+        # False where the document's own text contradicts this label (parse/selfcheck): cited by order instead
+        "label_verified": not u.attrs.get("label_unverified"),
         "section_path": list(u.section_path),
         "page_start": u.page_start,
         "page_end": u.page_end,
@@ -81,6 +83,7 @@ def summary_to_json(s: DocumentSummary) -> dict[str, Any]:
         "id": s.id, "source": s.source, "kind": s.kind.value, "format": s.format, "title": s.title,
         "citation": s.citation, "date": s.date, "work": s.work, "version_date": s.version_date,
         "units": s.units, "warnings": s.warnings, "copies": list(s.copies), "copy_of": s.copy_of,
+        "numbering": s.numbering,  # the self-check's verdict on the document's labels (parse/selfcheck)
     }
 
 
@@ -143,7 +146,8 @@ def audit_to_json(doc: Document, report: AuditReport, structure: list[LintFindin
     """The chunk audit of one document: the report's summary, every chunk with its findings, and the structural
     lint's findings on the document's units (``structure``: kind, unit ordinal, label, detail)."""
     found = structure if structure is not None else lint_document(doc)
-    return {**report.summary(), "structure": [f.to_json() for f in found],
+    return {**report.summary(), "numbering": doc.meta.get("numbering"),
+            "structure": [f.to_json() for f in found],
             "structure_by_kind": lint_counts(found), "chunks_detail": [
         {"index": c.index, "char_start": c.char_start, "char_end": c.char_end, "claimed": c.claimed,
          "units": [doc.units[o].label or doc.units[o].number for o in c.units],

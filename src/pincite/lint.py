@@ -17,6 +17,8 @@ names the unit and what in its text says the boundary is wrong:
 * ``two-texts``          two units with one label, both in force on a date, with different texts
 * ``duplicate-label``    two units with one label, both in force on a date: a pinpoint that names two places
 * ``missing-metadata``   no title, citation or date (or a title cut off), where the first page prints them
+* ``numbering``          the numbering self-check (:mod:`pincite.parse.selfcheck`) found the document's own
+  text contradicting its labels: the verdict, then each unit it marked, with the evidence that names it
 
 It runs at ingest (each finding is one of the document's ``warnings``) and in ``pincite audit``.
 """
@@ -42,6 +44,7 @@ class LintKind(ChoiceEnum):
     TWO_TEXTS = "two-texts"
     DUPLICATE_LABEL = "duplicate-label"
     MISSING_METADATA = "missing-metadata"
+    NUMBERING = "numbering"
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,11 +474,30 @@ def _metadata(doc: AnyDocument) -> list[LintFinding]:
     return [LintFinding(LintKind.MISSING_METADATA, None, "document", d) for d in out]
 
 
+def _numbering(doc: AnyDocument) -> list[LintFinding]:
+    """The self-check's verdict where the document contradicts its labels: one finding for the document, one
+    for each unit it marked (parse/selfcheck), with the evidence that names it."""
+    nb = doc.meta.get("numbering") or {}
+    if nb.get("verdict") != "contradicted":
+        return []
+    out = [LintFinding(LintKind.NUMBERING, None, "document", f"contradicted: {nb.get('why', '')}")]
+    evidence = [e for e in nb.get("evidence", [])
+                if not e.startswith(("support:", "skipped:", "unresolved: '"))]
+    for u in doc.units:
+        if u.attrs.get("label_unverified") or u.attrs.get("span_unverified"):
+            said = next((e for e in evidence if e.split(": ", 1)[-1].startswith(_name(u) + " ")),
+                        "marked by the self-check")
+            what = "label" if u.attrs.get("label_unverified") else "span"
+            out.append(LintFinding(LintKind.NUMBERING, u.ordinal, _name(u), f"{what} unverified: {said}"))
+    return out
+
+
 def lint_document(doc: AnyDocument) -> list[LintFinding]:
     """Every structural finding for one document (parsed or stored), in a stable order."""
     tree = _Tree(doc)
     found = (_stray_numbers(tree) + _sequences(tree) + _unlabelled_paragraphs(tree)
-             + _headings_in_paragraphs(tree) + _two_texts(tree) + _duplicates(tree) + _metadata(doc))
+             + _headings_in_paragraphs(tree) + _two_texts(tree) + _duplicates(tree) + _metadata(doc)
+             + _numbering(doc))
     return sorted(found, key=lambda f: (-1 if f.unit is None else f.unit, f.kind.value))
 
 

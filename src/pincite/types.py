@@ -304,6 +304,36 @@ class Document:
         return self.text[unit.char_start : unit.char_end]
 
 
+#: What a pinpoint says in place of a label the document's own numbering does not vouch for (parse/selfcheck).
+UNVERIFIED_NUMBERING = "the document's numbering could not be verified"
+
+
+def numbering_verdict(doc: "Document | ParsedDocument") -> str | None:
+    """The self-check's verdict on a document's labels: verified, contradicted, unnumbered, unchecked (or None
+    for a document stored before the check existed)."""
+    return (doc.meta.get("numbering") or {}).get("verdict")
+
+
+def label_by_order(unit: Unit) -> bool:
+    """Whether a unit's label is only its position ("¶3", an unnumbered block), not a number the document
+    prints."""
+    if unit.attrs.get("by_order"):
+        return True
+    return not unit.number and "\u00b6" in (unit.label or "")
+
+
+def label_unverified(unit: Unit) -> bool:
+    """Whether the document's own text contradicts this unit's label (its cross-references, the number printed
+    at its start, its siblings' sequence): then no surface shows the label as the document's own number."""
+    return bool(unit.attrs.get("label_unverified"))
+
+
+def order_label(doc: "Document", unit: Unit) -> str:
+    """"¶N": the unit's place among the document's citable units, counted from 1 (a pinpoint by order)."""
+    n = sum(1 for u in doc.units if u.citable and u.ordinal < unit.ordinal) + 1
+    return f"\u00b6{n}"
+
+
 @dataclass(frozen=True, slots=True)
 class ParsedDocument:
     """What a parser returns: a document before the store gives it its identity."""

@@ -67,6 +67,20 @@ def test_voice_round_trips(store) -> None:
     assert got.units[1].attrs == {"eId": "para_1", "ü": ["x", 1]}  # the voice is not one of the parser's attrs
 
 
+def test_numbering_verdict_round_trips(store) -> None:
+    """The self-check's verdict (meta["numbering"]) and its marks on units (attrs) come back as they were
+    stored (parse/selfcheck), on both backends."""
+    numbering = {"verdict": "contradicted", "references": 4, "resolved": 1,
+                 "evidence": ["printed: [2] prints '[3]' @49"], "corrected": [], "why": "printed x1"}
+    doc = make_doc()
+    doc = replace(doc, meta={**doc.meta, "numbering": numbering},
+                  units=(doc.units[0], doc.units[1], replace(doc.units[2], attrs={"label_unverified": True})))
+    store.put_document(doc)
+    got = store.get_document("doc_1")
+    assert got.meta["numbering"] == numbering
+    assert got.units[2].attrs == {"label_unverified": True}
+
+
 def test_same_bytes_again_changes_nothing(store) -> None:
     store.put_document(make_doc())
     gen = store.generation()

@@ -48,7 +48,10 @@ from pincite.errors import NotFound, PinciteError
 from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, find_citations, loose_citations
 from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
-from pincite.types import ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone
+from pincite.types import (
+    UNVERIFIED_NUMBERING, ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order,
+    label_unverified, numbering_verdict,
+)
 from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date
 
 
@@ -101,6 +104,10 @@ class CitationResult:
             "document": None if d is None else {"id": d.id, "source": d.source, "title": d.title,
                                                 "citation": d.citation, "kind": d.kind.value},
             "unit": None if self.unit is None else (self.unit.label or self.unit.number),
+            # the self-check's verdict on the document's labels, and whether it vouches for this unit's
+            "numbering": None if d is None else numbering_verdict(d),
+            "label_verified": None if self.unit is None else not (label_unverified(self.unit)
+                                                                  or label_by_order(self.unit)),
             "verdict": self.verdict.value, "detail": self.detail,
             "suggested": None if self.suggested is None else {"pinpoint": self.suggested[0],
                                                               "rendered": self.suggested[1]},
@@ -612,6 +619,17 @@ class Checker:
         suggested = (here, render_citation(doc, unit, start, end))
 
         def result(verdict: Verdict, detail: str, sugg: tuple[str, str] | None = None) -> CitationResult:
+            if label_unverified(unit):
+                # the document's own text contradicts the label of the unit holding the words
+                # (parse/selfcheck): a pinpoint cannot be judged right or wrong against it, nor is it suggested
+                if verdict is Verdict.WRONG_PINPOINT:
+                    verdict = Verdict.UNRESOLVED
+                    detail = (f"the quoted words are {_at(here)}; the document's own cross-references or "
+                              f"printed numbers contradict that unit's label {unit.label!r}, so the pinpoint "
+                              f"{fc.pinpoint.text if fc.pinpoint else ''} could not be checked")
+                elif verdict is Verdict.OK:
+                    detail += (f" ({UNVERIFIED_NUMBERING}: the label {unit.label!r} is contradicted by the "
+                               f"document)")
             return CitationResult(fc, doc, unit, verdict, detail, sugg, (start, end), (start, end))
 
         c = self._candidate(fc, doc, unit, start, end)

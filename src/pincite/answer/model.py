@@ -9,7 +9,7 @@ from typing import Any
 
 from pincite.answer.render import page_at, pinpoint, quotation_of, render_citation
 from pincite.answer.verify import Candidate, Dropped, Verified
-from pincite.types import DocRef, Document, Passage
+from pincite.types import DocRef, Document, Passage, label_by_order, label_unverified, numbering_verdict
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
 PART_NO_ANSWER = "No supported answer was found for this part."
@@ -43,6 +43,9 @@ class ShownCitation:
             "units": [u.label or u.number],
             "unit_id": f"{d.id}:u{u.ordinal}",
             "pinpoint": self.pinpoint,
+            # the self-check's verdict on the document's labels (parse/selfcheck), and whether it vouches this
+            "numbering": numbering_verdict(d),
+            "label_verified": not (label_unverified(u) or label_by_order(u)),
             "rendered": self.rendered,
             "quote": d.text[qs:qe],
             "char_start": qs,

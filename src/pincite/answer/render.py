@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import bisect
 
-from pincite.types import Document, DocumentKind, Quotation, Role, SourceKind, Unit
+from pincite.types import (
+    UNVERIFIED_NUMBERING, Document, DocumentKind, Quotation, Role, SourceKind, Unit, label_by_order,
+    label_unverified, order_label,
+)
 
 _SHOWN_ROLES = {Role.DISSENTING: "dissenting", Role.PARTLY_DISSENTING: "dissenting in part",
                 Role.CONCURRING: "concurring"}
@@ -47,7 +50,9 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
     """The pinpoint of ``unit``: paragraphs by their printed numbers, pages as pages, provisions by label.
 
     ``at [14]`` for a numbered judgment paragraph; ``Part II-A, at p. 7`` for an unnumbered part of a paged
-    opinion; ``s. 4(1)(c)`` for a provision; ``cl. 2.1`` for a clause.
+    opinion; ``s. 4(1)(c)`` for a provision; ``cl. 2.1`` for a clause.  A label the document's own numbering
+    contradicts, or one that is only the unit's position, is never shown as the document's number: ``¶7 by
+    order; the document's numbering could not be verified`` (:mod:`pincite.parse.selfcheck`).
     """
     label = unit.label or (f"[{unit.number}]" if unit.number else None)
     page = None
@@ -57,6 +62,11 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
         if page and end_page and end_page != page:
             page = f"{page}–{end_page}"
     page = page or unit.page_start
+    if label_unverified(unit) or (label_by_order(unit) and label):
+        shown = label if not label_unverified(unit) and label and "\u00b6" in label else order_label(doc, unit)
+        where = f", at p. {page}" if page else ""
+        at = "at " if doc.kind is DocumentKind.JUDGMENT else ""
+        return f"{at}{shown} by order{where}; {UNVERIFIED_NUMBERING}"
     if doc.kind is DocumentKind.JUDGMENT:
         q = quotation_of(doc, unit, quote_start, quote_end)
         if q is not None and unit.voice is not None and unit.voice.quoted and unit.parent is not None \

@@ -80,7 +80,11 @@ def audit(
     totals = {"chunks": 0, "flagged": 0}
     kinds: dict[str, int] = {}
     structure: dict[str, int] = {}
+    verdicts: dict[str, int] = {}
     for doc, report, found in reports:
+        nb = doc.meta.get("numbering") or {}
+        verdict = nb.get("verdict") or "not checked (stored by an older parser)"
+        verdicts[verdict] = verdicts.get(verdict, 0) + 1
         for k, v in lint_counts(found).items():
             structure[k] = structure.get(k, 0) + v
         summ = report.summary()
@@ -99,6 +103,12 @@ def audit(
             out.print(table)
             for f in found:
                 out.print(f"structure: {f.kind.value}: {f.label}: {f.detail}")
+            # the document's own evidence about its labels (parse/selfcheck)
+            out.print(f"numbering: {verdict}" + (f" — {nb['why']}" if nb.get("why") else ""))
+            for e in nb.get("evidence", [])[:8]:
+                out.print(f"  evidence: {e}")
+            for c in nb.get("corrected", []):
+                out.print(f"  corrected: {c}")
         out.print(f"{doc.source}: {summ['chunks']} chunks, {summ['flagged']} flagged "
                   f"({', '.join(f'{k} {v}' for k, v in summ['by_kind'].items() if v) or 'none'}); "
                   f"wrong number {summ['wrong_number_share']:.1%}; {len(found)} structure flags")
@@ -106,4 +116,5 @@ def audit(
         out.print(f"ALL: {len(reports)} documents, {totals['chunks']} chunks, {totals['flagged']} flagged "
                   f"({', '.join(f'{k} {v}' for k, v in kinds.items() if v) or 'none'}); "
                   f"{sum(structure.values())} structure flags "
-                  f"({', '.join(f'{k} {v}' for k, v in structure.items() if v) or 'none'})")
+                  f"({', '.join(f'{k} {v}' for k, v in structure.items() if v) or 'none'}); numbering: "
+                  f"{', '.join(f'{k} {v}' for k, v in sorted(verdicts.items()))}")

@@ -56,6 +56,9 @@ def documents(
         if s.citation:
             cell.append("\n" + visible(s.citation))
         cell.append("\n" + visible(s.source if wide else os.path.basename(s.source) or s.source), style="dim")
+        if s.numbering:  # the self-check's verdict on its labels (parse/selfcheck)
+            cell.append(f"\nnumbering: {s.numbering}",
+                        style="red" if s.numbering == "contradicted" else "dim")
         if s.copies:  # the same agreement stored from other files: cited once, as its canonical copy
             cell.append("\n" + (f"copy of {s.copy_of}" if s.copy_of else "cited copy; copies: " + ", ".join(
                 s.copies)), style="dim")
@@ -113,6 +116,15 @@ def show(
         out.print(f"the cited copy of this agreement; also stored as {', '.join(doc.copies)}")
     for w in doc.warnings:
         out.print(Text("warning", style="yellow"), w)
+    numbering = doc.meta.get("numbering") or {}
+    if numbering:  # the document's own evidence about its labels (parse/selfcheck)
+        verdict = numbering.get("verdict", "")
+        style = {"contradicted": "red", "verified": "green"}.get(verdict, "yellow")
+        out.print(Text("numbering", style=style), Text(f"{verdict}: {numbering.get('why', '')}"))
+        for line in list(numbering.get("corrected") or []):
+            out.print(Text("  corrected", style="yellow"), Text(line))
+        for line in list(numbering.get("evidence") or [])[:8]:
+            out.print(Text("  evidence", style="dim"), Text(line))
     table = Table(show_lines=False)
     has_pages = any(u.page_start for u in doc.units)
     has_windows = any(u.in_force_from or u.in_force_to for u in doc.units)
@@ -138,7 +150,10 @@ def show(
         window = ""
         if u.in_force_from or u.in_force_to:
             window = f"{u.in_force_from or '…'} → {u.in_force_to or 'now'}"
-        row = [u.label or u.number or "", u.kind.value, u.zone.value, "yes" if u.citable else "no"]
+        shown = u.label or u.number or ""
+        if u.attrs.get("label_unverified"):  # the document's own text contradicts this label
+            shown += " (unverified)"
+        row = [shown, u.kind.value, u.zone.value, "yes" if u.citable else "no"]
         row += ([pages] if has_pages else []) + ([window] if has_windows else [])
         table.add_row(*row, snippet)
     _fit_text_column(table)

@@ -18,7 +18,7 @@ from pincite.library.core import (
 from pincite.options import DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
 from pincite.answer.model import Answer
 from pincite.answer.citecheck import CheckReport, Checker, CitationResult, Verdict, check_file, find_units
-from pincite.answer.render import render_citation
+from pincite.answer.render import pinpoint, render_citation
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
 from pincite.chunk import ChunkSettings, WindowSettings, window_chunks
 from pincite.evaluation.runs import EvalRun
@@ -71,4 +71,5 @@ __all__ = [
     "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "render_citation", "resolve_document",
     "resolve_work", "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
     "update_twins", "warm_up", "window_chunks", "works_of", "write_run",
+    "pinpoint",  # a unit's pinpoint as every surface shows it (a label the document contradicts: by order)
 ]

@@ -21,11 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pincite.library import (
-    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, render_citation,
+    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, pinpoint,
+    render_citation,
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
-from pincite.types import Document, Unit, UnitKind, optional_date, unit_id
+from pincite.types import (
+    Document, Unit, UnitKind, label_by_order, label_unverified, numbering_verdict, optional_date, unit_id,
+)
 
 #: A passage id is its chunk id: ``<document id>:c<start>-<end>`` (``w`` for the window chunker).
 PASSAGE_ID = re.compile(r"^(?P<doc>.+):[cw](?P<start>\d+)-(?P<end>\d+)$")
@@ -117,8 +120,20 @@ class Tools:
 
     def _hit(self, p: Hit) -> dict[str, Any]:
         hit = p.to_json()
+        doc = self._document(p.document.id)
         hit["pinpoint"] = p.label
-        hit["cite_as"] = self._cite_as(self._document(p.document.id), p.chunk.units)
+        # the self-check's verdict on the document's labels; a label it does not vouch for is cited by order
+        hit["numbering"] = numbering_verdict(doc)
+        doubtful = [doc.units[o] for o in p.chunk.units if doc.units[o].citable
+                    and (label_unverified(doc.units[o]) or label_by_order(doc.units[o]))]
+        hit["label_verified"] = not doubtful
+        if doubtful:
+            hit["pinpoint"] = pinpoint(doc, doubtful[0])
+        c = p.chunk
+        # units inside the passage whose labels the document contradicts: never to be cited by those labels
+        hit["unverified_units"] = [u.label for u in doc.units if label_unverified(u)
+                                   and c.char_start <= u.char_start < c.char_end]
+        hit["cite_as"] = self._cite_as(doc, p.chunk.units)
         return hit
 
     def read(self, key: str, passage_id: str | None = None, document: str | None = None,
@@ -184,7 +199,8 @@ class Tools:
         chunks = [c for c in self.library.store.get_chunks(doc.id) if c.char_start < end and start < c.char_end]
         return {
             "document": {"id": doc.id, "source": doc.source, "title": doc.title, "citation": doc.citation,
-                         "kind": doc.kind.value, "version_date": (doc.version or {}).get("date")},
+                         "kind": doc.kind.value, "version_date": (doc.version or {}).get("date"),
+                         "numbering": numbering_verdict(doc)},
             "passage_id": passage_id,
             "passage_ids": [c.id for c in chunks],
             "char_start": start, "char_end": end,

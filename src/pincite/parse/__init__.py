@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from pincite.errors import ParseError, UnsupportedFormat
 from pincite.parse.builder import unique_labels, validate_units
+from pincite.parse.selfcheck import check_numbering
 from pincite.parse.voice import assign_voice
 from pincite.types import Format, ParsedDocument
 
@@ -134,8 +135,9 @@ def parser_for(fmt: Format) -> Callable[[bytes, str], ParsedDocument]:
     return module.parse  # type: ignore[no-any-return]
 
 
-def parse_bytes(data: bytes, source: str, fmt: Format | None = None) -> ParsedDocument:
-    """Sniff (unless ``fmt`` is given), parse and validate one document."""
+def parse_bytes(data: bytes, source: str, fmt: Format | None = None, check: bool = True) -> ParsedDocument:
+    """Sniff (unless ``fmt`` is given), parse and validate one document; ``check=False`` leaves out the
+    numbering self-check (``bench/mutations.py`` mutates the units first, then runs it)."""
     if not data:
         raise ParseError(source, "empty file (0 bytes)")
     fmt = fmt or sniff_format(data, source)
@@ -152,4 +154,7 @@ def parse_bytes(data: bytes, source: str, fmt: Format | None = None) -> ParsedDo
     if problems:
         raise ParseError(source, "parser produced inconsistent units: " + "; ".join(problems[:5]))
     units = unique_labels(doc.units)  # every label names one place, whatever a parser missed
-    return assign_voice(doc if units is doc.units else replace(doc, units=units))
+    # the document's own evidence about its labels (its cross-references, printed numbers, sequence): a
+    # verdict in meta["numbering"] and the units it contradicts marked (pincite.parse.selfcheck)
+    doc = assign_voice(doc if units is doc.units else replace(doc, units=units))
+    return check_numbering(doc) if check else doc

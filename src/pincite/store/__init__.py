@@ -49,6 +49,7 @@ class DocumentSummary:
     warnings: int
     copies: tuple[str, ...] = ()  # ids of the other files of the same agreement (pincite.twins)
     copy_of: str | None = None  # the copy cited for them all, when this one is not it
+    numbering: str | None = None  # the self-check's verdict on its labels (meta["numbering"])
 
 
 class Store(Protocol):

@@ -66,11 +66,13 @@ def document_from_rows(r: Sequence[Any], units: Iterable[Sequence[Any]], pages: 
 
 
 def summary_from_row(r: Sequence[Any]) -> DocumentSummary:
-    """``id, source, kind, format, title, citation, date, work, version_json, unit count, warnings_json``."""
+    """``id, source, kind, format, title, citation, date, work, version_json, unit count, warnings_json``, and
+    the numbering verdict (``meta["numbering"]["verdict"]``) where the row has it."""
     version = json.loads(r[8]) if r[8] else None
     return DocumentSummary(
         id=r[0], source=r[1], kind=DocumentKind(r[2]), format=r[3], title=r[4], citation=r[5], date=r[6],
         work=r[7], version_date=(version or {}).get("date"), units=r[9], warnings=len(json.loads(r[10])),
+        numbering=r[11] if len(r) > 11 else None,
     )
 
 

@@ -507,7 +507,8 @@ class SQLiteStore:
             args.append(work)
         sql = (
             "SELECT d.id, d.source, d.kind, d.format, d.title, d.citation, d.date, d.work, d.version_json, "
-            "(SELECT count(*) FROM units u WHERE u.doc_id = d.id), d.warnings_json FROM documents d"
+            "(SELECT count(*) FROM units u WHERE u.doc_id = d.id), d.warnings_json, "
+            "json_extract(d.meta_json, '$.numbering.verdict') FROM documents d"
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY d.work IS NULL, d.work, d.date, d.source"
         )

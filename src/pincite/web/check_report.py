@@ -147,6 +147,10 @@ def _item(i: int, r: CitationResult, link: Linker | None, show_source: bool) -> 
     if doc is not None:
         name = html.escape(doc.title + (f" {doc.citation}" if doc.citation and doc.citation not in doc.title else ""))
         unit = f" · {html.escape(d['unit'])}" if d["unit"] else ""
+        if d.get("label_verified") is False:  # the document's own text does not vouch for this label
+            unit += (' <span class="badge warn numbering" title="The document\'s own cross-references or printed '
+                     'numbers contradict this label, or it is only a position: cite it by order">numbering not '
+                     'verified</span>')
         shown = f'<a class="source-link" href="{href}">{name}</a>' if href else name
         where = f"<div>{shown}{unit}</div>"
     sugg = ""

@@ -89,6 +89,8 @@ def unit_classes(u: Unit, cited: int | None) -> str:
         cls.append("cited")
     if u.voice is not None and u.voice.quoted:
         cls.append("quoted")  # the whole unit is words the author quotes
+    if u.attrs.get("label_unverified"):
+        cls.append("label-unverified")  # the document's own text contradicts this label (parse/selfcheck)
     return " ".join(cls)
 
 
@@ -105,6 +107,8 @@ def unit_title(u: Unit) -> str:
         bits.append(f"in force {u.in_force_from or '…'} → {u.in_force_to or 'now'}")
     if u.voice is not None and u.voice.quoted and u.voice.quotation is not None:
         bits.append(quoting_title(u.voice.quotation))
+    if u.attrs.get("label_unverified"):
+        bits.append("label unverified: the document's own text contradicts it; cited by order")
     return " · ".join(bits)
 
 

@@ -703,7 +703,7 @@ class PostgresStore:
             args.append(work)
         sql = (
             "SELECT d.id, d.source, d.kind, d.format, d.title, d.citation, d.date, d.work, d.version_json, "
-            "d.n_units, d.warnings_json FROM documents d"
+            "d.n_units, d.warnings_json, (d.meta_json::jsonb -> 'numbering' ->> 'verdict') FROM documents d"
             + (" WHERE " + " AND ".join(where) if where else "")
             + " ORDER BY d.work IS NULL, d.work, d.date NULLS FIRST, d.source"
         )
