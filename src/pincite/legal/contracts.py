@@ -23,6 +23,8 @@ SIGNATURE_OPENERS: tuple[tuple[str, str], ...] = (
     ("In Witness Whereof", "the same, in title case"),
     ("IN WITNESS THEREOF", "a common variant of the attestation clause"),
     ("[signature page follows]", "a legend marking that the next page holds the signatures (any case)"),
+    ("The parties are signing this agreement", "the plain-English attestation clause ('The parties are signing "
+     "this agreement on the date stated in the introductory clause')"),
 )
 
 #: what opens an execution block at a line start, in capitals as English and Australian contracts print it
@@ -175,6 +177,8 @@ FOOTER_NOTES: tuple[tuple[str, str], ...] = (
      "a copyright line under a published form"),
     (r"(?i)^\W*(?:the\s+)?(?:signature\s+page|signatures?)\s+(?:page\s+)?(?:follows?|to\s+follow)\W*$",
      "'[Signature page follows]': a legend about the next page"),
+    (r"(?i)^\W*(?:the\s+)?publisher\s+of\s+(?:this|these)\s+(?:forms?|terms|documents?)\b",
+     "a standard form's publisher's disclaimer ('The publisher of this form does not provide legal advice')"),
     (r"(?i)^\W*(?:the\s+)?remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?left\s+blank",
      "'[Remainder of page intentionally left blank]': a legend about the page"),
 )
