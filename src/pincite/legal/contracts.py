@@ -183,6 +183,14 @@ FOOTER_NOTES: tuple[tuple[str, str], ...] = (
      "'[Remainder of page intentionally left blank]': a legend about the page"),
 )
 
+#: a publisher's paragraph that says it is no part of the instrument it sits beside (Creative Commons' notes
+#: before and after its licences: "this paragraph does not form part of the Public License")
+NOT_PART_NOTES: tuple[tuple[str, str], ...] = (
+    (r"(?i)\b(?:this|the\s+following)\s+(?:paragraph|notice|notes?|summary|commentary|considerations?)\b[^.]{0,100}?"
+     r"\b(?:is|are|does|do)\s+not\s+(?:form\s+)?(?:a\s+)?part\s+of\b",
+     "a note that says of itself that it is not part of the instrument is not one of its terms"),
+)
+
 # -- what a form or template prints beside its terms: never a clause, never cited --------------------------------
 
 #: paragraphs that instruct whoever fills in a template, not the parties: a drafting note, bracketed instructions

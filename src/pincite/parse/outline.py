@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pincite.legal.contracts import FOOTER_NOTES, PLACEHOLDER
+from pincite.legal.contracts import FOOTER_NOTES, NOT_PART_NOTES, PLACEHOLDER
 from pincite.parse.builder import TextBuilder
 from pincite.parse.contract import heading_of, is_heading_like, split_lines, to_roman
 from pincite.parse.text import (
@@ -159,18 +159,18 @@ def label_of(node: Node, parent_label: str | None) -> str:
     own cross-references cite it so); under a dotted or lettered clause it is bracketed (3.2 -> 3.2(1)), as
     the plain-text parser names a list "1.", "2." under a clause."""
     if node.style == ARTICLE:
-        return f"Article {node.number}"
+        return node.number
     if node.style == PART:
         return f"{parent_label}.{node.number}"
     if node.style == PRINTED:
         num = printed_number(node.number)
-        if parent_label is None or not parent_label.startswith("Article "):
+        if parent_label is None or not named(parent_label):
             return num
         # under an Article (or its Part): "4.5" under "Article 4" is cl. 4.5; "1.1" under Article V, Part B,
         # section 1 is "Article V.B.1.1"; a number that starts afresh in a Part is that Part's: "Article V.A.1"
         own = _TRAILING.search(parent_label)
         if own and num.startswith(own.group(1) + "."):
-            if parent_label == f"Article {own.group(1)}":
+            if parent_label.split()[-1] == own.group(1):  # "Article 4" / "Section 4"
                 return num
             return parent_label[:own.start()] + num
         return f"{parent_label}.{num}"
@@ -181,6 +181,11 @@ def label_of(node: Node, parent_label: str | None) -> str:
         if parent_label.isdigit():
             return f"{parent_label}.{tok}"
     return f"{parent_label or ''}({tok})"
+
+
+def named(label: str) -> bool:
+    """Whether a label is rooted in a named Article or Section ("Article V.B.1", "Section 3(a)")."""
+    return label.startswith(("Article ", "Section "))
 
 
 def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[str]]:
@@ -210,7 +215,7 @@ def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[st
         attrs: dict = {"depth": depth}
         if heading:
             attrs["heading"] = heading
-        cited = label if label.startswith("Article ") else f"cl. {label}"
+        cited = label if named(label) else f"cl. {label}"
         out.append(dict(kind=kind, char_start=n.start, char_end=n.end, zone=Zone.BODY, citable=True,
                         number=n.number, label=cited, section_path=path, parent=n.parent,
                         attrs=attrs))
@@ -231,6 +236,8 @@ NUMBERED_PARAGRAPH = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+(?=\S)")
 WHOLE_PARAGRAPH = re.compile(r"^((\d{1,3})\.)[ \t]+(?=[A-Z\"“])")
 #: a heading that names an Article: "ARTICLE V: AUTHORIZED SHARES.", "Article 4 – Members", "ARTICLE 12"
 ARTICLE_HEADING = re.compile(r"^(?:ARTICLE|Article)[ \t]+([IVXLC]{1,7}|\d{1,3})(?=[ \t:.\-–—]|$)[ \t:.\-–—]*")
+#: a paragraph that is a Section's heading alone: "Section 1 – Definitions.", "SECTION 4. REMEDIES", "Section 7"
+SECTION_HEADING = re.compile(r"^(?:SECTION|Section)[ \t]+(\d{1,3})(?![\d.]*\d)(?:[ \t]*[:.\-–—][ \t]*|[ \t]*$)")
 #: a lettered heading inside an Article: "A. COMMON STOCK", "B.\tNUMBER OF DIRECTORS."
 PART_HEADING = re.compile(r"^([A-Z])\.(?:[ \t]+|$)")
 #: a lettered item run in after a clause's title: "4.5 Mandatory Purchase. (a) So long as ..."
@@ -238,6 +245,7 @@ RUN_IN = re.compile(r"^(.{1,120}?[.:])[ \t]+(\((?:a|i|1)\))[ \t]+(?=\S)")
 #: an anchor that carries a clause label ("4.6", "11.23", "3.3(a)")
 LABEL_ID = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,5}(?:\([0-9a-zA-Z]{1,6}\))*$")
 _FOOTERS = [re.compile(p) for p, _ in FOOTER_NOTES]
+_NOT_PART = [re.compile(p) for p, _ in NOT_PART_NOTES]
 _PLACEHOLDER = re.compile(PLACEHOLDER + r"|\{\{[^{}\n]{1,120}\}\}")
 #: a footer note is a short line of its own
 _FOOTER_MAX = 400
@@ -255,7 +263,7 @@ class Block:
 
     start: int
     end: int
-    what: str  # "title" | "heading" | "text" | "schedule"
+    what: str  # "title" | "heading" | "text" | "schedule" | "note"
     name: str | None = None  # the attachment a schedule block is in
 
 
@@ -321,17 +329,18 @@ class Builder:
             label = self.labels[k]
             if key.startswith(label + "."):
                 return True
-            own = _TRAILING.search(label) if label.startswith("Article ") else None
+            own = _TRAILING.search(label) if named(label) else None
             return own is not None and key.startswith(own.group(1) + ".")
         return within
 
     def _article_open(self) -> bool:
-        return any(self.nodes[k].style == ARTICLE for k in self.stack)
+        return any(self.nodes[k].style == ARTICLE and self.nodes[k].number.startswith("Article")
+                   for k in self.stack)
 
     def _article_heading(self, level: int, text: str) -> bool:
         """An Article's heading, or a lettered Part's heading inside one: a clause that holds the numbered
         headings below it (the heading levels say how deep)."""
-        m = ARTICLE_HEADING.match(text)
+        m = ARTICLE_HEADING.match(text) or (None if self._article_open() else _section_heading(text))
         style = ARTICLE
         if m is None:
             m = PART_HEADING.match(text)
@@ -339,7 +348,8 @@ class Builder:
             if m is None or not self._article_open():
                 return False
         if self.schedule is not None:
-            if style != ARTICLE or any(nd.style == ARTICLE for nd in self.nodes):
+            if style != ARTICLE or any(nd.style == ARTICLE for nd in self.nodes) \
+                    or not text.startswith(("ARTICLE", "Article")):
                 return False
             # an attachment that holds the instrument proper (a filing certificate, then "Exhibit A" with
             # the charter's Articles): its Articles are clauses, cited without the attachment's name
@@ -347,10 +357,11 @@ class Builder:
             self.restart_at = self.schedule_at
         number = m.group(1)
         if style == ARTICLE:
+            number = ("Section " if m.group(0)[:1] in "Ss" and m.group(0)[1:2] in "Ee" else "Article ") + number
             self._close_while(lambda k: False)
         else:
             self._close_while(lambda k: self.kinds[k] == "heading" and self.levels[k] < level
-                              and self.labels[k].startswith("Article "))
+                              and named(self.labels[k]))
         self.b.separate("\n\n")
         k = self._open("heading", style, None, number, level)
         self.nodes[k].first_line = text[m.end():]
@@ -429,7 +440,7 @@ class Builder:
             number = m.group(1)
             within = self._within(printed_number(number))
             self._close_while(lambda k: within(k) or self.kinds[k] == "heading" and self.levels[k] < level
-                              and self.labels[k].startswith("Article "))
+                              and named(self.labels[k]))
             self.b.separate("\n\n")
             k = self._open("heading", PRINTED, None, number, level)
             self.nodes[k].first_line = text[m.end():]
@@ -492,6 +503,13 @@ class Builder:
         if not lines:
             return
         self.ends_list = lines[-1].rstrip().endswith(":")
+        if not item_first and len(self.seqs) == 1 and any(p.search(" ".join(lines)) for p in _NOT_PART):
+            self._close_while(lambda k: False)  # a note about the instrument, in none of its clauses
+            self._emit(lines, "note")
+            return
+        if not item_first and len(lines) == 1 and len(self.seqs) == 1 and self.numbering \
+                and _section_heading(lines[0]) and self._article_heading(0, lines[0]):
+            return  # a Section's heading set as a paragraph ("<p><strong>Section 1 – Definitions.</strong>")
         m = None if item_first else NUMBERED_PARAGRAPH.match(lines[0])
         whole = None if item_first or m or not self.whole_paragraphs else WHOLE_PARAGRAPH.match(lines[0])
         if whole and (int(whole.group(2)) != (self.last_whole or 0) + 1 or self._article_open()):
@@ -636,6 +654,9 @@ class Builder:
             if blk.what == "title":
                 dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.COVER, False, "Title",
                                    ("Title",)))
+            elif blk.what == "note":
+                dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.NOTE, False,
+                                   text[blk.start:blk.end][:80], ("Notes",)))
             elif _only_placeholders(text[blk.start:blk.end]):
                 dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.NOTE, False,
                                    text[blk.start:blk.end][:80], ("Placeholders",)))
@@ -670,6 +691,15 @@ class Builder:
         return ParsedDocument(format=fmt, kind=DocumentKind.CONTRACT, title=title or text[:80].strip(),
                               text=text, units=tuple(units), date=find_date(text), warnings=tuple(warnings),
                               meta=meta)
+
+
+def _section_heading(text: str) -> re.Match[str] | None:
+    """A "Section N" heading: the number alone, or with a short title ("Section 2 – Scope.")."""
+    m = SECTION_HEADING.match(text)
+    if m is None or len(text) > 100:
+        return None
+    rest = text[m.end():].strip()
+    return m if not rest or is_heading_like(rest) else None
 
 
 def _only_placeholders(block: str) -> bool:
