@@ -89,7 +89,7 @@ class PageLayout:
 
 def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLayout]:
     """Take running headers/footers and page numbers off every page and read the printed labels."""
-    top_k, bottom_k = 3, 2
+    top_k, bottom_k = 3, 4
     counts: Counter[str] = Counter()
     for lines in pages:
         seen = set()
@@ -107,8 +107,11 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
             return not numbered
         if set(t) <= set("_-–—* ") :
             return False
+        n = counts[_template(t)]
+        if npages >= 3 and n >= max(repeat_min, 0.75 * npages) and len(t) <= 200:
+            return True  # on (nearly) every page at its top or foot: a publisher's line, even a sentence
         sentence = t.endswith(".") and len(t.split()) >= 6  # body text that happens to repeat, not a running head
-        return counts[_template(t)] >= repeat_min and len(t) <= 90 and not sentence
+        return n >= repeat_min and len(t) <= 90 and not sentence
 
     def is_running_title(ln: Line) -> bool:
         """A short title line right under a running head ("Syllabus", "Opinion of the Court")."""
