@@ -191,6 +191,13 @@ NOT_PART_NOTES: tuple[tuple[str, str], ...] = (
      "a note that says of itself that it is not part of the instrument is not one of its terms"),
 )
 
+#: a standard form's version line above its terms: which edition this is, not a term of the bargain
+FORM_VERSION_LINES: tuple[tuple[str, str], ...] = (
+    (r"(?i)^\(?\s*last\s+(?:updated|revised|modified)\b[^()\n]{0,40}\)?$",
+     "'(Last updated April 20, 2023)': a published form's revision date"),
+    (r"(?i)^\(\s*version\s+\d+(?:\.\d+)*\s*\)$", "'(Version 1.0)' under a form's title"),
+)
+
 # -- what a form or template prints beside its terms: never a clause, never cited --------------------------------
 
 #: paragraphs that instruct whoever fills in a template, not the parties: a drafting note, bracketed instructions

@@ -15,7 +15,10 @@ from dataclasses import dataclass
 from pincite.errors import ParseError
 from pincite.legal.contracts import (
     FIRST_PAGE_SIGNALS,
+    FOOTER_NOTES,
+    FORM_VERSION_LINES,
     INSTRUMENT_TITLE_WORDS,
+    NOT_PART_NOTES,
     PARTY_SIGNALS,
     SIGNATURE_LINE_OPENERS,
     SIGNATURE_OPENERS,
@@ -28,6 +31,7 @@ from pincite.parse.contract import (
     contents_entry,
     find_candidates,
     heading_of,
+    is_heading_like,
     select_numbering,
     split_lines,
 )
@@ -43,6 +47,8 @@ class TextAnalysis:
     units: tuple[Unit, ...]  # spans into the text passed in; ordinals 0..n-1; parents set
     warnings: tuple[str, ...]
     date: str | None  # ISO date if the document states one clearly (e.g. "dated as of May 8, 2014")
+    #: sub-units its own cross-references cite that it does not print (list markers lost in copying)
+    unprinted: tuple[str, ...] = ()
 
 
 #: Fewer kept clause numbers than this and the text is not treated as a contract.
@@ -207,7 +213,15 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
                                          len(text) if sig_start is None else sig_start)
         body_end = min(x for x in (sig_start, sched_start, len(text)) if x is not None)
         kept = [c for c in kept if c.pos < body_end]
+        notes_end = body_end
+        notes_at = _notes_after(text, lines, kept[-1].pos, body_end)
+        if notes_at is not None:
+            body_end = notes_at
         units = _clause_units(text, lines, starts, kept, body_start, body_end)
+        if notes_at is not None:
+            units += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.NOTE, citable=False,
+                           number=None, label=f"Note ¶{i + 1}", parent=None, section_path=("Notes",), attrs={})
+                      for i, (s, e) in enumerate(find_blocks(text, lines, notes_at, notes_end))]
         units = _preamble_units(text, lines, body_start) + units
         counts: dict[str, int] = {}
         if sched_start is not None:
@@ -216,11 +230,16 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
             units += _schedule_units(text, find_blocks(text, lines, sched_start, end), counts)
         units += _tail_units(text, lines, sig_start, counts) if sig_start is not None else []
         units = _renumber(units)
+        lost = unprinted_citations(text, units)
+        if lost:
+            warnings.append(f"{source}: its own cross-references cite {', '.join(lost[:3])} but the text prints no "
+                            f"such sub-unit (its list markers were probably lost in copying): pinpoints go no "
+                            f"deeper than the numbered clauses, and no label is inferred by counting lines")
         detached = sum(1 for c in kept if c.where == "detached")
         if detached:
             warnings.append(f"{detached} clause numbers were printed apart from their text and were attached "
                             f"to the paragraphs below them")
-        return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date)
+        return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date, tuple(lost))
 
     judgment = _judgment_units(text, lines)
     if judgment:
@@ -314,11 +333,64 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
     return out
 
 
+_FOOTER_NOTES = [re.compile(p) for p, _ in FOOTER_NOTES]
+_NOT_PART_NOTES = [re.compile(p) for p, _ in NOT_PART_NOTES]
+_FORM_VERSION = [re.compile(p) for p, _ in FORM_VERSION_LINES]
+
+
 def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]:
-    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words, citable)."""
-    return [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.OTHER, citable=True, number=None,
-                 label=f"Preamble ¶{i + 1}", parent=None, section_path=("Preamble",), attrs={})
-            for i, (s, e) in enumerate(find_blocks(text, lines, 0, body_start))]
+    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words, citable).
+    Not the parties' words, and not citable: a rule of '=' signs, a licence or copyright line, a form's
+    version line ("(Last updated April 20, 2023)"), a note that says it is no part of the instrument, the
+    title lines above the first paragraph of prose and a heading set alone over the first clause (each keeps
+    its place in the count)."""
+    out = []
+    blocks = find_blocks(text, lines, 0, body_start)
+    prose = False
+    for i, (s, e) in enumerate(blocks):
+        block = text[s:e].strip()
+        one_line = "\n" not in block
+        zone, citable, kind = Zone.OTHER, True, UnitKind.BLOCK
+        if not re.search(r"\w", block) or one_line and len(block) <= 400 and any(
+                p.search(block) for p in _FOOTER_NOTES + _FORM_VERSION) or any(
+                p.search(block) for p in _NOT_PART_NOTES):
+            zone, citable = Zone.NOTE, False
+        elif one_line and is_heading_like(block) and not block.endswith(".") and (
+                not prose or i == len(blocks) - 1):
+            zone, citable, kind = Zone.COVER, False, UnitKind.HEADING
+        else:
+            prose = prose or len(block.split()) >= 8
+        out.append(dict(kind=kind, char_start=s, char_end=e, zone=zone, citable=citable, number=None,
+                        label=f"Preamble ¶{i + 1}", parent=None, section_path=("Preamble",), attrs={}))
+    return out
+
+
+#: a cross-reference to a bracketed sub-unit of a numbered clause: "Section 3(a)(1)", "clause 5.2(b)"
+_CITED_SUB = re.compile(r"\b(?:Sections?|[Cc]lauses?|s\.|cl\.)[ \t]+(\d{1,3}(?:\.\d{1,3}){0,3})((?:\([0-9A-Za-z]{1,5}\))+)")
+_KIND_PREFIX = re.compile(r"^(?:s\.|cl\.|Section|Clause|Article|art\.)\s*")
+
+
+def unprinted_citations(text: str, units: list[Unit]) -> list[str]:
+    """Sub-units the text's own cross-references cite ("Section 3(a)(1)") under a clause that is a unit but
+    prints no sub-unit at all: the sign of list markers lost in copying.  Two or more, or none."""
+    labels = {_KIND_PREFIX.sub("", u.label or "") for u in units if u.number is not None}
+    out: list[str] = []
+    for m in _CITED_SUB.finditer(text):
+        base = m.group(1)
+        if base in labels and not any(lb.startswith(base + "(") for lb in labels):
+            cited = f"Section {base}{m.group(2)}" if m.group(0)[:1] in "Ss" else f"clause {base}{m.group(2)}"
+            if cited not in out:
+                out.append(cited)
+    return out if len(out) >= 2 else []
+
+
+def _notes_after(text: str, lines: list[Line], after: int, end: int) -> int | None:
+    """Where a note that says it is no part of the instrument starts, on a line of its own after ``after``
+    (the last clause's start) and before ``end``: the instrument's text ends there."""
+    for ln in lines:
+        if after < ln.start < end and ln.content and any(p.search(ln.content) for p in _NOT_PART_NOTES):
+            return ln.start
+    return None
 
 
 _SIGNED_BY = re.compile(r"^[ \t]*By[ \t]*:.*(?:/s/|_{3,}|-{3,}|\[(?i:sig|signature|signed)\])|^[ \t]*/s/", re.M)
@@ -662,6 +734,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a plain-text file.  The canonical text is the file's text unchanged (see ``decode_text``)."""
     text, warnings = decode_text(data, source)
     a = analyse_text(text, source)
-    meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
+    meta: dict = {"clauses": sum(1 for u in a.units if u.number is not None)}
+    if a.unprinted:
+        meta["unprinted_citations"] = list(a.unprinted)
     return ParsedDocument(format=Format.TEXT, kind=a.kind, title=a.title, text=text, units=a.units,
                           date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)
