@@ -23,8 +23,8 @@ SIGNATURE_OPENERS: tuple[tuple[str, str], ...] = (
     ("In Witness Whereof", "the same, in title case"),
     ("IN WITNESS THEREOF", "a common variant of the attestation clause"),
     ("[signature page follows]", "a legend marking that the next page holds the signatures (any case)"),
-    ("The parties are signing this agreement", "the plain-English attestation clause ('The parties are signing "
-     "this agreement on the date stated in the introductory clause')"),
+    ("The parties are signing this agreement", "the plain-English attestation clause ('The parties are "
+     "signing this agreement on the date stated in the introductory clause')"),
 )
 
 #: what opens an execution block at a line start, in capitals as English and Australian contracts print it
@@ -186,8 +186,8 @@ FOOTER_NOTES: tuple[tuple[str, str], ...] = (
 #: a publisher's paragraph that says it is no part of the instrument it sits beside (Creative Commons' notes
 #: before and after its licences: "this paragraph does not form part of the Public License")
 NOT_PART_NOTES: tuple[tuple[str, str], ...] = (
-    (r"(?i)\b(?:this|the\s+following)\s+(?:paragraph|notice|notes?|summary|commentary|considerations?)\b[^.]{0,100}?"
-     r"\b(?:is|are|does|do)\s+not\s+(?:form\s+)?(?:a\s+)?part\s+of\b",
+    (r"(?i)\b(?:this|the\s+following)\s+(?:paragraph|notice|notes?|summary|commentary|considerations?)\b"
+     r"[^.]{0,100}?\b(?:is|are|does|do)\s+not\s+(?:form\s+)?(?:a\s+)?part\s+of\b",
      "a note that says of itself that it is not part of the instrument is not one of its terms"),
 )
 

@@ -54,8 +54,8 @@ class Block:
 
 #: a site's furniture around the document, named so by its id or class: a donation bar, a language selector,
 #: a cookie banner, breadcrumbs (a page the document was saved from carries them; they are no part of it)
-_CHROME = re.compile(r"(?i)(?:^|[\s_-])(?:donation|donate|language-selector|lang-selector|cookie-(?:banner|notice|"
-                     r"consent)|breadcrumbs?|skip-link)(?:$|[\s_-])")
+_CHROME = re.compile(r"(?i)(?:^|[\s_-])(?:donation|donate|language-selector|lang-selector|"
+                     r"cookie-(?:banner|notice|consent)|breadcrumbs?|skip-link)(?:$|[\s_-])")
 
 
 def _hidden(node: LexborNode) -> bool:

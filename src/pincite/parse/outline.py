@@ -166,8 +166,9 @@ def label_of(node: Node, parent_label: str | None) -> str:
         num = printed_number(node.number)
         if parent_label is None or not named(parent_label):
             return num
-        # under an Article (or its Part): "4.5" under "Article 4" is cl. 4.5; "1.1" under Article V, Part B,
-        # section 1 is "Article V.B.1.1"; a number that starts afresh in a Part is that Part's: "Article V.A.1"
+        # under an Article (or its Part): "4.5" under "Article 4" is cl. 4.5; "1.1" under Article V, Part
+        # B, section 1 is "Article V.B.1.1"; a number that starts afresh in a Part is the Part's
+        # ("Article V.A.1")
         own = _TRAILING.search(parent_label)
         if own and num.startswith(own.group(1) + "."):
             if parent_label.split()[-1] == own.group(1):  # "Article 4" / "Section 4"
@@ -236,8 +237,9 @@ NUMBERED_PARAGRAPH = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+(?=\S)")
 WHOLE_PARAGRAPH = re.compile(r"^((\d{1,3})\.)[ \t]+(?=[A-Z\"“])")
 #: a heading that names an Article: "ARTICLE V: AUTHORIZED SHARES.", "Article 4 – Members", "ARTICLE 12"
 ARTICLE_HEADING = re.compile(r"^(?:ARTICLE|Article)[ \t]+([IVXLC]{1,7}|\d{1,3})(?=[ \t:.\-–—]|$)[ \t:.\-–—]*")
-#: a paragraph that is a Section's heading alone: "Section 1 – Definitions.", "SECTION 4. REMEDIES", "Section 7"
-SECTION_HEADING = re.compile(r"^(?:SECTION|Section)[ \t]+(\d{1,3})(?![\d.]*\d)(?:[ \t]*[:.\-–—][ \t]*|[ \t]*$)")
+#: a paragraph that is a Section's heading alone: "Section 1 – Definitions.", "SECTION 4. REMEDIES"
+SECTION_HEADING = re.compile(r"^(?:SECTION|Section)[ \t]+(\d{1,3})(?![\d.]*\d)"
+                             r"(?:[ \t]*[:.\-–—][ \t]*|[ \t]*$)")
 #: a lettered heading inside an Article: "A. COMMON STOCK", "B.\tNUMBER OF DIRECTORS."
 PART_HEADING = re.compile(r"^([A-Z])\.(?:[ \t]+|$)")
 #: a lettered item run in after a clause's title: "4.5 Mandatory Purchase. (a) So long as ..."
@@ -357,7 +359,8 @@ class Builder:
             self.restart_at = self.schedule_at
         number = m.group(1)
         if style == ARTICLE:
-            number = ("Section " if m.group(0)[:1] in "Ss" and m.group(0)[1:2] in "Ee" else "Article ") + number
+            word = "Section " if m.group(0)[:1] in "Ss" and m.group(0)[1:2] in "Ee" else "Article "
+            number = word + number
             self._close_while(lambda k: False)
         else:
             self._close_while(lambda k: self.kinds[k] == "heading" and self.levels[k] < level
@@ -684,7 +687,8 @@ class Builder:
                 dicts.append(_unit(UnitKind.BLOCK, s, e, Zone.NOTE, False, f"Note ¶{i + 1}", ("Notes",)))
         tail = _tail_units(text, lines, sig, counts) if sig is not None else []
         if gap is not None:
-            tail = [_unit(UnitKind.BLOCK, s, e, Zone.SIGNATURES, False, f"Signatures ¶{i + 1}", ("Signatures",))
+            tail = [_unit(UnitKind.BLOCK, s, e, Zone.SIGNATURES, False, f"Signatures ¶{i + 1}",
+                          ("Signatures",))
                     for i, (s, e) in enumerate(find_blocks(text, lines, gap[0], gap[1]))] + tail
         units = _ordered(dicts, len(clauses)) + _ordered(tail, 0, offset=len(dicts))
         meta = {"clauses": len(clauses), "label_evidence": evidence}

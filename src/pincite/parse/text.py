@@ -220,7 +220,8 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
         units = _clause_units(text, lines, starts, kept, body_start, body_end)
         if notes_at is not None:
             units += [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.NOTE, citable=False,
-                           number=None, label=f"Note ¶{i + 1}", parent=None, section_path=("Notes",), attrs={})
+                           number=None, label=f"Note ¶{i + 1}", parent=None, section_path=("Notes",),
+                           attrs={})
                       for i, (s, e) in enumerate(find_blocks(text, lines, notes_at, notes_end))]
         units = _preamble_units(text, lines, body_start) + units
         counts: dict[str, int] = {}
@@ -232,9 +233,10 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
         units = _renumber(units)
         lost = unprinted_citations(text, units)
         if lost:
-            warnings.append(f"{source}: its own cross-references cite {', '.join(lost[:3])} but the text prints no "
-                            f"such sub-unit (its list markers were probably lost in copying): pinpoints go no "
-                            f"deeper than the numbered clauses, and no label is inferred by counting lines")
+            warnings.append(f"{source}: its own cross-references cite {', '.join(lost[:3])} but the text "
+                            f"prints no such sub-unit (its list markers were probably lost in copying): "
+                            f"pinpoints go no deeper than the numbered clauses, and no label is inferred by "
+                            f"counting lines")
         detached = sum(1 for c in kept if c.where == "detached")
         if detached:
             warnings.append(f"{detached} clause numbers were printed apart from their text and were attached "
@@ -339,11 +341,11 @@ _FORM_VERSION = [re.compile(p) for p, _ in FORM_VERSION_LINES]
 
 
 def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]:
-    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words, citable).
-    Not the parties' words, and not citable: a rule of '=' signs, a licence or copyright line, a form's
-    version line ("(Last updated April 20, 2023)"), a note that says it is no part of the instrument, the
-    title lines above the first paragraph of prose and a heading set alone over the first clause (each keeps
-    its place in the count)."""
+    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words,
+    citable).  Not the parties' words, and not citable: a rule of '=' signs, a licence or copyright line, a
+    form's version line ("(Last updated April 20, 2023)"), a note that says it is no part of the instrument,
+    the title lines above the first paragraph of prose and a heading set alone over the first clause (each
+    keeps its place in the count)."""
     out = []
     blocks = find_blocks(text, lines, 0, body_start)
     prose = False
@@ -366,7 +368,8 @@ def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]
 
 
 #: a cross-reference to a bracketed sub-unit of a numbered clause: "Section 3(a)(1)", "clause 5.2(b)"
-_CITED_SUB = re.compile(r"\b(?:Sections?|[Cc]lauses?|s\.|cl\.)[ \t]+(\d{1,3}(?:\.\d{1,3}){0,3})((?:\([0-9A-Za-z]{1,5}\))+)")
+_CITED_SUB = re.compile(r"\b(?:Sections?|[Cc]lauses?|s\.|cl\.)[ \t]+(\d{1,3}(?:\.\d{1,3}){0,3})"
+                        r"((?:\([0-9A-Za-z]{1,5}\))+)")
 _KIND_PREFIX = re.compile(r"^(?:s\.|cl\.|Section|Clause|Article|art\.)\s*")
 
 
