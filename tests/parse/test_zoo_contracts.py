@@ -54,7 +54,7 @@ def _citable_over(doc: ParsedDocument, words: str) -> list[str | None]:
     (CHARTER, 22, 3, 0),  # the 23rd quote keeps the Markdown's '*' marks; 2 non-citable: see the report
     (LLC, 23, 4, 0),
     (BONTERMS_PDF, 25, 4, 7),
-    (DPA, 21, 2, 6),
+    (DPA, 23, 2, 6),
 ])
 def test_zoo_contract_keys(name, labels, kept_out, pages):
     key = (ZOO / name).with_suffix(".key.json")
@@ -160,6 +160,17 @@ def test_dpa_clauses_opening_on_a_digit_or_going_on_a_list():
     assert _unit(doc, "cl. 2.3.3.iii")[1].startswith("iii. Not retain")
     assert _citable_over(doc, "(Last updated April 20, 2023)") == []
     assert _citable_over(doc, "DATA PROCESSING TERMS") == []
+
+
+def test_dpa_annexes_inside_the_schedule_and_their_lettered_parts():
+    doc = _doc(DPA)
+    assert _unit(doc, "Schedule 1")[1] == "SCHEDULE 1"
+    assert _unit(doc, "Schedule 1, Annex I")[1] == "ANNEX I"
+    u, text = _unit(doc, "Schedule 1, Annex I.B")
+    assert text.startswith("B. DESCRIPTION OF TRANSFER") and "Categories of personal data transferred" in text
+    assert "C. COMPETENT SUPERVISORY AUTHORITY" not in text
+    assert _deepest_citable(doc, "Name: 37signals LLC").label == "Schedule 1, Annex I.A"
+    assert any(u.label.startswith("Schedule 1, Annex II") for u in doc.units)
 
 
 # -- the general rules on files built here --------------------------------------------------------------------

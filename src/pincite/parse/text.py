@@ -619,18 +619,54 @@ def _schedule_units(text: str, blocks: list[tuple[int, int]], counts: dict[str, 
     out: list[dict] = []
     counts = {} if counts is None else counts  # (shared by the attachments before and after the signatures)
     name = None
+    top: str | None = None  # the attachment whose heading was met outermost ("Schedule 1")
+    nested = False  # ``name`` is an attachment inside ``top`` ("Schedule 1, Annex I")
+    just_opened = False  # the block before was ``top``'s heading
+    part: dict | None = None  # a lettered part of the attachment, open ("A. LIST OF PARTIES")
+    parts: set[str] = set()
     for s, e in _split_at_headings(text, blocks):
         found = attachment_name(text, s)
+        if found is not None:
+            part = None
+            word = found.split()[0]
+            if top is not None and word != top.split()[0] and (just_opened or nested):
+                # "SCHEDULE 1" then "ANNEX I": the annex is the schedule's; "ANNEX II" after it is too
+                found, nested = f"{top}, {found}", True
+            else:
+                top, nested = found, False
+            just_opened = not nested
+        else:
+            just_opened = False
         if found is not None and found != name:
             name = found
             if found not in counts:
                 counts[found] = 0
                 out.append(_schedule_unit(s, e, found, found))
                 continue
+        letter = _part_heading(text[s:e]) if name is not None else None
+        if letter is not None and f"{name}.{letter}" not in parts and (
+                part is None and letter == "A" or part is not None and ord(letter) == ord(part["label"][-1]) + 1):
+            # the attachment's lettered parts are what it prints to cite: "Schedule 1, Annex I.A"
+            part = _schedule_unit(s, e, f"{name}.{letter}", name)
+            parts.add(part["label"])
+            out.append(part)
+            continue
+        if part is not None:
+            part["char_end"] = e
+            continue
         key = name or "Schedules"
         counts[key] = counts.get(key, 0) + 1
         out.append(_schedule_unit(s, e, f"{key} ¶{counts[key]}", key))
     return out
+
+
+#: a lettered part's heading in an attachment, in capitals on a line of its own: "A. LIST OF PARTIES"
+_PART_HEADING = re.compile(r"^([A-Z])\.[ \t]+([A-Z][A-Z0-9 ,;:'’&()/-]{2,80})$")
+
+
+def _part_heading(block: str) -> str | None:
+    m = _PART_HEADING.match(block.strip())
+    return m.group(1) if m and len(m.group(2).split()) <= 10 else None
 
 
 def _split_at_headings(text: str, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
