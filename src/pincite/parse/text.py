@@ -357,8 +357,8 @@ def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]
                 p.search(block) for p in _FOOTER_NOTES + _FORM_VERSION) or any(
                 p.search(block) for p in _NOT_PART_NOTES):
             zone, citable = Zone.NOTE, False
-        elif one_line and is_heading_like(block) and not block.endswith(".") and (
-                not prose or i == len(blocks) - 1):
+        elif one_line and is_heading_like(block) and not block.endswith(".") and ":" not in block and (
+                not prose or i == len(blocks) - 1 and block.upper() == block):
             zone, citable, kind = Zone.COVER, False, UnitKind.HEADING
         else:
             prose = prose or len(block.split()) >= 8
