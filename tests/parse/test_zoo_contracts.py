@@ -1,7 +1,8 @@
 """Contracts in the repository's own zoo (``zoo/contract_*``): Articles and their lettered Parts in Markdown
 headings, clause numbers typed in bold, run-in "(a)" items, a licence whose sections are paragraphs over
-``<ol type>`` lists, decimal clauses in PDFs with a four-line running foot, and a plain-text licence whose list
-markers were lost in copying (reported, never inferred); with small files built here for the general rules."""
+``<ol type>`` lists, decimal clauses in PDFs with a four-line running foot, and a plain-text licence whose
+list markers were lost in copying (reported, never inferred); with small files built here for the general
+rules."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def test_zoo_contract_keys(name, labels, kept_out, pages):
     assert r.pages_right >= pages, r.misses
 
 
-# -- Articles, Parts and sections in Markdown headings --------------------------------------------------------
+# -- Articles, Parts and sections in Markdown headings -------------------------------------------------------
 
 
 def test_charter_articles_parts_and_sections_nest_as_headed():
@@ -116,7 +117,7 @@ def test_llc_run_in_item_and_a_list_the_item_introduces():
     assert _citable_over(doc, "The parties are signing this agreement") == []
 
 
-# -- a licence whose sections are paragraphs over <ol type> lists -------------------------------------------------
+# -- a licence whose sections are paragraphs over <ol type> lists --------------------------------------------
 
 
 def test_cc_html_sections_head_their_lists():
@@ -141,7 +142,7 @@ def test_cc_text_with_lost_markers_says_so_and_infers_nothing():
     assert _citable_over(doc, "All contents of this repository are licensed") == []
 
 
-# -- PDFs ---------------------------------------------------------------------------------------------------------
+# -- PDFs ----------------------------------------------------------------------------------------------------
 
 
 def test_bonterms_pdf_four_line_foot_is_furniture_and_gives_the_page():
@@ -173,11 +174,12 @@ def test_dpa_annexes_inside_the_schedule_and_their_lettered_parts():
     assert any(u.label.startswith("Schedule 1, Annex II") for u in doc.units)
 
 
-# -- the general rules on files built here --------------------------------------------------------------------
+# -- the general rules on files built here -------------------------------------------------------------------
 
 
 def test_markdown_article_headings_with_sections_that_extend_them():
-    md = ("# Services Agreement\n\nThis Services Agreement is made between Alpha Ltd and Beta LLC (the parties).\n\n"
+    md = ("# Services Agreement\n\n"
+          "This Services Agreement is made between Alpha Ltd and Beta LLC (the parties).\n\n"
           "## Article 1 – Services\n\n1.1\t**Scope**. Alpha shall provide the services.\n\n"
           "1.2\t**Standard**. (a) Alpha shall act with care.\n\n(b)\tAlpha shall meet the service levels.\n\n"
           "## Article 2 – Fees\n\n2.1\t**Payment**. Beta shall pay the fees.\n\n"
@@ -204,10 +206,12 @@ def test_markdown_numbered_paragraph_out_of_sequence_is_text():
 
 def test_html_section_paragraph_heads_a_typed_list():
     html = ("<html><head><title>Public Licence</title></head><body><h1>Public Licence</h1>"
-            "<p>By exercising the Licensed Rights, You accept and agree to be bound by this Public License.</p>"
+            "<p>By exercising the Licensed Rights, You accept and agree to be bound by this Public "
+            "License.</p>"
             "<p><strong>Section 1 – Definitions.</strong></p><ol type='a'><li>Work means the material.</li>"
             "<li>You means the licensee.</li></ol><p><strong>Section 2 – Scope.</strong></p>"
-            "<ol type='a'><li>License grant.<ol><li>You may copy the Work.</li><li>You may share it.</li></ol></li>"
+            "<ol type='a'><li>License grant.<ol><li>You may copy the Work.</li>"
+            "<li>You may share it.</li></ol></li>"
             "</ol><p><strong>Section 3 – Term.</strong></p><ol type='a'><li>The term is perpetual.</li></ol>"
             "<p>For the avoidance of doubt, this paragraph does not form part of the Public License.</p>"
             "</body></html>")

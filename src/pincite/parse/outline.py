@@ -16,14 +16,14 @@ parser gives (``cl. 5.2(a)``, :func:`pincite.parse.text.analyse_text`), the titl
 (:data:`pincite.legal.contracts.FOOTER_NOTES`), signatures and attachments around them.
 
 Instruments built of Articles are cited by them: a heading "ARTICLE V: AUTHORIZED SHARES." (or "Article 4 –
-Members") is ``Article V``, a lettered heading inside it ("### A. COMMON STOCK") its Part ``Article V.A``, and
-the numbered headings below nest by heading level: Part B's "#### 1." and "##### 1.1" are ``Article V.B.1`` and
-``Article V.B.1.1`` (sections restart in each Part), while "4.5" under "Article 4" extends the Article's own
-number and stays ``cl. 4.5``.  A paragraph that is only "Section 1 – Definitions." heads the lists below it
-the same way (``Section 3(a)(1)(A)(i)``, the labels a licence's cross-references use).  A clause number typed so
-that no list takes it ("**13. Suspension**.") is a clause when it goes on from the last one; an "(a)" run in
-after a clause's title opens its first item; a list that a lettered item introduces (ending ":") is that
-item's.  A charter attached to its filing certificate ("# Exhibit A" holding the Articles) is the document's
+Members") is ``Article V``, a lettered heading inside it ("### A. COMMON STOCK") its Part ``Article V.A``,
+and the numbered headings below nest by heading level: Part B's "#### 1." and "##### 1.1" are ``Article
+V.B.1`` and ``Article V.B.1.1`` (sections restart in each Part), while "4.5" under "Article 4" extends the
+Article's own number and stays ``cl. 4.5``.  A paragraph that is only "Section 1 – Definitions." heads the
+lists below it the same way (``Section 3(a)(1)(A)(i)``, the labels a licence's cross-references use).  A
+clause number typed so that no list takes it ("**13. Suspension**.") is a clause when it goes on from the
+last one; an "(a)" run in after a clause's title opens its first item; a list that a lettered item
+introduces (ending ":") is that item's.  A charter attached to its filing certificate ("# Exhibit A" holding the Articles) is the document's
 body: the certificate's signatures before it do not end the clauses.  A paragraph that says it is no part of
 the instrument (:data:`pincite.legal.contracts.NOT_PART_NOTES`) and a template's blank standing alone are
 notes, not citable.

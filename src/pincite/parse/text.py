@@ -644,8 +644,9 @@ def _schedule_units(text: str, blocks: list[tuple[int, int]], counts: dict[str, 
                 out.append(_schedule_unit(s, e, found, found))
                 continue
         letter = _part_heading(text[s:e]) if name is not None else None
-        if letter is not None and f"{name}.{letter}" not in parts and (
-                part is None and letter == "A" or part is not None and ord(letter) == ord(part["label"][-1]) + 1):
+        follows = part is None and letter == "A" or part is not None and letter is not None \
+            and ord(letter) == ord(part["label"][-1]) + 1
+        if letter is not None and f"{name}.{letter}" not in parts and follows:
             # the attachment's lettered parts are what it prints to cite: "Schedule 1, Annex I.A"
             part = _schedule_unit(s, e, f"{name}.{letter}", name)
             parts.add(part["label"])
