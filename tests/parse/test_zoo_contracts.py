@@ -219,3 +219,22 @@ def test_html_section_paragraph_heads_a_typed_list():
     assert _unit(doc, "Section 2(a)(2)")[1] == "2. You may share it."
     assert _unit(doc, "Section 1(b)")[1] == "b. You means the licensee."
     assert _citable_over(doc, "this paragraph does not form part") == []
+
+
+def test_markdown_article_with_worded_sections():
+    md = ("# Loan Agreement\n\n"
+          "This Loan Agreement is made between Alpha Bank plc and Beta Ltd (the parties).\n\n"
+          "## ARTICLE 1 DEFINITIONS\n\n### Section 1.1 Defined Terms\n\n"
+          "Words have the meanings given here.\n\n"
+          "### Section 1.2 Interpretation\n\n(a) Headings are for convenience.\n\n(b) The singular includes "
+          "the plural.\n\n## ARTICLE 2 THE LOAN\n\n"
+          "Section 2.1 Advance. The Lender shall advance the Loan.\n\n"
+          "Section 2.2 of the Facility Letter applies to it.\n\n"
+          "Section 2.3 Repayment. The Borrower shall repay.\n\nIN WITNESS WHEREOF the parties sign.\n")
+    doc = parse_bytes(md.encode(), "built.md")
+    assert _unit(doc, "cl. 1.2(b)")[1] == "(b) The singular includes the plural."
+    assert doc.units[_unit(doc, "cl. 1.1")[0].parent].label == "Article 1"
+    assert doc.units[_unit(doc, "cl. 2.3")[0].parent].label == "Article 2"
+    # "Section 2.2 of the Facility Letter": a reference opening a paragraph, not a clause
+    assert not [u for u in doc.units if u.label == "cl. 2.2"]
+    assert _deepest_citable(doc, "of the Facility Letter applies").label == "cl. 2.1"

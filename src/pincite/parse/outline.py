@@ -245,6 +245,12 @@ def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[st
 NUMBERED_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){0,5}\.?)(?:[ \t]+|$)")
 #: a paragraph that opens with a dotted clause number: "5.3 The Supplier shall ..." (a list needs "5." alone)
 NUMBERED_PARAGRAPH = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+(?=\S)")
+#: the same with its word: "### Section 1.1 Definitions" under "## ARTICLE 1", "Section 5.2 Notices. Each ..."
+#: (a capital after the number: "Section 5.2 of the Agreement" is a reference, not a clause)
+KW_HEADING = re.compile(r"^(?:SECTION|Section|CLAUSE|Clause)[ \t]+(\d{1,3}(?:\.\d{1,3}){1,5}\.?)"
+                        r"(?:[ \t]+(?=[A-Z(])|$)")
+KW_PARAGRAPH = re.compile(r"^(?:SECTION|Section|CLAUSE|Clause)[ \t]+(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+"
+                          r"(?=[A-Z\"“(])")
 #: a paragraph that opens with a whole clause number the list syntax did not take ("**13. Suspension**."
 #: typed in bold, "13\\. ..."): a clause when it goes on from the last whole number ("12.")
 WHOLE_PARAGRAPH = re.compile(r"^((\d{1,3})\.)[ \t]+(?=[A-Z\"“])")
@@ -440,7 +446,7 @@ class Builder:
         if not text:
             return
         self.ends_list = False
-        m = NUMBERED_HEADING.match(text)
+        m = NUMBERED_HEADING.match(text) or KW_HEADING.match(text)
         if self.title is None and not self.nodes and not m:
             self.title = text
             self._emit([text], "title")
@@ -526,7 +532,7 @@ class Builder:
         if not item_first and len(lines) == 1 and len(self.seqs) == 1 and self.numbering \
                 and _section_heading(lines[0]) and self._article_heading(0, lines[0]):
             return  # a Section's heading set as a paragraph ("<p><strong>Section 1 – Definitions.</strong>")
-        m = None if item_first else NUMBERED_PARAGRAPH.match(lines[0])
+        m = None if item_first else NUMBERED_PARAGRAPH.match(lines[0]) or KW_PARAGRAPH.match(lines[0])
         whole = None if item_first or m or not self.whole_paragraphs else WHOLE_PARAGRAPH.match(lines[0])
         if whole and (int(whole.group(2)) != (self.last_whole or 0) + 1 or self._article_open()):
             whole = None
