@@ -24,6 +24,8 @@ SIGNATURE_OPENERS: tuple[tuple[str, str], ...] = (
     ("In Witness Whereof", "the same, in title case"),
     ("IN WITNESS THEREOF", "a common variant of the attestation clause"),
     ("[signature page follows]", "a legend marking that the next page holds the signatures (any case)"),
+    ("The parties are signing this agreement", "the plain-English attestation clause ('The parties are "
+     "signing this agreement on the date stated in the introductory clause')"),
 )
 
 #: what opens an execution block at a line start, in capitals as English and Australian contracts print it
@@ -207,8 +209,25 @@ FOOTER_NOTES: tuple[tuple[str, str], ...] = (
      "a copyright line under a published form"),
     (r"(?i)^\W*(?:the\s+)?(?:signature\s+page|signatures?)\s+(?:page\s+)?(?:follows?|to\s+follow)\W*$",
      "'[Signature page follows]': a legend about the next page"),
+    (r"(?i)^\W*(?:the\s+)?publisher\s+of\s+(?:this|these)\s+(?:forms?|terms|documents?)\b",
+     "a standard form's publisher's disclaimer ('The publisher of this form does not provide legal advice')"),
     (r"(?i)^\W*(?:the\s+)?remainder\s+of\s+(?:this\s+)?page\s+(?:is\s+)?(?:intentionally\s+)?left\s+blank",
      "'[Remainder of page intentionally left blank]': a legend about the page"),
+)
+
+#: a publisher's paragraph that says it is no part of the instrument it sits beside (Creative Commons' notes
+#: before and after its licences: "this paragraph does not form part of the Public License")
+NOT_PART_NOTES: tuple[tuple[str, str], ...] = (
+    (r"(?i)\b(?:this|the\s+following)\s+(?:paragraph|notice|notes?|summary|commentary|considerations?)\b"
+     r"[^.]{0,100}?\b(?:is|are|does|do)\s+not\s+(?:form\s+)?(?:a\s+)?part\s+of\b",
+     "a note that says of itself that it is not part of the instrument is not one of its terms"),
+)
+
+#: a standard form's version line above its terms: which edition this is, not a term of the bargain
+FORM_VERSION_LINES: tuple[tuple[str, str], ...] = (
+    (r"(?i)^\(?\s*last\s+(?:updated|revised|modified)\b[^()\n]{0,40}\)?$",
+     "'(Last updated April 20, 2023)': a published form's revision date"),
+    (r"(?i)^\(\s*version\s+\d+(?:\.\d+)*\s*\)$", "'(Version 1.0)' under a form's title"),
 )
 
 # -- what a form or template prints beside its terms: never a clause, never cited --------------------------------

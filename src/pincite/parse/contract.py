@@ -156,13 +156,21 @@ class Candidate:
     extra: dict = field(default_factory=dict)
 
 
-def _follow_ok(family: str, where: str, after: str) -> bool:
-    """Whether the text after a number looks like the start of a clause of that family."""
+def _follow_ok(family: str, where: str, after: str, tok: str = "") -> bool:
+    """Whether the text after a number looks like the start of a clause of that family.  A decimal number at
+    a line's start may also open on a name that starts with a digit ("2.3 37signals's Processing", "4.
+    3M SUPPLY"), and a third-level one on a lower-case word that goes on its parent's list ("2.2 Customer
+    shall: / 2.2.1 Process ... / 2.2.2 have sole responsibility ...")."""
     if not after:
         return where == "line"  # a number alone on its line: its text comes on the next line
     ch = after[0]
     if family in ("paren", "close"):
         return ch.isalpha() or ch in "\"'“‘([$*"
+    if family == "dec" and where == "line":
+        if ch.isdigit() and re.match(r"\d{1,4}[A-Za-z]{2,}", after):
+            return True
+        if ch.islower() and tok.strip(".").count(".") >= 2:
+            return True
     return ch.isupper() or ch in "\"“‘'([*"
 
 
@@ -218,7 +226,7 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
         tok, family = m.group("close"), "close"
         if where in ("mid", "inline"):
             return None
-    if not _follow_ok(family, where, after):
+    if not _follow_ok(family, where, after, tok):
         return None
     return Candidate(m.start(), m.start(), m.end(), text[m.start():m.end()], family, tok, None, where,
                      line.index, after)

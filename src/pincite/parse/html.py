@@ -52,9 +52,17 @@ class Block:
     text: str
 
 
+#: a site's furniture around the document, named so by its id or class: a donation bar, a language selector,
+#: a cookie banner, breadcrumbs (a page the document was saved from carries them; they are no part of it)
+_CHROME = re.compile(r"(?i)(?:^|[\s_-])(?:donation|donate|language-selector|lang-selector|"
+                     r"cookie-(?:banner|notice|consent)|breadcrumbs?|skip-link)(?:$|[\s_-])")
+
+
 def _hidden(node: LexborNode) -> bool:
     attrs = node.attributes
     if "hidden" in attrs or (attrs.get("aria-hidden") or "").lower() == "true":
+        return True
+    if _CHROME.search(attrs.get("id") or "") or _CHROME.search(attrs.get("class") or ""):
         return True
     style = (attrs.get("style") or "").replace(" ", "").lower()
     return "display:none" in style or "visibility:hidden" in style

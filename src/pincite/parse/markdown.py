@@ -95,7 +95,7 @@ class _Walker:
     """Walks markdown-it's syntax tree in reading order, telling the :class:`Builder` what it meets."""
 
     def __init__(self) -> None:
-        self.out = Builder()
+        self.out = Builder(whole_paragraphs=True)
 
     def walk(self, nodes: list[SyntaxTreeNode]) -> None:
         for node in nodes:

@@ -14,6 +14,19 @@ how, writes the canonical text with each item's marker as drawn (:func:`marker`)
 lines) and :meth:`Builder.contract` names them (:func:`clause_units`) with the labels the plain-text contract
 parser gives (``cl. 5.2(a)``, :func:`pincite.parse.text.analyse_text`), the title, preamble, footer notes
 (:data:`pincite.legal.contracts.FOOTER_NOTES`), signatures and attachments around them.
+
+Instruments built of Articles are cited by them: a heading "ARTICLE V: AUTHORIZED SHARES." (or "Article 4 –
+Members") is ``Article V``, a lettered heading inside it ("### A. COMMON STOCK") its Part ``Article V.A``,
+and the numbered headings below nest by heading level: Part B's "#### 1." and "##### 1.1" are ``Article
+V.B.1`` and ``Article V.B.1.1`` (sections restart in each Part), while "4.5" under "Article 4" extends the
+Article's own number and stays ``cl. 4.5``.  A paragraph that is only "Section 1 – Definitions." heads the
+lists below it the same way (``Section 3(a)(1)(A)(i)``, the labels a licence's cross-references use).  A
+clause number typed so that no list takes it ("**13. Suspension**.") is a clause when it goes on from the
+last one; an "(a)" run in after a clause's title opens its first item; a list that a lettered item
+introduces (ending ":") is that item's.  A charter attached to its filing certificate ("# Exhibit A" holding the Articles) is the document's
+body: the certificate's signatures before it do not end the clauses.  A paragraph that says it is no part of
+the instrument (:data:`pincite.legal.contracts.NOT_PART_NOTES`) and a template's blank standing alone are
+notes, not citable.
 """
 
 from __future__ import annotations
@@ -23,13 +36,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pincite.legal.contracts import FOOTER_NOTES
+from pincite.legal.contracts import FOOTER_NOTES, NOT_PART_NOTES, PLACEHOLDER
 from pincite.parse.builder import TextBuilder
 from pincite.parse.contract import heading_of, is_heading_like, split_lines, to_roman
 from pincite.parse.text import (
     MIN_CLAUSES,
     _tail_units,
     attachment_name,
+    find_blocks,
     find_date,
     find_signatures,
     has_contract_signals,
@@ -44,6 +58,8 @@ UPPER_ALPHA = "upper-alpha"
 LOWER_ROMAN = "lower-roman"
 UPPER_ROMAN = "upper-roman"
 PRINTED = "printed"
+ARTICLE = "article"  # "## ARTICLE V: AUTHORIZED SHARES." / "## Article 4 – Members": cited "Article V"
+PART = "part"  # "### A. COMMON STOCK" inside an Article: cited "Article V.A"
 
 #: an HTML ``<ol type=...>`` and its CSS list style
 HTML_TYPES = {"1": DECIMAL, "a": LOWER_ALPHA, "A": UPPER_ALPHA, "i": LOWER_ROMAN, "I": UPPER_ROMAN}
@@ -141,6 +157,8 @@ class Node:
 
 
 _PRINTED = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,5}$")
+#: the clause number that ends an Article-rooted label ("Article V.B.1.3" -> "1.3", "Article 4" -> "4")
+_TRAILING = re.compile(r"(?<![A-Za-z])(\d{1,3}(?:\.\d{1,3}){0,5})$")
 
 
 def printed_number(s: str) -> str:
@@ -153,8 +171,23 @@ def label_of(node: Node, parent_label: str | None) -> str:
     A decimal list under a clause with one number is that clause's sub-numbering (3 -> 3.2: Common Paper's
     own cross-references cite it so); under a dotted or lettered clause it is bracketed (3.2 -> 3.2(1)), as
     the plain-text parser names a list "1.", "2." under a clause."""
+    if node.style == ARTICLE:
+        return node.number
+    if node.style == PART:
+        return f"{parent_label}.{node.number}"
     if node.style == PRINTED:
-        return printed_number(node.number)
+        num = printed_number(node.number)
+        if parent_label is None or not named(parent_label):
+            return num
+        # under an Article (or its Part): "4.5" under "Article 4" is cl. 4.5; "1.1" under Article V, Part
+        # B, section 1 is "Article V.B.1.1"; a number that starts afresh in a Part is the Part's
+        # ("Article V.A.1")
+        own = _TRAILING.search(parent_label)
+        if own and num.startswith(own.group(1) + "."):
+            if parent_label.split()[-1] == own.group(1):  # "Article 4" / "Section 4"
+                return num
+            return parent_label[:own.start()] + num
+        return f"{parent_label}.{num}"
     tok = token(node.value or 0, node.style)
     if node.style == DECIMAL:
         if parent_label is None:
@@ -162,6 +195,11 @@ def label_of(node: Node, parent_label: str | None) -> str:
         if parent_label.isdigit():
             return f"{parent_label}.{tok}"
     return f"{parent_label or ''}({tok})"
+
+
+def named(label: str) -> bool:
+    """Whether a label is rooted in a named Article or Section ("Article V.B.1", "Section 3(a)")."""
+    return label.startswith(("Article ", "Section "))
 
 
 def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[str]]:
@@ -191,8 +229,9 @@ def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[st
         attrs: dict = {"depth": depth}
         if heading:
             attrs["heading"] = heading
+        cited = label if named(label) else f"cl. {label}"
         out.append(dict(kind=kind, char_start=n.start, char_end=n.end, zone=Zone.BODY, citable=True,
-                        number=n.number, label=f"cl. {label}", section_path=path, parent=n.parent,
+                        number=n.number, label=cited, section_path=path, parent=n.parent,
                         attrs=attrs))
         labels.append(label)
     for u in out:
@@ -206,9 +245,29 @@ def clause_units(nodes: list[Node]) -> tuple[list[dict], dict[str, int], list[st
 NUMBERED_HEADING = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){0,5}\.?)(?:[ \t]+|$)")
 #: a paragraph that opens with a dotted clause number: "5.3 The Supplier shall ..." (a list needs "5." alone)
 NUMBERED_PARAGRAPH = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+(?=\S)")
+#: the same with its word: "### Section 1.1 Definitions" under "## ARTICLE 1", "Section 5.2 Notices. Each ..."
+#: (a capital after the number: "Section 5.2 of the Agreement" is a reference, not a clause)
+KW_HEADING = re.compile(r"^(?:SECTION|Section|CLAUSE|Clause)[ \t]+(\d{1,3}(?:\.\d{1,3}){1,5}\.?)"
+                        r"(?:[ \t]+(?=[A-Z(])|$)")
+KW_PARAGRAPH = re.compile(r"^(?:SECTION|Section|CLAUSE|Clause)[ \t]+(\d{1,3}(?:\.\d{1,3}){1,5}\.?)[ \t]+"
+                          r"(?=[A-Z\"“(])")
+#: a paragraph that opens with a whole clause number the list syntax did not take ("**13. Suspension**."
+#: typed in bold, "13\\. ..."): a clause when it goes on from the last whole number ("12.")
+WHOLE_PARAGRAPH = re.compile(r"^((\d{1,3})\.)[ \t]+(?=[A-Z\"“])")
+#: a heading that names an Article: "ARTICLE V: AUTHORIZED SHARES.", "Article 4 – Members", "ARTICLE 12"
+ARTICLE_HEADING = re.compile(r"^(?:ARTICLE|Article)[ \t]+([IVXLC]{1,7}|\d{1,3})(?=[ \t:.\-–—]|$)[ \t:.\-–—]*")
+#: a paragraph that is a Section's heading alone: "Section 1 – Definitions.", "SECTION 4. REMEDIES"
+SECTION_HEADING = re.compile(r"^(?:SECTION|Section)[ \t]+(\d{1,3})(?![\d.]*\d)"
+                             r"(?:[ \t]*[:.\-–—][ \t]*|[ \t]*$)")
+#: a lettered heading inside an Article: "A. COMMON STOCK", "B.\tNUMBER OF DIRECTORS."
+PART_HEADING = re.compile(r"^([A-Z])\.(?:[ \t]+|$)")
+#: a lettered item run in after a clause's title: "4.5 Mandatory Purchase. (a) So long as ..."
+RUN_IN = re.compile(r"^(.{1,120}?[.:])[ \t]+(\((?:a|i|1)\))[ \t]+(?=\S)")
 #: an anchor that carries a clause label ("4.6", "11.23", "3.3(a)")
 LABEL_ID = re.compile(r"^\d{1,3}(?:\.\d{1,3}){0,5}(?:\([0-9a-zA-Z]{1,6}\))*$")
 _FOOTERS = [re.compile(p) for p, _ in FOOTER_NOTES]
+_NOT_PART = [re.compile(p) for p, _ in NOT_PART_NOTES]
+_PLACEHOLDER = re.compile(PLACEHOLDER + r"|\{\{[^{}\n]{1,120}\}\}")
 #: a footer note is a short line of its own
 _FOOTER_MAX = 400
 BULLET = "\u2022"
@@ -225,7 +284,7 @@ class Block:
 
     start: int
     end: int
-    what: str  # "title" | "heading" | "text" | "schedule"
+    what: str  # "title" | "heading" | "text" | "schedule" | "note"
     name: str | None = None  # the attachment a schedule block is in
 
 
@@ -234,7 +293,10 @@ class Builder:
     order.  A format's parser walks its own tree and calls :meth:`heading`, :meth:`paragraph`, :meth:`block`
     and :meth:`begin_item` / :meth:`end_item`; :meth:`finish` gives the document when it is a contract."""
 
-    def __init__(self) -> None:
+    def __init__(self, whole_paragraphs: bool = False) -> None:
+        """``whole_paragraphs``: a paragraph that opens "13. " is a clause (Markdown, where a list would have
+        taken it unless it was typed so on purpose: "**13. Suspension**.")."""
+        self.whole_paragraphs = whole_paragraphs
         self.b = TextBuilder()
         self.nodes: list[Node] = []
         self.kinds: list[str] = []  # per node: "heading" | "item" | "printed" | "letter"
@@ -247,6 +309,11 @@ class Builder:
         self.pending: str | None = None  # a list item's marker, printed before its first block
         self.pending_node: int | None = None
         self.seqs: list[list[tuple[Sequence, int]]] = [[]]  # lettered sequences per container, innermost last
+        self.last_whole: int | None = None  # the last whole clause number a paragraph printed ("12.")
+        self.schedule_at: int | None = None  # where the attachment whose heading was met starts
+        self.restart_at: int | None = None  # an attachment that holds the instrument's Articles starts here
+        self.ends_list: bool = False  # the last text block ends ":" (it introduces the list that follows)
+        self.list_owner: int | None = None  # the lettered item whose list is being read
 
     # -- nodes -----------------------------------------------------------------------------------------
 
@@ -277,8 +344,52 @@ class Builder:
         self.seqs[-1] = []
 
     def _within(self, key: str) -> Callable[[int], bool]:
-        """Whether an open node is a clause whose number ``key`` extends (cl. 5 for 5.2)."""
-        return lambda k: key.startswith(self.labels[k] + ".")
+        """Whether an open node is a clause whose number ``key`` extends (cl. 5 for 5.2; Article 4 or the
+        "1." of "Article V.B.1" for "4.1" and "1.1")."""
+        def within(k: int) -> bool:
+            label = self.labels[k]
+            if key.startswith(label + "."):
+                return True
+            own = _TRAILING.search(label) if named(label) else None
+            return own is not None and key.startswith(own.group(1) + ".")
+        return within
+
+    def _article_open(self) -> bool:
+        return any(self.nodes[k].style == ARTICLE and self.nodes[k].number.startswith("Article")
+                   for k in self.stack)
+
+    def _article_heading(self, level: int, text: str) -> bool:
+        """An Article's heading, or a lettered Part's heading inside one: a clause that holds the numbered
+        headings below it (the heading levels say how deep)."""
+        m = ARTICLE_HEADING.match(text) or (None if self._article_open() else _section_heading(text))
+        style = ARTICLE
+        if m is None:
+            m = PART_HEADING.match(text)
+            style = PART
+            if m is None or not self._article_open():
+                return False
+        if self.schedule is not None:
+            if style != ARTICLE or any(nd.style == ARTICLE for nd in self.nodes) \
+                    or not text.startswith(("ARTICLE", "Article")):
+                return False
+            # an attachment that holds the instrument proper (a filing certificate, then "Exhibit A" with
+            # the charter's Articles): its Articles are clauses, cited without the attachment's name
+            self.schedule = None
+            self.restart_at = self.schedule_at
+        number = m.group(1)
+        if style == ARTICLE:
+            word = "Section " if m.group(0)[:1] in "Ss" and m.group(0)[1:2] in "Ee" else "Article "
+            number = word + number
+            self._close_while(lambda k: False)
+        else:
+            self._close_while(lambda k: self.kinds[k] == "heading" and self.levels[k] < level
+                              and named(self.labels[k]))
+        self.b.separate("\n\n")
+        k = self._open("heading", style, None, number, level)
+        self.nodes[k].first_line = text[m.end():]
+        self.nodes[k].heading = text[m.end():].strip().rstrip(".").strip() or None
+        self._emit([text], "heading")
+        return True
 
     def _split(self, line: str, before: str) -> str | None:
         """What a line inside a paragraph opens: "letter" (a lettered item), "printed" (a clause number that
@@ -325,6 +436,7 @@ class Builder:
     def block(self, lines: list[str]) -> None:
         """A block that holds no numbers (a table's rows, a code listing)."""
         self.flush_marker()
+        self.ends_list = False
         self._emit(lines)
 
     def heading(self, level: int, text: str) -> None:
@@ -333,7 +445,8 @@ class Builder:
         text = " ".join(text.split())
         if not text:
             return
-        m = NUMBERED_HEADING.match(text)
+        self.ends_list = False
+        m = NUMBERED_HEADING.match(text) or KW_HEADING.match(text)
         if self.title is None and not self.nodes and not m:
             self.title = text
             self._emit([text], "title")
@@ -343,9 +456,13 @@ class Builder:
             return
         self.flush_marker()
         self._close_kinds("letter", "printed")
+        if not m and self._article_heading(level, text):
+            return
         if m and self.numbering:
             number = m.group(1)
-            self._close_while(self._within(printed_number(number)))
+            within = self._within(printed_number(number))
+            self._close_while(lambda k: within(k) or self.kinds[k] == "heading" and self.levels[k] < level
+                              and named(self.labels[k]))
             self.b.separate("\n\n")
             k = self._open("heading", PRINTED, None, number, level)
             self.nodes[k].first_line = text[m.end():]
@@ -358,6 +475,7 @@ class Builder:
         if span is not None and name is not None:
             self._close_while(lambda k: False)
             self.schedule = name
+            self.schedule_at = span[0]
             self.blocks[-1] = Block(span[0], span[1], "schedule", name)
 
     def begin_item(self, value: int | None, style: str = DECIMAL) -> int | None:
@@ -371,7 +489,12 @@ class Builder:
             mark = marker(value, style)
             self.b.separate("\n\n")
             if self.numbering:
-                self._close_kinds("letter")
+                # a list that a lettered item introduces ("(b) The Managers do not have the authority to:")
+                # is that item's; otherwise the lettered items end where a list starts
+                if self.ends_list and self.stack and self.kinds[self.stack[-1]] == "letter":
+                    self.list_owner = self.stack[-1]
+                elif not (self.stack and self.stack[-1] == self.list_owner):
+                    self._close_kinds("letter")
                 k = self._open("item", style, value, mark)
                 self.pending_node = k
             self.pending = mark
@@ -401,14 +524,46 @@ class Builder:
             self.pending = None
         if not lines:
             return
-        m = None if item_first else NUMBERED_PARAGRAPH.match(lines[0])
-        if m and self.numbering and len(self.seqs) == 1:
-            self._close_while(self._within(printed_number(m.group(1))))
+        self.ends_list = lines[-1].rstrip().endswith(":")
+        if not item_first and len(self.seqs) == 1 and any(p.search(" ".join(lines)) for p in _NOT_PART):
+            self._close_while(lambda k: False)  # a note about the instrument, in none of its clauses
+            self._emit(lines, "note")
+            return
+        if not item_first and len(lines) == 1 and len(self.seqs) == 1 and self.numbering \
+                and _section_heading(lines[0]) and self._article_heading(0, lines[0]):
+            return  # a Section's heading set as a paragraph ("<p><strong>Section 1 – Definitions.</strong>")
+        m = None if item_first else NUMBERED_PARAGRAPH.match(lines[0]) or KW_PARAGRAPH.match(lines[0])
+        whole = None if item_first or m or not self.whole_paragraphs else WHOLE_PARAGRAPH.match(lines[0])
+        if whole and (int(whole.group(2)) != (self.last_whole or 0) + 1 or self._article_open()):
+            whole = None
+        if (m or whole) and self.numbering and len(self.seqs) == 1:
+            m = m or whole
+            assert m is not None
+            if whole:
+                self.last_whole = int(whole.group(2))
+                self._close_while(lambda k: False)
+            else:
+                self._close_while(self._within(printed_number(m.group(1))))
             self.seqs[-1] = []
             self.b.separate("\n\n")
             k = self._open("printed", PRINTED, None, m.group(1))
             self.nodes[k].first_line = lines[0][m.end():]
-            self._emit(lines)
+            run = RUN_IN.match(lines[0][m.end():])
+            if run is None:
+                self._emit(lines)
+                return
+            # "4.5 Mandatory Purchase. (a) So long as ...": the clause's first item starts in its first line
+            at = m.end() + run.start(2)
+            s, _e = self._emit([lines[0][:at].rstrip()]) or (self.b.pos, self.b.pos)
+            found = lettered(run.group(2) + " x", None)
+            assert found is not None
+            self.b.separate(" ")
+            j = self._open("letter", found[0].style, found[1], run.group(2))
+            self.seqs[-1] = [(found[0], j)]
+            self.nodes[j].first_line = lines[0][at + len(run.group(2)):].strip()
+            rest = "\n".join([lines[0][at:]] + lines[1:])
+            s2, e2 = self.b.append(rest)
+            self.blocks[-1] = Block(s, e2, self.blocks[-1].what, self.blocks[-1].name)
             return
         # lettered lines: "a. ...", "(ii) ..." each open an item of the container they are in
         lead: list[str] = lines[:1] if item_first else []
@@ -488,8 +643,13 @@ class Builder:
         sig = find_signatures(text, lines, nodes[0].start) if nodes else None
         if len(nodes) < MIN_CLAUSES or not has_contract_signals(text, title, nodes[0].start, sig):
             return None
+        # the signatures of a covering certificate, before the attachment that holds the instrument's Articles
+        gap: tuple[int, int] | None = None
+        if sig is not None and self.restart_at is not None and sig < self.restart_at:
+            gap = (sig, self.restart_at)
+            sig = find_signatures(text, lines, self.restart_at)
         footers = _footer_lines(text, nodes[0].start)
-        kept = _cut_tails(text, nodes, footers, sig)
+        kept = _cut_tails(text, nodes, footers, sig, gap)
         if len(kept) < MIN_CLAUSES:
             return None
         clauses, evidence, notes = clause_units(kept)
@@ -511,11 +671,17 @@ class Builder:
         counts: dict[str, int] = {}
         first = kept[0].start
         for blk in self.blocks:
-            if blk.start >= body_end or inside(blk.start):
+            if blk.start >= body_end or inside(blk.start) or gap and gap[0] <= blk.start < gap[1]:
                 continue
             if blk.what == "title":
                 dicts.append(_unit(UnitKind.HEADING, blk.start, blk.end, Zone.COVER, False, "Title",
                                    ("Title",)))
+            elif blk.what == "note":
+                dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.NOTE, False,
+                                   text[blk.start:blk.end][:80], ("Notes",)))
+            elif _only_placeholders(text[blk.start:blk.end]):
+                dicts.append(_unit(UnitKind.BLOCK, blk.start, blk.end, Zone.NOTE, False,
+                                   text[blk.start:blk.end][:80], ("Placeholders",)))
             elif blk.what == "schedule":
                 name = blk.name or "Schedules"
                 if name not in counts:
@@ -539,11 +705,30 @@ class Builder:
             if s < body_end:
                 dicts.append(_unit(UnitKind.BLOCK, s, e, Zone.NOTE, False, f"Note ¶{i + 1}", ("Notes",)))
         tail = _tail_units(text, lines, sig, counts) if sig is not None else []
+        if gap is not None:
+            tail = [_unit(UnitKind.BLOCK, s, e, Zone.SIGNATURES, False, f"Signatures ¶{i + 1}",
+                          ("Signatures",))
+                    for i, (s, e) in enumerate(find_blocks(text, lines, gap[0], gap[1]))] + tail
         units = _ordered(dicts, len(clauses)) + _ordered(tail, 0, offset=len(dicts))
         meta = {"clauses": len(clauses), "label_evidence": evidence}
         return ParsedDocument(format=fmt, kind=DocumentKind.CONTRACT, title=title or text[:80].strip(),
                               text=text, units=tuple(units), date=find_date(text), warnings=tuple(warnings),
                               meta=meta)
+
+
+def _section_heading(text: str) -> re.Match[str] | None:
+    """A "Section N" heading: the number alone, or with a short title ("Section 2 – Scope.")."""
+    m = SECTION_HEADING.match(text)
+    if m is None or len(text) > 100:
+        return None
+    rest = text[m.end():].strip()
+    return m if not rest or is_heading_like(rest) else None
+
+
+def _only_placeholders(block: str) -> bool:
+    """A template's blank standing alone ("[Corporation Name in All Caps]", "{{Members.Signatures}}"): no
+    term of the instrument."""
+    return bool(_PLACEHOLDER.search(block)) and not re.search(r"\w", _PLACEHOLDER.sub("", block))
 
 
 def _footer_lines(text: str, start: int) -> list[tuple[int, int]]:
@@ -564,11 +749,15 @@ def _trim(text: str, start: int, at: int) -> int:
     return at
 
 
-def _cut_tails(text: str, nodes: list[Node], footers: list[tuple[int, int]], sig: int | None) -> list[Node]:
+def _cut_tails(text: str, nodes: list[Node], footers: list[tuple[int, int]], sig: int | None,
+               gap: tuple[int, int] | None = None) -> list[Node]:
     """Clauses end before the signatures, and before footer notes that end them (nothing of the clause after
-    the note); clauses that start in the signatures are none."""
-    kept = [n for n in nodes if sig is None or n.start < sig]
+    the note); clauses that start in the signatures are none.  ``gap``: signatures the clauses go on after
+    (a covering certificate's, before the attachment that holds the Articles)."""
+    kept = [n for n in nodes if (sig is None or n.start < sig) and not (gap and gap[0] <= n.start < gap[1])]
     for n in kept:
+        if gap is not None and n.start < gap[0] < n.end:
+            n.end = _trim(text, n.start, gap[0])
         if sig is not None and n.end > sig:
             n.end = _trim(text, n.start, sig)
         for s, _e in footers:

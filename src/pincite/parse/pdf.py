@@ -89,26 +89,33 @@ class PageLayout:
 
 def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLayout]:
     """Take running headers/footers and page numbers off every page and read the printed labels."""
-    top_k, bottom_k = 3, 2
+    top_k, bottom_k = 3, 4
     counts: Counter[str] = Counter()
+    exact: Counter[str] = Counter()  # the same words, numbers and all
     for lines in pages:
         seen = set()
         by_y = sorted(lines, key=lambda ln: (ln.top, ln.x0))
         for ln in by_y[:top_k] + by_y[-bottom_k:]:
             seen.add(_template(ln.text))
         counts.update(seen)
+        exact.update({" ".join(ln.text.split()) for ln in by_y[:top_k] + by_y[-bottom_k:]})
     npages = sum(1 for lines in pages if lines)
     repeat_min = max(2, int(0.25 * npages + 0.999)) if npages >= 3 else 99
 
-    def is_furniture(ln: Line, numbered: bool = False) -> bool:
+    def is_furniture(ln: Line, numbered: bool = False, full: bool = False) -> bool:
+        """``full``: the page has a body of its own beyond its top and foot lines."""
         t = ln.text.strip()
         if _PAGE_NUMBER_ONLY.match(t):
             # a page that has its number already: a lone "II" under it is a Part heading, not furniture
             return not numbered
         if set(t) <= set("_-–—* ") :
             return False
+        n = counts[_template(t)]
+        if full and npages >= 3 and exact[" ".join(t.split())] >= max(repeat_min, 0.75 * npages) \
+                and len(t) <= 200:
+            return True  # word for word on (nearly) every page at its top or foot: a publisher's line
         sentence = t.endswith(".") and len(t.split()) >= 6  # body text that happens to repeat, not a running head
-        return counts[_template(t)] >= repeat_min and len(t) <= 90 and not sentence
+        return n >= repeat_min and len(t) <= 90 and not sentence
 
     def is_running_title(ln: Line) -> bool:
         """A short title line right under a running head ("Syllabus", "Opinion of the Court")."""
@@ -130,7 +137,8 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
                 is_furniture(by_y[0], any(_DIGITS.search(r.text) for r in removed_top))
                 or (removed_top and is_running_title(by_y[0]))):
             removed_top.append(by_y.pop(0))
-        while by_y and len(removed_bottom) < bottom_k and is_furniture(by_y[-1]):
+        full = len(by_y) >= 3 * (top_k + bottom_k)
+        while by_y and len(removed_bottom) < bottom_k and is_furniture(by_y[-1], full=full):
             removed_bottom.insert(0, by_y.pop())
         gone = {id(ln) for ln in removed_top + removed_bottom}
         lines = [ln for ln in lines if id(ln) not in gone]

@@ -18,7 +18,10 @@ from pincite.legal.contracts import (
     FIRST_PAGE_SIGNALS,
     PAGE_FOOTER,
     PAGE_LEGENDS,
+    FOOTER_NOTES,
+    FORM_VERSION_LINES,
     INSTRUMENT_TITLE_WORDS,
+    NOT_PART_NOTES,
     PARTY_SIGNALS,
     SIGNATURE_LINE_OPENERS,
     SIGNATURE_OPENERS,
@@ -31,6 +34,7 @@ from pincite.parse.contract import (
     contents_entry,
     find_candidates,
     heading_of,
+    is_heading_like,
     select_numbering,
     split_lines,
 )
@@ -47,6 +51,8 @@ class TextAnalysis:
     units: tuple[Unit, ...]  # spans into the text passed in; ordinals 0..n-1; parents set
     warnings: tuple[str, ...]
     date: str | None  # ISO date if the document states one clearly (e.g. "dated as of May 8, 2014")
+    #: sub-units its own cross-references cite that it does not print (list markers lost in copying)
+    unprinted: tuple[str, ...] = ()
 
 
 #: Fewer kept clause numbers than this and the text is not treated as a contract.
@@ -225,6 +231,10 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
             body_end = sig_start
         elif notes is not None:
             body_end = notes[0]
+        # a note that says it is not part of the instrument ("… does not form part of the licence") ends it
+        at = _notes_after(text, lines, last.pos, body_end)
+        if at is not None and at < body_end:
+            notes, body_end = (at, Zone.NOTE), at
         kept = [c for c in kept if c.pos < body_end]
         repeats: list[str] = []
         units = _clause_units(text, lines, starts, kept, body_start, body_end, repeats)
@@ -245,11 +255,17 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
             units += _schedule_units(text, find_blocks(text, lines, sched_start, end), counts)
         units += _tail_units(text, lines, sig_start, counts) if sig_start is not None else []
         units = _renumber(units)
+        lost = unprinted_citations(text, units)
+        if lost:
+            warnings.append(f"{source}: its own cross-references cite {', '.join(lost[:3])} but the text "
+                            f"prints no such sub-unit (its list markers were probably lost in copying): "
+                            f"pinpoints go no deeper than the numbered clauses, and no label is inferred by "
+                            f"counting lines")
         detached = sum(1 for c in kept if c.where == "detached")
         if detached:
             warnings.append(f"{detached} clause numbers were printed apart from their text and were attached "
                             f"to the paragraphs below them")
-        return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date)
+        return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date, tuple(lost))
 
     judgment = _judgment_units(text, lines)
     if judgment:
@@ -376,11 +392,65 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
     return out
 
 
+_FOOTER_NOTES = [re.compile(p) for p, _ in FOOTER_NOTES]
+_NOT_PART_NOTES = [re.compile(p) for p, _ in NOT_PART_NOTES]
+_FORM_VERSION = [re.compile(p) for p, _ in FORM_VERSION_LINES]
+
+
 def _preamble_units(text: str, lines: list[Line], body_start: int) -> list[dict]:
-    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words, citable)."""
-    return [dict(kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.OTHER, citable=True, number=None,
-                 label=f"Preamble ¶{i + 1}", parent=None, section_path=("Preamble",), attrs={})
-            for i, (s, e) in enumerate(find_blocks(text, lines, 0, body_start))]
+    """Title, parties and recitals before the first clause: blocks in zone OTHER (the parties' words,
+    citable).  Not the parties' words, and not citable: a rule of '=' signs, a licence or copyright line, a
+    form's version line ("(Last updated April 20, 2023)"), a note that says it is no part of the instrument,
+    the title lines above the first paragraph of prose and a heading set alone over the first clause (each
+    keeps its place in the count)."""
+    out = []
+    blocks = find_blocks(text, lines, 0, body_start)
+    prose = False
+    for i, (s, e) in enumerate(blocks):
+        block = text[s:e].strip()
+        one_line = "\n" not in block
+        zone, citable, kind = Zone.OTHER, True, UnitKind.BLOCK
+        if not re.search(r"\w", block) or one_line and len(block) <= 400 and any(
+                p.search(block) for p in _FOOTER_NOTES + _FORM_VERSION) or any(
+                p.search(block) for p in _NOT_PART_NOTES):
+            zone, citable = Zone.NOTE, False
+        elif one_line and is_heading_like(block) and not block.endswith(".") and ":" not in block and (
+                not prose or i == len(blocks) - 1 and block.upper() == block):
+            zone, citable, kind = Zone.COVER, False, UnitKind.HEADING
+        else:
+            prose = prose or len(block.split()) >= 8
+        out.append(dict(kind=kind, char_start=s, char_end=e, zone=zone, citable=citable, number=None,
+                        label=f"Preamble ¶{i + 1}", parent=None, section_path=("Preamble",), attrs={}))
+    return out
+
+
+#: a cross-reference to a bracketed sub-unit of a numbered clause: "Section 3(a)(1)", "clause 5.2(b)"
+_CITED_SUB = re.compile(r"\b(?:Sections?|[Cc]lauses?|s\.|cl\.)[ \t]+(\d{1,3}(?:\.\d{1,3}){0,3})"
+                        r"((?:\([0-9A-Za-z]{1,5}\))+)")
+_KIND_PREFIX = re.compile(r"^(?:s\.|cl\.|Section|Clause|Article|art\.)\s*")
+
+
+def unprinted_citations(text: str, units: list[Unit]) -> list[str]:
+    """Sub-units the text's own cross-references cite ("Section 3(a)(1)") under a clause that is a unit but
+    prints no sub-unit at all: the sign of list markers lost in copying.  Two or more, or none."""
+    labels = {_KIND_PREFIX.sub("", u.label or "") for u in units if u.number is not None}
+    out: list[str] = []
+    for m in _CITED_SUB.finditer(text):
+        base = m.group(1)
+        if base in labels and not any(lb.startswith(base + "(") for lb in labels):
+            cited = f"Section {base}{m.group(2)}" if m.group(0)[:1] in "Ss" else f"clause {base}{m.group(2)}"
+            if cited not in out:
+                out.append(cited)
+    return out if len(out) >= 2 else []
+
+
+def _notes_after(text: str, lines: list[Line], after: int, end: int) -> int | None:
+    """Where a note that says it is no part of the instrument starts, on a line of its own after ``after``
+    (the last clause's start) and before ``end``: the instrument's text ends there."""
+    for ln in lines:
+        if after < ln.start < end and ln.content and any(p.search(ln.content) for p in _NOT_PART_NOTES):
+            return ln.start
+    return None
 
 
 _LEGEND_CORE = "|".join(f"(?:{p})" for p, _ in PAGE_LEGENDS)
@@ -681,18 +751,55 @@ def _schedule_units(text: str, blocks: list[tuple[int, int]], counts: dict[str, 
     out: list[dict] = []
     counts = {} if counts is None else counts  # (shared by the attachments before and after the signatures)
     name = None
+    top: str | None = None  # the attachment whose heading was met outermost ("Schedule 1")
+    nested = False  # ``name`` is an attachment inside ``top`` ("Schedule 1, Annex I")
+    just_opened = False  # the block before was ``top``'s heading
+    part: dict | None = None  # a lettered part of the attachment, open ("A. LIST OF PARTIES")
+    parts: set[str] = set()
     for s, e in _split_at_headings(text, blocks):
         found = attachment_name(text, s)
+        if found is not None:
+            part = None
+            word = found.split()[0]
+            if top is not None and word != top.split()[0] and (just_opened or nested):
+                # "SCHEDULE 1" then "ANNEX I": the annex is the schedule's; "ANNEX II" after it is too
+                found, nested = f"{top}, {found}", True
+            else:
+                top, nested = found, False
+            just_opened = not nested
+        else:
+            just_opened = False
         if found is not None and found != name:
             name = found
             if found not in counts:
                 counts[found] = 0
                 out.append(_schedule_unit(s, e, found, found))
                 continue
+        letter = _part_heading(text[s:e]) if name is not None else None
+        follows = part is None and letter == "A" or part is not None and letter is not None \
+            and ord(letter) == ord(part["label"][-1]) + 1
+        if letter is not None and f"{name}.{letter}" not in parts and follows:
+            # the attachment's lettered parts are what it prints to cite: "Schedule 1, Annex I.A"
+            part = _schedule_unit(s, e, f"{name}.{letter}", name)
+            parts.add(part["label"])
+            out.append(part)
+            continue
+        if part is not None:
+            part["char_end"] = e
+            continue
         key = name or "Schedules"
         counts[key] = counts.get(key, 0) + 1
         out.append(_schedule_unit(s, e, f"{key} ¶{counts[key]}", key))
     return out
+
+
+#: a lettered part's heading in an attachment, in capitals on a line of its own: "A. LIST OF PARTIES"
+_PART_HEADING = re.compile(r"^([A-Z])\.[ \t]+([A-Z][A-Z0-9 ,;:'’&()/-]{2,80})$")
+
+
+def _part_heading(block: str) -> str | None:
+    m = _PART_HEADING.match(block.strip())
+    return m.group(1) if m and len(m.group(2).split()) <= 10 else None
 
 
 def _split_at_headings(text: str, blocks: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -805,6 +912,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
                               text=text, units=tuple(units), warnings=tuple(warnings),
                               meta={"sections": sum(1 for u in units if u.kind is UnitKind.SECTION)})
     a = analyse_text(text, source)
-    meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
+    meta: dict = {"clauses": sum(1 for u in a.units if u.number is not None)}
+    if a.unprinted:
+        meta["unprinted_citations"] = list(a.unprinted)
     return ParsedDocument(format=Format.TEXT, kind=a.kind, title=a.title, text=text, units=a.units,
                           date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)
