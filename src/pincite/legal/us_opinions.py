@@ -30,6 +30,10 @@ US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"delivered the opinion of the Court\b"), "the author's line of a Supreme Court opinion"),
     (re.compile(r"\bON WRIT OF CERTIORARI\b", re.I), "a Supreme Court case caption"),
     (re.compile(r"\bDistrict Judge, Presiding\b"), "the lower-court line of a Ninth Circuit caption"),
+    (re.compile(r"^\s*In the (?:[A-Z][a-z]+ ){1,3}Court of Appeals\b", _M),
+     "the caption of a state intermediate appellate court: 'In the Missouri Court of Appeals'"),
+    (re.compile(r"\bAppeal from the (?:United States )?(?:Circuit|District|Superior) Court\b"),
+     "the lower-court line of a US appellate caption: 'Appeal from the Circuit Court of St. Charles County'"),
 )
 
 #: The name of a judge or Justice as printed in capitals in an author's line ("O'BRIEN", "SOTOMAYOR").
@@ -121,6 +125,18 @@ SIGNATURE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: The panel line that ends a court of appeals caption: the opinion follows it where no author's line does.
 PANEL_LINE = re.compile(r"^Before:?\s+[A-Z].{0,300}\bJudges?\b", re.S | re.M)
+
+#: A state appellate court's panel, its judges named with their titles and no "Before:": "Angela T. Quigless,
+#: P.J., Kurt S. Odenwald, J., and James M. Dowd, J."; the opinion follows it.
+_JUDGE = r"[A-Z][a-z]+(?: [A-Z]\.)*(?: [A-Z][A-Za-z'’-]+)+, (?:P\. ?J\.|C\. ?J\.|J\.|JJ\.)"
+PANEL_NAMES = re.compile(rf"^(?:Before:?\s+)?{_JUDGE}(?:,? (?:and )?{_JUDGE}){{1,8}}\s*$")
+
+#: The author's signature under a state court's opinion: "James M. Dowd, Judge" (the judges who join are
+#: named after it: "Angela T. Quigless, P.J., and Kurt S. Odenwald, J., concur.").
+SIGNED_BY = re.compile(r"^[A-Z][a-z]+(?: [A-Z]\.)*(?: [A-Z][A-Za-z'’-]+)*? (?P<surname>[A-Z][A-Za-z'’-]+),"
+                       r" (?:Presiding |Chief |Senior )?Judge\s*$")
+#: the line drawn for that signature
+SIGNATURE_RULE = re.compile(r"^_{10,}$")
 
 #: Words that begin a Supreme Court syllabus, which is the Reporter's, not the Court's (a headnote).
 SYLLABUS_NOTE = re.compile(r"^(?:NOTE: Where it is feasible, a syllabus \(headnote\)|Syllabus\s*$)")

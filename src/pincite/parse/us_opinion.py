@@ -246,14 +246,17 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                           role_basis=v.basis, attrs={"voice": len(voices) - 1}))
         return len(found) - 1
 
-    def start_voice(v: Voice, blk: Block) -> None:
+    def start_voice(v: Voice, blk: Block, whole: bool = True) -> None:
+        """Open a voice at ``blk``; without ``whole`` (it opens at a heading) no unit before the heading."""
         nonlocal zone, zone_run, leaf, root
         voices.append(v)
         zone, zone_run = Zone.REASONS, None
         stack.clear()
         last_at.clear()
         last_level.clear()
-        root = None
+        root = leaf = None
+        if not whole and not v.supreme:
+            return
         leaf = open_unit(blk, v.whole_label, None, () if v.supreme else ("Introduction",), None)
         if v.supreme:
             root = leaf
@@ -308,7 +311,13 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             if court is not None and blk.lines == 1 and closes_panel:
                 court = None  # "WILLIAMS, Senior Circuit Judge." closing the panel line above, not an author
             prose = len(t) > 150 and blk.lines >= 2 and _numbered_heading(blk) is None
-            if court is not None or (after_panel and prose and not has_opener):
+            # a state court's opinion may open at its first heading ("Introduction") under the panel line
+            heading = court is None and after_panel and not has_opener and not prose and (
+                _unnumbered_heading(blk) is not None or _numbered_heading(blk) is not None)
+            if heading:
+                start_voice(Voice("Opinion of the Court", "", None, Role.LEAD, "the opinion after the panel line",
+                                  supreme), blk, whole=False)
+            elif court is not None or (after_panel and prose and not has_opener):
                 if court is not None and "name" in court.groupdict() and court.group("name"):
                     author = f"{_name(court.group('name'))}, {_abbrev(court.group('title'))}"
                 elif court is not None:
@@ -319,10 +328,11 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                          else "the opinion after the panel line")
                 start_voice(Voice("Opinion of the Court", "", author, Role.LEAD, basis, supreme), blk)
                 continue
-            if US.PANEL_LINE.search(blk.text):
-                after_panel = True
-            front(Zone.COVER, blk, "cover")
-            continue
+            else:
+                if US.PANEL_LINE.search(blk.text) or US.PANEL_NAMES.match(t):
+                    after_panel = True
+                front(Zone.COVER, blk, "cover")
+                continue
         # --- front matter again: a separate opinion's caption, a signature block
         if any(p.match(first) for p, _ in US.CAPTION_LINES):
             end_voice(Zone.COVER)
@@ -331,6 +341,17 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         if zone == Zone.REASONS and US.RECUSAL_LINE.match(t):
             end_voice(Zone.COVER)
             front(Zone.COVER, blk, "cover")
+            continue
+        signed = US.SIGNED_BY.match(first)
+        rule_then_signed = (US.SIGNATURE_RULE.match(t) is not None and k + 1 < len(blocks)
+                            and US.SIGNED_BY.match(blocks[k + 1].first_line.strip()) is not None)
+        if zone == Zone.REASONS and (signed or rule_then_signed):
+            # the author signs a state court's opinion at its end: "James M. Dowd, Judge"
+            end_voice(Zone.SIGNATURES)
+            front(Zone.SIGNATURES, blk, "signatures")
+            signed = signed or US.SIGNED_BY.match(blocks[k + 1].first_line.strip())
+            if signed and signature_author is None:
+                signature_author = f"{_name(signed.group('surname'))}, J."
             continue
         if any(p.match(first) for p, _ in US.SIGNATURE_OPENERS):
             end_voice(Zone.SIGNATURES)
@@ -371,6 +392,12 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                     del last_level[deeper]
                 path = [(s[0], s[1]) for s in stack] + [(token, True)]
                 idx = open_unit(blk, _part_label(voices[-1], path), token, tuple(p for p, _ in path), parent)
+                numbered_from = next((i for i, (_, num) in enumerate(path) if num), 0)
+                if numbered_from and path[numbered_from][0] in _ROMAN \
+                        and _level(path[numbered_from][0], []) == 1:
+                    # Points "I." / "II." under "Discussion": the opinion's first rank of numbers, cited as
+                    # "Part I" where no other Part I is in the opinion
+                    found[idx]["short"] = _part_label(voices[-1], path[numbered_from:])
                 stack.append((token, True, idx, level))
                 leaf = idx
                 continue
@@ -391,7 +418,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         warnings.append("no opening of the court's opinion was recognised: no unit is citable")
     elif voices[0].author is None and signature_author:
         voices[0].author = signature_author
-        voices[0].basis = "signed at the end of the order and judgment"
+        voices[0].basis = "signed at the end of the opinion (or order and judgment)"
         for u in found:
             if u.get("attrs", {}).get("voice") == 0:
                 u["author"], u["role_basis"] = signature_author, voices[0].basis
@@ -403,6 +430,12 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         if v is not None:
             for pg in u["pages"]:
                 page_voice[pg] = v
+    taken = Counter(d["label"] for d in found)
+    shorts = Counter(d["short"] for d in found if "short" in d)
+    for d in found:
+        short = d.pop("short", None)
+        if short is not None and shorts[short] == 1 and not taken[short]:
+            d["label"] = short
     text_pages = {pg for u in found if u["zone"] != Zone.HEADNOTE for pg in u["pages"]}
     headnote_pages = {pg for u in found if u["zone"] == Zone.HEADNOTE for pg in u["pages"]} - text_pages
     label_of = {p.index: p.label for p in layouts}
