@@ -1,0 +1,169 @@
+"""Judgments from the repository's own zoo (``zoo/``): a Supreme Court slip opinion with a concurrence and a
+dissent, a Missouri Court of Appeals opinion, a UK judgment as an HTML fragment, a plain-text New Zealand
+judgment and a Board of Veterans' Appeals decision, an Akoma Ntoso Greek decision.  The facts asserted were
+read off the documents (and their keys, written by reading them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pincite.evaluation.zoo import find_quote, score_key
+from pincite.errors import UnsupportedFormat
+from pincite.parse import parse_bytes, sniff_format
+from pincite.types import Format, Role, Zone
+
+ZOO = Path(__file__).resolve().parents[2] / "zoo"
+SCOTUS = "judgment_pdf_us_supreme_court_slip/scotus_19-177_aosi_v_usaid_2020"
+MISSOURI = "judgment_pdf_us_state_appellate/mo_app_ed108783_jagels_v_state_2021"
+UK_HTML = "judgment_html_uk_find_case_law_prototype/ewhc_comm_2022_935_richards_v_speechly_bircham"
+
+_cache: dict[str, object] = {}
+
+
+def load(stem: str, ext: str):
+    if stem not in _cache:
+        path = ZOO / f"{stem}.{ext}"
+        _cache[stem] = parse_bytes(path.read_bytes(), path.name)
+    return _cache[stem]
+
+
+def unit_at(doc, quote: str, citable: bool | None = True):
+    hits = find_quote(doc.text, quote)
+    assert hits, quote
+    s, e = hits[0]
+    inside = [u for u in doc.units if u.char_start <= s and e <= u.char_end
+              and (citable is None or u.citable == citable)]
+    return min(inside, key=lambda u: (u.char_end - u.char_start, -u.ordinal)) if inside else None
+
+
+# ---- US Supreme Court slip opinion: three opinions, each its own voice; the dissent is not a caption
+
+SCOTUS_UNITS = [
+    ("In 2003, Congress passed and President George W. Bush", "Opinion of the Court", "Kavanaugh, J."),
+    ("We respectfully disagree with that", "Opinion of the Court", "Kavanaugh, J."),
+    ("As Justice Jackson stated for the Court in Eisentrager:", "Opinion of the Court, n. *", "Kavanaugh, J."),
+    ("I agree with the Court that the Policy Requirement does", "Thomas, J., concurring", "Thomas, J."),
+    ("As the Court explains, the United States Leadership Against", "Thomas, J., concurring, n. *", "Thomas, J."),
+    ("The Court, in my view, asks the wrong question and gives", "Breyer, J., dissenting", "Breyer, J."),
+    ("To understand the issue now before us, one must appre", "Breyer, J., dissenting, Part I", "Breyer, J."),
+    ("Respondents should prevail here for the same reasons", "Breyer, J., dissenting, Part II-A", "Breyer, J."),
+    ("The majority also makes two practical arguments, but", "Breyer, J., dissenting, Part III-C", "Breyer, J."),
+    # the closing words after "* * *" belong to no Part, only to the dissent
+    ("With respect, I dissent.", "Breyer, J., dissenting", "Breyer, J."),
+]
+
+
+@pytest.mark.parametrize("quote,label,author", SCOTUS_UNITS)
+def test_scotus_units_and_voices(quote, label, author):
+    doc = load(SCOTUS, "pdf")
+    u = unit_at(doc, quote)
+    assert u is not None and u.label == label
+    assert u.author == author
+
+
+def test_scotus_dissent_is_its_own_voice_not_signatures():
+    doc = load(SCOTUS, "pdf")
+    dissent = unit_at(doc, "The Court, in my view, asks the wrong question")
+    # the opener runs over two lines: "JUSTICE BREYER, with whom JUSTICE GINSBURG and / JUSTICE SOTOMAYOR join"
+    assert dissent.role == Role.DISSENTING and "with whom JUSTICE GINSBURG" in dissent.role_basis
+    assert doc.text[dissent.char_start:].startswith("JUSTICE BREYER, with whom")
+    roles = {(u.author, u.role) for u in doc.units if u.citable}
+    assert roles == {("Kavanaugh, J.", Role.LEAD), ("Thomas, J.", Role.CONCURRING),
+                     ("Breyer, J.", Role.DISSENTING)}
+    by = {u.label: u for u in doc.units}
+    assert doc.units[by["Breyer, J., dissenting, Part II-A"].parent].label == "Breyer, J., dissenting, Part II"
+    assert doc.units[by["Breyer, J., dissenting, Part II"].parent].label == "Breyer, J., dissenting"
+
+
+NOT_CITABLE = [
+    "The syllabus constitutes no part of the opinion of the Court but has been",
+    "Because plaintiffs’ foreign affiliates possess no First Amendment",
+    "KAVANAUGH, J., delivered the opinion of the Court, in which ROBERTS,",  # the line-up, set as small type
+    "NOTICE: This opinion is subject to formal revision before publication in the",
+    "JUSTICE KAGAN took no part in the consideration or de",
+]
+
+
+@pytest.mark.parametrize("quote", NOT_CITABLE)
+def test_scotus_front_matter_is_not_citable(quote):
+    doc = load(SCOTUS, "pdf")
+    assert unit_at(doc, quote) is None
+
+
+def test_scotus_pages_are_printed_numbers_restarting_per_opinion():
+    doc = load(SCOTUS, "pdf")
+    labels = [m.label for m in doc.pages]
+    assert labels[:4] == ["1", "2", "1", "2"] and labels[11:15] == ["1", "2", "1", "2"] and labels[35] == "23"
+    # a two-line running head ("2 AGENCY ... ALLIANCE FOR" / "OPEN SOCIETY INT’L, INC.") is furniture
+    assert doc.pages[14].furniture[-1] == "BREYER, J., dissenting"
+    assert "OPEN SOCIETY INT’L, INC.\n" not in doc.text
+    u = unit_at(doc, "The upshot is: (1) The messages at issue here belong to")
+    assert (u.page_start, u.pdf_page_start) == ("16", 28)
+
+
+def test_scotus_key():
+    res = score_key(ZOO / f"{SCOTUS}.key.json", load(SCOTUS, "pdf"))
+    assert res.right == res.units == 23
+    assert res.kept_out == res.non_citable == 8
+
+
+# ---- Missouri Court of Appeals: unnumbered headings, Points "I." "II." under "Discussion", a signature
+
+
+MISSOURI_UNITS = [
+    ("Appellant Nichole M. Jagels appeals the judgment denying her Rule 24.035", "Introduction"),
+    ("The State recommended a 22-year aggregate sentence.", "Background"),
+    ("There is a strong presumption that counsel’s performance was reasonable", "Standard of Review"),
+    ("This record alone refutes her claim and warrants the denial of this point.", "Part I"),
+    ("The State concedes this point and we agree that this clerical mistake", "Part II"),
+    ("This case is affirmed in all other respects.", "Conclusion"),
+]
+
+
+@pytest.mark.parametrize("quote,label", MISSOURI_UNITS)
+def test_missouri_headings_are_the_units(quote, label):
+    doc = load(MISSOURI, "pdf")
+    u = unit_at(doc, quote)
+    assert u is not None and u.label == label
+    assert (u.author, u.role) == ("Dowd, J.", Role.LEAD)
+
+
+def test_missouri_caption_panel_and_signature_are_not_citable():
+    doc = load(MISSOURI, "pdf")
+    for quote in ("In the Missouri Court of Appeals", "Appeal from the Circuit Court of",
+                  "Angela T. Quigless, P.J., Kurt S. Odenwald, J., and James M. Dowd, J.",
+                  "James M. Dowd, Judge", "Kurt S. Odenwald, J., concur."):
+        assert unit_at(doc, quote) is None, quote
+    assert unit_at(doc, "Kurt S. Odenwald, J., concur.", None).zone == Zone.SIGNATURES
+    by = {u.label: u for u in doc.units}
+    assert doc.units[by["Part II"].parent].label == "Discussion"
+    assert by["Part II"].section_path == ("Opinion of the Court", "Discussion", "II")
+    assert [m.label for m in doc.pages] == [None, "2", "3", "4", "5"]  # page 1 prints no number
+
+
+def test_missouri_key():
+    res = score_key(ZOO / f"{MISSOURI}.key.json", load(MISSOURI, "pdf"))
+    assert res.right == res.units == 16
+    assert res.kept_out == res.non_citable == 5
+
+
+# ---- an HTML fragment whose root is <article>
+
+
+def test_html_fragment_with_article_root_is_html():
+    data = (ZOO / f"{UK_HTML}.html").read_bytes()
+    assert data.lstrip().startswith(b"<article")
+    assert sniff_format(data, "judgment.html") == Format.HTML
+    assert sniff_format(data, "judgment") == Format.HTML  # by its tags, without the name
+    res = score_key(ZOO / f"{UK_HTML}.key.json", load(UK_HTML, "html"))
+    assert res.right >= 19
+
+
+def test_xml_with_an_article_root_is_not_taken_for_html():
+    # DocBook also has <article>: namespaced, or with no tag that only HTML has, it is still refused as XML
+    for data in (b'<?xml version="1.0"?>\n<article xmlns="http://docbook.org/ns/docbook"><para>x</para></article>',
+                 b"<article><title>T</title><para>One</para><para>Two</para></article>"):
+        with pytest.raises(UnsupportedFormat):
+            sniff_format(data, "a.xml")
