@@ -31,6 +31,7 @@ from pincite.parse.contract import (
     select_numbering,
     split_lines,
 )
+from pincite.parse.text_judgment import headed_decision
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -191,6 +192,9 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     date = find_date(text)
     warnings: list[str] = []
 
+    headed = headed_decision(text, lines)
+    if headed:
+        return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(headed), tuple(warnings), date)
     cands = find_candidates(text, lines)
     kept = select_numbering(cands)
     sig_start = find_signatures(text, lines, kept[0].pos) if len(kept) >= MIN_CLAUSES else None

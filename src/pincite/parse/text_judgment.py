@@ -1,0 +1,128 @@
+"""Judgments that come as plain text: the citable units, and the caption and tail that are not.
+
+Two shapes, each read from the text's own marks (:mod:`pincite.legal.text_judgments`):
+
+* a decision in headed parts - a US agency decision (the Board of Veterans' Appeals): "ORDER", "FINDINGS OF
+  FACT" 1-3, "CONCLUSIONS OF LAW" 1-3, "REASONS AND BASES ..." with unmarked sub-headings.  Each part is a unit
+  named as it is cited ("Findings of Fact, 2", "Reasons and Bases: Effective Dates"); the docket lines above
+  the first part, and the signature block and closing notice under the judge's title, are not citable.
+* a judgment in paragraphs "[1]", "[2]" (text extracted from a PDF, so a paragraph number may follow a
+  spliced footnote on the same line): paragraphs in order, a quoted judgment's own "[24]" inside a paragraph
+  not taken for ours; the lettered orders under "JUDGMENT OF THE COURT" as "Order A"; footnotes spliced into
+  the body as "n 67"; the caption, contents table and solicitors block not citable.
+
+Spans point into the text as given; nothing is rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pincite.legal import text_judgments as TJ
+from pincite.parse.contract import Line
+from pincite.types import Unit, UnitKind, Zone
+
+
+def _end(text: str, pos: int, floor: int) -> int:
+    """``pos`` moved back over the whitespace before it (never before ``floor``)."""
+    while pos > floor and text[pos - 1].isspace():
+        pos -= 1
+    return pos
+
+
+def _alone(lines: list[Line], i: int) -> bool:
+    """A line with blank lines (or the text's edge) above and below it."""
+    above = i == 0 or not lines[i - 1].content
+    below = i + 1 >= len(lines) or not lines[i + 1].content
+    return above and below
+
+
+_ITEM = re.compile(r"^(\d{1,2})\.\s+\S")
+
+
+def _sub_heading(lines: list[Line], i: int) -> bool:
+    """An unmarked sub-heading: a short line on its own, no closing stop, followed by prose."""
+    t = lines[i].content
+    if not t or len(t) > 100 or not t[0].isupper() or t.endswith((".", ",", ";", ":")) or _ITEM.match(t):
+        return False
+    if not _alone(lines, i) or t.isupper():
+        return False
+    nxt = next((ln.content for ln in lines[i + 1:] if ln.content), "")
+    # prose, or the numbered issues the sub-heading restates ("1. Entitlement to an effective date ...")
+    return len(nxt) > len(t) and (nxt.endswith((".", ":")) or len(nxt) > 100 or _ITEM.match(nxt) is not None)
+
+
+def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
+    """A decision in capital-headed parts, or None when the text is not one."""
+    heads: list[tuple[int, str]] = []  # (line index, name)
+    for i, ln in enumerate(lines):
+        for pattern, name, _why in TJ.DECISION_PARTS:
+            if ln.content and pattern.match(ln.content) and _alone(lines, i):
+                heads.append((i, name or ln.content.title()))
+                break
+    names = {n for _, n in heads}
+    if len(names) < 2 or not names & {"Findings of Fact", "Conclusions of Law", "Reasons and Bases"}:
+        return None
+    # the signature block: the judge's name above the judge's title, after the last part heading
+    sig_line = None
+    for i in range(heads[-1][0] + 1, len(lines)):
+        if TJ.SIGNING_TITLE.match(lines[i].content):
+            k = i - 1
+            while k > heads[-1][0] and not lines[k].content:
+                k -= 1
+            sig_line = k if k > heads[-1][0] and len(lines[k].content) <= 60 else i
+            break
+    body_end = lines[sig_line].start if sig_line is not None else len(text)
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str, number: str | None = None,
+            parent: int | None = None, path: tuple[str, ...] = ()) -> int:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, number=number, parent=parent, section_path=path))
+        return len(found) - 1
+
+    first = lines[heads[0][0]].start
+    if text[:first].strip():
+        s = len(text[:first]) - len(text[:first].lstrip())
+        add(UnitKind.BLOCK, s, first, Zone.COVER, False, "cover")
+    for h, (li, name) in enumerate(heads):
+        start = lines[li].start
+        nxt_line = heads[h + 1][0] if h + 1 < len(heads) else None
+        end = lines[nxt_line].start if nxt_line is not None else body_end
+        zone = Zone.ORDER if name == "Order" else Zone.REASONS
+        part = add(UnitKind.PART, start, end, zone, True, name, path=(name,))
+        stop = nxt_line if nxt_line is not None else (sig_line if sig_line is not None else len(lines))
+        inner = range(li + 1, stop)
+        if name in NUMBERED:
+            items = [(i, _ITEM.match(lines[i].content)) for i in inner]
+            items = [(i, m.group(1)) for i, m in items if m]
+            for k, (i, num) in enumerate(items):
+                e = lines[items[k + 1][0]].start if k + 1 < len(items) else end
+                add(UnitKind.PARAGRAPH, lines[i].start, e, zone, True, f"{name}, {num}", num, part, (name, num))
+            continue
+        subs = [i for i in inner if _sub_heading(lines, i)]
+        seen: dict[str, int] = {}
+        for k, i in enumerate(subs):
+            e = lines[subs[k + 1]].start if k + 1 < len(subs) else end
+            words = lines[i].content
+            seen[words] = seen.get(words, 0) + 1
+            label = f"{name}: {words}" + (f" ({seen[words]})" if seen[words] > 1 else "")
+            add(UnitKind.PART, lines[i].start, e, zone, True, label, None, part, (name, words))
+    if sig_line is not None:
+        add(UnitKind.BLOCK, lines[sig_line].start, len(text), Zone.SIGNATURES, False, "signatures")
+    return _units(found)
+
+
+NUMBERED = TJ.NUMBERED_PARTS
+
+
+def _units(found: list[dict]) -> list[Unit]:
+    order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
+    ordinal_of = {old: new for new, old in enumerate(order)}
+    out = []
+    for new, old in enumerate(order):
+        d = dict(found[old])
+        if d["parent"] is not None:
+            d["parent"] = ordinal_of[d["parent"]]
+        out.append(Unit(ordinal=new, **d))
+    return out
