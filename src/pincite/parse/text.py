@@ -31,7 +31,7 @@ from pincite.parse.contract import (
     select_numbering,
     split_lines,
 )
-from pincite.parse.text_judgment import headed_decision
+from pincite.parse.text_judgment import bracket_judgment, headed_decision
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -226,7 +226,7 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
                             f"to the paragraphs below them")
         return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date)
 
-    judgment = _judgment_units(text, lines)
+    judgment = bracket_judgment(text, lines, MIN_CLAUSES) or _judgment_units(text, lines)
     if judgment:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(judgment), tuple(warnings), date)
 

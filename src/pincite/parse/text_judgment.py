@@ -20,7 +20,7 @@ import re
 
 from pincite.legal import text_judgments as TJ
 from pincite.parse.contract import Line
-from pincite.types import Unit, UnitKind, Zone
+from pincite.types import Role, Unit, UnitKind, Zone
 
 
 def _end(text: str, pos: int, floor: int) -> int:
@@ -126,3 +126,122 @@ def _units(found: list[dict]) -> list[Unit]:
             d["parent"] = ordinal_of[d["parent"]]
         out.append(Unit(ordinal=new, **d))
     return out
+
+
+# -- a judgment in paragraphs "[1]", "[2]" --------------------------------------------------------------------
+
+#: "[21] First, ..." at a line's start, or after the spaces that end a spliced footnote or a sentence; the
+#: paragraph's first word is capitalised ("at [24] and [64]" is a reference, not a paragraph)
+_PARA = re.compile(r"(?:(?<=\n)|(?<=^)|(?<=\s))\[(\d{1,4})\][ \t]+(?=[A-Z“\"‘'(])")
+#: a footnote spliced into the body where its page ended: "67  Parmanadan, above n 56" (two spaces after)
+_NOTE = re.compile(r"(?:(?<=\n)|(?<=\s))(\d{1,3})[ \t]{2,}(?=[A-Z“\"‘'(\[])")
+#: where the last note of a spliced run stops: three spaces or a blank line after a sentence, or a paragraph
+_NOTE_STOP = re.compile(r"(?<=[.)\]”])[ \t]{3,}(?=\S)|\n[ \t]*\n")
+#: a lettered order: "A The appeal ...", run together as "... this judgment.  B  The appeal ..."
+_ORDER = re.compile(r"(?:(?<=\n)|(?<=\s\s))([A-H])[ \t]+(?=[A-Z])")
+#: who gave the reasons: "(Given by Brown J)"
+_GIVEN_BY = re.compile(r"^\((?:Given|Delivered) by (?P<name>[A-Z][\w'’ -]*? (?:[A-Z]{1,3}J|J|P|CJ))\)$")
+
+
+def _line_start(text: str, pos: int) -> bool:
+    k = pos
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k == 0 or text[k - 1] == "\n"
+
+
+def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> list[Unit] | None:
+    """A judgment in paragraphs "[1]", "[2]" with its caption, orders, notes and tail; None when fewer than
+    ``min_paragraphs`` paragraphs are numbered in order."""
+    reasons_line = next((ln for ln in lines if TJ.REASONS_HEADING.match(ln.content)), None)
+    floor = reasons_line.start if reasons_line is not None else 0
+    tail_line = next((ln for ln in lines if ln.start > floor and TJ.SOLICITORS.match(ln.content)), None)
+    ceiling = tail_line.start if tail_line is not None else len(text)
+    cands: dict[int, list[tuple[int, bool]]] = {}
+    for m in _PARA.finditer(text, floor, ceiling):
+        cands.setdefault(int(m.group(1)), []).append((m.start(), _line_start(text, m.start())))
+    paras: list[tuple[int, str]] = []
+    pos, n = floor, 1
+    while n in cands:
+        here = [c for c in cands[n] if c[0] >= pos]
+        if not here:
+            break
+        nxt = min((c[0] for c in cands.get(n + 1, []) if c[0] > here[0][0]), default=ceiling)
+        window = [c for c in here if c[0] < nxt]
+        # a quoted judgment's own "[24]" runs on inside our [23]; ours starts a line where it can
+        at = next((c for c in window if c[1]), window[0] if window else here[0])
+        paras.append((at[0], str(n)))
+        pos, n = at[0] + 1, n + 1
+    if len(paras) < min_paragraphs:
+        return None
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str, **kw: object) -> int:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, parent=kw.pop("parent", None), **kw))
+        return len(found) - 1
+
+    first = paras[0][0]
+    author = None
+    for ln in lines:
+        if floor <= ln.start < first:
+            m = _GIVEN_BY.match(ln.content)
+            if m:
+                author = m.group("name")
+    voice = dict(author=author, role=Role.LEAD if author else None,
+                 role_basis=f"(Given by {author})" if author else None)
+    # before the reasons: the caption, the lettered orders, a contents table
+    orders: list[tuple[int, str]] = []
+    head = next((ln for ln in lines if ln.start < first and TJ.ORDERS_HEADING.match(ln.content)), None)
+    if head is not None:
+        stop = next((ln.start for ln in lines if ln.start > head.start
+                     and (re.match(r"^_{10,}$", ln.content) or TJ.REASONS_HEADING.match(ln.content)
+                          or ln.content.lower().startswith("table of contents"))), floor or first)
+        expect = "A"
+        for m in _ORDER.finditer(text, head.end, stop):
+            if m.group(1) == expect:
+                orders.append((m.start(), expect))
+                expect = chr(ord(expect) + 1)
+        if len(orders) < 2:
+            orders = []
+    cover_end = orders[0][0] if orders else (floor or first)
+    if text[:cover_end].strip():
+        add(UnitKind.BLOCK, 0, cover_end, Zone.COVER, False, "cover")
+    if orders:
+        for k, (s, letter) in enumerate(orders):
+            e = orders[k + 1][0] if k + 1 < len(orders) else stop
+            add(UnitKind.OTHER, s, e, Zone.ORDER, True, f"Order {letter}", number=letter)
+        if text[stop:floor or first].strip():
+            add(UnitKind.BLOCK, stop, floor or first, Zone.COVER, False, "contents")
+    root = None
+    if reasons_line is not None:
+        name = re.sub(r"\b(Of|The|And|For|By)\b", lambda m: m.group(1).lower(), reasons_line.content.title())
+        name = re.sub(r"\bthe (Court)\b", r"the \1", name)
+        root = add(UnitKind.PART, reasons_line.start, ceiling, Zone.REASONS, True, name, section_path=(name,),
+                   **voice)
+    para_idx: list[int] = []
+    for k, (s, num) in enumerate(paras):
+        e = paras[k + 1][0] if k + 1 < len(paras) else ceiling
+        para_idx.append(add(UnitKind.PARAGRAPH, s, e, Zone.REASONS, True, f"[{num}]", number=num, parent=root,
+                            **voice))
+    # footnotes spliced into the body, numbered 1, 2 ... across the judgment
+    starts = [m for m in _NOTE.finditer(text, floor, ceiling)]
+    notes: list[tuple[int, str]] = []
+    want = 1
+    for m in starts:
+        if int(m.group(1)) == want:
+            notes.append((m.start(), m.group(1)))
+            want += 1
+    para_starts = [s for s, _ in paras]
+    for k, (s, num) in enumerate(notes):
+        e = notes[k + 1][0] if k + 1 < len(notes) else ceiling
+        stop_m = _NOTE_STOP.search(text, s, e)
+        if stop_m is not None:
+            e = stop_m.start()
+        e = min([e] + [p for p in para_starts if s < p < e])
+        holder = max((i for i, (ps, _) in zip(para_idx, paras) if ps <= s), default=root)
+        add(UnitKind.OTHER, s, e, Zone.REASONS, True, f"n. {num}", number=num, parent=holder,
+            attrs={"footnote": True}, **voice)
+    if tail_line is not None:
+        add(UnitKind.BLOCK, tail_line.start, len(text), Zone.SIGNATURES, False, "solicitors")
+    return _units(found)
