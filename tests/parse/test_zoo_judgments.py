@@ -167,3 +167,76 @@ def test_xml_with_an_article_root_is_not_taken_for_html():
                  b"<article><title>T</title><para>One</para><para>Two</para></article>"):
         with pytest.raises(UnsupportedFormat):
             sniff_format(data, "a.xml")
+
+
+# ---- Board of Veterans' Appeals decision (Windows-1252 text): headed parts, numbered findings
+
+BVA = "judgment_text_us_bva/bva_A25084404_2025"
+
+BVA_UNITS = [
+    ("Entitlement to an evaluation in excess of 50 percent for posttraumatic stress disorder", "Order"),
+    ("After submitting an intent to file on November 10, 2022, the", "Findings of Fact, 2"),
+    ("The criteria for an evaluation in excess of 50 percent for PTSD have not been met.",
+     "Conclusions of Law, 1"),
+    ("The Veteran had active duty service in the United States Marine Corps", "Reasons and Bases"),
+    ("Disability ratings are determined by applying the criteria", "Reasons and Bases: Increased Rating"),
+    # the sub-heading followed by the numbered issues it restates, not by prose
+    ("The effective date of an award of increased compensation is", "Reasons and Bases: Effective Dates"),
+]
+
+
+@pytest.mark.parametrize("quote,label", BVA_UNITS)
+def test_bva_parts_are_the_units(quote, label):
+    doc = load(BVA, "txt")
+    u = unit_at(doc, quote)
+    assert u is not None and u.label == label
+
+
+def test_bva_docket_and_signature_are_not_citable():
+    doc = load(BVA, "txt")
+    assert "38 C.F.R. § 4.130" in doc.text  # 0xA7 is the section sign
+    for quote in ("Citation Nr: A25084404", "DOCKET NO. 250716-566207", "Veterans Law Judge",
+                  "Attorney for the Board", "This decision is not precedential"):
+        assert unit_at(doc, quote) is None, quote
+    # "1." under Effective Dates restates an issue: no "Reasons and Bases, 1"
+    assert not any(u.label and u.label.startswith("Reasons and Bases, ") for u in doc.units)
+    res = score_key(ZOO / f"{BVA}.key.json", doc)
+    assert res.right == res.units == 17 and res.kept_out >= 5
+
+
+# ---- New Zealand Court of Appeal, text extracted from its PDF: [N] paragraphs among spliced footnotes
+
+NZ = "judgment_text_nz_court_of_appeal/nzca_2017_190_fang_v_mbie"
+
+NZ_UNITS = [
+    ("The appeal in CA423/2016 is dismissed.", "Order C"),
+    ("Although the discretion of an immigration officer under s 177(1) of the", "[1]"),
+    # "[21] First, ..." follows note 21 on the same line
+    ("with reference to an immigration officer's obligation to consider", "[21]"),
+    # "[24] Seventh, ..." is Singh's own paragraph, quoted in our [23]; our [24] starts its line
+    ("Seventh, to the extent the [immigration officer] does have regard to", "[23]"),
+    ("It was the Ministry's contention that the numerous judgments in the High", "[24]"),
+    ("Parmanadan, above n 56, at [8]–[11].", "n. 67"),
+    ("Minhas v An Immigration Officer [2016] NZCA 435, [2016] NZAR 1419 at [35]–[36].", "n. 72"),
+    ("[86] The Ministry of Business, Innovation and Employment must pay Mr Li costs", "[86]"),
+]
+
+
+@pytest.mark.parametrize("quote,label", NZ_UNITS)
+def test_nz_paragraphs_orders_and_notes(quote, label):
+    doc = load(NZ, "txt")
+    u = unit_at(doc, quote)
+    assert u is not None and u.label == label
+
+
+def test_nz_caption_contents_and_solicitors_are_not_citable():
+    doc = load(NZ, "txt")
+    for quote in ("Kós P, Winkelmann and Brown JJ", "Para No", "Kilian & Associates Limited, Albany for Mr Li"):
+        assert unit_at(doc, quote) is None, quote
+    paras = [u for u in doc.units if u.kind.value == "paragraph"]
+    assert [u.number for u in paras] == [str(n) for n in range(1, 87)]
+    notes = [u for u in doc.units if u.attrs.get("footnote")]
+    assert [u.number for u in notes] == [str(n) for n in range(1, 73)]
+    assert {u.author for u in paras} == {"Brown J"}
+    res = score_key(ZOO / f"{NZ}.key.json", doc)
+    assert res.right == res.units == 21
