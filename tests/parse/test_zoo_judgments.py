@@ -174,7 +174,6 @@ def test_xml_with_an_article_root_is_not_taken_for_html():
 BVA = "judgment_text_us_bva/bva_A25084404_2025"
 
 BVA_UNITS = [
-    ("Entitlement to an evaluation in excess of 50 percent for posttraumatic stress disorder", "Order"),
     ("After submitting an intent to file on November 10, 2022, the", "Findings of Fact, 2"),
     ("The criteria for an evaluation in excess of 50 percent for PTSD have not been met.",
      "Conclusions of Law, 1"),
@@ -194,6 +193,9 @@ def test_bva_parts_are_the_units(quote, label):
 
 def test_bva_docket_and_signature_are_not_citable():
     doc = load(BVA, "txt")
+    # the ORDER is labelled but, as every order, not cited as the Board's reasons
+    order = unit_at(doc, "Entitlement to an evaluation in excess of 50 percent for posttraumatic", None)
+    assert (order.label, order.zone, order.citable) == ("Order", Zone.ORDER, False)
     assert "38 C.F.R. § 4.130" in doc.text  # 0xA7 is the section sign
     for quote in ("Citation Nr: A25084404", "DOCKET NO. 250716-566207", "Veterans Law Judge",
                   "Attorney for the Board", "This decision is not precedential"):
@@ -201,7 +203,8 @@ def test_bva_docket_and_signature_are_not_citable():
     # "1." under Effective Dates restates an issue: no "Reasons and Bases, 1"
     assert not any(u.label and u.label.startswith("Reasons and Bases, ") for u in doc.units)
     res = score_key(ZOO / f"{BVA}.key.json", doc)
-    assert res.right == res.units == 17 and res.kept_out >= 5
+    assert (res.units, res.right, res.not_citable) == (17, 15, 2)  # the key's two "Order" quotes
+    assert res.kept_out >= 5
 
 
 # ---- New Zealand Court of Appeal, text extracted from its PDF: [N] paragraphs among spliced footnotes
@@ -209,7 +212,6 @@ def test_bva_docket_and_signature_are_not_citable():
 NZ = "judgment_text_nz_court_of_appeal/nzca_2017_190_fang_v_mbie"
 
 NZ_UNITS = [
-    ("The appeal in CA423/2016 is dismissed.", "Order C"),
     ("Although the discretion of an immigration officer under s 177(1) of the", "[1]"),
     # "[21] First, ..." follows note 21 on the same line
     ("with reference to an immigration officer's obligation to consider", "[21]"),
@@ -233,10 +235,35 @@ def test_nz_caption_contents_and_solicitors_are_not_citable():
     doc = load(NZ, "txt")
     for quote in ("Kós P, Winkelmann and Brown JJ", "Para No", "Kilian & Associates Limited, Albany for Mr Li"):
         assert unit_at(doc, quote) is None, quote
+    # the orders A-D, run together on the lines under JUDGMENT OF THE COURT: labelled, not citable
+    orders = [u for u in doc.units if u.zone == Zone.ORDER]
+    assert [u.label for u in orders] == ["Order A", "Order B", "Order C", "Order D"]
+    assert not any(u.citable for u in orders)
+    assert unit_at(doc, "The appeal in CA423/2016 is dismissed.", None).label == "Order C"
     paras = [u for u in doc.units if u.kind.value == "paragraph"]
     assert [u.number for u in paras] == [str(n) for n in range(1, 87)]
     notes = [u for u in doc.units if u.attrs.get("footnote")]
     assert [u.number for u in notes] == [str(n) for n in range(1, 73)]
     assert {u.author for u in paras} == {"Brown J"}
     res = score_key(ZOO / f"{NZ}.key.json", doc)
-    assert res.right == res.units == 21
+    assert (res.units, res.right) == (21, 19)  # the key's "Order A" / "Order C" quotes
+
+
+# ---- Council of State (Greece), Akoma Ntoso: considerations as a <blockList> in <motivation>
+
+GR = "judgment_akn_gr_council_of_state/ste_601_2016"
+
+
+def test_greek_considerations_are_paragraphs_and_nothing_is_lost():
+    doc = load(GR, "xml")
+    paras = [u for u in doc.units if u.kind.value == "paragraph"]
+    assert [u.label for u in paras] == [f"[{n}]" for n in range(1, 11)] and all(u.citable for u in paras)
+    # the minority opinion is written inside consideration 4
+    assert unit_at(doc, "Μειοψήφησαν οι Σύμβουλοι Ο. Ζύγουρα, και Π. Μπραϊμη").label == "[4]"
+    # the letter-spaced formulae and the operative part are kept in the text, not in any consideration
+    assert "Α φ ο ύ μ ε λ έ τ η σ ε" in doc.text and unit_at(doc, "Α φ ο ύ μ ε λ έ τ η σ ε") is None
+    decision = unit_at(doc, "Επιβάλλει σε βάρος του αναιρεσείοντος Ν.Α.Τ.", None)
+    assert decision.zone == Zone.ORDER and not decision.citable
+    assert "Απορρίπτει την αίτηση." in doc.text[decision.char_start:decision.char_end]
+    res = score_key(ZOO / f"{GR}.key.json", doc)
+    assert (res.units, res.right) == (13, 12)  # the key's "διατακτικό": the order, not citable

@@ -2,6 +2,9 @@
 
 Two shapes, each read from the text's own marks (:mod:`pincite.legal.text_judgments`):
 
+Orders (a decision's ORDER, a judgment's lettered orders) are labelled but, as everywhere in pincite, not
+citable: only the reasons are cited as the court.
+
 * a decision in headed parts - a US agency decision (the Board of Veterans' Appeals): "ORDER", "FINDINGS OF
   FACT" 1-3, "CONCLUSIONS OF LAW" 1-3, "REASONS AND BASES ..." with unmarked sub-headings.  Each part is a unit
   named as it is cited ("Findings of Fact, 2", "Reasons and Bases: Effective Dates"); the docket lines above
@@ -89,8 +92,9 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
         start = lines[li].start
         nxt_line = heads[h + 1][0] if h + 1 < len(heads) else None
         end = lines[nxt_line].start if nxt_line is not None else body_end
+        # the order is the outcome as made, not reasons: labelled, never cited as the court (answer.verify)
         zone = Zone.ORDER if name == "Order" else Zone.REASONS
-        part = add(UnitKind.PART, start, end, zone, True, name, path=(name,))
+        part = add(UnitKind.PART, start, end, zone, zone == Zone.REASONS, name, path=(name,))
         stop = nxt_line if nxt_line is not None else (sig_line if sig_line is not None else len(lines))
         inner = range(li + 1, stop)
         if name in NUMBERED:
@@ -98,7 +102,8 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
             items = [(i, m.group(1)) for i, m in items if m]
             for k, (i, num) in enumerate(items):
                 e = lines[items[k + 1][0]].start if k + 1 < len(items) else end
-                add(UnitKind.PARAGRAPH, lines[i].start, e, zone, True, f"{name}, {num}", num, part, (name, num))
+                add(UnitKind.PARAGRAPH, lines[i].start, e, zone, zone == Zone.REASONS, f"{name}, {num}", num, part,
+                    (name, num))
             continue
         subs = [i for i in inner if _sub_heading(lines, i)]
         seen: dict[str, int] = {}
@@ -107,7 +112,7 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
             words = lines[i].content
             seen[words] = seen.get(words, 0) + 1
             label = f"{name}: {words}" + (f" ({seen[words]})" if seen[words] > 1 else "")
-            add(UnitKind.PART, lines[i].start, e, zone, True, label, None, part, (name, words))
+            add(UnitKind.PART, lines[i].start, e, zone, zone == Zone.REASONS, label, None, part, (name, words))
     if sig_line is not None:
         add(UnitKind.BLOCK, lines[sig_line].start, len(text), Zone.SIGNATURES, False, "signatures")
     return _units(found)
@@ -210,7 +215,8 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
     if orders:
         for k, (s, letter) in enumerate(orders):
             e = orders[k + 1][0] if k + 1 < len(orders) else stop
-            add(UnitKind.OTHER, s, e, Zone.ORDER, True, f"Order {letter}", number=letter)
+            # labelled as cited ("Order A"), but an order is not the court's reasons: never citable
+            add(UnitKind.OTHER, s, e, Zone.ORDER, False, f"Order {letter}", number=letter)
         if text[stop:floor or first].strip():
             add(UnitKind.BLOCK, stop, floor or first, Zone.COVER, False, "contents")
     root = None
