@@ -40,3 +40,24 @@ REASONS_HEADING = re.compile(r"^(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REA
 
 #: The solicitors block that closes a New Zealand or Australian judgment: not reasons.
 SOLICITORS = re.compile(r"^Solicitors?:\s*")
+
+#: The line that opens an English (or Commonwealth) judgment's reasons: the judge's name and a colon.
+JUDGE_COLON = re.compile(
+    r"^(?P<name>(?:HHJ|HH Judge|His Honour Judge|Her Honour Judge|Mrs? Justice|Ms Justice|Lord Justice|"
+    r"Lady Justice|Lord|Lady|Sir|Dame|Master|District Judge|Deputy (?:High Court |District )?Judge|Judge)"
+    r"\b[^:\n]{1,60}?|[A-Z][A-Za-z'’ -]{1,60}? (?:LJ|J|JA|QC|KC|MR|P|CJ|VC))\s*:$")
+
+#: Signs above that line that the text is a judgment (two are needed).
+JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^Neutral Citation(?: Number)?\s*:", re.M | re.I), "an English neutral citation line"),
+    (re.compile(r"^(?:Approved )?Judgment\s*$", re.M | re.I), "the 'Approved Judgment' line of a hand-down"),
+    (re.compile(r"^Between\s*:?\s*$", re.M), "the caption's 'Between :'"),
+    (re.compile(r"^Before\s*:", re.M), "the judge or panel above the caption"),
+    (re.compile(r"^Hearing dates?\s*:", re.M), "the hearing line under the caption"),
+    (re.compile(r"\bIN THE (?:HIGH COURT|COURT OF APPEAL|SUPREME COURT|CROWN COURT|FAMILY COURT)\b"),
+     "the court's name in the caption"),
+)
+
+#: A contents table printed inside the first paragraph ("CONTENT OPENING PARAGRAPH", "Contents"): not reasons.
+CONTENTS_HEAD = re.compile(r"^(?:TABLE OF )?CONTENTS?\b(?:\s+(?:OPENING )?PARA(?:GRAPH)?S?\b.*)?$|^Contents\s*$",
+                           re.I)

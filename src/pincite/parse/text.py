@@ -31,7 +31,7 @@ from pincite.parse.contract import (
     select_numbering,
     split_lines,
 )
-from pincite.parse.text_judgment import bracket_judgment, headed_decision
+from pincite.parse.text_judgment import bracket_judgment, headed_decision, numbered_judgment
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -192,7 +192,7 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     date = find_date(text)
     warnings: list[str] = []
 
-    headed = headed_decision(text, lines)
+    headed = headed_decision(text, lines) or numbered_judgment(text, lines)
     if headed:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(headed), tuple(warnings), date)
     cands = find_candidates(text, lines)

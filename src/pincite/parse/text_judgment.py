@@ -251,3 +251,90 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
     if tail_line is not None:
         add(UnitKind.BLOCK, tail_line.start, len(text), Zone.SIGNATURES, False, "solicitors")
     return _units(found)
+
+
+# -- a judgment in paragraphs "1.", "2." under the judge's "HHJ Russen QC :" ----------------------------------
+
+_NUM_PARA = re.compile(r"^(\d{1,4})\.\s+\S")
+_SUB = re.compile(r"^\(?([ivxl]{1,6}|[a-z])\)\s+\S")
+_ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv", "xvi",
+           "xvii", "xviii", "xix", "xx"]
+_SECTION_HEADING = re.compile(r"^(?:[A-Z]\.\s*)?[A-Z][^\n]{0,98}$")
+
+
+def _next_sub(prev: str | None, tok: str) -> bool:
+    """Whether sub-paragraph ``tok`` follows ``prev`` ("i" -> "ii", "a" -> "b"; the first is "i" or "a")."""
+    if prev is None:
+        return tok in ("i", "a")
+    if prev in _ROMANS and tok in _ROMANS and _ROMANS.index(tok) == _ROMANS.index(prev) + 1:
+        return True
+    return len(prev) == len(tok) == 1 and ord(tok) == ord(prev) + 1
+
+
+def _heading_line(content: str) -> bool:
+    return bool(_SECTION_HEADING.match(content)) and not content.endswith((".", ",", ";", ":", "”", '"', ")")) \
+        and not _NUM_PARA.match(content) and not _SUB.match(content) and len(content.split()) <= 14
+
+
+def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> list[Unit] | None:
+    """A judgment whose reasons open at "<judge> :" and run in paragraphs "1.", "2." ..., or None."""
+    judge = next((i for i, ln in enumerate(lines) if TJ.JUDGE_COLON.match(ln.content)), None)
+    if judge is None:
+        return None
+    above = text[:lines[judge].start]
+    if sum(1 for p, _ in TJ.JUDGMENT_SIGNS if p.search(above)) < 2:
+        return None
+    paras: list[tuple[int, str]] = []  # (line index, number)
+    want = 1
+    for i in range(judge + 1, len(lines)):
+        m = _NUM_PARA.match(lines[i].content)
+        if m and int(m.group(1)) == want:
+            paras.append((i, m.group(1)))
+            want += 1
+    if len(paras) < min_paragraphs:
+        return None
+    name = TJ.JUDGE_COLON.match(lines[judge].content).group("name").strip()  # type: ignore[union-attr]
+    voice = dict(author=name, role=Role.SOLE, role_basis=lines[judge].content)
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None, **kw: object) -> int:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, parent=kw.pop("parent", None), **kw))
+        return len(found) - 1
+
+    add(UnitKind.BLOCK, 0, lines[judge].start, Zone.COVER, False, "cover")
+    for k, (li, num) in enumerate(paras):
+        stop = paras[k + 1][0] if k + 1 < len(paras) else len(lines)
+        # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
+        heads: list[int] = []
+        j = stop - 1
+        while j > li and (not lines[j].content or _heading_line(lines[j].content)) and len(heads) < 3:
+            if lines[j].content:
+                heads.insert(0, j)
+            j -= 1
+        if k + 1 == len(paras):
+            heads = []
+        body_stop = heads[0] if heads else stop
+        # a contents table printed inside the paragraph
+        toc = next((j for j in range(li + 1, body_stop) if TJ.CONTENTS_HEAD.match(lines[j].content)), None)
+        para_end = lines[toc].start if toc is not None else (lines[body_stop].start if body_stop < len(lines)
+                                                              else len(text))
+        p = add(UnitKind.PARAGRAPH, lines[li].start, para_end, Zone.REASONS, True, f"[{num}]", number=num,
+                section_path=(f"[{num}]",), **voice)
+        if toc is not None:
+            end = lines[body_stop].start if body_stop < len(lines) else len(text)
+            add(UnitKind.BLOCK, lines[toc].start, end, Zone.REASONS, False, None)
+        prev: str | None = None
+        subs: list[tuple[int, str]] = []
+        for j in range(li + 1, toc if toc is not None else body_stop):
+            m = _SUB.match(lines[j].content)
+            if m and _next_sub(prev, m.group(1)):
+                subs.append((j, m.group(1)))
+                prev = m.group(1)
+        for s_k, (j, tok) in enumerate(subs):
+            e = lines[subs[s_k + 1][0]].start if s_k + 1 < len(subs) else para_end
+            add(UnitKind.SUBPARAGRAPH, lines[j].start, e, Zone.REASONS, True, f"[{num}({tok})]", number=tok,
+                parent=p, section_path=(f"[{num}]", tok), **voice)
+        for j in heads:
+            add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None)
+    return _units(found)
