@@ -267,3 +267,39 @@ def test_greek_considerations_are_paragraphs_and_nothing_is_lost():
     assert "Απορρίπτει την αίτηση." in doc.text[decision.char_start:decision.char_end]
     res = score_key(ZOO / f"{GR}.key.json", doc)
     assert (res.units, res.right) == (13, 12)  # the key's "διατακτικό": the order, not citable
+
+
+# ---- [2022] EWHC 935 (Comm), the same judgment as an HTML fragment and as the handed-down PDF
+
+UK_PDF = "judgment_pdf_uk_high_court/ewhc_comm_2022_935_richards_v_speechly_bircham"
+
+UK_UNITS = [
+    ("The structure of this judgment is as follows:", "[1]"),
+    ("This is my judgment following a trial of a professional negligence claim", "[2]"),
+    ("there was no real or substantial chance that Livingbridge wo", "[11(iii)]"),
+    ("The Claimants have been contributorily negligent and failed to mitigate.", "[11(vi)]"),
+    ("It is sensible at this stage to grapple with the proper interpretation", "[326]"),
+]
+
+
+@pytest.mark.parametrize("stem,ext", [(UK_HTML, "html"), (UK_PDF, "pdf")])
+@pytest.mark.parametrize("quote,label", UK_UNITS)
+def test_uk_labels_do_not_depend_on_the_format(stem, ext, quote, label):
+    doc = load(stem, ext)
+    u = unit_at(doc, quote)
+    assert u is not None and u.label == label
+    assert (u.author, u.role) == ("HHJ Russen QC", Role.SOLE)
+
+
+@pytest.mark.parametrize("stem,ext", [(UK_HTML, "html"), (UK_PDF, "pdf")])
+def test_uk_cover_contents_and_headings_are_not_citable(stem, ext):
+    doc = load(stem, ext)
+    for quote in ("LONDON CIRCUIT COMMERCIAL COURT (QBD)", "CONTENT OPENING PARAGRAPH",
+                  "Richard Leiper QC (instructed by Cardium Law Limited)", "A. INTRODUCTION"):
+        assert unit_at(doc, quote) is None, quote
+    first = next(u for u in doc.units if u.label == "[1]")
+    assert doc.text[first.char_start:first.char_end] == "1. The structure of this judgment is as follows:"
+    paras = [u for u in doc.units if u.kind.value == "paragraph"]
+    assert [u.number for u in paras] == [str(n) for n in range(1, len(paras) + 1)] and len(paras) >= 500
+    res = score_key(ZOO / f"{stem}.key.json", doc)
+    assert res.right == res.units == 21 and res.kept_out == res.non_citable
