@@ -43,13 +43,17 @@ def unit_at(doc, quote: str, citable: bool | None = True):
 SCOTUS_UNITS = [
     ("In 2003, Congress passed and President George W. Bush", "Opinion of the Court", "Kavanaugh, J."),
     ("We respectfully disagree with that", "Opinion of the Court", "Kavanaugh, J."),
-    ("As Justice Jackson stated for the Court in Eisentrager:", "Opinion of the Court, n. *", "Kavanaugh, J."),
+    ("As Justice Jackson stated for the Court in Eisentrager:", "Opinion of the Court, n. *",
+     "Kavanaugh, J."),
     ("I agree with the Court that the Policy Requirement does", "Thomas, J., concurring", "Thomas, J."),
-    ("As the Court explains, the United States Leadership Against", "Thomas, J., concurring, n. *", "Thomas, J."),
+    ("As the Court explains, the United States Leadership Against", "Thomas, J., concurring, n. *",
+     "Thomas, J."),
     ("The Court, in my view, asks the wrong question and gives", "Breyer, J., dissenting", "Breyer, J."),
     ("To understand the issue now before us, one must appre", "Breyer, J., dissenting, Part I", "Breyer, J."),
-    ("Respondents should prevail here for the same reasons", "Breyer, J., dissenting, Part II-A", "Breyer, J."),
-    ("The majority also makes two practical arguments, but", "Breyer, J., dissenting, Part III-C", "Breyer, J."),
+    ("Respondents should prevail here for the same reasons", "Breyer, J., dissenting, Part II-A",
+     "Breyer, J."),
+    ("The majority also makes two practical arguments, but", "Breyer, J., dissenting, Part III-C",
+     "Breyer, J."),
     # the closing words after "* * *" belong to no Part, only to the dissent
     ("With respect, I dissent.", "Breyer, J., dissenting", "Breyer, J."),
 ]
@@ -66,14 +70,16 @@ def test_scotus_units_and_voices(quote, label, author):
 def test_scotus_dissent_is_its_own_voice_not_signatures():
     doc = load(SCOTUS, "pdf")
     dissent = unit_at(doc, "The Court, in my view, asks the wrong question")
-    # the opener runs over two lines: "JUSTICE BREYER, with whom JUSTICE GINSBURG and / JUSTICE SOTOMAYOR join"
+    # the opener runs over two lines: "JUSTICE BREYER, with whom JUSTICE GINSBURG and" / "JUSTICE SOTOMAYOR
+    # join, dissenting."
     assert dissent.role == Role.DISSENTING and "with whom JUSTICE GINSBURG" in dissent.role_basis
     assert doc.text[dissent.char_start:].startswith("JUSTICE BREYER, with whom")
     roles = {(u.author, u.role) for u in doc.units if u.citable}
     assert roles == {("Kavanaugh, J.", Role.LEAD), ("Thomas, J.", Role.CONCURRING),
                      ("Breyer, J.", Role.DISSENTING)}
     by = {u.label: u for u in doc.units}
-    assert doc.units[by["Breyer, J., dissenting, Part II-A"].parent].label == "Breyer, J., dissenting, Part II"
+    part_ii_a = by["Breyer, J., dissenting, Part II-A"]
+    assert doc.units[part_ii_a.parent].label == "Breyer, J., dissenting, Part II"
     assert doc.units[by["Breyer, J., dissenting, Part II"].parent].label == "Breyer, J., dissenting"
 
 
@@ -163,7 +169,8 @@ def test_html_fragment_with_article_root_is_html():
 
 def test_xml_with_an_article_root_is_not_taken_for_html():
     # DocBook also has <article>: namespaced, or with no tag that only HTML has, it is still refused as XML
-    for data in (b'<?xml version="1.0"?>\n<article xmlns="http://docbook.org/ns/docbook"><para>x</para></article>',
+    for data in (b'<?xml version="1.0"?>\n<article xmlns="http://docbook.org/ns/docbook"><para>x</para>'
+                 b'</article>',
                  b"<article><title>T</title><para>One</para><para>Two</para></article>"):
         with pytest.raises(UnsupportedFormat):
             sniff_format(data, "a.xml")
@@ -233,7 +240,8 @@ def test_nz_paragraphs_orders_and_notes(quote, label):
 
 def test_nz_caption_contents_and_solicitors_are_not_citable():
     doc = load(NZ, "txt")
-    for quote in ("Kós P, Winkelmann and Brown JJ", "Para No", "Kilian & Associates Limited, Albany for Mr Li"):
+    for quote in ("Kós P, Winkelmann and Brown JJ", "Para No",
+                  "Kilian & Associates Limited, Albany for Mr Li"):
         assert unit_at(doc, quote) is None, quote
     # the orders A-D, run together on the lines under JUDGMENT OF THE COURT: labelled, not citable
     orders = [u for u in doc.units if u.zone == Zone.ORDER]

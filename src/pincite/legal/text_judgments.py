@@ -19,15 +19,16 @@ DECISION_PARTS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^REASONS AND BASES(?: FOR (?:THE )?FINDINGS AND CONCLUSIONS)?$"), "Reasons and Bases",
      "the Board of Veterans' Appeals' reasons (38 U.S.C. 7104(d)(1): 'reasons or bases'), cited short"),
     (re.compile(r"^REMAND$"), "Remand", "the instructions on a remand"),
-    (re.compile(r"^(?:INTRODUCTION|ISSUES?|DISCUSSION|DECISION)$"), "", "other capital headings of a decision"),
+    (re.compile(r"^(?:INTRODUCTION|ISSUES?|DISCUSSION|DECISION)$"), "",
+     "other capital headings of a decision"),
 )
 
 #: Parts whose items are numbered "1.", "2." and cited with the part's name ("Findings of Fact, 2").
 NUMBERED_PARTS = frozenset({"Findings of Fact", "Conclusions of Law"})
 
 #: The title line under the signing judge's name: where the signature block begins.
-SIGNING_TITLE = re.compile(r"^(?:Acting )?(?:Veterans|Administrative|Chief Administrative|Immigration) Law Judge"
-                           r"|^(?:Presiding |Chief )?(?:Administrative )?Judge$")
+SIGNING_TITLE = re.compile(r"^(?:Acting )?(?:Veterans|Administrative|Chief Administrative|Immigration)"
+                           r" Law Judge|^(?:Presiding |Chief )?(?:Administrative )?Judge$")
 
 #: A page-break marker left in a decision's text: not part of any reasons.
 PAGE_BREAK_MARKER = re.compile(r"^\((?:Continued on (?:the )?next page|continued)\)$", re.I)
@@ -36,7 +37,8 @@ PAGE_BREAK_MARKER = re.compile(r"^\((?:Continued on (?:the )?next page|continued
 ORDERS_HEADING = re.compile(r"^(?:JUDGMENT OF THE COURT|ORDERS?|JUDGMENT OF [A-Z][A-Za-z ]+ J)$")
 
 #: The heading over the court's reasons: the caption, orders and contents table end there.
-REASONS_HEADING = re.compile(r"^(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REASONS OF [A-Z][A-Za-z ]+ J|REASONS)$")
+REASONS_HEADING = re.compile(r"^(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REASONS OF [A-Z][A-Za-z ]+ J"
+                             r"|REASONS)$")
 
 #: The solicitors block that closes a New Zealand or Australian judgment: not reasons.
 SOLICITORS = re.compile(r"^Solicitors?:\s*")
@@ -59,5 +61,5 @@ JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 #: A contents table printed inside the first paragraph ("CONTENT OPENING PARAGRAPH", "Contents"): not reasons.
-CONTENTS_HEAD = re.compile(r"^(?:TABLE OF )?CONTENTS?\b(?:\s+(?:OPENING )?PARA(?:GRAPH)?S?\b.*)?$|^Contents\s*$",
-                           re.I)
+CONTENTS_HEAD = re.compile(r"^(?:TABLE OF )?CONTENTS?\b(?:\s+(?:OPENING )?PARA(?:GRAPH)?S?\b.*)?$"
+                           r"|^Contents\s*$", re.I)

@@ -63,21 +63,23 @@ SEPARATE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
      "a court of appeals separate opinion's first line: 'KELLY, Circuit Judge, dissenting.'"),
 )
 
-#: A separate opinion's first line that runs on to the next ("JUSTICE BREYER, with whom JUSTICE GINSBURG and" /
-#: "JUSTICE SOTOMAYOR join, dissenting."): read with the next line before it is matched.
+#: A separate opinion's first line that runs on to the next ("JUSTICE BREYER, with whom JUSTICE GINSBURG
+#: and" / "JUSTICE SOTOMAYOR join, dissenting."): read with the next line before it is matched.
 OPENER_RUNS_ON = re.compile(r"^(?:(?:CHIEF )?JUSTICE [A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*)*"
-                            r"|[A-Z][A-Z'’.-]*, (?:Chief |Senior )?(?:Circuit |District )?Judge), with whom\b.{0,200}$")
+                            r"|[A-Z][A-Z'’.-]*, (?:Chief |Senior )?(?:Circuit |District )?Judge)"
+                            r", with whom\b.{0,200}$")
 
 #: A Justice's or judge's note that he or she took no part: a line under the judgment, not its reasons.
-RECUSAL_LINE = re.compile(r"^(?:(?:CHIEF )?JUSTICE [A-Z][A-Z'’. -]+|[A-Z][A-Za-z'’. -]+, (?:Circuit )?Judge,?)"
-                          r" took no part in the (?:consideration|decision)\b")
+RECUSAL_LINE = re.compile(r"^(?:(?:CHIEF )?JUSTICE [A-Z][A-Z'’. -]+|[A-Z][A-Za-z'’. -]+, (?:Circuit )?"
+                          r"Judge,?) took no part in the (?:consideration|decision)\b")
 
 #: A row of asterisks on its own: the break before an opinion's closing words, which belong to no Part.
 SECTION_BREAK = re.compile(r"^\*(?:\s*\*){2,}$")
 
 #: The running titles a slip opinion prints under its running head: which opinion (or the syllabus) a page is.
 RUNNING_SERIES = re.compile(r"^(?:Syllabus|Opinion of the Court|Per Curiam"
-                            r"|Statement of [A-Z][A-Z'’ -]+, (?:C\. ?J\.|J\.)|Appendix(?: to [^\d]{3,80})?)\s*$", re.I)
+                            r"|Statement of [A-Z][A-Z'’ -]+, (?:C\. ?J\.|J\.)"
+                            r"|Appendix(?: to [^\d]{3,80})?)\s*$", re.I)
 
 #: A Supreme Court slip opinion's running title over a separate opinion: "GORSUCH, J., dissenting", or
 #: "Opinion of THOMAS, J." over one that concurs in part.

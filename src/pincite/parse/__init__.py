@@ -80,7 +80,8 @@ _HTML_FRAGMENT_ROOTS = frozenset({"article", "section", "div", "main", "header",
                                   "span", "ul", "ol", "blockquote", "figure"})
 #: Tags that only HTML has (XML vocabularies that also use <article>/<section>, such as DocBook, write
 #: <para>, <emphasis>, <itemizedlist>): two of them mark a fragment as HTML.
-_HTML_ONLY_TAGS = re.compile(rb"<(div|span|p|br|img|a\s+href|table|tr|td|li|em|strong|b|i|h[1-6])[\s>/]", re.I)
+_HTML_ONLY_TAGS = re.compile(rb"<(div|span|p|br|img|a\s+href|table|tr|td|li|em|strong|b|i|h[1-6])[\s>/]",
+                             re.I)
 
 
 def _html_fragment(body: bytes, root: str, source: str) -> bool:

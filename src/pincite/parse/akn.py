@@ -735,7 +735,8 @@ class _JudgmentReader:
         self._render_own(el, self.s.para.ordinal)
 
     def _render_own(self, el: etree._Element, owner: int) -> None:
-        """``el``'s text into ``owner``: a bare ``<p>`` is rendered as itself, anything else by its children."""
+        """``el``'s text into ``owner``: a bare ``<p>`` is rendered as itself, anything else by its
+        children."""
         parent = el.getparent()
         if local_name(el) == "p" and parent is not None:
             self._render_children(parent, owner, skip_num=False, items=[el])

@@ -192,8 +192,8 @@ def _read_label(furniture: list[Line], counts: Counter[str], pages: list[list[Li
             number = number or m.group("n")
             continue
         if not _DIGITS.search(t):
-            # a two-line running head ("2 AGENCY FOR ... v. ALLIANCE FOR" / "OPEN SOCIETY INT’L, INC.") has its
-            # second line above the running title: the title that names an opinion or the syllabus wins
+            # a two-line running head ("2 AGENCY FOR ... v. ALLIANCE FOR" / "OPEN SOCIETY INT’L, INC.") has
+            # its second line above the running title: the title that names an opinion or the syllabus wins
             if series is None or (RUNNING_VOICE.match(t) or RUNNING_SERIES.match(t)) and not (
                     RUNNING_VOICE.match(series) or RUNNING_SERIES.match(series)):
                 series = t

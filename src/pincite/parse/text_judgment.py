@@ -1,20 +1,21 @@
 """Judgments that come as plain text: the citable units, and the caption and tail that are not.
 
-Two shapes, each read from the text's own marks (:mod:`pincite.legal.text_judgments`):
+Three shapes, each read from the text's own marks (:mod:`pincite.legal.text_judgments`):
 
-Orders (a decision's ORDER, a judgment's lettered orders) are labelled but, as everywhere in pincite, not
-citable: only the reasons are cited as the court.
-
-* a decision in headed parts - a US agency decision (the Board of Veterans' Appeals): "ORDER", "FINDINGS OF
-  FACT" 1-3, "CONCLUSIONS OF LAW" 1-3, "REASONS AND BASES ..." with unmarked sub-headings.  Each part is a unit
-  named as it is cited ("Findings of Fact, 2", "Reasons and Bases: Effective Dates"); the docket lines above
-  the first part, and the signature block and closing notice under the judge's title, are not citable.
+* a decision in headed parts - a US agency decision (the Board of Veterans' Appeals): "ORDER",
+  "FINDINGS OF FACT" 1-3, "CONCLUSIONS OF LAW" 1-3, "REASONS AND BASES ..." with unmarked sub-headings.
+  Each part is a unit named as it is cited ("Findings of Fact, 2", "Reasons and Bases: Effective Dates");
+  the docket lines above the first part, and the signature block and closing notice under the judge's
+  title, are not citable.
 * a judgment in paragraphs "[1]", "[2]" (text extracted from a PDF, so a paragraph number may follow a
   spliced footnote on the same line): paragraphs in order, a quoted judgment's own "[24]" inside a paragraph
   not taken for ours; the lettered orders under "JUDGMENT OF THE COURT" as "Order A"; footnotes spliced into
-  the body as "n 67"; the caption, contents table and solicitors block not citable.
+  the body as "n. 67"; the caption, contents table and solicitors block not citable.
+* an English judgment whose reasons open at "<judge> :" under its caption and run in paragraphs "1.", "2."
+  with sub-paragraphs "i)" ("[11(iii)]"); lettered headings and a contents table are kept out of them.
 
-Spans point into the text as given; nothing is rewritten.
+Orders (a decision's ORDER, a judgment's lettered orders) are labelled but, as everywhere in pincite, not
+citable: only the reasons are cited as the court.  Spans point into the text as given; nothing is rewritten.
 """
 
 from __future__ import annotations
@@ -102,8 +103,8 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
             items = [(i, m.group(1)) for i, m in items if m]
             for k, (i, num) in enumerate(items):
                 e = lines[items[k + 1][0]].start if k + 1 < len(items) else end
-                add(UnitKind.PARAGRAPH, lines[i].start, e, zone, zone == Zone.REASONS, f"{name}, {num}", num, part,
-                    (name, num))
+                add(UnitKind.PARAGRAPH, lines[i].start, e, zone, zone == Zone.REASONS, f"{name}, {num}", num,
+                    part, (name, num))
             continue
         subs = [i for i in inner if _sub_heading(lines, i)]
         seen: dict[str, int] = {}
@@ -112,7 +113,8 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
             words = lines[i].content
             seen[words] = seen.get(words, 0) + 1
             label = f"{name}: {words}" + (f" ({seen[words]})" if seen[words] > 1 else "")
-            add(UnitKind.PART, lines[i].start, e, zone, zone == Zone.REASONS, label, None, part, (name, words))
+            add(UnitKind.PART, lines[i].start, e, zone, zone == Zone.REASONS, label, None, part,
+                (name, words))
     if sig_line is not None:
         add(UnitKind.BLOCK, lines[sig_line].start, len(text), Zone.SIGNATURES, False, "signatures")
     return _units(found)
@@ -133,7 +135,7 @@ def _units(found: list[dict]) -> list[Unit]:
     return out
 
 
-# -- a judgment in paragraphs "[1]", "[2]" --------------------------------------------------------------------
+# -- a judgment in paragraphs "[1]", "[2]" -------------------------------------------------------------------
 
 #: "[21] First, ..." at a line's start, or after the spaces that end a spliced footnote or a sentence; the
 #: paragraph's first word is capitalised ("at [24] and [64]" is a reference, not a paragraph)
@@ -253,12 +255,12 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
     return _units(found)
 
 
-# -- a judgment in paragraphs "1.", "2." under the judge's "HHJ Russen QC :" ----------------------------------
+# -- a judgment in paragraphs "1.", "2." under the judge's "HHJ Russen QC :" ---------------------------------
 
 _NUM_PARA = re.compile(r"^(\d{1,4})\.\s+\S")
 _SUB = re.compile(r"^\(?([ivxl]{1,6}|[a-z])\)\s+\S")
-_ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv", "xvi",
-           "xvii", "xviii", "xix", "xx"]
+_ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
+           "xvi", "xvii", "xviii", "xix", "xx"]
 _SECTION_HEADING = re.compile(r"^(?:[A-Z]\.\s*)?[A-Z][^\n]{0,98}$")
 
 
@@ -272,7 +274,8 @@ def _next_sub(prev: str | None, tok: str) -> bool:
 
 
 def _heading_line(content: str) -> bool:
-    return bool(_SECTION_HEADING.match(content)) and not content.endswith((".", ",", ";", ":", "”", '"', ")")) \
+    return bool(_SECTION_HEADING.match(content)) \
+        and not content.endswith((".", ",", ";", ":", "”", '"', ")")) \
         and not _NUM_PARA.match(content) and not _SUB.match(content) and len(content.split()) <= 14
 
 
@@ -297,7 +300,8 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     voice = dict(author=name, role=Role.SOLE, role_basis=lines[judge].content)
     found: list[dict] = []
 
-    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None, **kw: object) -> int:
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None,
+            **kw: object) -> int:
         found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
                           label=label, parent=kw.pop("parent", None), **kw))
         return len(found) - 1

@@ -63,7 +63,8 @@ class Voice:
     @property
     def note_prefix(self) -> str:
         """Put before its footnotes' labels: a slip opinion numbers each opinion's notes afresh, so the
-        Court's "n. *" is "Opinion of the Court, n. *" there, as a separate opinion's is "Thomas, J., ..., n. *"."""
+        Court's "n. *" is "Opinion of the Court, n. *" there, as a separate opinion's is "Thomas, J., ...,
+        n. *"."""
         return self.prefix or (f"{self.title}, " if self.supreme else "")
 
     @property
@@ -315,8 +316,8 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             heading = court is None and after_panel and not has_opener and not prose and (
                 _unnumbered_heading(blk) is not None or _numbered_heading(blk) is not None)
             if heading:
-                start_voice(Voice("Opinion of the Court", "", None, Role.LEAD, "the opinion after the panel line",
-                                  supreme), blk, whole=False)
+                start_voice(Voice("Opinion of the Court", "", None, Role.LEAD,
+                                  "the opinion after the panel line", supreme), blk, whole=False)
             elif court is not None or (after_panel and prose and not has_opener):
                 if court is not None and "name" in court.groupdict() and court.group("name"):
                     author = f"{_name(court.group('name'))}, {_abbrev(court.group('title'))}"
