@@ -206,7 +206,9 @@ class _JudgmentReader:
             name = local_name(part)
             if name == "introduction" or (part.get("class") or "").lower() == "headnote":
                 self._read_headnote(part)
-            elif name == "decision" and self.accepted:
+            elif name == "decision" and self.accepted and not any(
+                    local_name(x) == "num" for x in part.iter() if isinstance(x.tag, str)):
+                # a bare operative part (no numbered paragraphs of its own: those are more reasons)
                 self._read_decision(part)
             else:
                 self._read_reasons(part)
