@@ -174,6 +174,10 @@ def test_xml_with_an_article_root_is_not_taken_for_html():
                  b"<article><title>T</title><para>One</para><para>Two</para></article>"):
         with pytest.raises(UnsupportedFormat):
             sniff_format(data, "a.xml")
+    # a file named .xml stays XML even with HTML-looking tags (JATS has <article>, <p>, <table>)
+    jats = b"<article><front><p>x</p></front><body><table><tr><td>1</td></tr></table></body></article>"
+    with pytest.raises(UnsupportedFormat):
+        sniff_format(jats, "paper.xml")
 
 
 # ---- Board of Veterans' Appeals decision (Windows-1252 text): headed parts, numbered findings

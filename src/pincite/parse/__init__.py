@@ -86,7 +86,8 @@ _HTML_ONLY_TAGS = re.compile(rb"<(div|span|p|br|img|a\s+href|table|tr|td|li|em|s
 
 def _html_fragment(body: bytes, root: str, source: str) -> bool:
     """An HTML fragment whose root is an HTML element (<article>, <section>, <div>): read as HTML when it
-    has no namespace of its own and either is named .html/.htm or uses two or more tags only HTML has."""
+    has no namespace of its own and either is named .html/.htm, or is not named .xml and uses two or more
+    tags only HTML has."""
     if root.lower() not in _HTML_FRAGMENT_ROOTS:
         return False
     m = re.search(rb"<[^>]*>", body)
@@ -94,6 +95,8 @@ def _html_fragment(body: bytes, root: str, source: str) -> bool:
         return False
     if source.lower().endswith((".html", ".htm", ".xhtml")):
         return True
+    if source.lower().endswith((".xml", ".akn")):
+        return False  # named as XML (JATS also has <article>, <p>, <table>): refused as XML, not misread
     return len({t.lower().split()[0] for t in _HTML_ONLY_TAGS.findall(body[:8192])}) >= 2
 
 
