@@ -212,6 +212,12 @@ def assign_voice(doc: ParsedDocument) -> ParsedDocument:
                        sentence))
         elif inside is not None:
             whole[u.ordinal] = dataclasses.replace(inside, char_start=u.char_start, char_end=u.char_end)
+        else:
+            # a Part nested in an opinion, a sub-paragraph: the quotations that lie wholly inside it
+            own = [q for q in spans.get(root.ordinal, ())
+                   if u.char_start <= q.char_start and q.char_end <= u.char_end]
+            if own:
+                spans[u.ordinal] = own
 
     new_units = []
     for u in units:
