@@ -200,6 +200,7 @@ def test_bva_parts_are_the_units(quote, label):
     doc = load(BVA, "txt")
     u = unit_at(doc, quote)
     assert u is not None and u.label == label
+    assert (u.author, u.role) == ("M. Hyland", Role.SOLE)  # signed over "Veterans Law Judge"
 
 
 def test_bva_docket_and_signature_are_not_citable():

@@ -77,12 +77,19 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
             sig_line = k if k > heads[-1][0] and len(lines[k].content) <= 60 else i
             break
     body_end = lines[sig_line].start if sig_line is not None else len(text)
+    # the judge who signs ("M. HYLAND" over "Veterans Law Judge") decides alone
+    signer = lines[sig_line].content if sig_line is not None else ""
+    voice: dict = {}
+    if re.fullmatch(r"(?:[A-Z]\.\s*)*[A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)*", signer) and len(signer) <= 40:
+        name = " ".join(w if w.endswith(".") else w.capitalize() for w in signer.split())
+        voice = dict(author=name, role=Role.SOLE, role_basis=f"signed {signer}")
     found: list[dict] = []
 
     def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str, number: str | None = None,
             parent: int | None = None, path: tuple[str, ...] = ()) -> int:
         found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
-                          label=label, number=number, parent=parent, section_path=path))
+                          label=label, number=number, parent=parent, section_path=path,
+                          **(voice if citable else {})))
         return len(found) - 1
 
     first = lines[heads[0][0]].start
