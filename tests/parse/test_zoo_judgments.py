@@ -316,3 +316,14 @@ def test_uk_cover_contents_and_headings_are_not_citable(stem, ext):
     assert [u.number for u in paras] == [str(n) for n in range(1, len(paras) + 1)] and len(paras) >= 500
     res = score_key(ZOO / f"{stem}.key.json", doc)
     assert res.right == res.units == 21 and res.kept_out == res.non_citable
+
+
+def test_scotus_quotation_of_several_paragraphs_is_one_quotation():
+    # Jackson's words in the Court's n. *: each quoted paragraph opens with a mark, only the last closes
+    doc = load(SCOTUS, "pdf")
+    s, e = find_quote(doc.text, "If the Fifth Amendment confers its rights on all the world")[0]
+    note = unit_at(doc, "If the Fifth Amendment confers its rights on all the world")
+    assert note.label == "Opinion of the Court, n. *"
+    q = note.voice.quotation_at(s, e)
+    assert q is not None and "hinted at it.”" in doc.text[q.char_start:q.char_end]
+    assert not doc.text[note.char_start:q.char_start].count("“If")  # it starts at the first paragraph's mark
