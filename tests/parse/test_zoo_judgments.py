@@ -327,3 +327,14 @@ def test_scotus_quotation_of_several_paragraphs_is_one_quotation():
     q = note.voice.quotation_at(s, e)
     assert q is not None and "hinted at it.”" in doc.text[q.char_start:q.char_end]
     assert not doc.text[note.char_start:q.char_start].count("“If")  # it starts at the first paragraph's mark
+
+
+def test_scotus_short_quoted_sentence_with_its_citation_is_a_quotation():
+    # "“The First Amendment does not mandate a viewpoint-neutral government.” AOSI I, 570 U. S., at 221"
+    doc = load(SCOTUS, "pdf")
+    s, e = find_quote(doc.text, "Amendment does not mandate a viewpoint-neutral govern")[0]
+    u = unit_at(doc, "Amendment does not mandate a viewpoint-neutral govern")
+    assert u.label == "Thomas, J., concurring" and u.voice.quotation_at(s, e) is not None
+    # the Court's own sentence before it is not quoted
+    s2, e2 = find_quote(doc.text, "In AOSI I, the Court erred by holding that the Policy")[0]
+    assert u.voice.quotation_at(s2, e2) is None

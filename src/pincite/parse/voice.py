@@ -142,7 +142,9 @@ def inline_quotations(text: str, start: int, end: int, taken: list[Quotation]) -
     for m in sorted(hits, key=lambda m: m.start()):
         if any(q.char_start <= m.start() < q.char_end for q in taken):
             continue
-        if len(m.group(1).split()) < 10:
+        words = len(m.group(1).split())
+        cited = words >= 5 and m.group(1).rstrip().endswith((".", "?", "!")) and V.CITED_AFTER.match(text, m.end())
+        if words < 10 and not cited:
             continue
         lead = text[max(start, m.start() - 400):m.start()]
         pieces = [lead[a:b] for a, b in sentence_spans(lead, 0, len(lead))] or [""]
