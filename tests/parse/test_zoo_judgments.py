@@ -338,3 +338,16 @@ def test_scotus_short_quoted_sentence_with_its_citation_is_a_quotation():
     # the Court's own sentence before it is not quoted
     s2, e2 = find_quote(doc.text, "In AOSI I, the Court erred by holding that the Policy")[0]
     assert u.voice.quotation_at(s2, e2) is None
+
+
+def test_bva_quotation_in_straight_marks():
+    # plain text quotes in straight marks: '"symptom-driven," meaning that "symptomatology should be ..."'
+    doc = load(BVA, "txt")
+    quote = "symptomatology should be the fact-finder's primary focus when deciding entitlement"
+    s, e = find_quote(doc.text, quote)[0]
+    u = unit_at(doc, quote)
+    q = u.voice.quotation_at(s, e)
+    assert q is not None and doc.text[q.char_start:q.char_start + 16] == '"symptomatology '
+    own = "After careful review of the evidence of record, the Board finds an increased evaluation is not"
+    s2, e2 = find_quote(doc.text, own)[0]
+    assert unit_at(doc, own).voice.quotation_at(s2, e2) is None
