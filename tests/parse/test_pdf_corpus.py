@@ -132,7 +132,7 @@ def test_us_part_nesting(corpus):
     by = {u.label: u for u in doc.units}
     assert doc.units[by["Part II-A"].parent].label == "Part II"
     assert doc.units[by["Part II-B-1"].parent].label == "Part II-B"
-    assert by["Part I"].parent is None
+    assert doc.units[by["Part I"].parent].label == "Opinion of the Court"  # the opinion as a whole
     # the Part is the citable unit (a US opinion's paragraphs are not numbered): no paragraph hides it
     iia = by["Part II-A"]
     assert not any(u.parent == iia.ordinal for u in doc.units)
@@ -144,11 +144,14 @@ def test_us_part_nesting(corpus):
 def test_us_syllabus_pages_are_told_apart_and_not_citable(corpus):
     doc = load(corpus, US)
     labels = [m.label for m in doc.pages]
-    assert labels[:6] == ["Syllabus 1", "Syllabus 2", "Syllabus 3", "Syllabus 4", "1", "2"]
+    # printed numbers ("slip op., at 2"); the running title tells the Syllabus's pages from the opinion's
+    assert labels[:6] == ["1", "2", "3", "4", "1", "2"]
     assert labels[27] == "24"
+    assert doc.pages[1].furniture[-1] == "Syllabus" and doc.pages[5].furniture[-1] == "Opinion of the Court"
     syllabus = [u for u in doc.units if u.zone == Zone.HEADNOTE]
     assert syllabus and not any(u.citable for u in syllabus)
-    assert syllabus[0].page_start == "Syllabus 1" and syllabus[-1].page_end == "Syllabus 4"
+    assert syllabus[0].page_start == "1" and syllabus[-1].page_end == "4"
+    assert (syllabus[0].pdf_page_start, syllabus[-1].pdf_page_end) == (0, 3)
     held = doc.text.index("The Compact does not pre-empt the Oklahoma water statutes")
     for u in doc.units:
         if u.citable:

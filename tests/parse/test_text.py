@@ -152,10 +152,13 @@ def test_bracketed_paragraphs_read_as_judgment(fixtures):
     _, doc = load(fixtures, "judgment_brackets.txt")
     assert_sound(doc)
     assert doc.kind == DocumentKind.JUDGMENT
-    assert [u.label for u in doc.units] == ["[1]", "[2]", "[3]"]
-    assert [u.number for u in doc.units] == ["1", "2", "3"]
-    assert all(u.zone == Zone.REASONS and u.citable and u.author is None for u in doc.units)
-    assert unit_text(doc, doc.units[1]) == "[2] The facts are not in dispute."
+    # the caption above [1] is a cover, not citable; the paragraphs are the reasons
+    assert [u.label for u in doc.units] == ["cover", "[1]", "[2]", "[3]"]
+    cover, *paras = doc.units
+    assert cover.zone == Zone.COVER and not cover.citable and unit_text(doc, cover).endswith("JUDGMENT")
+    assert [u.number for u in paras] == ["1", "2", "3"]
+    assert all(u.zone == Zone.REASONS and u.citable and u.author is None for u in paras)
+    assert unit_text(doc, paras[1]) == "[2] The facts are not in dispute."
 
 
 def test_latin1_file_decodes_with_a_warning(fixtures):

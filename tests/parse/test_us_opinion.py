@@ -354,9 +354,9 @@ def slip():
 
 
 def test_slip_pages_restart_per_opinion(slip):
-    assert [m.label for m in slip.pages] == [
-        "Syllabus 1", "Syllabus 2", "1", "2", "3", "JACKSON, J., concurring 1", "GORSUCH, J., dissenting 1",
-        "GORSUCH, J., dissenting 2"]
+    # the printed numbers, as "slip op., at 2" cites them; the units on a page say which opinion it is
+    assert [m.label for m in slip.pages] == ["1", "2", "1", "2", "3", "1", "1", "2"]
+    assert slip.pages[5].furniture[:2] == ("Cite as: 607 U. S. ____ (2026) 1", "JACKSON, J., concurring")
     assert "Cite as:" not in slip.text and "2 DOE v. ROE" not in slip.text
     assert slip.citation and "607 U. S." in slip.citation
 
@@ -381,22 +381,18 @@ def test_slip_voices_and_roles(slip):
 
 # (quote, label of the deepest citable unit, its printed page)
 SLIP_UNITS = [
-    ("Petitioner asks whether the deadline for a second application", "Introduction", "1"),
+    ("Petitioner asks whether the deadline for a second application", "Opinion of the Court", "1"),
     ("The opening facts begin here and continue for some time", "Part I", "1"),
     ("The analysis of the second Part begins with the text of the statute", "Part II", "2"),
     ("Part two A reads the words of the deadline", "Part II-A", "2"),
     ("Part two B weighs the consequences", "Part II-B", "3"),
-    ("The first footnote of the Court explains the filing history", "n. 1", "1"),
-    ("A second footnote of the Court says that the State forfeited", "n. 2", "2"),
-    ("I join the opinion of the Court in full", "Jackson, J., concurring, Introduction",
-     "JACKSON, J., concurring 1"),
-    ("The Court today reads a deadline out of the statute", "Gorsuch, J., dissenting, Introduction",
-     "GORSUCH, J., dissenting 1"),
-    ("The dissent's first Part says the text is plain", "Gorsuch, J., dissenting, Part I",
-     "GORSUCH, J., dissenting 1"),
-    ("The dissent's second Part answers the majority", "Gorsuch, J., dissenting, Part II",
-     "GORSUCH, J., dissenting 2"),
-    ("Congress wrote the deadline twice", "Gorsuch, J., dissenting, n. 1", "GORSUCH, J., dissenting 1"),
+    ("The first footnote of the Court explains the filing history", "Opinion of the Court, n. 1", "1"),
+    ("A second footnote of the Court says that the State forfeited", "Opinion of the Court, n. 2", "2"),
+    ("I join the opinion of the Court in full", "Jackson, J., concurring", "1"),
+    ("The Court today reads a deadline out of the statute", "Gorsuch, J., dissenting", "1"),
+    ("The dissent's first Part says the text is plain", "Gorsuch, J., dissenting, Part I", "1"),
+    ("The dissent's second Part answers the majority", "Gorsuch, J., dissenting, Part II", "2"),
+    ("Congress wrote the deadline twice", "Gorsuch, J., dissenting, n. 1", "1"),
 ]
 
 
@@ -412,7 +408,9 @@ def test_slip_labels_unique_and_parts_nested(slip):
     assert duplicate_labels(raw.units) == []
     by = {u.label: u for u in slip.units}
     assert slip.units[by["Part II-A"].parent].label == "Part II"
-    assert by["Gorsuch, J., dissenting, Part II"].parent is None
+    # a Supreme Court opinion is a unit as a whole (cited by its name), its Parts nested in it
+    assert slip.units[by["Gorsuch, J., dissenting, Part II"].parent].label == "Gorsuch, J., dissenting"
+    assert slip.units[by["Part I"].parent].label == "Opinion of the Court"
     assert by["Part II-B"].section_path == ("Opinion of the Court", "II", "B")
     # the footnote mark is out of the text; the note is not run into the body
     part_i = by["Part I"]

@@ -30,6 +30,10 @@ US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"delivered the opinion of the Court\b"), "the author's line of a Supreme Court opinion"),
     (re.compile(r"\bON WRIT OF CERTIORARI\b", re.I), "a Supreme Court case caption"),
     (re.compile(r"\bDistrict Judge, Presiding\b"), "the lower-court line of a Ninth Circuit caption"),
+    (re.compile(r"^\s*In the (?:[A-Z][a-z]+ ){1,3}Court of Appeals\b", _M),
+     "the caption of a state intermediate appellate court: 'In the Missouri Court of Appeals'"),
+    (re.compile(r"\bAppeal from the (?:United States )?(?:Circuit|District|Superior) Court\b"),
+     "the lower-court line of a US appellate caption: 'Appeal from the Circuit Court of St. Charles County'"),
 )
 
 #: The name of a judge or Justice as printed in capitals in an author's line ("O'BRIEN", "SOTOMAYOR").
@@ -58,6 +62,24 @@ SEPARATE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"(?: with whom [^,]{{3,200}}? joins?,)? {_ROLE_WORDS}\s*[.:]"),
      "a court of appeals separate opinion's first line: 'KELLY, Circuit Judge, dissenting.'"),
 )
+
+#: A separate opinion's first line that runs on to the next ("JUSTICE BREYER, with whom JUSTICE GINSBURG
+#: and" / "JUSTICE SOTOMAYOR join, dissenting."): read with the next line before it is matched.
+OPENER_RUNS_ON = re.compile(r"^(?:(?:CHIEF )?JUSTICE [A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*)*"
+                            r"|[A-Z][A-Z'’.-]*, (?:Chief |Senior )?(?:Circuit |District )?Judge)"
+                            r", with whom\b.{0,200}$")
+
+#: A Justice's or judge's note that he or she took no part: a line under the judgment, not its reasons.
+RECUSAL_LINE = re.compile(r"^(?:(?:CHIEF )?JUSTICE [A-Z][A-Z'’. -]+|[A-Z][A-Za-z'’. -]+, (?:Circuit )?"
+                          r"Judge,?) took no part in the (?:consideration|decision)\b")
+
+#: A row of asterisks on its own: the break before an opinion's closing words, which belong to no Part.
+SECTION_BREAK = re.compile(r"^\*(?:\s*\*){2,}$")
+
+#: The running titles a slip opinion prints under its running head: which opinion (or the syllabus) a page is.
+RUNNING_SERIES = re.compile(r"^(?:Syllabus|Opinion of the Court|Per Curiam"
+                            r"|Statement of [A-Z][A-Z'’ -]+, (?:C\. ?J\.|J\.)"
+                            r"|Appendix(?: to [^\d]{3,80})?)\s*$", re.I)
 
 #: A Supreme Court slip opinion's running title over a separate opinion: "GORSUCH, J., dissenting", or
 #: "Opinion of THOMAS, J." over one that concurs in part.
@@ -105,6 +127,18 @@ SIGNATURE_OPENERS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: The panel line that ends a court of appeals caption: the opinion follows it where no author's line does.
 PANEL_LINE = re.compile(r"^Before:?\s+[A-Z].{0,300}\bJudges?\b", re.S | re.M)
+
+#: A state appellate court's panel, its judges named with their titles and no "Before:": "Angela T. Quigless,
+#: P.J., Kurt S. Odenwald, J., and James M. Dowd, J."; the opinion follows it.
+_JUDGE = r"[A-Z][a-z]+(?: [A-Z]\.)*(?: [A-Z][A-Za-z'’-]+)+, (?:P\. ?J\.|C\. ?J\.|J\.|JJ\.)"
+PANEL_NAMES = re.compile(rf"^(?:Before:?\s+)?{_JUDGE}(?:,? (?:and )?{_JUDGE}){{1,8}}\s*$")
+
+#: The author's signature under a state court's opinion: "James M. Dowd, Judge" (the judges who join are
+#: named after it: "Angela T. Quigless, P.J., and Kurt S. Odenwald, J., concur.").
+SIGNED_BY = re.compile(r"^[A-Z][a-z]+(?: [A-Z]\.)*(?: [A-Z][A-Za-z'’-]+)*? (?P<surname>[A-Z][A-Za-z'’-]+),"
+                       r" (?:Presiding |Chief |Senior )?Judge\s*$")
+#: the line drawn for that signature
+SIGNATURE_RULE = re.compile(r"^_{10,}$")
 
 #: Words that begin a Supreme Court syllabus, which is the Reporter's, not the Court's (a headnote).
 SYLLABUS_NOTE = re.compile(r"^(?:NOTE: Where it is feasible, a syllabus \(headnote\)|Syllabus\s*$)")

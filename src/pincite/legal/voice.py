@@ -40,7 +40,13 @@ QUOTED_NUMBERED_LINE = re.compile(r"^[ \t]*\[\d+\][ \t]")
 BLOCK_MAX_CHARS = 2500
 #: Words inside quotation marks within a sentence are a quotation when long enough to carry a proposition; short
 #: ones ("extra Services", a defined term) are words the author discusses, not another's reasoning.
-INLINE_QUOTE = re.compile(r"\u201c([^\u201c\u201d]{60,}?)\u201d", re.S)
+#: A quotation of several paragraphs opens each paragraph with a mark and closes only the last ("“If the ...
+#: Amendments. “Such extraterritorial ... hinted at it.”"): a mark after a sentence's end inside it goes on.
+INLINE_QUOTE = re.compile(r"\u201c([^\u201c\u201d]{60,}?(?:[.?!]\s+\u201c[^\u201c\u201d]{20,}?)*)\u201d", re.S)
+#: A shorter quoted sentence is a quotation too when its source is cited right after it ("“The First Amendment
+#: does not mandate a viewpoint-neutral government.” AOSI I, 570 U. S., at 221"; "... .” Id., at 5").
+CITED_AFTER = re.compile(r"\s+(?:(?:See |Cf\. )?[A-Z][\w.'’&-]*(?: [\w.'’&-]+){0,8},"
+                         r"\s+\d{1,4}\s+[A-Z][\w., ]{0,20}?\d|Id\.|Ibid\.)")
 #: ... and in single marks, as South African, Australian and many PDF judgments write them (a closing mark followed
 #: by a letter is an apostrophe, "[L\u2019s]").
 INLINE_SINGLE_QUOTE = re.compile(r"(?<![\w])\u2018((?:[^\u2018\u2019]|\u2019(?=\w)){60,}?)\u2019(?!\w)", re.S)

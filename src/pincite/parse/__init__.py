@@ -80,6 +80,31 @@ _CODE_ROOTS = frozenset({"section", "container", "chapter", "level"})
 _XML_ROOT = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]")
 
 
+#: Elements an HTML fragment (a page's main content saved without <html>) may have as its root.
+_HTML_FRAGMENT_ROOTS = frozenset({"article", "section", "div", "main", "header", "nav", "aside", "p", "table",
+                                  "span", "ul", "ol", "blockquote", "figure"})
+#: Tags that only HTML has (XML vocabularies that also use <article>/<section>, such as DocBook, write
+#: <para>, <emphasis>, <itemizedlist>): two of them mark a fragment as HTML.
+_HTML_ONLY_TAGS = re.compile(rb"<(div|span|p|br|img|a\s+href|table|tr|td|li|em|strong|b|i|h[1-6])[\s>/]",
+                             re.I)
+
+
+def _html_fragment(body: bytes, root: str, source: str) -> bool:
+    """An HTML fragment whose root is an HTML element (<article>, <section>, <div>): read as HTML when it
+    has no namespace of its own and either is named .html/.htm, or is not named .xml and uses two or more
+    tags only HTML has."""
+    if root.lower() not in _HTML_FRAGMENT_ROOTS:
+        return False
+    m = re.search(rb"<[^>]*>", body)
+    if m is None or b"xmlns" in m.group(0):
+        return False
+    if source.lower().endswith((".html", ".htm", ".xhtml")):
+        return True
+    if source.lower().endswith((".xml", ".akn")):
+        return False  # named as XML (JATS also has <article>, <p>, <table>): refused as XML, not misread
+    return len({t.lower().split()[0] for t in _HTML_ONLY_TAGS.findall(body[:8192])}) >= 2
+
+
 def sniff_format(data: bytes, source: str) -> Format:
     """Decide the format from the bytes (the file name is only used in the error)."""
     head = data[:8192]
@@ -120,6 +145,8 @@ def sniff_format(data: bytes, source: str) -> Format:
             return Format.LEGISLATION_XML  # a code's own XML: a section with its number, heading and paras
         if source.lower().endswith(MARKDOWN_EXTENSIONS):
             return Format.MARKDOWN  # Markdown may open with inline HTML (<p align="center">, <span>)
+        if _html_fragment(body, root, source):
+            return Format.HTML
         if root:
             raise UnsupportedFormat(source, f"XML with root <{root}> is not a format pincite reads "
                                             f"(use --format to force one of: {', '.join(f.value for f in Format)})")

@@ -84,6 +84,8 @@ _FLOW = frozenset({"content", "intro", "wrapUp", "blockList", "list", "embeddedS
 #: Markup that says its text is quoted (Akoma Ntoso's embedded and quoted structures, a block quotation).
 _QUOTE_MARKUP = frozenset({"embeddedStructure", "quotedStructure", "blockQuote", "quotedText"})
 _SUB_UNITS = frozenset({"paragraph", "subparagraph", "point", "indent", "alinea"})
+#: lists whose items may be the reasons' own numbered paragraphs (a Greek decision's considerations)
+_LISTS = frozenset({"blockList", "list"})
 
 
 def parse(data: bytes, source: str) -> ParsedDocument:
@@ -209,6 +211,10 @@ class _JudgmentReader:
             name = local_name(part)
             if name == "introduction" or (part.get("class") or "").lower() == "headnote":
                 self._read_headnote(part)
+            elif name == "decision" and self.accepted and not any(
+                    local_name(x) == "num" for x in part.iter() if isinstance(x.tag, str)):
+                # a bare operative part (no numbered paragraphs of its own: those are more reasons)
+                self._read_decision(part)
             else:
                 self._read_reasons(part)
         self._close_para()
@@ -358,6 +364,17 @@ class _JudgmentReader:
         self.c.end(o)
         self.s.zone = saved
 
+    def _read_decision(self, part: etree._Element) -> None:
+        """A ``<decision>`` after numbered reasons (a Greek decision's operative part, 'Διά ταύτα ...'): the
+        order as made, its own unit, not the last paragraph's words and not citable as reasons."""
+        self._close_para()
+        self.s.zone = Zone.ORDER
+        self.b.separate()
+        o = self.c.begin(UnitKind.BLOCK, Zone.ORDER, False, section_path=self._path(), parent=None,
+                         attrs=self._attrs(part))
+        self._render_children(part, o, skip_num=False)
+        self.c.end(o)
+
     # -- reasons ------------------------------------------------------------------------------------
     def _read_reasons(self, part: etree._Element) -> None:
         self._plan_numbers(part)
@@ -450,6 +467,8 @@ class _JudgmentReader:
             if n in ("level", "hcontainer", "division", "section", "part", "chapter") and self._is_section(c):
                 out.append(c)
                 out.extend(self._flow_items(c))
+            elif n in _LISTS:
+                out.extend(self._flow_items(c))  # numbered considerations as a list's <item>s
             else:
                 out.append(c)
         return out
@@ -499,7 +518,9 @@ class _JudgmentReader:
         if n in ("level", "paragraph", "blockContainer") and (cls == "author" or judge_heading(text, strong)):
             if self._num_text(el) is None or cls == "author":
                 return "judge"
-        if n == "paragraph":
+        if n == "p" and text:
+            return "para"  # a bare <p> in the reasons (a formula before the considerations): kept as a block
+        if n in ("paragraph", "item"):
             num = self._num_text(el)
             if num is not None and _HEADING_CLASS.search(pcls) and len(text) < 200:
                 return "heading"
@@ -530,6 +551,14 @@ class _JudgmentReader:
             self._item(el, depth=1)
 
     def _item(self, el: etree._Element, depth: int) -> None:
+        if local_name(el) in _LISTS:
+            # a list of numbered items directly in the reasons (Greek <motivation>: <blockList><item><num>1.)
+            for c in el:
+                if isinstance(c.tag, str) and local_name(c) not in ("listIntroduction", "listWrapUp"):
+                    self._item(c, depth)
+                elif isinstance(c.tag, str):
+                    self._continuation(c)
+            return
         kind = self._classify(el)
         text = self._plain(el)
         if kind == "annex" and el in self.quoted_annexes:
@@ -710,7 +739,16 @@ class _JudgmentReader:
             self._block(el)
             return
         self.b.separate("\n")
-        self._render_children(el, self.s.para.ordinal, skip_num=False)
+        self._render_own(el, self.s.para.ordinal)
+
+    def _render_own(self, el: etree._Element, owner: int) -> None:
+        """``el``'s text into ``owner``: a bare ``<p>`` is rendered as itself, anything else by its
+        children."""
+        parent = el.getparent()
+        if local_name(el) == "p" and parent is not None:
+            self._render_children(parent, owner, skip_num=False, items=[el])
+        else:
+            self._render_children(el, owner, skip_num=False)
 
     def _block(self, el: etree._Element) -> None:
         """Text in the reasons before the first numbered paragraph (or in the cover zone)."""
@@ -725,7 +763,7 @@ class _JudgmentReader:
                          attrs=self._attrs(el))
         if self.s.segment is not None and zone == Zone.REASONS:
             self.s.segment.units.append(o)
-        self._render_children(el, o, skip_num=False)
+        self._render_own(el, o)
         self.c.end(o)
 
     def _formal_decision(self, c: etree._Element) -> bool:

@@ -253,8 +253,10 @@ def parse(data: bytes, source: str) -> ParsedDocument:
 
     analysis = analyse_text(text, source)
     rendered = outline_of(root).contract(Format.HTML, source, warnings)
-    if rendered is not None and (analysis.kind != DocumentKind.CONTRACT or rendered.meta["clauses"] >= sum(
-            1 for u in analysis.units if u.number is not None)):
+    if rendered is not None and analysis.kind != DocumentKind.JUDGMENT and (
+            analysis.kind != DocumentKind.CONTRACT or rendered.meta["clauses"] >= sum(
+                1 for u in analysis.units if u.number is not None)):
+        # (a judgment's numbered paragraphs are read from the text: its lists are sub-paragraphs, not clauses)
         # the clauses are the lists and headings a browser numbers
         return replace(rendered, title=page_title)
     if analysis.kind != DocumentKind.OTHER:

@@ -6,8 +6,8 @@ Stages, each a plain function:
 2. ``read_page_lines`` (pdf_layout) - lines in reading order from the character boxes (columns too).
 3. ``find_furniture`` - running headers, footers and page numbers (lines repeated at the top or bottom
    of the pages, or that are only a number) leave the text and become each page's ``PageMarker``
-   with its printed label; the numbering's restarts (a US slip opinion's Syllabus, then the Opinion
-   at page 1 again) are told apart by the running title ("Syllabus 2" vs "2").
+   with its printed label; where the numbering restarts (a US slip opinion's Syllabus, then each
+   opinion at page 1 again) the running title ("Syllabus", "BREYER, J., dissenting") is the page's series.
 4. ``split_footnotes`` - the notes at the foot of each page are taken out of the running text.
 5. ``build_blocks`` - lines become paragraphs (indents, gaps, short lines, ``[N]``), written into one
    canonical text with a moving cursor; a paragraph running over a page break is one block.
@@ -31,7 +31,7 @@ import pypdfium2 as pdfium
 from pincite.errors import ParseError
 from pincite.parse.builder import TextBuilder
 from pincite.legal.judgments import find_citation, find_judgment_date
-from pincite.legal.us_opinions import RUNNING_VOICE, looks_like_us_opinion
+from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
 from pincite.parse.us_opinion import Voice, analyse_us_opinion, opinion_parties, voice_of_pages
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
@@ -200,7 +200,11 @@ def _read_label(furniture: list[Line], counts: Counter[str], pages: list[list[Li
             number = number or m.group("n")
             continue
         if not _DIGITS.search(t):
-            series = series or t
+            # a two-line running head ("2 AGENCY FOR ... v. ALLIANCE FOR" / "OPEN SOCIETY INT’L, INC.") has
+            # its second line above the running title: the title that names an opinion or the syllabus wins
+            if series is None or (RUNNING_VOICE.match(t) or RUNNING_SERIES.match(t)) and not (
+                    RUNNING_VOICE.match(series) or RUNNING_SERIES.match(series)):
+                series = t
             continue
         # a running head with the number at one end: "Cite as: 569 U. S. ____ (2013) 3", "2 TARRANT ..."
         lead, trail = _LEADING_INT.match(t), _TRAILING_INT.search(t)
@@ -212,21 +216,12 @@ def _read_label(furniture: list[Line], counts: Counter[str], pages: list[list[Li
 
 
 def _label_pages(layouts: list[PageLayout]) -> None:
-    """Set each page's label; when the numbering restarts, prefix the minor series with its title."""
-    numbered = [(p, int(p.number)) for p in layouts if p.number and p.number.isdigit()]
-    restarts = any(b <= a for (_, a), (_, b) in zip(numbered, numbered[1:]))
-    series_size = Counter(p.series for p in layouts if p.series)
-    main = None
-    if restarts and series_size:
-        court = [s for s in series_size if "opinion of the court" in s.lower()]
-        main = court[0] if court else series_size.most_common(1)[0][0]
+    """Set each page's label: the number printed on it.  Where the numbering restarts (a slip opinion's
+    Syllabus 1-2, then each opinion from 1 again) the label is still the printed number, as a lawyer cites it
+    ("slip op., at 2"): which opinion a page belongs to is said by the labels of the units on it ("Thomas, J.,
+    concurring"), and the page's running title stays in its ``series`` and furniture."""
     for p in layouts:
-        if p.number is None:
-            p.label = None
-        elif restarts and p.series and p.series != main:
-            p.label = f"{p.series} {p.number}"
-        else:
-            p.label = p.number
+        p.label = p.number
 
 
 # ----------------------------------------------------------------------------------------------
@@ -866,9 +861,9 @@ def _footnote_units(b: TextBuilder, layouts: list[PageLayout], first_ordinal: in
         voice = voice_of(pages[0]) if voice_of is not None else None
         extra: dict = {}
         if voice is not None:
-            label = voice.prefix + label
+            label = voice.note_prefix + label
             extra = dict(author=voice.author, role=voice.role, role_basis=voice.basis,
-                         section_path=(voice.title, label.removeprefix(voice.prefix)))
+                         section_path=(voice.title, label.removeprefix(voice.note_prefix)))
         units.append(Unit(ordinal=first_ordinal + len(units), kind=UnitKind.OTHER, char_start=start,
                           char_end=b.content_end, zone=Zone.REASONS if voice else Zone.NOTE,
                           citable=voice is not None, number=n["number"], label=label,

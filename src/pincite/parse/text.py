@@ -39,6 +39,7 @@ from pincite.parse.contract import (
     split_lines,
 )
 from pincite.parse.statute_text import analyse_statute
+from pincite.parse.text_judgment import bracket_judgment, headed_decision, numbered_judgment
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -201,6 +202,9 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     date = find_date(text)
     warnings: list[str] = []
 
+    headed = headed_decision(text, lines) or numbered_judgment(text, lines)
+    if headed:
+        return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(headed), tuple(warnings), date)
     cands = find_candidates(text, lines)
     kept = select_numbering(cands)
     sig_start = find_signatures(text, lines, kept[0].pos) if len(kept) >= MIN_CLAUSES else None
@@ -267,7 +271,7 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
                             f"to the paragraphs below them")
         return TextAnalysis(DocumentKind.CONTRACT, title, tuple(units), tuple(warnings), date, tuple(lost))
 
-    judgment = _judgment_units(text, lines)
+    judgment = bracket_judgment(text, lines, MIN_CLAUSES) or _judgment_units(text, lines)
     if judgment:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(judgment), tuple(warnings), date)
 

@@ -60,6 +60,20 @@ class Voice:
     basis: str
     supreme: bool = False  # a Supreme Court opinion: Parts are written "II-A"
 
+    @property
+    def note_prefix(self) -> str:
+        """Put before its footnotes' labels: a slip opinion numbers each opinion's notes afresh, so the
+        Court's "n. *" is "Opinion of the Court, n. *" there, as a separate opinion's is "Thomas, J., ...,
+        n. *"."""
+        return self.prefix or (f"{self.title}, " if self.supreme else "")
+
+    @property
+    def whole_label(self) -> str:
+        """The label of the opinion as a whole, where nothing in it is numbered: a Supreme Court opinion is
+        cited by its name ("Opinion of the Court", "Thomas, J., concurring") and page; a court of appeals'
+        text before its first heading is its "Introduction"."""
+        return self.title if self.supreme else self.prefix + "Introduction"
+
 
 @dataclass
 class OpinionShape:
@@ -67,6 +81,7 @@ class OpinionShape:
     warnings: list[str]
     voices: list[Voice] = field(default_factory=list)
     page_voice: dict[int, int] = field(default_factory=dict)  # pdf page -> index in voices
+    headnote_pages: set[int] = field(default_factory=set)  # pdf pages of the syllabus and nothing else
 
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10,
@@ -186,6 +201,8 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
     last_at: dict[tuple[int | None, float], str] = {}  # last token per (parent, level)
     last_level: dict[float, tuple[str, int | None]] = {}  # last token of each level, with its parent
     leaf: int | None = None  # the unit the running text goes into (an Introduction or the deepest Part)
+    root: int | None = None  # a Supreme Court opinion as a whole: its Parts are nested in it
+    skip_next = False  # the block that ends a separate opinion's first line, run over two lines
     after_panel = False
     signature_author: str | None = None
     want_signature_name = False
@@ -212,8 +229,9 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
 
     def extend(blk: Block) -> None:
         targets = [i for _, _, i, _ in stack]
-        if leaf is not None and leaf not in targets:
-            targets.append(leaf)
+        for extra in (leaf, root):
+            if extra is not None and extra not in targets:
+                targets.append(extra)
         for i in targets:
             found[i]["char_end"] = blk.end
             pages_add(found[i], blk)
@@ -221,24 +239,42 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
     def open_unit(blk: Block, label: str, number: str | None, path: tuple[str, ...], parent: int | None
                   ) -> int:
         v = voices[-1]
+        if parent is None:
+            parent = root
         found.append(dict(kind=UnitKind.PART, char_start=blk.start, char_end=blk.end, zone=Zone.REASONS,
                           citable=True, number=number, label=label, section_path=(v.title, *path),
                           parent=parent, pages=list(blk.pages), author=v.author, role=v.role,
                           role_basis=v.basis, attrs={"voice": len(voices) - 1}))
         return len(found) - 1
 
-    def start_voice(v: Voice, blk: Block) -> None:
-        nonlocal zone, zone_run, leaf
+    def start_voice(v: Voice, blk: Block, whole: bool = True) -> None:
+        """Open a voice at ``blk``; without ``whole`` (it opens at a heading) no unit before the heading."""
+        nonlocal zone, zone_run, leaf, root
         voices.append(v)
         zone, zone_run = Zone.REASONS, None
         stack.clear()
         last_at.clear()
         last_level.clear()
-        leaf = open_unit(blk, v.prefix + "Introduction", None, ("Introduction",), None)
+        root = leaf = None
+        if not whole and not v.supreme:
+            return
+        leaf = open_unit(blk, v.whole_label, None, () if v.supreme else ("Introduction",), None)
+        if v.supreme:
+            root = leaf
+
+    def end_voice(z: Zone) -> None:
+        nonlocal zone, leaf, root
+        zone, leaf, root = z, None, None
+        stack.clear()
 
     prev_text = ""
-    for blk in blocks:
+    for k, blk in enumerate(blocks):
         t = " ".join(blk.text.split())
+        if skip_next:
+            skip_next = False
+            extend(blk)
+            prev_text = t
+            continue
         before, prev_text = prev_text, t
         first = blk.first_line.strip()
         series = series_of.get(blk.pages[0], "")
@@ -255,6 +291,11 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                 signature_author = f"{_name(parts[-1])}, J."
         # --- a separate opinion begins
         sep = next(((m, why) for p, why in US.SEPARATE_OPENERS for m in [p.match(t)] if m), None)
+        if sep is None and voices and k + 1 < len(blocks) and US.OPENER_RUNS_ON.match(t):
+            # "JUSTICE BREYER, with whom JUSTICE GINSBURG and" / "JUSTICE SOTOMAYOR join, dissenting."
+            both = t + " " + " ".join(blocks[k + 1].text.split())
+            sep = next(((m, why) for p, why in US.SEPARATE_OPENERS for m in [p.match(both)] if m), None)
+            skip_next = sep is not None
         if sep is not None and voices:
             m = sep[0]
             title = m.group("title")
@@ -271,7 +312,13 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             if court is not None and blk.lines == 1 and closes_panel:
                 court = None  # "WILLIAMS, Senior Circuit Judge." closing the panel line above, not an author
             prose = len(t) > 150 and blk.lines >= 2 and _numbered_heading(blk) is None
-            if court is not None or (after_panel and prose and not has_opener):
+            # a state court's opinion may open at its first heading ("Introduction") under the panel line
+            heading = court is None and after_panel and not has_opener and not prose and (
+                _unnumbered_heading(blk) is not None or _numbered_heading(blk) is not None)
+            if heading:
+                start_voice(Voice("Opinion of the Court", "", None, Role.LEAD,
+                                  "the opinion after the panel line", supreme), blk, whole=False)
+            elif court is not None or (after_panel and prose and not has_opener):
                 if court is not None and "name" in court.groupdict() and court.group("name"):
                     author = f"{_name(court.group('name'))}, {_abbrev(court.group('title'))}"
                 elif court is not None:
@@ -282,19 +329,33 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                          else "the opinion after the panel line")
                 start_voice(Voice("Opinion of the Court", "", author, Role.LEAD, basis, supreme), blk)
                 continue
-            if US.PANEL_LINE.search(blk.text):
-                after_panel = True
-            front(Zone.COVER, blk, "cover")
-            continue
+            else:
+                if US.PANEL_LINE.search(blk.text) or US.PANEL_NAMES.match(t):
+                    after_panel = True
+                front(Zone.COVER, blk, "cover")
+                continue
         # --- front matter again: a separate opinion's caption, a signature block
         if any(p.match(first) for p, _ in US.CAPTION_LINES):
-            zone, leaf = Zone.COVER, None
-            stack.clear()
+            end_voice(Zone.COVER)
             front(Zone.COVER, blk, "cover")
             continue
+        if zone == Zone.REASONS and US.RECUSAL_LINE.match(t):
+            end_voice(Zone.COVER)
+            front(Zone.COVER, blk, "cover")
+            continue
+        signed = US.SIGNED_BY.match(first)
+        rule_then_signed = (US.SIGNATURE_RULE.match(t) is not None and k + 1 < len(blocks)
+                            and US.SIGNED_BY.match(blocks[k + 1].first_line.strip()) is not None)
+        if zone == Zone.REASONS and (signed or rule_then_signed):
+            # the author signs a state court's opinion at its end: "James M. Dowd, Judge"
+            end_voice(Zone.SIGNATURES)
+            front(Zone.SIGNATURES, blk, "signatures")
+            signed = signed or US.SIGNED_BY.match(blocks[k + 1].first_line.strip())
+            if signed and signature_author is None:
+                signature_author = f"{_name(signed.group('surname'))}, J."
+            continue
         if any(p.match(first) for p, _ in US.SIGNATURE_OPENERS):
-            zone, leaf = Zone.SIGNATURES, None
-            stack.clear()
+            end_voice(Zone.SIGNATURES)
             front(Zone.SIGNATURES, blk, "signatures")
             want_signature_name = True
             continue
@@ -302,6 +363,12 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             front(zone, blk, "signatures" if zone == Zone.SIGNATURES else "cover")
             continue
         zone_run = None
+        if root is not None and US.SECTION_BREAK.match(t):
+            # "* * *": the closing words after it belong to no Part, only to the opinion as a whole
+            stack.clear()
+            leaf = root
+            extend(blk)
+            continue
         # --- a heading opens a Part
         numbered = _numbered_heading(blk)
         if numbered is not None:
@@ -326,6 +393,12 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                     del last_level[deeper]
                 path = [(s[0], s[1]) for s in stack] + [(token, True)]
                 idx = open_unit(blk, _part_label(voices[-1], path), token, tuple(p for p, _ in path), parent)
+                numbered_from = next((i for i, (_, num) in enumerate(path) if num), 0)
+                if numbered_from and path[numbered_from][0] in _ROMAN \
+                        and _level(path[numbered_from][0], []) == 1:
+                    # Points "I." / "II." under "Discussion": the opinion's first rank of numbers, cited as
+                    # "Part I" where no other Part I is in the opinion
+                    found[idx]["short"] = _part_label(voices[-1], path[numbered_from:])
                 stack.append((token, True, idx, level))
                 leaf = idx
                 continue
@@ -346,7 +419,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         warnings.append("no opening of the court's opinion was recognised: no unit is citable")
     elif voices[0].author is None and signature_author:
         voices[0].author = signature_author
-        voices[0].basis = "signed at the end of the order and judgment"
+        voices[0].basis = "signed at the end of the opinion (or order and judgment)"
         for u in found:
             if u.get("attrs", {}).get("voice") == 0:
                 u["author"], u["role_basis"] = signature_author, voices[0].basis
@@ -358,6 +431,14 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         if v is not None:
             for pg in u["pages"]:
                 page_voice[pg] = v
+    taken = Counter(d["label"] for d in found)
+    shorts = Counter(d["short"] for d in found if "short" in d)
+    for d in found:
+        short = d.pop("short", None)
+        if short is not None and shorts[short] == 1 and not taken[short]:
+            d["label"] = short
+    text_pages = {pg for u in found if u["zone"] != Zone.HEADNOTE for pg in u["pages"]}
+    headnote_pages = {pg for u in found if u["zone"] == Zone.HEADNOTE for pg in u["pages"]} - text_pages
     label_of = {p.index: p.label for p in layouts}
     units = []
     for i, d in enumerate(found):
@@ -365,12 +446,12 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         d.setdefault("attrs", {})
         units.append(Unit(ordinal=i, page_start=label_of.get(pages[0]), page_end=label_of.get(pages[-1]),
                           pdf_page_start=pages[0], pdf_page_end=pages[-1], **d))
-    return OpinionShape(units, warnings, voices, page_voice)
+    return OpinionShape(units, warnings, voices, page_voice, headnote_pages)
 
 
 def voice_of_pages(shape: OpinionShape, page: int) -> Voice | None:
     """The voice whose opinion is printed on a PDF page (a caption page: the court's)."""
-    if not shape.voices:
+    if not shape.voices or page in shape.headnote_pages:  # a syllabus page's notes are the Reporter's
         return None
     best = None
     for pg in sorted(shape.page_voice):

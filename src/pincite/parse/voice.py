@@ -134,15 +134,50 @@ def block_quotations(text: str, start: int, end: int) -> list[Quotation]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class _Pair:
+    """Two straight double quotation marks that open and close one quotation (a match's shape)."""
+
+    a: int
+    b: int
+    inner: str
+
+    def start(self) -> int:
+        return self.a
+
+    def end(self) -> int:
+        return self.b
+
+    def group(self, _n: int) -> str:
+        return self.inner
+
+
+def _straight_pairs(text: str, start: int, end: int) -> list[_Pair]:
+    """Quotations in straight marks ('"symptomatology should be ..."', as plain-text decisions write them):
+    the marks of a paragraph taken in pairs, first with second, third with fourth; none where they are odd."""
+    out: list[_Pair] = []
+    for para in re.finditer(r"[^\n]+(?:\n(?!\s*\n)[^\n]*)*", text[start:end]):
+        marks = [start + para.start() + m.start() for m in re.finditer('"', para.group(0))]
+        if len(marks) % 2:
+            continue
+        for a, b in zip(marks[::2], marks[1::2]):
+            out.append(_Pair(a, b + 1, text[a + 1:b]))
+    return out
+
+
 def inline_quotations(text: str, start: int, end: int, taken: list[Quotation]) -> list[Quotation]:
     out: list[Quotation] = []
-    hits = list(V.INLINE_QUOTE.finditer(text, start, end))
+    hits: list[re.Match[str] | _Pair] = list(V.INLINE_QUOTE.finditer(text, start, end))
+    hits += [p for p in _straight_pairs(text, start, end)
+             if not any(h.start() <= p.start() < h.end() for h in hits)]
     hits += [m for m in V.INLINE_SINGLE_QUOTE.finditer(text, start, end)
              if not any(h.start() <= m.start() < h.end() for h in hits)]  # not one nested in a double-quoted one
     for m in sorted(hits, key=lambda m: m.start()):
         if any(q.char_start <= m.start() < q.char_end for q in taken):
             continue
-        if len(m.group(1).split()) < 10:
+        words = len(m.group(1).split())
+        cited = words >= 5 and m.group(1).rstrip().endswith((".", "?", "!")) and V.CITED_AFTER.match(text, m.end())
+        if words < 10 and not cited:
             continue
         lead = text[max(start, m.start() - 400):m.start()]
         pieces = [lead[a:b] for a, b in sentence_spans(lead, 0, len(lead))] or [""]
@@ -212,6 +247,12 @@ def assign_voice(doc: ParsedDocument) -> ParsedDocument:
                        sentence))
         elif inside is not None:
             whole[u.ordinal] = dataclasses.replace(inside, char_start=u.char_start, char_end=u.char_end)
+        else:
+            # a Part nested in an opinion, a sub-paragraph: the quotations that lie wholly inside it
+            own = [q for q in spans.get(root.ordinal, ())
+                   if u.char_start <= q.char_start and q.char_end <= u.char_end]
+            if own:
+                spans[u.ordinal] = own
 
     new_units = []
     for u in units:

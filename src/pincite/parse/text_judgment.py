@@ -1,0 +1,351 @@
+"""Judgments that come as plain text: the citable units, and the caption and tail that are not.
+
+Three shapes, each read from the text's own marks (:mod:`pincite.legal.text_judgments`):
+
+* a decision in headed parts - a US agency decision (the Board of Veterans' Appeals): "ORDER",
+  "FINDINGS OF FACT" 1-3, "CONCLUSIONS OF LAW" 1-3, "REASONS AND BASES ..." with unmarked sub-headings.
+  Each part is a unit named as it is cited ("Findings of Fact, 2", "Reasons and Bases: Effective Dates");
+  the docket lines above the first part, and the signature block and closing notice under the judge's
+  title, are not citable.
+* a judgment in paragraphs "[1]", "[2]" (text extracted from a PDF, so a paragraph number may follow a
+  spliced footnote on the same line): paragraphs in order, a quoted judgment's own "[24]" inside a paragraph
+  not taken for ours; the lettered orders under "JUDGMENT OF THE COURT" as "Order A"; footnotes spliced into
+  the body as "n. 67"; the caption, contents table and solicitors block not citable.
+* an English judgment whose reasons open at "<judge> :" under its caption and run in paragraphs "1.", "2."
+  with sub-paragraphs "i)" ("[11(iii)]"); lettered headings and a contents table are kept out of them.
+
+Orders (a decision's ORDER, a judgment's lettered orders) are labelled but, as everywhere in pincite, not
+citable: only the reasons are cited as the court.  Spans point into the text as given; nothing is rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pincite.legal import text_judgments as TJ
+from pincite.parse.contract import Line
+from pincite.types import Role, Unit, UnitKind, Zone
+
+
+def _end(text: str, pos: int, floor: int) -> int:
+    """``pos`` moved back over the whitespace before it (never before ``floor``)."""
+    while pos > floor and text[pos - 1].isspace():
+        pos -= 1
+    return pos
+
+
+def _alone(lines: list[Line], i: int) -> bool:
+    """A line with blank lines (or the text's edge) above and below it."""
+    above = i == 0 or not lines[i - 1].content
+    below = i + 1 >= len(lines) or not lines[i + 1].content
+    return above and below
+
+
+_ITEM = re.compile(r"^(\d{1,2})\.\s+\S")
+
+
+def _sub_heading(lines: list[Line], i: int) -> bool:
+    """An unmarked sub-heading: a short line on its own, no closing stop, followed by prose."""
+    t = lines[i].content
+    if not t or len(t) > 100 or not t[0].isupper() or t.endswith((".", ",", ";", ":")) or _ITEM.match(t):
+        return False
+    if not _alone(lines, i) or t.isupper():
+        return False
+    nxt = next((ln.content for ln in lines[i + 1:] if ln.content), "")
+    # prose, or the numbered issues the sub-heading restates ("1. Entitlement to an effective date ...")
+    return len(nxt) > len(t) and (nxt.endswith((".", ":")) or len(nxt) > 100 or _ITEM.match(nxt) is not None)
+
+
+def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
+    """A decision in capital-headed parts, or None when the text is not one."""
+    heads: list[tuple[int, str]] = []  # (line index, name)
+    for i, ln in enumerate(lines):
+        for pattern, name, _why in TJ.DECISION_PARTS:
+            if ln.content and pattern.match(ln.content) and _alone(lines, i):
+                heads.append((i, name or ln.content.title()))
+                break
+    names = {n for _, n in heads}
+    if len(names) < 2 or not names & {"Findings of Fact", "Conclusions of Law", "Reasons and Bases"}:
+        return None
+    # the signature block: the judge's name above the judge's title, after the last part heading
+    sig_line = None
+    for i in range(heads[-1][0] + 1, len(lines)):
+        if TJ.SIGNING_TITLE.match(lines[i].content):
+            k = i - 1
+            while k > heads[-1][0] and not lines[k].content:
+                k -= 1
+            sig_line = k if k > heads[-1][0] and len(lines[k].content) <= 60 else i
+            break
+    body_end = lines[sig_line].start if sig_line is not None else len(text)
+    # the judge who signs ("M. HYLAND" over "Veterans Law Judge") decides alone
+    signer = lines[sig_line].content if sig_line is not None else ""
+    voice: dict = {}
+    if re.fullmatch(r"(?:[A-Z]\.\s*)*[A-Z][A-Za-z'’-]+(?: [A-Z][A-Za-z'’-]+)*", signer) and len(signer) <= 40:
+        name = " ".join(w if w.endswith(".") else w.capitalize() for w in signer.split())
+        voice = dict(author=name, role=Role.SOLE, role_basis=f"signed {signer}")
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str, number: str | None = None,
+            parent: int | None = None, path: tuple[str, ...] = ()) -> int:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, number=number, parent=parent, section_path=path,
+                          **(voice if citable else {})))
+        return len(found) - 1
+
+    first = lines[heads[0][0]].start
+    if text[:first].strip():
+        s = len(text[:first]) - len(text[:first].lstrip())
+        add(UnitKind.BLOCK, s, first, Zone.COVER, False, "cover")
+    for h, (li, name) in enumerate(heads):
+        start = lines[li].start
+        nxt_line = heads[h + 1][0] if h + 1 < len(heads) else None
+        end = lines[nxt_line].start if nxt_line is not None else body_end
+        # the order is the outcome as made, not reasons: labelled, never cited as the court (answer.verify)
+        zone = Zone.ORDER if name == "Order" else Zone.REASONS
+        part = add(UnitKind.PART, start, end, zone, zone == Zone.REASONS, name, path=(name,))
+        stop = nxt_line if nxt_line is not None else (sig_line if sig_line is not None else len(lines))
+        inner = range(li + 1, stop)
+        if name in NUMBERED:
+            items = [(i, _ITEM.match(lines[i].content)) for i in inner]
+            items = [(i, m.group(1)) for i, m in items if m]
+            for k, (i, num) in enumerate(items):
+                e = lines[items[k + 1][0]].start if k + 1 < len(items) else end
+                add(UnitKind.PARAGRAPH, lines[i].start, e, zone, zone == Zone.REASONS, f"{name}, {num}", num,
+                    part, (name, num))
+            continue
+        subs = [i for i in inner if _sub_heading(lines, i)]
+        seen: dict[str, int] = {}
+        for k, i in enumerate(subs):
+            e = lines[subs[k + 1]].start if k + 1 < len(subs) else end
+            words = lines[i].content
+            seen[words] = seen.get(words, 0) + 1
+            label = f"{name}: {words}" + (f" ({seen[words]})" if seen[words] > 1 else "")
+            add(UnitKind.PART, lines[i].start, e, zone, zone == Zone.REASONS, label, None, part,
+                (name, words))
+    if sig_line is not None:
+        add(UnitKind.BLOCK, lines[sig_line].start, len(text), Zone.SIGNATURES, False, "signatures")
+    return _units(found)
+
+
+NUMBERED = TJ.NUMBERED_PARTS
+
+
+def _units(found: list[dict]) -> list[Unit]:
+    order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
+    ordinal_of = {old: new for new, old in enumerate(order)}
+    out = []
+    for new, old in enumerate(order):
+        d = dict(found[old])
+        if d["parent"] is not None:
+            d["parent"] = ordinal_of[d["parent"]]
+        out.append(Unit(ordinal=new, **d))
+    return out
+
+
+# -- a judgment in paragraphs "[1]", "[2]" -------------------------------------------------------------------
+
+#: "[21] First, ..." at a line's start, or after the spaces that end a spliced footnote or a sentence; the
+#: paragraph's first word is capitalised ("at [24] and [64]" is a reference, not a paragraph)
+_PARA = re.compile(r"(?:(?<=\n)|(?<=^)|(?<=\s))\[(\d{1,4})\][ \t]+(?=[A-Z“\"‘'(])")
+#: a footnote spliced into the body where its page ended: "67  Parmanadan, above n 56" (two spaces after)
+_NOTE = re.compile(r"(?:(?<=\n)|(?<=\s))(\d{1,3})[ \t]{2,}(?=[A-Z“\"‘'(\[])")
+#: where the last note of a spliced run stops: three spaces or a blank line after a sentence, or a paragraph
+_NOTE_STOP = re.compile(r"(?<=[.)\]”])[ \t]{3,}(?=\S)|\n[ \t]*\n")
+#: a lettered order: "A The appeal ...", run together as "... this judgment.  B  The appeal ..."
+_ORDER = re.compile(r"(?:(?<=\n)|(?<=\s\s))([A-H])[ \t]+(?=[A-Z])")
+#: who gave the reasons: "(Given by Brown J)"
+_GIVEN_BY = re.compile(r"^\((?:Given|Delivered) by (?P<name>[A-Z][\w'’ -]*? (?:[A-Z]{1,3}J|J|P|CJ))\)$")
+
+
+def _line_start(text: str, pos: int) -> bool:
+    k = pos
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k == 0 or text[k - 1] == "\n"
+
+
+def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> list[Unit] | None:
+    """A judgment in paragraphs "[1]", "[2]" with its caption, orders, notes and tail; None when fewer than
+    ``min_paragraphs`` paragraphs are numbered in order."""
+    reasons_line = next((ln for ln in lines if TJ.REASONS_HEADING.match(ln.content)), None)
+    floor = reasons_line.start if reasons_line is not None else 0
+    tail_line = next((ln for ln in lines if ln.start > floor and TJ.SOLICITORS.match(ln.content)), None)
+    ceiling = tail_line.start if tail_line is not None else len(text)
+    cands: dict[int, list[tuple[int, bool]]] = {}
+    for m in _PARA.finditer(text, floor, ceiling):
+        cands.setdefault(int(m.group(1)), []).append((m.start(), _line_start(text, m.start())))
+    paras: list[tuple[int, str]] = []
+    pos, n = floor, 1
+    while n in cands:
+        here = [c for c in cands[n] if c[0] >= pos]
+        if not here:
+            break
+        nxt = min((c[0] for c in cands.get(n + 1, []) if c[0] > here[0][0]), default=ceiling)
+        window = [c for c in here if c[0] < nxt]
+        # a quoted judgment's own "[24]" runs on inside our [23]; ours starts a line where it can
+        at = next((c for c in window if c[1]), window[0] if window else here[0])
+        paras.append((at[0], str(n)))
+        pos, n = at[0] + 1, n + 1
+    if len(paras) < min_paragraphs:
+        return None
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str, **kw: object) -> int:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, parent=kw.pop("parent", None), **kw))
+        return len(found) - 1
+
+    first = paras[0][0]
+    author = None
+    for ln in lines:
+        if floor <= ln.start < first:
+            m = _GIVEN_BY.match(ln.content)
+            if m:
+                author = m.group("name")
+    voice = dict(author=author, role=Role.LEAD if author else None,
+                 role_basis=f"(Given by {author})" if author else None)
+    # before the reasons: the caption, the lettered orders, a contents table
+    orders: list[tuple[int, str]] = []
+    head = next((ln for ln in lines if ln.start < first and TJ.ORDERS_HEADING.match(ln.content)), None)
+    if head is not None:
+        stop = next((ln.start for ln in lines if ln.start > head.start
+                     and (re.match(r"^_{10,}$", ln.content) or TJ.REASONS_HEADING.match(ln.content)
+                          or ln.content.lower().startswith("table of contents"))), floor or first)
+        expect = "A"
+        for m in _ORDER.finditer(text, head.end, stop):
+            if m.group(1) == expect:
+                orders.append((m.start(), expect))
+                expect = chr(ord(expect) + 1)
+        if len(orders) < 2:
+            orders = []
+    cover_end = orders[0][0] if orders else (floor or first)
+    if text[:cover_end].strip():
+        add(UnitKind.BLOCK, 0, cover_end, Zone.COVER, False, "cover")
+    if orders:
+        for k, (s, letter) in enumerate(orders):
+            e = orders[k + 1][0] if k + 1 < len(orders) else stop
+            # labelled as cited ("Order A"), but an order is not the court's reasons: never citable
+            add(UnitKind.OTHER, s, e, Zone.ORDER, False, f"Order {letter}", number=letter)
+        if text[stop:floor or first].strip():
+            add(UnitKind.BLOCK, stop, floor or first, Zone.COVER, False, "contents")
+    root = None
+    if reasons_line is not None:
+        name = re.sub(r"\b(Of|The|And|For|By)\b", lambda m: m.group(1).lower(), reasons_line.content.title())
+        name = re.sub(r"\bthe (Court)\b", r"the \1", name)
+        root = add(UnitKind.PART, reasons_line.start, ceiling, Zone.REASONS, True, name, section_path=(name,),
+                   **voice)
+    para_idx: list[int] = []
+    for k, (s, num) in enumerate(paras):
+        e = paras[k + 1][0] if k + 1 < len(paras) else ceiling
+        para_idx.append(add(UnitKind.PARAGRAPH, s, e, Zone.REASONS, True, f"[{num}]", number=num, parent=root,
+                            **voice))
+    # footnotes spliced into the body, numbered 1, 2 ... across the judgment
+    starts = [m for m in _NOTE.finditer(text, floor, ceiling)]
+    notes: list[tuple[int, str]] = []
+    want = 1
+    for m in starts:
+        if int(m.group(1)) == want:
+            notes.append((m.start(), m.group(1)))
+            want += 1
+    para_starts = [s for s, _ in paras]
+    for k, (s, num) in enumerate(notes):
+        e = notes[k + 1][0] if k + 1 < len(notes) else ceiling
+        stop_m = _NOTE_STOP.search(text, s, e)
+        if stop_m is not None:
+            e = stop_m.start()
+        e = min([e] + [p for p in para_starts if s < p < e])
+        holder = max((i for i, (ps, _) in zip(para_idx, paras) if ps <= s), default=root)
+        add(UnitKind.OTHER, s, e, Zone.REASONS, True, f"n. {num}", number=num, parent=holder,
+            attrs={"footnote": True}, **voice)
+    if tail_line is not None:
+        add(UnitKind.BLOCK, tail_line.start, len(text), Zone.SIGNATURES, False, "solicitors")
+    return _units(found)
+
+
+# -- a judgment in paragraphs "1.", "2." under the judge's "HHJ Russen QC :" ---------------------------------
+
+_NUM_PARA = re.compile(r"^(\d{1,4})\.\s+\S")
+_SUB = re.compile(r"^\(?([ivxl]{1,6}|[a-z])\)\s+\S")
+_ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
+           "xvi", "xvii", "xviii", "xix", "xx"]
+_SECTION_HEADING = re.compile(r"^(?:[A-Z]\.\s*)?[A-Z][^\n]{0,98}$")
+
+
+def _next_sub(prev: str | None, tok: str) -> bool:
+    """Whether sub-paragraph ``tok`` follows ``prev`` ("i" -> "ii", "a" -> "b"; the first is "i" or "a")."""
+    if prev is None:
+        return tok in ("i", "a")
+    if prev in _ROMANS and tok in _ROMANS and _ROMANS.index(tok) == _ROMANS.index(prev) + 1:
+        return True
+    return len(prev) == len(tok) == 1 and ord(tok) == ord(prev) + 1
+
+
+def _heading_line(content: str) -> bool:
+    return bool(_SECTION_HEADING.match(content)) \
+        and not content.endswith((".", ",", ";", ":", "”", '"', ")")) \
+        and not _NUM_PARA.match(content) and not _SUB.match(content) and len(content.split()) <= 14
+
+
+def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> list[Unit] | None:
+    """A judgment whose reasons open at "<judge> :" and run in paragraphs "1.", "2." ..., or None."""
+    judge = next((i for i, ln in enumerate(lines) if TJ.JUDGE_COLON.match(ln.content)), None)
+    if judge is None:
+        return None
+    above = text[:lines[judge].start]
+    if sum(1 for p, _ in TJ.JUDGMENT_SIGNS if p.search(above)) < 2:
+        return None
+    paras: list[tuple[int, str]] = []  # (line index, number)
+    want = 1
+    for i in range(judge + 1, len(lines)):
+        m = _NUM_PARA.match(lines[i].content)
+        if m and int(m.group(1)) == want:
+            paras.append((i, m.group(1)))
+            want += 1
+    if len(paras) < min_paragraphs:
+        return None
+    name = TJ.JUDGE_COLON.match(lines[judge].content).group("name").strip()  # type: ignore[union-attr]
+    voice = dict(author=name, role=Role.SOLE, role_basis=lines[judge].content)
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None,
+            **kw: object) -> int:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, parent=kw.pop("parent", None), **kw))
+        return len(found) - 1
+
+    add(UnitKind.BLOCK, 0, lines[judge].start, Zone.COVER, False, "cover")
+    for k, (li, num) in enumerate(paras):
+        stop = paras[k + 1][0] if k + 1 < len(paras) else len(lines)
+        # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
+        heads: list[int] = []
+        j = stop - 1
+        while j > li and (not lines[j].content or _heading_line(lines[j].content)) and len(heads) < 3:
+            if lines[j].content:
+                heads.insert(0, j)
+            j -= 1
+        if k + 1 == len(paras):
+            heads = []
+        body_stop = heads[0] if heads else stop
+        # a contents table printed inside the paragraph
+        toc = next((j for j in range(li + 1, body_stop) if TJ.CONTENTS_HEAD.match(lines[j].content)), None)
+        para_end = lines[toc].start if toc is not None else (lines[body_stop].start if body_stop < len(lines)
+                                                              else len(text))
+        p = add(UnitKind.PARAGRAPH, lines[li].start, para_end, Zone.REASONS, True, f"[{num}]", number=num,
+                section_path=(f"[{num}]",), **voice)
+        if toc is not None:
+            end = lines[body_stop].start if body_stop < len(lines) else len(text)
+            add(UnitKind.BLOCK, lines[toc].start, end, Zone.REASONS, False, None)
+        prev: str | None = None
+        subs: list[tuple[int, str]] = []
+        for j in range(li + 1, toc if toc is not None else body_stop):
+            m = _SUB.match(lines[j].content)
+            if m and _next_sub(prev, m.group(1)):
+                subs.append((j, m.group(1)))
+                prev = m.group(1)
+        for s_k, (j, tok) in enumerate(subs):
+            e = lines[subs[s_k + 1][0]].start if s_k + 1 < len(subs) else para_end
+            add(UnitKind.SUBPARAGRAPH, lines[j].start, e, Zone.REASONS, True, f"[{num}({tok})]", number=tok,
+                parent=p, section_path=(f"[{num}]", tok), **voice)
+        for j in heads:
+            add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None)
+    return _units(found)
