@@ -57,9 +57,14 @@ _MODULES: dict[Format, str] = {
 #: ("…@skadden.com 13.4 Specific Performance.") is its own clause, not part of the one before; 14: a judge's
 #: heading and paragraph 1 printed in a legacy judgment's header (its body starting at 2) open that judge's
 #: reasons, [1] included, and "1 . This…" opens paragraph 1):
+#: 15: every document's labels checked against its own references and printed numbers (``meta["numbering"]``,
+#: :mod:`pincite.parse.selfcheck`); legislation.gov.uk XML, Markdown, Akoma Ntoso acts, numbered-provision XML and
+#: plain-text statutes read; Word numbering as Word renders it; US opinions by Parts, voices and pages; public
+#: laws by division, Federal Register documents, CFR definitions; repeated clause numbers their own units; text
+#: after the last clause kept out of it; plain-text judgments' paragraphs):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 14
+PARSER_VERSION = 15
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",
