@@ -307,3 +307,20 @@ def test_mcp_results_carry_the_verdict_and_cite_a_contradicted_label_by_order(tm
         read = tools.read("k", document=doc_id, unit="cl. 1.1")
         assert read["document"]["numbering"] == "contradicted"
 
+
+
+def test_article_numbers_printed_with_their_word_agree_with_their_labels() -> None:
+    """'ARTICLE I. SCOPE.' is Art. I printed as the document prints it, not a contradiction ('I.' after its
+    word): a contract of Articles is not flagged for its own numbering."""
+    from pincite.parse import parse_bytes
+
+    body = "".join(f"ARTICLE {r}. HEADING {r}. The parties agree to the terms of this Article {r} in full and "
+                   f"shall perform them in good faith for the term of this Agreement.\n\n"
+                   for r in ("I", "II", "III", "IV", "V", "VI"))
+    text = ("STRATEGIC ALLIANCE AGREEMENT\n\nThis Agreement is made between Acme Inc. (the Company) and Bolt LLC "
+            "(the Partner).\n\n" + body + "IN WITNESS WHEREOF the parties have signed this Agreement.\n")
+    doc = parse_bytes(text.encode(), "alliance.txt")
+    assert [u.label for u in doc.units if u.label and u.label.startswith("Art.")][:3] == ["Art. I", "Art. II",
+                                                                                          "Art. III"]
+    assert doc.meta["numbering"]["verdict"] != "contradicted", doc.meta["numbering"]
+    assert not any(e.startswith("printed") for e in doc.meta["numbering"]["evidence"])

@@ -144,6 +144,8 @@ def _style_token(number: str) -> str:
 
 
 _NOT_NUMBER = re.compile(r"[\s\[\]()§]")
+#: The word a printed number may carry ("ARTICLE I.", "Section 4"): the number is what follows it.
+_KIND_WORD = re.compile(r"^(?:[A-Za-z]{2,}\.?\s+)+(?=[0-9IVXLCivxlc(\[])")
 
 
 def _plain(number: str) -> str:
@@ -253,7 +255,7 @@ class _Check:
             if not tokens:
                 continue
             tok = tokens[0]
-            num = u.number.strip()
+            num = _KIND_WORD.sub("", u.number.strip())  # "ARTICLE I." is printed "I." after its word
             if _style(tok) != _style(num if num[0] in "[(" or num[0].isdigit() else num + "."):
                 continue
             if _plain(tok) == _plain(num):
