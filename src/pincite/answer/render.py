@@ -51,8 +51,8 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
 
     ``at [14]`` for a numbered judgment paragraph; ``Part II-A, at p. 7`` for an unnumbered part of a paged
     opinion; ``s. 4(1)(c)`` for a provision; ``cl. 2.1`` for a clause.  A label the document's own numbering
-    contradicts, or one that is only the unit's position, is never shown as the document's number: ``¶7 by
-    order; the document's numbering could not be verified`` (:mod:`pincite.parse.selfcheck`).
+    contradicts is never shown as the document's number: ``¶7 by order; the document's numbering could not be
+    verified`` (:mod:`pincite.parse.selfcheck`); one that is only the unit's position says so: ``¶7 by order``.
     """
     label = unit.label or (f"[{unit.number}]" if unit.number else None)
     page = None
@@ -66,7 +66,10 @@ def pinpoint(doc: Document, unit: Unit, quote_start: int | None = None, quote_en
         shown = label if not label_unverified(unit) and label and "\u00b6" in label else order_label(doc, unit)
         where = f", at p. {page}" if page else ""
         at = "at " if doc.kind is DocumentKind.JUDGMENT else ""
-        return f"{at}{shown} by order{where}; {UNVERIFIED_NUMBERING}"
+        # a count is never presented as a printed number; the doubt is said only where the document contradicts
+        # the parser's label (a document that prints no numbers leaves nothing to verify)
+        doubt = f"; {UNVERIFIED_NUMBERING}" if label_unverified(unit) else ""
+        return f"{at}{shown} by order{where}{doubt}"
     if doc.kind is DocumentKind.JUDGMENT:
         q = quotation_of(doc, unit, quote_start, quote_end)
         if q is not None and unit.voice is not None and unit.voice.quoted and unit.parent is not None \

@@ -56,13 +56,14 @@ def documents(
         if s.citation:
             cell.append("\n" + visible(s.citation))
         cell.append("\n" + visible(s.source if wide else os.path.basename(s.source) or s.source), style="dim")
-        if s.numbering:  # the self-check's verdict on its labels (parse/selfcheck)
-            cell.append(f"\nnumbering: {s.numbering}",
-                        style="red" if s.numbering == "contradicted" else "dim")
         if s.copies:  # the same agreement stored from other files: cited once, as its canonical copy
             cell.append("\n" + (f"copy of {s.copy_of}" if s.copy_of else "cited copy; copies: " + ", ".join(
                 s.copies)), style="dim")
-        table.add_row(s.id, s.kind.value, s.version_date or s.date or "", str(s.units), cell)
+        # the self-check's verdict on its labels (parse/selfcheck) under the kind: no line of its own
+        kind = Text(s.kind.value)
+        if s.numbering:
+            kind.append("\n" + s.numbering, style="red" if s.numbering == "contradicted" else "dim")
+        table.add_row(s.id, kind, s.version_date or s.date or "", str(s.units), cell)
     out.print(table)
     out.print(f"{len(rows)} documents")
     _print_works(rows)
