@@ -325,3 +325,20 @@ def test_article_numbers_printed_with_their_word_agree_with_their_labels() -> No
                                                                                           "Art. III"]
     assert doc.meta["numbering"]["verdict"] != "contradicted", doc.meta["numbering"]
     assert not any(e.startswith("printed") for e in doc.meta["numbering"]["evidence"])
+
+
+def test_what_the_bulk_flags_taught_is_no_contradiction() -> None:
+    """Read from a hand-checked sample of bulk flags (bench/NOTES.md): "Section 3" citing the clause its document
+    numbers "3.0", a reference to an appendix the filing left out, and a date's day wrapped to a line's start are
+    not evidence against the labels."""
+    from pincite.parse import parse_bytes
+
+    clauses = "".join(f"{n}.0 HEADING {n}\n\n{n}.1 The parties shall perform their duties under this "
+                      f"clause {n} in good faith and as Section {max(1, n - 1)} requires, on notice sent on\n"
+                      f"4 November 2019 to the other party.\n\n" for n in range(1, 9))
+    text = ("SERVICES AGREEMENT\n\nThis Agreement is made between Acme Inc. (the Company) and Bolt LLC (the "
+            "Provider).\n\n" + clauses + "The rates are set out in Appendix 4.\n\nIN WITNESS WHEREOF the parties "
+            "have signed.\n")
+    doc = parse_bytes(text.encode(), "services.txt")
+    nb = doc.meta["numbering"]
+    assert nb["verdict"] != "contradicted", nb

@@ -277,3 +277,27 @@ def test_a_first_paragraph_printed_in_the_header_is_paragraph_1_of_that_judges_r
     doc2 = parse_bytes(_with_header(header2, body2), "no_header_para.xml")
     assert all(u.zone == Zone.COVER for u in doc2.units if "Cover line" in _text(doc2, u))
     assert _para(doc2, "1").author == "Example LJ"
+
+
+def test_court_officers_head_their_own_reasons() -> None:
+    """'The Senior President of Tribunals:', 'President of the Queen's Bench Division:', 'DAME VICTORIA SHARP
+    P.:' head a judge's own (often one-line) reasons; a sentence about a president does not."""
+    from pincite.parse.akn_text import judge_heading
+
+    assert judge_heading("The Senior President of Tribunals:", False) == ("The Senior President of Tribunals",)
+    assert judge_heading("President of the Queen's Bench Division:", False) == (
+        "President of the Queen's Bench Division",)
+    assert judge_heading("DAME VICTORIA SHARP P.:", False) == ("DAME VICTORIA SHARP P",)
+    assert judge_heading("President of the Board said the following:", False) is None
+
+
+@pytest.mark.shared
+def test_a_last_agreement_under_its_own_heading_is_that_judges(bulk) -> None:
+    """'The Senior President of Tribunals: 52. I also agree.' is the Senior President's, not the judge's before
+    (the self-check flagged eight such bulk judgments)."""
+    from pincite.ingest import parse_file
+
+    doc = parse_file(str(bulk / "ewca_civ_2020_akn" / "2020-ewca-370-civ.xml"))
+    last = [u for u in doc.units if u.citable and u.author][-1]
+    assert last.label == "[52]" and "Senior President" in (last.author or "")
+    assert doc.meta["numbering"]["verdict"] != "contradicted"

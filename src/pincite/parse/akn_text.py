@@ -100,8 +100,12 @@ _ONE_JUDGE = (
     rf"Master of the Rolls|President of the \w+ Division))?"
     rf"|(?:HH|HHJ|His Honour|Her Honour)\s+(?:Judge\s+)?{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}(?:\s+(?:QC|KC))?"
     rf"|(?:Lord|Lady|LORD|LADY|Baroness|BARONESS)\s+{_NAME_WORD}(?:\s+(?:of\s+)?{_NAME_WORD}){{0,3}}"
-    rf"|(?:The|THE)\s+(?:Master of the Rolls|MASTER OF THE ROLLS|Chancellor|CHANCELLOR|President|PRESIDENT|"
-    rf"Lord Chief Justice|LORD CHIEF JUSTICE)(?:\s+of\s+[\w ]+)?"
+    rf"|(?:The|THE)\s+(?:Master of the Rolls|MASTER OF THE ROLLS|Chancellor|CHANCELLOR|"
+    # "The Senior President of Tribunals:", "The President of the Queen's Bench Division:" sit in the Court of
+    # Appeal and head their own (often one-line) reasons
+    rf"Senior President|SENIOR PRESIDENT|President|PRESIDENT|"
+    rf"Lord Chief Justice|LORD CHIEF JUSTICE)(?:\s+(?:of|OF)\s+(?:the\s+|THE\s+)?[A-Z][\w'’]*(?:\s+(?:of|the|OF|THE|[A-Z][\w'’]*)){{0,5}})?"
+    rf"|(?:Senior\s+|SENIOR\s+)?(?:President|PRESIDENT)\s+(?:of|OF)\s+(?:the\s+|THE\s+)?[A-Z][\w'’]*(?:\s+(?:of|the|OF|THE|[A-Z][\w'’]*)){{0,5}}"
     rf"|(?:Mr|Mrs|Ms|MR|MRS|MS)\s+{_NAME_WORD}(?:\s+{_NAME_WORD}){{0,2}}\s+(?:QC|KC)"
     # the name first and the office after it, as the reasons' headings of many judgments print it:
     # "PHILLIPS LJ", "Peter Jackson LJ", "Sir Geoffrey Vos MR", "Nicola Davies LJ:"
@@ -110,7 +114,7 @@ _ONE_JUDGE = (
 )
 _JUDGE_HEADING = re.compile(
     rf"^\s*(?P<judges>{_ONE_JUDGE}(?:\s*(?:,|\band\b|\bAND\b|&)\s*{_ONE_JUDGE})*)"
-    r"\s*(?P<paren>\((?:with whom|[^)]*agree)[^)]*\))?\s*(?:(?P<colon>[:：])|\.)?\s*$"
+    r"\s*(?P<paren>\((?:with whom|[^)]*agree)[^)]*\))?\s*(?:\.?\s*(?P<colon>[:：])|\.)?\s*$"
 )
 _SPLIT_JUDGES = re.compile(r"\s*(?:,|\band\b|\bAND\b|&)\s*(?=(?:Lord|Lady|LORD|LADY|Sir|SIR|Dame|DAME|Mr|Mrs|Ms|MR|MRS|MS|"
                            r"HH|His|Her|The|THE|Baroness|BARONESS)\b)")

@@ -130,7 +130,9 @@ _FIRSTS = frozenset({"1", "a", "A", "i", "I", "0"})
 
 #: A number printed at a line's start and followed by a sentence ("3.1 Late payments..."), inside a unit.
 _LINE_NUMBER = re.compile(r"(?m)^[ \t]*(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|\d+[A-Z]?(?:\.\d+[A-Z]?)*\.?)"
-                          r"[ \t]+(?=[A-Z\u201c\"])")
+                          r"[ \t]+(?=[A-Z\u201c\"])(?!(?:January|February|March|April|May|June|July|August|"
+                          r"September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b)")
+#   (a day of a date wrapped to a line's start, "sent to the school on\n4 November 2019", is no clause number)
 
 
 #: A unit's own printed number on one of its first lines (after a marginal note): where its text begins.
@@ -144,6 +146,8 @@ def _style_token(number: str) -> str:
 
 
 _NOT_NUMBER = re.compile(r"[\s\[\]()§]")
+#: The words that name a document's attachments: a reference to one the filing left out is no parser's fault.
+_ATTACHMENT_WORD = re.compile(r"(?i)(?:appendix|appendices|exhibit|schedule|annex|annexure|attachment|sch\b)")
 #: The word a printed number may carry ("ARTICLE I.", "Section 4"): the number is what follows it.
 _KIND_WORD = re.compile(r"^(?:[A-Za-z]{2,}\.?\s+)+(?=[0-9IVXLCivxlc(\[])")
 
@@ -387,6 +391,15 @@ class _Check:
         self._headings(heading_hits)
         tops_of = {fam: sorted({t for k in table if (t := _top(k)) is not None})
                    for fam, table in self.keys.items()}
+        # an attachment a filing leaves out ("Appendix 4", "Exhibit 8" when only Appendix 5 is filed) is the
+        # filing's gap, not a number the parser got wrong: recorded, never decisive
+        own: list[Reference] = []
+        for r in unresolved:
+            if _ATTACHMENT_WORD.match(r.word or ""):
+                self.skipped.append(f"unresolved attachment: {r.number!r} @{r.start}")
+            else:
+                own.append(r)
+        unresolved = own
         for r in unresolved:
             fam = r.family if r.family in self.keys else "num"
             nums = tops_of.get(fam, [])
@@ -608,6 +621,8 @@ def _same_force(a: Unit, b: Unit) -> bool:
 def _resolve(table: dict[str, list[Unit]], number: str, partial: bool = True) -> Unit | None:
     if number in table:
         return table[number][0]
+    if number.isdigit() and number + ".0" in table:  # "Section 3" cites the clause its document numbers "3.0"
+        return table[number + ".0"][0]
     if re.search(r"[A-Za-z]", number):  # "3(k)" names a clause labelled "3.k": the same parts, other marks
         parts = _PARTS.findall(number)
         for key, us in table.items():
