@@ -81,6 +81,7 @@ from typing import Any
 from pincite.legal.references import (
     AMENDING, BARE_AGREE, JUDGE_HEADING, JUDGE_NAMED, SECOND_VOICE, TRAILER, Reference, internal_references,
 )
+from pincite.legal.support import MONTH_NUMBERS
 from pincite.types import DocumentKind, ParsedDocument, Unit, UnitKind, Zone
 
 #: At least this many internal references checked before a document can be ``verified``: one or two
@@ -128,10 +129,11 @@ _PARTS = re.compile(r"\d+|[A-Za-z]+")
 _FIRSTS = frozenset({"1", "a", "A", "i", "I", "0"})
 
 
+#: The months, as legal/ spells them (full and short): a number before one at a line's start is a date's day.
+_MONTH_WORDS = "|".join(sorted((m.capitalize() for m in MONTH_NUMBERS), key=len, reverse=True))
 #: A number printed at a line's start and followed by a sentence ("3.1 Late payments..."), inside a unit.
 _LINE_NUMBER = re.compile(r"(?m)^[ \t]*(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|\d+[A-Z]?(?:\.\d+[A-Z]?)*\.?)"
-                          r"[ \t]+(?=[A-Z\u201c\"])(?!(?:January|February|March|April|May|June|July|August|"
-                          r"September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b)")
+                          r"[ \t]+(?=[A-Z\u201c\"])(?!(?:" + _MONTH_WORDS + r")\b)")
 #   (a day of a date wrapped to a line's start, "sent to the school on\n4 November 2019", is no clause number)
 
 
