@@ -138,8 +138,11 @@ def pair_outcome(row: dict) -> tuple[str, str]:
     at = context.find(quote)
     if at < 0:
         return "bad-pair", "the quote is not in its context"
-    quotes = [(quote, quoted_sentence(context, at, at + len(quote)), row.get("beside", ""))]
-    found = support_finding(row["claim"], [context], quotes)
+    # what citing the unit puts before a reader besides its text (as unit_words reads it): its label, its
+    # document's title
+    beside = "\n".join(x for x in (row.get("label"), row.get("title")) if x)
+    quotes = [(quote, quoted_sentence(context, at, at + len(quote)), beside)]
+    found = support_finding(row["claim"], [context + "\n" + beside], quotes)
     if found is not None:
         return "dropped", f"{found.check.value}: {found.detail}"
     return ("shown", "") if matched(row["claim"], quotes) else ("quote", "")
@@ -159,7 +162,8 @@ def pairs(files: list[str], show: bool) -> None:
             encoding="utf-8").splitlines())}
         for r in rows:  # a hand-written pair names its passage: the passage's text is the cited unit
             if "context" not in r:
-                r["context"] = passages[r["passage"]]["text"]
+                p = passages[r["passage"]]
+                r["context"], r["label"], r["title"] = p["text"], p["label"], p["title"]
         by: dict[str, Counter[str]] = defaultdict(Counter)
         total: Counter[str] = Counter()
         for r in rows:

@@ -3,6 +3,7 @@ claim could restate or contradict — a judgment's reasons, an Act's provisions,
 90 words holding a modal, a negation, a figure or a party. Writers are given these and write their pairs on them.
 
     PYTHONPATH=src python eval/claims/sample_passages.py ../shared OUT.jsonl [--per-kind 30] [--seed 49]
+                                                         [--avoid EARLIER.jsonl]
 
 Documents listed in ../shared/RESERVED.md, and documents any question of eval/heldout.jsonl names, are never
 sampled.
@@ -44,6 +45,9 @@ def main() -> int:
     rng = random.Random(seed)
     skip = reserved(shared)
     held = heldout_documents()
+    if "--avoid" in sys.argv:  # documents an earlier sample used: a fresh set shares none
+        held |= {Path(json.loads(x)["source"]).name for x in
+                 Path(sys.argv[sys.argv.index("--avoid") + 1]).read_text(encoding="utf-8").splitlines() if x}
     rows = []
     for kind, folder in SETS.items():
         files = sorted(p for p in (shared / folder).iterdir() if p.is_file())

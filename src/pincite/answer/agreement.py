@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
+from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, TO_HEADS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
                                      COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS,
                                      NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
@@ -85,6 +85,7 @@ class Reading:
     neg: list[int] = field(default_factory=list)  # negations over each word (parity is what counts)
     caps: set[str] = field(default_factory=set)  # capitalised words (a document's defined terms, names)
     verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
+    framed: set[int] = field(default_factory=set)  # words a denying frame negates ("I reject … that X")
 
     def content(self, i: int) -> bool:
         w = self.words[i]
@@ -99,6 +100,8 @@ def read(text: str) -> Reading:
     r = Reading(t)
     masked: set[int] = set()
     for m in NOT_NEGATIONS.finditer(t):
+        masked.update(range(m.start(), m.end()))
+    for m in DENYING_FRAME.finditer(t):  # "I do not consider that X": the frame's own "not" is the frame's
         masked.update(range(m.start(), m.end()))
     clause = 0
     for m in _TOKEN.finditer(t):
@@ -130,7 +133,9 @@ def read(text: str) -> Reading:
             # "No person shall enter…", "Neither party shall have … any power": a subject's negator negates
             # its whole clause (up to the next negator), as "A person shall not enter…" does
             limit = 4
+            comma = t.find(",", r.starts[i])
             if w in SUBJECT_NEGATORS and any(r.words[j] in AUXILIARIES and r.clause[j] == r.clause[i]
+                                             and (comma < 0 or r.starts[j] < comma)
                                              for j in range(i + 1, min(n, i + 6))):
                 limit = n
             for j in range(i + 1, n):
@@ -144,6 +149,16 @@ def read(text: str) -> Reading:
         elif w == "non":  # "non-exclusive", "non exclusive": the next word only
             if i + 1 < n:
                 r.neg[i + 1] += 1
+    # "no contractual right for the Contractor to claim": a determiner's negation reaches the infinitive its noun
+    # governs, as "has no right to claim" says "cannot claim"
+    for i, w in enumerate(r.words):
+        if w in ("no", "without", "none", "nothing"):
+            for j in range(i + 1, min(n, i + 9)):
+                if r.clause[j] != r.clause[i] or r.words[j] in NEGATORS:
+                    break
+                if r.words[j] == "to" and j + 1 < n and r.clause[j + 1] == r.clause[i] and j >= i + 5:
+                    r.neg[j + 1] += 1  # beyond the four-word reach, which already covers a nearer one
+                    break
     # "I reject the submission that X": X is denied
     for m in DENYING_FRAME.finditer(t):
         first = next((k for k, s in enumerate(r.starts) if s >= m.end()), None)
@@ -153,6 +168,7 @@ def read(text: str) -> Reading:
             if r.clause[j] != r.clause[first]:
                 break
             r.neg[j] += 1
+            r.framed.add(j)
     r.words = [w.lstrip("\0") for w in r.words]
     return r
 
@@ -195,8 +211,12 @@ def _predicate_positions(r: Reading) -> set[int]:
         while j >= 0 and r.clause[j] == r.clause[i] and (r.words[j] in _BETWEEN or r.words[j].endswith("ly")):
             owned = owned or r.words[j] in _POSSESSIVES
             j -= 1
-        trigger = AUXILIARIES | {"not", "never"} | (set() if owned else {"to"})  # "effect to its conflict": a noun
-        if j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in trigger:
+        if j >= 0 and r.clause[j] == r.clause[i] and r.words[j] == "to":
+            # an infinitive after a head that takes one ("the right to *claim*"); else "to" is a preposition
+            # ("contribute to divisible surplus", "effect to its conflict rules")
+            if not owned and j >= 1 and r.words[j - 1] in TO_HEADS:
+                out.add(i)
+        elif j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in AUXILIARIES | {"not", "never"}:
             out.add(i)
     return out
 
@@ -226,8 +246,12 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     cp = {k: _polarity_of(v) for k, v in co.items()}
     qp = {k: _polarity_of(v) for k, v in qo.items()}
     heads = _predicates(claim) | _predicates(quote)
-    strict = {stem(claim.words[i]) for i in _predicate_positions(claim)} & {
-        stem(quote.words[i]) for i in _predicate_positions(quote)}
+    # decisive: a predicate of both (prefixes read as negations: "is enforceable" / "is unenforceable"), or a
+    # word a denying frame negates ("I reject the submission that the judge erred")
+    strict = {stem(_base(claim.words[i], qw)[0]) for i in _predicate_positions(claim) | claim.framed} & {
+        stem(_base(quote.words[i], cw)[0]) for i in _predicate_positions(quote) | quote.framed}
+    strict |= {stem(_base(claim.words[i], qw)[0]) for i in claim.framed if claim.content(i)}
+    strict |= {stem(_base(quote.words[i], cw)[0]) for i in quote.framed if quote.content(i)}
     weak: str | None = None
     for h in sorted(heads, key=lambda x: (x not in strict, x)):
         a, b = cp.get(h), qp.get(h)
@@ -383,16 +407,18 @@ def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None
     if role:
         return "party", role
     # acts without a modal ("the appellant argued", "the Buyer pays"): the actor of a shared verb
-    roles = set(PARTY_WORDS)  # without a modal, only role words are read as actors ("the Site owned by…" is none)
+    roles = set(PARTY_WORDS)  # without a modal, only role words are read as actors ("the Site owned by…" is none),
+    # and only of a predicate or of the word right after them ("the appellant argued", "the licensee was Glu")
     for i in range(len(claim.words)):
-        if not claim.content(i) or _passive(claim, i):
+        if not claim.content(i) or _passive(claim, i) or not _acted(claim, i, roles):
             continue
         s = stem(claim.words[i])
         a = _actor_before(claim, i, roles)
         if a is None or a in BOTH_SIDES:
             continue
         others = [_actor_before(quote, k, roles) for k in range(len(quote.words))
-                  if quote.content(k) and stem(quote.words[k]) == s and not _passive(quote, k)]
+                  if quote.content(k) and stem(quote.words[k]) == s and not _passive(quote, k)
+                  and _acted(quote, k, roles)]
         swapped = _swapped(a, others, quote)
         if swapped:
             return "party", f"the statement has the {a} {claim.words[i]}; the quoted words, the {swapped}"
@@ -425,6 +451,16 @@ def _role_swapped(claim: Reading, quote: Reading) -> str | None:
             if v in others and len(mine & _neighbours(quote, k)) >= 2:
                 return f"the statement names the {w} where the quoted words name the {v}"
     return None
+
+
+def _acted(r: Reading, i: int, roles: set[str]) -> bool:
+    """Whether word ``i`` is what a party just before it does: the party, then only auxiliaries, negators or
+    fillers, then the word ("the appellant argued", "the Licensee shall not assign")."""
+    j = i - 1
+    while j >= 0 and r.clause[j] == r.clause[i] and (r.words[j] in AUXILIARIES or r.words[j] in FILLERS
+                                                     or r.words[j] in NEGATORS or r.words[j].endswith("ly")):
+        j -= 1
+    return j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in roles
 
 
 def _passive(r: Reading, i: int) -> bool:

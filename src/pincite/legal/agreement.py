@@ -94,7 +94,10 @@ PARTY_WORDS = frozenset(w for pair in PARTY_PAIRS for w in pair) | frozenset(
     {"licensors", "licensees", "buyers", "sellers", "employees", "customers", "suppliers", "tenants",
      "landlords", "lenders", "borrowers", "court", "judge", "tribunal", "minister", "board", "commission",
      "secretary", "commissioner", "government", "party", "parties", "member", "members", "director",
-     "directors", "shareholder", "shareholders", "trustee", "trustees", "beneficiary", "beneficiaries"})
+     "directors", "shareholder", "shareholders", "trustee", "trustees", "beneficiary", "beneficiaries",
+     # the bodies and office-holders statutes give powers and duties to
+     "official", "officer", "council", "corporation", "authority", "registrar", "inspector", "agency",
+     "department", "foundation", "commissioner", "governor", "auditor", "regulator", "committee", "person"})
 #: Words that name no one side: "each party", "either party", "the parties" act for both.
 BOTH_SIDES = frozenset({"party", "parties", "each", "either", "both", "neither", "any"})
 
@@ -103,10 +106,10 @@ BOTH_SIDES = frozenset({"party", "parties", "each", "either", "both", "neither",
 #: A figure's comparator, from the words just before it (or "or more" / "or less" just after): the claim's
 #: must be on the same side as the quote's. ``ge`` at least, ``le`` at most, ``gt`` more than, ``lt`` less than.
 COMPARATORS_BEFORE = (
-    ("ge", r"at\s+least|not\s+less\s+than|no\s+less\s+than|not\s+fewer\s+than|no\s+fewer\s+than|a\s+minimum\s+of|"
+    ("ge", r"at\s+least|not\s+less\s+than|no\s+shorter\s+than|not\s+shorter\s+than|no\s+less\s+than|not\s+fewer\s+than|no\s+fewer\s+than|a\s+minimum\s+of|"
            r"minimum\s+of|not\s+earlier\s+than|no\s+earlier\s+than|no\s+sooner\s+than|not\s+sooner\s+than|"
            r"at\s+the\s+earliest"),
-    ("le", r"at\s+most|not\s+more\s+than|no\s+more\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of|"
+    ("le", r"at\s+most|not\s+more\s+than|no\s+more\s+than|no\s+longer\s+than|not\s+longer\s+than|not\s+exceeding|up\s+to|a\s+maximum\s+of|"
            r"maximum\s+of|no\s+later\s+than|not\s+later\s+than|within|by\s+no\s+later\s+than|"
            r"not\s+to\s+exceed|no\s+greater\s+than|not\s+greater\s+than|at\s+the\s+latest"),
     ("gt", r"more\s+than|over|exceeding|in\s+excess\s+of|greater\s+than|after|beyond|longer\s+than|"
@@ -124,12 +127,15 @@ COMPARATOR_SIDE = {"ge": "up", "gt": "up", "le": "down", "lt": "down"}
 #: Words that make a provision or a holding conditional: a claim that states it as absolute overstates it.
 CONDITIONS = re.compile(r"\b(?:unless|subject\s+to|except|excepting|save\s+(?:that|where|as|for)|provided\s+"
                         r"(?:that|always|however|such|further|further\s+that)|providing\s+that|on\s+condition|conditional\s+(?:on|upon)|only\s+if|"
-                        r"if|where|in\s+the\s+event|otherwise\s+than|other\s+than)\b", re.I)
+                        r"if|where|when|whenever|once|only|solely|as\s+necessary|in\s+the\s+event|otherwise\s+than|"
+                        r"other\s+than)\b", re.I)
 #: Words by which a claim says there is no condition: it overstates a conditional quote.
 ABSOLUTE = re.compile(r"\b(?:always|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|without\s+"
                       r"(?:any\s+)?(?:exception|condition|qualification|restriction|limit)s?|unconditional(?:ly)?|"
                       r"absolute(?:ly)?|under\s+(?:all|any)\s+circumstances|for\s+any\s+reason(?:\s+whatsoever)?|"
-                      r"at\s+any\s+time|regardless|irrespective|automatically|in\s+every\s+case|no\s+matter)\b",
+                      r"at\s+any\s+time|regardless|irrespective|automatically|in\s+every\s+case|no\s+matter|"
+                      r"whether\s+or\s+not|unrestricted|without\s+restriction|free\s+of\s+any|any\s+kind\s+of|"
+                      r"ever)\b",
                       re.I)
 
 # -- framing -------------------------------------------------------------------------------------------------
@@ -159,3 +165,16 @@ FUNCTION_WORDS = frozenset(
     "i my me you your shall will may must can could should would might not no nor never without than then so "
     "also only into upon under within after before over such other each either both all some least most less more "
     "fewer greater".split())
+
+#: The words whose "to" opens an infinitive complement ("the right to claim", "is entitled to assign", "agrees to
+#: pay"): after them the word following "to" is a predicate; elsewhere "to" is a preposition ("contribute to
+#: divisible surplus").
+TO_HEADS = frozenset({"able", "unable", "required", "entitled", "obliged", "obligated", "permitted", "allowed",
+                      "authorised", "authorized", "empowered", "bound", "free", "right", "rights", "power", "powers",
+                      "duty", "obligation", "liberty", "option", "agree", "agrees", "agreed", "undertake",
+                      "undertakes", "intend", "intends", "intended", "expect", "expects", "expected", "want",
+                      "wants", "need", "needs", "fail", "fails", "failed", "refuse", "refuses", "refused", "decline",
+                      "declines", "declined", "has", "have", "had", "ought", "going", "used", "continue",
+                      "continues", "cease", "ceases", "seek", "seeks", "sought", "try", "tries", "attempt",
+                      "attempts", "choose", "chooses", "elect", "elects", "wish", "wishes", "is", "are", "was",
+                      "were", "be", "shall", "will", "may", "must", "can"})
