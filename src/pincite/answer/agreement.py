@@ -101,8 +101,6 @@ def read(text: str) -> Reading:
     masked: set[int] = set()
     for m in NOT_NEGATIONS.finditer(t):
         masked.update(range(m.start(), m.end()))
-    for m in DENYING_FRAME.finditer(t):  # "I do not consider that X": the frame's own "not" is the frame's
-        masked.update(range(m.start(), m.end()))
     clause = 0
     for m in _TOKEN.finditer(t):
         w = m.group(0)
@@ -124,6 +122,7 @@ def read(text: str) -> Reading:
         r.clause.append(clause)
     n = len(r.words)
     r.neg = [0] * n
+    covers: list[list[int]] = [[] for _ in range(n)]  # where each word's negators stand
     # a negator scopes over the next four words of its clause, auxiliaries and fillers not counted ("not said
     # to have been given": said, given)
     r.verbal = set()
@@ -142,6 +141,7 @@ def read(text: str) -> Reading:
                 if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 r.neg[j] += 1
+                covers[j].append(r.starts[i])
                 if w in ("not", "never"):
                     r.verbal.add(j)
                 if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
@@ -167,7 +167,8 @@ def read(text: str) -> Reading:
         for j in range(first, n):
             if r.clause[j] != r.clause[first]:
                 break
-            r.neg[j] += 1
+            if not any(m.start() <= at < m.end() for at in covers[j]):
+                r.neg[j] += 1  # the frame's own "not" ("I do not consider that …") already reaches this word
             r.framed.add(j)
     r.words = [w.lstrip("\0") for w in r.words]
     return r
