@@ -333,11 +333,18 @@ def audit_document(backend: Backend, document_id: str) -> tuple[Any, Any]:
     return doc, audit_chunks(doc, claims_from_chunks(backend.store.get_chunks(doc.id)), "structural")
 
 
-def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None) -> dict[str, Any]:
+def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None,
+                 replace: str | None = None) -> dict[str, Any]:
+    """Store uploaded files; ``replace`` (one file only) names the stored document it replaces."""
+    if replace is not None:
+        if len(files) != 1:
+            raise UploadError("'replace' names the one document one uploaded file replaces: send one file")
+        get_document(backend, replace)  # NotFound (404) before anything is stored
     with backend.ingest_lock:
         report = IngestReport()
         for f in files:
-            report.results.append(ingest_upload(backend.store, f, fmt))
+            report.results.append(ingest_upload(backend.store, f, fmt,
+                                                get_document(backend, replace).id if replace else None))
         report.twins_error = update_twins(backend.store) if report.stored else None
         report.index_error = backend.sync_indexes() if report.stored else None
     return {

@@ -92,11 +92,14 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         return await run_in_threadpool(remove_document, backend, document_id)
 
     @app.post("/api/ingest", tags=["documents"], status_code=200,
-              summary="Upload and store documents (multipart 'files'; optional 'format'), as 'pincite ingest --json'",
+              summary="Upload and store documents (multipart 'files'; optional 'format' and 'replace'), as "
+                      "'pincite ingest --json'",
               openapi_extra={"requestBody": {"content": {"multipart/form-data": {"schema": {
                   "type": "object", "required": ["files"], "properties": {
                       "files": {"type": "array", "items": {"type": "string", "format": "binary"}},
-                      "format": {"type": "string", "enum": [f.value for f in Format]}}}}}, "required": True}})
+                      "format": {"type": "string", "enum": [f.value for f in Format]},
+                      "replace": {"type": "string", "description": "the id of the stored document this one file "
+                                  "replaces (uploads never replace a document by name)"}}}}}, "required": True}})
     async def api_ingest(request: Request) -> Response:
         files, fields = await read_upload(request, config.max_upload_bytes)
         fmt = None
@@ -105,7 +108,8 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                 fmt = Format.parse(fields["format"])
             except ValueError as e:
                 raise UploadError(str(e)) from None
-        report = await run_in_threadpool(ingest_files, backend, files, fmt)
+        replace = fields.get("replace") or None  # replacing a stored document is explicit: its id, never a name
+        report = await run_in_threadpool(ingest_files, backend, files, fmt, replace)
         status = 200 if not report["totals"]["failed"] else 422
         if any(out_of_space(m) for m in [report.get("index_error")] + [f["error"] for f in report["files"]]):
             status = 507  # Insufficient Storage: the disk is full, nothing about the files is wrong

@@ -3,6 +3,8 @@ file stored under a sanitised source name through the same path as ``pincite ing
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +13,7 @@ from fastapi import Request
 from python_multipart import MultipartParser
 from python_multipart.multipart import parse_options_header
 
-from pincite.errors import PinciteError
+from pincite.errors import NotFound, PinciteError
 from pincite.library import FileResult, ingest_bytes
 from pincite.types import Format
 
@@ -128,12 +130,48 @@ async def read_upload(request: Request, limit: int) -> tuple[list[UploadedFile],
     return files, fields
 
 
-def ingest_upload(store: Any, upload: UploadedFile, fmt: Format | None) -> Any:
+def upload_source(store: Any, upload: UploadedFile) -> str:
+    """The key an upload is stored under: ``upload/<name>`` while its name survives sanitising whole and no
+    other file is stored under it; otherwise ``upload/<stem>~<first 12 hex of its sha256>.<ext>``.  So two
+    different files never share a key (``Lease (1).txt`` and ``Lease [1].txt``, two names of non-ASCII letters,
+    ``../a/x.txt`` and ``../b/x.txt``), the same file sent again lands on its own key ("unchanged"), and nothing
+    stored is replaced by a name — replacing is an explicit act (:func:`ingest_upload`'s ``replace``)."""
+    name = sanitise_filename(upload.filename)
+    digest = hashlib.sha256(upload.data).hexdigest()
+    original = upload.filename.replace("\\", "/").rsplit("/", 1)[-1]
+    plain = f"upload/{name}"
+    if name == original:
+        try:
+            held = store.get_document(plain)
+        except NotFound:
+            return plain
+        if held.content_sha256 == digest:
+            return plain
+    stem, dot, ext = name.rpartition(".")
+    return f"upload/{stem}~{digest[:12]}.{ext}" if dot and stem else f"upload/{name}~{digest[:12]}"
+
+
+def ingest_upload(store: Any, upload: UploadedFile, fmt: Format | None, replace: str | None = None) -> Any:
     """Store one uploaded file from its bytes through the same path as ``pincite ingest``
-    (:func:`pincite.ingest.ingest_bytes`), under the source ``upload/<sanitised name>``.  A file that fails
-    leaves the store as it was."""
+    (:func:`pincite.ingest.ingest_bytes`), under :func:`upload_source`'s key.  ``replace`` names a stored
+    document (its id) that this file replaces: it is deleted once the new one is stored, and the result says
+    "replaced".  A file that fails leaves the store as it was (and replaces nothing)."""
     try:
-        source = "upload/" + sanitise_filename(upload.filename)
+        source = upload_source(store, upload)
     except ValueError as e:
         return FileResult(source=upload.filename, status="failed", error=str(e))
-    return ingest_bytes(store, upload.data, source, fmt)
+    if replace:
+        held = store.get_document(replace)
+        if held.source.startswith("upload/") and _upload_name(held.source) == _upload_name(source):
+            source = held.source  # a new version under the same name: stored in its place, in one transaction
+    result = ingest_bytes(store, upload.data, source, fmt)
+    if replace and result.status != "failed" and result.doc_id != replace and result.source != held.source:
+        store.delete_document(replace)
+        result = dataclasses.replace(result, status="replaced")
+    return result
+
+
+def _upload_name(source: str) -> str:
+    """An upload key's name without its hash: "upload/Lease_1~0a1b2c3d4e5f.txt" -> "Lease_1.txt"."""
+    name = source.removeprefix("upload/")
+    return re.sub(r"~[0-9a-f]{12}(?=\.[^.]*$|$)", "", name)
