@@ -246,3 +246,38 @@ def unique_labels(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
             new[u.ordinal] = f"{label} ({ordinal_word(n)})"
             taken.add(new[u.ordinal])
     return tuple(replace(u, label=new[u.ordinal]) if u.ordinal in new else u for u in units)
+
+
+def add_pages(unit: dict[str, Any], blk: Any) -> None:
+    """Add the pages a block of a paged source sits on (``blk.pages``) to a unit being built, each once."""
+    for pg in blk.pages:
+        if pg not in unit["pages"]:
+            unit["pages"].append(pg)
+
+
+class FrontRuns:
+    """The non-citable units a paged judgment's blocks build outside its reasons (cover, syllabus, appearances,
+    signatures, the order): a block of the zone already open extends its unit; any other opens a new one, and a
+    label seen before is that part's second ("cover, part 2").  :meth:`close` ends the open run (the reasons
+    came between)."""
+
+    def __init__(self, found: list[dict[str, Any]]) -> None:
+        self.found = found
+        self.open_at: int | None = None
+        self.labels: Counter[str] = Counter()
+
+    def add(self, zone: Zone, blk: Any, label: str) -> None:
+        kind = UnitKind.OTHER if zone is Zone.ORDER else UnitKind.BLOCK  # an order is no block of prose
+        if self.open_at is not None and self.found[self.open_at]["zone"] == zone:
+            self.found[self.open_at]["char_end"] = blk.end
+            add_pages(self.found[self.open_at], blk)
+            return
+        self.labels[label] += 1
+        if self.labels[label] > 1:
+            label = f"{label}, part {self.labels[label]}"
+        self.found.append(dict(kind=kind, char_start=blk.start, char_end=blk.end, zone=zone, citable=False,
+                               label=label, parent=None, pages=list(blk.pages)))
+        self.open_at = len(self.found) - 1
+
+    def close(self) -> None:
+        self.open_at = None

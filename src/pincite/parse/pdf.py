@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 import pypdfium2 as pdfium
 
 from pincite.errors import ParseError
-from pincite.parse.builder import TextBuilder
+from pincite.parse.builder import FrontRuns, TextBuilder, add_pages
 from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
@@ -607,23 +607,7 @@ def analyse_judgment(text: str, blocks: list[Block], layouts: list[PageLayout]) 
     part_stack: list[tuple[str, int, int]] = []  # (token, index in found, level)
     current_para: int | None = None
     order_count = 0
-    zone_run: int | None = None  # index in found of the open non-reasons unit
-
-    zone_labels: Counter[str] = Counter()  # a front-matter part that comes back after another is its part 2
-
-    def open_zone_unit(z: Zone, blk: Block, label: str) -> None:
-        nonlocal zone_run
-        if zone_run is not None and found[zone_run]["zone"] == z:
-            found[zone_run]["char_end"] = blk.end
-            _add_pages(found[zone_run], blk)
-            return
-        zone_labels[label] += 1
-        if zone_labels[label] > 1:
-            label = f"{label}, part {zone_labels[label]}"
-        found.append(dict(kind=UnitKind.BLOCK if z != Zone.ORDER else UnitKind.OTHER, char_start=blk.start,
-                          char_end=blk.end, zone=z, citable=False, label=label, parent=None,
-                          pages=list(blk.pages)))
-        zone_run = len(found) - 1
+    runs = FrontRuns(found)  # the open non-reasons unit; a front-matter part that comes back is its part 2
 
     def close_parts(level: int) -> None:
         while part_stack and part_stack[-1][2] >= level:
@@ -679,26 +663,26 @@ def analyse_judgment(text: str, blocks: list[Block], layouts: list[PageLayout]) 
                     label = "Syllabus"
                 elif zone == Zone.HEADNOTE and _HEADNOTE_START.match(first):
                     label = first.split(":")[0]
-                open_zone_unit(zone, blk, label)
+                runs.add(zone, blk, label)
                 continue
             if author is not None and zone == Zone.REASONS and _author_line_only(blk):
                 # the author line itself opens the reasons but is no paragraph
-                zone_run = None
+                runs.close()
                 continue
         # --- inside the reasons
         if _SIGNATURE_RULE.match(first) or (_APPEARANCES.match(first)):
             zone = Zone.SIGNATURES if _SIGNATURE_RULE.match(first) else Zone.COVER
             current_para = None
-            open_zone_unit(zone, blk, "signatures" if zone == Zone.SIGNATURES else "appearances")
+            runs.add(zone, blk, "signatures" if zone == Zone.SIGNATURES else "appearances")
             author = None  # nothing after this is reasons
             continue
         if _DECISION_LINE.match(first):
             zone = Zone.ORDER
             current_para = None
             author = None
-            open_zone_unit(Zone.ORDER, blk, "decision")
+            runs.add(Zone.ORDER, blk, "decision")
             continue
-        zone_run = None
+        runs.close()
         if heading and not _PARA_NUMBER.match(first):
             numbered_heading = _NUMBERED_HEADING.match(first)
             token = numbered_heading.group("token") if numbered_heading else first.rstrip(".")
@@ -743,10 +727,10 @@ def analyse_judgment(text: str, blocks: list[Block], layouts: list[PageLayout]) 
         else:
             # a quotation or list inside a numbered paragraph: the paragraph goes on
             found[current_para]["char_end"] = blk.end
-            _add_pages(found[current_para], blk)
+            add_pages(found[current_para], blk)
         for _, idx, _ in part_stack:
             found[idx]["char_end"] = blk.end
-            _add_pages(found[idx], blk)
+            add_pages(found[idx], blk)
     if author is None and not any(u["zone"] == Zone.REASONS for u in found):
         warnings.append("no opening of the court's reasons was recognised: no unit is citable")
     if not numbered and any(u["kind"] == UnitKind.PARAGRAPH for u in found):
@@ -758,12 +742,6 @@ def analyse_judgment(text: str, blocks: list[Block], layouts: list[PageLayout]) 
 
 def _author_line_only(blk: Block) -> bool:
     return any(style == "sa" and p.match(blk.text.strip()) for p, style in _AUTHOR_PATTERNS)
-
-
-def _add_pages(u: dict, blk: Block) -> None:
-    for pg in blk.pages:
-        if pg not in u["pages"]:
-            u["pages"].append(pg)
 
 
 def _judgment_title(blocks: list[Block], parties: str | None = None) -> str:

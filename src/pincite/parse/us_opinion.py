@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pincite.legal import us_opinions as US
+from pincite.parse.builder import FrontRuns, add_pages
 from pincite.types import Role, Unit, UnitKind, Zone
 
 
@@ -195,8 +196,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
     found: list[dict[str, Any]] = []
     voices: list[Voice] = []
     zone = Zone.COVER
-    zone_run: int | None = None
-    zone_labels: Counter[str] = Counter()
+    runs = FrontRuns(found)
     stack: list[tuple[str, bool, int, float]] = []  # (token or heading, numbered, index in found, level)
     last_at: dict[tuple[int | None, float], str] = {}  # last token per (parent, level)
     last_level: dict[float, tuple[str, int | None]] = {}  # last token of each level, with its parent
@@ -209,24 +209,6 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
     # where the court's opinion has an author's line, the first prose after the panel is not its start
     has_opener = any(p.match(" ".join(b.text.split())) for b in blocks for p, _ in US.COURT_OPENERS)
 
-    def pages_add(u: dict[str, Any], blk: Block) -> None:
-        for pg in blk.pages:
-            if pg not in u["pages"]:
-                u["pages"].append(pg)
-
-    def front(z: Zone, blk: Block, label: str) -> None:
-        nonlocal zone_run
-        if zone_run is not None and found[zone_run]["zone"] == z:
-            found[zone_run]["char_end"] = blk.end
-            pages_add(found[zone_run], blk)
-            return
-        zone_labels[label] += 1
-        if zone_labels[label] > 1:
-            label = f"{label}, part {zone_labels[label]}"
-        found.append(dict(kind=UnitKind.BLOCK, char_start=blk.start, char_end=blk.end, zone=z, citable=False,
-                          label=label, parent=None, pages=list(blk.pages)))
-        zone_run = len(found) - 1
-
     def extend(blk: Block) -> None:
         targets = [i for _, _, i, _ in stack]
         for extra in (leaf, root):
@@ -234,7 +216,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                 targets.append(extra)
         for i in targets:
             found[i]["char_end"] = blk.end
-            pages_add(found[i], blk)
+            add_pages(found[i], blk)
 
     def open_unit(blk: Block, label: str, number: str | None, path: tuple[str, ...], parent: int | None
                   ) -> int:
@@ -249,9 +231,10 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
 
     def start_voice(v: Voice, blk: Block, whole: bool = True) -> None:
         """Open a voice at ``blk``; without ``whole`` (it opens at a heading) no unit before the heading."""
-        nonlocal zone, zone_run, leaf, root
+        nonlocal zone, leaf, root
         voices.append(v)
-        zone, zone_run = Zone.REASONS, None
+        zone = Zone.REASONS
+        runs.close()
         stack.clear()
         last_at.clear()
         last_level.clear()
@@ -280,7 +263,7 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         series = series_of.get(blk.pages[0], "")
         if "syllabus" in series.lower() or (zone != Zone.REASONS and US.SYLLABUS_NOTE.match(first)):
             zone = Zone.HEADNOTE
-            front(Zone.HEADNOTE, blk, "Syllabus")
+            runs.add(Zone.HEADNOTE, blk, "Syllabus")
             continue
         if zone == Zone.HEADNOTE:
             zone = Zone.COVER
@@ -332,16 +315,16 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             else:
                 if US.PANEL_LINE.search(blk.text) or US.PANEL_NAMES.match(t):
                     after_panel = True
-                front(Zone.COVER, blk, "cover")
+                runs.add(Zone.COVER, blk, "cover")
                 continue
         # --- front matter again: a separate opinion's caption, a signature block
         if any(p.match(first) for p, _ in US.CAPTION_LINES):
             end_voice(Zone.COVER)
-            front(Zone.COVER, blk, "cover")
+            runs.add(Zone.COVER, blk, "cover")
             continue
         if zone == Zone.REASONS and US.RECUSAL_LINE.match(t):
             end_voice(Zone.COVER)
-            front(Zone.COVER, blk, "cover")
+            runs.add(Zone.COVER, blk, "cover")
             continue
         signed = US.SIGNED_BY.match(first)
         rule_then_signed = (US.SIGNATURE_RULE.match(t) is not None and k + 1 < len(blocks)
@@ -349,20 +332,20 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         if zone == Zone.REASONS and (signed or rule_then_signed):
             # the author signs a state court's opinion at its end: "James M. Dowd, Judge"
             end_voice(Zone.SIGNATURES)
-            front(Zone.SIGNATURES, blk, "signatures")
+            runs.add(Zone.SIGNATURES, blk, "signatures")
             signed = signed or US.SIGNED_BY.match(blocks[k + 1].first_line.strip())
             if signed and signature_author is None:
                 signature_author = f"{_name(signed.group('surname'))}, J."
             continue
         if any(p.match(first) for p, _ in US.SIGNATURE_OPENERS):
             end_voice(Zone.SIGNATURES)
-            front(Zone.SIGNATURES, blk, "signatures")
+            runs.add(Zone.SIGNATURES, blk, "signatures")
             want_signature_name = True
             continue
         if zone != Zone.REASONS:
-            front(zone, blk, "signatures" if zone == Zone.SIGNATURES else "cover")
+            runs.add(zone, blk, "signatures" if zone == Zone.SIGNATURES else "cover")
             continue
-        zone_run = None
+        runs.close()
         if root is not None and US.SECTION_BREAK.match(t):
             # "* * *": the closing words after it belong to no Part, only to the opinion as a whole
             stack.clear()
