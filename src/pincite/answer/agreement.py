@@ -384,10 +384,6 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
     return acts
 
 
-def _same_modality(a: str, b: str) -> bool:
-    return a == b
-
-
 def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None:
     parties = _party_words(claim, quote)
     cacts, qacts = _acts(claim, parties), _acts(quote, parties)
@@ -398,7 +394,7 @@ def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None
         if len(same) > 1:  # the verb acts twice in the quoted words: compare with the act doing the same thing
             best = max(len(qa.after & ca.after) for qa in same)
             same = [qa for qa in same if len(qa.after & ca.after) == best]
-        if ca.modality and all(qa.modality and not _same_modality(ca.modality, qa.modality) for qa in same):
+        if ca.modality and all(qa.modality and ca.modality != qa.modality for qa in same):
             return "modality", (f"'{ca.verb}' is under {ca.modality} in the statement and under "
                                 f"{same[0].modality} in the quoted words")
         swapped = _swapped(ca.actor, [qa.actor for qa in same], quote)
@@ -584,6 +580,7 @@ def _plain_words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", re.sub(r"\[(\w{1,3})\]", r"\1", text).lower())
 
 
+@lru_cache(maxsize=4096)  # a reply's checks ask twice of each quotation: whether it contradicts, whether it aligns
 def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") -> Judgment:
     """The claim against ``quoted`` — the quotation with the rest of its sentence (a negation or a denying
     frame just before the quoted words belongs to them) — or, when the claim restates ``quote`` word for word,
