@@ -1,6 +1,6 @@
 """Issue 18's targets table for one generator: dev and held-out, hybrid retrieval, against a prebuilt store.
 
-    .venv/bin/python bench/answer_targets.py --db COPY.db [--generator extractive] [--k 10] [--out DIR]
+    .venv/bin/python -m bench.answer_targets --db COPY.db [--generator extractive] [--k 10] [--out DIR]
         [--dev eval/dev.jsonl] [--heldout eval/heldout.jsonl] [--base-url URL --model NAME]  # openai
 
 ``--db`` must be a *copy* of a store holding the corpus and the held-out set's bulk files with their dense

@@ -1,6 +1,6 @@
 """How well `pincite check` finds planted citation errors: eval/check/{dev,heldout}/memoNN.md with their sidecars.
 
-    python bench/check.py --db STORE [--set dev|heldout|all] [--show]
+    python -m bench.check --db STORE [--set dev|heldout|all] [--show]
 
 A store holding ../shared/corpus (``pincite ingest ../shared/corpus --db STORE``).  Prints, per set: the detection
 rate per planted kind (the citation was flagged: any verdict but ``ok``), the exact-verdict rate, the

@@ -1,7 +1,7 @@
 """Issue 31, item 6: the figures behind the claim-support checks (answer/verify.py), printed for bench/NOTES.md.
 
 1. Quote lengths: every quote of every claim in the given run records (``pincite eval --out``: extractive, ranker
-   on eval/dev.jsonl and eval/train.jsonl) and every gold quote of those sets — what MIN_QUOTE_WORDS and
+   on eval/dev.jsonl and lab/data/train.jsonl) and every gold quote of those sets — what MIN_QUOTE_WORDS and
    MIN_QUOTE_CHARS must stay under.
 2. Content-word overlap: a question read as the claim answering it ("Was Koza's appeal allowed?" ~ "Koza's appeal
    was allowed"), against its gold unit (a supported claim, restating the question's context as a model would)
@@ -10,7 +10,7 @@
 3. The adversarial model of tests/claim_adversary.py on the stored documents: supported claims dropped (false
    drops) and unsupported claims shown (misses), each with the check that decided.
 
-    .venv/bin/python bench/claim_support.py --db COPY.db --runs RUN.json... [--train]
+    .venv/bin/python -m bench.claim_support --db COPY.db --runs RUN.json... [--train]
 
 4. Issue 49, claim–quote pairs: ``--pairs eval/claims/generated.jsonl [eval/claims/handwritten.jsonl ...]`` (no
    store needed) runs the claim checks of answer/verify.py (figures, names, agreement with the quotation, word
@@ -97,7 +97,6 @@ def overlaps(store: SQLiteStore, gold: Path) -> None:
 
 
 def adversary(store: SQLiteStore) -> None:
-    sys.path.insert(0, str(ROOT))
     from tests.claim_adversary import CASES
 
     finder = DocumentFinder(store)
@@ -214,8 +213,8 @@ def main() -> None:
         return
     if not a.db:
         ap.error("--db is needed unless --pairs is given")
-    sets = [ROOT / "eval/dev.jsonl"] + ([ROOT / "eval/train.jsonl"] if a.train else [])
-    quote_lengths(a.runs, [ROOT / "eval/dev.jsonl", ROOT / "eval/train.jsonl"])
+    sets = [ROOT / "eval/dev.jsonl"] + ([ROOT / "lab/data/train.jsonl"] if a.train else [])
+    quote_lengths(a.runs, [ROOT / "eval/dev.jsonl", ROOT / "lab/data/train.jsonl"])
     store = SQLiteStore(a.db)
     try:
         print("## content-word overlap (question as the claim)")

@@ -2,7 +2,7 @@
 failure type at known rates.  Prints, per type: citations generated, bad citations shown (must be 0), good
 citations dropped (must be under 1 %), and the checking time per citation.
 
-    .venv/bin/python bench/gate.py [--replies 3000] [--seed 7] [--shared ../shared]
+    .venv/bin/python -m bench.gate [--replies 3000] [--seed 7] [--shared ../shared]
 
 Needs ../shared (the real corpus).  Not a test: it prints its figures.
 """

@@ -1,7 +1,7 @@
 """Ingest benchmark on ../shared: throughput, structure found, warnings, failures, and the chunk audit of
 pincite's structural chunker against the token-window baseline.
 
-    .venv/bin/python bench/ingest.py [--shared ../shared] [--only judgments,pdf,contracts,corpus,isolation,embed]
+    .venv/bin/python -m bench.ingest [--shared ../shared] [--only judgments,pdf,contracts,corpus,isolation,embed]
                                      [--no-store] [--embed-sample N] [--bulk-embed]
 
 ``--only embed``: embedding throughput (passages per second, pincite's committed-batch path against a plain

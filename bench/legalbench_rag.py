@@ -1,6 +1,6 @@
 """LegalBench-RAG (mini, CUAD subset): character-level precision@k and recall@k of pincite's retrieval.
 
-    .venv/bin/python bench/legalbench_rag.py [--shared ../shared] [--configs hybrid,lexical,dense,window]
+    .venv/bin/python -m bench.legalbench_rag [--shared ../shared] [--configs hybrid,lexical,dense,window]
                                              [--work DIR] [--fresh] [--max-chars N --merge-chars N ...]
 
 Ingests the 29 contracts of ``benchmarks/legalbench-rag-mini`` into a database under ``--work`` (kept, so a

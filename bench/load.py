@@ -1,6 +1,6 @@
 """Load benchmark for the HTTP API: concurrent clients asking and searching while an ingest runs.
 
-    .venv/bin/python bench/load.py [--shared ../shared] [--clients 8] [--seconds 30] [--dense] [--hostile-at 10]
+    .venv/bin/python -m bench.load [--shared ../shared] [--clients 8] [--seconds 30] [--dense] [--hostile-at 10]
 
 It seeds a fresh database in a temporary folder with the real judgments of ../shared (the corpus EWCA and
 modern Find Case Law files), starts ``pincite serve`` as a separate process on 127.0.0.1 (a free port), then

@@ -2,7 +2,7 @@
 (the SDK's own client, `pincite mcp` a child process over stdio: JSON-RPC framing, argument checks and JSON
 included).
 
-    python bench/mcp_latency.py --db STORE [--calls 40] [--dense]
+    python -m bench.mcp_latency --db STORE [--calls 40] [--dense]
 
 STORE: a store of ../shared/corpus (and bulk/), e.g. a copy of a lexical store (`pincite ingest ../shared/corpus
 --db STORE --no-dense`).  The queries are eval/dev.jsonl's questions (never the held-out set); the drafts are

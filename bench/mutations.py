@@ -1,7 +1,7 @@
 """A mutation suite for the numbering self-check (:mod:`pincite.parse.selfcheck`): does it flag a parser's
 fault, and does it leave clean documents alone?
 
-    python bench/mutations.py [--bulk N] [--sets corpus,bulk,zoo] [--runs R] [--time] [--list]
+    python -m bench.mutations [--bulk N] [--sets corpus,bulk,zoo] [--runs R] [--time] [--list]
 
 Each document is parsed once as ``pincite ingest`` parses it, but without the self-check
 (``parse_bytes(check=False)``); then
@@ -40,7 +40,6 @@ from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
 
 from pincite.errors import PinciteError  # noqa: E402
 from pincite.parse import parse_bytes  # noqa: E402

@@ -1,6 +1,6 @@
 """OCR seconds per page and .docx parse time (issue 25).  Prints its figures; it is not a test.
 
-    .venv/bin/python bench/ocr_docx.py [--pages 4] [--docx 200] [--dpi 300]
+    .venv/bin/python -m bench.ocr_docx [--pages 4] [--docx 200] [--dpi 300]
 
 * OCR: a text PDF of ``--pages`` contract pages is written, rendered to page images and written back with no
   text layer (tests/scan_synth.py), then read by ``pincite.parse.pdf`` (pdfium render + the tesseract binary,
@@ -20,7 +20,6 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pincite.parse import parse_bytes  # noqa: E402
 from pincite.parse.docx import read_docx  # noqa: E402

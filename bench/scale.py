@@ -1,6 +1,6 @@
 """Scale benchmark: index build time, size on disk, memory and search latency, at the bulk size and at ~1M chunks.
 
-    .venv/bin/python bench/scale.py [--shared ../shared] [--work DIR] [--queries 1000] [--embed-sample 2000]
+    .venv/bin/python -m bench.scale [--shared ../shared] [--work DIR] [--queries 1000] [--embed-sample 2000]
                                     [--embed-all] [--million 1000000] [--skip-million]
 
 Step 1 (bulk): ingests ``../shared/bulk`` (393 EWCA judgments + 510 CUAD contracts), builds the lexical index
@@ -15,7 +15,7 @@ index; vectors are SYNTHETIC (real bulk vectors plus noise, renormalised) so tha
 realistic cluster structure.  Exact brute-force search is compared with a faiss IVF index (filters inside it via
 an id selector): latency and recall@10 of the approximate index against exact.
 
-``--backend both`` adds the PostgreSQL store beside the embedded one (bench/scale_pg.py: ingest throughput with 1, 2
+``python -m bench.scale_pg`` runs these steps and adds the PostgreSQL store beside the embedded one (: ingest throughput with 1, 2
 and 4 workers, search latency at the bulk size, LegalBench-RAG quality).
 
 Prints its figures; it is not a test.  Queries are drawn from the corpus itself (seeded): phrases from random
@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -352,8 +353,8 @@ def million_step(args: argparse.Namespace, store: SQLiteStore, real: object, que
           "'+embed' adds the median query-embedding time measured above")
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The embedded store's options (bench/scale_pg.py adds its own beside them)."""
     ap.add_argument("--shared", default=str(REPO.parent / "shared"))
     ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "pincite-scale"))
     ap.add_argument("--queries", type=int, default=1000)
@@ -365,19 +366,27 @@ def main() -> int:
     ap.add_argument("--recall-queries", type=int, default=300)
     ap.add_argument("--million-queries", type=int, default=300, help="searches timed per mode at ~1M chunks")
     ap.add_argument("--skip-million", action="store_true")
-    from scale_pg import add_arguments, postgres_step  # the PostgreSQL store, side by side (--backend both)
 
-    add_arguments(ap)
-    args = ap.parse_args()
+
+def embedded_steps(args: argparse.Namespace) -> tuple[Any, Any, list[str]] | None:
+    """The embedded store's figures; its store, the real chunks and the queries for a step that follows."""
     if not (Path(args.shared) / "bulk").exists():
         print(f"bulk corpora not found under {args.shared} (give --shared)", file=sys.stderr)
-        return 2
+        return None
     store, real, queries = bulk_step(args)
     if not args.skip_million:
         million_step(args, store, real, queries)
-    if args.backend == "both":
-        postgres_step(args, store, real, queries)
-    store.close()
+    return store, real, queries
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(ap)
+    args = ap.parse_args()
+    done = embedded_steps(args)
+    if done is None:
+        return 2
+    done[0].close()
     return 0
 
 

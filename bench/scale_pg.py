@@ -1,4 +1,4 @@
-"""The PostgreSQL half of ``bench/scale.py --backend both``: the same figures for the PostgreSQL store, printed
+"""``python -m bench.scale_pg``: bench/scale.py's steps, then the PostgreSQL store's: the same figures for the PostgreSQL store, printed
 beside the embedded store's.
 
 1. Ingest throughput: ``--pg-files`` bulk files (0: all) ingested by 1, 2 and 4 worker processes into a fresh
@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(REPO), str(REPO / "bench")]
 
 
 def _ingest_share(url: str, files: list[str], q: Any) -> None:
@@ -127,7 +126,7 @@ def throughput_step(args: argparse.Namespace, dbs: PgDatabases, files: list[str]
 
 def latency_step(args: argparse.Namespace, dbs: PgDatabases, sqlite_store: Any, real: Any, queries: list[str],
                  files: list[str], url: str | None) -> None:
-    from scale import SampledEmbedder, pct, time_searches
+    from bench.scale import SampledEmbedder, pct, time_searches
 
     from pincite.search.retrieve import RetrievalMode, Retriever
     from pincite.open import open_store
@@ -169,7 +168,7 @@ def legalbench_step(args: argparse.Namespace, dbs: PgDatabases, real: Any) -> No
     import dataclasses
     import json
 
-    import legalbench_rag as lb
+    from bench import legalbench_rag as lb
 
     from pincite.chunk import ChunkSettings
     from pincite.ingest import ingest_paths
@@ -237,8 +236,6 @@ def postgres_step(args: argparse.Namespace, sqlite_store: Any, real: Any, querie
 
 
 def add_arguments(ap: argparse.ArgumentParser) -> None:
-    ap.add_argument("--backend", choices=("sqlite", "both"), default="sqlite",
-                    help="'both': also measure the PostgreSQL store and print it beside the embedded one")
     ap.add_argument("--pg-url", help="a PostgreSQL server (with pgvector) to create scratch databases on; "
                     "default: start one from the pgserver wheel")
     ap.add_argument("--pg-files", type=int, default=0, help="bulk files for the throughput runs (0: all)")
@@ -247,3 +244,23 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--skip-legalbench", action="store_true")
     ap.add_argument("--skip-throughput", action="store_true",
                     help="skip the 1/2/4-worker ingest runs (the bulk set is ingested once, with the most workers)")
+
+
+def main() -> int:
+    from bench import scale
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    scale.add_arguments(ap)
+    add_arguments(ap)
+    args = ap.parse_args()
+    done = scale.embedded_steps(args)
+    if done is None:
+        return 2
+    store, real, queries = done
+    postgres_step(args, store, real, queries)
+    store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """Label accuracy and non-citable spans on the zoo: each answer key's quotes against the units pincite parses.
 
-    .venv/bin/python bench/zoo.py [--zoo DIR]... [--list] [--json]
+    .venv/bin/python -m bench.zoo [--zoo DIR]... [--list] [--json]
 
 Reads every ``*.key.json`` under each zoo folder (default ``../shared/zoo`` and this repository's ``zoo/``), parses
 the document beside it as ``pincite ingest`` does (``parse_bytes``), and for each key item:
@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
 
 from pincite.errors import PinciteError  # noqa: E402
 from pincite.evaluation.zoo import DEFAULT_ZOOS, score_key  # noqa: E402

@@ -1,5 +1,5 @@
 """A fixed, seeded, stratified sample of ../shared/bulk for the tests, and the per-file checks that the tests
-run on the sample and bench/bulk_sweep.py runs on every file.
+run on the sample and bench/bulk_sweep.py (a probe, at commit aea80a3) runs on every file.
 
 Parsing every bulk file (393 judgments, 510 contracts, 87 Acts) took over a minute of the suite's time on two
 shared cores, for checks that give the same answer on every file each run; the full sweep is a bench script

@@ -6,7 +6,6 @@ answer; the weights file loads and a damaged one is named; the training script f
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,6 @@ from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import Role, SearchFilters
 from tests.extractive_helpers import first_cited_unit_text, ingested
 
-REPO = Path(__file__).resolve().parent.parent
 DYER = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1375-civ.xml"  # Males LJ dissents
 BIOAMBER = "contracts_cuad/txt/BIOAMBERINC_04_10_2013-EX-10.34-DEVELOPMENT AGREEMENT (1).txt"
 
@@ -110,11 +108,8 @@ def test_claims_are_the_best_and_a_second_only_from_another_unit_above_its_thres
 
 @pytest.mark.shared
 def test_the_training_script_fits_weights_on_a_tiny_gold_set(store, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        import train_answerer
-    finally:
-        sys.path.pop(0)
+    from lab import train_answerer
+
     gold = tmp_path / "tiny.jsonl"
     lines = [
         {"id": "law", "question": "Which law governs this development agreement?", "as_of": None, "kind": "contract",

@@ -8,7 +8,6 @@ each kind are not."""
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,7 +20,6 @@ from pincite.parse.builder import unique_labels
 from pincite.parse.selfcheck import check_numbering, label_key
 from pincite.types import Document, UNVERIFIED_NUMBERING
 
-REPO = Path(__file__).resolve().parents[1]
 
 CONTRACT = """SERVICES AGREEMENT
 
@@ -136,11 +134,9 @@ def test_too_few_references_leave_a_document_unchecked_and_say_why() -> None:
 # -----------------------------------------------------------
 
 def _bench():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(REPO / "bench"))
-    try:
-        return __import__("mutations")
-    finally:
-        sys.path.pop(0)
+    from bench import mutations
+
+    return mutations
 
 
 CLEAN = (

@@ -1,7 +1,7 @@
 """Issue 26: whose words these are.  The document model knows what a judgment only quotes (and from what), the
 store keeps it, the checks never cite it as the court's holding, and the pinpoint says "quoting".  On the real
 Curo Places v Pimlett file and two other Court of Appeal judgments that quote the decision below (found by
-bench/voice.py's measurement)."""
+bench/voice.py (a probe, at commit aea80a3)'s measurement)."""
 
 from __future__ import annotations
 

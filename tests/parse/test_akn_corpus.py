@@ -231,7 +231,7 @@ def test_press_summaries(corpus, name, summary_of, cite, words) -> None:
 
 def test_bulk_sample_parses_every_numbered_paragraph(bulk) -> None:
     """The fixed stratified sample of the 393 bulk judgments (tests/bulk_sample.py: every size quartile, and the
-    twelve corpus judgments); bench/bulk_sweep.py runs the same check on every file and prints the counts."""
+    twelve corpus judgments); bench/bulk_sweep.py (a probe, at commit aea80a3) runs the same check on every file and prints the counts."""
     assert len(every_file(bulk, "ewca_civ_2020_akn")) == 393
     files = sample(bulk, "ewca_civ_2020_akn")
     assert len(files) == 32

@@ -2,7 +2,7 @@
 
 Run over every file of corpus/ and the fixed stratified sample of bulk/ (tests/bulk_sample.py: every collection
 and sub-folder, every size quartile, the files the MANIFEST names), parsed only (no store).  Parsing all of bulk/
-takes minutes on this machine, so the whole count is ``bench/labels.py``, with its figures in bench/NOTES.md.  Beside the count: the labels the parsers now give the
+takes minutes on this machine, so the whole count is ``bench/labels.py (a probe, at commit aea80a3)``, with its figures in bench/NOTES.md.  Beside the count: the labels the parsers now give the
 places that used to share one (read in the files), and the last resort on units made by hand.
 """
 
@@ -55,7 +55,7 @@ def test_no_label_names_two_places_in_corpus_and_bulk(shared: Path) -> None:
 @pytest.mark.shared
 def test_judgment_and_statute_parsers_give_distinct_labels_themselves(shared: Path) -> None:
     """The last resort is not what makes judgments and statutes unique: their parsers give each place its path.
-    (Contracts' lists are the contract parser's, counted in bench/labels.py.)"""
+    (Contracts' lists are the contract parser's, counted in bench/labels.py (a probe, at commit aea80a3).)"""
     counts = _counts(str(shared))
     raw = {path: d for path, _, d, kind in counts if d and kind in ("judgment", "statute")
            and not path.endswith("H-3.xml")}

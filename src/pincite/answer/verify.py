@@ -393,7 +393,7 @@ def check_quote_in_passage(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 #: The shortest quote that can carry a proposition: a subject, a verb and what is said of it.  Chosen on the quotes
-#: of every generator's claims on eval/dev.jsonl and eval/train.jsonl and on the gold quotes there (bench/NOTES.md,
+#: of every generator's claims on eval/dev.jsonl and lab/data/train.jsonl and on the gold quotes there (bench/NOTES.md,
 #: "Issue 31 — claim support"): no honest quote is shorter; "INJECTION" and "the Buyer" are.
 MIN_QUOTE_WORDS = 4
 MIN_QUOTE_CHARS = 20

@@ -256,7 +256,7 @@ class SentenceFeatures:
 
 def passage_key(f: SentenceFeatures) -> str:
     """Which stored passage a candidate sentence is of, as ``DOC#UNIT`` (its document and the passage's first
-    unit): what training records keep per candidate, to find the unit again (``bench/adjudicate.py``)."""
+    unit): what training records keep per candidate, to find the unit again (``lab/adjudicate.py``)."""
     return f"{f.cp.passage.document.id}#{(f.cp.passage.chunk.units or [-1])[0]}"
 
 

@@ -11,8 +11,8 @@ gets 0).  The best sentence is quoted, and a second when its probability reaches
 :attr:`LearnedWeights.threshold`.  A question asked of several documents gets the best sentence of each document
 that reaches the threshold.
 
-The weights, the standardisation and both thresholds live in ``learned_weights.json`` beside this module,
-written by ``bench/train_answerer.py`` (which says what it was trained on, when, and the feature names); the
+The weights, the standardisation and both thresholds live in ``models/learned_weights.json``,
+written by ``lab/train_answerer.py`` (which says what it was trained on, when, and the feature names); the
 thresholds and the least coverage were chosen by cross-validation on the training questions, grouped by question.
 """
 
@@ -43,7 +43,7 @@ from pincite.generate.features import (
 __all__ = ["CORE", "LearnedGenerator", "LearnedWeights", "WEIGHTS_FILE", "candidates", "choose_claims",
            "feature_matrix", "load_weights", "masked"]
 
-WEIGHTS_FILE = Path(__file__).with_name("learned_weights.json")
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "models" / "learned_weights.json"
 
 
 def candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Reading | None:
@@ -109,7 +109,7 @@ def load_weights(path: str | Path = WEIGHTS_FILE) -> LearnedWeights:
     problem = columns_problem(names)
     if problem:
         raise GeneratorError(f"{p}: the weights were trained on other features than this version computes "
-                             f"({problem}); retrain with bench/train_answerer.py")
+                             f"({problem}); retrain with lab/train_answerer.py")
     if any(a.shape != (len(names),) for a in arrays) or not all(np.isfinite(a).all() for a in arrays) \
             or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the weights' mean, scale or coef are not {len(names)} finite numbers "

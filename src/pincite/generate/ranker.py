@@ -4,7 +4,7 @@ ordered by a LambdaRank model of gradient-boosted trees, with abstention decided
 The candidates are the learned generator's (:func:`pincite.generate.learned.candidates`) and their features the
 one record of :mod:`pincite.generate.features`: the model file names its columns (the core features, then any
 optional ones it was trained with, such as the bi-encoder's similarity, which is then computed for the candidates
-in one batch).  ``ranker_model.json`` beside this module, written by ``bench/train_ranker.py``, holds
+in one batch).  ``models/ranker_model.json`` (the package's models folder), written by ``lab/train_ranker.py``, holds
 
 - ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
   questions grouped by question (cross-validated with one fold per writer); it is evaluated here in plain
@@ -22,7 +22,7 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
   candidate's row too), and reorders them; the abstention model then reads the new order;
 - ``similarity_model`` (optional): ``{"file", "sha256"}``, the bi-encoder those two read, fine-tuned here on
-  legal questions (``bench/biencoder_train.py``) and shipped beside the model file as int8 ONNX read with the
+  legal questions (``lab/biencoder_train.py``) and shipped beside the model file as int8 ONNX read with the
   dense index's tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
 - the training manifest (data hashes, seed, cross-validated figures).
 """
@@ -60,7 +60,7 @@ __all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", 
            "passage_mass", "rerank_names", "rerank_rows", "rerank_scores", "similarity_summary",
            "similarity_vectors", "top_similarities"]
 
-MODEL_FILE = Path(__file__).with_name("ranker_model.json")
+MODEL_FILE = Path(__file__).resolve().parent.parent / "models" / "ranker_model.json"
 
 #: the question-level evidence the abstention model reads, from the ranked candidates
 ABSTAIN_FEATURES = ("top_score", "lead_over_second", "top_softmax", "candidates_log", "max_coverage",
@@ -399,7 +399,7 @@ def load_model(path: str | Path = MODEL_FILE) -> RankerModel:
         problem = "its second ranker's trees read a column its rerank features do not list"
     if problem or ab_names != abstain_names(names, rich, similarity_top, mass):
         raise GeneratorError(f"{p}: the model was trained on other features than this version computes "
-                             f"({problem or 'abstention features differ'}); retrain with bench/train_ranker.py")
+                             f"({problem or 'abstention features differ'}); retrain with lab/train_ranker.py")
     if any(a.shape != (len(ab_names),) for a in arrays) or (arrays[1] <= 0).any():
         raise GeneratorError(f"{p}: the abstention model's mean, scale or coef are not "
                              f"{len(ab_names)} numbers (scale positive)")
@@ -423,7 +423,7 @@ def load_similarity_model(path: Path, sha256: str) -> Any:
         raise GeneratorError(f"{path}: the ranker's bi-encoder cannot be read: {e.strerror or e}") from None
     if hashlib.sha256(data).hexdigest() != sha256:
         raise GeneratorError(f"{path}: not the bi-encoder the ranker was trained with (sha256 differs from "
-                             "its model file's); reinstall pincite or retrain with bench/train_ranker.py")
+                             "its model file's); reinstall pincite or retrain with lab/train_ranker.py")
     try:
         tokenizer = find_model_files()[1]
     except EmbeddingUnavailable as e:

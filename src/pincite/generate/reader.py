@@ -17,7 +17,7 @@ question is…"), a party's argument ("X submits that…") and a dissenting judg
 about a dissent) are marked down; a sentence a judge states as a holding is not.  The lexical scorer's coverage
 (the share of the question's rare words the sentence holds) is added with a weight chosen on dev.
 
-Weights and the threshold were chosen on ``eval/dev.jsonl`` only (bench/reader.py; figures in bench/NOTES.md).
+Weights and the threshold were chosen on ``eval/dev.jsonl`` only (lab/reader_bench.py; figures in bench/NOTES.md).
 """
 
 from __future__ import annotations

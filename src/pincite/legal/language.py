@@ -542,7 +542,7 @@ _FIRST_MARKER = re.compile(r"(?<![\w.])\((?:a|i|1)\)\s+", re.I)
 
 #: A part needs this many content words of its own (:func:`terms`) to be asked alone; fewer ("and how much?",
 #: "and what did he conclude?") and it leans on the part before it: the question asks one thing in two clauses and
-#: is answered whole (measured on eval/multipart.jsonl and dev: asking such a part with the first part's words
+#: is answered whole (measured on lab/data/multipart.jsonl and dev: asking such a part with the first part's words
 #: cited fewer gold units; bench/NOTES.md, issue 27).
 PART_MIN_TERMS = 2
 
