@@ -1,5 +1,5 @@
 """The store conformance suite: every test here runs against both backends, the embedded SQLite store and
-PostgreSQL (a real server started for the session by ``tests/pg_server.py``; no mocks).
+PostgreSQL (a real server started for the session by ``tests/support/pg_server.py``; no mocks).
 
 ``backend`` is parametrised over ``sqlite`` and ``postgres``; ``stores.location(name)`` gives a fresh,
 empty store location of the current backend (a SQLite file, or a new PostgreSQL database) to open with
@@ -17,7 +17,7 @@ import pytest
 
 from pincite.open import open_store
 
-from tests.pg_server import PgServer, PostgresUnavailable, start_server
+from tests.support.pg_server import PgServer, PostgresUnavailable, start_server
 
 BACKENDS = ("sqlite", "postgres")
 _counter = itertools.count()

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from pincite.ingest import ingest_paths
-from tests.test_multi_document import (  # noqa: F401  (collected here, on both backends)
+from tests.corpus.test_multi_document import (  # noqa: F401  (collected here, on both backends)
     test_governing_law_across_all_nine_contracts,
     test_mixed_source_claim_is_caught,
     test_versions_of_one_act_in_date_order_with_windows,
 )
-from tests.test_verify import (  # noqa: F401
+from tests.corpus.test_verify import (  # noqa: F401
     IPEK,
     SA,
     T2_2018,

@@ -14,7 +14,7 @@ from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.open import open_store
-from tests.test_retrieve_hybrid import FIXTURES, test_hybrid_finds_the_clause_a_paraphrase_asks_for  # noqa: F401
+from tests.unit.search.test_retrieve_hybrid import FIXTURES, test_hybrid_finds_the_clause_a_paraphrase_asks_for  # noqa: F401
 
 
 class CountingEmbedder:

@@ -14,7 +14,7 @@ from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
 from pincite.open import open_store
 from pincite.types import DocumentKind
-from tests.test_retrieve import EWCA, JUDGMENTS, ZUBAYDAH
+from tests.corpus.test_retrieve import EWCA, JUDGMENTS, ZUBAYDAH
 
 T2 = "canada_justice_laws_xml/T-2"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pincite.ingest import ingest_paths
-from tests.test_versions import (  # noqa: F401  (collected here, on both backends)
+from tests.corpus.test_versions import (  # noqa: F401  (collected here, on both backends)
     test_bill_stages_get_no_windows,
     test_fixture_as_of_and_idempotent,
     test_fixture_windows_any_arrival_order,

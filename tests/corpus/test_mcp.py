@@ -1,0 +1,340 @@
+"""``pincite mcp``: the MCP server driven by the official SDK's own client, over stdio (``pincite mcp`` as a real
+child process) and over streamable HTTP (``pincite mcp --http`` as a real child process on a free port), on real
+documents of ../shared/corpus: an English Court of Appeal judgment with a dissent, and the four versions of a
+Canadian Act.  The stdio test writes docs/mcp-transcript.md (README, "MCP server": the worked example)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from pincite.cli import app as cli_app
+from pincite.library import Pincite
+
+from mcp import Client, StdioServerParameters  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
+from tests.conftest import REPO
+
+TRANSCRIPT = REPO / "docs" / "mcp-transcript.md"
+FILES = ["uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1018-civ.xml", "canada_justice_laws_xml/T-2"]
+AS_OF = "2026-04-01"
+TOKEN = "mcp-test-token-0123456789abcdef"
+TOOLS = {"search", "read", "ask", "check_citations", "documents", "versions"}
+
+#: One citation of each kind the issue names, with the verdict it must get (the judgment's [61] says "the
+#: Injunction Application is not abusive"; [115] is Moylan LJ's dissent; "twenty" judges is s. 4(1)(c) as it
+#: stood until 2021, and "relied upon" is the draft's word for the court's "relied on").
+DRAFT = (
+    'In Ipek v Koza Altin [2020] EWCA Civ 1018 at [61], the Court of Appeal held that "the Injunction Application '
+    'is not abusive". The court said that "[t]he Injunction Application is not abusive" (Ipek at [62]). It added '
+    'that "My reasons are in substance those relied upon by the Judge" (Ipek at [61]). The Court of Appeal held '
+    'that "[t]he specific application now being considered is, of course, not the same": Ipek at [115]. Under '
+    'section 4(1)(c) of the Tax Court of Canada Act, the Court has "not more than twenty other judges".'
+)
+EXPECTED = [("Ipek v Koza Altin [2020] EWCA Civ 1018 at [61]", "ok"),
+            ("Ipek at [62]", "wrong-pinpoint"),  # the neighbour paragraph: the words are in [61]
+            ("Ipek at [61]", "quote-altered"),
+            ("Ipek at [115]", "dissent"),
+            ("section 4(1)(c) of the Tax Court of Canada Act", "not-in-force")]
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Path:
+    path = tmp_path_factory.mktemp("mcp") / "mcp.db"
+    with Pincite(path, dense=False) as lib:
+        report = lib.ingest([corpus / f for f in FILES])
+        assert not report.failed
+    return path
+
+
+def cli_command(*args: str) -> list[str]:
+    """``pincite ARGS`` as a child process (through the CLI's ``main``, wherever the CLI module lives)."""
+    return [sys.executable, "-c", "import sys; from pincite.cli import main; sys.argv[0] = 'pincite'; main()",
+            *args]
+
+
+def data(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content[0].text
+    return result.structured_content
+
+
+def error(result: Any) -> str:
+    assert result.is_error, result.structured_content
+    return result.content[0].text
+
+
+# -- stdio -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.shared
+def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> None:
+    """``servers`` only to launch the HTTP tests' children now (they import while this test runs)."""
+    params = StdioServerParameters(command=cli_command()[0], args=cli_command("mcp", "--db", str(db), "--no-dense")[1:],
+                                   env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    transcript: list[tuple[str, dict[str, Any], Any]] = []
+
+    async def main() -> None:
+        async with Client(params, mode="legacy", read_timeout_seconds=60) as c:
+            listed = {t.name: t for t in (await c.list_tools()).tools}
+            assert set(listed) == TOOLS
+            for t in listed.values():
+                assert t.description and len(t.description) > 60  # something an agent can act on
+                assert t.input_schema["type"] == "object" and t.input_schema["additionalProperties"] is False
+            assert listed["search"].input_schema["required"] == ["query"]
+            assert listed["search"].input_schema["properties"]["k"]["maximum"] == 50
+            assert listed["check_citations"].input_schema["required"] == ["text"]
+
+            # before anything was searched or read, nothing the draft cites was retrieved
+            before = data(await c.call_tool("check_citations", {"text": DRAFT, "as_of": AS_OF}))
+            assert [(x["text"], x["verdict"]) for x in before["citations"]] == EXPECTED
+            assert [x["retrieved"] for x in before["citations"]] == [False] * 5
+            assert before["never_retrieved"] == 5 and before["all_ok"] is False
+
+            # the worked example: search, read, check
+            args = {"query": "the Injunction Application is not abusive", "k": 3}
+            found = data(await c.call_tool("search", args))
+            transcript.append(("search", args, found))
+            hit = found["passages"][0]
+            assert hit["passage_id"].startswith(hit["document"]["id"] + ":c")
+            assert hit["document"]["citation"] == "[2020] EWCA Civ 1018"
+            assert all(p["cite_as"] and p["pinpoint"] and p["zone"] and "role" in p for p in found["passages"])
+            args = {"document": hit["document"]["id"], "unit": "[61]"}
+            read = data(await c.call_tool("read", args))
+            transcript.append(("read", args, read))
+            assert "the Injunction Application is not abusive" in read["text"]
+            assert read["cite_as"] == ["HAMDI AKIN IPEK v KOZA ALTIN ISLETMELERI AS [2020] EWCA Civ 1018 at [61]"]
+            assert read["previous"]["label"] == "[60]" and read["next"]["label"] == "[62]"
+            assert read["units"][0]["author"] and read["units"][0]["role"] == "lead"
+            args = {"text": DRAFT, "as_of": AS_OF}
+            checked = data(await c.call_tool("check_citations", args))
+            transcript.append(("check_citations", args, checked))
+            by = checked["citations"]
+            assert [(x["text"], x["verdict"]) for x in by] == EXPECTED
+            assert by[1]["suggested"]["pinpoint"] == "at [61]"
+            assert "“upon” where the source has “on”" in by[2]["detail"]
+            assert "not more than 23 other judges" in by[4]["detail"]
+            assert by[0]["retrieved"] is True and by[1]["retrieved"] is True  # the words are in the [61] read
+            assert by[3]["retrieved"] is False and by[3]["retrieved_detail"]  # [115] was never given
+            assert checked["all_ok"] is False
+
+            # a passage by its id, from the search
+            again = data(await c.call_tool("read", {"passage_id": hit["passage_id"]}))
+            assert again["text"] == hit["text"] and hit["passage_id"] in again["passage_ids"]
+
+            # the other tools
+            docs = data(await c.call_tool("documents", {"kind": "statute"}))["documents"]
+            assert len(docs) == 4 and {d["work"] for d in docs} == {"ca/act/T-2"}
+            versions = data(await c.call_tool("versions", {"work": "T-2"}))
+            assert versions["work"] == "ca/act/T-2"
+            assert [v["version_date"] for v in versions["versions"]] == sorted(v["version_date"] for v in versions["versions"])
+            statute = data(await c.call_tool("search", {"query": "other judges", "kind": ["statute"],
+                                                         "as_of": "2019-01-01", "k": 3}))
+            assert statute["passages"] and all(p["document"]["version_date"] == "2018-06-21"
+                                               for p in statute["passages"])
+            answer = data(await c.call_tool("ask", {"question": "Was the injunction application an abuse of process?",
+                                                    "scope": [hit["document"]["id"]]}))
+            assert answer["citations"] and {"claims", "dropped", "answer"} <= set(answer)
+            assert all(x["document"]["id"] == hit["document"]["id"] for x in answer["citations"])
+
+            # resources: each document, its metadata and units
+            uris = [str(r.uri) for r in (await c.list_resources()).resources]
+            assert f"pincite://document/{hit['document']['id']}" in uris and len(uris) == 5
+            got = json.loads((await c.read_resource(f"pincite://document/{hit['document']['id']}")).contents[0].text)
+            assert got["citation"] == "[2020] EWCA Civ 1018" and len(got["units"]) > 100 and "text" not in got
+
+            # bad arguments: refused by the schema, one line naming the argument
+            assert error(await c.call_tool("search", {"query": "x", "k": 0})) == (
+                "invalid arguments for search: k: 0 is less than the minimum of 1")
+            assert "'bogus' was unexpected" in error(await c.call_tool("search", {"query": "x", "bogus": 1}))
+            assert "'query' is a required property" in error(await c.call_tool("search", {"k": 3}))
+            assert "kind.0: 'opinion' is not one of" in error(await c.call_tool("search", {"query": "x",
+                                                                                          "kind": ["opinion"]}))
+            assert "as_of: 'yesterday' does not match" in error(await c.call_tool("check_citations",
+                                                                                  {"text": DRAFT, "as_of": "yesterday"}))
+            assert "text: '' should be non-empty" in error(await c.call_tool("check_citations", {"text": ""}))
+            assert "read needs a passage_id" in error(await c.call_tool("read", {}))
+            # unknown ids and names: the CLI's one-line messages
+            assert error(await c.call_tool("read", {"passage_id": "doc_0000000000000000:c1-2"})).startswith(
+                "no passage 'doc_0000000000000000:c1-2'")
+            assert "has no unit '[999]'" in error(await c.call_tool("read", {"document": hit["document"]["id"],
+                                                                              "unit": "[999]"}))
+            unknown = error(await c.call_tool("versions", {"work": "Companies Act"}))
+            cli = CliRunner().invoke(cli_app, ["versions", "Companies Act", "--db", str(db)])
+            assert cli.exit_code == 1 and unknown in " ".join(cli.output.split())
+            assert error(await c.call_tool("read", {"document": "no such case", "unit": "[1]"})).startswith(
+                "no stored document is named 'no such case'")
+            assert error(await c.call_tool("summarise", {})) == "Unknown tool: summarise"
+            with pytest.raises(Exception, match="no stored document is named 'nope'"):
+                await c.read_resource("pincite://document/nope")
+
+    anyio.run(main)
+    write_transcript(transcript)
+
+
+def write_transcript(calls: list[tuple[str, dict[str, Any], Any]]) -> None:
+    """docs/mcp-transcript.md: the calls above and what came back, shortened where marked (…)."""
+
+    def short(tool: str, out: dict[str, Any]) -> dict[str, Any]:
+        if tool == "search":
+            return {"passages": [{k: p[k] for k in ("passage_id", "pinpoint", "cite_as", "zone", "author", "role")}
+                                 | {"text": p["text"][:160] + "…"} for p in out["passages"][:2]], "…": "1 more"}
+        if tool == "read":
+            return {k: out[k] for k in ("passage_ids", "cite_as")} | {"text": out["text"][:300] + "…",
+                    "previous": {"label": out["previous"]["label"], "text": out["previous"]["text"][:80] + "…"},
+                    "next": {"label": out["next"]["label"], "text": out["next"]["text"][:80] + "…"}}
+        return {"citations": [{k: x[k] for k in ("text", "verdict", "detail", "suggested", "retrieved")}
+                              for x in out["citations"]], "never_retrieved": out["never_retrieved"],
+                "all_ok": out["all_ok"]}
+
+    lines = ["# A worked example: an assistant searches, reads and checks through `pincite mcp`", "",
+             "Written by `tests/test_mcp.py::test_stdio_every_tool_on_the_corpus` from a real session (the SDK's "
+             "client talking to `pincite mcp` over stdio) on two documents of the corpus: *Ipek v Koza Altin* "
+             "[2020] EWCA Civ 1018 and the four versions of the Tax Court of Canada Act. Long texts are cut (…). "
+             "Do not edit by hand: run the test.", ""]
+    for n, (tool, args, out) in enumerate(calls, 1):
+        lines += [f"## {n}. `{tool}`", "", "```json", json.dumps({"arguments": args}, ensure_ascii=False, indent=2),
+                  "```", "", "```json", json.dumps(short(tool, out), ensure_ascii=False, indent=2), "```", ""]
+    TRANSCRIPT.parent.mkdir(exist_ok=True)
+    TRANSCRIPT.write_text("\n".join(lines), encoding="utf-8")
+
+
+def test_without_the_sdk_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    db = tmp_path / "empty.db"
+    with Pincite(db, dense=False):
+        pass
+    monkeypatch.setitem(sys.modules, "mcp", None)  # 'import mcp' fails as it does when the extra is absent
+    r = CliRunner().invoke(cli_app, ["mcp", "--db", str(db)])
+    assert r.exit_code == 2 and "pip install 'pincite[mcp]'" in r.output
+
+
+# -- streamable HTTP -------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class HttpServer:
+    """``pincite mcp --http --port N`` as a child process: ``start`` launches it, ``wait`` until it answers."""
+
+    def __init__(self, db: Path, token: str | None = None) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/mcp"
+        env = {k: v for k, v in os.environ.items() if k != "PINCITE_TOKEN"}
+        if token:
+            env["PINCITE_TOKEN"] = token
+        self.proc = subprocess.Popen(cli_command("mcp", "--db", str(db), "--no-dense", "--http", "--port",
+                                                 str(self.port)), env=env, stderr=subprocess.PIPE)
+
+    def wait(self) -> "HttpServer":
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"pincite mcp --http exited: {self.proc.stderr.read().decode()}")  # type: ignore[union-attr]
+            try:
+                httpx.get(self.url, timeout=1)
+                return self
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise AssertionError("pincite mcp --http did not start in 60 s")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+@pytest.fixture(scope="module")
+def servers(db: Path):  # type: ignore[no-untyped-def]
+    """Two servers, one open to loopback and one in token mode, launched when the module's first test starts
+    (each spends its first seconds importing, so they start while the stdio test runs); a test ``wait()``s."""
+    both = [HttpServer(db), HttpServer(db, token=TOKEN)]
+    try:
+        yield both
+    finally:
+        for s in both:
+            s.stop()
+
+
+INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
+ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+@pytest.mark.shared
+def test_http_sessions_and_the_guard(servers: list[HttpServer]) -> None:
+    server = servers[0].wait()
+
+    async def main() -> None:
+        async with Client(server.url, mode="legacy") as a, Client(server.url, mode="legacy") as b:
+            assert {t.name for t in (await a.list_tools()).tools} == TOOLS
+            hit = data(await a.call_tool("search", {"query": "the Injunction Application is not abusive"}))
+            doc = hit["passages"][0]["document"]["id"]
+            data(await a.call_tool("read", {"document": doc, "unit": "[61]"}))
+            first = DRAFT.split(". The court said")[0] + "."
+            mine = data(await a.call_tool("check_citations", {"text": first, "as_of": AS_OF}))["citations"]
+            theirs = data(await b.call_tool("check_citations", {"text": first, "as_of": AS_OF}))["citations"]
+            assert [x["verdict"] for x in mine] == [x["verdict"] for x in theirs] == ["ok"]
+            # what one client read is not another's: sessions are kept apart by Mcp-Session-Id
+            assert mine[0]["retrieved"] is True and theirs[0]["retrieved"] is False
+            assert "k: 51 is greater than the maximum of 50" in error(
+                await b.call_tool("search", {"query": "x", "k": 51}))
+        async with Client(server.url) as c:  # the stateless protocol (2026-07-28) too
+            assert data(await c.call_tool("documents", {}))["documents"]
+
+    anyio.run(main)
+    # a page on another origin (DNS rebinding, or a site the user visits) is refused, reads and writes alike
+    r = httpx.post(server.url, json=INIT, headers={**ACCEPT, "Origin": "http://evil.example"})
+    assert r.status_code == 403 and "Origin http://evil.example" in r.json()["error"]
+    r = httpx.get(server.url, headers={"Origin": "https://evil.example", "Accept": "text/event-stream"})
+    assert r.status_code == 403
+    r = httpx.post(server.url, json=INIT, headers={**ACCEPT, "Host": "evil.example"})
+    assert r.status_code == 421 and "loopback" in r.json()["error"]
+    r = httpx.post(server.url, json=INIT, headers={**ACCEPT, "Origin": f"http://127.0.0.1:{server.port}"})
+    assert r.status_code == 200
+
+
+@pytest.mark.shared
+def test_http_token_mode(servers: list[HttpServer]) -> None:
+    import httpx2
+
+    server = servers[1].wait()
+    r = httpx.post(server.url, json=INIT, headers=ACCEPT)
+    assert r.status_code == 401 and "PINCITE_TOKEN" in r.json()["error"]
+    r = httpx.post(server.url, json=INIT, headers={**ACCEPT, "Authorization": "Bearer wrong-token-0123456789"})
+    assert r.status_code == 401
+
+    async def main() -> None:
+        async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30) as http:
+            async with Client(streamable_http_client(server.url, http_client=http), mode="legacy") as c:
+                assert {t.name for t in (await c.list_tools()).tools} == TOOLS
+                assert data(await c.call_tool("versions", {"work": "T-2"}))["work"] == "ca/act/T-2"
+
+    anyio.run(main)
+
+
+def test_the_readme_config_names_the_command_the_tests_run() -> None:
+    """README's ``mcpServers`` block is valid JSON and launches ``pincite mcp`` with the options tested above."""
+    import re
+
+    blocks = re.findall(r"```json\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), flags=re.S)
+    config = [json.loads(b) for b in blocks if '"mcpServers"' in b]
+    assert len(config) == 1
+    server = config[0]["mcpServers"]["pincite"]
+    assert server["command"] == "pincite" and server["args"][:2] == ["mcp", "--db"]
+    assert TRANSCRIPT.relative_to(REPO).as_posix() in (REPO / "README.md").read_text(encoding="utf-8")
