@@ -7,7 +7,7 @@
    was allowed"), against its gold unit (a supported claim, restating the question's context as a model would)
    and against the gold unit of another question in another document (an unsupported one): where
    MIN_WORD_OVERLAP falls between them.  dev only unless ``--train``.
-3. The adversarial model of tests/claim_adversary.py on the stored documents: supported claims dropped (false
+3. The adversarial model of tests/support/claim_adversary.py on the stored documents: supported claims dropped (false
    drops) and unsupported claims shown (misses), each with the check that decided.
 
     .venv/bin/python -m bench.claim_support --db COPY.db --runs RUN.json... [--train]
@@ -97,7 +97,7 @@ def overlaps(store: SQLiteStore, gold: Path) -> None:
 
 
 def adversary(store: SQLiteStore) -> None:
-    from tests.claim_adversary import CASES
+    from tests.support.claim_adversary import CASES
 
     finder = DocumentFinder(store)
     false_drops, misses, n_ok, n_bad = [], [], 0, 0
@@ -220,7 +220,7 @@ def main() -> None:
         print("## content-word overlap (question as the claim)")
         for g in sets:
             overlaps(store, g)
-        print("## the adversarial model (tests/claim_adversary.py)")
+        print("## the adversarial model (tests/support/claim_adversary.py)")
         adversary(store)
     finally:
         store.close()

@@ -3,11 +3,11 @@
     .venv/bin/python -m bench.ocr_docx [--pages 4] [--docx 200] [--dpi 300]
 
 * OCR: a text PDF of ``--pages`` contract pages is written, rendered to page images and written back with no
-  text layer (tests/scan_synth.py), then read by ``pincite.parse.pdf`` (pdfium render + the tesseract binary,
+  text layer (tests/support/scan_synth.py), then read by ``pincite.parse.pdf`` (pdfium render + the tesseract binary,
   three passes a page: the page, and its top and bottom strips for page numbers); also the bare tesseract
   call on one page image, and the same page through pytesseract when it is installed (for the wrapper
   choice; pincite does not depend on it).
-* .docx: ``--docx`` seeded Word contracts (tests/docx_synth.py) parsed by ``pincite.parse.parse_bytes`` (the
+* .docx: ``--docx`` seeded Word contracts (tests/support/docx_synth.py) parsed by ``pincite.parse.parse_bytes`` (the
   reader and the contract analysis), and one long contract of about 1,000 numbered paragraphs.
 """
 
@@ -23,9 +23,9 @@ from pathlib import Path
 
 from pincite.parse import parse_bytes  # noqa: E402
 from pincite.parse.docx import read_docx  # noqa: E402
-from tests.docx_synth import HEADINGS, LEGAL_LEVELS, docx_bytes, numbering, para, styles, synth_contract  # noqa: E402
-from tests.parse.test_pdf import body, make_pdf  # noqa: E402
-from tests.scan_synth import image_pdf  # noqa: E402
+from tests.support.docx_synth import HEADINGS, LEGAL_LEVELS, docx_bytes, numbering, para, styles, synth_contract  # noqa: E402
+from tests.unit.parse.test_pdf import body, make_pdf  # noqa: E402
+from tests.support.scan_synth import image_pdf  # noqa: E402
 
 
 def contract_pages(n: int) -> list:

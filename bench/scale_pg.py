@@ -14,7 +14,7 @@ beside the embedded store's.
 
 ``--skip-throughput`` leaves out step 1 (the bulk set is then ingested once, with the most workers).
 
-The server is ``--pg-url``, or a throw-away PostgreSQL 16 started from the pgserver wheel (tests/pg_server.py).
+The server is ``--pg-url``, or a throw-away PostgreSQL 16 started from the pgserver wheel (tests/support/pg_server.py).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class PgDatabases:
     def __init__(self, url: str | None, work: Path) -> None:
         self.server = None
         if url is None:
-            from tests.pg_server import start_server
+            from tests.support.pg_server import start_server
 
             self.server = start_server(work / "pg")
             url = self.server.url
