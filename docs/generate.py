@@ -101,6 +101,10 @@ def _openapi() -> dict[str, Any]:
         return create_app(ServerConfig(db=Path(d) / "docs.db", dense=False)).openapi()
 
 
+def _number(x: Any) -> Any:
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
 def _schema_type(s: dict[str, Any]) -> str:
     """A JSON schema in a few words: `string`, `integer 1–50`, `array of string`, `a \\| b`, `X or null`."""
     if "$ref" in s:
@@ -116,7 +120,7 @@ def _schema_type(s: dict[str, Any]) -> str:
     if t == "array":
         return f"array of {_schema_type(s.get('items', {}))}" + (
             f" (≤ {s['maxItems']})" if "maxItems" in s else "")
-    lo, hi = s.get("minimum"), s.get("maximum")
+    lo, hi = (_number(s.get(key)) for key in ("minimum", "maximum"))
     if lo is not None or hi is not None:
         return f"{t} {'' if lo is None else lo}–{'' if hi is None else hi}"
     if "pattern" in s:
