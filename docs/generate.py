@@ -22,7 +22,7 @@ markers is written by hand.  The sources:
 * ``python-api`` and ``ask-options``: ``pincite``'s exported names and ``Pincite``'s methods (signatures and
   docstrings), and ``AskOptions``' fields (default, help, bounds).
 
-Run it from the repository root with ``src`` importable (``PYTHONPATH=src``, or an installed pincite).
+It reads the checkout's own ``src/`` (put first on ``sys.path``), with pincite's dependencies installed.
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 BEGIN = "<!-- BEGIN GENERATED: {} -->"
 END = "<!-- END GENERATED: {} -->"
+
+# the checkout's own code, whatever else is installed (run from a checkout without PYTHONPATH, it still works)
+sys.path.insert(0, str(DOCS.parent / "src"))
 
 # nothing in the environment may change what the docs say (a default read from $PINCITE_DB, a token)
 for _name in [n for n in os.environ if n.startswith("PINCITE_")]:
