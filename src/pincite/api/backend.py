@@ -241,7 +241,7 @@ class AskRequest(BaseModel):
     question: str = Field(min_length=1, max_length=4000, description="The question.")
     as_of: datetime.date | None = _option("as_of")
     k: int = _option("k")
-    on_fail: Literal["drop", "retry"] = _option("on_fail")  # OnFail's values (tests/test_options.py)
+    on_fail: Literal["drop", "retry"] = _option("on_fail")  # OnFail's values (tests/unit/test_options.py)
     retries: int = _option("retries")
     no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
     include_non_citable: bool = _option("include_non_citable")

@@ -3,7 +3,7 @@ values its methods take and return, and the few functions a client calls besides
 
 The command line, the HTTP API and the MCP server import this module (besides :mod:`pincite.errors`,
 :mod:`pincite.types`, :mod:`pincite.jsonio`, :mod:`pincite.web` and the CLI's :mod:`pincite.terminal`), never the
-modules below it: ``tests/test_layers.py`` fails if they do.  So what a client may use is this list, and a change
+modules below it: ``tests/unit/test_layers.py`` fails if they do.  So what a client may use is this list, and a change
 below it shows here first.  Importing it loads no model (the embedding model loads when a method needs it).
 """
 

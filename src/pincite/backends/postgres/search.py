@@ -23,7 +23,7 @@ long tokens removed, lower-cased, English stemmer), and a query is built from th
 (:func:`~pincite.text.terms.query_words`, ``STOPWORDS``, ``_OPERATORS``, ``FIELD_BOOSTS``, ``PHRASE_BOOST``,
 :func:`~pincite.search.lexical.legal_phrases`), with the parser's own habits (a
 repeated word counts once, two words with one stem twice), so both backends rank alike: the same chunks and
-the same points, up to a constant per query, on every LegalBench-RAG query (tests/test_postgres_bm25.py
+the same points, up to a constant per query, on every LegalBench-RAG query (tests/corpus/test_postgres_bm25.py
 checks it on real judgments and contracts).  The score is tantivy's BM25
 (k1 = 1.2, b = 0.75): per query term and field, ``boost * idf * (k1 + 1) * tf / (tf + k1 * (1 - b + b * norm
 / avgnorm))``, where ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``, ``N`` counts chunk rows and document rows

@@ -11,7 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.conftest import REPO
+
 DOCS = REPO / "docs"
 
 

@@ -9,7 +9,8 @@ import re
 import subprocess
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.conftest import REPO
+
 ARCHITECTURE = REPO / "ARCHITECTURE.md"
 
 
