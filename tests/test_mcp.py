@@ -498,7 +498,8 @@ def _peak_rss_kb(pid: int) -> int:
 @pytest.mark.shared
 def test_stdio_refuses_an_oversized_request_as_it_reads_it(db: Path) -> None:
     """A 40 MB request over stdio is read through and refused with one short JSON-RPC error naming the cap; the
-    server's peak memory barely moves and it answers the next request."""
+    server's peak memory barely moves and it answers the next request.  Protocol errors (an unknown method or
+    resource) are short too."""
     proc = subprocess.Popen(cli_command("mcp", "--db", str(db), "--no-dense"), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
     assert proc.stdin is not None and proc.stdout is not None
@@ -513,6 +514,14 @@ def test_stdio_refuses_an_oversized_request_as_it_reads_it(db: Path) -> None:
         call({"jsonrpc": "2.0", "method": "notifications/initialized"})
         call({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "documents", "arguments": {}}})
         assert json.loads(proc.stdout.readline())["result"]["structuredContent"]["documents"]
+        # the SDK's own protocol errors repeat no long argument either (they once put it whole in "data")
+        call({"jsonrpc": "2.0", "id": 10, "method": "m" * 10_000, "params": {}})
+        call({"jsonrpc": "2.0", "id": 11, "method": "resources/read",
+              "params": {"uri": "pincite://" + "u" * 10_000}})
+        for n in (10, 11):
+            reply = proc.stdout.readline()
+            assert len(reply) < 1000 and "(10,0" in reply.decode(), reply[:300]
+            assert json.loads(reply)["id"] == n
         before = _peak_rss_kb(proc.pid)
         call({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
               "params": {"name": "search", "arguments": {"query": "q" * 40_000_000}}})

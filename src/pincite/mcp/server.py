@@ -24,12 +24,13 @@ import jsonschema
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, Resource, TextContent, Tool
 from pydantic import Field
 
 from pincite.errors import PinciteError
 from pincite.library import Pincite, spec
-from pincite.mcp.tools import PROCESS_SESSION, Tools, shorten_echoes
+from pincite.mcp.tools import ECHO_CHARS, PROCESS_SESSION, Tools, shorten_echoes, shown
 from pincite.types import DocumentKind
 
 INSTRUCTIONS = (
@@ -103,15 +104,6 @@ class PinciteMCP(MCPServer):
                 raise
             return _error(shorten_echoes(str(e), [name, arguments]))  # the SDK's own: an unknown tool
 
-    async def read_resource(self, uri: Any, context: Any = None) -> Any:
-        try:
-            return await super().read_resource(uri, context)
-        except ResourceError as e:
-            short = _short(shorten_echoes(str(e), [str(uri)]))
-            if short == str(e):
-                raise
-            raise type(e)(short) from None
-
     def run_stdio(self) -> None:
         """Serve over stdin and stdout as ``run("stdio")`` does, but read each request line with a cap
         (:class:`CappedLines`); while serving, fd 0 reads nothing and fd 1 writes to stderr, so nothing a library
@@ -133,8 +125,8 @@ class PinciteMCP(MCPServer):
 
     async def list_resources(self) -> list[Resource]:
         listed = await super().list_resources()
-        with self.pincite_tools.lock:
-            rows = self.pincite_tools.library.documents()
+        # in a worker thread: waiting here for the tools' lock would stop the event loop, and every session
+        rows = await anyio.to_thread.run_sync(self.pincite_tools.summaries)
         return listed + [Resource(uri=f"pincite://document/{s.id}", name=s.id,
                                   title=s.title or s.source, mime_type="application/json",
                                   description=f"{s.kind.value}{', ' + s.citation if s.citation else ''}"
@@ -216,6 +208,29 @@ def _short(message: str) -> str:
     return f"{message[:MAX_ERROR_CHARS]}… (an error of {len(message):,} characters, cut)"
 
 
+def _shown_data(value: Any) -> Any:
+    if isinstance(value, str):
+        return shown(value) if len(value) > ECHO_CHARS else value
+    if isinstance(value, dict):
+        return {k: _shown_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shown_data(v) for v in value]
+    return value
+
+
+async def short_protocol_errors(ctx: Any, call_next: Any) -> Any:
+    """Server middleware: a protocol error (an unknown method, an unknown resource) repeats no long argument
+    either, in its message or its data (the SDK's own put the method or the URI there whole)."""
+    try:
+        return await call_next(ctx)
+    except MCPError as e:
+        message = _short(shorten_echoes(e.message, [ctx.method, ctx.params]))
+        data = _shown_data(e.data)
+        if message == e.message and data == e.data:
+            raise
+        raise MCPError(code=e.code, message=message, data=data) from None
+
+
 def _error(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=_short(message))], is_error=True)
 
@@ -229,7 +244,8 @@ def build_server(library: Pincite) -> PinciteMCP:
     """The MCP server over ``library`` (its store, retriever and generator: the library's own)."""
     tools = Tools(library)
     server = PinciteMCP(tools, name="pincite", title="pincite: checked legal citations",
-                        instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
+                        instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING",
+                        middleware=[short_protocol_errors])
 
     @server.tool(description=(
         "Search the stored legal documents. Returns passages, best first, each with its passage_id (give it to "

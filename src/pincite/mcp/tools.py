@@ -366,6 +366,11 @@ class Tools:
             return None
         return session.covers(r.document.id, *span)
 
+    def summaries(self) -> list[Any]:
+        """Every stored document's summary (the resources' list)."""
+        with self.lock:
+            return self.library.documents()
+
     def documents(self, kind: str | None = None) -> dict[str, Any]:
         with self.lock:
             return {"documents": [summary_to_json(s) for s in self.library.documents(kind=kind)]}
