@@ -1,6 +1,7 @@
 """Load benchmark for the HTTP API: concurrent clients asking and searching while an ingest runs.
 
     .venv/bin/python -m bench.load [--shared ../shared] [--clients 8] [--seconds 30] [--dense] [--hostile-at 10]
+                                     [--mcp-check-at 5 --mcp-sessions 4]
 
 It seeds a fresh database in a temporary folder with the real judgments of ../shared (the corpus EWCA and
 modern Find Case Law files), starts ``pincite serve`` as a separate process on 127.0.0.1 (a free port), then
@@ -11,7 +12,12 @@ checked against the document text the answer came from: a citation whose offsets
 an error.  With ``--hostile-at T`` one more thread sends, from T seconds in, the hostile drafts of issue 31 to
 ``POST /api/check`` one after another (the 98-byte ellipsis draft, 400 KB of unclosed quotation marks, a zip-bomb
 .docx), and a probe times ``GET /api/health`` every half second: the other requests' latencies and timeouts (a
-client gives up after ``--client-timeout`` seconds) say whether a draft can stall the server.
+client gives up after ``--client-timeout`` seconds) say whether a draft can stall the server.  With
+``--mcp-check-at T`` (issue 50) ``pincite mcp --http`` serves the same database beside it:
+``--mcp-sessions`` sessions of the official SDK's client alternate ``search`` and ``documents`` (a quarter
+of a second apart, each call given up after ``--mcp-timeout`` seconds), and from T seconds in one more
+session sends a 200,000-character draft to ``check_citations``: the sessions' latencies and timeouts say
+whether one client's check holds the others.
 
 Bounded on purpose: loopback only, at most 32 clients, at most 300 seconds, at most 200 uploads.  Prints the
 number of errors (must be 0; the exit code is 1 otherwise) and p50/p95/max latency per endpoint.  Not a test.
@@ -128,6 +134,92 @@ def probe(url: str, headers: dict[str, str], stop: threading.Event, tally: Tally
                 tally.add("health", time.perf_counter() - t0)
             except httpx.HTTPError as e:
                 tally.error(f"{type(e).__name__}: health: {e}")
+
+
+#: Sentences citing the seed corpus (Ipek v Koza Altin, stored by seed()): right, wrong pinpoint, altered,
+#: dissent.
+MCP_DRAFT = (
+    'In Ipek v Koza Altin [2020] EWCA Civ 1018 at [61], the Court of Appeal held that "the Injunction '
+    'Application is not abusive". The court said that "[t]he Injunction Application is not abusive" (Ipek '
+    'at [62]). It added that "My reasons are in substance those relied upon by the Judge" (Ipek at [61]). '
+    'The Court of Appeal held that "[t]he specific application now being considered is, of course, not the '
+    'same": Ipek at [115]. '
+)
+MCP_CHECK_CHARS = 200_000  # check_citations' largest draft
+
+
+def mcp_session(url: str, n: int, stop: threading.Event, tally: Tally, timeout: float) -> None:
+    """One MCP session: search and documents in turn, a quarter of a second apart, until stopped."""
+    import anyio
+    from mcp import Client
+
+    rnd = random.Random(1000 + n)
+
+    async def run() -> None:
+        async with Client(url, mode="legacy", read_timeout_seconds=timeout) as c:
+            turn = 0
+            while not stop.is_set():
+                if turn % 2:
+                    kind, name, args = "mcp-search", "search", {"query": rnd.choice(SEARCHES), "k": 5}
+                else:
+                    kind, name, args = "mcp-docs", "documents", {}
+                turn += 1
+                t0 = time.perf_counter()
+                try:
+                    with anyio.fail_after(timeout):
+                        r = await c.call_tool(name, args)
+                    tally.add(kind, time.perf_counter() - t0)
+                    if r.is_error:
+                        tally.error(f"{kind}: {r.content[0].text[:200]}")
+                except TimeoutError:
+                    tally.error(f"Timeout: {kind} after {timeout:g} s")
+                await anyio.sleep(0.25)
+
+    try:
+        anyio.run(run)
+    except Exception as e:  # noqa: BLE001 - a session that died is an error of the run
+        tally.error(f"mcp session {n}: {type(e).__name__}: {e}")
+
+
+def mcp_check(url: str, at: float, stop: threading.Event, tally: Tally) -> None:
+    """From ``at`` seconds in, one 200,000-character draft to check_citations (its reply may be megabytes)."""
+    import anyio
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    draft = (MCP_DRAFT * (MCP_CHECK_CHARS // len(MCP_DRAFT) + 1))[:MCP_CHECK_CHARS]
+    if stop.wait(at):
+        return
+
+    async def run() -> str:
+        async with Client(streamable_http_client(url, max_sse_event_size=None), mode="legacy",
+                          read_timeout_seconds=MAX_SECONDS + 300) as c:
+            r = await c.call_tool("check_citations", {"text": draft})
+            if r.is_error:
+                return "error: " + r.content[0].text[:120]
+            return f"{len(r.structured_content['citations'])} citations checked"
+
+    t0 = time.perf_counter()
+    try:
+        outcome = anyio.run(run)
+    except Exception as e:  # noqa: BLE001
+        outcome = f"{type(e).__name__}: {e}"[:160]
+    tally.add("mcp-check", time.perf_counter() - t0)
+    with tally.lock:
+        tally.statuses[f"mcp check_citations, {len(draft):,} characters: {outcome}"] = 1
+
+
+def wait_up(url: str, proc: subprocess.Popen, log_path: Path, headers: dict[str, str] | None = None) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(url, headers=headers, timeout=2)
+            return
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit("a server did not start: " + log_path.read_text()[-2000:])
+        time.sleep(0.2)
 
 
 def free_port() -> int:
@@ -261,6 +353,11 @@ def main() -> int:
     ap.add_argument("--hostile-at", type=float, default=0,
                     help="from this many seconds in, send issue 31's hostile drafts to /api/check (0: none)")
     ap.add_argument("--client-timeout", type=float, default=120, help="seconds a client waits for an answer")
+    ap.add_argument("--mcp-check-at", type=float, default=0,
+                    help="serve MCP beside the API; from this many seconds in, check a 200,000-character "
+                         "draft through it (0: no MCP)")
+    ap.add_argument("--mcp-sessions", type=int, default=4, help="MCP sessions searching meanwhile (1..16)")
+    ap.add_argument("--mcp-timeout", type=float, default=20, help="seconds an MCP session waits for a call")
     args = ap.parse_args()
     from pincite.api.security import is_loopback
 
@@ -268,6 +365,8 @@ def main() -> int:
         raise SystemExit("the load benchmark runs on loopback only")
     if not 1 <= args.clients <= MAX_CLIENTS or not 1 <= args.seconds <= MAX_SECONDS:
         raise SystemExit(f"--clients 1..{MAX_CLIENTS}, --seconds 1..{MAX_SECONDS}")
+    if not 1 <= args.mcp_sessions <= 16:
+        raise SystemExit("--mcp-sessions 1..16")
     corpus = args.shared / "corpus"
     if not (corpus / "MANIFEST.md").exists():
         raise SystemExit(f"../shared not found at {args.shared} (use --shared)")
@@ -286,6 +385,16 @@ def main() -> int:
         proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
         url = f"http://{args.host}:{port}"
         headers = {"Authorization": f"Bearer {token}"}
+        mcp_proc = mcp_log = None
+        mcp_url = ""
+        if args.mcp_check_at:
+            mcp_port = free_port()
+            mcp_url = f"http://127.0.0.1:{mcp_port}/mcp"
+            mcp_log = open(Path(tmp) / "mcp.log", "w")
+            mcp_proc = subprocess.Popen([sys.executable, "-m", "pincite.cli", "mcp", "--db", str(db),
+                                         "--no-dense", "--http", "--port", str(mcp_port)],
+                                        env={k: v for k, v in env.items() if k != "PINCITE_TOKEN"},
+                                        stdout=mcp_log, stderr=subprocess.STDOUT)
         try:
             deadline = time.monotonic() + 60
             while True:
@@ -314,6 +423,15 @@ def main() -> int:
             if args.hostile_at:
                 threads.append(threading.Thread(target=hostile, args=(url, headers, args.hostile_at, stop, tally)))
                 threads.append(threading.Thread(target=probe, args=(url, headers, stop, tally)))
+            if mcp_proc is not None:
+                wait_up(mcp_url, mcp_proc, Path(tmp) / "mcp.log")
+                print(f"MCP on {mcp_url}: {args.mcp_sessions} sessions; a {MCP_CHECK_CHARS:,}-character "
+                      f"check_citations from {args.mcp_check_at:g} s")
+                threads += [threading.Thread(target=mcp_session,
+                                             args=(mcp_url, i, stop, tally, args.mcp_timeout))
+                            for i in range(args.mcp_sessions)]
+                threads.append(threading.Thread(target=mcp_check,
+                                                args=(mcp_url, args.mcp_check_at, stop, tally)))
             up = threading.Thread(target=uploader, args=(url, headers, plan, stop, tally, counts))
             start = time.perf_counter()
             up.start()
@@ -326,26 +444,31 @@ def main() -> int:
             wall = time.perf_counter() - start
             health = httpx.get(f"{url}/api/health", headers=headers, timeout=10).json()
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for p in (proc, mcp_proc):
+                if p is None:
+                    continue
+                p.terminate()
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
             log.close()
+            if mcp_log is not None:
+                mcp_log.close()
 
     total = sum(len(v) for k, v in tally.latencies.items() if k in ("ask", "search"))
-    print(f"\n{'endpoint':<8} {'requests':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for kind in ("ask", "search", "ingest", "health", "check"):
+    print(f"\n{'endpoint':<10} {'calls':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for kind in ("ask", "search", "ingest", "health", "check", "mcp-search", "mcp-docs", "mcp-check"):
         xs = tally.latencies.get(kind, [])
         if xs:
-            print(f"{kind:<8} {len(xs):>8} {1000 * statistics.median(xs):>8.0f} {1000 * pct(xs, 95):>8.0f} "
+            print(f"{kind:<10} {len(xs):>6} {1000 * statistics.median(xs):>8.0f} {1000 * pct(xs, 95):>8.0f} "
                   f"{1000 * max(xs):>8.0f}")
     print(f"\nreads: {total} in {wall:.1f} s ({total / wall:.1f}/s); uploads: "
           + ", ".join(f"{v} {k}" for k, v in sorted(counts.items()))
           + f"; citations checked against their document text: {tally.citations_checked}")
     print(f"store at the end: {health['documents']} documents, {health['units']} units, generation {health['generation']}")
     if tally.statuses:
-        print("hostile drafts checked: " + ", ".join(f"{k}: {v}" for k, v in sorted(tally.statuses.items())))
+        print("drafts checked: " + "; ".join(f"{k} ({v})" for k, v in sorted(tally.statuses.items())))
     print(f"errors: {len(tally.errors)} (timeouts: {tally.timeouts})")
     for e in tally.errors[:20]:
         print("  " + e)

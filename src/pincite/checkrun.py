@@ -7,8 +7,9 @@ the request from its stdin, opens the store itself, and writes the pickled repor
 the pipe (a thread that holds no lock the server needs) and kills the child when it runs past
 ``PINCITE_CHECK_SECONDS`` (default 60 s, the parse limit ingest gives one file: a check of a long brief against
 a large store takes a few seconds), answering "draft too large to check in N s".  A child that finished in
-time is kept, warm, for the next check (two at most), so a check does not wait for Python to start.  A .docx or
-.pdf draft is read inside the child by the memory- and time-limited parse worker ingest uses
+time is kept, warm, for the next check (two at most), so a check does not wait for Python to start, and it keeps
+its :class:`~pincite.answer.citecheck.Checker` (the documents it resolved, the words of their units) for the next
+draft until the store changes, as ``pincite mcp`` did when it checked in its own process.  A .docx or .pdf draft is read inside the child by the memory- and time-limited parse worker ingest uses
 (:mod:`pincite.parse.sandbox`).
 
 :func:`stop_running_checks` kills every check in progress (the server calls it on SIGTERM, so a shutdown
@@ -198,7 +199,7 @@ def _serve() -> None:
     import resource
     import signal
 
-    from pincite.answer.citecheck import check_file
+    from pincite.answer.citecheck import Checker, check_file
     from pincite.open import open_store
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the caller ends this process
@@ -210,6 +211,7 @@ def _serve() -> None:
 
     find_citations("Ipek v Koza Altin [2020] EWCA Civ 1018 at [61]; 569 U.S. 614, 620.")  # eyecite's tables
     stores: dict[str, Any] = {}
+    checkers: dict[str, tuple[object, Checker]] = {}  # per store: (its generation, the checker kept)
     _, hard_cpu = resource.getrlimit(resource.RLIMIT_CPU)
     while True:
         head = stdin.read(_HEADER.size)
@@ -227,7 +229,12 @@ def _serve() -> None:
         try:
             if location not in stores:
                 stores[location] = open_store(location)
-            reply = ("ok", check_file(stores[location], data, source, as_of))
+            store = stores[location]
+            generation = store.generation()
+            kept = checkers.get(location)
+            if kept is None or kept[0] != generation:  # the store changed: what was resolved may be gone
+                kept = checkers[location] = (generation, Checker(store))
+            reply = ("ok", check_file(store, data, source, as_of, kept[1]))
         except ParseError as e:
             reply = ("parse", type(e).__name__, e.source, e.reason)
         except PinciteError as e:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -230,10 +231,10 @@ def free_port() -> int:
 class HttpServer:
     """``pincite mcp --http --port N`` as a child process: ``start`` launches it, ``wait`` until it answers."""
 
-    def __init__(self, db: Path, token: str | None = None) -> None:
+    def __init__(self, db: Path, token: str | None = None, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/mcp"
-        env = {k: v for k, v in os.environ.items() if k != "PINCITE_TOKEN"}
+        env = {k: v for k, v in os.environ.items() if k != "PINCITE_TOKEN"} | (env or {})
         if token:
             env["PINCITE_TOKEN"] = token
         self.proc = subprocess.Popen(cli_command("mcp", "--db", str(db), "--no-dense", "--http", "--port",
@@ -338,3 +339,204 @@ def test_the_readme_config_names_the_command_the_tests_run() -> None:
     server = config[0]["mcpServers"]["pincite"]
     assert server["command"] == "pincite" and server["args"][:2] == ["mcp", "--db"]
     assert TRANSCRIPT.relative_to(REPO).as_posix() in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+# -- no client holds the others; bounded sessions, errors and requests (issue 50) ------------------------
+
+#: A draft at check_citations' largest (200,000 characters: DRAFT's five citations again and again), whose check
+#: takes some 30 s on this corpus: far past the four seconds the limited server below gives a check.
+LARGE_DRAFT = (DRAFT + " ") * (200_000 // (len(DRAFT) + 1))
+LIMIT_S = 4
+
+
+@pytest.fixture(scope="module")
+def limited(db: Path):  # type: ignore[no-untyped-def]
+    """``pincite mcp --http`` with ``PINCITE_CHECK_SECONDS=4``: launched when first asked for."""
+    server = HttpServer(db, env={"PINCITE_CHECK_SECONDS": str(LIMIT_S)})
+    try:
+        yield server.wait()
+    finally:
+        server.stop()
+
+
+@pytest.mark.shared
+def test_a_large_check_holds_no_other_session(limited: HttpServer) -> None:
+    """Session A checks a 200,000-character draft; session B's calls answer within 2 s meanwhile (the check runs
+    in the limited check process, outside the tools' lock), and A's check ends at the time limit, saying so."""
+    assert len(LARGE_DRAFT) <= 200_000
+    times: dict[str, float] = {}
+
+    async def main() -> None:
+        # A takes replies of any size: a whole 200,000-character draft's report is over the SDK's 1 MiB default
+        whole = streamable_http_client(limited.url, max_sse_event_size=None)
+        async with Client(whole, mode="legacy", read_timeout_seconds=300) as a, \
+                Client(limited.url, mode="legacy", read_timeout_seconds=300) as b:
+            data(await b.call_tool("documents", {}))  # both sessions open and warm
+            result: list[Any] = []
+
+            async def check() -> None:
+                result.append(await a.call_tool("check_citations", {"text": LARGE_DRAFT, "as_of": AS_OF}))
+                times["check_done"] = time.monotonic()
+
+            async with anyio.create_task_group() as tg:
+                start = time.monotonic()
+                tg.start_soon(check)
+                await anyio.sleep(1.0)  # the check is under way
+                t = time.monotonic()
+                docs = data(await b.call_tool("documents", {}))["documents"]
+                times["documents"] = time.monotonic() - t
+                t = time.monotonic()
+                found = data(await b.call_tool("search", {"query": "injunction application abusive", "k": 3}))
+                times["search"] = time.monotonic() - t
+                times["answered"] = time.monotonic()
+            assert len(docs) == 5 and found["passages"]
+            assert times["documents"] < 2.0 and times["search"] < 2.0, times
+            assert times["answered"] < times["check_done"], times  # answered while the check ran
+            message = error(result[0])
+            assert f"draft too large to check in {LIMIT_S} s" in message and "PINCITE_CHECK_SECONDS" in message
+            # ended at the limit, not after the whole check
+            assert LIMIT_S <= times["check_done"] - start < LIMIT_S + 20, times
+
+    anyio.run(main)
+
+
+@pytest.mark.shared
+def test_session_records_are_bounded_by_age_and_memory_not_by_count(db: Path) -> None:
+    """A session's reading is not forgotten because 300 newer sessions came after it (the old count of 256
+    evicted it); it is forgotten when idle past the limit, or when the remembered spans pass the cap (least
+    recently used first, never the caller)."""
+    from pincite.mcp.tools import Tools
+
+    first = DRAFT.split(". The court said")[0] + "."  # cites [61], correctly
+    with Pincite(db, dense=False) as lib:
+        tools = Tools(lib)
+        doc = tools.search("mine", "the Injunction Application is not abusive", k=3)["passages"][0]["document"]["id"]
+        tools.read("mine", document=doc, unit="[61]")
+        for n in range(300):
+            tools.read(f"http:other-{n}", document=doc, unit="[60]")
+        mine = tools.check_citations("mine", first, AS_OF)["citations"]
+        assert [(x["verdict"], x["retrieved"]) for x in mine] == [("ok", True)]
+        assert tools.remembered()[0] == 301
+
+        from pincite.mcp.tools import PROCESS_SESSION
+
+        # idle past the limit: forgotten at the next call of any session; the stdio process's session never is
+        idle = Tools(lib, idle_seconds=0.5)
+        idle.read("mine", document=doc, unit="[61]")
+        idle.read(PROCESS_SESSION, document=doc, unit="[61]")
+        time.sleep(0.7)
+        idle.read("http:late", document=doc, unit="[60]")
+        assert idle.remembered()[0] == 2
+        assert idle.check_citations("mine", first, AS_OF)["citations"][0]["retrieved"] is False
+        assert idle.check_citations(PROCESS_SESSION, first, AS_OF)["citations"][0]["retrieved"] is True
+
+        # over the memory cap (spans, each session counting one more): least recently used first
+        capped = Tools(lib, retrieved_cap=12)
+        capped.read("mine", document=doc, unit="[61]")
+        for n in range(10):
+            capped.read(f"http:other-{n}", document=doc, unit="[60]")
+            sessions, spans = capped.remembered()
+            assert sessions + spans <= 12
+        assert capped.remembered() == (6, 6)  # the last six, one span each
+        assert capped.check_citations("mine", first, AS_OF)["citations"][0]["retrieved"] is False
+        given = capped.search("big", "injunction", k=20)["passages"]  # alone over the cap: keeps its own reading
+        assert len(given) > 12 and capped.remembered() == (1, len(given))
+
+
+def test_session_limits_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from pincite.errors import PinciteError
+    from pincite.mcp.tools import Tools
+
+    with Pincite(tmp_path / "empty.db", dense=False) as lib:
+        monkeypatch.setenv("PINCITE_MCP_SESSION_IDLE_SECONDS", "90")
+        monkeypatch.setenv("PINCITE_MCP_RETRIEVED_CAP", "1000")
+        tools = Tools(lib)
+        assert (tools.idle_seconds, tools.retrieved_cap) == (90, 1000)
+        monkeypatch.setenv("PINCITE_MCP_SESSION_IDLE_SECONDS", "an hour")
+        with pytest.raises(PinciteError, match="PINCITE_MCP_SESSION_IDLE_SECONDS='an hour' is not a number"):
+            Tools(lib)
+
+
+@pytest.mark.shared
+def test_errors_never_echo_a_long_argument(servers: list[HttpServer]) -> None:
+    """Every error that names an argument shows at most its first 200 characters, an ellipsis and its length."""
+    server = servers[0].wait()
+    long_query = "q" * 200_001
+
+    async def main() -> None:
+        async with Client(server.url, mode="legacy") as c:
+            cases = [
+                ("search", {"query": long_query}, "search: query: 'qqqq"),  # the schema's complaint
+                ("check_citations", {"text": "x" * 200_001}, "text: 'xxxx"),
+                ("check_citations", {"text": "a", "as_of": "2" * 5000}, "as_of: '2222"),
+                ("read", {"passage_id": "doc_x:c1-" + "9" * 280}, "no passage 'doc_x:c1-999"),  # pincite's own
+                ("read", {"document": "n" * 450, "unit": "[1]"}, "no stored document is named 'nnnn"),
+                ("t" * 5000, {}, "Unknown tool: 'tttt"),  # the SDK's
+            ]
+            for tool, args, start in cases:
+                message = error(await c.call_tool(tool, args))
+                assert start in message and len(message) < 600, (tool, len(message), message[:300])
+                assert re.search(r"… \([\d,]+ characters\)", message), message
+            assert "(200,001 characters)" in error(await c.call_tool("search", {"query": long_query}))
+            with pytest.raises(Exception) as raised:
+                await c.read_resource("pincite://document/" + "d" * 5000)
+            assert "dddd" in str(raised.value) and len(str(raised.value)) < 600
+
+    anyio.run(main)
+    # a body over the cap is refused before it is read, saying the cap
+    r = httpx.post(server.url, content=b"x" * (5 * 1024 * 1024), headers=ACCEPT)
+    assert r.status_code == 413 and "over the 4,194,304 bytes" in r.json()["error"]
+
+
+def _peak_rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM in /proc")
+
+
+@pytest.mark.shared
+def test_stdio_refuses_an_oversized_request_as_it_reads_it(db: Path) -> None:
+    """A 40 MB request over stdio is read through and refused with one short JSON-RPC error naming the cap; the
+    server's peak memory barely moves and it answers the next request.  Protocol errors (an unknown method or
+    resource) are short too."""
+    proc = subprocess.Popen(cli_command("mcp", "--db", str(db), "--no-dense"), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(REPO / "src")})
+    assert proc.stdin is not None and proc.stdout is not None
+
+    def call(message: dict[str, Any]) -> None:
+        proc.stdin.write(json.dumps(message).encode() + b"\n")  # type: ignore[union-attr]
+        proc.stdin.flush()  # type: ignore[union-attr]
+
+    try:
+        call(INIT)
+        assert json.loads(proc.stdout.readline())["id"] == 1
+        call({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        call({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "documents", "arguments": {}}})
+        assert json.loads(proc.stdout.readline())["result"]["structuredContent"]["documents"]
+        # the SDK's own protocol errors repeat no long argument either (they once put it whole in "data")
+        call({"jsonrpc": "2.0", "id": 10, "method": "m" * 10_000, "params": {}})
+        call({"jsonrpc": "2.0", "id": 11, "method": "resources/read",
+              "params": {"uri": "pincite://" + "u" * 10_000}})
+        for n in (10, 11):
+            reply = proc.stdout.readline()
+            assert len(reply) < 1000 and "(10,0" in reply.decode(), reply[:300]
+            assert json.loads(reply)["id"] == n
+        before = _peak_rss_kb(proc.pid)
+        call({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+              "params": {"name": "search", "arguments": {"query": "q" * 40_000_000}}})
+        reply = proc.stdout.readline()
+        assert len(reply) < 1000, len(reply)
+        refused = json.loads(reply)
+        assert refused["id"] == 3 and "over the 4,194,304 bytes" in refused["error"]["message"]
+        grown = _peak_rss_kb(proc.pid) - before
+        assert grown < 25_000, f"peak memory grew by {grown} kB"
+        call({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "versions",
+                                                                           "arguments": {"work": "T-2"}}})
+        assert json.loads(proc.stdout.readline())["result"]["structuredContent"]["work"] == "ca/act/T-2"
+    finally:
+        proc.stdin.close()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from pincite.errors import PinciteError
-from pincite.library import Pincite
+from pincite.library import Pincite, warm_up
 
 MISSING = "the MCP server needs the mcp SDK: pip install 'pincite[mcp]'"
 
@@ -31,12 +31,13 @@ def run(location: str | os.PathLike[str], *, http: bool = False, port: int = 876
     try:
         with Pincite(location if isinstance(location, str) else Path(location), dense=dense) as library:
             server = build_server(library)
+            warm_up()  # a check process started now, so the first check_citations does not wait for one
             if http:
                 from pincite.mcp.http import serve_http  # the HTTP transport (starlette, uvicorn): only for --http
 
                 serve_http(server, port)
             else:
-                server.run("stdio")
+                server.run_stdio()  # the SDK's stdio transport, each request read with a size cap
     except PinciteError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

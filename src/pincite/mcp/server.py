@@ -3,23 +3,34 @@ stored document as the resource ``pincite://document/{id}``, on the official ``m
 
 Arguments are checked against each tool's advertised schema before the tool runs (an unknown argument, a
 wrong type, a value out of range: refused with one line naming the argument); a pincite error is an MCP tool
-error (``isError``) carrying the one-line message the CLI prints after ``error:``.
+error (``isError``) carrying the one-line message the CLI prints after ``error:``.  No error repeats an argument
+longer than 200 characters (:func:`pincite.mcp.tools.shorten_echoes`), and over stdio a request line longer than
+:data:`MAX_REQUEST_BYTES` is refused as it is read, never held whole (:func:`run_stdio`); the HTTP transport
+refuses a body over the same cap (:mod:`pincite.mcp.http`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+import os
+import re
+import sys
+import threading
+from typing import IO, Annotated, Any, Literal
 
+import anyio
+import anyio.to_thread
 import jsonschema
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.stdio import stdio_server
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, Resource, TextContent, Tool
 from pydantic import Field
 
 from pincite.errors import PinciteError
 from pincite.library import Pincite, spec
-from pincite.mcp.tools import Tools
+from pincite.mcp.tools import ECHO_CHARS, PROCESS_SESSION, Tools, shorten_echoes, shown
 from pincite.types import DocumentKind
 
 INSTRUCTIONS = (
@@ -33,6 +44,11 @@ Kind = Literal[tuple(k.value for k in DocumentKind)]  # type: ignore[valid-type]
 Name = Annotated[str, Field(min_length=1, max_length=500)]
 #: search's k: what ask retrieves (AskOptions' declaration of k: its default and its bounds)
 K = spec("k")
+#: The largest request a client may send (a JSON-RPC message: over stdio a line, over HTTP a body), the SDK's
+#: own HTTP default: check_citations' longest draft (200,000 characters) is under a megabyte of JSON.
+MAX_REQUEST_BYTES = 4 * 1024 * 1024
+#: The longest error message returned (a net under shorten_echoes: five schema complaints fit well within it).
+MAX_ERROR_CHARS = 2000
 IsoDate = Annotated[str | None, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description=(
     "Only law in force on this date (YYYY-MM-DD): a statute's version of that day. Omit for today."))]
 
@@ -43,7 +59,7 @@ def session_key(ctx: Context) -> str:
     so the server's lifetime is the session."""
     headers = ctx.headers or {}
     sid = next((v for k, v in headers.items() if k.lower() == "mcp-session-id"), None)
-    return f"http:{sid}" if sid else "process"
+    return f"http:{sid}" if sid else PROCESS_SESSION
 
 
 def _one_line(e: jsonschema.ValidationError) -> str:
@@ -77,18 +93,40 @@ class PinciteMCP(MCPServer):
             errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(arguments or {}),
                             key=lambda e: list(e.absolute_path))
             if errors:
-                return _error(f"invalid arguments for {name}: " + "; ".join(_one_line(e) for e in errors[:5]))
+                return _error(shorten_echoes(f"invalid arguments for {name}: " + "; ".join(
+                    _one_line(e) for e in errors[:5]), arguments))
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as e:
             if isinstance(e.__cause__, PinciteError):
-                return _error(str(e.__cause__))
-            raise
+                return _error(shorten_echoes(str(e.__cause__), arguments))
+            if isinstance(e, UnexpectedToolError):
+                raise
+            return _error(shorten_echoes(str(e), [name, arguments]))  # the SDK's own: an unknown tool
+
+    def run_stdio(self) -> None:
+        """Serve over stdin and stdout as ``run("stdio")`` does, but read each request line with a cap
+        (:class:`CappedLines`); while serving, fd 0 reads nothing and fd 1 writes to stderr, so nothing a library
+        prints reaches the wire (what the SDK's own stdio transport does)."""
+        sys.stdout.flush()
+        wire_in, wire_out = os.dup(0), os.dup(1)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        os.dup2(2, 1)
+        with os.fdopen(wire_in, "rb") as reader, os.fdopen(wire_out, "wb") as writer:
+            out = LineWriter(writer)
+            anyio.run(self._serve_stdio, CappedLines(reader, out), out)
+
+    async def _serve_stdio(self, lines: "CappedLines", out: "LineWriter") -> None:
+        async with stdio_server(stdin=lines, stdout=out) as (read_stream, write_stream):  # type: ignore[arg-type]
+            low = self._lowlevel_server  # what MCPServer.run_stdio_async runs, on these streams
+            await low.run(read_stream, write_stream, low.create_initialization_options())
 
     async def list_resources(self) -> list[Resource]:
         listed = await super().list_resources()
-        with self.pincite_tools.lock:
-            rows = self.pincite_tools.library.documents()
+        # in a worker thread: waiting here for the tools' lock would stop the event loop, and every session
+        rows = await anyio.to_thread.run_sync(self.pincite_tools.summaries)
         return listed + [Resource(uri=f"pincite://document/{s.id}", name=s.id,
                                   title=s.title or s.source, mime_type="application/json",
                                   description=f"{s.kind.value}{', ' + s.citation if s.citation else ''}"
@@ -97,8 +135,104 @@ class PinciteMCP(MCPServer):
                          for s in rows]
 
 
+class LineWriter:
+    """stdout for the SDK's stdio transport (``await write(line)``, ``await flush()``), shared with
+    :class:`CappedLines`' refusals: each line is written whole, under a lock."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.lock = threading.Lock()
+
+    def _write(self, text: str) -> None:
+        with self.lock:
+            self.raw.write(text.encode("utf-8"))
+            self.raw.flush()
+
+    async def write(self, text: str) -> None:
+        await anyio.to_thread.run_sync(self._write, text)
+
+    async def flush(self) -> None:
+        return None  # each write is flushed
+
+
+_ID = re.compile(rb'"id"\s*:\s*("(?:[^"\\]|\\.){0,200}"|-?\d{1,20})')
+
+
+class CappedLines:
+    """stdin's lines for the SDK's stdio transport (``async for line in stdin``), none held longer than
+    :data:`MAX_REQUEST_BYTES`: a longer one is read through in pieces and dropped, and answered with a JSON-RPC
+    error (to the request's id when its first bytes name one), so a 100 MB request leaves memory flat."""
+
+    PIECE = 1 << 20
+
+    def __init__(self, raw: IO[bytes], out: LineWriter, cap: int = MAX_REQUEST_BYTES) -> None:
+        self.raw = raw
+        self.out = out
+        self.cap = cap
+
+    def __aiter__(self) -> "CappedLines":
+        return self
+
+    async def __anext__(self) -> str:
+        while True:
+            line, size = await anyio.to_thread.run_sync(self._read_line, abandon_on_cancel=True)
+            if not line and not size:
+                raise StopAsyncIteration
+            if size <= self.cap:
+                return line.decode("utf-8", errors="replace")
+            m = _ID.search(line)
+            refusal = {"jsonrpc": "2.0", "id": json.loads(m.group(1)) if m else None, "error": {
+                "code": -32600, "message": (
+                    f"request refused: {size:,} bytes, over the {self.cap:,} bytes pincite mcp reads in one "
+                    "message (check_citations takes a draft of at most 200,000 characters: check a longer "
+                    "one in parts)")}}
+            await self.out.write(json.dumps(refusal) + "\n")
+
+    def _read_line(self) -> tuple[bytes, int]:
+        """(the line, its size); over the cap: (its first 4 KB, its size), the rest read and dropped."""
+        line = self.raw.readline(self.cap + 1)
+        if len(line) <= self.cap or line.endswith(b"\n"):
+            return line, len(line)
+        head, size = line[:4096], len(line)
+        del line
+        while True:
+            piece = self.raw.readline(self.PIECE)
+            size += len(piece)
+            if not piece or piece.endswith(b"\n"):
+                return head, size
+
+
+def _short(message: str) -> str:
+    if len(message) <= MAX_ERROR_CHARS:
+        return message
+    return f"{message[:MAX_ERROR_CHARS]}… (an error of {len(message):,} characters, cut)"
+
+
+def _shown_data(value: Any) -> Any:
+    if isinstance(value, str):
+        return shown(value) if len(value) > ECHO_CHARS else value
+    if isinstance(value, dict):
+        return {k: _shown_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shown_data(v) for v in value]
+    return value
+
+
+async def short_protocol_errors(ctx: Any, call_next: Any) -> Any:
+    """Server middleware: a protocol error (an unknown method, an unknown resource) repeats no long argument
+    either, in its message or its data (the SDK's own put the method or the URI there whole)."""
+    try:
+        return await call_next(ctx)
+    except MCPError as e:
+        message = _short(shorten_echoes(e.message, [ctx.method, ctx.params]))
+        data = _shown_data(e.data)
+        if message == e.message and data == e.data:
+            raise
+        raise MCPError(code=e.code, message=message, data=data) from None
+
+
 def _error(message: str) -> CallToolResult:
-    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+    return CallToolResult(content=[TextContent(type="text", text=_short(message))], is_error=True)
 
 
 def _result(data: dict[str, Any]) -> CallToolResult:
@@ -110,7 +244,8 @@ def build_server(library: Pincite) -> PinciteMCP:
     """The MCP server over ``library`` (its store, retriever and generator: the library's own)."""
     tools = Tools(library)
     server = PinciteMCP(tools, name="pincite", title="pincite: checked legal citations",
-                        instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING")
+                        instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING",
+                        middleware=[short_protocol_errors])
 
     @server.tool(description=(
         "Search the stored legal documents. Returns passages, best first, each with its passage_id (give it to "
@@ -190,6 +325,6 @@ def build_server(library: Pincite) -> PinciteMCP:
         try:
             return json.dumps(tools.document_resource(id), ensure_ascii=False)
         except PinciteError as e:
-            raise ResourceError(str(e)) from None
+            raise ResourceError(shorten_echoes(str(e), [id])) from None
 
     return server

@@ -9,20 +9,37 @@ from the stored metadata (``cite_as``).  Errors are :mod:`pincite.errors`'s, wit
 citation) is remembered in its :class:`Session`.  ``check_citations`` then says of each citation whether the
 words it cites lie in something the client was given: the never-retrieved check of pincite's own generators
 (a citation of a passage not given this turn is dropped), for an agent that writes its own text.  A citation
-the draft checker finds correct but that the agent never retrieved is a citation from memory.
+the draft checker finds correct but that the agent never retrieved is a citation from memory.  A
+session's record lasts while the session is in use: it is forgotten after
+``PINCITE_MCP_SESSION_IDLE_SECONDS`` without a call (default an hour; a stdio process's one session lasts
+as long as the process) and, when the spans remembered over all sessions pass ``PINCITE_MCP_RETRIEVED_CAP``,
+least recently used first — never by a count of newer sessions, which made a busy server forget a live
+session's reading (issue 50).  Clients passing the ids they retrieved was the other design, refused: the
+check is worth something because the server, not the client, vouches for what was given.
+
+**Nothing holds the others.**  ``check_citations`` runs in the check process of ``pincite serve``
+(:func:`pincite.library.check_limited`: ``PINCITE_CHECK_SECONDS``, killed past it, its own store
+connection), with no lock held while it runs; only the library's calls (one store connection, one
+retriever, the loaded documents) take :attr:`Tools.lock`, and the session records their own small lock.
+
+**Nothing echoed whole.**  An error never repeats an argument longer than :data:`ECHO_CHARS` characters:
+it shows its start, an ellipsis and its length (:func:`shown`, :func:`shorten_echoes`).
 """
 
 from __future__ import annotations
 
+import math
+import os
 import re
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pincite.library import (
-    Checker, CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_file, find_units, pinpoint,
-    render_citation,
+    CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_limited, find_units, pinpoint, render_citation,
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
@@ -35,24 +52,83 @@ PASSAGE_ID = re.compile(r"^(?P<doc>.+):[cw](?P<start>\d+)-(?P<end>\d+)$")
 UNIT_ID = re.compile(r"^(?P<doc>.+):u(?P<ordinal>\d+)$")
 #: How much text of a neighbour or parent unit ``read`` shows (the unit itself is always whole).
 CONTEXT_CHARS = 1200
-#: Spans remembered per session, and sessions kept (oldest forgotten first): a long session stays bounded.
+#: Spans remembered per session (its oldest forgotten first): a long session stays bounded.
 MAX_SPANS = 20000
-MAX_SESSIONS = 256
+#: A session's record is forgotten after this long without a call (0: never); the SDK forgets an idle HTTP
+#: session after 30 minutes, so an hour outlives any session a client can still use.
+SESSION_IDLE_ENV = "PINCITE_MCP_SESSION_IDLE_SECONDS"
+DEFAULT_SESSION_IDLE_SECONDS = 3600.0
+#: Spans remembered over all sessions, each session counting one more (about 250 bytes each: some 50 MB);
+#: past it the least recently used sessions are forgotten, the calling one never.
+RETRIEVED_CAP_ENV = "PINCITE_MCP_RETRIEVED_CAP"
+DEFAULT_RETRIEVED_CAP = 200_000
+#: The key of the one session of a stdio process (or of the stateless HTTP protocol): it lives as long as the
+#: process, so idleness never ends it.
+PROCESS_SESSION = "process"
+#: The most characters of an argument an error message repeats.
+ECHO_CHARS = 200
 #: Documents kept loaded between calls (rendering a pinpoint needs the document's units).
 MAX_DOCUMENTS = 32
 
 
+def shown(value: str) -> str:
+    """``value`` as an error message repeats it: its repr when short, else the repr of its first
+    :data:`ECHO_CHARS` characters, an ellipsis and its length."""
+    if len(value) <= ECHO_CHARS:
+        return repr(value)
+    return f"{value[:ECHO_CHARS]!r}… ({len(value):,} characters)"
+
+
+def _strings(value: object) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def shorten_echoes(message: str, arguments: object) -> str:
+    """``message`` with every argument of ``arguments`` (strings, in lists and dicts) longer than
+    :data:`ECHO_CHARS` characters replaced by :func:`shown`'s form, quoted or not."""
+    for v in sorted({v for v in _strings(arguments) if len(v) > ECHO_CHARS}, key=len, reverse=True):
+        if v in message or repr(v) in message:
+            message = message.replace(repr(v), shown(v)).replace(v, shown(v))
+    return message
+
+
+def _setting(name: str, default: float, *, whole: bool = False) -> float:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise PinciteError(f"{name}={raw!r} is not a number") from None
+    if value < 0 or math.isnan(value) or (whole and value != int(value)):
+        raise PinciteError(f"{name}={raw!r} must be {'a whole number, ' if whole else ''}0 or more")
+    return value
+
+
 @dataclass
 class Session:
-    """What one client was given: (document id, start, end) spans of passages and units, in order."""
+    """What one client was given: (document id, start, end) spans of passages and units, in order; when it
+    last called."""
 
     spans: OrderedDict[tuple[str, int, int], None] = field(default_factory=OrderedDict)
+    used: float = 0.0
 
-    def give(self, doc_id: str, start: int, end: int) -> None:
+    def give(self, doc_id: str, start: int, end: int) -> int:
+        """Remember a span; returns how many more spans are remembered (0 or 1)."""
+        before = len(self.spans)
         self.spans[(doc_id, start, end)] = None
         self.spans.move_to_end((doc_id, start, end))
         while len(self.spans) > MAX_SPANS:
             self.spans.popitem(last=False)
+        return len(self.spans) - before
 
     def covers(self, doc_id: str, start: int, end: int) -> bool:
         """True when some span given lies over ``start..end`` of ``doc_id`` (an empty span: contains it)."""
@@ -63,33 +139,76 @@ class Session:
 
 
 class Tools:
-    """The tools, over one library.  Calls are serialised (one store connection, one retriever)."""
+    """The tools, over one library.  The library's calls are serialised by :attr:`lock` (one store connection,
+    one retriever, the loaded documents); a draft's check runs in a limited child process, holding no lock;
+    the session records have their own lock, always taken after :attr:`lock`, never before.
 
-    def __init__(self, library: Pincite) -> None:
+    ``idle_seconds`` and ``retrieved_cap`` bound the session records (default: ``$PINCITE_MCP_SESSION_IDLE_
+    SECONDS``, ``$PINCITE_MCP_RETRIEVED_CAP``); ``check_seconds`` a draft's check (default:
+    ``$PINCITE_CHECK_SECONDS``)."""
+
+    def __init__(self, library: Pincite, *, idle_seconds: float | None = None,
+                 retrieved_cap: int | None = None, check_seconds: float | None = None) -> None:
         self.library = library
         self.lock = threading.Lock()
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self.idle_seconds = _setting(SESSION_IDLE_ENV, DEFAULT_SESSION_IDLE_SECONDS) if idle_seconds is None \
+            else idle_seconds
+        self.retrieved_cap = int(_setting(RETRIEVED_CAP_ENV, DEFAULT_RETRIEVED_CAP, whole=True)) \
+            if retrieved_cap is None else retrieved_cap
+        self.check_seconds = check_seconds
+        self._sessions_lock = threading.Lock()
+        self._sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
+        self._remembered = 0  # spans over all sessions, each session counting one more
         self._docs: OrderedDict[str, Document] = OrderedDict()
         self._generation: int | None = None
-        self._checker: Checker | None = None
 
     # -- sessions and documents --------------------------------------------------------------------------
 
     def session(self, key: str) -> Session:
+        """``key``'s record, made if new, marked used now; records idle past :attr:`idle_seconds` forgotten.
+        The caller holds the sessions' lock (:meth:`give`, :meth:`_retrieved`)."""
+        now = time.monotonic()
+        if self.idle_seconds > 0:  # least recently used first: the idle ones lead
+            idle = []
+            for k, s in self._sessions.items():
+                if now - s.used <= self.idle_seconds:
+                    break
+                if k != PROCESS_SESSION:
+                    idle.append(k)
+            for k in idle:
+                self._forget(k)
         s = self._sessions.get(key)
         if s is None:
             s = self._sessions[key] = Session()
-            while len(self._sessions) > MAX_SESSIONS:
-                self._sessions.popitem(last=False)
+            self._remembered += 1
+        s.used = now
         self._sessions.move_to_end(key)
         return s
+
+    def _forget(self, key: str) -> None:
+        s = self._sessions.pop(key)
+        self._remembered -= len(s.spans) + 1
+
+    def give(self, key: str, spans: Iterable[tuple[str, int, int]]) -> None:
+        """Remember that ``key``'s session was given ``spans``; past :attr:`retrieved_cap`, forget the least
+        recently used other sessions."""
+        with self._sessions_lock:
+            s = self.session(key)
+            for doc_id, start, end in spans:
+                self._remembered += s.give(doc_id, start, end)
+            while self._remembered > self.retrieved_cap and len(self._sessions) > 1:
+                self._forget(next(iter(self._sessions)))  # the calling session is the last: never this one
+
+    def remembered(self) -> tuple[int, int]:
+        """(sessions, spans) remembered now."""
+        with self._sessions_lock:
+            return len(self._sessions), self._remembered - len(self._sessions)
 
     def _fresh(self) -> None:
         """Forget what was loaded when the store has changed since (an ingest or a removal by another process)."""
         gen = self.library.store.generation()
         if gen != self._generation:
             self._docs.clear()
-            self._checker = None
             self._generation = gen
 
     def _document(self, doc_id: str) -> Document:
@@ -111,11 +230,8 @@ class Tools:
                documents: list[str] | None = None) -> dict[str, Any]:
         with self.lock:
             passages = self.library.search(query, k=k, as_of=as_of, kinds=kind or (), documents=documents or ())
-            session = self.session(key)
-            out = []
-            for p in passages:
-                session.give(p.document.id, p.chunk.char_start, p.chunk.char_end)
-                out.append(self._hit(p))
+            out = [self._hit(p) for p in passages]
+            self.give(key, [(p.document.id, p.chunk.char_start, p.chunk.char_end) for p in passages])
             return {"query": query, "as_of": as_of, "passages": out}
 
     def _hit(self, p: Hit) -> dict[str, Any]:
@@ -148,7 +264,7 @@ class Tools:
             else:
                 raise PinciteError("read needs a passage_id (from search), or a document and a unit "
                                    "(a label such as '[14]' or 's. 4(1)(c)', or a unit id '<document id>:u12')")
-            self.session(key).give(doc.id, start, end)
+            self.give(key, [(doc.id, start, end)])
             return self._reading(doc, start, end, units, passage_id)
 
     def _passage(self, passage_id: str) -> tuple[Document, int, int, list[Unit]]:
@@ -215,35 +331,30 @@ class Tools:
     def ask(self, key: str, question: str, as_of: str | None = None, scope: list[str] | None = None) -> dict[str, Any]:
         with self.lock:
             answer = self.library.ask(question, as_of=as_of, documents=scope or ())
-            session = self.session(key)
-            for c in answer.citations:  # what was shown to the client, with its words
-                chunk = c.candidate.cp.passage.chunk if c.candidate.cp is not None else None
-                if chunk is not None:
-                    session.give(chunk.doc_id, chunk.char_start, chunk.char_end)
+            chunks = [c.candidate.cp.passage.chunk for c in answer.citations if c.candidate.cp is not None]
+            # what was shown to the client, with its words
+            self.give(key, [(c.doc_id, c.char_start, c.char_end) for c in chunks])
             return answer.to_json()
 
     def check_citations(self, key: str, text: str, as_of: str | None = None) -> dict[str, Any]:
-        with self.lock:
-            # what Pincite.check does, with one Checker kept across calls: it keeps the documents it resolved and
-            # the words of their units, so a server's second draft costs a tenth of its first (bench/NOTES.md)
-            self._fresh()
-            if self._checker is None:
-                self._checker = Checker(self.library.store)
-            report = check_file(self.library.store, text.encode("utf-8"), "agent-draft.txt", optional_date(as_of),
-                                self._checker)
+        # what Pincite.check does, in the check process 'pincite serve' uses (its time limit, its own store
+        # connection): no lock is held while it runs, so every other session's calls go on (issue 50)
+        report = check_limited(self.library.location, text.encode("utf-8"), "agent-draft.txt",
+                               optional_date(as_of), self.check_seconds)
+        out = report.to_json()
+        never = 0
+        with self._sessions_lock:
             session = self.session(key)
-            out = report.to_json()
-            never = 0
-            for r, j in zip(report.results, out["citations"]):
-                given = self._given(session, r)
-                j["retrieved"] = given
-                if given is False:
-                    never += 1
-                    j["retrieved_detail"] = ("nothing this session searched or read holds these words: search "
-                                             "or read the unit before citing it (a citation from memory)")
-            out["never_retrieved"] = never
-            out["all_ok"] = report.all_ok and never == 0
-            return out
+            given = [self._given(session, r) for r in report.results]
+        for g, j in zip(given, out["citations"]):
+            j["retrieved"] = g
+            if g is False:
+                never += 1
+                j["retrieved_detail"] = ("nothing this session searched or read holds these words: search "
+                                         "or read the unit before citing it (a citation from memory)")
+        out["never_retrieved"] = never
+        out["all_ok"] = report.all_ok and never == 0
+        return out
 
     @staticmethod
     def _given(session: Session, r: CitationResult) -> bool | None:
@@ -254,6 +365,11 @@ class Tools:
         if span is None:
             return None
         return session.covers(r.document.id, *span)
+
+    def summaries(self) -> list[Any]:
+        """Every stored document's summary (the resources' list)."""
+        with self.lock:
+            return self.library.documents()
 
     def documents(self, kind: str | None = None) -> dict[str, Any]:
         with self.lock:
