@@ -17,8 +17,8 @@ from starlette.requests import Request
 
 from pincite.library import (
     AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, audit_chunks, check_limited,
-    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store, spec,
-    update_twins,
+    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store,
+    regroup_unfinished, spec, update_twins,
 )
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
@@ -148,6 +148,9 @@ class Backend:
         self._retrievers: dict[bool, Any] = {}
         self.started = datetime.datetime.now(datetime.timezone.utc)
         self.embedding = BackgroundEmbedding(self)
+        why = regroup_unfinished(self.store.current())  # what a killed ingest left ungrouped (issue 50)
+        if why:
+            log.warning("grouping the copies of contracts failed: %s (the next ingest tries again)", why)
 
     def library(self, dense: bool | None, search: bool = True) -> Pincite:
         """The library object a request uses: the thread's store, the server's generator and (``search``) the
