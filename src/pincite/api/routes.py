@@ -101,8 +101,14 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
 
     @app.delete("/api/documents/{document_id}", tags=["documents"],
                 summary="Remove a stored document (by id or source), with its passages and vectors")
-    async def api_remove_document(document_id: str) -> dict[str, Any]:
-        return await run_in_threadpool(remove_document, backend, document_id)
+    async def api_remove_document(document_id: str) -> Response:
+        # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index up
+        # to date after the delete is 507 too, as for an upload: the document is gone, the next search
+        # rebuilds the index
+        report = await run_in_threadpool(remove_document, backend, document_id)
+        if out_of_space(report.get("index_error")):
+            return JSONResponse({"error": report["index_error"], **report}, status_code=507)
+        return JSONResponse(report)
 
     @app.post("/api/ingest", tags=["documents"], status_code=200,
               summary="Upload and store documents (multipart 'files'; optional 'format' and 'replace'), as "
