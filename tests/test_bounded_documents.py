@@ -26,7 +26,7 @@ import pytest
 
 from pincite.ingest import ingest_paths
 from pincite.jsonio import DOCUMENT_PAGE_UNITS
-from pincite.parse.sandbox import ParseLimits, parse_limited
+from pincite.parse.sandbox import close_workers, parse_limited
 from pincite.store.sqlite import SQLiteStore
 from tests.docx_synth import docx_bytes, para
 
@@ -197,21 +197,24 @@ def _workers() -> set[int]:
     return out
 
 
-def test_a_worker_that_grew_in_a_large_job_is_ended_and_a_small_job_reuses_its_worker() -> None:
-    limits = ParseLimits(memory_mb=2048, seconds=120, recycle_mb=80)
+def test_a_worker_that_grew_in_a_large_job_is_ended_and_a_small_job_reuses_its_worker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An idle worker with the parsers loaded holds about 30 MB; one that parsed 60,000 paragraphs about 105 MB
+    when it replies.  Kept idle, it would hold what the job made it take (issue 50: 743 MB each)."""
+    monkeypatch.setenv("PINCITE_PARSE_RECYCLE_MB", "80")
+    monkeypatch.setenv("PINCITE_PARSE_SECONDS", "120")
     small = tiny_paragraphs(5)
-    from pincite.parse.sandbox import close_workers
-
     close_workers()
-    assert len(parse_limited(small, "small.docx", limits=limits).units) == 5
+    assert len(parse_limited(small, "small.docx").units) == 5
     before = _workers()
     assert len(before) == 1
-    parse_limited(small, "small2.docx", limits=limits)
+    parse_limited(small, "small2.docx")
     assert _workers() == before  # a small job: the worker is kept and reused
-    big = parse_limited(tiny_paragraphs(60_000), "big.docx", limits=limits)
+    big = parse_limited(tiny_paragraphs(60_000), "big.docx")
     assert len(big.units) == 60_000
     after = _workers()
     assert not (after & before)  # the worker that did the large job has ended: its memory is back
-    parse_limited(small, "small3.docx", limits=limits)
+    parse_limited(small, "small3.docx")
     assert len(_workers() - before) == 1  # the next job got a fresh worker
     close_workers()
+

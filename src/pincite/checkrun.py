@@ -246,6 +246,7 @@ def _serve() -> None:
         del reply
         stdout.write(_HEADER.pack(len(body)) + body)
         stdout.flush()
+        del body  # not held while idle
 
 
 if __name__ == "__main__":

@@ -378,6 +378,7 @@ def _serve() -> None:
             stdout.flush()
         except MemoryError:
             os._exit(_EXIT_MEMORY)
+        del reply  # not held while idle: the pickled document is as large as the document
 
 
 def _parse(data: bytes, source: str, fmt: Format | None, max_units: int, max_chars: int) -> tuple:
