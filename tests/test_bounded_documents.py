@@ -5,7 +5,8 @@
 * A document of more than ``DOCUMENT_PAGE_UNITS`` units is served a page at a time: the JSON
   (``?offset=&limit=``, with ``next``/``previous`` links) and the reader page (a window of units with next and
   previous links; a citation opens the window holding it).  A smaller document is answered whole, as before.
-* A parse worker that grew past ``PINCITE_PARSE_RECYCLE_MB`` in a job is ended, not kept idle holding its heap.
+* A parse worker that grew past ``PINCITE_PARSE_RECYCLE_MB`` in a job is ended, not kept idle holding its
+  heap.
 
 The documents are Word files written here (``tests/docx_synth``: one unit a paragraph); the server is a real
 ``pincite serve`` in a child process, reached over HTTP.
@@ -31,11 +32,12 @@ from pincite.store.sqlite import SQLiteStore
 from tests.docx_synth import docx_bytes, para
 
 API = {"X-Pincite-Request": "1"}
-CONTRACT = "The Supplier shall deliver the goods within thirty days of the order.\n\nThe Buyer shall pay on delivery.\n"
+CONTRACT = ("The Supplier shall deliver the goods within thirty days of the order.\n\n"
+            "The Buyer shall pay on delivery.\n")
 
 
 def tiny_paragraphs(n: int) -> bytes:
-    """A .docx of ``n`` short paragraphs, each a unit of its own (the shape of the 1.3-million-unit upload)."""
+    """A .docx of ``n`` short paragraphs, each a unit of its own (the 1.3-million-unit upload's shape)."""
     return docx_bytes("".join(para(f"Item {i} is listed.") for i in range(n)))
 
 
@@ -58,7 +60,8 @@ def test_a_docx_over_the_unit_cap_is_refused_naming_it_and_the_other_files_are_s
         assert sorted(Path(d.source).name for d in s.list_documents()) == ["a_contract.txt", "c_short.docx"]
 
 
-def test_a_text_over_the_text_cap_is_refused_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_text_over_the_text_cap_is_refused_naming_it(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PINCITE_MAX_TEXT_CHARS", "2000")
     (tmp_path / "long.txt").write_text(CONTRACT * 40)
     (tmp_path / "short.txt").write_text(CONTRACT)
@@ -66,7 +69,8 @@ def test_a_text_over_the_text_cap_is_refused_naming_it(tmp_path: Path, monkeypat
         report = ingest_paths(s, [str(tmp_path / "long.txt"), str(tmp_path / "short.txt")])
         long, short = report.results
         assert short.status == "added" and long.status == "failed"
-        assert "long.txt" in (long.error or "") and "characters of text, over the limit of 2000" in (long.error or "")
+        assert "long.txt" in (long.error or "")
+        assert "characters of text, over the limit of 2000" in (long.error or "")
         assert "PINCITE_MAX_TEXT_CHARS" in (long.error or "")
 
 
@@ -84,7 +88,8 @@ def server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped
     db = tmp_path_factory.mktemp("bounded") / "s.db"
     port = _free_port()
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "pincite"), "serve", "--db", str(db), "--port", str(port), "--no-dense"],
+        [str(Path(sys.executable).parent / "pincite"), "serve", "--db", str(db), "--port", str(port),
+         "--no-dense"],
         env={**os.environ, "PINCITE_MAX_UNITS": "7000"}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -115,7 +120,8 @@ def long_doc(server: str) -> dict:
     assert files["long.docx"]["status"] == "added" and files["long.docx"]["units"] == N
     assert files["short.txt"]["status"] == "added"
     assert files["huge.docx"]["status"] == "failed"
-    assert "huge.docx" in files["huge.docx"]["error"] and "over the limit of 7000" in files["huge.docx"]["error"]
+    refused = files["huge.docx"]["error"]
+    assert "huge.docx" in refused and "over the limit of 7000" in refused
     assert "huge.docx" in r.json()["error"]
     return {"long": files["long.docx"]["id"], "short": files["short.txt"]["id"]}
 
@@ -133,7 +139,7 @@ def test_the_json_of_a_long_document_comes_a_page_at_a_time(server: str, long_do
     page = body["page"]
     assert page["offset"] == 0 and page["limit"] == DOCUMENT_PAGE_UNITS and page["units"] == N
     assert len(body["units"]) == DOCUMENT_PAGE_UNITS and page["previous"] is None
-    for u in body["units"][:3] + body["units"][-3:]:  # each unit's text, cut from the page's text by its offsets
+    for u in body["units"][:3] + body["units"][-3:]:  # each unit's text, cut from the page's text
         shown = page["text"][u["char_start"] - page["char_start"]:u["char_end"] - page["char_start"]]
         assert shown == f"Item {u['ordinal']} is listed."
     second = httpx.get(server + page["next"], timeout=60).json()
@@ -177,7 +183,7 @@ def test_the_reader_shows_a_long_document_a_window_at_a_time(server: str, long_d
     assert short.status_code == 200 and 'class="doc-pages"' not in short.text
 
 
-# -- parse workers recycled after a large job ------------------------------------------------------------------
+# -- parse workers recycled after a large job -------------------------------------------------------------
 
 
 def _workers() -> set[int]:
@@ -192,15 +198,16 @@ def _workers() -> set[int]:
         except OSError:
             continue
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == os.getpid() and b"pincite.parse.sandbox" in cmd and stat.rsplit(")", 1)[1].split()[0] != "Z":
+        state = stat.rsplit(")", 1)[1].split()[0]
+        if ppid == os.getpid() and b"pincite.parse.sandbox" in cmd and state != "Z":
             out.add(int(d.name))
     return out
 
 
 def test_a_worker_that_grew_in_a_large_job_is_ended_and_a_small_job_reuses_its_worker(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """An idle worker with the parsers loaded holds about 30 MB; one that parsed 60,000 paragraphs about 105 MB
-    when it replies.  Kept idle, it would hold what the job made it take (issue 50: 743 MB each)."""
+    """An idle worker with the parsers loaded holds about 30 MB; one that parsed 60,000 paragraphs about
+    105 MB when it replies.  Kept idle, it would hold what the job made it take (issue 50: 743 MB each)."""
     monkeypatch.setenv("PINCITE_PARSE_RECYCLE_MB", "80")
     monkeypatch.setenv("PINCITE_PARSE_SECONDS", "120")
     small = tiny_paragraphs(5)

@@ -97,11 +97,11 @@ def test_a_server_upload_onto_a_full_disk_is_507(corpus: Path, tmp_path: Path,
     assert "no space left on device writing" in r.json()["index_error"]
 
 
-def test_a_delete_on_a_full_disk_is_507_and_the_document_is_left_whole(corpus: Path, tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 50, item 7: DELETE on a full disk answered 500 (the delete ran outside the store's transaction, whose
-    errors say what a full disk is).  SQLite's "database or disk is full" is raised inside the delete, after its
-    rows are gone: the delete is rolled back whole and the answer is 507 with the reason."""
+def test_a_delete_on_a_full_disk_is_507_and_the_document_is_left_whole(
+        corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 50, item 7: DELETE on a full disk answered 500 (the delete ran outside the store's transaction,
+    whose errors say what a full disk is).  SQLite's "database or disk is full" is raised inside the delete,
+    after its rows are gone: the delete is rolled back whole and the answer is 507 with the reason."""
     db = tmp_path / "s.db"
     with SQLiteStore(db) as s:
         assert not ingest_paths(s, [str(corpus / CONTRACT)]).failed

@@ -170,8 +170,8 @@ def test_every_bad_draft_is_a_clean_4xx_naming_the_reason(server: _Server) -> No
 
 @pytest.mark.shared
 def test_a_draft_sent_as_a_multipart_text_field_alone_is_checked(server: _Server) -> None:
-    """Issue 50, item 7: the form's text field sent as multipart (as a browser sends a form that can also take a
-    file) was refused with "no files in the upload", the hint of the ingest endpoint."""
+    """Issue 50, item 7: the form's text field sent as multipart (as a browser sends a form that can also take
+    a file) was refused with "no files in the upload", the hint of the ingest endpoint."""
     form = {"text": (None, ELLIPSES), "as_of": (None, "2021-06-01")}
     r = httpx.post(f"{server.url}/check", files=form, timeout=60)
     assert r.status_code == 200 and "no files" not in r.text and "quote" in r.text.lower(), r.text[:500]

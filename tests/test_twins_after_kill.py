@@ -1,11 +1,11 @@
 """Issue 50, item 5: an ingest killed part-way leaves its contracts grouped once the store is next opened.
 
 An ingest groups the copies of an agreement (:mod:`pincite.twins`) after storing its files; one killed before
-that left the contracts it stored without a fingerprint or a group (446 of 464 after a kill at 23 s), so a search
-cited both copies of an agreement until the next ingest.  Here a child process ingests a folder of real CUAD
-contracts, one of them twice under two names, and is SIGKILLed after its fifth file is stored; the store is then
-opened again (by the library, by a reading command, by the server) and must hold every stored contract's
-fingerprint and the groups a clean ingest of the same files gives.
+that left the contracts it stored without a fingerprint or a group (446 of 464 after a kill at 23 s), so a
+search cited both copies of an agreement until the next ingest. Here a child process ingests a folder of real
+CUAD contracts, one of them twice under two names, and is SIGKILLed after its fifth file is stored; the store
+is then opened again (by the library, by a reading command, by the server) and must hold every stored
+contract's fingerprint and the groups a clean ingest of the same files gives.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _folder(corpus: Path, tmp_path: Path) -> Path:
 
 
 def _state(db: Path) -> tuple[list[tuple[str, bool]], list[list[str]]]:
-    """(each stored contract's source name and whether it has a fingerprint, the twin groups by source name)."""
+    """(each stored contract's source name and whether it has a fingerprint, the groups by source name)."""
     with SQLiteStore(db) as s:
         names = {d.id: Path(d.source).name for d in s.list_documents()}
         rows = s.contract_prints()
@@ -82,7 +82,7 @@ def _state(db: Path) -> tuple[list[tuple[str, bool]], list[list[str]]]:
 
 @pytest.fixture()
 def killed(corpus: Path, tmp_path: Path) -> tuple[Path, Path]:
-    """A store an ingest was killed in, after five of its six files were stored; and a clean one of the same five."""
+    """A store an ingest was killed in after five of its six files were stored; a clean one of those five."""
     folder = _folder(corpus, tmp_path)
     db = tmp_path / "killed.db"
     proc = subprocess.run([sys.executable, "-c", KILLED_INGEST, str(db), str(folder), "5"],

@@ -54,17 +54,17 @@ def page_to_json(p: PageMarker) -> dict[str, Any]:
 
 
 #: the units ``GET /api/documents/{id}`` returns at once: a document with more is answered a page at a time
-#: (``offset``/``limit``; issue 50: 1.3 million units made one 519 MB response); every document of ../shared has
-#: fewer, so its answer is whole as before
+#: (``offset``/``limit``; issue 50: 1.3 million units made one 519 MB response); every document of ../shared
+#: has fewer, so its answer is whole as before
 DOCUMENT_PAGE_UNITS = 5000
 
 
 def document_to_json(doc: Document, with_text: bool = True, page: tuple[int, int] | None = None,
                      link: str | None = None) -> dict[str, Any]:
     """A document as ``show --json`` prints it.  With ``page`` (offset, limit) only those units (by ordinal)
-    are listed, and ``text`` is left out: ``page`` says which units these are, of how many, the text they span
-    (``char_start``, ``char_end``, and its ``text`` when ``with_text``) and, from ``link`` (the document's URL),
-    the ``next`` and ``previous`` pages' URLs."""
+    are listed, and ``text`` is left out: ``page`` says which units these are, of how many, the text they
+    span (``char_start``, ``char_end``, and its ``text`` when ``with_text``) and, from ``link`` (the
+    document's URL), the ``next`` and ``previous`` pages' URLs."""
     out: dict[str, Any] = {
         "id": doc.id,
         "source": doc.source,
@@ -95,7 +95,9 @@ def document_to_json(doc: Document, with_text: bool = True, page: tuple[int, int
     total = len(doc.units)
 
     def at(o: int) -> str | None:
-        return None if link is None else f"{link}?offset={o}&limit={limit}" + ("" if with_text else "&text=false")
+        if link is None:
+            return None
+        return f"{link}?offset={o}&limit={limit}" + ("" if with_text else "&text=false")
 
     out["page"] = {"offset": offset, "limit": limit, "units": total, "char_start": start, "char_end": end,
                    **({"text": doc.text[start:end]} if with_text else {}),

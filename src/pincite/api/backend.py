@@ -404,8 +404,8 @@ async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, 
             return chosen[0].data, _draft_name(chosen[0].filename or "draft.txt"), as_of
         text = fields.get("text", "")
         if not text.strip():
-            raise UploadError("no draft: send it as the field 'file' (a .txt, .md, .html, .docx or .pdf) or its "
-                              "text as the field 'text'")
+            raise UploadError("no draft: send it as the field 'file' (a .txt, .md, .html, .docx or .pdf) "
+                              "or its text as the field 'text'")
         return text.encode("utf-8"), "draft.txt", as_of
     if ctype.startswith("application/x-www-form-urlencoded"):  # a form with only the text field
         form = {k: v[-1] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items()}

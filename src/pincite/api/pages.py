@@ -134,7 +134,8 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
 
 def _page_link(doc_id: str, page: int, hl: str, unit: int | None) -> str:
     """The reader's link to page ``page`` of a long document, keeping its highlight and cited unit."""
-    query = {"page": str(page), **({"hl": hl} if hl else {}), **({"unit": str(unit)} if unit is not None else {})}
+    query = {"page": str(page), **({"hl": hl} if hl else {}),
+             **({"unit": str(unit)} if unit is not None else {})}
     return f"/documents/{quote(doc_id, safe='')}?{urlencode(query)}"
 
 

@@ -82,11 +82,12 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     def api_document(
         document_id: str, text: bool = Query(True, description="Include the canonical text."),
         offset: int | None = Query(None, ge=0, description="The first unit (by ordinal) of a page of units."),
-        limit: int | None = Query(None, ge=1, le=DOCUMENT_PAGE_UNITS,
-                                  description=f"Units in the page (default {DOCUMENT_PAGE_UNITS}). A document "
-                                              f"of more than {DOCUMENT_PAGE_UNITS} units is always answered a "
-                                              "page at a time, its 'page' saying where, with the text the "
-                                              "page's units span; a smaller one, asked for no page, whole."),
+        limit: int | None = Query(
+            None, ge=1, le=DOCUMENT_PAGE_UNITS,
+            description=f"Units in the page (default {DOCUMENT_PAGE_UNITS}). A document of more than "
+                        f"{DOCUMENT_PAGE_UNITS} units is always answered a page at a time, its 'page' saying "
+                        "where, with the text the page's units span; a smaller one, asked for no page, "
+                        "whole."),
     ) -> dict[str, Any]:
         doc = get_document(backend, document_id)
         if offset is None and limit is None and len(doc.units) <= DOCUMENT_PAGE_UNITS:
@@ -102,8 +103,8 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     @app.delete("/api/documents/{document_id}", tags=["documents"],
                 summary="Remove a stored document (by id or source), with its passages and vectors")
     async def api_remove_document(document_id: str) -> Response:
-        # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index up
-        # to date after the delete is 507 too, as for an upload: the document is gone, the next search
+        # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index
+        # up to date after the delete is 507 too, as for an upload: the document is gone, the next search
         # rebuilds the index
         report = await run_in_threadpool(remove_document, backend, document_id)
         if out_of_space(report.get("index_error")):

@@ -140,11 +140,11 @@ def size_error(doc: ParsedDocument, source: str, max_units: int, max_chars: int)
     """A document with more than ``max_units`` units or ``max_chars`` characters of text (0: no cap), refused
     with both figures and the setting that raises the cap; None when it is within them."""
     if max_units > 0 and len(doc.units) > max_units:
-        return ParseError(source, f"refused: {len(doc.units)} units, over the limit of {max_units} a document "
-                                  f"(set {MAX_UNITS_ENV} to raise it)")
+        return ParseError(source, f"refused: {len(doc.units)} units, over the limit of {max_units} a "
+                                  f"document (set {MAX_UNITS_ENV} to raise it)")
     if max_chars > 0 and len(doc.text) > max_chars:
-        return ParseError(source, f"refused: {len(doc.text)} characters of text, over the limit of {max_chars} "
-                                  f"a document (set {MAX_TEXT_ENV} to raise it)")
+        return ParseError(source, f"refused: {len(doc.text)} characters of text, over the limit of "
+                                  f"{max_chars} a document (set {MAX_TEXT_ENV} to raise it)")
     return None
 
 

@@ -218,9 +218,9 @@ def reader_windows(doc: Document, per_page: int = READER_PAGE_UNITS) -> list[tup
 
 def reader_window(doc: Document, page: int | None, at: int | None = None,
                   per_page: int = READER_PAGE_UNITS) -> ReaderWindow | None:
-    """The window of the reader page ``page`` (1-based; clamped to the pages there are), or, with no page asked
-    for, the one holding the character ``at`` (a highlight or a cited unit), else the first.  None when the
-    document fits one page (it is shown whole)."""
+    """The window of the reader page ``page`` (1-based; clamped to the pages there are), or, with no page
+    asked for, the one holding the character ``at`` (a highlight or a cited unit), else the first.  None when
+    the document fits one page (it is shown whole)."""
     windows = reader_windows(doc, per_page)
     if len(windows) == 1:
         return None
