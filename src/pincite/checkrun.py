@@ -9,7 +9,11 @@ the pipe (a thread that holds no lock the server needs) and kills the child when
 a large store takes a few seconds), answering "draft too large to check in N s".  A child that finished in
 time is kept, warm, for the next check (two at most), so a check does not wait for Python to start, and it keeps
 its :class:`~pincite.answer.citecheck.Checker` (the documents it resolved, the words of their units) for the next
-draft until the store changes, as ``pincite mcp`` did when it checked in its own process.  A .docx or .pdf draft is read inside the child by the memory- and time-limited parse worker ingest uses
+draft until the store changes, as ``pincite mcp`` did when it checked in its own process; one whose resident
+memory after its check is over ``PINCITE_PARSE_RECYCLE_MB`` (default 256 MB, the parse workers' setting,
+:mod:`pincite.parse.sandbox`) is ended instead, so what a large draft made it take goes back to the system rather
+than staying with an idle process (issue 50).  A .docx or .pdf draft is read inside the child by the memory- and
+time-limited parse worker ingest uses
 (:mod:`pincite.parse.sandbox`).
 
 :func:`stop_running_checks` kills every check in progress (the server calls it on SIGTERM, so a shutdown
@@ -35,7 +39,7 @@ from typing import Any
 from pincite import errors
 from pincite.answer.citecheck import CheckReport
 from pincite.errors import ParseError, PinciteError
-from pincite.parse.sandbox import exchange
+from pincite.parse.sandbox import ParseLimits, exchange, resident_mb
 
 CHECK_SECONDS_ENV = "PINCITE_CHECK_SECONDS"
 DEFAULT_CHECK_SECONDS = 60.0
@@ -80,10 +84,13 @@ class _Child:
         except OSError as e:
             raise PinciteError(f"cannot start the check process ({sys.executable}): {e}") from None
         self.stopped = False
+        self.rss_mb = 0.0  # its resident memory after its last check
 
     def ask(self, request: bytes, seconds: float) -> tuple[object, ...]:
         deadline = time.monotonic() + seconds if seconds > 0 else None
-        return pickle.loads(exchange(self.proc, request, deadline))  # type: ignore[no-any-return]
+        reply = pickle.loads(exchange(self.proc, request, deadline))
+        self.rss_mb = reply[-1]
+        return reply[:-1]  # type: ignore[no-any-return]
 
     def kill(self) -> None:
         if self.proc.poll() is None:
@@ -117,6 +124,7 @@ def check_limited(location: str | os.PathLike[str], data: bytes, source: str, as
     after ``seconds`` (default: ``$PINCITE_CHECK_SECONDS``).  Raises what the check raises (ParseError for a
     draft that cannot be read), CheckTooLarge past the limit, CheckStopped when the server is stopping."""
     seconds = check_seconds() if seconds is None else seconds
+    recycle_mb = ParseLimits.from_env().recycle_mb
     request = pickle.dumps((str(location), data, source, as_of, seconds), protocol=pickle.HIGHEST_PROTOCOL)
     with _lock:
         child = None
@@ -142,7 +150,8 @@ def check_limited(location: str | os.PathLike[str], data: bytes, source: str, as
     finally:
         with _lock:
             _running.discard(child)
-            keep = healthy and not child.stopped and len(_idle) < _KEEP_IDLE
+            large = recycle_mb > 0 and child.rss_mb > recycle_mb  # a large job: its heap stays grown
+            keep = healthy and not child.stopped and not large and len(_idle) < _KEEP_IDLE
             if keep:
                 _idle.append(child)
         if not keep:
@@ -241,9 +250,11 @@ def _serve() -> None:
             reply = ("error", str(e))
         except Exception:  # noqa: BLE001 - reported to the caller, who raises it
             reply = ("crash", traceback.format_exc())
-        body = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        body = pickle.dumps(reply + (resident_mb(),), protocol=pickle.HIGHEST_PROTOCOL)
+        del reply
         stdout.write(_HEADER.pack(len(body)) + body)
         stdout.flush()
+        del body  # not held while idle
 
 
 if __name__ == "__main__":

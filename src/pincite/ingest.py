@@ -58,7 +58,7 @@ class IngestReport:
     index_error: str | None = None  # the lexical index could not be updated (search will rebuild it)
     embedded: int | None = None  # passages embedded after storing (None: not asked to embed)
     dense_error: str | None = None  # embedding failed or could not start ('pincite embed' finishes it)
-    twins_error: str | None = None  # the twin groups could not be updated (the next ingest tries again)
+    twins_error: str | None = None  # the twin groups could not be updated (the next ingest or open retries)
 
     @property
     def failed(self) -> list[FileResult]:
@@ -418,6 +418,24 @@ def update_twins(store: Store) -> str | None:
     except PinciteError as e:
         return str(e)
     return None
+
+
+def regroup_unfinished(store: Store) -> str | None:
+    """At the opening of a store: group the contracts an ingest stored but did not live to group.
+
+    An ingest fingerprints and groups the contracts after storing its files (:func:`update_twins`), so one
+    killed part-way leaves the contracts it stored without a fingerprint or a group (issue 50: 446 of 464
+    after a kill at 23 s), and a search would cite every copy of them until the next ingest.  The client that
+    opens the store next (the server, ``pincite`` commands that read, the MCP server,
+    :class:`~pincite.library.Pincite`) finds them by their missing fingerprint and regroups; a store with none
+    missing costs one read of the prints.  Returns why it failed, if it did (a store opened read-only: the
+    next ingest groups them)."""
+    try:
+        if not any(raw is None for _, raw, _, _ in store.contract_prints()):
+            return None
+    except PinciteError as e:
+        return str(e)
+    return update_twins(store)
 
 
 def out_of_space(message: str | None) -> bool:

@@ -53,7 +53,18 @@ def page_to_json(p: PageMarker) -> dict[str, Any]:
             "furniture": list(p.furniture)}
 
 
-def document_to_json(doc: Document, with_text: bool = True) -> dict[str, Any]:
+#: the units ``GET /api/documents/{id}`` returns at once: a document with more is answered a page at a time
+#: (``offset``/``limit``; issue 50: 1.3 million units made one 519 MB response); every document of ../shared
+#: has fewer, so its answer is whole as before
+DOCUMENT_PAGE_UNITS = 5000
+
+
+def document_to_json(doc: Document, with_text: bool = True, page: tuple[int, int] | None = None,
+                     link: str | None = None) -> dict[str, Any]:
+    """A document as ``show --json`` prints it.  With ``page`` (offset, limit) only those units (by ordinal)
+    are listed, and ``text`` is left out: ``page`` says which units these are, of how many, the text they
+    span (``char_start``, ``char_end``, and its ``text`` when ``with_text``) and, from ``link`` (the
+    document's URL), the ``next`` and ``previous`` pages' URLs."""
     out: dict[str, Any] = {
         "id": doc.id,
         "source": doc.source,
@@ -71,10 +82,29 @@ def document_to_json(doc: Document, with_text: bool = True) -> dict[str, Any]:
         # the same agreement stored from other files (pincite.twins), and the copy cited for them all
         "copies": list(doc.copies), "copy_of": doc.copy_of,
     }
-    if with_text:
-        out["text"] = doc.text
+    if page is None:
+        if with_text:
+            out["text"] = doc.text
+        out["pages"] = [page_to_json(p) for p in doc.pages]
+        out["units"] = [unit_to_json(doc.id, u) for u in doc.units]
+        return out
+    offset, limit = page
+    units = doc.units[offset:offset + limit]
+    start = min((u.char_start for u in units), default=0)
+    end = max((u.char_end for u in units), default=0)
+    total = len(doc.units)
+
+    def at(o: int) -> str | None:
+        if link is None:
+            return None
+        return f"{link}?offset={o}&limit={limit}" + ("" if with_text else "&text=false")
+
+    out["page"] = {"offset": offset, "limit": limit, "units": total, "char_start": start, "char_end": end,
+                   **({"text": doc.text[start:end]} if with_text else {}),
+                   "next": at(offset + limit) if offset + limit < total else None,
+                   "previous": at(max(0, offset - limit)) if offset > 0 else None}
     out["pages"] = [page_to_json(p) for p in doc.pages]
-    out["units"] = [unit_to_json(doc.id, u) for u in doc.units]
+    out["units"] = [unit_to_json(doc.id, u) for u in units]
     return out
 
 

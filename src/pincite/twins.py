@@ -18,7 +18,9 @@ Two stored contracts are the same agreement when
 The files of one agreement form a *twin group*; one of them is its *canonical copy* (:func:`canonical_rank`), the
 one a cross-document search or answer cites; the others stay stored, readable and listed as its copies.  Each
 contract's fingerprint is kept in the store (``contract_prints``) with its group, so :func:`refresh_twins` reads a
-document's text once, when it is first stored; it runs after every ingest.
+document's text once, when it is first stored; it runs after every ingest, and when a store is opened that
+holds contracts without a fingerprint (an ingest killed before grouping what it stored:
+``ingest.regroup_unfinished``).
 
 Measured on corpus/ and bulk/ (bench/NOTES.md, "Issue 25 — twins"): the nine corpus contracts' .txt/.pdf pairs
 resemble each other at 0.77-1.00; different contracts under the same generic title at most 0.6.

@@ -168,6 +168,20 @@ def test_every_bad_draft_is_a_clean_4xx_naming_the_reason(server: _Server) -> No
     assert r.status_code == 200 and "quote" in r.text.lower(), r.text[:500]
 
 
+@pytest.mark.shared
+def test_a_draft_sent_as_a_multipart_text_field_alone_is_checked(server: _Server) -> None:
+    """Issue 50, item 7: the form's text field sent as multipart (as a browser sends a form that can also take
+    a file) was refused with "no files in the upload", the hint of the ingest endpoint."""
+    form = {"text": (None, ELLIPSES), "as_of": (None, "2021-06-01")}
+    r = httpx.post(f"{server.url}/check", files=form, timeout=60)
+    assert r.status_code == 200 and "no files" not in r.text and "quote" in r.text.lower(), r.text[:500]
+    r = httpx.post(f"{server.url}/api/check", headers=API, files=form, timeout=60)
+    assert r.status_code == 200 and len(r.json()["citations"]) == 1, r.text
+    r = httpx.post(f"{server.url}/api/check", headers=API, files={"as_of": (None, "2021-06-01")}, timeout=60)
+    assert r.status_code == 400, r.text
+    assert "'text'" in r.json()["error"] and "'file'" in r.json()["error"], r.text  # the hint names both
+
+
 def test_a_malformed_docx_is_exit_2_with_one_line_naming_the_file(db: Path, tmp_path: Path) -> None:
     bad = tmp_path / "broken.docx"
     bad.write_bytes(_docx(f"{W}<w:p><w:r><w:t>Hello</w:t></w:r></w:p></w:bod></w:document>".encode()))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import httpx
@@ -94,3 +95,36 @@ def test_a_server_upload_onto_a_full_disk_is_507(corpus: Path, tmp_path: Path,
                        files={"files": ("contract.txt", (corpus / CONTRACT).read_bytes())})
     assert r.status_code == 507, r.text
     assert "no space left on device writing" in r.json()["index_error"]
+
+
+def test_a_delete_on_a_full_disk_is_507_and_the_document_is_left_whole(
+        corpus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 50, item 7: DELETE on a full disk answered 500 (the delete ran outside the store's transaction,
+    whose errors say what a full disk is).  SQLite's "database or disk is full" is raised inside the delete,
+    after its rows are gone: the delete is rolled back whole and the answer is 507 with the reason."""
+    db = tmp_path / "s.db"
+    with SQLiteStore(db) as s:
+        assert not ingest_paths(s, [str(corpus / CONTRACT)]).failed
+        doc = s.list_documents()[0].id
+        units, chunks = len(s.get_document(doc).units), len(s.get_chunks(doc))
+    real = SQLiteStore._bump_generation
+
+    def full(self: SQLiteStore, doc_id: str | None) -> None:
+        real(self, doc_id)
+        raise sqlite3.OperationalError("database or disk is full")  # SQLITE_FULL, as the WAL write gives it
+
+    app = create_app(ServerConfig(db=db, dense=False))
+    with RunningServer(app) as srv:
+        monkeypatch.setattr(SQLiteStore, "_bump_generation", full)
+        r = httpx.delete(f"{srv.url}/api/documents/{doc}", headers={"X-Pincite-Request": "1"}, timeout=60)
+        assert r.status_code == 507, r.text
+        assert r.json()["error"].startswith(f"no space left on device writing {db}"), r.text
+        assert httpx.get(f"{srv.url}/api/documents/{doc}", timeout=30).status_code == 200  # still there
+        monkeypatch.setattr(SQLiteStore, "_bump_generation", real)
+        with SQLiteStore(db) as s:  # nothing half-deleted: its units and passages are all there
+            assert len(s.get_document(doc).units) == units and len(s.get_chunks(doc)) == chunks
+        _index_disk_full(monkeypatch)  # room in the store, none for the index: deleted, and 507 says so
+        r = httpx.delete(f"{srv.url}/api/documents/{doc}", headers={"X-Pincite-Request": "1"}, timeout=60)
+        assert r.status_code == 507 and r.json()["removed"] == doc, r.text
+        assert "no space left on device writing" in r.json()["index_error"], r.text
+        assert httpx.get(f"{srv.url}/api/documents/{doc}", timeout=30).status_code == 404

@@ -17,8 +17,8 @@ from starlette.requests import Request
 
 from pincite.library import (
     AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, audit_chunks, check_limited,
-    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store, spec,
-    update_twins,
+    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store,
+    regroup_unfinished, spec, update_twins,
 )
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
@@ -148,6 +148,9 @@ class Backend:
         self._retrievers: dict[bool, Any] = {}
         self.started = datetime.datetime.now(datetime.timezone.utc)
         self.embedding = BackgroundEmbedding(self)
+        why = regroup_unfinished(self.store.current())  # what a killed ingest left ungrouped (issue 50)
+        if why:
+            log.warning("grouping the copies of contracts failed: %s (the next ingest tries again)", why)
 
     def library(self, dense: bool | None, search: bool = True) -> Pincite:
         """The library object a request uses: the thread's store, the server's generator and (``search``) the
@@ -392,7 +395,7 @@ async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, 
     Returns (bytes, a sanitised name, the date)."""
     ctype = request.headers.get("content-type", "")
     if ctype.startswith("multipart/form-data"):
-        files, fields = await read_upload(request, limit)
+        files, fields = await read_upload(request, limit, files_required=False)  # the text alone is a draft
         chosen = [f for f in files if f.data]
         if len(chosen) > 1:
             raise UploadError("send one draft at a time (one 'file' field)")
@@ -401,7 +404,8 @@ async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, 
             return chosen[0].data, _draft_name(chosen[0].filename or "draft.txt"), as_of
         text = fields.get("text", "")
         if not text.strip():
-            raise UploadError("no draft: choose a file or paste the draft's text")
+            raise UploadError("no draft: send it as the field 'file' (a .txt, .md, .html, .docx or .pdf) "
+                              "or its text as the field 'text'")
         return text.encode("utf-8"), "draft.txt", as_of
     if ctype.startswith("application/x-www-form-urlencoded"):  # a form with only the text field
         form = {k: v[-1] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items()}

@@ -5,7 +5,7 @@ draft's citations checked, and the sign-in form.  They call the operations the J
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote, urlencode
 
 from fastapi import FastAPI, Query, Request
 from starlette.concurrency import run_in_threadpool
@@ -29,7 +29,7 @@ from pincite.errors import PinciteError
 from pincite.types import DocumentKind
 from pincite.web.audit import render_audit_html
 from pincite.web.check_report import CSS as CHECK_CSS, reader_link, render_check_body
-from pincite.web.reader import document_facts, parse_highlight, render_document_body
+from pincite.web.reader import document_facts, parse_highlight, reader_window, render_document_body
 from pincite.web.views import answer_view
 
 
@@ -72,7 +72,8 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
             "total": len(rows), "max_upload_bytes": config.max_upload_bytes})
 
     @app.get("/documents/{document_id}", include_in_schema=False, response_class=HTMLResponse)
-    def page_document(request: Request, document_id: str, hl: str = "", unit: int | None = None) -> Response:
+    def page_document(request: Request, document_id: str, hl: str = "", unit: int | None = None,
+                      page: int | None = Query(None, ge=1)) -> Response:
         doc = get_document(backend, document_id)
         h = parse_highlight(hl, len(doc.text))
         cited = unit
@@ -80,10 +81,15 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
             holding = [u for u in doc.units if u.char_start <= h.start and h.end <= u.char_end]
             cited = holding[-1].ordinal if holding else None
         cited_unit = doc.units[cited] if cited is not None and 0 <= cited < len(doc.units) else None
+        # a long document is shown a window of units at a time (the one holding the citation, unless a page is
+        # asked for), with links to the others; one of READER_PAGE_UNITS units or fewer is shown whole
+        at = h.start if h is not None else cited_unit.char_start if cited_unit is not None else None
+        window = reader_window(doc, page, at)
         return templates.TemplateResponse(request, "document.html", {
-            "doc": doc, "facts": document_facts(doc), "body": render_document_body(doc, h, cited),
+            "doc": doc, "facts": document_facts(doc), "body": render_document_body(doc, h, cited, window),
             "hl": h, "hl_bad": bool(hl) and h is None, "cited": cited_unit,
-            "quote": doc.text[h.start:h.end] if h else None})
+            "quote": doc.text[h.start:h.end] if h else None, "window": window,
+            "page_link": lambda n: _page_link(doc.id, n, hl, unit)})
 
     @app.get("/documents/{document_id}/audit", include_in_schema=False, response_class=HTMLResponse)
     def page_audit(request: Request, document_id: str) -> Response:
@@ -124,6 +130,13 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
         resp = RedirectResponse(nxt, status_code=303)
         resp.set_cookie(TOKEN_COOKIE, config.token, httponly=True, samesite="strict")
         return resp
+
+
+def _page_link(doc_id: str, page: int, hl: str, unit: int | None) -> str:
+    """The reader's link to page ``page`` of a long document, keeping its highlight and cited unit."""
+    query = {"page": str(page), **({"hl": hl} if hl else {}),
+             **({"unit": str(unit)} if unit is not None else {})}
+    return f"/documents/{quote(doc_id, safe='')}?{urlencode(query)}"
 
 
 def _safe_next(value: str) -> str:

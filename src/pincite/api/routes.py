@@ -4,6 +4,7 @@ the JSON of the command it names, through the operations of :mod:`pincite.api.ba
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -30,7 +31,7 @@ from pincite.api.backend import (
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
 from pincite.library import out_of_space
-from pincite.jsonio import audit_to_json, document_to_json, summary_to_json
+from pincite.jsonio import DOCUMENT_PAGE_UNITS, audit_to_json, document_to_json, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import api_listing
 
@@ -78,8 +79,21 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
 
     @app.get("/api/documents/{document_id}", tags=["documents"],
              summary="One document with its units, pages and text (as 'pincite show --json')")
-    def api_document(document_id: str, text: bool = Query(True, description="Include the canonical text.")) -> dict[str, Any]:
-        return document_to_json(get_document(backend, document_id), with_text=text)
+    def api_document(
+        document_id: str, text: bool = Query(True, description="Include the canonical text."),
+        offset: int | None = Query(None, ge=0, description="The first unit (by ordinal) of a page of units."),
+        limit: int | None = Query(
+            None, ge=1, le=DOCUMENT_PAGE_UNITS,
+            description=f"Units in the page (default {DOCUMENT_PAGE_UNITS}). A document of more than "
+                        f"{DOCUMENT_PAGE_UNITS} units is always answered a page at a time, its 'page' saying "
+                        "where, with the text the page's units span; a smaller one, asked for no page, "
+                        "whole."),
+    ) -> dict[str, Any]:
+        doc = get_document(backend, document_id)
+        if offset is None and limit is None and len(doc.units) <= DOCUMENT_PAGE_UNITS:
+            return document_to_json(doc, with_text=text)  # as it always was
+        return document_to_json(doc, with_text=text, page=(offset or 0, limit or DOCUMENT_PAGE_UNITS),
+                                link=f"/api/documents/{quote(doc.id, safe='')}")
 
     @app.get("/api/documents/{document_id}/audit", tags=["documents"],
              summary="The chunk audit of one document (as 'pincite audit --json')")
@@ -88,8 +102,14 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
 
     @app.delete("/api/documents/{document_id}", tags=["documents"],
                 summary="Remove a stored document (by id or source), with its passages and vectors")
-    async def api_remove_document(document_id: str) -> dict[str, Any]:
-        return await run_in_threadpool(remove_document, backend, document_id)
+    async def api_remove_document(document_id: str) -> Response:
+        # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index
+        # up to date after the delete is 507 too, as for an upload: the document is gone, the next search
+        # rebuilds the index
+        report = await run_in_threadpool(remove_document, backend, document_id)
+        if out_of_space(report.get("index_error")):
+            return JSONResponse({"error": report["index_error"], **report}, status_code=507)
+        return JSONResponse(report)
 
     @app.post("/api/ingest", tags=["documents"], status_code=200,
               summary="Upload and store documents (multipart 'files'; optional 'format' and 'replace'), as "

@@ -52,10 +52,13 @@ class UploadError(PinciteError):
         self.status = status
 
 
-async def read_upload(request: Request, limit: int) -> tuple[list[UploadedFile], dict[str, str]]:
+async def read_upload(request: Request, limit: int,
+                      files_required: bool = True) -> tuple[list[UploadedFile], dict[str, str]]:
     """Read a ``multipart/form-data`` body into memory, refusing it as soon as it passes ``limit`` bytes.
 
-    Returns the files (field ``files`` or ``file``) and the other fields.  Nothing touches the disk."""
+    Returns the files (field ``files`` or ``file``) and the other fields.  Nothing touches the disk.  With
+    ``files_required`` (an upload to store) a body with no file is refused; a draft to check may come as its
+    pasted text alone (field ``text``), which its reader then takes."""
     ctype, params = parse_options_header(request.headers.get("content-type"))
     if ctype != b"multipart/form-data" or b"boundary" not in params:
         raise UploadError("send the files as multipart/form-data (a form with one or more 'files' fields)", 415)
@@ -121,7 +124,7 @@ async def read_upload(request: Request, limit: int) -> tuple[list[UploadedFile],
             files.append(UploadedFile(disp[b"filename"].decode("utf-8", "replace"), bytes(p["data"])))
         elif name:
             fields[name] = bytes(p["data"]).decode("utf-8", "replace")
-    if not files:
+    if not files and files_required:
         raise UploadError("no files in the upload; send one or more in a field named 'files'")
     if len(files) > MAX_UPLOAD_FILES:
         raise UploadError(f"{len(files)} files in one upload; at most {MAX_UPLOAD_FILES}")

@@ -17,7 +17,8 @@ from rich.text import Text
 
 from pincite.errors import EmbeddingUnavailable, PinciteError
 from pincite.library import (
-    Embedder, GeneratorKind, Store, default_location, load_embedder, open_store, spec, store_exists,
+    Embedder, GeneratorKind, Store, default_location, load_embedder, open_store, regroup_unfinished, spec,
+    store_exists,
 )
 from pincite.terminal import SafeConsole, json_text, progress_bar
 from pincite.types import DateError, Format, parse_date
@@ -125,7 +126,9 @@ def _location(db: Optional[Path | str], ctx: typer.Context) -> Path | str:
 def _open_existing(db: Optional[Path], ctx: typer.Context) -> Store:
     """:func:`open_store` for a command that reads: the store must exist (see :func:`_require_database`)."""
     _require_database(db, ctx)
-    return open_store(_location(db, ctx))
+    store = open_store(_location(db, ctx))
+    regroup_unfinished(store)  # what a killed ingest stored but did not group (issue 50)
+    return store
 
 
 def _print_json(obj: object) -> None:

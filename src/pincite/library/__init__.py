@@ -41,7 +41,8 @@ from pincite.open import (
 # operations on a store that the server shares between its requests (uploads, re-chunking, the background
 # embedding, twins after an ingest or a removal) and the copy into another store
 from pincite.ingest import (
-    embed_store, ingest_bytes, ingest_paths, nothing_to_ingest, out_of_space, rechunk_all, update_twins,
+    embed_store, ingest_bytes, ingest_paths, nothing_to_ingest, out_of_space, rechunk_all, regroup_unfinished,
+    update_twins,
 )
 from pincite.migrate import migrate_store
 
@@ -68,7 +69,8 @@ __all__ = [
     "display_location", "embed_store", "find_units", "format_gap", "format_metric", "gold_set_name",
     "ingest_bytes", "ingest_paths", "is_server_store", "lint_counts", "lint_document", "load_embedder",
     "make_answer_generator", "make_retriever", "migrate_store", "nothing_to_ingest", "open_file_store",
-    "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "render_citation", "resolve_document",
+    "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "regroup_unfinished",
+    "render_citation", "resolve_document",
     "resolve_work", "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
     "update_twins", "warm_up", "window_chunks", "works_of", "write_run",
     "pinpoint",  # a unit's pinpoint as every surface shows it (a label the document contradicts: by order)

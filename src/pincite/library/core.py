@@ -46,7 +46,7 @@ from pincite.evaluation.runs import (
 )
 from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
-from pincite.ingest import IngestReport, embed_store, ingest_paths
+from pincite.ingest import IngestReport, embed_store, ingest_paths, regroup_unfinished
 from pincite.jsonio import Hit
 from pincite.open import default_location, open_store
 from pincite.options import EVAL_OPTIONS, AskOptions, AskRequest, ask_request
@@ -128,6 +128,8 @@ class Pincite:
         self.on_progress = on_progress
         self.chunker = chunker
         self.store: Store = store if store is not None else open_store(self.location)
+        if store is None:  # opened here: group what a killed ingest stored but did not group (issue 50)
+            regroup_unfinished(self.store)
         self._retriever: Retriever | None = retriever
         self._generator: Generator | None = made
 

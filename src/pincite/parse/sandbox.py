@@ -20,6 +20,19 @@ goes on with a fresh worker.
 
 Limits come from the environment, read at each parse: ``PINCITE_PARSE_MEMORY_MB`` (default 2048) and
 ``PINCITE_PARSE_SECONDS`` (default 60); 0 turns a limit off, and with both off the parse runs in-process.
+
+What a parse may produce is capped too, so one file cannot become a document the server must hold, store and
+serve whole at gigabytes (issue 50: a 193 KB .docx of tiny paragraphs, inside every size cap of the package,
+became 1,295,299 units, a 290 MB reader page and a 519 MB JSON response): ``PINCITE_MAX_UNITS`` (default
+200,000 units a document) and ``PINCITE_MAX_TEXT_CHARS`` (default 64,000,000 characters of text).  A document
+over either is refused in the worker, before it is sent back ("FILE: refused: 1295299 units, over the limit of
+200000 a document (set PINCITE_MAX_UNITS to raise it)"), and the run goes on; 0 turns a cap off.  The largest
+documents of ``../shared`` hold a few thousand units and a few MB of text.
+
+A worker does not give back to the system the memory a large parse made it take (Python keeps its heap), so
+a worker whose resident memory after a parse is over ``PINCITE_PARSE_RECYCLE_MB`` (default 256; an idle worker
+with the parsers loaded holds about 60 MB) is ended rather than kept for the next file: after a large job the
+memory returns at once, and the next file gets a fresh worker.
 """
 
 from __future__ import annotations
@@ -46,6 +59,15 @@ DEFAULT_MEMORY_MB = 2048
 DEFAULT_SECONDS = 60.0
 MEMORY_ENV = "PINCITE_PARSE_MEMORY_MB"
 SECONDS_ENV = "PINCITE_PARSE_SECONDS"
+#: the most units one document may have (0: no cap); see the module's docstring
+DEFAULT_MAX_UNITS = 200_000
+MAX_UNITS_ENV = "PINCITE_MAX_UNITS"
+#: the most characters of text one document may have (0: no cap)
+DEFAULT_MAX_TEXT_CHARS = 64_000_000
+MAX_TEXT_ENV = "PINCITE_MAX_TEXT_CHARS"
+#: a worker whose resident memory after a parse is over this many MB is ended, not kept (0: always kept)
+DEFAULT_RECYCLE_MB = 256
+RECYCLE_ENV = "PINCITE_PARSE_RECYCLE_MB"
 
 _HEADER = struct.Struct("!Q")
 
@@ -85,11 +107,17 @@ class ParseLimits:
     memory_mb: int = DEFAULT_MEMORY_MB  # address space of the worker; 0: no limit
     seconds: float = DEFAULT_SECONDS  # wall-clock time of one parse; 0: no limit
     inherited: bool = False  # memory_mb is the (lower) hard limit this process runs under
+    max_units: int = DEFAULT_MAX_UNITS  # units a document may have; 0: no cap
+    max_chars: int = DEFAULT_MAX_TEXT_CHARS  # characters of text a document may have; 0: no cap
+    recycle_mb: int = DEFAULT_RECYCLE_MB  # a worker resident over this after a parse is ended; 0: kept
 
     @classmethod
     def from_env(cls) -> ParseLimits:
         return cls(memory_mb=int(_env_number(MEMORY_ENV, DEFAULT_MEMORY_MB)),
-                   seconds=_env_number(SECONDS_ENV, DEFAULT_SECONDS))
+                   seconds=_env_number(SECONDS_ENV, DEFAULT_SECONDS),
+                   max_units=int(_env_number(MAX_UNITS_ENV, DEFAULT_MAX_UNITS)),
+                   max_chars=int(_env_number(MAX_TEXT_ENV, DEFAULT_MAX_TEXT_CHARS)),
+                   recycle_mb=int(_env_number(RECYCLE_ENV, DEFAULT_RECYCLE_MB)))
 
     @property
     def off(self) -> bool:
@@ -102,6 +130,22 @@ class ParseLimits:
     def time_error(self, source: str) -> ParseError:
         return ParseError(source, f"exceeds the parse time limit of {self.seconds:g} s "
                                   f"(set {SECONDS_ENV} to raise it)")
+
+    def size_error(self, doc: ParsedDocument, source: str) -> ParseError | None:
+        """The refusal of a parsed document over the unit or the text cap, or None."""
+        return size_error(doc, source, self.max_units, self.max_chars)
+
+
+def size_error(doc: ParsedDocument, source: str, max_units: int, max_chars: int) -> ParseError | None:
+    """A document with more than ``max_units`` units or ``max_chars`` characters of text (0: no cap), refused
+    with both figures and the setting that raises the cap; None when it is within them."""
+    if max_units > 0 and len(doc.units) > max_units:
+        return ParseError(source, f"refused: {len(doc.units)} units, over the limit of {max_units} a "
+                                  f"document (set {MAX_UNITS_ENV} to raise it)")
+    if max_chars > 0 and len(doc.text) > max_chars:
+        return ParseError(source, f"refused: {len(doc.text)} characters of text, over the limit of "
+                                  f"{max_chars} a document (set {MAX_TEXT_ENV} to raise it)")
+    return None
 
 
 def _env_number(name: str, default: float) -> float:
@@ -125,12 +169,17 @@ def parse_limited(data: bytes, source: str, fmt: Format | None = None,
     if limits.off:
         from pincite.parse import parse_bytes
 
-        return parse_bytes(data, source, fmt)
+        doc = parse_bytes(data, source, fmt)
+        refused = limits.size_error(doc, source)
+        if refused is not None:
+            raise refused
+        return doc
     limits = _effective(limits)
     worker = _POOL.take()
     keep = False
     try:
-        reply = worker.run((data, source, fmt, limits.memory_mb, limits.seconds), limits, source)
+        reply = worker.run((data, source, fmt, limits.memory_mb, limits.seconds, limits.max_units,
+                            limits.max_chars), limits, source)
         keep = True
     finally:
         _POOL.give_back(worker, keep, limits)
@@ -169,6 +218,7 @@ class _Worker:
         except OSError as e:
             raise errors.PinciteError(f"cannot start the parser process ({sys.executable}): {e}") from None
         self.vm_mb = 0.0  # the worker's address space after its last parse
+        self.rss_mb = 0.0  # its resident memory after its last parse
 
     def run(self, request: tuple, limits: ParseLimits, source: str) -> tuple:
         """Send one request and wait for its reply; a worker that dies or runs late is ended here, and its
@@ -182,8 +232,8 @@ class _Worker:
             raise limits.time_error(source) from None
         except (OSError, EOFError):
             raise self._died(limits, source) from None
-        self.vm_mb = reply[-1]
-        return reply[:-1]  # type: ignore[no-any-return]
+        self.vm_mb, self.rss_mb = reply[-2], reply[-1]
+        return reply[:-2]  # type: ignore[no-any-return]
 
     def _died(self, limits: ParseLimits, source: str) -> ParseError:
         """The error for a worker that ended without a reply: its exit status and peak memory say why."""
@@ -241,7 +291,8 @@ class _Worker:
 
 class _Pool:
     """Idle workers for reuse; each caller gets a worker of its own, so parses from threads do not wait
-    on each other.  A worker that failed, or grew to half the memory limit, is not reused."""
+    on each other.  A worker that failed, grew to half the memory limit, or holds more resident memory than
+    ``recycle_mb`` after its parse (a large job: the heap it grew stays) is not reused."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
@@ -259,6 +310,9 @@ class _Pool:
         limit = limits.memory_mb
         if not healthy or worker.proc.returncode is not None or (limit > 0 and worker.vm_mb > limit / 2):
             worker.kill()
+            return
+        if limits.recycle_mb > 0 and worker.rss_mb > limits.recycle_mb:
+            worker.kill()  # its memory goes back to the system now (a kill: no heap to tear down first)
             return
         with self.lock:
             if len(self.idle) < _KEEP_IDLE:
@@ -304,7 +358,7 @@ def _serve() -> None:
         if len(head) < _HEADER.size:
             return
         body = stdin.read(_HEADER.unpack(head)[0])
-        data, source, fmt, memory_mb, seconds = pickle.loads(body)
+        data, source, fmt, memory_mb, seconds, max_units, max_chars = pickle.loads(body)
         del body
         _set_soft_limit(resource.RLIMIT_AS, memory_mb << 20 if memory_mb > 0 else None, hard_as)
         cpu = None
@@ -313,7 +367,9 @@ def _serve() -> None:
             cpu = math.ceil(used.ru_utime + used.ru_stime + seconds) + 5
         _set_soft_limit(resource.RLIMIT_CPU, cpu, hard_cpu)
         try:
-            reply = pickle.dumps(_parse(data, source, fmt) + (_vm_mb(),), protocol=pickle.HIGHEST_PROTOCOL)
+            result = _parse(data, source, fmt, max_units, max_chars)
+            reply = pickle.dumps(result + _memory_mb(), protocol=pickle.HIGHEST_PROTOCOL)
+            del result
         except MemoryError:
             os._exit(_EXIT_MEMORY)
         del data
@@ -322,13 +378,18 @@ def _serve() -> None:
             stdout.flush()
         except MemoryError:
             os._exit(_EXIT_MEMORY)
+        del reply  # not held while idle: the pickled document is as large as the document
 
 
-def _parse(data: bytes, source: str, fmt: Format | None) -> tuple:
+def _parse(data: bytes, source: str, fmt: Format | None, max_units: int, max_chars: int) -> tuple:
     from pincite.parse import parse_bytes
 
     try:
-        return ("ok", parse_bytes(data, source, fmt))
+        doc = parse_bytes(data, source, fmt)
+        refused = size_error(doc, source, max_units, max_chars)
+        if refused is not None:  # refused here: a document over the caps is never sent to the caller
+            return ("error", type(refused).__name__, refused.source, refused.reason)
+        return ("ok", doc)
     except MemoryError:
         return ("memory",)
     except ParseError as e:
@@ -345,12 +406,20 @@ def _set_soft_limit(which: int, value: int | None, hard: int) -> None:
     resource.setrlimit(which, (value, hard))
 
 
-def _vm_mb() -> float:
+def resident_mb() -> float:
+    """This process's resident memory in MB (0 where /proc cannot say)."""
+    return _memory_mb()[1]
+
+
+def _memory_mb() -> tuple[float, float]:
+    """This process's address space and resident memory, in MB (0 where /proc cannot say)."""
     try:
         with open("/proc/self/statm") as f:
-            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
-    except (OSError, ValueError):
-        return 0.0
+            fields = f.read().split()
+        page = os.sysconf("SC_PAGE_SIZE") / (1 << 20)
+        return int(fields[0]) * page, int(fields[1]) * page
+    except (OSError, ValueError, IndexError):
+        return 0.0, 0.0
 
 
 if __name__ == "__main__":

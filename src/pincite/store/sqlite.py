@@ -458,11 +458,11 @@ class SQLiteStore:
 
     def delete_document(self, id_or_source: str) -> None:
         doc_id = self._resolve(id_or_source)
-        c = self.conn
-        c.execute("BEGIN IMMEDIATE")
-        c.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
-        self._bump_generation(None)
-        c.execute("COMMIT")
+        # one transaction, rolled back whole on any error: a full disk is DiskFull (the server's 507), and the
+        # document stays as it was with its units, chunks and vectors (issue 50)
+        with self._transaction(f"removing document {doc_id}") as c:
+            c.execute("DELETE FROM documents WHERE id = ?", (doc_id,))
+            self._bump_generation(None)
 
     # -- reads ----------------------------------------------------------------------------------
 

@@ -162,9 +162,13 @@ def page_marker(label: str, pdf_index: int) -> str:
             f' aria-label="page {lab}"></span>')
 
 
-def render_document_body(doc: Document, hl: Highlight | None = None, cited: int | None = None) -> str:
-    """The reader markup of ``doc``: zone banners, unit blocks with margin numbers, gaps, page markers."""
-    cut = _Cutter(doc, hl)
+#: the most units one reader page shows: a longer document is shown a window at a time, with links to the
+#: previous and next windows (issue 50: 1.3 million units made one 290 MB page); every document of
+#: ../shared has fewer, so its page is whole as before
+READER_PAGE_UNITS = 5000
+
+
+def _top_and_children(doc: Document) -> tuple[list[Unit], dict[int, list[Unit]]]:
     children: dict[int, list[Unit]] = {}
     top: list[Unit] = []
     for u in doc.units:
@@ -173,6 +177,74 @@ def render_document_body(doc: Document, hl: Highlight | None = None, cited: int 
         else:
             children.setdefault(u.parent, []).append(u)
     top.sort(key=lambda u: (u.char_start, -u.char_end))
+    return top, children
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderWindow:
+    """One page of a long document in the reader: its top-level units ``[first, end)`` (in reading order),
+    its number (1-based) and the number of pages."""
+
+    first: int
+    end: int
+    page: int
+    pages: int
+
+
+def reader_windows(doc: Document, per_page: int = READER_PAGE_UNITS) -> list[tuple[int, int]]:
+    """The document's reader pages as ranges of its top-level units (in reading order), each holding at most
+    ``per_page`` units counting the units nested in them (a top-level unit with more is a page alone).  One
+    page for a document of ``per_page`` units or fewer."""
+    top, children = _top_and_children(doc)
+    if len(doc.units) <= per_page:
+        return [(0, len(top))]
+    sizes = []
+    for u in top:
+        n, stack = 0, [u.ordinal]
+        while stack:
+            n += 1
+            stack.extend(c.ordinal for c in children.get(stack.pop(), ()))
+        sizes.append(n)
+    out: list[tuple[int, int]] = []
+    start, held = 0, 0
+    for i, n in enumerate(sizes):
+        if held and held + n > per_page:
+            out.append((start, i))
+            start, held = i, 0
+        held += n
+    out.append((start, len(top)))
+    return out
+
+
+def reader_window(doc: Document, page: int | None, at: int | None = None,
+                  per_page: int = READER_PAGE_UNITS) -> ReaderWindow | None:
+    """The window of the reader page ``page`` (1-based; clamped to the pages there are), or, with no page
+    asked for, the one holding the character ``at`` (a highlight or a cited unit), else the first.  None when
+    the document fits one page (it is shown whole)."""
+    windows = reader_windows(doc, per_page)
+    if len(windows) == 1:
+        return None
+    if page is None:
+        page = 1
+        if at is not None:
+            top, _ = _top_and_children(doc)
+            for i, (a, b) in enumerate(windows):
+                if top[a].char_start <= at and (b == len(top) or at < top[b].char_start):
+                    page = i + 1
+                    break
+    page = min(max(page, 1), len(windows))
+    first, end = windows[page - 1]
+    return ReaderWindow(first=first, end=end, page=page, pages=len(windows))
+
+
+def render_document_body(doc: Document, hl: Highlight | None = None, cited: int | None = None,
+                         window: ReaderWindow | None = None) -> str:
+    """The reader markup of ``doc``: zone banners, unit blocks with margin numbers, gaps, page markers; with a
+    ``window``, only its top-level units (and the text between them)."""
+    cut = _Cutter(doc, hl)
+    top, children = _top_and_children(doc)
+    if window is not None:
+        top = top[window.first:window.end]
 
     def inner(u: Unit) -> str:
         out, pos = [], u.char_start
@@ -197,7 +269,7 @@ def render_document_body(doc: Document, hl: Highlight | None = None, cited: int 
         return f'<div class="gap"><div class="text">{cut.piece(a, b)}</div></div>'
 
     out: list[str] = []
-    pos = 0
+    pos = 0 if window is None or window.first == 0 or not top else top[0].char_start
     last_key: tuple[str, str | None, str | None] | None = None
     for u in top:
         if u.char_start < pos:
@@ -217,7 +289,8 @@ def render_document_body(doc: Document, hl: Highlight | None = None, cited: int 
             f'<div class="text">{inner(u)}</div></div>'
         )
         pos = u.char_end
-    out.append(gap(pos, len(doc.text)))
+    if window is None or window.page == window.pages:
+        out.append(gap(pos, len(doc.text)))
     return "".join(out)
 
 
