@@ -380,7 +380,9 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
             cls = "prohibition"
         after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
                           if r.content(k) and r.clause[k] == r.clause[verb])
-        acts.append(_Act(stem(r.words[verb]), cls, _actor_before(r, lead, parties), after))
+        # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
+        actor = None if _participle(r.words[verb]) and _after_be(r, verb) else _actor_before(r, lead, parties)
+        acts.append(_Act(stem(r.words[verb]), cls, actor, after))
     return acts
 
 
@@ -461,8 +463,33 @@ def _acted(r: Reading, i: int, roles: set[str]) -> bool:
 
 
 def _passive(r: Reading, i: int) -> bool:
-    """"owned and operated by VerticalNet": the actor comes after the verb."""
-    return any(r.words[j] == "by" for j in range(i + 1, min(len(r.words), i + 4)) if r.clause[j] == r.clause[i])
+    """"owned and operated by VerticalNet": the actor comes after the verb; "members to be appointed", "if no
+    member is so designated": a participle after a form of "be" is done to the word before it, not by it."""
+    if any(r.words[j] == "by" for j in range(i + 1, min(len(r.words), i + 4)) if r.clause[j] == r.clause[i]):
+        return True
+    return _participle(r.words[i]) and _after_be(r, i)
+
+
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
+#: Participles that do not end in -ed or -en ("was made", "is held", "were paid", "be set aside").
+_IRREGULAR_PARTICIPLES = frozenset({"made", "held", "paid", "set", "put", "brought", "bought", "sent", "sold",
+                                    "told", "found", "left", "kept", "lent", "lost", "meant", "read", "built",
+                                    "cut", "dealt", "heard", "laid", "led", "met", "run", "spent", "struck",
+                                    "won", "bound", "done", "let", "shut", "caught", "taught", "thought", "sought"})
+
+
+def _participle(w: str) -> bool:
+    return (w.endswith("ed") or w.endswith("en") or w.endswith("wn")) and len(w) > 4 or w in _IRREGULAR_PARTICIPLES
+
+
+def _after_be(r: Reading, i: int) -> bool:
+    """Whether word ``i`` follows a form of "be" (auxiliaries, fillers, adverbs, "so" between)."""
+    j = i - 1
+    while j >= 0 and r.clause[j] == r.clause[i] and r.words[j] not in _BE and (
+            r.words[j] in AUXILIARIES or r.words[j] in FILLERS or r.words[j] in NEGATORS
+            or r.words[j].endswith("ly")):
+        j -= 1
+    return j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in _BE
 
 
 _PAIRED: dict[str, set[str]] = {}
@@ -588,7 +615,16 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     the unit's headings, the document's title) counts only towards aligning the claim, never against it."""
     sentence = quoted  # a condition anywhere in the sentence qualifies the quoted words, restated or not
     if quote is not None and restates(claim, quote):
-        quoted = quote
+        alone = _judge(claim, quote, sentence, context)
+        if alone.contradicts and not _judge(claim, sentence, sentence, context).contradicts:
+            # the quotation alone lacks what the claim takes from the rest of its sentence ("… shall be made in
+            # order that a payment … may be made"): a sign against it, not decisive
+            return Judgment("doubtful", alone.rule, alone.detail)
+        return alone
+    return _judge(claim, quoted, sentence, context)
+
+
+def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     c, q = read(claim), read(quoted)
     pol = polarity(c, q)
     if pol and pol[1]:
@@ -622,8 +658,11 @@ def quoted_sentence(text: str, start: int, end: int, lo: int = 0, hi: int | None
     unit): what a reader reads the quotation as."""
     hi = len(text) if hi is None else hi
     s = lo
-    for m in _SENTENCE_END.finditer(text, lo, start):
-        s = m.end()
-    m = _SENTENCE_END.search(text, end, hi)
+    # a sentence may end right where the quotation begins (its capital is what shows the end) or with the
+    # quotation's own last stop ("… world- wide." then "MusclePharm shall …")
+    for m in _SENTENCE_END.finditer(text, lo, min(hi, start + 1)):
+        if m.end() <= start:
+            s = m.end()
+    m = _SENTENCE_END.search(text, max(lo, end - 1), hi)
     e = m.end() if m else hi
     return text[s:max(e, end)]

@@ -34,8 +34,8 @@ NOT_NEGATIONS = re.compile(
 #: A framing verb that denies the proposition after it: "I reject the submission that X" says not-X; "the Court
 #: did not accept that X" likewise.  The "that" clause after it is negated once.
 DENYING_FRAME = re.compile(
-    r"\b(?:reject\w*|(?:do|does|did|can|could|would)\s*(?:not|n't)\s+(?:accept|agree|think|consider|find)|"
-    r"cannot\s+accept|not\s+persuaded|unpersuaded|disagree\w*|den(?:y|ies|ied)|refus\w+\s+to\s+accept|"
+    r"\b(?:reject(?:s|ed|ing)?|(?:do|does|did|can|could|would)\s*(?:not|n't)\s+(?:accept|agree|think|consider|find)|"
+    r"cannot\s+accept|not\s+persuaded|unpersuaded|disagree(?:s|d|ing)?|den(?:y|ies|ied)|refus\w+\s+to\s+accept|"
     r"dismiss\w*\s+the\s+(?:argument|submission|contention|suggestion)|no\s+(?:basis|merit)\s+(?:in|for)\s+"
     r"(?:the\s+)?(?:argument|submission|contention|suggestion))\b[^.;:]{0,60}?\bthat\b",
     re.I)

@@ -193,7 +193,7 @@ def _words_value(s: str) -> int | None:
 
 def number_value(s: str) -> float | None:
     """The value of a number as written: "1,000,000", "10 000", "2.5", "twenty-five", "one hundred and fifty"."""
-    t = re.sub(r"(st|nd|rd|th)$", "", s.strip(), flags=re.I)
+    t = re.sub(r"(?<=\d)(st|nd|rd|th)$", "", s.strip(), flags=re.I)  # "21st"; never "thousand"
     if re.fullmatch(r"[\d,.\s\u00a0]+", t):
         t = re.sub(r"[,\s\u00a0]", "", t)
         try:
@@ -228,6 +228,10 @@ def _period(after: str) -> str | None:
     return PERIOD_UNITS.get(low)
 
 
+#: Month names that are also common words ("a payment under section 3 may be made"): a month only capitalised.
+_VERB_MONTHS = frozenset({"may", "march"})
+
+
 def _date_keys(m: re.Match[str]) -> tuple[frozenset[str], frozenset[str]]:
     """(needs, gives) of one date match."""
     g = m.groupdict()
@@ -240,6 +244,8 @@ def _date_keys(m: re.Match[str]) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(keys), frozenset(gives | {f"n:{y}"})
     month_word = g.get("m") or g.get("m2")
     if month_word is None:
+        return frozenset(), frozenset()
+    if month_word in _VERB_MONTHS:  # "section 3 may be made", "march on": a month is capitalised
         return frozenset(), frozenset()
     mo = MONTH_NUMBERS.get(month_word.lower().rstrip("."), None) if not month_word.isdigit() else int(month_word)
     if mo is None or not 1 <= mo <= 12:
