@@ -86,6 +86,7 @@ class Reading:
     caps: set[str] = field(default_factory=set)  # capitalised words (a document's defined terms, names)
     verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
     framed: set[int] = field(default_factory=set)  # words a denying frame negates ("I reject … that X")
+    hedged: set[int] = field(default_factory=set)  # words read both ways ("unless …", before "failure to do so")
 
     def content(self, i: int) -> bool:
         w = self.words[i]
@@ -170,8 +171,20 @@ def read(text: str) -> Reading:
             if not any(m.start() <= at < m.end() for at in covers[j]):
                 r.neg[j] += 1  # the frame's own "not" ("I do not consider that …") already reaches this word
             r.framed.add(j)
+    # "unless the application is made within one year": an exception is the rule's negation and its restatement
+    # ("applications not made within one year") alike — its words are read both ways; so are the words a
+    # negated "do so" takes back ("must act without partiality, and any failure to do so")
+    r.hedged = set()
+    for i, w in enumerate(r.words):
+        if w == "unless":
+            r.hedged.update(j for j in range(i + 1, min(n, i + 14)) if r.clause[j] == r.clause[i])
+    for m in _NEGATED_DO_SO.finditer(t):
+        r.hedged.update(k for k, s in enumerate(r.starts) if s < m.start())
     r.words = [w.lstrip("\0") for w in r.words]
     return r
+
+
+_NEGATED_DO_SO = re.compile(r"\b(?:fail\w*|not|never|refus\w*|omi\w*)\s+(?:to\s+)?(?:do|does|did)\s+so\b", re.I)
 
 
 # -- the rules -----------------------------------------------------------------------------------------------
@@ -197,6 +210,8 @@ def _occurrences(r: Reading, other: set[str]) -> dict[str, list[tuple[int, bool]
             continue
         base, pre = _base(w, other)
         out.setdefault(stem(base), []).append(((r.neg[i] + pre) % 2, i in preds))
+        if i in r.hedged:
+            out[stem(base)].append(((r.neg[i] + pre + 1) % 2, i in preds))
     return out
 
 
@@ -295,7 +310,8 @@ def _requirement_dropped(claim: Reading, quote: Reading) -> str | None:
     for i, w in enumerate(claim.words):
         if w != "without":
             continue
-        things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 5))
+        # what is done without: up to its head noun ("without the other party's prior written *consent*")
+        things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 8))
                   if claim.clause[j] == claim.clause[i] and claim.content(j)]
         seen = [q.get(stem(t)) for t in things]
         if things and all(x == {False} for x in seen):
@@ -621,7 +637,25 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
             # order that a payment … may be made"): a sign against it, not decisive
             return Judgment("doubtful", alone.rule, alone.detail)
         return alone
+    if quote is not None:
+        quoted = _to_clause_end(quoted, quote)
     return _judge(claim, quoted, sentence, context)
+
+
+#: Where a sentence goes on to another predicate of its subject ("…, will not make or permit alteration…",
+#: "; and the Licensor shall…"): what follows is not what the quotation says.
+_NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|were)\b",
+                          re.I)
+
+
+def _to_clause_end(sentence: str, quote: str) -> str:
+    """The sentence up to the end of the quotation's clause: a negation after it, in a clause of its own, is
+    about something else ("will utilize the trade names only as permitted…, will not use the name…")."""
+    at = sentence.find(quote)
+    if at < 0:
+        return sentence
+    m = _NEXT_CLAUSE.search(sentence, at + len(quote))
+    return sentence[:m.start()] if m else sentence
 
 
 def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:

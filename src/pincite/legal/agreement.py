@@ -37,7 +37,9 @@ DENYING_FRAME = re.compile(
     r"\b(?:reject(?:s|ed|ing)?|(?:do|does|did|can|could|would)\s*(?:not|n't)\s+(?:accept|agree|think|consider|find)|"
     r"cannot\s+accept|not\s+persuaded|unpersuaded|disagree(?:s|d|ing)?|den(?:y|ies|ied)|refus\w+\s+to\s+accept|"
     r"dismiss\w*\s+the\s+(?:argument|submission|contention|suggestion)|no\s+(?:basis|merit)\s+(?:in|for)\s+"
-    r"(?:the\s+)?(?:argument|submission|contention|suggestion))\b[^.;:]{0,60}?\bthat\b",
+    r"(?:the\s+)?(?:argument|submission|contention|suggestion)|"
+    # "there is no requirement that the property must derive…" says it need not
+    r"(?:no|not\s+any|not\s+a)\s+requirement|not\s+(?:necessary|required|essential))\b[^.;:]{0,60}?\bthat\b",
     re.I)
 #: Prefixes that negate the same head word: "enforceable" / "unenforceable", "exclusive" / "non-exclusive",
 #: "lawful" / "unlawful", "reasonable" / "unreasonable", "material" / "immaterial", "valid" / "invalid".
