@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, TO_HEADS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
-                                     COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS,
+                                     COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS, LINKING_WORDS, NOT_PARTIES,
                                      NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
                                      SUBJECT_NEGATORS)
@@ -452,6 +452,97 @@ def _neighbours(r: Reading, i: int) -> set[str]:
     return out
 
 
+def _party_triples(r: Reading, parties: set[str], anchors: set[str]) -> set[tuple[str, str, str]]:
+    """(who, what, whom): each two parties of a clause with a shared word between them, in the order of who
+    does it — a passive anchor ("shall not be assigned by the Licensee") puts its "by" party first.  A party
+    before the anchor counts only with no comma between them ("…placed by Airspan on its products, and will
+    not use…": Airspan is not who uses)."""
+    out: set[tuple[str, str, str]] = set()
+    # a name of several words is its first ("the Attorney General of Canada": attorney)
+    where = [(i, stem(w)) for i, w in enumerate(r.words) if w in parties and not (
+        i and (r.words[i - 1] in parties or (i > 1 and r.words[i - 1] in ("of", "in") and r.words[i - 2] in parties)))]
+    for x, w in enumerate(r.words):
+        if not r.content(x) or w in parties or w in LINKING_WORDS:
+            continue
+        a = stem(w)
+        if a not in anchors:
+            continue
+        passive = _participle(w) and (_after_be(r, x) or any(
+            r.words[j] == "by" for j in range(x + 1, min(len(r.words), x + 6)) if r.clause[j] == r.clause[x]))
+        # the nearest party on each side: "a Site means one that VerticalNet owns" — VerticalNet owns, not the
+        # Site; a party in a "by" phrase before the anchor acts in that phrase ("property held by the
+        # defendant and … property held by a person")
+        before = [p for i, p in where if x - 12 <= i < x and r.clause[i] == r.clause[x]
+                  and "," not in r.text[r.starts[i]:r.starts[x]]][-1:]
+        before = [p for p in before if not _agent(r, max(i for i, q in where if q == p and i < x))]
+        after = [(i, p) for i, p in where if x < i <= x + 12 and r.clause[i] == r.clause[x]][:1]
+        for b in before:
+            for i, c in after:
+                if b != c:
+                    out.add((c, a, b) if passive and _agent(r, i) else (b, a, c))
+    return out
+
+
+def _agent(r: Reading, i: int) -> bool:
+    """Whether word ``i`` is in a "by" phrase ("by the Governor General in Council")."""
+    for j in range(i - 1, max(-1, i - 7), -1):
+        if r.words[j] == "by":
+            return True
+        if r.words[j] not in ("the", "a", "an", "of", "in", "that", "its", "their") and r.words[j] not in r.caps:
+            return False
+    return False
+
+
+def _acting_names(r: Reading, names: set[str]) -> set[str]:
+    """The capitalised words that name who acts: before an auxiliary or modal (a name of several words and
+    "of" between: "the Attorney General of Canada may"), or in a "by" phrase."""
+    out: set[str] = set()
+    for i, w in enumerate(r.words):
+        if w not in names:
+            continue
+        if _agent(r, i):
+            out.add(w)
+            continue
+        for j in range(i + 1, min(len(r.words), i + 5)):
+            v = r.words[j]
+            if v in AUXILIARIES or v in NEGATORS:
+                out.add(w)
+                break
+            if v not in r.caps and v not in ("of", "in", "the", "s"):
+                break
+    return out
+
+
+def _had(r: Reading, w: str) -> bool:
+    """A role word used as a thing had ("has no authority to act", "any authority"), not a party."""
+    return any(r.words[i - 1] in ("no", "any", "some", "has", "have", "had", "without", "of")
+               for i, v in enumerate(r.words) if v == w and i)
+
+
+def order_swapped(claim: Reading, quote: Reading) -> str | None:
+    """Two parties of both texts on either side of a word of both, the other way round: "Rhino has no authority
+    to act on behalf of VDML" against "VDML has no authority to act on behalf of Rhino" — named bodies, people
+    and role words alike (a name counts as a party where either text has it act: before a verb's auxiliary, or
+    after "by")."""
+    names = {w for w in (claim.caps & quote.caps) if w not in NOT_PARTIES and w not in FUNCTION_WORDS
+             and w not in _FRAMES}
+    parties = (_acting_names(claim, names) | _acting_names(quote, names)) | {
+        w for w in set(claim.words) & set(quote.words) if (w in PARTY_WORDS or w.rstrip("s") in PARTY_WORDS)
+        and not _had(claim, w) and not _had(quote, w)}
+    if len(parties) < 2:
+        return None
+    anchors = {stem(w) for i, w in enumerate(claim.words) if claim.content(i)} & {
+        stem(w) for i, w in enumerate(quote.words) if quote.content(i)}
+    anchors -= {stem(p) for p in parties}
+    if not anchors:
+        return None
+    mine, theirs = _party_triples(claim, parties, anchors), _party_triples(quote, parties, anchors)
+    for b, a, c in sorted(mine):
+        if (c, a, b) in theirs and (b, a, c) not in theirs:
+            return f"the statement puts {b} before '{a}' and {c} after it; the quoted words, the other way round"
+    return None
+
+
 def _role_swapped(claim: Reading, quote: Reading) -> str | None:
     """A role word the quoted words never use standing where they use its counterpart: "the Defendant's
     contention that…" against "the Claimant's contention that…" (two or more of the words around it shared)."""
@@ -666,6 +757,7 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     mp = modality_and_party(c, q)
     if mp:
         return Judgment("contradicts", mp[0], mp[1])
+    swap = order_swapped(c, q)
     fg = figure(claim, quoted)
     if fg:
         return Judgment("contradicts", fg[0], fg[1])
@@ -674,6 +766,8 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
         return Judgment("contradicts", "condition", cd)
     if pol:  # a negation the rules cannot place: not shown in the claim's words, nor dropped
         return Judgment("doubtful", "polarity", pol[0])
+    if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
+        return Judgment("doubtful", "party", swap)
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
     theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
     if context:

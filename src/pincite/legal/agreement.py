@@ -100,6 +100,21 @@ PARTY_WORDS = frozenset(w for pair in PARTY_PAIRS for w in pair) | frozenset(
      # the bodies and office-holders statutes give powers and duties to
      "official", "officer", "council", "corporation", "authority", "registrar", "inspector", "agency",
      "department", "foundation", "commissioner", "governor", "auditor", "regulator", "committee", "person"})
+#: Capitalised words that name a thing or a part of a text, not a party: a claim may put them before or after a
+#: party without swapping anyone ("the Licensee shall not assign this Agreement" / "this Agreement shall not be
+#: assigned by the Licensee").
+NOT_PARTIES = frozenset({"agreement", "act", "acts", "section", "sections", "clause", "clauses", "article",
+                         "articles", "schedule", "part", "regulation", "regulations", "rule", "rules", "term",
+                         "terms", "product", "products", "services", "service", "territory", "date", "order",
+                         "amendment", "contract", "code", "convention", "paragraph", "subsection", "appendix",
+                         "exhibit", "annex", "period", "fund", "the", "this", "that", "under", "upon", "any",
+                         "each", "such", "where", "when", "if", "all", "for", "and", "but", "mr", "mrs", "ms",
+                         "lord", "lady", "sir", "dame", "canada", "state", "states", "united", "kingdom"})
+#: Words that link two names without one acting on the other: a definition ("VerticalNet Site means a Site
+#: owned by VerticalNet") or an inclusion reads the same either way round.
+LINKING_WORDS = frozenset({"mean", "means", "meant", "meaning", "include", "includes", "included", "including",
+                           "refer", "refers", "referred", "reference", "same", "equal", "equally", "together",
+                           "between", "among", "both", "jointly"})
 #: Words that name no one side: "each party", "either party", "the parties" act for both.
 BOTH_SIDES = frozenset({"party", "parties", "each", "either", "both", "neither", "any"})
 
