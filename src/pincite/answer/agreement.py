@@ -30,11 +30,11 @@ from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, T
                                      COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS, LINKING_WORDS, NOT_PARTIES,
                                      NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
-                                     SUBJECT_NEGATORS)
+                                     SCOPE_WORDS, SUBJECT_NEGATORS)
 from pincite.legal.support import FRAME_WORDS, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
-RULES = ("polarity", "modality", "party", "figure", "comparator", "condition")
+RULES = ("polarity", "modality", "party", "figure", "comparator", "condition", "scope")
 PLAIN = {
     "polarity": "the statement says the opposite of the quoted words (a negation added or removed)",
     "modality": "the statement changes what the quoted words oblige or permit (shall, may, must)",
@@ -42,6 +42,7 @@ PLAIN = {
     "figure": "the statement gives a figure the quoted words state differently",
     "comparator": "the statement turns a limit the other way (at least / at most, within / after)",
     "condition": "the statement is absolute where the quoted words are conditional",
+    "scope": "the statement states a scope (every case, one party alone, a free choice) the quoted words do not",
 }
 
 
@@ -691,6 +692,16 @@ def condition(claim_text: str, quote_text: str) -> str | None:
     return None
 
 
+def scope_added(claim: Reading, sentence: str) -> str | None:
+    """A word of scope (:data:`SCOPE_WORDS`) in the claim whose kind the quoted sentence never states."""
+    theirs = set(read(sentence).words)
+    for kind, says, same in SCOPE_WORDS:
+        added = sorted(set(claim.words) & says)
+        if added and not theirs & (same | says):
+            return f"the statement says {added[0]!r} ({kind}); the quoted words state no such scope"
+    return None
+
+
 # -- the judgment --------------------------------------------------------------------------------------------
 
 #: The share of a claim's content words that must be in the quoted sentence for the rules to have aligned the
@@ -768,6 +779,9 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
         return Judgment("doubtful", "polarity", pol[0])
     if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
         return Judgment("doubtful", "party", swap)
+    added = scope_added(c, sentence)
+    if added:  # the claim says more than its quotation: shown as the quotation, not dropped
+        return Judgment("doubtful", "scope", added)
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
     theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
     if context:

@@ -195,3 +195,32 @@ TO_HEADS = frozenset({"able", "unable", "required", "entitled", "obliged", "obli
                       "continues", "cease", "ceases", "seek", "seeks", "sought", "try", "tries", "attempt",
                       "attempts", "choose", "chooses", "elect", "elects", "wish", "wishes", "is", "are", "was",
                       "were", "be", "shall", "will", "may", "must", "can"})
+
+# -- scope -----------------------------------------------------------------------------------------------------
+
+#: Words by which a claim states a scope — every case, one actor alone, a free choice, a joint or a separate
+#: duty, an express term, never — each with the words by which quoted words state the same scope.  A claim that
+#: adds such a word its quoted sentence has none of says more than the quotation: it is shown as its quotation
+#: alone ("Only TPC undertakes…" on "TPC and Consolidated Artists agree…"; "always in Montreal" on "shall be in
+#: Montreal"; "merely permits" on "there shall be established").
+SCOPE_WORDS = (
+    ("every case", frozenset({"all", "every", "always", "whatever", "whichever", "whenever", "wherever",
+                              "whatsoever", "entire", "entirely", "whole", "wholly", "regardless", "irrespective",
+                              "automatically", "invariably", "everything", "everyone", "universally"}),
+     frozenset({"all", "every", "any", "each", "always", "whatever", "whichever", "whenever", "wherever",
+                "whatsoever", "entire", "entirely", "whole", "wholly", "regardless", "irrespective",
+                "automatically", "no", "none", "never", "nothing", "everything", "everyone"})),
+    ("one alone", frozenset({"only", "alone", "solely", "sole", "exclusively", "merely", "exclusive"}),
+     frozenset({"only", "alone", "solely", "sole", "exclusively", "exclusive", "merely", "unless", "except",
+                "save", "but", "limited", "just"})),
+    ("a contrast", frozenset({"rather", "instead"}), frozenset({"rather", "instead", "not", "but", "than"})),
+    ("a free choice", frozenset({"discretion", "discretionary", "optional", "free"}),
+     frozenset({"discretion", "discretionary", "option", "optional", "free", "may", "entitled", "opinion",
+                "considers", "thinks", "satisfied"})),
+    ("joint or separate", frozenset({"jointly", "joint", "severally", "separate", "separately", "independent",
+                                     "independently"}),
+     frozenset({"jointly", "joint", "severally", "several", "separate", "separately", "independent",
+                "independently", "together", "each", "both", "individually"})),
+    ("an express term", frozenset({"expressly", "explicitly"}), frozenset({"expressly", "explicitly", "express"})),
+    ("never", frozenset({"never"}), frozenset({"never", "not", "no", "none", "nothing", "cannot", "nor", "neither"})),
+)
