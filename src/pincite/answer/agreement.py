@@ -683,6 +683,79 @@ def figure(claim_text: str, quote_text: str) -> tuple[str, str] | None:
     return None
 
 
+_LEAD_STOP = re.compile(r"[,;:()]|\b(?:and|or|while|but|whereas)\b", re.I)
+
+
+def _lead(text: str, at: int) -> frozenset[str]:
+    """The content words just before a figure in its own phrase ("laid before Parliament on *19 July*"): what the
+    figure is the date or count of."""
+    before = text[max(0, at - 60):at]
+    cut = list(_LEAD_STOP.finditer(before))
+    if cut:
+        before = before[cut[-1].end():]
+    words = [w for w in re.findall(r"[A-Za-z]{3,}", before) if w.lower() not in FUNCTION_WORDS]
+    return frozenset(stem(w) for w in words[-3:])
+
+
+_REFERENCE_BEFORE = re.compile(r"\b(?:sections?|subsections?|ss?\.|paras?\.?|paragraphs?|clauses?|articles?|"
+                               r"arts?\.|rules?|r\.|regulations?|regs?\.|schedules?|parts?|chapters?|notes?|"
+                               r"pages?|pp?\.|items?|no\.|numbers?|cl\.|at|vol\.|volume)\s*$|[-–\d.]\s*$", re.I)
+
+
+def _counted(text: str, end: int) -> str | None:
+    """The noun a bare number counts ("five *authorities*")."""
+    m = re.match(r"\s*(?:\(\d+\)\s*)?([A-Za-z]{3,})", text[end:end + 30])
+    return stem(m.group(1)) if m and m.group(1).lower() not in FUNCTION_WORDS else None
+
+
+def _plain_figs(text: str) -> list[tuple[_Fig, frozenset[str], str | None]]:
+    out = []
+    pos = 0
+    for f in _figs(text):
+        at = text.find(f.text, pos)
+        if at < 0:
+            continue
+        pos = at + len(f.text)
+        if f.kind in ("date", "month", "day"):
+            out.append((f, _lead(text, at), None))
+        elif f.kind in ("n", "number") and not _REFERENCE_BEFORE.search(text[max(0, at - 14):at]) and not (
+                text[at - 1:at] == "(" or text[at + len(f.text):at + len(f.text) + 1] in (")", "(")):
+            # a count of something ("five authorities") or a year; never a section or paragraph number
+            noun = _counted(text, at + len(f.text))
+            if noun or re.fullmatch(r"1[89]\d\d|20\d\d", f.text):
+                out.append((f, _lead(text, at), noun))
+    return out
+
+
+def figure_role(claim_text: str, quote_text: str) -> str | None:
+    """A date or a count the claim gives in another role than the quoted words do ("laid before Parliament on
+    17 July" where they say made on 17 July and laid on 19 July; "three authorities" where they say five) — read
+    from the few words before it, or the noun it counts: a sign against the claim, not decisive."""
+    qf = _plain_figs(quote_text)
+    if not qf:
+        return None
+    dates = ("date", "month", "day")
+    for cf, lead, noun in _plain_figs(claim_text):
+        if cf.kind in dates:
+            same_kind = [(g, gl) for g, gl, _ in qf if g.kind in dates]
+            if not same_kind:
+                continue
+            if not any(g.values & cf.values for g, _ in same_kind):
+                return f"the statement gives {cf.text!r}; the quoted words give " + ", ".join(
+                    repr(g.text) for g, _ in same_kind)
+        else:
+            counted = [(g, gl) for g, gl, gn in qf if noun and gn == noun]
+            if counted and not any(g.values & cf.values for g, _ in counted):
+                return f"the statement counts {cf.text!r} {noun}; the quoted words, {counted[0][0].text!r}"
+            same_kind = [(g, gl) for g, gl, _ in qf if g.kind not in dates]
+        same = [len(gl & lead) for g, gl in same_kind if g.values & cf.values]
+        other = [(len(gl & lead), g) for g, gl in same_kind if not g.values & cf.values]
+        if same and other and max(same) == 0 and max(o for o, _ in other) >= 1:
+            g = max(other, key=lambda x: x[0])[1]
+            return f"the statement gives {cf.text!r} where the quoted words give {g.text!r}"
+    return None
+
+
 def condition(claim_text: str, quote_text: str) -> str | None:
     m = ABSOLUTE.search(claim_text)
     if m and CONDITIONS.search(quote_text) and not ABSOLUTE.search(quote_text):
@@ -779,6 +852,9 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
         return Judgment("doubtful", "polarity", pol[0])
     if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
         return Judgment("doubtful", "party", swap)
+    role = figure_role(claim, quoted)
+    if role:
+        return Judgment("doubtful", "figure", role)
     added = scope_added(c, sentence)
     if added:  # the claim says more than its quotation: shown as the quotation, not dropped
         return Judgment("doubtful", "scope", added)
