@@ -30,7 +30,8 @@ from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, T
                                      COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS, LINKING_WORDS, NOT_PARTIES,
                                      NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
-                                     SCOPE_WORDS, SUBJECT_NEGATORS)
+                                     REPORTED_OBLIGATION, REPORTED_PERMISSION, SCOPE_WORDS,
+                                     SUBJECT_NEGATORS)
 from pincite.legal.support import FRAME_WORDS, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
@@ -439,6 +440,39 @@ def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None
         if swapped:
             return "party", f"the statement has the {a} {claim.words[i]}; the quoted words, the {swapped}"
     return None
+
+
+def modality_stated(claim: Reading, quote: Reading) -> str | None:
+    """The claim states obligation where the quoted sentence's act on the same words states permission, or the
+    other way round, on whatever verb ("ALFA AESAR is required to keep advertising and promoting the Products" /
+    "may continue to advertise and promote the Products"; "obliges each band council to pass a by-law" / "may
+    make a by-law"): a sign against the claim, not decisive.  "can" and "could" in a claim often say only what
+    is possible ("can last no longer than one year"): not read here."""
+    parties = _party_words(claim, quote)
+    content = frozenset(stem(w) for i, w in enumerate(claim.words) if claim.content(i))
+    mine = [(a.modality, a.after | {a.verb}) for a in _acts(claim, parties)
+            if a.modality in ("obligation", "permission") and not _weak_modal(claim, a)]
+    if REPORTED_OBLIGATION.search(claim.text):
+        mine.append(("obligation", content))
+    if REPORTED_PERMISSION.search(claim.text):
+        mine.append(("permission", content))
+    theirs = [(a.modality, a.after | {a.verb}) for a in _acts(quote, parties)]
+    for cls, words in mine:
+        near = {m for m, w in theirs if w & words}
+        other = "permission" if cls == "obligation" else "obligation"
+        if near and other in near and cls not in near:
+            return f"the statement states {cls}; the quoted words, {other}"
+    return None
+
+
+def _weak_modal(r: Reading, act: _Act) -> bool:
+    """A claim's "can", "could", "is to", "are to" before the act's verb: possibility or description."""
+    for i, w in enumerate(r.words):
+        if stem(w) == act.verb:
+            before = r.words[max(0, i - 3):i]
+            return any(b in ("can", "could") for b in before) or (len(before) >= 2 and before[-1] == "to" and
+                                                                 before[-2] in ("is", "are", "was", "were"))
+    return False
 
 
 def _neighbours(r: Reading, i: int) -> set[str]:
@@ -852,6 +886,9 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
         return Judgment("doubtful", "polarity", pol[0])
     if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
         return Judgment("doubtful", "party", swap)
+    stated = modality_stated(c, q)
+    if stated:
+        return Judgment("doubtful", "modality", stated)
     role = figure_role(claim, quoted)
     if role:
         return Judgment("doubtful", "figure", role)

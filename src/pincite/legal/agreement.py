@@ -74,6 +74,15 @@ PROHIBITION = ("shall not", "must not", "may not", "will not", "cannot", "can no
                "shall under no circumstances", "is forbidden to", "is barred from", "is precluded from",
                "has no right to", "shall never", "must never", "may never", "won't", "shan't", "mustn't")
 
+#: How a claim reports what a provision obliges or permits, in its own verb ("Section 24(1) *obliges* each band
+#: council to pass a by-law", "clause 7.5 *lets* the Distributor continue"): the modality it states.
+REPORTED_OBLIGATION = re.compile(r"\b(?:requires?|obliges?|obligates?|compels?|mandates?|binds?|"
+                                 r"imposes?\s+(?:a\s+)?(?:duty|obligation)|is\s+bound\s+to|are\s+bound\s+to|"
+                                 r"(?:a|the)\s+(?:duty|obligation)\s+to)\b", re.I)
+REPORTED_PERMISSION = re.compile(r"\b(?:permits?|allows?|lets|entitles?|authori[sz]es|empowers?|enables?|"
+                                 r"(?:a|the|has)\s+(?:discretion|option|power|choice)|optional|discretionary|"
+                                 r"free\s+to)\b", re.I)
+
 # -- parties -------------------------------------------------------------------------------------------------
 
 #: The role words instruments and judgments name their parties by, in the pairs that face each other: a claim
