@@ -30,7 +30,7 @@ from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, T
                                      COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS, LINKING_WORDS, NOT_PARTIES,
                                      NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
-                                     REPORTED_OBLIGATION, REPORTED_PERMISSION, SCOPE_WORDS,
+                                     REPORTED_OBLIGATION, REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS,
                                      SUBJECT_NEGATORS)
 from pincite.legal.support import FRAME_WORDS, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
@@ -64,7 +64,8 @@ class Judgment:
 #: provide" is what a contract obliges, not a frame.
 _FRAMES = FRAME_WORDS - {"provide", "provides", "provided", "providing"}
 
-_CONTRACTIONS = ((re.compile(r"\bcan['’]t\b", re.I), "can not"), (re.compile(r"\bwon['’]t\b", re.I), "will not"),
+_CONTRACTIONS = ((re.compile(r"\bset\s+aside\b", re.I), "setaside"),  # one word: "set out" is no outcome
+                 (re.compile(r"\bcan['’]t\b", re.I), "can not"), (re.compile(r"\bwon['’]t\b", re.I), "will not"),
                  (re.compile(r"\bshan['’]t\b", re.I), "shall not"), (re.compile(r"n['’]t\b", re.I), " not"),
                  (re.compile(r"\bcannot\b", re.I), "can not"))
 _TOKEN = re.compile(r"[A-Za-z]+|\d[\d,.]*|[.;:!?]")
@@ -802,6 +803,9 @@ def condition(claim_text: str, quote_text: str) -> str | None:
 def scope_added(claim: Reading, sentence: str) -> str | None:
     """A word of scope (:data:`SCOPE_WORDS`) in the claim whose kind the quoted sentence never states."""
     theirs = set(read(sentence).words)
+    m = SCOPE_PHRASES.search(claim.text)
+    if m and not SCOPE_PHRASES.search(sentence) and not theirs & SCOPE_WORDS[1][2]:
+        return f"the statement says {m.group(0)!r} (no condition); the quoted words state no such scope"
     for kind, says, same in SCOPE_WORDS:
         added = sorted(set(claim.words) & says)
         if added and not theirs & (same | says):

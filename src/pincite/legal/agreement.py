@@ -182,7 +182,8 @@ ANTONYMS = (("allow", "dismiss"), ("grant", "refus"), ("grant", "deni"), ("accep
             ("uphold", "quash"), ("upheld", "overturn"), ("uphold", "overturn"), ("uphold", "revers"),
             ("upheld", "revers"), ("affirm", "revers"), ("guilti", "acquit"), ("liabl", "exempt"),
             ("succeed", "fail"), ("permit", "prohibit"), ("includ", "exclud"), ("increas", "decreas"),
-            ("before", "after"), ("restor", "quash"), ("restor", "set"), ("maximum", "minimum"), ("valid", "void"), ("admiss", "inadmiss"),
+            ("before", "after"), ("restor", "quash"), ("restor", "setasid"), ("upheld", "setasid"),
+            ("uphold", "setasid"), ("affirm", "setasid"), ("prevail", "lose"), ("win", "lose"), ("guilti", "innoc"), ("maximum", "minimum"), ("valid", "void"), ("admiss", "inadmiss"),
             ("proper", "improp"), ("right", "wrong"), ("correct", "incorrect"), ("agre", "disagre"))
 #: Words too common to align a claim's clause with a quote's on.
 FUNCTION_WORDS = frozenset(
@@ -213,12 +214,17 @@ TO_HEADS = frozenset({"able", "unable", "required", "entitled", "obliged", "obli
 #: alone ("Only TPC undertakes…" on "TPC and Consolidated Artists agree…"; "always in Montreal" on "shall be in
 #: Montreal"; "merely permits" on "there shall be established").
 SCOPE_WORDS = (
-    ("every case", frozenset({"all", "every", "always", "whatever", "whichever", "whenever", "wherever",
-                              "whatsoever", "entire", "entirely", "whole", "wholly", "regardless", "irrespective",
-                              "automatically", "invariably", "everything", "everyone", "universally"}),
+    ("every case", frozenset({"all", "every", "always", "whichever", "whatever", "whatsoever", "entire", "entirely", "whole",
+                              "wholly", "invariably", "everything", "everyone", "universally"}),
      frozenset({"all", "every", "any", "each", "always", "whatever", "whichever", "whenever", "wherever",
                 "whatsoever", "entire", "entirely", "whole", "wholly", "regardless", "irrespective",
                 "automatically", "no", "none", "never", "nothing", "everything", "everyone"})),
+    # no condition at all: "any" in the quoted words is not enough ("any provision … held by any court to be
+    # illegal … shall be of no force" does not say "automatically, whether or not a court has so held")
+    ("no condition", frozenset({"automatically", "regardless", "irrespective", "unconditionally", "unconditional",
+                                "wherever", "whenever", "anywhere", "everywhere"}),
+     frozenset({"automatically", "regardless", "irrespective", "unconditional", "unconditionally", "whatever",
+                "wherever", "whenever", "anywhere", "everywhere", "always", "whether"})),
     ("one alone", frozenset({"only", "alone", "solely", "sole", "exclusively", "merely", "exclusive"}),
      frozenset({"only", "alone", "solely", "sole", "exclusively", "exclusive", "merely", "unless", "except",
                 "save", "but", "limited", "just"})),
@@ -233,3 +239,8 @@ SCOPE_WORDS = (
     ("an express term", frozenset({"expressly", "explicitly"}), frozenset({"expressly", "explicitly", "express"})),
     ("never", frozenset({"never"}), frozenset({"never", "not", "no", "none", "nothing", "cannot", "nor", "neither"})),
 )
+#: Phrases of scope (read as :data:`SCOPE_WORDS`' "no condition"): "whether or not a court has so held", "with
+#: no exceptions", "no matter", "in all cases", "at any time", "for any reason".
+SCOPE_PHRASES = re.compile(r"\b(?:whether\s+or\s+not|with\s+no\s+exceptions?|without\s+(?:any\s+)?exceptions?|"
+                           r"no\s+matter|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|at\s+any\s+time|"
+                           r"for\s+any\s+reason|(?:any|every)where\s+(?:in\s+the\s+world|else))\b", re.I)
