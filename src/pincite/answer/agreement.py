@@ -23,6 +23,7 @@ its own fallback. Tables live in :mod:`pincite.legal.agreement`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -97,7 +98,9 @@ class Reading:
                 and w not in NEGATORS and w not in _FRAMES and w not in NUMBER_WORDS)
 
 
+@lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
+    """The words of ``text`` with their clauses and negations (not to be changed by the caller: it is cached)."""
     t = text
     for pat, rep in _CONTRACTIONS:
         t = pat.sub(rep, t)
@@ -334,9 +337,22 @@ def _phrases(items: tuple[str, ...]) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
-_MODALS = [(cls, re.compile(r"\b" + re.escape(p).replace(r"\ ", r"\s+") + r"\b", re.I))
-           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION), ("permission", PERMISSION))
-           for p in _phrases(items)]
+#: One pattern a class (prohibitions first: "shall not" before "shall"), its phrases longest first.
+_MODALS = [(cls, re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in _phrases(items))
+                            + r")\b", re.I))
+           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION), ("permission", PERMISSION))]
+
+
+@lru_cache(maxsize=8192)
+def _modal_spans(text: str) -> tuple[tuple[int, int, str], ...]:
+    spans: list[tuple[int, int, str]] = []
+    taken: set[int] = set()
+    for cls, pat in _MODALS:
+        for m in pat.finditer(text):
+            if taken.isdisjoint(range(m.start(), m.end())):
+                spans.append((m.start(), m.end(), cls))
+                taken.update(range(m.start(), m.end()))
+    return tuple(sorted(spans))
 
 
 @dataclass(frozen=True)
@@ -367,14 +383,7 @@ def _actor_before(r: Reading, i: int, parties: set[str]) -> str | None:
 
 
 def _acts(r: Reading, parties: set[str]) -> list[_Act]:
-    spans: list[tuple[int, int, str]] = []
-    taken: set[int] = set()
-    for cls, pat in _MODALS:
-        for m in pat.finditer(r.text):
-            if taken.isdisjoint(range(m.start(), m.end())):
-                spans.append((m.start(), m.end(), cls))
-                taken.update(range(m.start(), m.end()))
-    spans.sort()
+    spans = list(_modal_spans(r.text))
     # a modal before another: "will be entitled to" is a permission, "shall be required to" an obligation — the
     # later governs — but "may be required to" is only possibly required, and "shall not be required" forbids
     kept: list[tuple[int, int, str]] = []
@@ -387,14 +396,14 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
         kept.append(sp)
     acts: list[_Act] = []
     for start, end, cls in kept:
-        first = next((k for k, s in enumerate(r.starts) if s >= end), None)
-        if first is None:
+        first = bisect_left(r.starts, end)
+        if first >= len(r.starts):
             continue
         verb = next((k for k in range(first, min(len(r.words), first + 4)) if r.content(k)
                      and r.clause[k] == r.clause[first]), None)
         if verb is None:
             continue
-        lead = next((k for k, s in enumerate(r.starts) if s >= start), verb)
+        lead = bisect_left(r.starts, start)
         if cls != "prohibition" and r.neg[lead] % 2:  # "No person may enter", "nothing ... shall prevent"
             cls = "prohibition"
         after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
