@@ -33,7 +33,7 @@ from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, T
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
                                      REPORTED_OBLIGATION, REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS,
                                      SUBJECT_NEGATORS)
-from pincite.legal.support import FRAME_WORDS, NUMBER_WORDS, figures
+from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
 RULES = ("polarity", "modality", "party", "figure", "comparator", "condition", "scope")
@@ -558,6 +558,68 @@ def _acting_names(r: Reading, names: set[str]) -> set[str]:
     return out
 
 
+def _name_runs(r: Reading) -> list[tuple[int, int]]:
+    """Runs of capitalised words that name someone ("The Johns Hopkins University", "WPD"): not a role a
+    definition gives ("the Company", "the Licensee": after a lower-case article, or a role word), not a part of a
+    text or a court (:data:`NOT_PARTIES`, :data:`pincite.legal.support.NOT_NAMES`), not a sentence's first word
+    alone (it is capitalised whatever it is; "Virtuoso Surgical, Inc." of two words is a name)."""
+    out: list[tuple[int, int]] = []
+    i, n = 0, len(r.words)
+    while i < n:
+        if not _is_cap(r, i):
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and _is_cap(r, j + 1):
+            j += 1
+        lead = r.words[i - 1] if i else ""
+        upper_lead = i and r.text[r.starts[i - 1]:r.starts[i - 1] + 1].isupper()  # "The Johns Hopkins University"
+        first = i == 0 or r.text[max(0, r.starts[i] - 2):r.starts[i]].strip() in (".", ":", ";")
+        if (lead not in _ARTICLES or upper_lead) and not (first and j == i) and not any(
+                r.words[k] in PARTY_WORDS for k in range(i, j + 1)):
+            out.append((i, j))
+        i = j + 1
+    return out
+
+
+_ARTICLES = frozenset({"the", "a", "an", "such", "that", "this", "each", "any", "every", "either", "its", "their"})
+
+
+def _is_cap(r: Reading, i: int) -> bool:
+    w = r.words[i]
+    at = r.starts[i]
+    end = at + len(r.words[i])
+    return (r.text[at:at + 1].isupper() and len(w) > 1 and w.isalpha() and w not in NOT_PARTIES
+            and w not in NOT_NAMES and w not in FUNCTION_WORDS and not r.text[end:end + 1].isdigit())
+
+
+def name_substituted(claim: Reading, quote: Reading) -> str | None:
+    """A name the quoted sentence never gives, standing where it gives another name the claim never gives (two
+    or more of the words around them shared): "on behalf of SFJ or its Affiliates" / "on behalf of PB or its
+    Affiliates"; "CNS's completion of a Phase II Study" / "the completion by WPD of a Phase II Study".  A role the
+    document defines ("the Buyer") is not a name: a claim may call the Buyer by its name."""
+    # a proper name is never written in lower case ("Disability Benefits" heading a list of disability benefits
+    # is a title, not a name)
+    lower = {w for r in (claim, quote) for w, at in zip(r.words, r.starts) if r.text[at:at + 1].islower()}
+    cruns = [(i, j) for i, j in _name_runs(claim) if not lower & set(claim.words[i:j + 1])]
+    qruns = [(i, j) for i, j in _name_runs(quote) if not lower & set(quote.words[i:j + 1])]
+    qwords = {quote.words[k] for i, j in qruns for k in range(i, j + 1)} | quote.caps
+    cwords = {claim.words[k] for i, j in cruns for k in range(i, j + 1)} | claim.caps
+    mine = [(i, j) for i, j in cruns if not any(claim.words[k] in qwords for k in range(i, j + 1))]
+    if not mine:
+        return None
+    theirs = [(i, j) for i, j in qruns if not any(quote.words[k] in cwords for k in range(i, j + 1))]
+    for i, j in mine:
+        around = _neighbours(claim, i) | _neighbours(claim, j)
+        around -= {stem(claim.words[k]) for k in range(i, j + 1)}
+        for a, b in theirs:
+            near = (_neighbours(quote, a) | _neighbours(quote, b)) - {stem(quote.words[k]) for k in range(a, b + 1)}
+            if len(around & near) >= 2:
+                return (f"the statement names {' '.join(claim.words[i:j + 1])!r} where the quoted words name "
+                        f"{' '.join(quote.words[a:b + 1])!r}")
+    return None
+
+
 def _had(r: Reading, w: str) -> bool:
     """A role word used as a thing had ("has no authority to act", "any authority"), not a party."""
     return any(r.words[i - 1] in ("no", "any", "some", "has", "have", "had", "without", "of")
@@ -899,6 +961,9 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
         return Judgment("doubtful", "polarity", pol[0])
     if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
         return Judgment("doubtful", "party", swap)
+    named = name_substituted(c, q)
+    if named:
+        return Judgment("doubtful", "party", named)
     stated = modality_stated(c, q)
     if stated:
         return Judgment("doubtful", "modality", stated)
