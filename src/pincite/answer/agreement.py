@@ -207,6 +207,12 @@ def _base(word: str, other: set[str]) -> tuple[str, int]:
     return word, 0
 
 
+def _both(r: Reading, other: set[str]) -> set[str]:
+    """The words a prefix is read against: the other text's and the text's own ("held *illegal* … remain
+    *legal*": the claim says both)."""
+    return other | set(r.words)
+
+
 def _occurrences(r: Reading, other: set[str]) -> dict[str, list[tuple[int, bool]]]:
     """Each content stem's occurrences: (polarity, whether it is a predicate there)."""
     preds = _predicate_positions(r)
@@ -252,6 +258,28 @@ def _predicates(r: Reading) -> set[str]:
     return {stem(r.words[i]) for i in _predicate_positions(r) | {j for j in r.verbal if r.content(j)}}
 
 
+def _prefixed(r: Reading, other: set[str]) -> set[str]:
+    return {stem(b) for i, w in enumerate(r.words) if r.content(i) for b, pre in (_base(w, other),) if pre}
+
+
+_NO_AFTER = frozenset({"of", "with", "has", "have", "had", "is", "are", "was", "were", "be", "in", "to", "at"})
+
+
+def _directly_negated(r: Reading) -> set[str]:
+    """The words right after "not", "no", "without" or "never" (an article or "any" between)."""
+    out: set[str] = set()
+    for i, w in enumerate(r.words):
+        # "no" as a subject ("no proceedings are to be taken") negates its clause, which a claim restates on
+        # the verb ("proceedings cannot be brought"): only "of no force", "has no effect" count here
+        if w in ("not", "without", "never") or (w == "no" and i and r.words[i - 1] in _NO_AFTER):
+            j = i + 1
+            while j < len(r.words) and r.words[j] in ("a", "an", "the", "any"):
+                j += 1
+            if j < len(r.words) and r.content(j) and r.neg[j] % 2:
+                out.add(stem(r.words[j]))
+    return out
+
+
 def _polarity_of(occ: list[tuple[int, bool]]) -> set[int]:
     preds = [p for p, is_pred in occ if is_pred]
     return set(preds or [p for p, _ in occ])
@@ -264,10 +292,14 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     contractual right for the Contractor to *claim*" / "the Contractor has no right to *claim*") may be the same
     proposition said another way: not decisive."""
     cw, qw = set(claim.words), set(quote.words)
-    co, qo = _occurrences(claim, qw), _occurrences(quote, cw)
+    co, qo = _occurrences(claim, cw | qw), _occurrences(quote, cw | qw)
     cp = {k: _polarity_of(v) for k, v in co.items()}
     qp = {k: _polarity_of(v) for k, v in qo.items()}
     heads = _predicates(claim) | _predicates(quote)
+    # a word with a negating prefix in one text and bare in the other ("irrelevant" / "relevant", "unlikely" /
+    # "likely"), and a word a negator stands right before ("without *giving* effect", "of no *force*"): each is
+    # weighed wherever it stands
+    heads |= _prefixed(claim, qw) | _prefixed(quote, cw) | _directly_negated(claim) | _directly_negated(quote)
     # decisive: a predicate of both (prefixes read as negations: "is enforceable" / "is unenforceable"), or a
     # word a denying frame negates ("I reject the submission that the judge erred")
     strict = {stem(_base(claim.words[i], qw)[0]) for i in _predicate_positions(claim) | claim.framed} & {
