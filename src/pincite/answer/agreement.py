@@ -27,7 +27,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, TO_HEADS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, HEDGES, HOLDING, REJECTING, ANTONYMS, AUXILIARIES, FILLERS, TO_HEADS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
                                      COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS, LINKING_WORDS, NOT_PARTIES,
                                      NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
                                      OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
@@ -36,7 +36,7 @@ from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, T
 from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
-RULES = ("polarity", "modality", "party", "figure", "comparator", "condition", "scope")
+RULES = ("polarity", "modality", "party", "figure", "comparator", "condition", "scope", "outcome")
 PLAIN = {
     "polarity": "the statement says the opposite of the quoted words (a negation added or removed)",
     "modality": "the statement changes what the quoted words oblige or permit (shall, may, must)",
@@ -44,6 +44,7 @@ PLAIN = {
     "figure": "the statement gives a figure the quoted words state differently",
     "comparator": "the statement turns a limit the other way (at least / at most, within / after)",
     "condition": "the statement is absolute where the quoted words are conditional",
+    "outcome": "the statement turns the outcome: accepted where the quoted words reject, decided where arguable",
     "scope": "the statement states a scope (every case, one party alone, a free choice) the quoted words do not",
 }
 
@@ -903,6 +904,34 @@ def condition(claim_text: str, quote_text: str) -> str | None:
     return None
 
 
+def outcome_turned(claim: str, sentence: str) -> str | None:
+    """The claim has an argument accepted where its quoted sentence rejects it, or the other way round ("The
+    court accepted Mr Barclay's suggestion" / "Mr Barclay's suggestion … is unsustainable speculation"); or it
+    states as decided what the sentence only puts as arguable ("Judge Froom held that the FTTJ had erred" / "It
+    is arguable that the FTTJ erred")."""
+    c_acc, c_rej = _affirmed(ACCEPTING, claim), bool(REJECTING.search(claim))
+    q_acc, q_rej = _affirmed(ACCEPTING, sentence), bool(REJECTING.search(sentence))
+    if c_acc and not c_rej and q_rej and not q_acc:
+        return "the statement has accepted what the quoted words reject"
+    if c_rej and not c_acc and q_acc and not q_rej:
+        return "the statement has rejected what the quoted words accept"
+    h = HEDGES.search(sentence)
+    if h and _affirmed(HEDGES, sentence) and HOLDING.search(claim) and not HEDGES.search(claim):
+        # "Mr Wolfe did not contend that it is" hedges nothing
+        return f"the statement says it was decided; the quoted words only say {h.group(0)!r}"
+    return None
+
+
+def _affirmed(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` occurs in ``text`` and is not negated there ("did not accept" accepts nothing)."""
+    r = read(text)
+    for m in pattern.finditer(text):
+        k = bisect_left(r.starts, m.start())
+        if k < len(r.words) and not r.neg[k] % 2:
+            return True
+    return False
+
+
 def scope_added(claim: Reading, sentence: str) -> str | None:
     """A word of scope (:data:`SCOPE_WORDS`) in the claim whose kind the quoted sentence never states."""
     theirs = set(read(sentence).words)
@@ -993,6 +1022,9 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
         return Judgment("doubtful", "polarity", pol[0])
     if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
         return Judgment("doubtful", "party", swap)
+    turned = outcome_turned(claim, sentence)
+    if turned:
+        return Judgment("doubtful", "outcome", turned)
     named = name_substituted(c, q)
     if named:
         return Judgment("doubtful", "party", named)

@@ -244,3 +244,24 @@ SCOPE_WORDS = (
 SCOPE_PHRASES = re.compile(r"\b(?:whether\s+or\s+not|with\s+no\s+exceptions?|without\s+(?:any\s+)?exceptions?|"
                            r"no\s+matter|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|at\s+any\s+time|"
                            r"for\s+any\s+reason|(?:any|every)where\s+(?:in\s+the\s+world|else))\b", re.I)
+
+# -- outcome -------------------------------------------------------------------------------------------------
+
+#: How a court takes an argument, a submission or a suggestion: accepting it ...
+ACCEPTING = re.compile(r"\b(?:accept(?:s|ed|ing)?|agree(?:s|d)?\s+with|uph(?:eld|olds?)|persuaded|well[- ]founded|"
+                       r"correct(?:ly)?|succeed(?:s|ed)?|sound|endorse[sd]?|adopt(?:s|ed)?)\b", re.I)
+#: ... or rejecting it ("the suggestion … is unsustainable speculation", "that submission is misconceived").
+REJECTING = re.compile(r"\b(?:reject(?:s|ed|ing)?|misconceived|unsustainable|untenable|wrong(?:ly)?|erroneous|"
+                       r"(?:without|no)\s+(?:merit|substance|foundation)|fail(?:s|ed)?|dismiss(?:es|ed)?|"
+                       r"cannot\s+stand|not\s+persuaded|unpersuaded|speculat\w*|unfounded|ill[- ]founded|flawed|"
+                       r"(?:do|does|did|can|could)\s*(?:not|n't)\s+accept|cannot\s+accept|"
+                       r"(?:do|does|did)\s*(?:not|n't)\s+agree)\b", re.I)
+#: What the words only put as arguable, alleged or submitted — not what the court decided ...
+HEDGES = re.compile(r"\b(?:arguabl[ey]|it\s+is\s+(?:said|submitted|contended|alleged|suggested)|"
+                    r"(?:submits?|submitted|contends?|contended|alleges?|alleged|argues?|argued|suggests?|"
+                    r"suggested|asserts?|asserted|claims?|claimed)\s+that|"
+                    r"(?:a|an)\s+(?:arguable|realistic)\s+(?:case|prospect)|permission\s+to\s+appeal)\b",
+                    re.I)
+#: ... and how a claim states a decision.
+HOLDING = re.compile(r"\b(?:held|holds|found|finds|decided|decides|concluded|concludes|ruled|rules|determined|"
+                     r"established)\b", re.I)
