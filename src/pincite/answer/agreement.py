@@ -537,8 +537,7 @@ def _party_triples(r: Reading, parties: set[str], anchors: set[str]) -> set[tupl
     not use…": Airspan is not who uses)."""
     out: set[tuple[str, str, str]] = set()
     # a name of several words is its first ("the Attorney General of Canada": attorney)
-    where = [(i, stem(w)) for i, w in enumerate(r.words) if w in parties and not (
-        i and (r.words[i - 1] in parties or (i > 1 and r.words[i - 1] in ("of", "in") and r.words[i - 2] in parties)))]
+    where = [(i, stem(w)) for i, w in enumerate(r.words) if w in parties and not _continues(r, i, parties)]
     for x, w in enumerate(r.words):
         if not r.content(x) or w in parties or w in LINKING_WORDS:
             continue
@@ -556,9 +555,28 @@ def _party_triples(r: Reading, parties: set[str], anchors: set[str]) -> set[tupl
         after = [(i, p) for i, p in where if x < i <= x + 12 and r.clause[i] == r.clause[x]][:1]
         for b in before:
             for i, c in after:
-                if b != c:
-                    out.add((c, a, b) if passive and _agent(r, i) else (b, a, c))
+                if b == c:
+                    continue
+                if passive:  # "judges shall be appointed by the Governor": only a "by" party acts on a passive
+                    if _agent(r, i):
+                        out.add((c, a, b))
+                else:
+                    out.add((b, a, c))
     return out
+
+
+def _continues(r: Reading, i: int, parties: set[str]) -> bool:
+    """Whether word ``i`` goes on the name before it ("Attorney *General* of Canada"), with nothing but spaces,
+    "of" or "in" between ("the Tote HoT, *SIS* was": a comma ends a name)."""
+    for back in (1, 2):
+        j = i - back
+        if j < 0 or r.words[j] not in parties:
+            if back == 1 and j >= 0 and r.words[j] in ("of", "in"):
+                continue
+            return False
+        gap = r.text[r.starts[j] + len(r.words[j]):r.starts[i]]
+        return re.fullmatch(r"\s*(?:(?:of|in)\s+)?", gap, re.I) is not None
+    return False
 
 
 def _agent(r: Reading, i: int) -> bool:
@@ -694,7 +712,11 @@ def _role_swapped(claim: Reading, quote: Reading) -> str | None:
             continue
         mine = _neighbours(claim, i)
         for k, v in enumerate(quote.words):
-            if v in others and len(mine & _neighbours(quote, k)) >= 2:
+            if v in others and len(mine & (theirs := _neighbours(quote, k))) >= 2:
+                # unless the claim has that counterpart in the same place too: it names both sides and re-tells
+                # who does what ("the Licensee must notify the Licensor" / "Licensor must be notified")
+                if any(x == v and len(_neighbours(claim, j) & theirs) >= 2 for j, x in enumerate(claim.words)):
+                    continue
                 return f"the statement names the {w} where the quoted words name the {v}"
     return None
 
@@ -989,8 +1011,8 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
 
 #: Where a sentence goes on to another predicate of its subject ("…, will not make or permit alteration…",
 #: "; and the Licensor shall…"): what follows is not what the quotation says.
-_NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|were)\b",
-                          re.I)
+_NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|were)\b|"
+                          r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso is a clause of its own
 
 
 def _to_clause_end(sentence: str, quote: str) -> str:
@@ -1031,7 +1053,7 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     stated = modality_stated(c, q)
     if stated:
         return Judgment("doubtful", "modality", stated)
-    role = figure_role(claim, quoted)
+    role = figure_role(claim, sentence)  # a restatement's figures are read in the whole sentence too
     if role:
         return Judgment("doubtful", "figure", role)
     added = scope_added(c, sentence)
