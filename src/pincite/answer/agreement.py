@@ -27,12 +27,13 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, HEDGES, HOLDING, REJECTING, ANTONYMS, AUXILIARIES, FILLERS, TO_HEADS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
-                                     COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS, LINKING_WORDS, NOT_PARTIES,
-                                     NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
-                                     OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
-                                     REPORTED_OBLIGATION, REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS,
-                                     SUBJECT_NEGATORS)
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES,
+                                     COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS,
+                                     DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING, LINKING_WORDS,
+                                     NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PARTIES,
+                                     NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
+                                     PROHIBITION, REJECTING, REPORTED_OBLIGATION, REPORTED_PERMISSION,
+                                     SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS, TO_HEADS)
 from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
@@ -44,8 +45,10 @@ PLAIN = {
     "figure": "the statement gives a figure the quoted words state differently",
     "comparator": "the statement turns a limit the other way (at least / at most, within / after)",
     "condition": "the statement is absolute where the quoted words are conditional",
-    "outcome": "the statement turns the outcome: accepted where the quoted words reject, decided where arguable",
-    "scope": "the statement states a scope (every case, one party alone, a free choice) the quoted words do not",
+    "outcome": "the statement turns the outcome: accepted where the quoted words reject, decided where "
+               "arguable",
+    "scope": "the statement states a scope (every case, one party alone, a free choice) the quoted "
+             "words do not",
 }
 
 
@@ -67,7 +70,8 @@ class Judgment:
 _FRAMES = FRAME_WORDS - {"provide", "provides", "provided", "providing"}
 
 _CONTRACTIONS = ((re.compile(r"\bset\s+aside\b", re.I), "setaside"),  # one word: "set out" is no outcome
-                 (re.compile(r"\bcan['’]t\b", re.I), "can not"), (re.compile(r"\bwon['’]t\b", re.I), "will not"),
+                 (re.compile(r"\bcan['’]t\b", re.I), "can not"),
+                 (re.compile(r"\bwon['’]t\b", re.I), "will not"),
                  (re.compile(r"\bshan['’]t\b", re.I), "shall not"), (re.compile(r"n['’]t\b", re.I), " not"),
                  (re.compile(r"\bcannot\b", re.I), "can not"))
 _TOKEN = re.compile(r"[A-Za-z]+|\d[\d,.]*|[.;:!?]")
@@ -91,7 +95,7 @@ class Reading:
     caps: set[str] = field(default_factory=set)  # capitalised words (a document's defined terms, names)
     verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
     framed: set[int] = field(default_factory=set)  # words a denying frame negates ("I reject … that X")
-    hedged: set[int] = field(default_factory=set)  # words read both ways ("unless …", before "failure to do so")
+    hedged: set[int] = field(default_factory=set)  # read both ways ("unless …", before "failure to do so")
 
     def content(self, i: int) -> bool:
         w = self.words[i]
@@ -101,7 +105,7 @@ class Reading:
 
 @lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
-    """The words of ``text`` with their clauses and negations (not to be changed by the caller: it is cached)."""
+    """The words of ``text`` with their clauses and negations (cached: not to be changed by the caller)."""
     t = text
     for pat, rep in _CONTRACTIONS:
         t = pat.sub(rep, t)
@@ -178,9 +182,9 @@ def read(text: str) -> Reading:
             if not any(m.start() <= at < m.end() for at in covers[j]):
                 r.neg[j] += 1  # the frame's own "not" ("I do not consider that …") already reaches this word
             r.framed.add(j)
-    # "unless the application is made within one year": an exception is the rule's negation and its restatement
-    # ("applications not made within one year") alike — its words are read both ways; so are the words a
-    # negated "do so" takes back ("must act without partiality, and any failure to do so")
+    # "unless the application is made within one year": an exception is the rule's negation and its
+    # restatement ("applications not made within one year") alike — its words are read both ways; so are the
+    # words a negated "do so" takes back ("must act without partiality, and any failure to do so")
     r.hedged = set()
     for i, w in enumerate(r.words):
         if w == "unless":
@@ -191,7 +195,8 @@ def read(text: str) -> Reading:
     return r
 
 
-_NEGATED_DO_SO = re.compile(r"\b(?:fail\w*|not|never|refus\w*|omi\w*)\s+(?:to\s+)?(?:do|does|did)\s+so\b", re.I)
+_NEGATED_DO_SO = re.compile(r"\b(?:fail\w*|not|never|refus\w*|omi\w*)\s+(?:to\s+)?(?:do|does|"
+                            r"did)\s+so\b", re.I)
 
 
 # -- the rules -----------------------------------------------------------------------------------------------
@@ -263,7 +268,8 @@ def _prefixed(r: Reading, other: set[str]) -> set[str]:
     return {stem(b) for i, w in enumerate(r.words) if r.content(i) for b, pre in (_base(w, other),) if pre}
 
 
-_NO_AFTER = frozenset({"of", "with", "has", "have", "had", "is", "are", "was", "were", "be", "in", "to", "at"})
+_NO_AFTER = frozenset({"of", "with", "has", "have", "had", "is", "are", "was", "were", "be", "in", "to",
+                       "at"})
 
 
 def _directly_negated(r: Reading) -> set[str]:
@@ -298,8 +304,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     qp = {k: _polarity_of(v) for k, v in qo.items()}
     heads = _predicates(claim) | _predicates(quote)
     # a word with a negating prefix in one text and bare in the other ("irrelevant" / "relevant", "unlikely" /
-    # "likely"), and a word a negator stands right before ("without *giving* effect", "of no *force*"): each is
-    # weighed wherever it stands
+    # "likely"), and a word a negator stands right before ("without *giving* effect", "of no *force*"): each
+    # is weighed wherever it stands
     heads |= _prefixed(claim, qw) | _prefixed(quote, cw) | _directly_negated(claim) | _directly_negated(quote)
     # decisive: a predicate of both (prefixes read as negations: "is enforceable" / "is unenforceable"), or a
     # word a denying frame negates ("I reject the submission that the judge erred")
@@ -373,7 +379,8 @@ def _phrases(items: tuple[str, ...]) -> list[str]:
 #: One pattern a class (prohibitions first: "shall not" before "shall"), its phrases longest first.
 _MODALS = [(cls, re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in _phrases(items))
                             + r")\b", re.I))
-           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION), ("permission", PERMISSION))]
+           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION),
+                              ("permission", PERMISSION))]
 
 
 @lru_cache(maxsize=8192)
@@ -487,10 +494,10 @@ def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None
 
 def modality_stated(claim: Reading, quote: Reading) -> str | None:
     """The claim states obligation where the quoted sentence's act on the same words states permission, or the
-    other way round, on whatever verb ("ALFA AESAR is required to keep advertising and promoting the Products" /
-    "may continue to advertise and promote the Products"; "obliges each band council to pass a by-law" / "may
-    make a by-law"): a sign against the claim, not decisive.  "can" and "could" in a claim often say only what
-    is possible ("can last no longer than one year"): not read here."""
+    other way round, on whatever verb ("ALFA AESAR is required to keep advertising and promoting the Products"
+    / "may continue to advertise and promote the Products"; "obliges each band council to pass a by-law" /
+    "may make a by-law"): a sign against the claim, not decisive.  "can" and "could" in a claim often say only
+    what is possible ("can last no longer than one year"): not read here."""
     parties = _party_words(claim, quote)
     content = frozenset(stem(w) for i, w in enumerate(claim.words) if claim.content(i))
     mine = [(a.modality, a.after | {a.verb}) for a in _acts(claim, parties)
@@ -557,7 +564,7 @@ def _party_triples(r: Reading, parties: set[str], anchors: set[str]) -> set[tupl
             for i, c in after:
                 if b == c:
                     continue
-                if passive:  # "judges shall be appointed by the Governor": only a "by" party acts on a passive
+                if passive:  # "judges shall be appointed by the Governor": only a "by" party acts on it
                     if _agent(r, i):
                         out.add((c, a, b))
                 else:
@@ -566,8 +573,8 @@ def _party_triples(r: Reading, parties: set[str], anchors: set[str]) -> set[tupl
 
 
 def _continues(r: Reading, i: int, parties: set[str]) -> bool:
-    """Whether word ``i`` goes on the name before it ("Attorney *General* of Canada"), with nothing but spaces,
-    "of" or "in" between ("the Tote HoT, *SIS* was": a comma ends a name)."""
+    """Whether word ``i`` goes on the name before it ("Attorney *General* of Canada"), with nothing but
+    spaces, "of" or "in" between ("the Tote HoT, *SIS* was": a comma ends a name)."""
     for back in (1, 2):
         j = i - back
         if j < 0 or r.words[j] not in parties:
@@ -584,7 +591,8 @@ def _agent(r: Reading, i: int) -> bool:
     for j in range(i - 1, max(-1, i - 7), -1):
         if r.words[j] == "by":
             return True
-        if r.words[j] not in ("the", "a", "an", "of", "in", "that", "its", "their") and r.words[j] not in r.caps:
+        if r.words[j] not in ("the", "a", "an", "of", "in", "that", "its", "their") and (
+                r.words[j] not in r.caps):
             return False
     return False
 
@@ -611,9 +619,9 @@ def _acting_names(r: Reading, names: set[str]) -> set[str]:
 
 def _name_runs(r: Reading) -> list[tuple[int, int]]:
     """Runs of capitalised words that name someone ("The Johns Hopkins University", "WPD"): not a role a
-    definition gives ("the Company", "the Licensee": after a lower-case article, or a role word), not a part of a
-    text or a court (:data:`NOT_PARTIES`, :data:`pincite.legal.support.NOT_NAMES`), not a sentence's first word
-    alone (it is capitalised whatever it is; "Virtuoso Surgical, Inc." of two words is a name)."""
+    definition gives ("the Company", "the Licensee": after a lower-case article, or a role word), not a part
+    of a text or a court (:data:`NOT_PARTIES`, :data:`pincite.legal.support.NOT_NAMES`), not a sentence's
+    first word alone (it is capitalised whatever it is; "Virtuoso Surgical, Inc." of two words is a name)."""
     out: list[tuple[int, int]] = []
     i, n = 0, len(r.words)
     while i < n:
@@ -624,7 +632,8 @@ def _name_runs(r: Reading) -> list[tuple[int, int]]:
         while j + 1 < n and _is_cap(r, j + 1):
             j += 1
         lead = r.words[i - 1] if i else ""
-        upper_lead = i and r.text[r.starts[i - 1]:r.starts[i - 1] + 1].isupper()  # "The Johns Hopkins University"
+        # a capitalised article opens a name: "The Johns Hopkins University"
+        upper_lead = i and r.text[r.starts[i - 1]:r.starts[i - 1] + 1].isupper()
         first = i == 0 or r.text[max(0, r.starts[i] - 2):r.starts[i]].strip() in (".", ":", ";")
         if (lead not in _ARTICLES or upper_lead) and not (first and j == i) and not any(
                 r.words[k] in PARTY_WORDS for k in range(i, j + 1)):
@@ -633,7 +642,8 @@ def _name_runs(r: Reading) -> list[tuple[int, int]]:
     return out
 
 
-_ARTICLES = frozenset({"the", "a", "an", "such", "that", "this", "each", "any", "every", "either", "its", "their"})
+_ARTICLES = frozenset({"the", "a", "an", "such", "that", "this", "each", "any", "every", "either", "its",
+                       "their"})
 
 
 def _is_cap(r: Reading, i: int) -> bool:
@@ -647,10 +657,10 @@ def _is_cap(r: Reading, i: int) -> bool:
 def name_substituted(claim: Reading, quote: Reading) -> str | None:
     """A name the quoted sentence never gives, standing where it gives another name the claim never gives (two
     or more of the words around them shared): "on behalf of SFJ or its Affiliates" / "on behalf of PB or its
-    Affiliates"; "CNS's completion of a Phase II Study" / "the completion by WPD of a Phase II Study".  A role the
-    document defines ("the Buyer") is not a name: a claim may call the Buyer by its name."""
-    # a proper name is never written in lower case ("Disability Benefits" heading a list of disability benefits
-    # is a title, not a name)
+    Affiliates"; "CNS's completion of a Phase II Study" / "the completion by WPD of a Phase II Study".  A role
+    the document defines ("the Buyer") is not a name: a claim may call the Buyer by its name."""
+    # a proper name is never written in lower case ("Disability Benefits" heading a list of disability
+    # benefits is a title, not a name)
     lower = {w for r in (claim, quote) for w, at in zip(r.words, r.starts) if r.text[at:at + 1].islower()}
     cruns = [(i, j) for i, j in _name_runs(claim) if not lower & set(claim.words[i:j + 1])]
     qruns = [(i, j) for i, j in _name_runs(quote) if not lower & set(quote.words[i:j + 1])]
@@ -664,7 +674,8 @@ def name_substituted(claim: Reading, quote: Reading) -> str | None:
         around = _neighbours(claim, i) | _neighbours(claim, j)
         around -= {stem(claim.words[k]) for k in range(i, j + 1)}
         for a, b in theirs:
-            near = (_neighbours(quote, a) | _neighbours(quote, b)) - {stem(quote.words[k]) for k in range(a, b + 1)}
+            near = (_neighbours(quote, a) | _neighbours(quote, b)) - {
+                stem(quote.words[k]) for k in range(a, b + 1)}
             if len(around & near) >= 2:
                 return (f"the statement names {' '.join(claim.words[i:j + 1])!r} where the quoted words name "
                         f"{' '.join(quote.words[a:b + 1])!r}")
@@ -678,10 +689,10 @@ def _had(r: Reading, w: str) -> bool:
 
 
 def order_swapped(claim: Reading, quote: Reading) -> str | None:
-    """Two parties of both texts on either side of a word of both, the other way round: "Rhino has no authority
-    to act on behalf of VDML" against "VDML has no authority to act on behalf of Rhino" — named bodies, people
-    and role words alike (a name counts as a party where either text has it act: before a verb's auxiliary, or
-    after "by")."""
+    """Two parties of both texts on either side of a word of both, the other way round: "Rhino has no
+    authority to act on behalf of VDML" against "VDML has no authority to act on behalf of Rhino" — named
+    bodies, people and role words alike (a name counts as a party where either text has it act: before a
+    verb's auxiliary, or after "by")."""
     names = {w for w in (claim.caps & quote.caps) if w not in NOT_PARTIES and w not in FUNCTION_WORDS
              and w not in _FRAMES}
     parties = (_acting_names(claim, names) | _acting_names(quote, names)) | {
@@ -697,7 +708,8 @@ def order_swapped(claim: Reading, quote: Reading) -> str | None:
     mine, theirs = _party_triples(claim, parties, anchors), _party_triples(quote, parties, anchors)
     for b, a, c in sorted(mine):
         if (c, a, b) in theirs and (b, a, c) not in theirs:
-            return f"the statement puts {b} before '{a}' and {c} after it; the quoted words, the other way round"
+            return (f"the statement puts {b} before '{a}' and {c} after it; the quoted words, the other way "
+                    "round")
     return None
 
 
@@ -713,9 +725,11 @@ def _role_swapped(claim: Reading, quote: Reading) -> str | None:
         mine = _neighbours(claim, i)
         for k, v in enumerate(quote.words):
             if v in others and len(mine & (theirs := _neighbours(quote, k))) >= 2:
-                # unless the claim has that counterpart in the same place too: it names both sides and re-tells
-                # who does what ("the Licensee must notify the Licensor" / "Licensor must be notified")
-                if any(x == v and len(_neighbours(claim, j) & theirs) >= 2 for j, x in enumerate(claim.words)):
+                # unless the claim has that counterpart in the same place too: it names both sides and
+                # re-tells who does what ("the Licensee must notify the Licensor" / "Licensor must be
+                # notified")
+                if any(x == v and len(_neighbours(claim, j) & theirs) >= 2
+                       for j, x in enumerate(claim.words)):
                     continue
                 return f"the statement names the {w} where the quoted words name the {v}"
     return None
@@ -744,11 +758,12 @@ _BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
 _IRREGULAR_PARTICIPLES = frozenset({"made", "held", "paid", "set", "put", "brought", "bought", "sent", "sold",
                                     "told", "found", "left", "kept", "lent", "lost", "meant", "read", "built",
                                     "cut", "dealt", "heard", "laid", "led", "met", "run", "spent", "struck",
-                                    "won", "bound", "done", "let", "shut", "caught", "taught", "thought", "sought"})
+                                    "won", "bound", "done", "let", "shut", "caught", "taught", "thought",
+                                    "sought"})
 
 
 def _participle(w: str) -> bool:
-    return (w.endswith("ed") or w.endswith("en") or w.endswith("wn")) and len(w) > 4 or w in _IRREGULAR_PARTICIPLES
+    return (w.endswith(("ed", "en", "wn")) and len(w) > 4) or w in _IRREGULAR_PARTICIPLES
 
 
 def _after_be(r: Reading, i: int) -> bool:
@@ -848,8 +863,8 @@ _LEAD_STOP = re.compile(r"[,;:()]|\b(?:and|or|while|but|whereas)\b", re.I)
 
 
 def _lead(text: str, at: int) -> frozenset[str]:
-    """The content words just before a figure in its own phrase ("laid before Parliament on *19 July*"): what the
-    figure is the date or count of."""
+    """The content words just before a figure in its own phrase ("laid before Parliament on *19 July*"):
+    what the figure is the date or count of."""
     before = text[max(0, at - 60):at]
     cut = list(_LEAD_STOP.finditer(before))
     if cut:
@@ -860,7 +875,8 @@ def _lead(text: str, at: int) -> frozenset[str]:
 
 _REFERENCE_BEFORE = re.compile(r"\b(?:sections?|subsections?|ss?\.|paras?\.?|paragraphs?|clauses?|articles?|"
                                r"arts?\.|rules?|r\.|regulations?|regs?\.|schedules?|parts?|chapters?|notes?|"
-                               r"pages?|pp?\.|items?|no\.|numbers?|cl\.|at|vol\.|volume)\s*$|[-–\d.]\s*$", re.I)
+                               r"pages?|pp?\.|items?|no\.|numbers?|cl\.|at|vol\.|volume)\s*$|"
+                               r"[-–\d.]\s*$", re.I)
 
 
 def _counted(text: str, end: int) -> str | None:
@@ -890,8 +906,8 @@ def _plain_figs(text: str) -> list[tuple[_Fig, frozenset[str], str | None]]:
 
 def figure_role(claim_text: str, quote_text: str) -> str | None:
     """A date or a count the claim gives in another role than the quoted words do ("laid before Parliament on
-    17 July" where they say made on 17 July and laid on 19 July; "three authorities" where they say five) — read
-    from the few words before it, or the noun it counts: a sign against the claim, not decisive."""
+    17 July" where they say made on 17 July and laid on 19 July; "three authorities" where they say five) —
+    read from the few words before it, or the noun it counts: a sign against the claim, not decisive."""
     qf = _plain_figs(quote_text)
     if not qf:
         return None
@@ -929,8 +945,8 @@ def condition(claim_text: str, quote_text: str) -> str | None:
 def outcome_turned(claim: str, sentence: str) -> str | None:
     """The claim has an argument accepted where its quoted sentence rejects it, or the other way round ("The
     court accepted Mr Barclay's suggestion" / "Mr Barclay's suggestion … is unsustainable speculation"); or it
-    states as decided what the sentence only puts as arguable ("Judge Froom held that the FTTJ had erred" / "It
-    is arguable that the FTTJ erred")."""
+    states as decided what the sentence only puts as arguable ("Judge Froom held that the FTTJ had erred" /
+    "It is arguable that the FTTJ erred")."""
     c_acc, c_rej = _affirmed(ACCEPTING, claim), bool(REJECTING.search(claim))
     q_acc, q_rej = _affirmed(ACCEPTING, sentence), bool(REJECTING.search(sentence))
     if c_acc and not c_rej and q_rej and not q_acc:
@@ -1000,8 +1016,8 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     if quote is not None and restates(claim, quote):
         alone = _judge(claim, quote, sentence, context)
         if alone.contradicts and not _judge(claim, sentence, sentence, context).contradicts:
-            # the quotation alone lacks what the claim takes from the rest of its sentence ("… shall be made in
-            # order that a payment … may be made"): a sign against it, not decisive
+            # the quotation alone lacks what the claim takes from the rest of its sentence ("… shall be made
+            # in order that a payment … may be made"): a sign against it, not decisive
             return Judgment("doubtful", alone.rule, alone.detail)
         return alone
     if quote is not None:
@@ -1011,8 +1027,9 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
 
 #: Where a sentence goes on to another predicate of its subject ("…, will not make or permit alteration…",
 #: "; and the Licensor shall…"): what follows is not what the quotation says.
-_NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|were)\b|"
-                          r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso is a clause of its own
+_NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|"
+                          r"were)\b|"
+                          r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso: a clause of its own
 
 
 def _to_clause_end(sentence: str, quote: str) -> str:
