@@ -29,11 +29,13 @@ from functools import lru_cache
 
 from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES,
                                      COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS,
-                                     DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING, LINKING_WORDS,
-                                     NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PARTIES,
+                                     DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
+                                     IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES,
+                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
-                                     PROHIBITION, REJECTING, REPORTED_OBLIGATION, REPORTED_PERMISSION,
-                                     SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS, TO_HEADS)
+                                     PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
+                                     REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
+                                     TO_HEADS)
 from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
@@ -189,14 +191,12 @@ def read(text: str) -> Reading:
     for i, w in enumerate(r.words):
         if w == "unless":
             r.hedged.update(j for j in range(i + 1, min(n, i + 14)) if r.clause[j] == r.clause[i])
-    for m in _NEGATED_DO_SO.finditer(t):
+    for m in NEGATED_DO_SO.finditer(t):
         r.hedged.update(k for k, s in enumerate(r.starts) if s < m.start())
     r.words = [w.lstrip("\0") for w in r.words]
     return r
 
 
-_NEGATED_DO_SO = re.compile(r"\b(?:fail\w*|not|never|refus\w*|omi\w*)\s+(?:to\s+)?(?:do|does|"
-                            r"did)\s+so\b", re.I)
 
 
 # -- the rules -----------------------------------------------------------------------------------------------
@@ -754,16 +754,10 @@ def _passive(r: Reading, i: int) -> bool:
 
 
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
-#: Participles that do not end in -ed or -en ("was made", "is held", "were paid", "be set aside").
-_IRREGULAR_PARTICIPLES = frozenset({"made", "held", "paid", "set", "put", "brought", "bought", "sent", "sold",
-                                    "told", "found", "left", "kept", "lent", "lost", "meant", "read", "built",
-                                    "cut", "dealt", "heard", "laid", "led", "met", "run", "spent", "struck",
-                                    "won", "bound", "done", "let", "shut", "caught", "taught", "thought",
-                                    "sought"})
 
 
 def _participle(w: str) -> bool:
-    return (w.endswith(("ed", "en", "wn")) and len(w) > 4) or w in _IRREGULAR_PARTICIPLES
+    return (w.endswith(("ed", "en", "wn")) and len(w) > 4) or w in IRREGULAR_PARTICIPLES
 
 
 def _after_be(r: Reading, i: int) -> bool:
@@ -873,10 +867,6 @@ def _lead(text: str, at: int) -> frozenset[str]:
     return frozenset(stem(w) for w in words[-3:])
 
 
-_REFERENCE_BEFORE = re.compile(r"\b(?:sections?|subsections?|ss?\.|paras?\.?|paragraphs?|clauses?|articles?|"
-                               r"arts?\.|rules?|r\.|regulations?|regs?\.|schedules?|parts?|chapters?|notes?|"
-                               r"pages?|pp?\.|items?|no\.|numbers?|cl\.|at|vol\.|volume)\s*$|"
-                               r"[-–\d.]\s*$", re.I)
 
 
 def _counted(text: str, end: int) -> str | None:
@@ -895,7 +885,7 @@ def _plain_figs(text: str) -> list[tuple[_Fig, frozenset[str], str | None]]:
         pos = at + len(f.text)
         if f.kind in ("date", "month", "day"):
             out.append((f, _lead(text, at), None))
-        elif f.kind in ("n", "number") and not _REFERENCE_BEFORE.search(text[max(0, at - 14):at]) and not (
+        elif f.kind in ("n", "number") and not REFERENCE_BEFORE.search(text[max(0, at - 14):at]) and not (
                 text[at - 1:at] == "(" or text[at + len(f.text):at + len(f.text) + 1] in (")", "(")):
             # a count of something ("five authorities") or a year; never a section or paragraph number
             noun = _counted(text, at + len(f.text))
@@ -1025,11 +1015,6 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     return _judge(claim, quoted, sentence, context)
 
 
-#: Where a sentence goes on to another predicate of its subject ("…, will not make or permit alteration…",
-#: "; and the Licensor shall…"): what follows is not what the quotation says.
-_NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|"
-                          r"were)\b|"
-                          r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso: a clause of its own
 
 
 def _to_clause_end(sentence: str, quote: str) -> str:
@@ -1038,7 +1023,7 @@ def _to_clause_end(sentence: str, quote: str) -> str:
     at = sentence.find(quote)
     if at < 0:
         return sentence
-    m = _NEXT_CLAUSE.search(sentence, at + len(quote))
+    m = NEXT_CLAUSE.search(sentence, at + len(quote))
     return sentence[:m.start()] if m else sentence
 
 

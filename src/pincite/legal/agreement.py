@@ -279,3 +279,28 @@ HEDGES = re.compile(r"\b(?:arguabl[ey]|it\s+is\s+(?:said|submitted|contended|all
 HOLDING = re.compile(r"\b(?:held|holds|found|finds|decided|decides|concluded|concludes|ruled|rules|"
                      r"determined|"
                      r"established)\b", re.I)
+
+# -- reading a sentence ---------------------------------------------------------------------------------------
+
+#: A negated "do so" takes back the verb before it: "must act without partiality, and any failure to do so" —
+#: the claim's "fails to act" says what the words say, so the words before it are read both ways.
+NEGATED_DO_SO = re.compile(r"\b(?:fail\w*|not|never|refus\w*|omi\w*)\s+(?:to\s+)?(?:do|does|"
+                           r"did)\s+so\b", re.I)
+#: Participles that do not end in -ed or -en ("was made", "is held", "were paid", "be set aside"): after a
+#: form of "be", what is done to the subject, not by it.
+IRREGULAR_PARTICIPLES = frozenset({"made", "held", "paid", "set", "put", "brought", "bought", "sent", "sold",
+                                   "told", "found", "left", "kept", "lent", "lost", "meant", "read", "built",
+                                   "cut", "dealt", "heard", "laid", "led", "met", "run", "spent", "struck",
+                                   "won", "bound", "done", "let", "shut", "caught", "taught", "thought",
+                                   "sought"})
+#: Words before a number that make it a reference, not a figure ("section 3", "paragraph 6(e)", "at 14"): a
+#: claim's "section 3" is no count the quoted words must state in the same role.
+REFERENCE_BEFORE = re.compile(r"\b(?:sections?|subsections?|ss?\.|paras?\.?|paragraphs?|clauses?|articles?|"
+                              r"arts?\.|rules?|r\.|regulations?|regs?\.|schedules?|parts?|chapters?|notes?|"
+                              r"pages?|pp?\.|items?|no\.|numbers?|cl\.|at|vol\.|volume)\s*$|"
+                              r"[-–\d.]\s*$", re.I)
+#: Where a sentence goes on to another predicate of its subject ("…, will not make or permit alteration…",
+#: "; and the Licensor shall…"): what follows is not what the quotation says.
+NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|"
+                         r"were)\b|"
+                         r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso: a clause of its own
