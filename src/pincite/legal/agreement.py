@@ -280,7 +280,7 @@ HOLDING = re.compile(r"\b(?:held|holds|found|finds|decided|decides|concluded|con
                      r"determined|"
                      r"established)\b", re.I)
 
-# -- reading a sentence ---------------------------------------------------------------------------------------
+# -- reading a sentence --------------------------------------------------------------------------------------
 
 #: A negated "do so" takes back the verb before it: "must act without partiality, and any failure to do so" —
 #: the claim's "fails to act" says what the words say, so the words before it are read both ways.
