@@ -33,7 +33,9 @@ IDEANOMICS = ("contracts_cuad/txt/IdeanomicsInc_20160330_10-K_EX-10.26_9512211_E
               "Content License Agreement.txt")
 ENERGOUS = "contracts_cuad/txt/ENERGOUSCORP_03_16_2017-EX-10.24-STRATEGIC ALLIANCE AGREEMENT.txt"
 AIRTECH = "contracts_cuad/txt/AIRTECHINTERNATIONALGROUPINC_05_08_2000-EX-10.4-FRANCHISE AGREEMENT.txt"
-SOURCES = (IPEK, TOTE, P21, S23, IDEANOMICS, ENERGOUS, AIRTECH)
+CYBERGY = ("contracts_cuad/txt/CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_"
+           "Affiliate Agreement.txt")
+SOURCES = (IPEK, TOTE, P21, S23, IDEANOMICS, ENERGOUS, AIRTECH, CYBERGY)
 
 
 @pytest.fixture(scope="module")
@@ -233,3 +235,14 @@ def test_an_argument_accepted_where_the_sentence_finds_it_unsustainable(store) -
                   "support of "
                   "which an interim injunction could properly be granted.")
     assert got == "quote", got
+
+
+def test_the_losing_party_where_the_prevailing_party_recovers(store) -> None:
+    quote = "the prevailing party shall be entitled to all attorney fees, court costs, and expenses"
+    got = outcome(store, CYBERGY, "cl. 24", quote,
+                  "If legal proceedings are brought, the losing party is entitled to its attorney fees, "
+                  "court costs and expenses.")
+    assert got.startswith("dropped: contradicts-quote: polarity"), got
+    assert outcome(store, CYBERGY, "cl. 24", quote,
+                   "If legal proceedings are brought, the prevailing party is entitled to its attorney "
+                   "fees, court costs and expenses.") == "shown"
