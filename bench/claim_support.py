@@ -190,7 +190,10 @@ def pairs(files: list[str], show: bool) -> None:
         nt = sum(v for (k, _), v in total.items() if k == "true")
         nf = sum(v for (k, _), v in total.items() if k == "false")
         caught = total["false", "dropped"] + total["false", "quote"]
-        print(f"{Path(path).stem:14} {'ALL contradictions':22} {nf:5} {caught:7} {caught / max(nf, 1):5.2f}")
+        split = (f"(dropped {total['false', 'dropped']}, "
+                 f"shown as the quotation alone {total['false', 'quote']})")
+        rate = caught / max(nf, 1)
+        print(f"{Path(path).stem:14} {'ALL contradictions':22} {nf:5} {caught:7} {rate:5.2f}   {split}")
         print(f"{Path(path).stem:14} {'ALL true claims':22} {nt:5} {'':7} {'':5}   {total['true', 'dropped']:7} "
               f"{total['true', 'quote']:5} {total['true', 'shown']:5}  false drops "
               f"{total['true', 'dropped'] / max(nt, 1):.3f}")

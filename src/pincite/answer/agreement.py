@@ -23,18 +23,23 @@ its own fallback. Tables live in :mod:`pincite.legal.agreement`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ANTONYMS, AUXILIARIES, FILLERS, TO_HEADS, BOTH_SIDES, COMPARATOR_SIDE, COMPARATORS_AFTER,
-                                     COMPARATORS_BEFORE, CONDITIONS, DENYING_FRAME, FUNCTION_WORDS,
-                                     NEGATING_PREFIXES, NEGATIVE_VERBS, NEGATORS, NOT_NEGATIONS, NOT_PREFIXED,
-                                     OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION, PROHIBITION,
-                                     SUBJECT_NEGATORS)
-from pincite.legal.support import FRAME_WORDS, NUMBER_WORDS, figures
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES,
+                                     COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS,
+                                     DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
+                                     IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES,
+                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES,
+                                     NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
+                                     PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
+                                     REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
+                                     TO_HEADS)
+from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
-RULES = ("polarity", "modality", "party", "figure", "comparator", "condition")
+RULES = ("polarity", "modality", "party", "figure", "comparator", "condition", "scope", "outcome")
 PLAIN = {
     "polarity": "the statement says the opposite of the quoted words (a negation added or removed)",
     "modality": "the statement changes what the quoted words oblige or permit (shall, may, must)",
@@ -42,6 +47,10 @@ PLAIN = {
     "figure": "the statement gives a figure the quoted words state differently",
     "comparator": "the statement turns a limit the other way (at least / at most, within / after)",
     "condition": "the statement is absolute where the quoted words are conditional",
+    "outcome": "the statement turns the outcome: accepted where the quoted words reject, decided where "
+               "arguable",
+    "scope": "the statement states a scope (every case, one party alone, a free choice) the quoted "
+             "words do not",
 }
 
 
@@ -62,7 +71,9 @@ class Judgment:
 #: provide" is what a contract obliges, not a frame.
 _FRAMES = FRAME_WORDS - {"provide", "provides", "provided", "providing"}
 
-_CONTRACTIONS = ((re.compile(r"\bcan['’]t\b", re.I), "can not"), (re.compile(r"\bwon['’]t\b", re.I), "will not"),
+_CONTRACTIONS = ((re.compile(r"\bset\s+aside\b", re.I), "setaside"),  # one word: "set out" is no outcome
+                 (re.compile(r"\bcan['’]t\b", re.I), "can not"),
+                 (re.compile(r"\bwon['’]t\b", re.I), "will not"),
                  (re.compile(r"\bshan['’]t\b", re.I), "shall not"), (re.compile(r"n['’]t\b", re.I), " not"),
                  (re.compile(r"\bcannot\b", re.I), "can not"))
 _TOKEN = re.compile(r"[A-Za-z]+|\d[\d,.]*|[.;:!?]")
@@ -86,6 +97,7 @@ class Reading:
     caps: set[str] = field(default_factory=set)  # capitalised words (a document's defined terms, names)
     verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
     framed: set[int] = field(default_factory=set)  # words a denying frame negates ("I reject … that X")
+    hedged: set[int] = field(default_factory=set)  # read both ways ("unless …", before "failure to do so")
 
     def content(self, i: int) -> bool:
         w = self.words[i]
@@ -93,7 +105,9 @@ class Reading:
                 and w not in NEGATORS and w not in _FRAMES and w not in NUMBER_WORDS)
 
 
+@lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
+    """The words of ``text`` with their clauses and negations (cached: not to be changed by the caller)."""
     t = text
     for pat, rep in _CONTRACTIONS:
         t = pat.sub(rep, t)
@@ -170,8 +184,19 @@ def read(text: str) -> Reading:
             if not any(m.start() <= at < m.end() for at in covers[j]):
                 r.neg[j] += 1  # the frame's own "not" ("I do not consider that …") already reaches this word
             r.framed.add(j)
+    # "unless the application is made within one year": an exception is the rule's negation and its
+    # restatement ("applications not made within one year") alike — its words are read both ways; so are the
+    # words a negated "do so" takes back ("must act without partiality, and any failure to do so")
+    r.hedged = set()
+    for i, w in enumerate(r.words):
+        if w == "unless":
+            r.hedged.update(j for j in range(i + 1, min(n, i + 14)) if r.clause[j] == r.clause[i])
+    for m in NEGATED_DO_SO.finditer(t):
+        r.hedged.update(k for k, s in enumerate(r.starts) if s < m.start())
     r.words = [w.lstrip("\0") for w in r.words]
     return r
+
+
 
 
 # -- the rules -----------------------------------------------------------------------------------------------
@@ -188,6 +213,12 @@ def _base(word: str, other: set[str]) -> tuple[str, int]:
     return word, 0
 
 
+def _both(r: Reading, other: set[str]) -> set[str]:
+    """The words a prefix is read against: the other text's and the text's own ("held *illegal* … remain
+    *legal*": the claim says both)."""
+    return other | set(r.words)
+
+
 def _occurrences(r: Reading, other: set[str]) -> dict[str, list[tuple[int, bool]]]:
     """Each content stem's occurrences: (polarity, whether it is a predicate there)."""
     preds = _predicate_positions(r)
@@ -197,6 +228,8 @@ def _occurrences(r: Reading, other: set[str]) -> dict[str, list[tuple[int, bool]
             continue
         base, pre = _base(w, other)
         out.setdefault(stem(base), []).append(((r.neg[i] + pre) % 2, i in preds))
+        if i in r.hedged:
+            out[stem(base)].append(((r.neg[i] + pre + 1) % 2, i in preds))
     return out
 
 
@@ -231,6 +264,29 @@ def _predicates(r: Reading) -> set[str]:
     return {stem(r.words[i]) for i in _predicate_positions(r) | {j for j in r.verbal if r.content(j)}}
 
 
+def _prefixed(r: Reading, other: set[str]) -> set[str]:
+    return {stem(b) for i, w in enumerate(r.words) if r.content(i) for b, pre in (_base(w, other),) if pre}
+
+
+_NO_AFTER = frozenset({"of", "with", "has", "have", "had", "is", "are", "was", "were", "be", "in", "to",
+                       "at"})
+
+
+def _directly_negated(r: Reading) -> set[str]:
+    """The words right after "not", "no", "without" or "never" (an article or "any" between)."""
+    out: set[str] = set()
+    for i, w in enumerate(r.words):
+        # "no" as a subject ("no proceedings are to be taken") negates its clause, which a claim restates on
+        # the verb ("proceedings cannot be brought"): only "of no force", "has no effect" count here
+        if w in ("not", "without", "never") or (w == "no" and i and r.words[i - 1] in _NO_AFTER):
+            j = i + 1
+            while j < len(r.words) and r.words[j] in ("a", "an", "the", "any"):
+                j += 1
+            if j < len(r.words) and r.content(j) and r.neg[j] % 2:
+                out.add(stem(r.words[j]))
+    return out
+
+
 def _polarity_of(occ: list[tuple[int, bool]]) -> set[int]:
     preds = [p for p, is_pred in occ if is_pred]
     return set(preds or [p for p, _ in occ])
@@ -243,10 +299,14 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     contractual right for the Contractor to *claim*" / "the Contractor has no right to *claim*") may be the same
     proposition said another way: not decisive."""
     cw, qw = set(claim.words), set(quote.words)
-    co, qo = _occurrences(claim, qw), _occurrences(quote, cw)
+    co, qo = _occurrences(claim, cw | qw), _occurrences(quote, cw | qw)
     cp = {k: _polarity_of(v) for k, v in co.items()}
     qp = {k: _polarity_of(v) for k, v in qo.items()}
     heads = _predicates(claim) | _predicates(quote)
+    # a word with a negating prefix in one text and bare in the other ("irrelevant" / "relevant", "unlikely" /
+    # "likely"), and a word a negator stands right before ("without *giving* effect", "of no *force*"): each
+    # is weighed wherever it stands
+    heads |= _prefixed(claim, qw) | _prefixed(quote, cw) | _directly_negated(claim) | _directly_negated(quote)
     # decisive: a predicate of both (prefixes read as negations: "is enforceable" / "is unenforceable"), or a
     # word a denying frame negates ("I reject the submission that the judge erred")
     strict = {stem(_base(claim.words[i], qw)[0]) for i in _predicate_positions(claim) | claim.framed} & {
@@ -295,7 +355,8 @@ def _requirement_dropped(claim: Reading, quote: Reading) -> str | None:
     for i, w in enumerate(claim.words):
         if w != "without":
             continue
-        things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 5))
+        # what is done without: up to its head noun ("without the other party's prior written *consent*")
+        things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 8))
                   if claim.clause[j] == claim.clause[i] and claim.content(j)]
         seen = [q.get(stem(t)) for t in things]
         if things and all(x == {False} for x in seen):
@@ -315,9 +376,23 @@ def _phrases(items: tuple[str, ...]) -> list[str]:
     return sorted(out, key=len, reverse=True)
 
 
-_MODALS = [(cls, re.compile(r"\b" + re.escape(p).replace(r"\ ", r"\s+") + r"\b", re.I))
-           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION), ("permission", PERMISSION))
-           for p in _phrases(items)]
+#: One pattern a class (prohibitions first: "shall not" before "shall"), its phrases longest first.
+_MODALS = [(cls, re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in _phrases(items))
+                            + r")\b", re.I))
+           for cls, items in (("prohibition", PROHIBITION), ("obligation", OBLIGATION),
+                              ("permission", PERMISSION))]
+
+
+@lru_cache(maxsize=8192)
+def _modal_spans(text: str) -> tuple[tuple[int, int, str], ...]:
+    spans: list[tuple[int, int, str]] = []
+    taken: set[int] = set()
+    for cls, pat in _MODALS:
+        for m in pat.finditer(text):
+            if taken.isdisjoint(range(m.start(), m.end())):
+                spans.append((m.start(), m.end(), cls))
+                taken.update(range(m.start(), m.end()))
+    return tuple(sorted(spans))
 
 
 @dataclass(frozen=True)
@@ -348,14 +423,7 @@ def _actor_before(r: Reading, i: int, parties: set[str]) -> str | None:
 
 
 def _acts(r: Reading, parties: set[str]) -> list[_Act]:
-    spans: list[tuple[int, int, str]] = []
-    taken: set[int] = set()
-    for cls, pat in _MODALS:
-        for m in pat.finditer(r.text):
-            if taken.isdisjoint(range(m.start(), m.end())):
-                spans.append((m.start(), m.end(), cls))
-                taken.update(range(m.start(), m.end()))
-    spans.sort()
+    spans = list(_modal_spans(r.text))
     # a modal before another: "will be entitled to" is a permission, "shall be required to" an obligation — the
     # later governs — but "may be required to" is only possibly required, and "shall not be required" forbids
     kept: list[tuple[int, int, str]] = []
@@ -368,19 +436,21 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
         kept.append(sp)
     acts: list[_Act] = []
     for start, end, cls in kept:
-        first = next((k for k, s in enumerate(r.starts) if s >= end), None)
-        if first is None:
+        first = bisect_left(r.starts, end)
+        if first >= len(r.starts):
             continue
         verb = next((k for k in range(first, min(len(r.words), first + 4)) if r.content(k)
                      and r.clause[k] == r.clause[first]), None)
         if verb is None:
             continue
-        lead = next((k for k, s in enumerate(r.starts) if s >= start), verb)
+        lead = bisect_left(r.starts, start)
         if cls != "prohibition" and r.neg[lead] % 2:  # "No person may enter", "nothing ... shall prevent"
             cls = "prohibition"
         after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
                           if r.content(k) and r.clause[k] == r.clause[verb])
-        acts.append(_Act(stem(r.words[verb]), cls, _actor_before(r, lead, parties), after))
+        # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
+        actor = None if _participle(r.words[verb]) and _after_be(r, verb) else _actor_before(r, lead, parties)
+        acts.append(_Act(stem(r.words[verb]), cls, actor, after))
     return acts
 
 
@@ -422,6 +492,39 @@ def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None
     return None
 
 
+def modality_stated(claim: Reading, quote: Reading) -> str | None:
+    """The claim states obligation where the quoted sentence's act on the same words states permission, or the
+    other way round, on whatever verb ("ALFA AESAR is required to keep advertising and promoting the Products"
+    / "may continue to advertise and promote the Products"; "obliges each band council to pass a by-law" /
+    "may make a by-law"): a sign against the claim, not decisive.  "can" and "could" in a claim often say only
+    what is possible ("can last no longer than one year"): not read here."""
+    parties = _party_words(claim, quote)
+    content = frozenset(stem(w) for i, w in enumerate(claim.words) if claim.content(i))
+    mine = [(a.modality, a.after | {a.verb}) for a in _acts(claim, parties)
+            if a.modality in ("obligation", "permission") and not _weak_modal(claim, a)]
+    if REPORTED_OBLIGATION.search(claim.text):
+        mine.append(("obligation", content))
+    if REPORTED_PERMISSION.search(claim.text):
+        mine.append(("permission", content))
+    theirs = [(a.modality, a.after | {a.verb}) for a in _acts(quote, parties)]
+    for cls, words in mine:
+        near = {m for m, w in theirs if w & words}
+        other = "permission" if cls == "obligation" else "obligation"
+        if near and other in near and cls not in near:
+            return f"the statement states {cls}; the quoted words, {other}"
+    return None
+
+
+def _weak_modal(r: Reading, act: _Act) -> bool:
+    """A claim's "can", "could", "is to", "are to" before the act's verb: possibility or description."""
+    for i, w in enumerate(r.words):
+        if stem(w) == act.verb:
+            before = r.words[max(0, i - 3):i]
+            return any(b in ("can", "could") for b in before) or (len(before) >= 2 and before[-1] == "to" and
+                                                                 before[-2] in ("is", "are", "was", "were"))
+    return False
+
+
 def _neighbours(r: Reading, i: int) -> set[str]:
     out: set[str] = set()
     for step in (-1, 1):
@@ -432,6 +535,182 @@ def _neighbours(r: Reading, i: int) -> set[str]:
                 got += 1
             j += step
     return out
+
+
+def _party_triples(r: Reading, parties: set[str], anchors: set[str]) -> set[tuple[str, str, str]]:
+    """(who, what, whom): each two parties of a clause with a shared word between them, in the order of who
+    does it — a passive anchor ("shall not be assigned by the Licensee") puts its "by" party first.  A party
+    before the anchor counts only with no comma between them ("…placed by Airspan on its products, and will
+    not use…": Airspan is not who uses)."""
+    out: set[tuple[str, str, str]] = set()
+    # a name of several words is its first ("the Attorney General of Canada": attorney)
+    where = [(i, stem(w)) for i, w in enumerate(r.words) if w in parties and not _continues(r, i, parties)]
+    for x, w in enumerate(r.words):
+        if not r.content(x) or w in parties or w in LINKING_WORDS:
+            continue
+        a = stem(w)
+        if a not in anchors:
+            continue
+        passive = _participle(w) and (_after_be(r, x) or any(
+            r.words[j] == "by" for j in range(x + 1, min(len(r.words), x + 6)) if r.clause[j] == r.clause[x]))
+        # the nearest party on each side: "a Site means one that VerticalNet owns" — VerticalNet owns, not the
+        # Site; a party in a "by" phrase before the anchor acts in that phrase ("property held by the
+        # defendant and … property held by a person")
+        before = [p for i, p in where if x - 12 <= i < x and r.clause[i] == r.clause[x]
+                  and "," not in r.text[r.starts[i]:r.starts[x]]][-1:]
+        before = [p for p in before if not _agent(r, max(i for i, q in where if q == p and i < x))]
+        after = [(i, p) for i, p in where if x < i <= x + 12 and r.clause[i] == r.clause[x]][:1]
+        for b in before:
+            for i, c in after:
+                if b == c:
+                    continue
+                if passive:  # "judges shall be appointed by the Governor": only a "by" party acts on it
+                    if _agent(r, i):
+                        out.add((c, a, b))
+                else:
+                    out.add((b, a, c))
+    return out
+
+
+def _continues(r: Reading, i: int, parties: set[str]) -> bool:
+    """Whether word ``i`` goes on the name before it ("Attorney *General* of Canada"), with nothing but
+    spaces, "of" or "in" between ("the Tote HoT, *SIS* was": a comma ends a name)."""
+    for back in (1, 2):
+        j = i - back
+        if j < 0 or r.words[j] not in parties:
+            if back == 1 and j >= 0 and r.words[j] in ("of", "in"):
+                continue
+            return False
+        gap = r.text[r.starts[j] + len(r.words[j]):r.starts[i]]
+        return re.fullmatch(r"\s*(?:(?:of|in)\s+)?", gap, re.I) is not None
+    return False
+
+
+def _agent(r: Reading, i: int) -> bool:
+    """Whether word ``i`` is in a "by" phrase ("by the Governor General in Council")."""
+    for j in range(i - 1, max(-1, i - 7), -1):
+        if r.words[j] == "by":
+            return True
+        if r.words[j] not in ("the", "a", "an", "of", "in", "that", "its", "their") and (
+                r.words[j] not in r.caps):
+            return False
+    return False
+
+
+def _acting_names(r: Reading, names: set[str]) -> set[str]:
+    """The capitalised words that name who acts: before an auxiliary or modal (a name of several words and
+    "of" between: "the Attorney General of Canada may"), or in a "by" phrase."""
+    out: set[str] = set()
+    for i, w in enumerate(r.words):
+        if w not in names:
+            continue
+        if _agent(r, i):
+            out.add(w)
+            continue
+        for j in range(i + 1, min(len(r.words), i + 5)):
+            v = r.words[j]
+            if v in AUXILIARIES or v in NEGATORS:
+                out.add(w)
+                break
+            if v not in r.caps and v not in ("of", "in", "the", "s"):
+                break
+    return out
+
+
+def _name_runs(r: Reading) -> list[tuple[int, int]]:
+    """Runs of capitalised words that name someone ("The Johns Hopkins University", "WPD"): not a role a
+    definition gives ("the Company", "the Licensee": after a lower-case article, or a role word), not a part
+    of a text or a court (:data:`NOT_PARTIES`, :data:`pincite.legal.support.NOT_NAMES`), not a sentence's
+    first word alone (it is capitalised whatever it is; "Virtuoso Surgical, Inc." of two words is a name)."""
+    out: list[tuple[int, int]] = []
+    i, n = 0, len(r.words)
+    while i < n:
+        if not _is_cap(r, i):
+            i += 1
+            continue
+        j = i
+        while j + 1 < n and _is_cap(r, j + 1):
+            j += 1
+        lead = r.words[i - 1] if i else ""
+        # a capitalised article opens a name: "The Johns Hopkins University"
+        upper_lead = i and r.text[r.starts[i - 1]:r.starts[i - 1] + 1].isupper()
+        first = i == 0 or r.text[max(0, r.starts[i] - 2):r.starts[i]].strip() in (".", ":", ";")
+        if (lead not in _ARTICLES or upper_lead) and not (first and j == i) and not any(
+                r.words[k] in PARTY_WORDS for k in range(i, j + 1)):
+            out.append((i, j))
+        i = j + 1
+    return out
+
+
+_ARTICLES = frozenset({"the", "a", "an", "such", "that", "this", "each", "any", "every", "either", "its",
+                       "their"})
+
+
+def _is_cap(r: Reading, i: int) -> bool:
+    w = r.words[i]
+    at = r.starts[i]
+    end = at + len(r.words[i])
+    return (r.text[at:at + 1].isupper() and len(w) > 1 and w.isalpha() and w not in NOT_PARTIES
+            and w not in NOT_NAMES and w not in FUNCTION_WORDS and not r.text[end:end + 1].isdigit())
+
+
+def name_substituted(claim: Reading, quote: Reading) -> str | None:
+    """A name the quoted sentence never gives, standing where it gives another name the claim never gives (two
+    or more of the words around them shared): "on behalf of SFJ or its Affiliates" / "on behalf of PB or its
+    Affiliates"; "CNS's completion of a Phase II Study" / "the completion by WPD of a Phase II Study".  A role
+    the document defines ("the Buyer") is not a name: a claim may call the Buyer by its name."""
+    # a proper name is never written in lower case ("Disability Benefits" heading a list of disability
+    # benefits is a title, not a name)
+    lower = {w for r in (claim, quote) for w, at in zip(r.words, r.starts) if r.text[at:at + 1].islower()}
+    cruns = [(i, j) for i, j in _name_runs(claim) if not lower & set(claim.words[i:j + 1])]
+    qruns = [(i, j) for i, j in _name_runs(quote) if not lower & set(quote.words[i:j + 1])]
+    qwords = {quote.words[k] for i, j in qruns for k in range(i, j + 1)} | quote.caps
+    cwords = {claim.words[k] for i, j in cruns for k in range(i, j + 1)} | claim.caps
+    mine = [(i, j) for i, j in cruns if not any(claim.words[k] in qwords for k in range(i, j + 1))]
+    if not mine:
+        return None
+    theirs = [(i, j) for i, j in qruns if not any(quote.words[k] in cwords for k in range(i, j + 1))]
+    for i, j in mine:
+        around = _neighbours(claim, i) | _neighbours(claim, j)
+        around -= {stem(claim.words[k]) for k in range(i, j + 1)}
+        for a, b in theirs:
+            near = (_neighbours(quote, a) | _neighbours(quote, b)) - {
+                stem(quote.words[k]) for k in range(a, b + 1)}
+            if len(around & near) >= 2:
+                return (f"the statement names {' '.join(claim.words[i:j + 1])!r} where the quoted words name "
+                        f"{' '.join(quote.words[a:b + 1])!r}")
+    return None
+
+
+def _had(r: Reading, w: str) -> bool:
+    """A role word used as a thing had ("has no authority to act", "any authority"), not a party."""
+    return any(r.words[i - 1] in ("no", "any", "some", "has", "have", "had", "without", "of")
+               for i, v in enumerate(r.words) if v == w and i)
+
+
+def order_swapped(claim: Reading, quote: Reading) -> str | None:
+    """Two parties of both texts on either side of a word of both, the other way round: "Rhino has no
+    authority to act on behalf of VDML" against "VDML has no authority to act on behalf of Rhino" — named
+    bodies, people and role words alike (a name counts as a party where either text has it act: before a
+    verb's auxiliary, or after "by")."""
+    names = {w for w in (claim.caps & quote.caps) if w not in NOT_PARTIES and w not in FUNCTION_WORDS
+             and w not in _FRAMES}
+    parties = (_acting_names(claim, names) | _acting_names(quote, names)) | {
+        w for w in set(claim.words) & set(quote.words) if (w in PARTY_WORDS or w.rstrip("s") in PARTY_WORDS)
+        and not _had(claim, w) and not _had(quote, w)}
+    if len(parties) < 2:
+        return None
+    anchors = {stem(w) for i, w in enumerate(claim.words) if claim.content(i)} & {
+        stem(w) for i, w in enumerate(quote.words) if quote.content(i)}
+    anchors -= {stem(p) for p in parties}
+    if not anchors:
+        return None
+    mine, theirs = _party_triples(claim, parties, anchors), _party_triples(quote, parties, anchors)
+    for b, a, c in sorted(mine):
+        if (c, a, b) in theirs and (b, a, c) not in theirs:
+            return (f"the statement puts {b} before '{a}' and {c} after it; the quoted words, the other way "
+                    "round")
+    return None
 
 
 def _role_swapped(claim: Reading, quote: Reading) -> str | None:
@@ -445,7 +724,13 @@ def _role_swapped(claim: Reading, quote: Reading) -> str | None:
             continue
         mine = _neighbours(claim, i)
         for k, v in enumerate(quote.words):
-            if v in others and len(mine & _neighbours(quote, k)) >= 2:
+            if v in others and len(mine & (theirs := _neighbours(quote, k))) >= 2:
+                # unless the claim has that counterpart in the same place too: it names both sides and
+                # re-tells who does what ("the Licensee must notify the Licensor" / "Licensor must be
+                # notified")
+                if any(x == v and len(_neighbours(claim, j) & theirs) >= 2
+                       for j, x in enumerate(claim.words)):
+                    continue
                 return f"the statement names the {w} where the quoted words name the {v}"
     return None
 
@@ -461,8 +746,28 @@ def _acted(r: Reading, i: int, roles: set[str]) -> bool:
 
 
 def _passive(r: Reading, i: int) -> bool:
-    """"owned and operated by VerticalNet": the actor comes after the verb."""
-    return any(r.words[j] == "by" for j in range(i + 1, min(len(r.words), i + 4)) if r.clause[j] == r.clause[i])
+    """"owned and operated by VerticalNet": the actor comes after the verb; "members to be appointed", "if no
+    member is so designated": a participle after a form of "be" is done to the word before it, not by it."""
+    if any(r.words[j] == "by" for j in range(i + 1, min(len(r.words), i + 4)) if r.clause[j] == r.clause[i]):
+        return True
+    return _participle(r.words[i]) and _after_be(r, i)
+
+
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
+
+
+def _participle(w: str) -> bool:
+    return (w.endswith(("ed", "en", "wn")) and len(w) > 4) or w in IRREGULAR_PARTICIPLES
+
+
+def _after_be(r: Reading, i: int) -> bool:
+    """Whether word ``i`` follows a form of "be" (auxiliaries, fillers, adverbs, "so" between)."""
+    j = i - 1
+    while j >= 0 and r.clause[j] == r.clause[i] and r.words[j] not in _BE and (
+            r.words[j] in AUXILIARIES or r.words[j] in FILLERS or r.words[j] in NEGATORS
+            or r.words[j].endswith("ly")):
+        j -= 1
+    return j >= 0 and r.clause[j] == r.clause[i] and r.words[j] in _BE
 
 
 _PAIRED: dict[str, set[str]] = {}
@@ -548,12 +853,123 @@ def figure(claim_text: str, quote_text: str) -> tuple[str, str] | None:
     return None
 
 
+_LEAD_STOP = re.compile(r"[,;:()]|\b(?:and|or|while|but|whereas)\b", re.I)
+
+
+def _lead(text: str, at: int) -> frozenset[str]:
+    """The content words just before a figure in its own phrase ("laid before Parliament on *19 July*"):
+    what the figure is the date or count of."""
+    before = text[max(0, at - 60):at]
+    cut = list(_LEAD_STOP.finditer(before))
+    if cut:
+        before = before[cut[-1].end():]
+    words = [w for w in re.findall(r"[A-Za-z]{3,}", before) if w.lower() not in FUNCTION_WORDS]
+    return frozenset(stem(w) for w in words[-3:])
+
+
+
+
+def _counted(text: str, end: int) -> str | None:
+    """The noun a bare number counts ("five *authorities*")."""
+    m = re.match(r"\s*(?:\(\d+\)\s*)?([A-Za-z]{3,})", text[end:end + 30])
+    return stem(m.group(1)) if m and m.group(1).lower() not in FUNCTION_WORDS else None
+
+
+def _plain_figs(text: str) -> list[tuple[_Fig, frozenset[str], str | None]]:
+    out = []
+    pos = 0
+    for f in _figs(text):
+        at = text.find(f.text, pos)
+        if at < 0:
+            continue
+        pos = at + len(f.text)
+        if f.kind in ("date", "month", "day"):
+            out.append((f, _lead(text, at), None))
+        elif f.kind in ("n", "number") and not REFERENCE_BEFORE.search(text[max(0, at - 14):at]) and not (
+                text[at - 1:at] == "(" or text[at + len(f.text):at + len(f.text) + 1] in (")", "(")):
+            # a count of something ("five authorities") or a year; never a section or paragraph number
+            noun = _counted(text, at + len(f.text))
+            if noun or re.fullmatch(r"1[89]\d\d|20\d\d", f.text):
+                out.append((f, _lead(text, at), noun))
+    return out
+
+
+def figure_role(claim_text: str, quote_text: str) -> str | None:
+    """A date or a count the claim gives in another role than the quoted words do ("laid before Parliament on
+    17 July" where they say made on 17 July and laid on 19 July; "three authorities" where they say five) —
+    read from the few words before it, or the noun it counts: a sign against the claim, not decisive."""
+    qf = _plain_figs(quote_text)
+    if not qf:
+        return None
+    dates = ("date", "month", "day")
+    for cf, lead, noun in _plain_figs(claim_text):
+        if cf.kind in dates:
+            same_kind = [(g, gl) for g, gl, _ in qf if g.kind in dates]
+            if not same_kind:
+                continue
+            if not any(g.values & cf.values for g, _ in same_kind):
+                return f"the statement gives {cf.text!r}; the quoted words give " + ", ".join(
+                    repr(g.text) for g, _ in same_kind)
+        else:
+            counted = [(g, gl) for g, gl, gn in qf if noun and gn == noun]
+            if counted and not any(g.values & cf.values for g, _ in counted):
+                return f"the statement counts {cf.text!r} {noun}; the quoted words, {counted[0][0].text!r}"
+            same_kind = [(g, gl) for g, gl, _ in qf if g.kind not in dates]
+        same = [len(gl & lead) for g, gl in same_kind if g.values & cf.values]
+        other = [(len(gl & lead), g) for g, gl in same_kind if not g.values & cf.values]
+        if same and other and max(same) == 0 and max(o for o, _ in other) >= 1:
+            g = max(other, key=lambda x: x[0])[1]
+            return f"the statement gives {cf.text!r} where the quoted words give {g.text!r}"
+    return None
+
+
 def condition(claim_text: str, quote_text: str) -> str | None:
     m = ABSOLUTE.search(claim_text)
     if m and CONDITIONS.search(quote_text) and not ABSOLUTE.search(quote_text):
         c = CONDITIONS.search(quote_text)
         assert c is not None
         return f"the statement says {m.group(0)!r}; the quoted words are conditional ({c.group(0)!r})"
+    return None
+
+
+def outcome_turned(claim: str, sentence: str) -> str | None:
+    """The claim has an argument accepted where its quoted sentence rejects it, or the other way round ("The
+    court accepted Mr Barclay's suggestion" / "Mr Barclay's suggestion … is unsustainable speculation"); or it
+    states as decided what the sentence only puts as arguable ("Judge Froom held that the FTTJ had erred" /
+    "It is arguable that the FTTJ erred")."""
+    c_acc, c_rej = _affirmed(ACCEPTING, claim), bool(REJECTING.search(claim))
+    q_acc, q_rej = _affirmed(ACCEPTING, sentence), bool(REJECTING.search(sentence))
+    if c_acc and not c_rej and q_rej and not q_acc:
+        return "the statement has accepted what the quoted words reject"
+    if c_rej and not c_acc and q_acc and not q_rej:
+        return "the statement has rejected what the quoted words accept"
+    h = HEDGES.search(sentence)
+    if h and _affirmed(HEDGES, sentence) and HOLDING.search(claim) and not HEDGES.search(claim):
+        # "Mr Wolfe did not contend that it is" hedges nothing
+        return f"the statement says it was decided; the quoted words only say {h.group(0)!r}"
+    return None
+
+
+def _affirmed(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` occurs in ``text`` and is not negated there ("did not accept" accepts nothing)."""
+    r = read(text)
+    for m in pattern.finditer(text):
+        k = bisect_left(r.starts, m.start())
+        if k < len(r.words) and not r.neg[k] % 2:
+            return True
+    return False
+
+
+def scope_added(claim: Reading, sentence: str) -> str | None:
+    """A word of scope (:data:`SCOPE_WORDS`) in the claim whose kind the quoted sentence never states."""
+    theirs = set(read(sentence).words)
+    m = SCOPE_PHRASES.search(claim.text)
+    if m and not SCOPE_PHRASES.search(sentence) and not theirs & SCOPE_WORDS[1][2]:
+        return f"the statement says {m.group(0)!r} (no condition); the quoted words state no such scope"
+    for kind, says, same in SCOPE_WORDS:
+        added = sorted(set(claim.words) & says)
+        if added and not theirs & (same | says):
+            return f"the statement says {added[0]!r} ({kind}); the quoted words state no such scope"
     return None
 
 
@@ -588,7 +1004,30 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     the unit's headings, the document's title) counts only towards aligning the claim, never against it."""
     sentence = quoted  # a condition anywhere in the sentence qualifies the quoted words, restated or not
     if quote is not None and restates(claim, quote):
-        quoted = quote
+        alone = _judge(claim, quote, sentence, context)
+        if alone.contradicts and not _judge(claim, sentence, sentence, context).contradicts:
+            # the quotation alone lacks what the claim takes from the rest of its sentence ("… shall be made
+            # in order that a payment … may be made"): a sign against it, not decisive
+            return Judgment("doubtful", alone.rule, alone.detail)
+        return alone
+    if quote is not None:
+        quoted = _to_clause_end(quoted, quote)
+    return _judge(claim, quoted, sentence, context)
+
+
+
+
+def _to_clause_end(sentence: str, quote: str) -> str:
+    """The sentence up to the end of the quotation's clause: a negation after it, in a clause of its own, is
+    about something else ("will utilize the trade names only as permitted…, will not use the name…")."""
+    at = sentence.find(quote)
+    if at < 0:
+        return sentence
+    m = NEXT_CLAUSE.search(sentence, at + len(quote))
+    return sentence[:m.start()] if m else sentence
+
+
+def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     c, q = read(claim), read(quoted)
     pol = polarity(c, q)
     if pol and pol[1]:
@@ -596,6 +1035,7 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
     mp = modality_and_party(c, q)
     if mp:
         return Judgment("contradicts", mp[0], mp[1])
+    swap = order_swapped(c, q)
     fg = figure(claim, quoted)
     if fg:
         return Judgment("contradicts", fg[0], fg[1])
@@ -604,6 +1044,23 @@ def judge(claim: str, quoted: str, quote: str | None = None, context: str = "") 
         return Judgment("contradicts", "condition", cd)
     if pol:  # a negation the rules cannot place: not shown in the claim's words, nor dropped
         return Judgment("doubtful", "polarity", pol[0])
+    if swap:  # who does what to whom, read from word order alone: shown as its quotation, not dropped
+        return Judgment("doubtful", "party", swap)
+    turned = outcome_turned(claim, sentence)
+    if turned:
+        return Judgment("doubtful", "outcome", turned)
+    named = name_substituted(c, q)
+    if named:
+        return Judgment("doubtful", "party", named)
+    stated = modality_stated(c, q)
+    if stated:
+        return Judgment("doubtful", "modality", stated)
+    role = figure_role(claim, sentence)  # a restatement's figures are read in the whole sentence too
+    if role:
+        return Judgment("doubtful", "figure", role)
+    added = scope_added(c, sentence)
+    if added:  # the claim says more than its quotation: shown as the quotation, not dropped
+        return Judgment("doubtful", "scope", added)
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
     theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
     if context:
@@ -622,8 +1079,11 @@ def quoted_sentence(text: str, start: int, end: int, lo: int = 0, hi: int | None
     unit): what a reader reads the quotation as."""
     hi = len(text) if hi is None else hi
     s = lo
-    for m in _SENTENCE_END.finditer(text, lo, start):
-        s = m.end()
-    m = _SENTENCE_END.search(text, end, hi)
+    # a sentence may end right where the quotation begins (its capital is what shows the end) or with the
+    # quotation's own last stop ("… world- wide." then "MusclePharm shall …")
+    for m in _SENTENCE_END.finditer(text, lo, min(hi, start + 1)):
+        if m.end() <= start:
+            s = m.end()
+    m = _SENTENCE_END.search(text, max(lo, end - 1), hi)
     e = m.end() if m else hi
     return text[s:max(e, end)]

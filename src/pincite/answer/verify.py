@@ -769,8 +769,13 @@ def matched(claim_text: str, quotes: list[tuple[str, str, str]]) -> bool:
     """Whether the claim can be shown in its own words: it restates a quotation word for word, or the rules
     aligned it with one and found it agreeing.  A claim they cannot align is shown as its quotations alone —
     no paraphrase the rules could not check reaches a reader."""
-    return any(restates(claim_text, q[0]) or judge(claim_text, q[1], q[0], q[2]).verdict == "agrees"
-               for q in quotes)
+    for q in quotes:
+        verdict = judge(claim_text, q[1], q[0], q[2]).verdict
+        # a restatement is shown in its own words unless the rules found a sign against it: a claim that
+        # copies its quotation's first words and changes the rest ("… by reference to three authorities")
+        if verdict == "agrees" or (verdict != "doubtful" and restates(claim_text, q[0])):
+            return True
+    return False
 
 
 def quoted_words(c: Candidate) -> tuple[str, str, str] | None:

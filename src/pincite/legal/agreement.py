@@ -34,10 +34,14 @@ NOT_NEGATIONS = re.compile(
 #: A framing verb that denies the proposition after it: "I reject the submission that X" says not-X; "the Court
 #: did not accept that X" likewise.  The "that" clause after it is negated once.
 DENYING_FRAME = re.compile(
-    r"\b(?:reject\w*|(?:do|does|did|can|could|would)\s*(?:not|n't)\s+(?:accept|agree|think|consider|find)|"
-    r"cannot\s+accept|not\s+persuaded|unpersuaded|disagree\w*|den(?:y|ies|ied)|refus\w+\s+to\s+accept|"
+    r"\b(?:reject(?:s|ed|ing)?|(?:do|does|did|can|could|would)\s*(?:not|n't)\s+(?:accept|agree|think|"
+    r"consider|find)|"
+    r"cannot\s+accept|not\s+persuaded|unpersuaded|disagree(?:s|d|ing)?|den(?:y|ies|ied)|"
+    r"refus\w+\s+to\s+accept|"
     r"dismiss\w*\s+the\s+(?:argument|submission|contention|suggestion)|no\s+(?:basis|merit)\s+(?:in|for)\s+"
-    r"(?:the\s+)?(?:argument|submission|contention|suggestion))\b[^.;:]{0,60}?\bthat\b",
+    r"(?:the\s+)?(?:argument|submission|contention|suggestion)|"
+    # "there is no requirement that the property must derive…" says it need not
+    r"(?:no|not\s+any|not\s+a)\s+requirement|not\s+(?:necessary|required|essential))\b[^.;:]{0,60}?\bthat\b",
     re.I)
 #: Prefixes that negate the same head word: "enforceable" / "unenforceable", "exclusive" / "non-exclusive",
 #: "lawful" / "unlawful", "reasonable" / "unreasonable", "material" / "immaterial", "valid" / "invalid".
@@ -72,6 +76,15 @@ PROHIBITION = ("shall not", "must not", "may not", "will not", "cannot", "can no
                "shall under no circumstances", "is forbidden to", "is barred from", "is precluded from",
                "has no right to", "shall never", "must never", "may never", "won't", "shan't", "mustn't")
 
+#: How a claim reports what a provision obliges or permits, in its own verb ("Section 24(1) *obliges* each
+#: band council to pass a by-law", "clause 7.5 *lets* the Distributor continue"): the modality it states.
+REPORTED_OBLIGATION = re.compile(r"\b(?:requires?|obliges?|obligates?|compels?|mandates?|binds?|"
+                                 r"imposes?\s+(?:a\s+)?(?:duty|obligation)|is\s+bound\s+to|are\s+bound\s+to|"
+                                 r"(?:a|the)\s+(?:duty|obligation)\s+to)\b", re.I)
+REPORTED_PERMISSION = re.compile(r"\b(?:permits?|allows?|lets|entitles?|authori[sz]es|empowers?|enables?|"
+                                 r"(?:a|the|has)\s+(?:discretion|option|power|choice)|optional|discretionary|"
+                                 r"free\s+to)\b", re.I)
+
 # -- parties -------------------------------------------------------------------------------------------------
 
 #: The role words instruments and judgments name their parties by, in the pairs that face each other: a claim
@@ -98,6 +111,22 @@ PARTY_WORDS = frozenset(w for pair in PARTY_PAIRS for w in pair) | frozenset(
      # the bodies and office-holders statutes give powers and duties to
      "official", "officer", "council", "corporation", "authority", "registrar", "inspector", "agency",
      "department", "foundation", "commissioner", "governor", "auditor", "regulator", "committee", "person"})
+#: Capitalised words that name a thing or a part of a text, not a party: a claim may put them before or after
+#: a party without swapping anyone ("the Licensee shall not assign this Agreement" / "this Agreement shall not
+#: be assigned by the Licensee").
+NOT_PARTIES = frozenset({"agreement", "act", "acts", "section", "sections", "clause", "clauses", "article",
+                         "articles", "schedule", "part", "regulation", "regulations", "rule", "rules", "term",
+                         "terms", "product", "products", "services", "service", "territory", "date", "order",
+                         "amendment", "contract", "code", "convention", "paragraph", "subsection", "appendix",
+                         "exhibit", "annex", "period", "fund", "the", "this", "that", "under", "upon", "any",
+                         "each", "such", "where", "when", "if", "all", "for", "and", "but", "mr", "mrs", "ms",
+                         "lord", "lady", "sir", "dame", "canada", "state", "states", "united", "kingdom"})
+#: Words that link two names without one acting on the other: a definition ("VerticalNet Site means a Site
+#: owned by VerticalNet") or an inclusion reads the same either way round.
+LINKING_WORDS = frozenset({"mean", "means", "meant", "meaning", "include", "includes", "included",
+                           "including",
+                           "refer", "refers", "referred", "reference", "same", "equal", "equally", "together",
+                           "between", "among", "both", "jointly"})
 #: Words that name no one side: "each party", "either party", "the parties" act for both.
 BOTH_SIDES = frozenset({"party", "parties", "each", "either", "both", "neither", "any"})
 
@@ -156,7 +185,9 @@ ANTONYMS = (("allow", "dismiss"), ("grant", "refus"), ("grant", "deni"), ("accep
             ("uphold", "quash"), ("upheld", "overturn"), ("uphold", "overturn"), ("uphold", "revers"),
             ("upheld", "revers"), ("affirm", "revers"), ("guilti", "acquit"), ("liabl", "exempt"),
             ("succeed", "fail"), ("permit", "prohibit"), ("includ", "exclud"), ("increas", "decreas"),
-            ("before", "after"), ("restor", "quash"), ("restor", "set"), ("maximum", "minimum"), ("valid", "void"), ("admiss", "inadmiss"),
+            ("before", "after"), ("restor", "quash"), ("restor", "setasid"), ("upheld", "setasid"),
+            ("uphold", "setasid"), ("affirm", "setasid"), ("prevail", "lose"), ("win", "lose"),
+            ("guilti", "innoc"), ("maximum", "minimum"), ("valid", "void"), ("admiss", "inadmiss"),
             ("proper", "improp"), ("right", "wrong"), ("correct", "incorrect"), ("agre", "disagre"))
 #: Words too common to align a claim's clause with a quote's on.
 FUNCTION_WORDS = frozenset(
@@ -178,3 +209,98 @@ TO_HEADS = frozenset({"able", "unable", "required", "entitled", "obliged", "obli
                       "continues", "cease", "ceases", "seek", "seeks", "sought", "try", "tries", "attempt",
                       "attempts", "choose", "chooses", "elect", "elects", "wish", "wishes", "is", "are", "was",
                       "were", "be", "shall", "will", "may", "must", "can"})
+
+# -- scope ---------------------------------------------------------------------------------------------------
+
+#: Words by which a claim states a scope — every case, one actor alone, a free choice, a joint or a separate
+#: duty, an express term, never — each with the words by which quoted words state the same scope.  A claim
+#: that adds such a word its quoted sentence has none of says more than the quotation: it is shown as its
+#: quotation alone ("Only TPC undertakes…" on "TPC and Consolidated Artists agree…"; "always in Montreal" on
+#: "shall be in
+#: Montreal"; "merely permits" on "there shall be established").
+SCOPE_WORDS = (
+    ("every case", frozenset({"all", "every", "always", "whichever", "whatever", "whatsoever", "entire",
+                              "entirely", "whole", "wholly", "invariably", "everything", "everyone",
+                              "universally"}),
+     frozenset({"all", "every", "any", "each", "always", "whatever", "whichever", "whenever", "wherever",
+                "whatsoever", "entire", "entirely", "whole", "wholly", "regardless", "irrespective",
+                "automatically", "no", "none", "never", "nothing", "everything", "everyone"})),
+    # no condition at all: "any" in the quoted words is not enough ("any provision … held by any court to be
+    # illegal … shall be of no force" does not say "automatically, whether or not a court has so held")
+    ("no condition", frozenset({"automatically", "regardless", "irrespective", "unconditionally",
+                                "unconditional", "wherever", "whenever", "anywhere", "everywhere"}),
+     frozenset({"automatically", "regardless", "irrespective", "unconditional", "unconditionally", "whatever",
+                "wherever", "whenever", "anywhere", "everywhere", "always", "whether"})),
+    ("one alone", frozenset({"only", "alone", "solely", "sole", "exclusively", "merely", "exclusive"}),
+     frozenset({"only", "alone", "solely", "sole", "exclusively", "exclusive", "merely", "unless", "except",
+                "save", "but", "limited", "just"})),
+    ("a contrast", frozenset({"rather", "instead"}), frozenset({"rather", "instead", "not", "but", "than"})),
+    ("a free choice", frozenset({"discretion", "discretionary", "optional", "free"}),
+     frozenset({"discretion", "discretionary", "option", "optional", "free", "may", "entitled", "opinion",
+                "considers", "thinks", "satisfied"})),
+    ("joint or separate", frozenset({"jointly", "joint", "severally", "separate", "separately", "independent",
+                                     "independently"}),
+     frozenset({"jointly", "joint", "severally", "several", "separate", "separately", "independent",
+                "independently", "together", "each", "both", "individually"})),
+    ("an express term", frozenset({"expressly", "explicitly"}),
+     frozenset({"expressly", "explicitly", "express"})),
+    ("never", frozenset({"never"}),
+     frozenset({"never", "not", "no", "none", "nothing", "cannot", "nor", "neither"})),
+)
+#: Phrases of scope (read as :data:`SCOPE_WORDS`' "no condition"): "whether or not a court has so held", "with
+#: no exceptions", "no matter", "in all cases", "at any time", "for any reason".
+SCOPE_PHRASES = re.compile(r"\b(?:whether\s+or\s+not|with\s+no\s+exceptions?|"
+                           r"without\s+(?:any\s+)?exceptions?|"
+                           r"no\s+matter|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|"
+                           r"at\s+any\s+time|"
+                           r"for\s+any\s+reason|(?:any|every)where\s+(?:in\s+the\s+world|else))\b", re.I)
+
+# -- outcome -------------------------------------------------------------------------------------------------
+
+#: How a court takes an argument, a submission or a suggestion: accepting it ...
+ACCEPTING = re.compile(r"\b(?:accept(?:s|ed|ing)?|agree(?:s|d)?\s+with|uph(?:eld|olds?)|persuaded|"
+                       r"well[- ]founded|"
+                       r"correct(?:ly)?|succeed(?:s|ed)?|sound|endorse[sd]?|adopt(?:s|ed)?)\b", re.I)
+#: ... or rejecting it ("the suggestion … is unsustainable speculation", "that submission is misconceived").
+REJECTING = re.compile(r"\b(?:reject(?:s|ed|ing)?|misconceived|unsustainable|untenable|wrong(?:ly)?|"
+                       r"erroneous|"
+                       r"(?:without|no)\s+(?:merit|substance|foundation)|fail(?:s|ed)?|dismiss(?:es|ed)?|"
+                       r"cannot\s+stand|not\s+persuaded|unpersuaded|speculat\w*|unfounded|ill[- "
+                       r"]founded|flawed|"
+                       r"(?:do|does|did|can|could)\s*(?:not|n't)\s+accept|cannot\s+accept|"
+                       r"(?:do|does|did)\s*(?:not|n't)\s+agree)\b", re.I)
+#: What the words only put as arguable, alleged or submitted — not what the court decided ...
+HEDGES = re.compile(r"\b(?:arguabl[ey]|it\s+is\s+(?:said|submitted|contended|alleged|suggested)|"
+                    r"(?:submits?|submitted|contends?|contended|alleges?|alleged|argues?|argued|suggests?|"
+                    r"suggested|asserts?|asserted|claims?|claimed)\s+that|"
+                    r"(?:a|an)\s+(?:arguable|realistic)\s+(?:case|prospect)|permission\s+to\s+appeal)\b",
+                    re.I)
+#: ... and how a claim states a decision.
+HOLDING = re.compile(r"\b(?:held|holds|found|finds|decided|decides|concluded|concludes|ruled|rules|"
+                     r"determined|"
+                     r"established)\b", re.I)
+
+# -- reading a sentence --------------------------------------------------------------------------------------
+
+#: A negated "do so" takes back the verb before it: "must act without partiality, and any failure to do so" —
+#: the claim's "fails to act" says what the words say, so the words before it are read both ways.
+NEGATED_DO_SO = re.compile(r"\b(?:fail\w*|not|never|refus\w*|omi\w*)\s+(?:to\s+)?(?:do|does|"
+                           r"did)\s+so\b", re.I)
+#: Participles that do not end in -ed or -en ("was made", "is held", "were paid", "be set aside"): after a
+#: form of "be", what is done to the subject, not by it.
+IRREGULAR_PARTICIPLES = frozenset({"made", "held", "paid", "set", "put", "brought", "bought", "sent", "sold",
+                                   "told", "found", "left", "kept", "lent", "lost", "meant", "read", "built",
+                                   "cut", "dealt", "heard", "laid", "led", "met", "run", "spent", "struck",
+                                   "won", "bound", "done", "let", "shut", "caught", "taught", "thought",
+                                   "sought"})
+#: Words before a number that make it a reference, not a figure ("section 3", "paragraph 6(e)", "at 14"): a
+#: claim's "section 3" is no count the quoted words must state in the same role.
+REFERENCE_BEFORE = re.compile(r"\b(?:sections?|subsections?|ss?\.|paras?\.?|paragraphs?|clauses?|articles?|"
+                              r"arts?\.|rules?|r\.|regulations?|regs?\.|schedules?|parts?|chapters?|notes?|"
+                              r"pages?|pp?\.|items?|no\.|numbers?|cl\.|at|vol\.|volume)\s*$|"
+                              r"[-–\d.]\s*$", re.I)
+#: Where a sentence goes on to another predicate of its subject ("…, will not make or permit alteration…",
+#: "; and the Licensor shall…"): what follows is not what the quotation says.
+NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|"
+                         r"were)\b|"
+                         r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso: a clause of its own

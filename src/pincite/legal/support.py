@@ -85,7 +85,7 @@ NOT_NAMES = frozenset(
     "rules order orders paragraph paragraphs clause clauses subsection chapter title annex appendix exhibit "
     "agreement contract lease deed code constitution convention treaty directive statute bill "
     "monday tuesday wednesday thursday friday saturday sunday "
-    "english british american canadian european international national "
+    "english british american canadian european international national french welsh gaelic latin "
     "however thus therefore accordingly also further moreover under in on at by for to of the a an this that "
     "it its he she they we you there where when if as and or but not no yes".split()) | frozenset(MONTH_NUMBERS)
 
@@ -193,7 +193,7 @@ def _words_value(s: str) -> int | None:
 
 def number_value(s: str) -> float | None:
     """The value of a number as written: "1,000,000", "10 000", "2.5", "twenty-five", "one hundred and fifty"."""
-    t = re.sub(r"(st|nd|rd|th)$", "", s.strip(), flags=re.I)
+    t = re.sub(r"(?<=\d)(st|nd|rd|th)$", "", s.strip(), flags=re.I)  # "21st"; never "thousand"
     if re.fullmatch(r"[\d,.\s\u00a0]+", t):
         t = re.sub(r"[,\s\u00a0]", "", t)
         try:
@@ -228,6 +228,10 @@ def _period(after: str) -> str | None:
     return PERIOD_UNITS.get(low)
 
 
+#: Month names that are also common words ("a payment under section 3 may be made"): a month only capitalised.
+_VERB_MONTHS = frozenset({"may", "march"})
+
+
 def _date_keys(m: re.Match[str]) -> tuple[frozenset[str], frozenset[str]]:
     """(needs, gives) of one date match."""
     g = m.groupdict()
@@ -240,6 +244,8 @@ def _date_keys(m: re.Match[str]) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(keys), frozenset(gives | {f"n:{y}"})
     month_word = g.get("m") or g.get("m2")
     if month_word is None:
+        return frozenset(), frozenset()
+    if month_word in _VERB_MONTHS:  # "section 3 may be made", "march on": a month is capitalised
         return frozenset(), frozenset()
     mo = MONTH_NUMBERS.get(month_word.lower().rstrip("."), None) if not month_word.isdigit() else int(month_word)
     if mo is None or not 1 <= mo <= 12:
@@ -281,6 +287,9 @@ def figures(text: str) -> list[Figure]:
         if num.lower() in ("a", "an"):
             if not m.group("after") or not _PERIOD_LEAD.search(rest[:m.start()]):
                 continue  # "$5 a year" is a rate, not a period; "within a year" is one
+            if re.match(r"(?:calendar|financial|fiscal)\s", m.group("after"), re.I) and re.search(
+                    r"\b(?:for|in|each|every|per|any)\s*$", rest[:m.start()], re.I):
+                continue  # "the share for a calendar year" names which year, it counts none
             base = 1.0  # "a year", "a week": one of them
         elif num.lower().startswith("a ") or num.lower().startswith("a\u00a0"):
             num = num[2:]
@@ -364,7 +373,53 @@ def _figure_keys(text: str) -> frozenset[str]:  # a unit is cited again and agai
         out |= f.gives
     for w in re.findall(rf"\b({_CUR_AFTER})\b", text, re.I):  # the currency a text names anywhere in it
         out.add(f"currency:{CURRENCY_AFTER[w.lower()]}")
+    out |= _list_count(text) | _date_gaps(out)
     return frozenset(out)
+
+
+_ROMAN = {r: i + 1 for i, r in enumerate("i ii iii iv v vi vii viii ix x xi xii".split())}
+_ITEM = re.compile(r"(?:^|[\s;:(])\(?([ivx]{1,4}|[a-l])\)", re.M)
+
+
+def _list_count(text: str) -> set[str]:
+    """How many items a text lists ("i) …; ii) …; and iii) …" lists three): a claim that counts them ("three
+    premises") states what the text shows."""
+    for numerals in (_ROMAN, {c: i + 1 for i, c in enumerate("abcdefghijkl")}):
+        seen = [numerals[m.group(1)] for m in _ITEM.finditer(text) if m.group(1) in numerals]
+        n = 0
+        while n + 1 in seen:
+            n += 1
+        if n >= 2:
+            return {f"n:{n}"}
+    return set()
+
+
+def _date_gaps(keys: set[str]) -> set[str]:
+    """The days between two dates a text gives ("made on 17 July 2017, laid before Parliament on 19 July"):
+    "two days later" is what it shows.  A day without a year takes the year of a dated day of the text."""
+    import datetime as dt
+
+    full = sorted(k[5:] for k in keys if k.startswith("date:"))
+    years = {d[:4] for d in full}
+    days = set(full)
+    for k in keys:
+        if k.startswith("day:") and len(years) == 1:
+            days.add(f"{next(iter(years))}-{k[4:]}")
+    out: set[str] = set()
+    parsed = []
+    for d in sorted(days)[:30]:
+        try:
+            parsed.append(dt.date.fromisoformat(d))
+        except ValueError:
+            continue
+    for i, a in enumerate(parsed):
+        for b in parsed[i + 1:]:
+            gap = abs((b - a).days)
+            if 0 < gap <= 366:
+                out.add(f"period:day:{gap}")
+                if gap % 7 == 0:
+                    out.add(f"period:week:{gap // 7}")
+    return out
 
 
 def supported(f: Figure, keys: set[str]) -> bool:
