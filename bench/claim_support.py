@@ -157,8 +157,8 @@ def pairs(files: list[str], show: bool) -> None:
     for path in files:
         rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()
                 if line.strip() and not line.startswith("//")]
-        passages = {p["id"]: p for name in ("passages.jsonl", "passages2.jsonl")
-                    for p in map(json.loads, (ROOT / "eval/claims" / name).read_text(encoding="utf-8").splitlines())}
+        passages = {p["id"]: p for f in sorted((ROOT / "eval/claims").glob("passages*.jsonl"))
+                    for p in map(json.loads, f.read_text(encoding="utf-8").splitlines())}
         for r in rows:  # a hand-written pair names its passage: the passage's text is the cited unit
             if "context" not in r:
                 p = passages[r["passage"]]
