@@ -33,7 +33,7 @@ import hashlib
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ import numpy as np
 
 from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
+from pincite.answer.structure import named_speaker_units, structural_claims
 from pincite.generate.base import GeneratorError
 from pincite.generate.features import (
     CORE,
@@ -431,6 +432,28 @@ def load_similarity_model(path: Path, sha256: str) -> Any:
     return load_sentence_model((path, tokenizer))
 
 
+def within_named_voice(turn: TurnContext, reading: Any) -> Any:
+    """A question naming one judge of a judgment ("what did Males LJ say about…?") is answered from that judge's
+    own paragraphs only (:func:`pincite.answer.structure.named_speaker_units`), ranked among themselves: the
+    reading keeps the candidates in that voice, of the best-ranked judgment whose voices include the judge.  A
+    reading with none there is kept whole."""
+    if turn.multi_document:
+        return reading
+    seen: set[str] = set()
+    for cp in turn.passages:
+        if cp.passage.document.id in seen:
+            continue
+        seen.add(cp.passage.document.id)
+        doc = turn.document_of(cp.pid)
+        voice = named_speaker_units(doc, turn.question)
+        if voice is None:
+            continue
+        kept = [f for f in reading.sentences if f.cp.passage.document.id == doc.id
+                and voice.intersection(f.cp.passage.chunk.units)]
+        return replace(reading, sentences=kept) if kept else reading
+    return reading
+
+
 class RankerGenerator:
     """Quote the candidate the LambdaRank model ranks first when the abstention model says it answers."""
 
@@ -498,9 +521,13 @@ class RankerGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
+        direct = structural_claims(turn)  # the judgment's structure decides it: no ranking
+        if direct:
+            return reply_json(direct)
         reading = candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
+        reading = within_named_voice(turn, reading)
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
