@@ -22,7 +22,7 @@ from typing import Any
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.legal import decisions as D
-from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, terms
+from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
 from pincite.legal.sentences import sentence_spans
 
 from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
@@ -38,6 +38,9 @@ OPENING_PARAGRAPHS = 3
 JUDGE_UNITS = 4
 #: how many of a judge's last paragraphs are read for a conclusion (as :mod:`pincite.answer.evidence` reads them)
 CLOSING_STRETCH = 5
+#: a sentence shorter than this many words ("I agree.") is quoted with the next one of its paragraph, which
+#: a quotation needs to carry a statement (verify's least quote is four words)
+SHORT_SENTENCE_WORDS = 4
 
 
 @dataclass
@@ -116,7 +119,10 @@ def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], 
                     found.append((rank, -i if last else i, s, e))
                     break
         if found:
-            _, _, s, e = min(found)
+            _, i, s, e = min(found)
+            i = abs(i)
+            if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS and i + 1 < len(spans):
+                e = spans[i + 1][1]  # "I agree." opening a paragraph: with what follows, it says with what
             return Said(sp, u, *_trim(doc, s, e))
     return None
 
@@ -191,8 +197,9 @@ def dissent_decides(question: str) -> bool:
 
 def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = None) -> list[Speaker]:
     """The judgment's voices the question names (by surname, or by office: "the Master of the Rolls"), the one
-    it asks about first: a judge named in the possessive ("Nugee LJ's reservations") is what another is asked
-    about."""
+    it asks about first: the judge in the place of the question's subject ("Did Green LJ consider…", "according
+    to Bean LJ") before the others, a judge named in the possessive ("Nugee LJ's reservations", what another is
+    asked about) after them, else in the order named."""
     sps = speakers(doc) if sps is None else sps
     found: list[tuple[int, int, Speaker]] = []
     for sp in sps:
@@ -202,12 +209,13 @@ def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = Non
             for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question):
                 after = question[m.end():m.end() + 8]
                 possessive = bool(re.match(r"(?:\s+(?:L?JJ?|MR|C|P|VP|CJ|LCJ))?['\u2019]s?\b", after))
-                cand = (int(possessive), m.start())
+                subject = bool(D.ASKED_OF.search(question[:m.start()]))
+                cand = (int(possessive) - int(subject), m.start())
                 best = cand if best is None or cand < best else best
         for o in offices:
             m = re.search(rf"\b{re.escape(o)}\b", question, re.I)
             if m:
-                cand = (0, m.start())
+                cand = (-int(bool(D.ASKED_OF.search(question[:m.start()]))), m.start())
                 best = cand if best is None or cand < best else best
         if best is not None:
             found.append((best[0], best[1], sp))
@@ -277,6 +285,10 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
             return True, sorted(out, key=lambda x: x.start)
     if len(sps) < 2:
         return False, []
+    if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
+        own = assent(doc, named[0]) if named[0] is not lead_of(sps) else next(iter(disposal(doc, named[0])[-1:]), None)
+        if own is not None:
+            return False, [own]
     lead = lead_of(sps)
     out = []
     for sp in sps:
@@ -357,9 +369,13 @@ def _claim(turn: TurnContext, doc: Document, said: Said, lead_in: str = "") -> d
 
 
 def _names_other_case(question: str, doc: Document) -> bool:
-    """Whether the question names a case by its parties that is not this judgment (then the structure of this
-    one does not answer it)."""
+    """Whether the question names a case (by its parties or its neutral citation) that is not this judgment
+    (then the structure of this one does not answer it)."""
     title = " ".join(re.findall(r"[a-z0-9]+", f"{doc.title} {doc.citation or ''}".lower()))
+    flat = re.sub(r"[^a-z0-9]", "", (doc.citation or "").lower())
+    for m in NAMED_NEUTRAL.finditer(question):
+        if re.sub(r"[^a-z0-9]", "", f"{m.group('year')}{m.group('court')}{m.group('num')}".lower()) not in flat:
+            return True
     for m in NAMED_CASE.finditer(question):
         words = [w for w in re.findall(r"[a-z0-9]+", m.group("a").lower()) if len(w) > 3]
         if words and not any(f" {w}" in f" {title}" for w in words):
@@ -386,17 +402,17 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     q = turn.question
     outcome, dissent = asks_outcome(q), dissent_decides(q)
     if not (outcome or dissent):
-        return None
-    judgments = _judgments_in_turn(turn)
+        return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
+    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
     if not turn.multi_document:
         first = turn.passages[0].passage.document if turn.passages else None
-        if first is None or first.kind is not DocumentKind.JUDGMENT:
+        named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
+        if first is None or (first.kind is not DocumentKind.JUDGMENT and not named):
             return None
-        judgments = judgments[:1]
+        # the best-ranked judgment; a question naming its case, the best-ranked judgment that is that case
+        judgments = judgments[:1] if named or (judgments and judgments[0].id == first.id) else []
     claims: list[dict[str, Any]] = []
     for doc in judgments:
-        if _names_other_case(q, doc):
-            continue
         sps = speakers(doc)
         if not sps:
             continue
@@ -413,3 +429,29 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         if made:
             claims += made
     return claims or None
+
+
+#: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree
+ASSENT_PARAGRAPHS = 2
+
+
+def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A question asking what a named judge said or held, of a judge whose whole reasons are a short assent
+    ("I agree that the appeal should be dismissed for the reasons given by Arnold LJ"): the assent is what the
+    judge said (the best-ranked judgment whose voices include the judge)."""
+    if turn.multi_document:
+        return None
+    for doc in _judgments_in_turn(turn):
+        if _names_other_case(turn.question, doc):
+            continue
+        sps = speakers(doc)
+        named = named_speakers(doc, turn.question, sps) if len(sps) > 1 else []
+        if not named:
+            continue
+        sp = named[0]
+        if len(sp.units) > ASSENT_PARAGRAPHS or sp is lead_of(sps):
+            return None
+        said = _find(doc, sp, D.ASSENT_SENTENCE, sp.units[:1], last=False)
+        claim = _claim(turn, doc, said) if said is not None else None
+        return [claim] if claim else None
+    return None

@@ -33,7 +33,7 @@ import hashlib
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -432,13 +432,13 @@ def load_similarity_model(path: Path, sha256: str) -> Any:
     return load_sentence_model((path, tokenizer))
 
 
-def within_named_voice(turn: TurnContext, reading: Any) -> Any:
+def named_voice(turn: TurnContext, reading: Any) -> np.ndarray | None:
     """A question naming one judge of a judgment ("what did Males LJ say about…?") is answered from that judge's
-    own paragraphs only (:func:`pincite.answer.structure.named_speaker_units`), ranked among themselves: the
-    reading keeps the candidates in that voice, of the best-ranked judgment whose voices include the judge.  A
-    reading with none there is kept whole."""
+    own paragraphs only (:func:`pincite.answer.structure.named_speaker_units`): the indices of the reading's
+    candidates in that voice, of the best-ranked judgment whose voices include the judge; None when the question
+    names no judge there, or no candidate is in that voice."""
     if turn.multi_document:
-        return reading
+        return None
     seen: set[str] = set()
     for cp in turn.passages:
         if cp.passage.document.id in seen:
@@ -448,10 +448,10 @@ def within_named_voice(turn: TurnContext, reading: Any) -> Any:
         voice = named_speaker_units(doc, turn.question)
         if voice is None:
             continue
-        kept = [f for f in reading.sentences if f.cp.passage.document.id == doc.id
+        kept = [i for i, f in enumerate(reading.sentences) if f.cp.passage.document.id == doc.id
                 and voice.intersection(f.cp.passage.chunk.units)]
-        return replace(reading, sentences=kept) if kept else reading
-    return reading
+        return np.array(kept) if kept else None
+    return None
 
 
 class RankerGenerator:
@@ -527,7 +527,6 @@ class RankerGenerator:
         reading = candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
-        reading = within_named_voice(turn, reading)
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
@@ -539,5 +538,12 @@ class RankerGenerator:
         else:
             groups = [np.arange(len(sents))]
         passages = passage_keys(sents) if m.passage_mass else None
-        decided = self._decide(reading, x, scores, groups, passages)
+        voice = named_voice(turn, reading)
+        if voice is not None:
+            # ranked within the named judge's voice; answered when the model would answer from that voice or
+            # from all the candidates (the question is answerable, and the judge's own words are what it asks)
+            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages)
+            decided = [(best, max(p_voice, p_all))]
+        else:
+            decided = self._decide(reading, x, scores, groups, passages)
         return reply_json([LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold])

@@ -30,7 +30,7 @@ _DISPOSED = (r"allowed|dismissed|successful|unsuccessful|upheld|granted|refused|
 
 #: How a question asks how the case came out, each form with why it asks for the disposal.
 OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"(?i)\b(?:was|were|is|has|have)\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,80}}?\b(?:been\s+)?"
+    (re.compile(rf"(?i)\b(?:was|were|is|has|have)\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,200}}?\b(?:been\s+)?"
                 rf"(?:{_DISPOSED})\b"),
      "'was the appeal allowed?', 'were the appeals dismissed?': the disposal, asked directly"),
     (re.compile(rf"(?i)\bdid\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,40}}?\b(?:succeed|fail|work|prevail)\b"),
@@ -53,8 +53,9 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
 #: How a question asks whether anyone dissented, or who: the dissents' own words (or the agreements) answer it.
 DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\b(?:did|does|was|were|is)\s+(?:there\s+)?(?:any(?:one|body)?|a|either|each|all|the|any\s+"
-                r"(?:judge|member|justice)s?)\b[^?]{0,100}?\b(?:dissent\w*|disagree\w*|part\s+company|unanimous)"),
-     "'did anyone dissent?', 'was there a dissent?', 'was it unanimous?'"),
+                r"(?:judge|member|justice)s?)\b[^?]{0,100}?\b(?:dissent\w*|disagree\w*|part\s+company|unanimous|"
+                r"(?:in\s+(?:the\s+|a\s+)?)minority)"),
+     "'did anyone dissent?', 'was there a dissent?', 'was it unanimous?', 'were any judges in the minority?'"),
     (re.compile(r"(?i)\b(?:who|which\s+(?:judge|justice|member|lord|lady)s?)\b[^?]{0,30}?\b(?:dissent\w*|"
                 r"disagree\w*|was\s+in\s+the\s+minority|parted\s+company)"),
      "'who dissented?', 'which judge disagreed?'"),
@@ -73,6 +74,13 @@ DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
 DISSENT_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:basis|ground|footing)|basis|reasons?|grounds?|"
                                    r"how\s+did\b[^?]{0,40}\b(?:reason|justify|explain)|what\s+(?:was|were)\s+"
                                    r"(?:his|her|their)\s+(?:reasons?|view))\b")
+
+#: Words just before a judge's name that put the judge in the place of the question's subject ("Did Green LJ
+#: consider…", "What did Males LJ make of…", "according to Bean LJ", "per Arnold LJ"): the judge asked about,
+#: where a question names several.
+ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|according\s+to|per|in\s+the\s+view\s+of|"
+                      r"how\s+did|what\s+did|why\s+did)\s+(?:(?:Lord|Lady|Mr|Mrs|Ms|Sir|Dame)\s+)?"
+                      r"(?:Justice\s+)?(?:the\s+)?|^\W*)$")
 
 #: What a question asks a named judge: what they said, held, thought or preferred (the judge's name is
 #: matched against the judgment's voices, :func:`judge_name_forms`).
@@ -115,6 +123,8 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
 ASSENT_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)\bI\s+(?:also\s+|too\s+|entirely\s+|respectfully\s+|would\s+)?(?:agree|concur)\b"),
      "'I agree', 'I also agree', 'I too agree', 'I concur'"),
+    (re.compile(r"(?i)\b(?:decided|determined|resolved)\s+not\s+to\s+dissent\b|\bI\s+do\s+not\s+dissent\b"),
+     "'I have decided not to dissent': joining the majority after weighing a dissent"),
     (re.compile(r"(?i)\bfor\s+the\s+reasons\s+(?:given|explained|set\s+out)\s+by\b"),
      "'…for the reasons given by Flaux LJ': joining another's reasons"),
     (re.compile(r"(?i)\bI\s+have\s+(?:had\s+the\s+(?:advantage|benefit|privilege)\s+of\s+)?read(?:ing)?\b[^.]{0,80}"
