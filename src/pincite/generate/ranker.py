@@ -25,6 +25,12 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   legal questions (``bench/biencoder_train.py``) and shipped beside the model file as int8 ONNX read with the
   dense index's tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
 - the training manifest (data hashes, seed, cross-validated figures).
+
+Before any ranking, a judgment's structure (:mod:`pincite.answer.structure`, issue 52) answers what it decides:
+an outcome question is answered by the lead's disposal and each assent, a dissent question asking whether, who or
+what order by the dissents' own words (or, no one dissenting, by the agreements), a named judge whose reasons are
+a short assent by that assent — claims citing the turn's passages, checked like every other.  A question naming
+one judge of several is ranked within that judge's paragraphs (:func:`named_voice`).
 """
 
 from __future__ import annotations

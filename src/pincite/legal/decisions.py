@@ -46,8 +46,10 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"),
      "'what was the outcome?', 'how did the appeal end?', 'what happened to the appeal?'"),
     (re.compile(r"(?i)\bwhat\s+(?:order|orders)\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|they)\b"
-                r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:decide|order|do)\b"),
-     "'what order did the court make?', 'what did the court decide?': the court's order"),
+                r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:decide|order|do)\b(?!\s+(?:about|on|as\s+to|"
+                r"regarding|concerning|in\s+relation\s+to|with\s+regard\s+to|whether|in\s+respect\s+of)\b)"),
+     "'what order did the court make?', 'what did the court decide?': the court's order ('what did the court "
+     "decide about X?' asks about one issue, which the reasons answer)"),
 )
 
 #: How a question asks whether anyone dissented, or who: the dissents' own words (or the agreements) answer it.
