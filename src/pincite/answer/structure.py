@@ -230,12 +230,6 @@ def asks_costs(question: str) -> bool:
     return bool(D.COSTS_ASKED.search(question))
 
 
-def structural(question: str) -> bool:
-    """Whether the question is one the structure answers or adds candidates for (a judge's name is checked
-    against a judgment's voices by :func:`named_speakers`)."""
-    return asks_outcome(question) or asks_dissent(question) or asks_test(question) or asks_costs(question)
-
-
 # -- the units each answer comes from ----------------------------------------------------------------------------
 
 
