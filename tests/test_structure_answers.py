@@ -3,8 +3,8 @@ voices (each unit's author and role) — through the default generator and every
 corpus (MANIFEST.md names their judges and dissents).
 
 The questions are written for these tests (none is a gold question).  What is asserted is whose words are
-cited and in what role — the lead's disposal with every assent, a dissent's own disposal, the agreements when no
-one dissented, a named judge's voice alone — never an answer's wording."""
+cited and in what role — the lead's disposal with every assent, a dissent's own disposal, the agreements when
+no one dissented, a named judge's voice alone — never an answer's wording."""
 
 from __future__ import annotations
 
@@ -58,13 +58,17 @@ def _cited(ans):  # type: ignore[no-untyped-def]
 
 
 def _voices(ask, source: str):  # type: ignore[no-untyped-def]
-    doc = next(d for d in (ask.store.get_document(s.id) for s in ask.store.list_documents()) if d.source.endswith(source))
-    return {sp.author: sp.role for sp in speakers(doc)}
+    return {sp.author: sp.role for sp in speakers(_doc(ask, source))}
 
 
-def test_an_outcome_question_cites_the_lead_s_disposal_and_every_assent(ask) -> None:  # type: ignore[no-untyped-def]
-    ans = ask("Was the appeal of the Chief Constable and the police officers about giving evidence behind screens "
-              "at the inquest allowed?")
+def _doc(ask, source: str):  # type: ignore[no-untyped-def]
+    return next(d for d in (ask.store.get_document(s.id) for s in ask.store.list_documents())
+                if d.source.endswith(source))
+
+
+def test_an_outcome_question_cites_the_lead_s_disposal_and_every_assent(ask) -> None:  # type: ignore
+    ans = ask("Was the appeal of the Chief Constable and the police officers about giving evidence behind "
+              "screens at the inquest allowed?")
     cited = _cited(ans)
     voices = _voices(ask, DYER)
     lead = next(a for a, r in voices.items() if r is Role.LEAD)
@@ -75,24 +79,26 @@ def test_an_outcome_question_cites_the_lead_s_disposal_and_every_assent(ask) -> 
     assert len(ans.claims) == len(cited)  # cited together: one claim a sentence, all shown
 
 
-def test_a_two_judge_outcome_is_the_disposal_with_the_other_judge_s_assent(ask) -> None:  # type: ignore[no-untyped-def]
-    ans = ask("Did the appeal succeed against the refusal to let a child psychiatrist be instructed as an expert?")
+def test_a_two_judge_outcome_is_the_disposal_with_the_other_judge_s_assent(ask) -> None:  # type: ignore
+    ans = ask("Did the appeal succeed against the refusal to let a child psychiatrist be instructed as an "
+              "expert?")
     cited = _cited(ans)
     assert [(r, matches(DISPOSAL_SENTENCE, q) or matches(ASSENT_SENTENCE, q)) for _, r, q in cited] == [
         (Role.LEAD, True), (Role.CONCURRING, True)], cited
 
 
-def test_a_dissent_question_cites_the_dissent_s_own_disposal(ask) -> None:  # type: ignore[no-untyped-def]
+def test_a_dissent_question_cites_the_dissent_s_own_disposal(ask) -> None:  # type: ignore
     ans = ask("Did any of the judges dissent in the Hozelock garden hose patent appeal?")
     cited = _cited(ans)
     assert cited and {(a, r) for a, r, _ in cited} == {("Floyd LJ", Role.DISSENTING)}, cited
-    assert any(matches(DISPOSAL_SENTENCE, q) for _, _, q in cited), cited  # "I would have allowed this appeal"
+    # "I would have allowed this appeal"
+    assert any(matches(DISPOSAL_SENTENCE, q) for _, _, q in cited), cited
     assert all("(per Floyd LJ, dissenting)" in c.rendered for c in ans.citations)
 
 
-def test_a_unanimous_judgment_is_answered_no_dissent_cited_to_the_agreements(ask) -> None:  # type: ignore[no-untyped-def]
-    ans = ask("Was any judge in the minority in the Alliance of Turkish Business People appeal about the ECAA "
-              "settlement rules, or was it unanimous?")
+def test_a_unanimous_judgment_is_answered_no_dissent_cited_to_the_agreements(ask) -> None:  # type: ignore
+    ans = ask("Was any judge in the minority in the Alliance of Turkish Business People appeal about the "
+              "ECAA settlement rules, or was it unanimous?")
     cited = _cited(ans)
     voices = _voices(ask, TURKISH)
     agreeing = {a for a, r in voices.items() if r is Role.CONCURRING}
@@ -101,10 +107,11 @@ def test_a_unanimous_judgment_is_answered_no_dissent_cited_to_the_agreements(ask
     assert ans.claims[0].text.startswith("No one dissented"), ans.text
 
 
-def test_a_named_judge_question_cites_only_that_judge_s_voice(ask) -> None:  # type: ignore[no-untyped-def]
+def test_a_named_judge_question_cites_only_that_judge_s_voice(ask) -> None:  # type: ignore
     # reasons of one paragraph of assent are what the judge said (the lead's disposal is not)
-    for question, judge in (("What was Henderson LJ's view of the obviousness appeal?", "Henderson LJ"),
-                            ("What did Popplewell LJ say about instructing the child psychiatrist?", "Popplewell LJ")):
+    for question, judge in (
+            ("What was Henderson LJ's view of the obviousness appeal?", "Henderson LJ"),
+            ("What did Popplewell LJ say about instructing the child psychiatrist?", "Popplewell LJ")):
         cited = _cited(ask(question))
         assert cited and {a for a, _, _ in cited} == {judge}, (question, cited)
         assert all(matches(ASSENT_SENTENCE, q) for _, _, q in cited), cited
@@ -125,8 +132,7 @@ def test_question_shapes_and_judge_names_are_read_generally() -> None:
     assert judge_name_forms("Lord Burnett of Maldon CJ")[0] == ["Burnett"]
 
 
-def test_a_judge_named_in_the_possessive_is_not_the_one_asked_about(ask) -> None:  # type: ignore[no-untyped-def]
-    doc = next(d for d in (ask.store.get_document(s.id) for s in ask.store.list_documents())
-               if d.source.endswith(DYER))
+def test_a_judge_named_in_the_possessive_is_not_the_one_asked_about(ask) -> None:  # type: ignore
+    doc = _doc(ask, DYER)
     names = [sp.author for sp in named_speakers(doc, "Did Lewison LJ accept Males LJ's view of the remedy?")]
     assert names == ["Lewison LJ", "Males LJ"]

@@ -1,6 +1,6 @@
 """What a judgment's structure answers (issue 52): the questions judgments are asked most, read from the
-document model — each unit's voice (``author``, ``role``) — with :mod:`pincite.legal.decisions`' patterns, never
-from phrasing tied to one case.
+document model — each unit's voice (``author``, ``role``) — with :mod:`pincite.legal.decisions`' patterns,
+never from phrasing tied to one case.
 
 * **outcome** ("was the appeal allowed?"): the lead judgment's disposal and each agreeing judge's assent;
 * **dissent** ("did anyone dissent?", "who dissented?", "what would X have ordered?"): each dissent's own
@@ -8,11 +8,10 @@ from phrasing tied to one case.
 * **judge** ("what did Males LJ say about…?"): that judge's voice, and only it;
 * **test** and **costs**: sentences stating the test applied, or the costs order, in the court's own words.
 
-:func:`structure_units` gives the units retrieval must add for such a question (:mod:`pincite.answer.evidence`);
-:func:`structural_claims` the answer the structure decides (outcome and dissent), as claims citing passages of
-the turn — checked by :mod:`pincite.answer.verify` like every answer; :func:`named_speaker_units` the units a
-named judge's answer must come from.
-"""
+:func:`structure_units` gives the units retrieval must add for such a question
+(:mod:`pincite.answer.evidence`); :func:`structural_claims` the answer the structure decides (outcome and
+dissent), as claims citing passages of the turn — checked by :mod:`pincite.answer.verify` like every answer;
+:func:`named_speaker_units` the units a named judge's answer must come from."""
 
 from __future__ import annotations
 
@@ -36,7 +35,8 @@ FOR_THE_COURT = (Role.LEAD, Role.SOLE, Role.JOINT)
 OPENING_PARAGRAPHS = 3
 #: how many of a named judge's paragraphs are added as evidence, best first by the question's words
 JUDGE_UNITS = 4
-#: how many of a judge's last paragraphs are read for a conclusion (as :mod:`pincite.answer.evidence` reads them)
+#: how many of a judge's last paragraphs are read for a conclusion (as :mod:`pincite.answer.evidence` reads
+#: them)
 CLOSING_STRETCH = 5
 #: a sentence shorter than this many words ("I agree.") is quoted with the next one of its paragraph, which
 #: a quotation needs to carry a statement (verify's least quote is four words)
@@ -72,7 +72,8 @@ def speakers(doc: Document) -> list[Speaker]:
     for u in doc.units:
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
             sp = out.setdefault(u.author, Speaker(u.author, u.role))
-            if u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING or doc.units[u.parent].author is None:
+            parent = doc.units[u.parent] if u.parent is not None else None
+            if parent is None or parent.kind is UnitKind.HEADING or parent.author is None:
                 sp.units.append(u)
     return [s for s in out.values() if s.units]
 
@@ -104,10 +105,10 @@ def _trim(doc: Document, s: int, e: int) -> tuple[int, int]:
 
 def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], ...], units: list[Unit],
           last: bool = True, hypothetical_ok: bool = False) -> Said | None:
-    """The own-words sentence of the last (or first) of ``units`` holding one that a pattern of ``table`` finds —
-    in that paragraph, the one found by the earliest pattern of the table (the table is in order of preference),
-    then the last (or first); a vote after a conditional ("if I had… I would have allowed") is not cast, unless
-    ``hypothetical_ok``."""
+    """The own-words sentence of the last (or first) of ``units`` holding one that a pattern of ``table``
+    finds — in that paragraph, the one found by the earliest pattern of the table (the table is in order of
+    preference), then the last (or first); a vote after a conditional ("if I had… I would have allowed") is
+    not cast, unless ``hypothetical_ok``."""
     for u in (list(reversed(units)) if last else units):
         spans = own_sentences(doc, u)
         found: list[tuple[int, int, int, int]] = []
@@ -115,7 +116,8 @@ def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], 
             text = doc.text[s:e]
             for rank, (pattern, _why) in enumerate(table):
                 m = pattern.search(text)
-                if m and (hypothetical_ok or not CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()]))):
+                if m and (hypothetical_ok
+                          or not CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()]))):
                     found.append((rank, -i if last else i, s, e))
                     break
         if found:
@@ -128,13 +130,15 @@ def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], 
 
 
 def lead_of(sps: list[Speaker]) -> Speaker | None:
-    """The lead judgment: the one the parser marked as speaking for the court, else the first not dissenting."""
-    return next((s for s in sps if s.role in FOR_THE_COURT), None) or next((s for s in sps if not s.dissenting), None)
+    """The lead judgment: the one the parser marked as speaking for the court, else the first not dissenting.
+    """
+    return (next((s for s in sps if s.role in FOR_THE_COURT), None)
+            or next((s for s in sps if not s.dissenting), None))
 
 
 def disposal(doc: Document, sp: Speaker) -> list[Said]:
-    """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as a
-    conclusion ("For these reasons, I would have allowed the appeals"), else their last; and one their first
+    """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as
+    a conclusion ("For these reasons, I would have allowed the appeals"), else their last; and one their first
     paragraphs announce before the reasons when there is one."""
     out = []
     closing = [u for u in sp.units[-CLOSING_STRETCH:]
@@ -150,13 +154,14 @@ def disposal(doc: Document, sp: Speaker) -> list[Said]:
 
 
 def assent(doc: Document, sp: Speaker) -> Said | None:
-    """A judge's agreement in their own words ("I agree", "for the reasons given by…"), else their disposal."""
+    """A judge's agreement in their own words ("I agree", "for the reasons given by…"), else their disposal.
+    """
     return _find(doc, sp, D.ASSENT_SENTENCE, sp.units, last=False) or next(iter(disposal(doc, sp)[-1:]), None)
 
 
 def concluding(doc: Document, sp: Speaker) -> list[Said]:
-    """A judge's conclusion where they state no disposal: the first sentence of the last paragraph of their closing
-    stretch that opens as one ("In conclusion…", "For these reasons…")."""
+    """A judge's conclusion where they state no disposal: the first sentence of the last paragraph of their
+    closing stretch that opens as one ("In conclusion…", "For these reasons…")."""
     for u in reversed(sp.units[-CLOSING_STRETCH:]):
         spans = own_sentences(doc, u)
         if spans and CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80]):
@@ -179,7 +184,7 @@ def first_reasons(doc: Document, sp: Speaker) -> Said | None:
     return Said(sp, sp.units[0], *_trim(doc, *spans[0])) if spans else None
 
 
-# -- the questions ----------------------------------------------------------------------------------------------
+# -- the questions ---------------------------------------------------------------------------------------
 
 
 def asks_outcome(question: str) -> bool:
@@ -197,9 +202,9 @@ def dissent_decides(question: str) -> bool:
 
 def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = None) -> list[Speaker]:
     """The judgment's voices the question names (by surname, or by office: "the Master of the Rolls"), the one
-    it asks about first: the judge in the place of the question's subject ("Did Green LJ consider…", "according
-    to Bean LJ") before the others, a judge named in the possessive ("Nugee LJ's reservations", what another is
-    asked about) after them, else in the order named."""
+    it asks about first: the judge in the place of the question's subject ("Did Green LJ consider…",
+    "according to Bean LJ") before the others, a judge named in the possessive ("Nugee LJ's reservations",
+    what another is asked about) after them, else in the order named."""
     sps = speakers(doc) if sps is None else sps
     found: list[tuple[int, int, Speaker]] = []
     for sp in sps:
@@ -230,7 +235,7 @@ def asks_costs(question: str) -> bool:
     return bool(D.COSTS_ASKED.search(question))
 
 
-# -- the units each answer comes from ----------------------------------------------------------------------------
+# -- the units each answer comes from ---------------------------------------------------------------------
 
 
 def _by_question_words(doc: Document, units: list[Unit], question: str, n: int) -> list[Unit]:
@@ -259,9 +264,9 @@ def outcome_said(doc: Document, sps: list[Speaker]) -> list[Said]:
 
 
 def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple[bool, list[Said]]:
-    """(whether anyone dissented, the sentences that say so): each dissent's disposal and first reasons; when no
-    one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered for
-    them."""
+    """(whether anyone dissented, the sentences that say so): each dissent's disposal and first reasons; when
+    no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
+    for them."""
     named = named_speakers(doc, question, sps) if question else []
     dissents = [s for s in sps if s.dissenting]
     if dissents:
@@ -280,7 +285,8 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     if len(sps) < 2:
         return False, []
     if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
-        own = assent(doc, named[0]) if named[0] is not lead_of(sps) else next(iter(disposal(doc, named[0])[-1:]), None)
+        mine = named[0]
+        own = assent(doc, mine) if mine is not lead_of(sps) else next(iter(disposal(doc, mine)[-1:]), None)
         if own is not None:
             return False, [own]
     lead = lead_of(sps)
@@ -295,10 +301,10 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
 
 
 def structure_units(doc: Document, question: str) -> list[Unit]:
-    """The units a structural question needs read (added to what retrieval ranked): the disposal and assents for
-    an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent question,
-    the named judge's paragraphs that share most of the question's words, the sentences stating a test or the
-    costs order."""
+    """The units a structural question needs read (added to what retrieval ranked): the disposal and assents
+    for an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent
+    question, the named judge's paragraphs that share most of the question's words, the sentences stating a
+    test or the costs order."""
     if doc.kind is not DocumentKind.JUDGMENT:
         return []
     sps = speakers(doc)
@@ -319,7 +325,8 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
         table = D.TEST_SENTENCE if asks_test(question) else D.COSTS_SENTENCE
         pool = named[:1] or [s for s in sps if not s.dissenting]
         for sp in pool:
-            hits = [u for u in sp.units if any(D.matches(table, doc.text[s:e]) for s, e in own_sentences(doc, u))]
+            hits = [u for u in sp.units
+                    if any(D.matches(table, doc.text[s:e]) for s, e in own_sentences(doc, u))]
             units += _by_question_words(doc, hits, question, 2)
     units += [s.unit for s in said]
     return list({u.ordinal: u for u in units}.values())
@@ -338,7 +345,7 @@ def named_speaker_units(doc: Document, question: str) -> set[int] | None:
     return {u.ordinal for u in doc.units if u.author == author}
 
 
-# -- the answer the structure decides -------------------------------------------------------------------------
+# -- the answer the structure decides ---------------------------------------------------------------------
 
 
 def _passage_for(turn: TurnContext, doc: Document, s: int, e: int) -> ContextPassage | None:
@@ -368,7 +375,8 @@ def _names_other_case(question: str, doc: Document) -> bool:
     title = " ".join(re.findall(r"[a-z0-9]+", f"{doc.title} {doc.citation or ''}".lower()))
     flat = re.sub(r"[^a-z0-9]", "", (doc.citation or "").lower())
     for m in NAMED_NEUTRAL.finditer(question):
-        if re.sub(r"[^a-z0-9]", "", f"{m.group('year')}{m.group('court')}{m.group('num')}".lower()) not in flat:
+        named = f"{m.group('year')}{m.group('court')}{m.group('num')}"
+        if re.sub(r"[^a-z0-9]", "", named.lower()) not in flat:
             return True
     for m in NAMED_CASE.finditer(question):
         words = [w for w in re.findall(r"[a-z0-9]+", m.group("a").lower()) if len(w) > 3]
@@ -388,11 +396,12 @@ def _judgments_in_turn(turn: TurnContext) -> list[Document]:
 
 
 def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
-    """The claims the structure decides for the turn's question, or None when it does not decide it: an outcome
-    question is answered by the lead's disposal and each assent; a dissent question asking whether, who or what
-    order (not why) by each dissent's disposal and first reasons, or — no one dissenting — by each judge's
-    agreement.  Asked of one judgment (the best-ranked, when its passages come first), or of each judgment in
-    scope; each sentence is cited in a passage of the turn, and nothing is claimed that is not cited."""
+    """The claims the structure decides for the turn's question, or None when it does not decide it: an
+    outcome question is answered by the lead's disposal and each assent; a dissent question asking whether,
+    who or what order (not why) by each dissent's disposal and first reasons, or — no one dissenting — by each
+    judge's agreement.  Asked of one judgment (the best-ranked, when its passages come first), or of each
+    judgment in scope; each sentence is cited in a passage of the turn, and nothing is claimed that is not
+    cited."""
     q = turn.question
     outcome, dissent = asks_outcome(q), dissent_decides(q)
     if not (outcome or dissent):

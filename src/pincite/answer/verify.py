@@ -421,8 +421,8 @@ MIN_PARAGRAPH_WORDS = 2
 
 
 def _whole_paragraph(c: Candidate, q: str, words: int) -> bool:
-    """Whether the quote is the whole of a numbered paragraph's own words (its printed number aside): then it is
-    everything the paragraph says, however short."""
+    """Whether the quote is the whole of a numbered paragraph's own words (its printed number aside): then it
+    is everything the paragraph says, however short."""
     if words < MIN_PARAGRAPH_WORDS or c.doc is None or c.cp is None or c.quote_start is None:
         return False
     u = innermost_unit(c.doc, c.quote_start, c.quote_end or c.quote_start, c.cp.passage.chunk.units)

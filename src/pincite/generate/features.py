@@ -775,7 +775,8 @@ class StructuralAsk:
 
 @lru_cache(maxsize=256)
 def _asks(question: str) -> StructuralAsk:
-    return StructuralAsk(asks_outcome(question), asks_dissent(question), asks_test(question), asks_costs(question))
+    return StructuralAsk(asks_outcome(question), asks_dissent(question), asks_test(question),
+                         asks_costs(question))
 
 
 _SAID_TABLES = {"disposal": DISPOSAL_SENTENCE, "assent": ASSENT_SENTENCE, "test": TEST_SENTENCE,
@@ -930,17 +931,22 @@ DECLARED: tuple[Feature, ...] = (
 
     # -- optional: what a judgment's structure says of the sentence for the question asked (issue 52, item 1;
     # pincite.answer.structure and legal/decisions) — for a model trained after them
-    Feature("structure_disposal", lambda f, r, a: float(f.judgment and not f.dissenting and _asks(r.question).outcome
-                                                        and _said(f.sent, "disposal")),
+    Feature("structure_disposal",
+            lambda f, r, a: float(f.judgment and not f.dissenting and _asks(r.question).outcome
+                                  and _said(f.sent, "disposal")),
             "a majority judge's own disposal, for a question asking how the case came out", optional=True),
-    Feature("structure_assent", lambda f, r, a: float(f.judgment and not f.dissenting and (
-        _asks(r.question).outcome or _asks(r.question).dissent) and _said(f.sent, "assent")),
-            "a judge's assent (\"I agree\"), for an outcome question or whether anyone dissented", optional=True),
-    Feature("structure_dissent_disposal", lambda f, r, a: float(f.dissenting and _asks(r.question).dissent
-                                                                and _said(f.sent, "disposal")),
-            "a dissent's own disposal (\"I would have allowed the appeal\"), for a dissent question", optional=True),
+    Feature("structure_assent",
+            lambda f, r, a: float(f.judgment and not f.dissenting and (
+                _asks(r.question).outcome or _asks(r.question).dissent) and _said(f.sent, "assent")),
+            "a judge's assent (\"I agree\"), for an outcome question or whether anyone dissented",
+            optional=True),
+    Feature("structure_dissent_disposal",
+            lambda f, r, a: float(f.dissenting and _asks(r.question).dissent and _said(f.sent, "disposal")),
+            "a dissent's own disposal (\"I would have allowed the appeal\"), for a dissent question",
+            optional=True),
     Feature("structure_test", lambda f, r, a: float(_asks(r.question).test and _said(f.sent, "test")),
-            "states the test or standard (\"the correct approach is\"), for a question asking it", optional=True),
+            "states the test or standard (\"the correct approach is\"), for a question asking it",
+            optional=True),
     Feature("structure_costs", lambda f, r, a: float(_asks(r.question).costs and _said(f.sent, "costs")),
             "states a costs order, for a question asking it", optional=True),
 )

@@ -26,11 +26,11 @@ in one batch).  ``ranker_model.json`` beside this module, written by ``bench/tra
   dense index's tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
 - the training manifest (data hashes, seed, cross-validated figures).
 
-Before any ranking, a judgment's structure (:mod:`pincite.answer.structure`, issue 52) answers what it decides:
-an outcome question is answered by the lead's disposal and each assent, a dissent question asking whether, who or
-what order by the dissents' own words (or, no one dissenting, by the agreements), a named judge whose reasons are
-a short assent by that assent — claims citing the turn's passages, checked like every other.  A question naming
-one judge of several is ranked within that judge's paragraphs (:func:`named_voice`).
+Before any ranking, a judgment's structure (:mod:`pincite.answer.structure`, issue 52) answers what it
+decides: an outcome question is answered by the lead's disposal and each assent, a dissent question asking
+whether, who or what order by the dissents' own words (or, no one dissenting, by the agreements), a named
+judge whose reasons are a short assent by that assent — claims citing the turn's passages, checked like every
+other.  A question naming one judge of several is ranked within that judge's paragraphs (:func:`named_voice`).
 """
 
 from __future__ import annotations
@@ -439,10 +439,10 @@ def load_similarity_model(path: Path, sha256: str) -> Any:
 
 
 def named_voice(turn: TurnContext, reading: Any) -> np.ndarray | None:
-    """A question naming one judge of a judgment ("what did Males LJ say about…?") is answered from that judge's
-    own paragraphs only (:func:`pincite.answer.structure.named_speaker_units`): the indices of the reading's
-    candidates in that voice, of the best-ranked judgment whose voices include the judge; None when the question
-    names no judge there, or no candidate is in that voice."""
+    """A question naming one judge of a judgment ("what did Males LJ say about…?") is answered from that
+    judge's own paragraphs only (:func:`pincite.answer.structure.named_speaker_units`): the indices of the
+    reading's candidates in that voice, of the best-ranked judgment whose voices include the judge; None when
+    the question names no judge there, or no candidate is in that voice."""
     if turn.multi_document:
         return None
     seen: set[str] = set()
