@@ -20,6 +20,7 @@ from pincite.answer.context import TurnContext, assemble_context
 from pincite.answer.evidence import (
     add_outcome_passages,
     add_provision_items,
+    add_structure_passages,
     prefer_numbers,
     scope_documents,
     search_query,
@@ -109,6 +110,8 @@ def _answer_one(question: str, store: Store, retriever: Retrieves, generator: Ge
         found = add_provision_items(store, found, include_non_citable=options.include_non_citable)
     found = add_outcome_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
                                  include_non_citable=options.include_non_citable)
+    found = add_structure_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
+                                   include_non_citable=options.include_non_citable)
     docs: dict[str, Document] = {}
     passages: list[Passage] = []
     for p in found:

@@ -454,7 +454,8 @@ class Passage:
     score: float
     rank: int  # 1-based
     #: how it came to be read: "search" (retrieval ranked it), "items" (a retrieved lead-in's items),
-    #: "outcome" (where a judge disposes of the case: pincite.answer.evidence)
+    #: "outcome" (where a judge disposes of the case: pincite.answer.evidence), "structure" (what a judgment's
+    #: structure answers a question with: pincite.answer.structure)
     via: str = "search"
 
     @property

@@ -33,6 +33,7 @@ from pincite.legal.language import (
     SCOPE_PHRASE,
     asks_about_outcome,
 )
+from pincite.answer.structure import structure_units
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
 
@@ -197,6 +198,40 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
     merged = passages[:after] + extra + passages[after:]
     return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
 
+
+
+def add_structure_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
+                           include_non_citable: bool = False, after: int = 3) -> list[Passage]:
+    """``passages`` plus, for the best-ranked judgments, the passages a structural question needs read
+    (:func:`pincite.answer.structure.structure_units`: the lead's disposal and the assents, the dissents'
+    disposal and first reasons, a named judge's paragraphs, the test applied or the costs order), placed after
+    the first ``after`` retrieved passages and renumbered; ``via`` "structure"."""
+    seen = {p.chunk.id for p in passages}
+    judgment_ids: list[str] = []
+    for p in passages:
+        if p.document.kind is DocumentKind.JUDGMENT and p.document.id not in judgment_ids:
+            judgment_ids.append(p.document.id)
+    extra: list[Passage] = []
+    for doc_id in judgment_ids[:top_documents]:
+        try:
+            doc = store.get_document(doc_id)
+        except NotFound:  # replaced by a concurrent ingest after the search: its passages are gone
+            continue
+        units = structure_units(doc, question)
+        if not units:
+            continue
+        ref = next(p.document for p in passages if p.document.id == doc_id)
+        chunks = store.get_chunks(doc_id)
+        for unit in units:
+            ch = _unit_chunk(chunks, unit)
+            if ch is None or ch.id in seen or (not ch.citable and not include_non_citable):
+                continue
+            seen.add(ch.id)
+            extra.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0, "structure"))
+    if not extra:
+        return passages
+    merged = passages[:after] + extra + passages[after:]
+    return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
 
 
 _TITLES: dict[tuple[int, Any], list[tuple[DocumentKind, str, str]]] = {}

@@ -407,12 +407,29 @@ def check_quote_carries_proposition(c: Candidate, turn: TurnContext) -> list[Fin
         return []
     q = normalise(c.doc.text[c.quote_start:c.quote_end or c.quote_start])
     words = len(_WORD.findall(q))
-    if words < MIN_QUOTE_WORDS or len(q) < MIN_QUOTE_CHARS:
+    if (words < MIN_QUOTE_WORDS or len(q) < MIN_QUOTE_CHARS) and not _whole_paragraph(c, q, words):
         return [Finding(Check.QUOTE_TOO_SHORT,
                         f"the quote {q[:60]!r} has {words} word{'s' * (words != 1)} and {len(q)} characters; a "
                         f"statement needs at least {MIN_QUOTE_WORDS} words and {MIN_QUOTE_CHARS} characters "
                         f"of its source", True)]
     return []
+
+
+#: the fewest words of a whole paragraph that state something by themselves ("I agree.": a judge's whole
+#: paragraph of assent is their statement, not a word or two picked out of it)
+MIN_PARAGRAPH_WORDS = 2
+
+
+def _whole_paragraph(c: Candidate, q: str, words: int) -> bool:
+    """Whether the quote is the whole of a numbered paragraph's own words (its printed number aside): then it
+    is everything the paragraph says, however short."""
+    if words < MIN_PARAGRAPH_WORDS or c.doc is None or c.cp is None or c.quote_start is None:
+        return False
+    u = innermost_unit(c.doc, c.quote_start, c.quote_end or c.quote_start, c.cp.passage.chunk.units)
+    if u is None or u.kind is not UnitKind.PARAGRAPH or not u.citable:
+        return False
+    body = re.sub(r"^\s*\[?\d+[A-Z]?[.\]]?\s+", "", c.doc.text[u.char_start:u.char_end])
+    return normalise(body) == q
 
 
 def _where_else(quote: str, turn: TurnContext, cited: str) -> str:

@@ -31,10 +31,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pincite.answer.context import ContextPassage, TurnContext
+from pincite.answer.structure import asks_costs, asks_dissent, asks_outcome, asks_test
 from pincite.errors import EmbeddingUnavailable
 from pincite.generate.base import GeneratorError
 from pincite.legal.sentences import sentence_spans
 from pincite.legal.clauses import clause_types_asked, phrase_stems
+from pincite.legal.decisions import ASSENT_SENTENCE, COSTS_SENTENCE, DISPOSAL_SENTENCE, TEST_SENTENCE
+from pincite.legal.decisions import matches as decision_matches
 from pincite.legal.language import (
     AGREEMENT,
     ARGUMENT,
@@ -760,6 +763,31 @@ class ModelStep:
 MODELS: dict[str, ModelStep] = {"bi-encoder": ModelStep(lambda: load_sentence_model(), fill_similarity)}
 
 
+@dataclass(frozen=True)
+class StructuralAsk:
+    """What a question asks that a judgment's structure answers (:mod:`pincite.answer.structure`)."""
+
+    outcome: bool
+    dissent: bool
+    test: bool
+    costs: bool
+
+
+@lru_cache(maxsize=256)
+def _asks(question: str) -> StructuralAsk:
+    return StructuralAsk(asks_outcome(question), asks_dissent(question), asks_test(question),
+                         asks_costs(question))
+
+
+_SAID_TABLES = {"disposal": DISPOSAL_SENTENCE, "assent": ASSENT_SENTENCE, "test": TEST_SENTENCE,
+                "costs": COSTS_SENTENCE}
+
+
+@lru_cache(maxsize=8192)
+def _said(sentence: str, kind: str) -> bool:
+    return decision_matches(_SAID_TABLES[kind], sentence)
+
+
 def _sim(f: SentenceFeatures) -> float:
     return f.similarity if f.similarity is not None else 0.0
 
@@ -900,6 +928,27 @@ DECLARED: tuple[Feature, ...] = (
             optional=True),
     Feature("position_in_document", lambda f, r, a: f.doc_position,
             "where in its document the sentence sits (openings summarise, ends dispose)", optional=True),
+
+    # -- optional: what a judgment's structure says of the sentence for the question asked (issue 52, item 1;
+    # pincite.answer.structure and legal/decisions) — for a model trained after them
+    Feature("structure_disposal",
+            lambda f, r, a: float(f.judgment and not f.dissenting and _asks(r.question).outcome
+                                  and _said(f.sent, "disposal")),
+            "a majority judge's own disposal, for a question asking how the case came out", optional=True),
+    Feature("structure_assent",
+            lambda f, r, a: float(f.judgment and not f.dissenting and (
+                _asks(r.question).outcome or _asks(r.question).dissent) and _said(f.sent, "assent")),
+            "a judge's assent (\"I agree\"), for an outcome question or whether anyone dissented",
+            optional=True),
+    Feature("structure_dissent_disposal",
+            lambda f, r, a: float(f.dissenting and _asks(r.question).dissent and _said(f.sent, "disposal")),
+            "a dissent's own disposal (\"I would have allowed the appeal\"), for a dissent question",
+            optional=True),
+    Feature("structure_test", lambda f, r, a: float(_asks(r.question).test and _said(f.sent, "test")),
+            "states the test or standard (\"the correct approach is\"), for a question asking it",
+            optional=True),
+    Feature("structure_costs", lambda f, r, a: float(_asks(r.question).costs and _said(f.sent, "costs")),
+            "states a costs order, for a question asking it", optional=True),
 )
 
 FEATURES: dict[str, Feature] = {d.name: d for d in DECLARED}

@@ -25,6 +25,12 @@ in one batch).  ``models/ranker_model.json`` (the package's models folder), writ
   legal questions (``lab/biencoder_train.py``) and shipped beside the model file as int8 ONNX read with the
   dense index's tokenizer; without it they read the dense index's own all-MiniLM-L6-v2;
 - the training manifest (data hashes, seed, cross-validated figures).
+
+Before any ranking, a judgment's structure (:mod:`pincite.answer.structure`, issue 52) answers what it
+decides: an outcome question is answered by the lead's disposal and each assent, a dissent question asking
+whether, who or what order by the dissents' own words (or, no one dissenting, by the agreements), a named
+judge whose reasons are a short assent by that assent — claims citing the turn's passages, checked like every
+other.  A question naming one judge of several is ranked within that judge's paragraphs (:func:`named_voice`).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ import numpy as np
 
 from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
+from pincite.answer.structure import named_speaker_units, structural_claims
 from pincite.generate.base import GeneratorError
 from pincite.generate.features import (
     CORE,
@@ -431,6 +438,28 @@ def load_similarity_model(path: Path, sha256: str) -> Any:
     return load_sentence_model((path, tokenizer))
 
 
+def named_voice(turn: TurnContext, reading: Any) -> np.ndarray | None:
+    """A question naming one judge of a judgment ("what did Males LJ say about…?") is answered from that
+    judge's own paragraphs only (:func:`pincite.answer.structure.named_speaker_units`): the indices of the
+    reading's candidates in that voice, of the best-ranked judgment whose voices include the judge; None when
+    the question names no judge there, or no candidate is in that voice."""
+    if turn.multi_document:
+        return None
+    seen: set[str] = set()
+    for cp in turn.passages:
+        if cp.passage.document.id in seen:
+            continue
+        seen.add(cp.passage.document.id)
+        doc = turn.document_of(cp.pid)
+        voice = named_speaker_units(doc, turn.question)
+        if voice is None:
+            continue
+        kept = [i for i, f in enumerate(reading.sentences) if f.cp.passage.document.id == doc.id
+                and voice.intersection(f.cp.passage.chunk.units)]
+        return np.array(kept) if kept else None
+    return None
+
+
 class RankerGenerator:
     """Quote the candidate the LambdaRank model ranks first when the abstention model says it answers."""
 
@@ -498,6 +527,9 @@ class RankerGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
+        direct = structural_claims(turn)  # the judgment's structure decides it: no ranking
+        if direct:
+            return reply_json(direct)
         reading = candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
@@ -512,5 +544,12 @@ class RankerGenerator:
         else:
             groups = [np.arange(len(sents))]
         passages = passage_keys(sents) if m.passage_mass else None
-        decided = self._decide(reading, x, scores, groups, passages)
+        voice = named_voice(turn, reading)
+        if voice is not None:
+            # ranked within the named judge's voice; answered when the model would answer from that voice or
+            # from all the candidates (the question is answerable, and the judge's own words are what it asks)
+            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages)
+            decided = [(best, max(p_voice, p_all))]
+        else:
+            decided = self._decide(reading, x, scores, groups, passages)
         return reply_json([LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold])

@@ -1,0 +1,460 @@
+"""What a judgment's structure answers (issue 52): the questions judgments are asked most, read from the
+document model — each unit's voice (``author``, ``role``) — with :mod:`pincite.legal.decisions`' patterns,
+never from phrasing tied to one case.
+
+* **outcome** ("was the appeal allowed?"): the lead judgment's disposal and each agreeing judge's assent;
+* **dissent** ("did anyone dissent?", "who dissented?", "what would X have ordered?"): each dissent's own
+  disposal and its first reasons; when no one dissented, each other judge's agreement;
+* **judge** ("what did Males LJ say about…?"): that judge's voice, and only it;
+* **test** and **costs**: sentences stating the test applied, or the costs order, in the court's own words.
+
+:func:`structure_units` gives the units retrieval must add for such a question
+(:mod:`pincite.answer.evidence`); :func:`structural_claims` the answer the structure decides (outcome and
+dissent), as claims citing passages of the turn — checked by :mod:`pincite.answer.verify` like every answer;
+:func:`named_speaker_units` the units a named judge's answer must come from."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pincite.answer.context import ContextPassage, TurnContext
+from pincite.legal import decisions as D
+from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
+from pincite.legal.sentences import sentence_spans
+
+from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
+
+#: the roles whose reasons are outside the majority
+DISSENTING = (Role.DISSENTING, Role.PARTLY_DISSENTING)
+#: the roles that speak for the court alone
+FOR_THE_COURT = (Role.LEAD, Role.SOLE, Role.JOINT)
+#: how many of a lead judgment's first paragraphs are read for a decision announced before the reasons ("we
+#: informed the parties that the appeal would be allowed, with reasons to follow")
+OPENING_PARAGRAPHS = 3
+#: how many of a named judge's paragraphs are added as evidence, best first by the question's words
+JUDGE_UNITS = 4
+#: how many of a judge's last paragraphs are read for a conclusion (as :mod:`pincite.answer.evidence` reads
+#: them)
+CLOSING_STRETCH = 5
+#: a sentence shorter than this many words ("I agree.") is quoted with the next one of its paragraph, which
+#: a quotation needs to carry a statement (verify's least quote is four words)
+SHORT_SENTENCE_WORDS = 4
+
+
+@dataclass
+class Speaker:
+    """One judge's reasons in a judgment: their name as printed, their role, their numbered paragraphs."""
+
+    author: str
+    role: Role | None
+    units: list[Unit] = field(default_factory=list)
+
+    @property
+    def dissenting(self) -> bool:
+        return self.role in DISSENTING
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence in a judge's own words: its unit and its span in the document text."""
+
+    speaker: Speaker
+    unit: Unit
+    start: int
+    end: int
+
+
+def speakers(doc: Document) -> list[Speaker]:
+    """The judgment's voices in document order: each author's numbered, citable paragraphs of reasons."""
+    out: dict[str, Speaker] = {}
+    for u in doc.units:
+        if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
+            sp = out.setdefault(u.author, Speaker(u.author, u.role))
+            parent = doc.units[u.parent] if u.parent is not None else None
+            if parent is None or parent.kind is UnitKind.HEADING or parent.author is None:
+                sp.units.append(u)
+    return [s for s in out.values() if s.units]
+
+
+def own_sentences(doc: Document, unit: Unit) -> list[tuple[int, int]]:
+    """The sentences of ``unit`` in its author's own words (not inside a quotation), as document spans."""
+    if unit.voice is not None and unit.voice.quoted:
+        return []
+    out = []
+    for s, e in sentence_spans(doc.text, unit.char_start, unit.char_end):
+        while s < e and doc.text[s].isspace():
+            s += 1
+        while e > s and doc.text[e - 1].isspace():
+            e -= 1
+        if e - s < 4 or (unit.voice is not None and unit.voice.quotation_at(s, e) is not None):
+            continue
+        out.append((s, e))
+    return out
+
+
+_LEADING_NUMBER = re.compile(r"^\s*\[?\d+[A-Z]?[.\]]?\s+")
+
+
+def _trim(doc: Document, s: int, e: int) -> tuple[int, int]:
+    """A sentence without a paragraph number printed at its start ("106. I would…")."""
+    m = _LEADING_NUMBER.match(doc.text[s:e])
+    return (s + m.end(), e) if m and m.end() < e - s else (s, e)
+
+
+def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], ...], units: list[Unit],
+          last: bool = True, hypothetical_ok: bool = False) -> Said | None:
+    """The own-words sentence of the last (or first) of ``units`` holding one that a pattern of ``table``
+    finds — in that paragraph, the one found by the earliest pattern of the table (the table is in order of
+    preference), then the last (or first); a vote after a conditional ("if I had… I would have allowed") is
+    not cast, unless ``hypothetical_ok``."""
+    for u in (list(reversed(units)) if last else units):
+        spans = own_sentences(doc, u)
+        found: list[tuple[int, int, int, int]] = []
+        for i, (s, e) in enumerate(spans):
+            text = doc.text[s:e]
+            for rank, (pattern, _why) in enumerate(table):
+                m = pattern.search(text)
+                if m and (hypothetical_ok
+                          or not CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()]))):
+                    found.append((rank, -i if last else i, s, e))
+                    break
+        if found:
+            _, i, s, e = min(found)
+            i = abs(i)
+            if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS and i + 1 < len(spans):
+                e = spans[i + 1][1]  # "I agree." opening a paragraph: with what follows, it says with what
+            return Said(sp, u, *_trim(doc, s, e))
+    return None
+
+
+def lead_of(sps: list[Speaker]) -> Speaker | None:
+    """The lead judgment: the one the parser marked as speaking for the court, else the first not dissenting.
+    """
+    return (next((s for s in sps if s.role in FOR_THE_COURT), None)
+            or next((s for s in sps if not s.dissenting), None))
+
+
+def disposal(doc: Document, sp: Speaker) -> list[Said]:
+    """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as
+    a conclusion ("For these reasons, I would have allowed the appeals"), else their last; and one their first
+    paragraphs announce before the reasons when there is one."""
+    out = []
+    closing = [u for u in sp.units[-CLOSING_STRETCH:]
+               if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]
+    last = (_find(doc, sp, D.DISPOSAL_SENTENCE, closing, hypothetical_ok=sp.dissenting)
+            or _find(doc, sp, D.DISPOSAL_SENTENCE, sp.units, hypothetical_ok=sp.dissenting))
+    if last is not None:
+        out.append(last)
+    first = _find(doc, sp, D.DISPOSAL_SENTENCE, sp.units[:OPENING_PARAGRAPHS], last=False)
+    if first is not None and (last is None or first.unit.ordinal != last.unit.ordinal) and len(sp.units) > 6:
+        out.insert(0, first)
+    return out
+
+
+def assent(doc: Document, sp: Speaker) -> Said | None:
+    """A judge's agreement in their own words ("I agree", "for the reasons given by…"), else their disposal.
+    """
+    return _find(doc, sp, D.ASSENT_SENTENCE, sp.units, last=False) or next(iter(disposal(doc, sp)[-1:]), None)
+
+
+def concluding(doc: Document, sp: Speaker) -> list[Said]:
+    """A judge's conclusion where they state no disposal: the first sentence of the last paragraph of their
+    closing stretch that opens as one ("In conclusion…", "For these reasons…")."""
+    for u in reversed(sp.units[-CLOSING_STRETCH:]):
+        spans = own_sentences(doc, u)
+        if spans and CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80]):
+            return [Said(sp, u, *_trim(doc, *spans[0]))]
+    return []
+
+
+def first_reasons(doc: Document, sp: Speaker) -> Said | None:
+    """Where a dissent begins: the sentence its role was read from ("I have reached a different conclusion"),
+    else the first sentence of its reasons."""
+    basis = " ".join((sp.units[0].role_basis or "").split(": ", 1)[-1].split())
+    if len(basis) >= 20:
+        probe = basis[:80]
+        for u in sp.units:
+            for s, e in own_sentences(doc, u):
+                if probe[:40] in " ".join(doc.text[s:e].split()):
+                    s2, e2 = _trim(doc, s, e)
+                    return Said(sp, u, s2, e2)
+    spans = own_sentences(doc, sp.units[0]) if sp.units else []
+    return Said(sp, sp.units[0], *_trim(doc, *spans[0])) if spans else None
+
+
+# -- the questions ---------------------------------------------------------------------------------------
+
+
+def asks_outcome(question: str) -> bool:
+    return D.matches(D.OUTCOME_ASKED, question) and not asks_dissent(question)
+
+
+def asks_dissent(question: str) -> bool:
+    return D.matches(D.DISSENT_ASKED, question)
+
+
+def dissent_decides(question: str) -> bool:
+    """A dissent question the structure answers whole (whether, who, what order): not one asking why."""
+    return asks_dissent(question) and not D.DISSENT_REASONS_ASKED.search(question)
+
+
+def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = None) -> list[Speaker]:
+    """The judgment's voices the question names (by surname, or by office: "the Master of the Rolls"), the one
+    it asks about first: the judge in the place of the question's subject ("Did Green LJ consider…",
+    "according to Bean LJ") before the others, a judge named in the possessive ("Nugee LJ's reservations",
+    what another is asked about) after them, else in the order named."""
+    sps = speakers(doc) if sps is None else sps
+    found: list[tuple[int, int, Speaker]] = []
+    for sp in sps:
+        surnames, offices = D.judge_name_forms(sp.author)
+        best = None
+        for w in surnames:
+            for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question):
+                after = question[m.end():m.end() + 8]
+                possessive = bool(re.match(r"(?:\s+(?:L?JJ?|MR|C|P|VP|CJ|LCJ))?['\u2019]s?\b", after))
+                subject = bool(D.ASKED_OF.search(question[:m.start()]))
+                cand = (int(possessive) - int(subject), m.start())
+                best = cand if best is None or cand < best else best
+        for o in offices:
+            m = re.search(rf"\b{re.escape(o)}\b", question, re.I)
+            if m:
+                cand = (-int(bool(D.ASKED_OF.search(question[:m.start()]))), m.start())
+                best = cand if best is None or cand < best else best
+        if best is not None:
+            found.append((best[0], best[1], sp))
+    return [sp for _, _, sp in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
+def asks_test(question: str) -> bool:
+    return bool(D.TEST_ASKED.search(question))
+
+
+def asks_costs(question: str) -> bool:
+    return bool(D.COSTS_ASKED.search(question))
+
+
+# -- the units each answer comes from ---------------------------------------------------------------------
+
+
+def _by_question_words(doc: Document, units: list[Unit], question: str, n: int) -> list[Unit]:
+    q = set(terms(question))
+    if not q:
+        return units[:n]
+    scored = sorted(units, key=lambda u: -len(q & set(terms(doc.text[u.char_start:u.char_end]))))
+    return scored[:n]
+
+
+def outcome_said(doc: Document, sps: list[Speaker]) -> list[Said]:
+    """The lead's disposal, then each other judge's assent (those not dissenting)."""
+    lead = lead_of(sps)
+    if lead is None:
+        return []
+    out = disposal(doc, lead)
+    if not out:
+        return []
+    for sp in sps:
+        if sp is lead or sp.dissenting:
+            continue
+        a = assent(doc, sp)
+        if a is not None:
+            out.append(a)
+    return out
+
+
+def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple[bool, list[Said]]:
+    """(whether anyone dissented, the sentences that say so): each dissent's disposal and first reasons; when
+    no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
+    for them."""
+    named = named_speakers(doc, question, sps) if question else []
+    dissents = [s for s in sps if s.dissenting]
+    if dissents:
+        chosen = [s for s in dissents if s in named] or dissents
+        if named and not any(s in named for s in dissents) and len(named) == 1:
+            chosen = []  # "did X dissent?" of a judge who did not: their agreement answers
+        out: list[Said] = []
+        for sp in chosen:
+            d = disposal(doc, sp)[-1:] or concluding(doc, sp)
+            r = first_reasons(doc, sp)
+            for x in [*d, r]:
+                if x is not None and all(x.unit.ordinal != y.unit.ordinal or x.start != y.start for y in out):
+                    out.append(x)
+        if out:
+            return True, sorted(out, key=lambda x: x.start)
+    if len(sps) < 2:
+        return False, []
+    if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
+        mine = named[0]
+        own = assent(doc, mine) if mine is not lead_of(sps) else next(iter(disposal(doc, mine)[-1:]), None)
+        if own is not None:
+            return False, [own]
+    lead = lead_of(sps)
+    out = []
+    for sp in sps:
+        if sp is lead or sp.dissenting:
+            continue
+        a = assent(doc, sp)
+        if a is not None:
+            out.append(a)
+    return False, out
+
+
+def structure_units(doc: Document, question: str) -> list[Unit]:
+    """The units a structural question needs read (added to what retrieval ranked): the disposal and assents
+    for an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent
+    question, the named judge's paragraphs that share most of the question's words, the sentences stating a
+    test or the costs order."""
+    if doc.kind is not DocumentKind.JUDGMENT:
+        return []
+    sps = speakers(doc)
+    if not sps:
+        return []
+    said: list[Said] = []
+    units: list[Unit] = []
+    if asks_dissent(question):
+        said += dissent_said(doc, sps, question)[1]
+    if asks_outcome(question) or asks_dissent(question):
+        said += outcome_said(doc, sps)
+    named = named_speakers(doc, question, sps)
+    if named and len(sps) > 1:
+        sp = named[0]
+        units += _by_question_words(doc, sp.units, question, JUDGE_UNITS)
+        said += disposal(doc, sp)[-1:]
+    if asks_test(question) or asks_costs(question):
+        table = D.TEST_SENTENCE if asks_test(question) else D.COSTS_SENTENCE
+        pool = named[:1] or [s for s in sps if not s.dissenting]
+        for sp in pool:
+            hits = [u for u in sp.units
+                    if any(D.matches(table, doc.text[s:e]) for s, e in own_sentences(doc, u))]
+            units += _by_question_words(doc, hits, question, 2)
+    units += [s.unit for s in said]
+    return list({u.ordinal: u for u in units}.values())
+
+
+def named_speaker_units(doc: Document, question: str) -> set[int] | None:
+    """The ordinals of the units a named judge's answer must come from: that judge's paragraphs (and their
+    sub-units), when the question names one of several voices; else None."""
+    if doc.kind is not DocumentKind.JUDGMENT:
+        return None
+    sps = speakers(doc)
+    named = named_speakers(doc, question, sps) if len(sps) > 1 else []
+    if not named:
+        return None
+    author = named[0].author
+    return {u.ordinal for u in doc.units if u.author == author}
+
+
+# -- the answer the structure decides ---------------------------------------------------------------------
+
+
+def _passage_for(turn: TurnContext, doc: Document, s: int, e: int) -> ContextPassage | None:
+    best = None
+    for cp in turn.passages:
+        ch = cp.passage.chunk
+        if cp.passage.document.id == doc.id and ch.char_start <= s and e <= ch.char_end and ch.citable:
+            if best is None or cp.passage.rank < best.passage.rank:
+                best = cp
+    return best
+
+
+def _claim(turn: TurnContext, doc: Document, said: Said, lead_in: str = "") -> dict[str, Any] | None:
+    cp = _passage_for(turn, doc, said.start, said.end)
+    if cp is None:
+        return None
+    quote = doc.text[said.start:said.end]
+    sp = said.speaker
+    role = sp.role.value if sp.role else "role not stated"
+    text = f"{lead_in}{sp.author} ({role}) said: \u201c{quote}\u201d"
+    return {"text": text, "citations": [{"passage": cp.pid, "quote": quote}]}
+
+
+def _names_other_case(question: str, doc: Document) -> bool:
+    """Whether the question names a case (by its parties or its neutral citation) that is not this judgment
+    (then the structure of this one does not answer it)."""
+    title = " ".join(re.findall(r"[a-z0-9]+", f"{doc.title} {doc.citation or ''}".lower()))
+    flat = re.sub(r"[^a-z0-9]", "", (doc.citation or "").lower())
+    for m in NAMED_NEUTRAL.finditer(question):
+        named = f"{m.group('year')}{m.group('court')}{m.group('num')}"
+        if re.sub(r"[^a-z0-9]", "", named.lower()) not in flat:
+            return True
+    for m in NAMED_CASE.finditer(question):
+        words = [w for w in re.findall(r"[a-z0-9]+", m.group("a").lower()) if len(w) > 3]
+        if words and not any(f" {w}" in f" {title}" for w in words):
+            return True
+    return False
+
+
+def _judgments_in_turn(turn: TurnContext) -> list[Document]:
+    """The judgments the turn's passages come from, the best-ranked first."""
+    order: list[str] = []
+    for cp in turn.passages:
+        if cp.passage.document.kind is DocumentKind.JUDGMENT and cp.passage.document.id not in order:
+            order.append(cp.passage.document.id)
+    docs = {d.document.id: d.document for d in turn.documents}
+    return [docs[i] for i in order if i in docs]
+
+
+def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """The claims the structure decides for the turn's question, or None when it does not decide it: an
+    outcome question is answered by the lead's disposal and each assent; a dissent question asking whether,
+    who or what order (not why) by each dissent's disposal and first reasons, or — no one dissenting — by each
+    judge's agreement.  Asked of one judgment (the best-ranked, when its passages come first), or of each
+    judgment in scope; each sentence is cited in a passage of the turn, and nothing is claimed that is not
+    cited."""
+    q = turn.question
+    outcome, dissent = asks_outcome(q), dissent_decides(q)
+    if not (outcome or dissent):
+        return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
+    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
+    if not turn.multi_document:
+        first = turn.passages[0].passage.document if turn.passages else None
+        named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
+        if first is None or (first.kind is not DocumentKind.JUDGMENT and not named):
+            return None
+        # the best-ranked judgment; a question naming its case, the best-ranked judgment that is that case
+        judgments = judgments[:1] if named or (judgments and judgments[0].id == first.id) else []
+    claims: list[dict[str, Any]] = []
+    for doc in judgments:
+        sps = speakers(doc)
+        if not sps:
+            continue
+        if dissent:
+            any_dissent, said = dissent_said(doc, sps, q)
+            if not said:
+                continue
+            lead_in = "" if any_dissent else "No one dissented. "
+        else:
+            said, lead_in = outcome_said(doc, sps), ""
+            if not said or said[0].speaker.dissenting:
+                continue
+        made = [c for c in (_claim(turn, doc, x, lead_in if i == 0 else "") for i, x in enumerate(said)) if c]
+        if made:
+            claims += made
+    return claims or None
+
+
+#: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree
+ASSENT_PARAGRAPHS = 2
+
+
+def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A question asking what a named judge said or held, of a judge whose whole reasons are a short assent
+    ("I agree that the appeal should be dismissed for the reasons given by Arnold LJ"): the assent is what the
+    judge said (the best-ranked judgment whose voices include the judge)."""
+    if turn.multi_document:
+        return None
+    for doc in _judgments_in_turn(turn):
+        if _names_other_case(turn.question, doc):
+            continue
+        sps = speakers(doc)
+        named = named_speakers(doc, turn.question, sps) if len(sps) > 1 else []
+        if not named:
+            continue
+        sp = named[0]
+        if len(sp.units) > ASSENT_PARAGRAPHS or sp is lead_of(sps):
+            return None
+        said = _find(doc, sp, D.ASSENT_SENTENCE, sp.units[:1], last=False)
+        claim = _claim(turn, doc, said) if said is not None else None
+        return [claim] if claim else None
+    return None

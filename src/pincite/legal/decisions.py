@@ -1,0 +1,224 @@
+"""The questions a judgment is asked most, and the sentences of its structure that answer them (issue 52).
+
+A judgment of several judges is a set of voices (each unit's ``author`` and ``role``: lead, concurring,
+dissenting…, read by the parsers).  Four questions are answered by that structure rather than by the words a
+question shares with a passage:
+
+* how the case came out — the lead judgment's disposal and each agreeing judge's assent;
+* who dissented, and on what — the dissent's own disposal and its first reasons; or that no one did;
+* what a named judge said, held or preferred — that judge's own voice, and only it;
+* the test or standard applied, and the costs order.
+
+Here are the patterns that recognise those questions and the sentences that answer them, each with one line
+saying why; :mod:`pincite.answer.structure` applies them to a stored judgment.  Nothing here names one
+document, party or judge: a judge a question names is matched against the judgment's own voices.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pincite.legal.language import TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+
+# -- the questions -------------------------------------------------------------------------------------------
+
+#: The proceeding a disposal is of ("the appeal", "her application", "the claim for judicial review").
+_PROCEEDING = r"(?:appeal|cross-appeal|application|challenge|claim|petition|judicial\s+review|case)s?"
+#: The words of a disposal a question asks about.
+_DISPOSED = (r"allowed|dismissed|successful|unsuccessful|upheld|granted|refused|rejected|quashed|overturned|"
+             r"set\s+aside|restored")
+
+#: How a question asks how the case came out, each form with why it asks for the disposal.
+OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"(?i)\b(?:was|were|is|has|have)\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,200}}?\b(?:been"
+                rf"\s+)?"
+                rf"(?:{_DISPOSED})\b"),
+     "'was the appeal allowed?', 'were the appeals dismissed?': the disposal, asked directly"),
+    (re.compile(rf"(?i)\bdid\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,40}}?\b(?:succeed|fail|work|prevail)\b"),
+     "'did the appeal succeed?': success is the disposal"),
+    (re.compile(r"(?i)\bdid\b[^?]{0,60}?\b(?:court|judges|Court of Appeal|CA|they)\b\s+(?:\w+\s+)?"
+                r"(?:allow|dismiss|uphold|reject|grant|refuse|quash|overturn|restore|set\s+aside)\b"),
+     "'did the Court of Appeal allow/uphold…?': what the court did is its disposal"),
+    (re.compile(rf"(?i)\b(?:did|does)\b[^?]{{0,120}}?\b(?:win|lose|succeed|get)\b[^?]{{0,60}}?"
+                rf"\b{_PROCEEDING}"),
+     "'did the mother win her appeal?': who won is the disposal"),
+    (re.compile(r"(?i)\bwho\s+(?:won|lost|succeeded)\b"), "'who won?': the disposal says"),
+    (re.compile(r"(?i)\b(?:what\s+was|what\s+is|what's)\s+the\s+(?:outcome|result|upshot|disposal|decision)\b"
+                r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
+                r"\s+out)\b"
+                r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"),
+     "'what was the outcome?', 'how did the appeal end?', 'what happened to the appeal?'"),
+    (re.compile(r"(?i)\bwhat\s+(?:order|orders)\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|they)"
+                r"\b"
+                r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:decide|order|do)\b(?!\s+(?:about"
+                r"|on|as\s+to|"
+                r"regarding|concerning|in\s+relation\s+to|with\s+regard\s+to|whether|in\s+respect\s+of)\b)"),
+     "'what order did the court make?', 'what did the court decide?': the court's order ('what did the court "
+     "decide about X?' asks about one issue, which the reasons answer)"),
+)
+
+#: How a question asks whether anyone dissented, or who: the dissents' own words (or the agreements) answer
+#: it.
+DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:did|does|was|were|is)\s+(?:there\s+)?(?:any(?:one|body)?|a|either|each|all|the"
+                r"|any\s+"
+                r"(?:judge|member|justice)s?)\b[^?]{0,100}?\b(?:dissent\w*|disagree\w*|part\s+company"
+                r"|unanimous|"
+                r"(?:in\s+(?:the\s+|a\s+)?)minority)"),
+     "'did anyone dissent?', 'was there a dissent?', 'was it unanimous?', 'were any judges in the "
+     "minority?'"),
+    (re.compile(r"(?i)\b(?:who|which\s+(?:judge|justice|member|lord|lady)s?)\b[^?]{0,30}?\b(?:dissent\w*|"
+                r"disagree\w*|was\s+in\s+the\s+minority|parted\s+company)"),
+     "'who dissented?', 'which judge disagreed?'"),
+    (re.compile(r"(?i)\b(?:unanimous\w*|any\s+dissent|a\s+dissent|no\s+dissent|split\s+decision|divided|"
+                r"dissent(?:ed|ing)?\s+(?:from|on)\b)"),
+     "'unanimous?', 'any dissent?', 'did X dissent from Y?': whether the court was divided"),
+    (re.compile(r"(?i)\bdid\b[^?]{0,80}?\b(?:dissent|disagree|go\s+along\s+with|part\s+company)\b"),
+     "'did Underhill LJ dissent / go along with…?': a judge's side, asked of a named judge"),
+    (re.compile(r"(?i)\bwhat\s+(?:order|orders)?\s*would\b[^?]{0,80}?\bhave\s+(?:made|done|ordered|allowed|"
+                r"dismissed|granted|refused)\b|\bwhat\s+would\b[^?]{0,60}?\bhave\s+(?:done|ordered)\b"),
+     "'what order would X have made?': the vote that did not carry, the dissent's disposal"),
+)
+
+#: A dissent question that asks why, or on what: the dissent's reasons, which the ranker chooses among (its
+#: disposal and first reasons are only candidates then).
+DISSENT_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:basis|ground|footing)|basis|reasons?"
+                                   r"|grounds?|"
+                                   r"how\s+did\b[^?]{0,40}\b(?:reason|justify|explain)|what\s+(?:was|were)\s+"
+                                   r"(?:his|her|their)\s+(?:reasons?|view))\b")
+
+#: Words just before a judge's name that put the judge in the place of the question's subject ("Did Green LJ
+#: consider…", "What did Males LJ make of…", "according to Bean LJ", "per Arnold LJ"): the judge asked about,
+#: where a question names several.
+ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|according\s+to|per|in\s+the"
+                      r"\s+view\s+of|"
+                      r"how\s+did|what\s+did|why\s+did)\s+(?:(?:Lord|Lady|Mr|Mrs|Ms|Sir|Dame)\s+)?"
+                      r"(?:Justice\s+)?(?:the\s+)?|^\W*)$")
+
+#: What a question asks a named judge: what they said, held, thought or preferred (the judge's name is
+#: matched against the judgment's voices, :func:`judge_name_forms`).
+JUDGE_VIEW_ASKED = re.compile(
+    r"(?i)\b(?:say|said|says|hold|held|holds|think|thought|thinks|prefer\w*|conclude\w*|decide\w*|find|found|"
+    r"view|views|regard\w*|consider\w*|accept\w*|reject\w*|make\s+of|made\s+of|position|opinion|add\w*|note"
+    r"\w*|"
+    r"identif\w*|characteri[sz]\w*|put\s+it|approach\w*|reason\w*|according\s+to|per|in\s+(?:his|her)\s+"
+    r"judgment|agree\w*|disagree\w*|flag\w*|limit\w*|engage\w*|explain\w*|describe\w*|treat\w*|deal\w*)\b")
+
+#: How a question asks the test or standard a court applied.
+TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:legal\s+|correct\s+|right\s+|"
+                        r"proper\s+|relevant\s+|applicable\s+)?(?:test|standard|threshold|approach|criteria|"
+                        r"criterion)\b|\bthe\s+(?:test|standard|threshold)\s+(?:for|of|in|to\s+be\s+applied)"
+                        r"\b|"
+                        r"\bwhen\s+is\b[^?]{0,60}\b(?:test|standard|threshold)\b[^?]{0,20}\b(?:met"
+                        r"|satisfied)\b")
+
+#: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?").
+COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+costs|who\s+(?:has\s+to\s+"
+                         r"|must\s+|"
+                         r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"
+                         r"|with))\s+"
+                         r"(?:the\s+)?costs|(?:were|was)\s+costs\s+(?:awarded|ordered))\b")
+
+# -- the sentences that answer them --------------------------------------------------------------------------
+
+#: A judge's own disposal, each form with why it disposes.
+DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?-i:\bI\b|\b[Ww]e\b)\s+(?:(?:would|should|will|shall|must|do|therefore|accordingly|also|"
+                r"have|for\s+my\s+part|for\s+these\s+reasons|respectfully)\b[^.;:]{0,100}?\b|(?:therefore\s+|"
+                r"accordingly\s+)?)(?:(?i:allow|dismiss|grant|refuse|quash|set\s+aside|uphold|restore|remit"
+                r"|vacate)\b|have\s+(?i:allowed|dismissed|granted|refused|quashed|set\s+aside|upheld|restored"
+                r"|remitted)\b)"),
+     "'I would allow the appeal', 'we dismiss this appeal', 'I would vary the order and on that basis "
+     "dismiss the appeal', 'I would have allowed it': a judge's vote (a modal, or the verb at once: 'I "
+     "accept that the judge was right to refuse' is no vote, nor 'I would add that they were refused')"),
+    (re.compile(r"(?i)\b(?:appeal|cross-appeal|application|claim|petition|challenge)s?\b[^.;:]{0,60}?\b"
+                r"(?:is|are|be|will\s+be|must\s+be|should\s+be|would\s+be)\s+(?:therefore\s+|accordingly\s+|"
+                r"also\s+|thus\s+|\w+ly\s+)?(?:allowed|dismissed|refused|granted|upheld|quashed|set\s+aside|"
+                r"vacated|remitted)\b"),
+     "'the appeal is dismissed', 'the appeal should be allowed': the disposal in the passive, in the present "
+     "or to come ('the application was refused' tells the history below)"),
+)
+
+#: A judge joining another: each form with why it is an assent (the judge's own words, in their own voice).
+ASSENT_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\bI\s+(?:also\s+|too\s+|entirely\s+|respectfully\s+|would\s+)?(?:agree|concur)\b"),
+     "'I agree', 'I also agree', 'I too agree', 'I concur'"),
+    (re.compile(r"(?i)\b(?:decided|determined|resolved)\s+not\s+to\s+dissent\b|\bI\s+do\s+not\s+dissent\b"),
+     "'I have decided not to dissent': joining the majority after weighing a dissent"),
+    (re.compile(r"(?i)\bfor\s+the\s+reasons\s+(?:given|explained|set\s+out)\s+by\b"),
+     "'…for the reasons given by Flaux LJ': joining another's reasons"),
+    (re.compile(r"(?i)\bI\s+have\s+(?:had\s+the\s+(?:advantage|benefit|privilege)\s+of\s+)?read(?:ing)?"
+                r"\b[^.]{0,80}"
+                r"\b(?:draft|judgment)\b[^.]{0,80}\bagree\b"),
+     "'Having read the draft judgment … I agree'"),
+)
+
+#: A statement of the test or standard applied, each form with why it states one.
+TEST_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\bthe\s+(?:\w+\s+){0,2}?(?:test|standard|threshold)\s+(?:is|was|requires|must\s+be"
+                r"|remains)\b"),
+     "'the test is…', 'the legal standard was…'"),
+    (re.compile(r"(?i)\bthe\s+(?:correct|right|proper|appropriate|relevant|true)\s+(?:approach|test|question|"
+                r"inquiry|enquiry|standard)\b"),
+     "'the correct approach', 'the proper test', 'the true question'"),
+    (re.compile(r"(?i)\bthe\s+(?:question|issue)\s+(?:is|was|therefore\s+is|for\s+the\s+court\s+is)"
+                r"\s+whether\b"),
+     "'the question is whether…': the standard as the question the court must answer"),
+    (re.compile(r"(?i)\b(?:it\s+is\s+|is\s+)?(?:satisfied|met)\s+(?:where|when|if)\b"),
+     "'it is satisfied where…': the conditions of a test"),
+)
+
+#: A costs order, each form with why it is one.
+COSTS_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:pay|paid|bear)\b[^.;]{0,80}\bcosts\b"), "'X shall pay Y's costs of the appeal'"),
+    (re.compile(r"(?i)\bno\s+order\s+(?:as\s+to|for)\s+costs\b|\bcosts\s+(?:in\s+the\s+case|reserved|follow"
+                r"\s+the\s+"
+                r"event)\b"), "'no order as to costs', 'costs reserved'"),
+    (re.compile(r"(?i)\b(?:with|without)\s+costs\b|\bcosts\s+order\b|\border(?:s|ed)?\s+(?:as\s+to|for|on)"
+                r"\s+costs\b"),
+     "'the appeal is upheld with costs', 'the costs order'"),
+)
+
+
+#: The courtesy a lead judgment votes under ("If my Lords agree, I would dismiss the appeal", "Subject to my
+#: Lady's views…"): a vote all the same, though it opens with "if".
+COURTESY_CONDITION = re.compile(r"(?i)\b(?:if|subject\s+to)\s+(?:my\s+(?:Lords?|Lady|Ladies|colleagues?|"
+                                r"learned\s+colleagues?)|the\s+other\s+members\s+of\s+the\s+court|they)\s*"
+                                r"(?:['\u2019]s?\s+"
+                                r"views?\s*)?(?:agrees?|concurs?)?\b")
+
+
+def matches(table: tuple[tuple[re.Pattern[str], str], ...], text: str) -> bool:
+    """Whether any pattern of ``table`` finds ``text``."""
+    return any(p.search(text) for p, _why in table)
+
+
+# -- the judges a question names -----------------------------------------------------------------------------
+
+#: A judge's office written out, as a question may name it instead of the judge ("the Master of the Rolls"):
+#: the title printed after the judge's name that means it.
+OFFICE_NAMES: dict[str, tuple[str, ...]] = {
+    "MR": ("Master of the Rolls",),
+    "LCJ": ("Lord Chief Justice",),
+    "CJ": ("Lord Chief Justice", "Chief Justice"),
+    "C": ("Chancellor of the High Court", "Chancellor"),
+    "P": ("President",),
+    "VP": ("Vice-President", "Vice President"),
+}
+assert set(OFFICE_NAMES) <= set(TITLES_AFTER_NAME)
+
+_TITLE_WORDS = frozenset(w.lower() for w in (*TITLES_AFTER_NAME, *TITLES_BEFORE_NAME, "of", "and", "the"))
+
+
+def judge_name_forms(author: str) -> tuple[list[str], list[str]]:
+    """The words a question may name a judge by (``author`` as the judgment prints it, "Peter Jackson LJ",
+    "Sir Geoffrey Vos C"): the surname (the last word of the name that is no title: "Jackson", "Vos"), and the
+    judge's office written out when the title says one ("the Master of the Rolls")."""
+    words = [w for w in re.findall(r"[A-Za-z][\w'\u2019-]*", author)]
+    name = [w for w in words if w.lower() not in _TITLE_WORDS and not (w.isupper() and len(w) <= 3)]
+    offices = [o for w in words if w in OFFICE_NAMES for o in OFFICE_NAMES[w]]
+    # "Lord Burnett of Maldon CJ": the surname is the word before "of", not the place after it
+    if " of " in f" {author} " and name:
+        before = author.split(" of ")[0].split()
+        name = [w for w in before if w.lower() not in _TITLE_WORDS] or name
+    return ([name[-1]] if name else []), offices

@@ -1,0 +1,138 @@
+"""Issue 52, item 1: the questions judgments are asked most are answered from the judgment's structure — its
+voices (each unit's author and role) — through the default generator and every check, on real judgments of the
+corpus (MANIFEST.md names their judges and dissents).
+
+The questions are written for these tests (none is a gold question).  What is asserted is whose words are
+cited and in what role — the lead's disposal with every assent, a dissent's own disposal, the agreements when
+no one dissented, a named judge's voice alone — never an answer's wording."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pincite.answer.structure import asks_dissent, asks_outcome, dissent_decides, named_speakers, speakers
+from pincite.engine import AskOptions, answer_question
+from pincite.generate.base import GeneratorKind
+from pincite.generate.factory import make_generator
+from pincite.legal.decisions import ASSENT_SENTENCE, DISPOSAL_SENTENCE, judge_name_forms, matches
+from pincite.search.retrieve import RetrievalMode, Retriever
+from pincite.types import Role, SearchFilters
+from tests.extractive_helpers import ingested
+
+pytestmark = pytest.mark.shared
+
+LEGACY = "uk_find_case_law/ewca_civ_2020_legacy_akn"
+DYER = f"{LEGACY}/2020-ewca-1375-civ.xml"  # Flaux LJ lead, Males LJ dissents, Lewison LJ agrees
+HOZELOCK = f"{LEGACY}/2020-ewca-871-civ.xml"  # Arnold LJ lead, Henderson LJ agrees, Floyd LJ dissents
+TURKISH = f"{LEGACY}/2020-ewca-553-civ.xml"  # Flaux LJ lead, Newey LJ and Rose LJ agree: no dissent
+EXPERT = f"{LEGACY}/2020-ewca-346-civ.xml"  # Baker LJ lead, Popplewell LJ agrees
+DISSENTING = (Role.DISSENTING, Role.PARTLY_DISSENTING)
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ignore[no-untyped-def]
+    s = ingested(tmp_path_factory.mktemp("structure") / "s.db", [corpus / f for f in (DYER, HOZELOCK, TURKISH,
+                                                                                        EXPERT)])
+    retriever = Retriever(s, RetrievalMode.LEXICAL)
+    gen = make_generator(GeneratorKind.RANKER)  # the default generator
+
+    def run(question: str):  # type: ignore[no-untyped-def]
+        return answer_question(question, s, retriever, gen, AskOptions(k=10), filters=SearchFilters())
+
+    run.store = s  # type: ignore[attr-defined]
+    yield run
+    s.close()
+
+
+def _cited(ans):  # type: ignore[no-untyped-def]
+    """(author, role, the quoted words) of each shown citation, after every check; each one followable."""
+    out = []
+    for c in ans.citations:
+        j = c.to_json()
+        assert c.candidate.doc is not None and c.candidate.unit is not None
+        assert c.candidate.doc.text[j["char_start"]:j["char_end"]] == j["quote"]
+        out.append((c.candidate.unit.author, c.candidate.unit.role, j["quote"]))
+    return out
+
+
+def _voices(ask, source: str):  # type: ignore[no-untyped-def]
+    return {sp.author: sp.role for sp in speakers(_doc(ask, source))}
+
+
+def _doc(ask, source: str):  # type: ignore[no-untyped-def]
+    return next(d for d in (ask.store.get_document(s.id) for s in ask.store.list_documents())
+                if d.source.endswith(source))
+
+
+def test_an_outcome_question_cites_the_lead_s_disposal_and_every_assent(ask) -> None:  # type: ignore
+    ans = ask("Was the appeal of the Chief Constable and the police officers about giving evidence behind "
+              "screens at the inquest allowed?")
+    cited = _cited(ans)
+    voices = _voices(ask, DYER)
+    lead = next(a for a, r in voices.items() if r is Role.LEAD)
+    agreeing = {a for a, r in voices.items() if r is Role.CONCURRING}
+    assert any(a == lead and matches(DISPOSAL_SENTENCE, q) for a, _, q in cited), cited
+    assert agreeing and agreeing <= {a for a, _, q in cited if matches(ASSENT_SENTENCE, q)}, cited
+    assert all(r not in DISSENTING for _, r, _ in cited), cited  # the dissent is not the outcome
+    assert len(ans.claims) == len(cited)  # cited together: one claim a sentence, all shown
+
+
+def test_a_two_judge_outcome_is_the_disposal_with_the_other_judge_s_assent(ask) -> None:  # type: ignore
+    ans = ask("Did the appeal succeed against the refusal to let a child psychiatrist be instructed as an "
+              "expert?")
+    cited = _cited(ans)
+    assert [(r, matches(DISPOSAL_SENTENCE, q) or matches(ASSENT_SENTENCE, q)) for _, r, q in cited] == [
+        (Role.LEAD, True), (Role.CONCURRING, True)], cited
+
+
+def test_a_dissent_question_cites_the_dissent_s_own_disposal(ask) -> None:  # type: ignore
+    ans = ask("Did any of the judges dissent in the Hozelock garden hose patent appeal?")
+    cited = _cited(ans)
+    assert cited and {(a, r) for a, r, _ in cited} == {("Floyd LJ", Role.DISSENTING)}, cited
+    # "I would have allowed this appeal"
+    assert any(matches(DISPOSAL_SENTENCE, q) for _, _, q in cited), cited
+    assert all("(per Floyd LJ, dissenting)" in c.rendered for c in ans.citations)
+
+
+def test_a_unanimous_judgment_is_answered_no_dissent_cited_to_the_agreements(ask) -> None:  # type: ignore
+    ans = ask("Was any judge in the minority in the Alliance of Turkish Business People appeal about the "
+              "ECAA settlement rules, or was it unanimous?")
+    cited = _cited(ans)
+    voices = _voices(ask, TURKISH)
+    agreeing = {a for a, r in voices.items() if r is Role.CONCURRING}
+    assert agreeing and {a for a, _, _ in cited} == agreeing, cited
+    assert all(matches(ASSENT_SENTENCE, q) for _, _, q in cited), cited  # "I agree.", "I also agree."
+    assert ans.claims[0].text.startswith("No one dissented"), ans.text
+
+
+def test_a_named_judge_question_cites_only_that_judge_s_voice(ask) -> None:  # type: ignore
+    # reasons of one paragraph of assent are what the judge said (the lead's disposal is not)
+    for question, judge in (
+            ("What was Henderson LJ's view of the obviousness appeal?", "Henderson LJ"),
+            ("What did Popplewell LJ say about instructing the child psychiatrist?", "Popplewell LJ")):
+        cited = _cited(ask(question))
+        assert cited and {a for a, _, _ in cited} == {judge}, (question, cited)
+        assert all(matches(ASSENT_SENTENCE, q) for _, _, q in cited), cited
+    # a judge with reasons of their own: the answer is ranked within them
+    ans = ask("According to Males LJ, should the decision on screens have been remitted to the coroner?")
+    cited = _cited(ans)
+    assert cited and {a for a, _, _ in cited} == {"Males LJ"}, cited
+
+
+def test_question_shapes_and_judge_names_are_read_generally() -> None:
+    assert asks_outcome("Did the mother win her appeal against the return order?")
+    assert asks_outcome("What was the outcome of BT's appeal?")
+    assert not asks_outcome("Is the requirement of ten years' residence qualified by paragraph 39E?")
+    assert asks_dissent("Was the decision unanimous?") and dissent_decides("Who dissented?")
+    assert asks_dissent("Why did Floyd LJ dissent?") and not dissent_decides("Why did Floyd LJ dissent?")
+    assert judge_name_forms("Sir Geoffrey Vos C") == (["Vos"], ["Chancellor of the High Court", "Chancellor"])
+    assert judge_name_forms("Peter Jackson LJ")[0] == ["Jackson"]
+    assert judge_name_forms("Lord Burnett of Maldon CJ")[0] == ["Burnett"]
+
+
+def test_a_judge_named_in_the_possessive_is_not_the_one_asked_about(ask) -> None:  # type: ignore
+    doc = _doc(ask, DYER)
+    names = [sp.author for sp in named_speakers(doc, "Did Lewison LJ accept Males LJ's view of the remedy?")]
+    assert names == ["Lewison LJ", "Males LJ"]
