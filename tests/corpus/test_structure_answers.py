@@ -19,7 +19,7 @@ from pincite.generate.factory import make_generator
 from pincite.legal.decisions import ASSENT_SENTENCE, DISPOSAL_SENTENCE, judge_name_forms, matches
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import Role, SearchFilters
-from tests.extractive_helpers import ingested
+from tests.support.extractive_helpers import ingested
 
 pytestmark = pytest.mark.shared
 
