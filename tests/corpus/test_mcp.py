@@ -52,7 +52,7 @@ EXPECTED = [("Ipek v Koza Altin [2020] EWCA Civ 1018 at [61]", "ok"),
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Path:
     path = tmp_path_factory.mktemp("mcp") / "mcp.db"
-    with Pincite(path, dense=False) as lib:
+    with Pincite(path, dense=False, create=True) as lib:
         report = lib.ingest([corpus / f for f in FILES])
         assert not report.failed
     return path
@@ -211,7 +211,7 @@ def write_transcript(calls: list[tuple[str, dict[str, Any], Any]]) -> None:
 
 def test_without_the_sdk_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     db = tmp_path / "empty.db"
-    with Pincite(db, dense=False):
+    with Pincite(db, dense=False, create=True):
         pass
     monkeypatch.setitem(sys.modules, "mcp", None)  # 'import mcp' fails as it does when the extra is absent
     r = CliRunner().invoke(cli_app, ["mcp", "--db", str(db)])

@@ -27,7 +27,7 @@ def test_import_pincite_is_light() -> None:
 @pytest.fixture()
 def demo_db(tmp_path: Path) -> Path:
     db = tmp_path / "demo.db"
-    with pincite.Pincite(db, dense=False) as lib:
+    with pincite.Pincite(db, dense=False, create=True) as lib:
         report = lib.ingest(pincite.demo_paths())
     assert report.totals()["added"] == len(pincite.demo_paths()) and not report.failed
     return db
