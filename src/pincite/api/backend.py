@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import parse_qs
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.requests import Request
 
 from pincite.library import (
@@ -238,6 +238,8 @@ def _option(name: str) -> Any:
 class AskRequest(BaseModel):
     """The options of ``pincite ask`` (the generator itself is chosen when the server starts)."""
 
+    model_config = ConfigDict(extra="forbid")  # a misspelt field ('asof') is a 422 naming it, never ignored
+
     question: str = Field(min_length=1, max_length=4000, description="The question.")
     as_of: datetime.date | None = _option("as_of")
     k: int = _option("k")
@@ -246,7 +248,8 @@ class AskRequest(BaseModel):
     no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
     include_non_citable: bool = _option("include_non_citable")
     documents: list[str] = _option("documents")
-    kind: DocumentKind | None = Field(None, description=spec("kinds").help)  # one kind here; the options: a tuple
+    kinds: list[DocumentKind] = _option("kinds")
+    kind: DocumentKind | None = Field(None, description="One kind (the reader's form): as kinds=[kind].")
     works: list[str] = _option("works")
     per_document: int | None = _option("per_document")
 
@@ -259,7 +262,8 @@ class AskRequest(BaseModel):
         """The request as the library's options (every field is one of them, but ``no_dense``: the retriever)."""
         return AskOptions(as_of=self.as_of, k=self.k, on_fail=OnFail.parse(self.on_fail), retries=self.retries,
                           include_non_citable=self.include_non_citable, documents=tuple(self.documents),
-                          kinds=(self.kind,) if self.kind else (), works=tuple(self.works),
+                          kinds=tuple(dict.fromkeys([*self.kinds, *([self.kind] if self.kind else [])])),
+                          works=tuple(self.works),
                           per_document=self.per_document)
 
 
@@ -303,11 +307,12 @@ def last_dense(backend: Backend, no_dense: bool | None) -> str:
 
 
 def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
-               include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Hit]:
+               include_non_citable: bool, per_document: int | None, no_dense: bool | None,
+               documents: list[str] | None = None, works: list[str] | None = None) -> list[Hit]:
     """The passages retrieval finds (how the dense ranking was used is then :func:`last_dense`)."""
     lib = backend.library(None if no_dense is None else not no_dense)
     return lib.search(q, k=k, as_of=as_of, kinds=kinds, include_non_citable=include_non_citable,
-                      per_document=per_document)
+                      per_document=per_document, documents=documents or (), works=works or ())
 
 
 def eval_runs(backend: Backend) -> dict[str, Any]:
