@@ -16,9 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.requests import Request
 
 from pincite.library import (
-    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, audit_chunks, check_limited,
-    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store, spec,
-    update_twins,
+    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, check_limited, embed_store,
+    load_embedder, make_answer_generator, make_retriever, open_store, spec, update_twins,
 )
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
@@ -335,7 +334,7 @@ def get_document(backend: Backend, document_id: str) -> Any:
 
 def audit_document(backend: Backend, document_id: str) -> tuple[Any, Any]:
     doc = get_document(backend, document_id)
-    return doc, audit_chunks(doc, claims_from_chunks(backend.store.get_chunks(doc.id)), "structural")
+    return doc, backend.library(None, search=False).audit(doc.id)  # Pincite.audit: as 'pincite audit' does
 
 
 def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None,

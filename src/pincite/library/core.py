@@ -208,9 +208,10 @@ class Pincite:
         return embed_store(self.store, embedder, on_progress)
 
     def audit(self, document: str) -> AuditReport:
-        """The chunk audit of one stored document: every chunk located in the document's text."""
+        """The chunk audit of one stored document: every chunk located in the document's text (labelled
+        ``structural``, the chunker's name, as ``pincite audit`` and ``GET /api/documents/{id}/audit`` say)."""
         doc = self.store.get_document(resolve_document(self.store, document).id)
-        return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "pincite")
+        return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "structural")
 
     # -- questions --------------------------------------------------------------------------------------------
 
