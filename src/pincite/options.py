@@ -16,7 +16,7 @@ from typing import Any
 
 from pincite.answer.verify import ClaimSupport
 from pincite.errors import InvalidOption, UnknownOption
-from pincite.types import ChoiceEnum, DocumentKind, SearchFilters, optional_date
+from pincite.types import ChoiceEnum, DateError, DocumentKind, InvalidDate, SearchFilters, optional_date
 
 
 class OnFail(ChoiceEnum):
@@ -92,7 +92,9 @@ class AskOptions:
 def _read(name: str, parse: Any, value: Any) -> Any:
     try:
         return parse(value)
-    except ValueError as e:  # a DateError, a ChoiceEnum's choices: the reason, named by its option
+    except DateError as e:  # still a DateError, as a date is refused everywhere
+        raise InvalidDate(name, str(e)) from None
+    except ValueError as e:  # a ChoiceEnum's choices: the reason, named by its option
         raise InvalidOption(name, str(e)) from None
 
 

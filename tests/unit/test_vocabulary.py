@@ -46,6 +46,14 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
+def one_document(answer: dict[str, Any]) -> bool:
+    """Whether an answer (its JSON) was retrieved from and cites the case CASE names alone (unscoped, the demo
+    question retrieves from both judgments)."""
+    retrieved = {p["document"]["id"] for p in answer["retrieved"]}
+    cited = {c["document"]["citation"] for c in answer["citations"]}
+    return len(retrieved) == 1 and cited <= {"[2025] DEMOSC 4"}
+
+
 def serve(db: Path) -> RunningServer:
     config = ServerConfig(db=db, dense=False, generator_kind=GeneratorKind.EXTRACTIVE)
     return RunningServer(create_app(config))
@@ -144,6 +152,18 @@ def test_cli_refuses_k_zero_and_finds_a_case_by_its_short_name(demo_db: Path) ->
     assert shown.exit_code == 0 and json.loads(shown.stdout)["citation"] == "[2025] DEMOSC 4", shown.output
 
 
+def test_cli_batch_lines_name_their_documents_as_ask_does(demo_db: Path, tmp_path: Path) -> None:
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text(json.dumps({"id": 1, "question": QUESTION, "documents": [CASE]}) + "\n"
+                     + json.dumps({"id": 2, "question": QUESTION, "documents": CASE}) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(cli_app, ["ask", "--batch", str(batch), "--db", str(demo_db), "--no-dense",
+                                       "--generator", "extractive", "--json"])
+    assert res.exit_code == 0, res.output
+    scoped, one_string = [json.loads(line) for line in res.stdout.splitlines()]
+    assert scoped["citations"] and one_document(scoped)
+    assert "documents: give a list of names, not one string" in one_string["error"]
+
+
 # -- HTTP ----------------------------------------------------------------------------------------------------
 
 
@@ -169,7 +189,7 @@ def test_http_speaks_the_options_names(demo_db: Path) -> None:
         typo = httpx.get(f"{srv.url}/api/search", params={"q": "appeal", "asof": "2020-01-01"})
         nothing = httpx.get(f"{srv.url}/api/search", params={"q": "appeal", "documents": "no such case"})
     assert ask.status_code == 200, ask.text
-    assert {c["document"]["citation"] for c in ask.json()["citations"]} <= {"[2025] DEMOSC 4"}
+    assert ask.json()["citations"] and one_document(ask.json())
     assert search.status_code == 200, search.text
     passages = search.json()["passages"]
     assert passages and {p["document"]["citation"] for p in passages} == {"[2025] DEMOSC 4"}
@@ -200,7 +220,7 @@ def test_mcp_speaks_the_options_names_and_reads_a_case_by_its_short_name(demo_db
     for r in (search, ask, read):
         assert not r.is_error, r.content[0].text
     assert {p["document"]["citation"] for p in search.structured_content["passages"]} == {"[2025] DEMOSC 4"}
-    assert {c["document"]["citation"] for c in ask.structured_content["citations"]} <= {"[2025] DEMOSC 4"}
+    assert ask.structured_content["citations"] and one_document(ask.structured_content)
     assert read.structured_content["document"]["citation"] == "[2025] DEMOSC 4"
     assert read.structured_content["units"][0]["label"] == "[3]"
     assert bad_k.is_error and "k: 0 is less than the minimum of 1" in bad_k.content[0].text
