@@ -198,7 +198,7 @@ def write_transcript(calls: list[tuple[str, dict[str, Any], Any]]) -> None:
                 "all_ok": out["all_ok"]}
 
     lines = ["# A worked example: an assistant searches, reads and checks through `pincite mcp`", "",
-             "Written by `tests/test_mcp.py::test_stdio_every_tool_on_the_corpus` from a real session (the SDK's "
+             "Written by `tests/corpus/test_mcp.py::test_stdio_every_tool_on_the_corpus` from a real session (the SDK's "
              "client talking to `pincite mcp` over stdio) on two documents of the corpus: *Ipek v Koza Altin* "
              "[2020] EWCA Civ 1018 and the four versions of the Tax Court of Canada Act. Long texts are cut (…). "
              "Do not edit by hand: run the test.", ""]
