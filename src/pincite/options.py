@@ -11,6 +11,7 @@ kind) is read here, so every door refuses a bad one with the same words.
 from __future__ import annotations
 
 import datetime
+import numbers
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -104,8 +105,9 @@ def number(name: str, value: Any, *, optional: bool | None = None) -> Any:
     o = spec(name)
     if value is None and (o.default is None if optional is None else optional):
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # numpy's ints are Integral
         raise InvalidOption(name, f"{value!r} is not a whole number")
+    value = int(value)
     if o.ge is not None and value < o.ge:
         raise InvalidOption(name, f"{value} is less than {o.ge}")
     return value
