@@ -179,11 +179,7 @@ def mcp_tools() -> str:
 
     with tempfile.TemporaryDirectory() as d:
         store = Path(d) / "docs.db"
-        try:  # a store must exist to be opened once the library refuses a missing one; make it if so
-            lib = Pincite(store, dense=False)
-        except Exception:
-            lib = Pincite(store, dense=False, create=True)  # type: ignore[call-arg]
-        with lib:
+        with Pincite(store, dense=False, create=True) as lib:
             tools = asyncio.run(build_server(lib).list_tools())
     out: list[str] = []
     for tool in tools:

@@ -70,7 +70,7 @@ def test_a_cache_collected_by_other_feature_code_is_collected_again(tmp_path: Pa
 
     tr = train_ranker
     db = tmp_path / "demo.db"
-    with pincite.Pincite(db, dense=False) as lib:
+    with pincite.Pincite(db, dense=False, create=True) as lib:
         assert not lib.ingest(pincite.demo_paths()).failed
     gold = _gold(tmp_path / "train.jsonl", [
         {"id": "q1", "question": "Which law governs the lease of the ferry?", "kind": "none", "gold": [],

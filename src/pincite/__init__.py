@@ -7,21 +7,41 @@ The Python API is :class:`pincite.Pincite` (see README "Python API")::
         answer = lib.ask("What is the notice period?")          # options: pincite.AskOptions
         hits = lib.search("notice period")                       # pincite.Hit values, .to_json()
 
-``import pincite`` stays light: :class:`Pincite` and the error family are loaded on first use (PEP 562).
+``import pincite`` stays light: every name below is loaded on first use (PEP 562).  To a type checker they are
+the real classes (the ``TYPE_CHECKING`` imports, which never run).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-# the names and the modules that define them (typed: ``from pincite.library import Pincite``); the package's
-# own layer is 0, so it names them as strings rather than importing them
-_LAZY = {"Pincite": "pincite.library", "demo_paths": "pincite.library", "PinciteError": "pincite.errors",
-         "NotFound": "pincite.errors", "AskOptions": "pincite.options", "Hit": "pincite.jsonio",
-         "EvalRun": "pincite.evaluation.runs"}
+if TYPE_CHECKING:  # typing only: the package's own layer is 0, so at run time it names them as strings
+    from pincite.answer.citecheck import CheckReport
+    from pincite.answer.model import Answer
+    from pincite.audit import AuditReport
+    from pincite.errors import (
+        InvalidOption, NotFound, ParseError, PinciteError, StoreNotFound, UnknownName, UnknownOption,
+    )
+    from pincite.evaluation.runs import EvalRun
+    from pincite.ingest import IngestReport
+    from pincite.jsonio import Hit
+    from pincite.library import Pincite, demo_paths
+    from pincite.options import DEFAULT_K, AskOptions
+
+# the names and the modules that define them: the front door (Pincite, its options, what its methods return,
+# the errors it raises)
+_LAZY = {
+    "Pincite": "pincite.library", "demo_paths": "pincite.library",
+    "AskOptions": "pincite.options", "DEFAULT_K": "pincite.options",
+    "Answer": "pincite.answer.model", "Hit": "pincite.jsonio", "CheckReport": "pincite.answer.citecheck",
+    "IngestReport": "pincite.ingest", "AuditReport": "pincite.audit", "EvalRun": "pincite.evaluation.runs",
+    "PinciteError": "pincite.errors", "NotFound": "pincite.errors", "UnknownName": "pincite.errors",
+    "StoreNotFound": "pincite.errors", "InvalidOption": "pincite.errors", "UnknownOption": "pincite.errors",
+    "ParseError": "pincite.errors",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -30,4 +50,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pincite' has no attribute {name!r}")
 
 
-__all__ = ["AskOptions", "EvalRun", "Hit", "NotFound", "Pincite", "PinciteError", "__version__", "demo_paths"]
+__all__ = ["DEFAULT_K", "Answer", "AskOptions", "AuditReport", "CheckReport", "EvalRun", "Hit",
+           "IngestReport", "InvalidOption", "NotFound", "ParseError", "Pincite", "PinciteError",
+           "StoreNotFound", "UnknownName", "UnknownOption", "__version__", "demo_paths"]

@@ -71,6 +71,8 @@ class AuditedChunk:
 
 @dataclass
 class AuditReport:
+    """The chunk audit of one document: every chunk located in its text (``pincite audit``)."""
+
     doc_id: str
     source: str
     pipeline: str

@@ -71,3 +71,32 @@ class VectorsPending(IndexUnavailable):
     def __init__(self, message: str, missing: int = 0) -> None:
         super().__init__(message)
         self.missing = missing
+
+
+class StoreNotFound(NotFound):
+    """``Pincite(location)`` where no store is (a mistyped path, the wrong directory): the message names the
+    location.  Opening one to fill it says so (``Pincite(location, create=True)``)."""
+
+    def __init__(self, location: object) -> None:
+        self.location = str(location)
+        super().__init__(f"no store at {location}: check the path and the current directory, or create it "
+                         "(Pincite(location, create=True), or 'pincite ingest PATH --db LOCATION')")
+
+
+class InvalidOption(PinciteError, ValueError):
+    """An option given a value it cannot take (``k=0``, a date that is not one, one string where a list of
+    names is expected): the message names the option and why.  A ``ValueError`` too, as before."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(f"{name}: {reason}")
+
+
+class UnknownOption(PinciteError, TypeError):
+    """An option that does not exist (a misspelt ``asof``): the message names it and the options there are.
+    A ``TypeError`` too, as Python's own for an unexpected keyword argument."""
+
+    def __init__(self, name: str, known: tuple[str, ...] | list[str]) -> None:
+        self.name = name
+        super().__init__(f"{name!r} is not an option; the options are: {', '.join(known)}")

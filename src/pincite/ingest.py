@@ -52,6 +52,9 @@ class FileResult:
 
 @dataclass
 class IngestReport:
+    """What an ingest did: a result per file (stored, unchanged, failed and why), the files skipped, and any
+    error bringing twins or indexes up to date (``pincite ingest --json``'s ``totals()`` and files)."""
+
     results: list[FileResult] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # files in folders with extensions we do not read
     not_regular: list[tuple[str, str]] = field(default_factory=list)  # (path, what it is): in folders, unread

@@ -11,11 +11,13 @@ kind) is read here, so every door refuses a bad one with the same words.
 from __future__ import annotations
 
 import datetime
+import numbers
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from pincite.answer.verify import ClaimSupport
-from pincite.types import ChoiceEnum, DocumentKind, SearchFilters, optional_date
+from pincite.errors import InvalidOption, UnknownOption
+from pincite.types import ChoiceEnum, DateError, DocumentKind, InvalidDate, SearchFilters, optional_date
 
 
 class OnFail(ChoiceEnum):
@@ -33,16 +35,21 @@ def option(default: Any, help: str, *, cli: str | None = None, ge: int | None = 
                                             "max_items": max_items})
 
 
+#: The one default k, on every surface: passages a question retrieves (Python, ``pincite ask``, HTTP, MCP) and
+#: passages a search returns (``Pincite.search``, ``pincite search``, ``GET /api/search``, MCP ``search``).
+#: 20, not 8: the answer step picks its sentence from what was retrieved, and a gold sentence is among the
+#: candidates for more questions at 20 (the ranker's cross-validation: lab/notes/answers.md, "eleventh stop");
+#: budget_tokens still caps what a generator is shown.
+DEFAULT_K = 20
+
+
 @dataclass(frozen=True, slots=True)
 class AskOptions:
     """Everything that shapes a question's answer, besides the question itself: the one declaration."""
 
     as_of: datetime.date | None = option(  # a ``YYYY-MM-DD`` string is read here (pincite.types.parse_date)
         None, "Answer from the law in force on this date (YYYY-MM-DD).")
-    #: 20, not 8: the answer step picks its sentence from what was retrieved, and a gold sentence is among the
-    #: candidates for more questions at 20 (the ranker's cross-validation, bench/NOTES.md "eleventh stop");
-    #: budget_tokens still caps what a generator is shown
-    k: int = option(20, "Passages to retrieve.", ge=1, le=50)
+    k: int = option(DEFAULT_K, "Passages to retrieve.", ge=1, le=50)  # DEFAULT_K: why 20
     on_fail: OnFail = option(OnFail.DROP, "Drop failing citations, or retry once with the failures named.",
                              cli="drop (default) or retry.")
     retries: int = option(1, "Retries with on_fail=retry.", cli="Retries with --on-fail retry.", ge=0, le=5)
@@ -63,19 +70,74 @@ class AskOptions:
                                       ge=1, le=20)
 
     def __post_init__(self) -> None:
+        """The one validation of a question's options (every door builds an :class:`AskOptions`): text read
+        as its value, numbers within their declared lower bound, lists of names as lists; a bad value is
+        :class:`~pincite.errors.InvalidOption` naming the option."""
         set_ = object.__setattr__
-        set_(self, "as_of", optional_date(self.as_of))
-        set_(self, "on_fail", OnFail.parse(self.on_fail))
-        set_(self, "unsupported", ClaimSupport.parse(self.unsupported))
-        set_(self, "documents", tuple(self.documents))
-        set_(self, "kinds", tuple(DocumentKind.parse(x) for x in self.kinds))
-        set_(self, "works", tuple(self.works))
+        set_(self, "as_of", _read("as_of", optional_date, self.as_of))
+        set_(self, "on_fail", _read("on_fail", OnFail.parse, self.on_fail))
+        set_(self, "unsupported", _read("unsupported", ClaimSupport.parse, self.unsupported))
+        set_(self, "documents", names("documents", self.documents))
+        set_(self, "kinds", kinds("kinds", self.kinds))
+        set_(self, "works", names("works", self.works))
+        for name in ("k", "retries", "budget_tokens", "per_document"):
+            number(name, getattr(self, name))
 
     def filters(self) -> SearchFilters:
         """What retrieval filters on: the date asked is both the date the answer speaks from and the date
         retrieval filters on, and ``include_non_citable`` both widens retrieval and is recorded in the answer."""
         return SearchFilters(include_non_citable=self.include_non_citable, as_of=self.as_of,
                              documents=self.documents, kinds=self.kinds, works=self.works)
+
+
+def _read(name: str, parse: Any, value: Any) -> Any:
+    try:
+        return parse(value)
+    except DateError as e:  # still a DateError, as a date is refused everywhere
+        raise InvalidDate(name, str(e)) from None
+    except ValueError as e:  # a ChoiceEnum's choices: the reason, named by its option
+        raise InvalidOption(name, str(e)) from None
+
+
+def number(name: str, value: Any, *, optional: bool | None = None) -> Any:
+    """``value`` for the whole-number option ``name``: an int (not a bool, not text) at least its declared
+    ``ge`` (k >= 1: ``k=0`` is refused, never answered as nothing); None where the default is None."""
+    o = spec(name)
+    if value is None and (o.default is None if optional is None else optional):
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):  # numpy's ints are Integral
+        raise InvalidOption(name, f"{value!r} is not a whole number")
+    value = int(value)
+    if o.ge is not None and value < o.ge:
+        raise InvalidOption(name, f"{value} is less than {o.ge}")
+    return value
+
+
+def names(name: str, value: Any) -> tuple[str, ...]:
+    """The list option ``name`` (documents, works) as a tuple of names; one string is refused (it would be
+    read letter by letter), as is a name that is not a non-empty string."""
+    if isinstance(value, (str, bytes)):
+        raise InvalidOption(name, f"give a list of names, not one string ({name}=[{value!r}])")
+    try:
+        out = tuple(value)
+    except TypeError:
+        raise InvalidOption(name, f"give a list of names, not {type(value).__name__}") from None
+    for x in out:
+        if not isinstance(x, str) or not x.strip():
+            raise InvalidOption(name, f"{x!r} is not a name (a non-empty string)")
+    return out
+
+
+def kinds(name: str, value: Any) -> tuple[DocumentKind, ...]:
+    """The list option ``name`` as document kinds (a kind's name or a :class:`DocumentKind`); one string is
+    refused as :func:`names` refuses it."""
+    if isinstance(value, (str, bytes)):
+        raise InvalidOption(name, f"give a list of kinds, not one string ({name}=[{value!r}])")
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise InvalidOption(name, f"give a list of kinds, not {type(value).__name__}") from None
+    return tuple(x if isinstance(x, DocumentKind) else _read(name, DocumentKind.parse, x) for x in items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,8 +188,10 @@ class AskRequest:
 
 def ask_request(question: str, options: AskOptions | None = None, **changes: Any) -> AskRequest:
     """A question with ``options`` (default :data:`DEFAULTS`) and any option changed by name (``k=5``,
-    ``as_of="2021-06-29"``, ``documents=[...]``, ``on_fail="retry"``).  A name that is not an option is a
-    TypeError; a bad ``on_fail``, ``unsupported``, kind or date raises ValueError naming the choices."""
+    ``as_of="2021-06-29"``, ``documents=[...]``, ``on_fail="retry"``).  A name that is not an option is
+    :class:`~pincite.errors.UnknownOption` (a TypeError naming it); a bad value is
+    :class:`~pincite.errors.InvalidOption` (a ValueError naming the option and why)."""
+    check_names(changes)
     base = options or DEFAULTS
     return AskRequest(question, replace(base, **changes) if changes else base)
 
@@ -136,5 +200,14 @@ def option_names() -> tuple[str, ...]:
     return tuple(f.name for f in fields(AskOptions))
 
 
-__all__ = ["AskOptions", "AskRequest", "DEFAULTS", "EVAL_OPTIONS", "OnFail", "Spec", "ask_request", "option_names",
-           "spec"]
+def check_names(given: Any, known: tuple[str, ...] | None = None) -> None:
+    """Refuse a name in ``given`` that is not an option (``known``, default :func:`option_names`): the first
+    unknown one is :class:`~pincite.errors.UnknownOption` naming it and the options there are."""
+    known = option_names() if known is None else known
+    for name in given:
+        if name not in known:
+            raise UnknownOption(name, known)
+
+
+__all__ = ["AskOptions", "AskRequest", "DEFAULTS", "DEFAULT_K", "EVAL_OPTIONS", "OnFail", "Spec",
+           "ask_request", "check_names", "kinds", "names", "number", "option_names", "spec"]

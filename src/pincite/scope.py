@@ -18,7 +18,7 @@ from typing import Iterable
 from pincite.errors import PinciteError, UnknownName
 from pincite.store import DocumentSummary, Store, lookup_keys
 from pincite.types import SearchFilters
-from pincite.versions import loose_name, resolve_work
+from pincite.versions import loose_name, names_title, resolve_work
 
 
 def _describe(s: DocumentSummary) -> str:
@@ -45,6 +45,12 @@ def resolve_document(store: Store, name: str, rows: list[DocumentSummary] | None
     by_name = [s for s in rows if loose and loose in {loose_name(s.title or ""), loose_name(s.citation or "")}]
     if by_name:
         return by_name[0] if len(by_name) == 1 else _ambiguous(name, by_name)
+    # a case as a lawyer names it, by words of its title and citation ('Ipek v Koza Altin', with or without
+    # '[2020] EWCA Civ 1018'), as the draft checker reads a name (versions.names_title), whole words only
+    titled = [s for s in rows if loose and names_title(wanted, f"{s.title or ''} {s.citation or ''}",
+                                                       run_together=False)]
+    if titled:
+        return titled[0] if len(titled) == 1 else _ambiguous(name, titled)
     raise UnknownName(f"no stored document is named {name!r}; " + _closest(rows, wanted)
                       + " ('pincite documents' lists them with their ids)")
 

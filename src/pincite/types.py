@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Self
 
-from pincite.errors import PinciteError
+from pincite.errors import InvalidOption, PinciteError
 
 
 class ChoiceEnum(str, Enum):
@@ -105,6 +105,11 @@ _STORED_DATE = re.compile(r"([0-9]{4})(?:-([0-9]{2}))?(?:-([0-9]{2}))?")
 class DateError(PinciteError, ValueError):
     """A date a user gave that is not a calendar date written YYYY-MM-DD.  A ``ValueError`` as well, so a
     pydantic validator reports it as a bad field (422) and the message reaches the user unchanged."""
+
+
+class InvalidDate(InvalidOption, DateError):
+    """An option's date that is not one (``as_of="20210629"``): both the option's error, naming it, and a
+    :class:`DateError`, as a date is refused everywhere else."""
 
 
 def parse_date(value: object) -> datetime.date:

@@ -278,6 +278,25 @@ def loose_name(name: str) -> str:
     return _NOT_WORD.sub("", name.casefold())
 
 
+_TITLE_WORD = re.compile(r"[\w'’]+")
+#: words a name may leave out of a title it names ("Companies Act" for "The Companies Act")
+_FILLER = frozenset({"the", "of", "and"})
+
+
+def names_title(name: str, title: str, *, run_together: bool = True) -> bool:
+    """Whether ``name`` names the document titled ``title`` loosely: the title holds each of its words
+    ('Ipek v Koza Altin' names 'HAMDI AKIN IPEK v KOZA ALTIN ISLETMELERI AS'), or (``run_together``) holds
+    it with case, spacing and punctuation aside.  The one reading of a name against a title, for the draft
+    checker and for a name a user gives (:func:`pincite.scope.resolve_document`, whole words only: '[2020]
+    EWCA Civ 10' must not name Civ 1018)."""
+    if not title:
+        return False
+    words = set(_TITLE_WORD.findall(name.casefold())) - _FILLER
+    if words and words <= set(_TITLE_WORD.findall(title.casefold())):
+        return True
+    return run_together and loose_name(name) in loose_name(title)
+
+
 def resolve_work(store: Store, name: str) -> Work:
     """The work ``name`` means: its key, short code, title or citation, case and punctuation aside.
 

@@ -41,7 +41,7 @@ def contracts_db(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixtu
     folder = tmp_path_factory.mktemp("contracts")
     (folder / "supply.txt").write_text(SUPPLY, encoding="utf-8")
     db = folder / "contracts.db"
-    with pincite.Pincite(db, dense=False) as lib:
+    with pincite.Pincite(db, dense=False, create=True) as lib:
         report = lib.ingest([str(folder / "supply.txt"), str(corpus / FUSE)])
         assert not report.failed
     return db

@@ -53,7 +53,7 @@ EXPECTED = [("Ipek v Koza Altin [2020] EWCA Civ 1018 at [61]", "ok"),
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Path:
     path = tmp_path_factory.mktemp("mcp") / "mcp.db"
-    with Pincite(path, dense=False) as lib:
+    with Pincite(path, dense=False, create=True) as lib:
         report = lib.ingest([corpus / f for f in FILES])
         assert not report.failed
     return path
@@ -110,10 +110,11 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
             assert hit["passage_id"].startswith(hit["document"]["id"] + ":c")
             assert hit["document"]["citation"] == "[2020] EWCA Civ 1018"
             assert all(p["cite_as"] and p["pinpoint"] and p["zone"] and "role" in p for p in found["passages"])
-            args = {"document": hit["document"]["id"], "unit": "[61]"}
+            args = {"document": "Ipek v Koza Altin", "unit": "[61]"}  # the case as a lawyer names it
             read = data(await c.call_tool("read", args))
             transcript.append(("read", args, read))
             assert "the Injunction Application is not abusive" in read["text"]
+            assert read["document"]["id"] == hit["document"]["id"]
             assert read["cite_as"] == ["HAMDI AKIN IPEK v KOZA ALTIN ISLETMELERI AS [2020] EWCA Civ 1018 at [61]"]
             assert read["previous"]["label"] == "[60]" and read["next"]["label"] == "[62]"
             assert read["units"][0]["author"] and read["units"][0]["role"] == "lead"
@@ -139,12 +140,12 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
             versions = data(await c.call_tool("versions", {"work": "T-2"}))
             assert versions["work"] == "ca/act/T-2"
             assert [v["version_date"] for v in versions["versions"]] == sorted(v["version_date"] for v in versions["versions"])
-            statute = data(await c.call_tool("search", {"query": "other judges", "kind": ["statute"],
+            statute = data(await c.call_tool("search", {"query": "other judges", "kinds": ["statute"],
                                                          "as_of": "2019-01-01", "k": 3}))
             assert statute["passages"] and all(p["document"]["version_date"] == "2018-06-21"
                                                for p in statute["passages"])
             answer = data(await c.call_tool("ask", {"question": "Was the injunction application an abuse of process?",
-                                                    "scope": [hit["document"]["id"]]}))
+                                                    "documents": [hit["document"]["id"]]}))
             assert answer["citations"] and {"claims", "dropped", "answer"} <= set(answer)
             assert all(x["document"]["id"] == hit["document"]["id"] for x in answer["citations"])
 
@@ -159,8 +160,8 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
                 "invalid arguments for search: k: 0 is less than the minimum of 1")
             assert "'bogus' was unexpected" in error(await c.call_tool("search", {"query": "x", "bogus": 1}))
             assert "'query' is a required property" in error(await c.call_tool("search", {"k": 3}))
-            assert "kind.0: 'opinion' is not one of" in error(await c.call_tool("search", {"query": "x",
-                                                                                          "kind": ["opinion"]}))
+            assert "kinds.0: 'opinion' is not one of" in error(await c.call_tool("search", {"query": "x",
+                                                                                           "kinds": ["opinion"]}))
             assert "as_of: 'yesterday' does not match" in error(await c.call_tool("check_citations",
                                                                                   {"text": DRAFT, "as_of": "yesterday"}))
             assert "text: '' should be non-empty" in error(await c.call_tool("check_citations", {"text": ""}))
@@ -199,7 +200,7 @@ def write_transcript(calls: list[tuple[str, dict[str, Any], Any]]) -> None:
                 "all_ok": out["all_ok"]}
 
     lines = ["# A worked example: an assistant searches, reads and checks through `pincite mcp`", "",
-             "Written by `tests/test_mcp.py::test_stdio_every_tool_on_the_corpus` from a real session (the SDK's "
+             "Written by `tests/corpus/test_mcp.py::test_stdio_every_tool_on_the_corpus` from a real session (the SDK's "
              "client talking to `pincite mcp` over stdio) on two documents of the corpus: *Ipek v Koza Altin* "
              "[2020] EWCA Civ 1018 and the four versions of the Tax Court of Canada Act. Long texts are cut (…). "
              "Do not edit by hand: run the test.", ""]
@@ -212,7 +213,7 @@ def write_transcript(calls: list[tuple[str, dict[str, Any], Any]]) -> None:
 
 def test_without_the_sdk_the_command_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     db = tmp_path / "empty.db"
-    with Pincite(db, dense=False):
+    with Pincite(db, dense=False, create=True):
         pass
     monkeypatch.setitem(sys.modules, "mcp", None)  # 'import mcp' fails as it does when the extra is absent
     r = CliRunner().invoke(cli_app, ["mcp", "--db", str(db)])

@@ -275,7 +275,7 @@ def test_the_reader_shows_the_verdict_and_marks_the_contradicted_label(tmp_path:
     folded = tmp_path / "folded.txt"
     folded.write_text(CONTRACT.replace("3.2 Late payments", "3.1 Late payments"), encoding="utf-8")
     db = str(tmp_path / "w.db")
-    with Pincite(db, dense=False) as lib:
+    with Pincite(db, dense=False, create=True) as lib:
         lib.ingest([folded])
         doc_id = lib.documents()[0].id
     with RunningServer(create_app(ServerConfig(db=db, dense=False))) as srv:
@@ -291,7 +291,7 @@ def test_mcp_results_carry_the_verdict_and_cite_a_contradicted_label_by_order(tm
     folded = tmp_path / "folded.txt"
     folded.write_text(CONTRACT.replace("3.2 Late payments", "3.1 Late payments"), encoding="utf-8")
     db = str(tmp_path / "m.db")
-    with Pincite(db, dense=False) as lib:
+    with Pincite(db, dense=False, create=True) as lib:
         lib.ingest([folded])
         tools = Tools(lib)
         hits = tools.search("k", "Late payments bear interest")["passages"]

@@ -21,7 +21,7 @@ ACTS = ["canada_justice_laws_xml/P-21", "canada_justice_laws_xml/S-23"]
 def acts_db(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Path:
     corpus = request.getfixturevalue("corpus")
     db = tmp_path_factory.mktemp("acts") / "acts.db"
-    with pincite.Pincite(db, dense=False) as lib:
+    with pincite.Pincite(db, dense=False, create=True) as lib:
         report = lib.ingest([str(corpus / p) for p in ACTS])
         assert not report.failed
     return db

@@ -41,7 +41,7 @@ def stem(source: str) -> str:
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     db = tmp_path_factory.mktemp("twins") / "twins.db"
-    p = Pincite(db, dense=False)
+    p = Pincite(db, dense=False, create=True)
     report = p.ingest([str(CUAD / "txt"), str(CUAD / "pdf")] + [str(BULK / f) for f in BULK_FILES])
     assert not report.failed and report.twins_error is None
     yield p
@@ -167,7 +167,7 @@ def test_every_corpus_contract_has_parties_and_both_copies_agree(lib: Pincite) -
 
 def test_deleting_the_cited_copy_leaves_the_other_cited(tmp_path: Path) -> None:
     name = "XLITECHNOLOGIES,INC_12_11_2015-EX-10.1-Sponsorship Agreement"
-    with Pincite(tmp_path / "x.db", dense=False) as p:
+    with Pincite(tmp_path / "x.db", dense=False, create=True) as p:
         p.ingest([str(CUAD / "txt" / f"{name}.txt"), str(CUAD / "pdf" / f"{name}.PDF")])
         (a, b) = p.documents()
         assert a.copies == (b.id,) and b.copies == (a.id,)
@@ -245,7 +245,7 @@ def versions(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyp
             assert changed.count(old) == 1, old
             changed = changed.replace(old, new)
         (folder / name).write_text(changed, encoding="utf-8")
-    p = Pincite(folder / "v.db", dense=False)
+    p = Pincite(folder / "v.db", dense=False, create=True)
     report = p.ingest([str(CUAD / "txt" / f"{FUSE}.txt"), str(CUAD / "pdf" / f"{FUSE}.pdf")]
                       + [str(folder / n) for n in VERSIONS])
     assert not report.failed and report.twins_error is None

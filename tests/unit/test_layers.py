@@ -65,11 +65,20 @@ def layer_of(module: str) -> float | None:
     return None if best is None else best[1]
 
 
+def _typing_only(node: ast.stmt) -> bool:
+    """``if TYPE_CHECKING:`` with no ``else``: imports a type checker reads and Python never runs."""
+    return (isinstance(node, ast.If) and not node.orelse and isinstance(node.test, ast.Name)
+            and node.test.id == "TYPE_CHECKING")
+
+
 def imports_of(path: Path, modules: set[str]) -> set[str]:
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if name == "pincite":  # the package's typing-only imports never run (its names are loaded lazily)
+        tree.body = [n for n in tree.body if not _typing_only(n)]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -71,7 +71,7 @@ def test_the_api_request_model_is_derived_from_the_declaration() -> None:
 
 
 def test_the_mcp_search_schema_bounds_come_from_the_declaration(tmp_path: Path) -> None:
-    with pincite.Pincite(tmp_path / "e.db", dense=False) as lib:
+    with pincite.Pincite(tmp_path / "e.db", dense=False, create=True) as lib:
         tools = asyncio.run(build_server(lib).list_tools())
     k = next(t for t in tools if t.name == "search").input_schema["properties"]["k"]
     assert (k["minimum"], k["maximum"], k["default"]) == (spec("k").ge, spec("k").le, DEFAULTS.k)
@@ -90,7 +90,7 @@ def test_cli_help_shows_the_declared_help_and_defaults() -> None:
 @pytest.fixture()
 def demo_db(tmp_path: Path) -> Path:
     db = tmp_path / "demo.db"
-    with pincite.Pincite(db, dense=False) as lib:
+    with pincite.Pincite(db, dense=False, create=True) as lib:
         assert not lib.ingest(pincite.demo_paths()).failed
     return db
 

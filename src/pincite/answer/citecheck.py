@@ -52,7 +52,9 @@ from pincite.types import (
     UNVERIFIED_NUMBERING, ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order,
     label_unverified, numbering_verdict,
 )
-from pincite.versions import in_force_on, loose_name, normalize_key, provision_as_of, resolve_work, version_date
+from pincite.versions import (
+    in_force_on, loose_name, names_title, normalize_key, provision_as_of, resolve_work, version_date,
+)
 
 
 class Verdict(ChoiceEnum):
@@ -118,6 +120,9 @@ class CitationResult:
 
 @dataclass
 class CheckReport:
+    """A draft's citations, each with its verdict and why (``results``); ``to_json()`` is ``pincite check
+    --json``."""
+
     file: str
     as_of: datetime.date | None
     text: str
@@ -275,11 +280,8 @@ class Library:
             versions = [s for s in self.summaries if s.work == work.key]
             versions.sort(key=lambda s: version_date(s) or "", reverse=True)
             return [self.doc(s.id) for s in versions], searched
-        want = loose_name(name)
-        want_words = set(_WORD.findall(name.casefold())) - {"the", "of", "and"}
         hits = [s for s in self.summaries if s.kind in (DocumentKind.CONTRACT, DocumentKind.STATUTE)
-                and s.title and (want in loose_name(s.title)
-                                 or (want_words and want_words <= set(_WORD.findall(s.title.casefold()))))]
+                and names_title(name, s.title)]
         return [self.doc(s.id) for s in hits], searched
 
 

@@ -72,6 +72,9 @@ class ShownClaim:
 
 @dataclass
 class Answer:
+    """An answer: its claims, each citation (``pinpoint``, ``quote``, offsets) checked before it is returned,
+    what a check dropped and why, and what was retrieved; ``to_json()`` is ``pincite ask --json``."""
+
     question: str
     as_of: datetime.date | None
     claims: list[ShownClaim]

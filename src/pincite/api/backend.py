@@ -12,13 +12,12 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import parse_qs
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.requests import Request
 
 from pincite.library import (
-    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, audit_chunks, check_limited,
-    claims_from_chunks, embed_store, load_embedder, make_answer_generator, make_retriever, open_store,
-    regroup_unfinished, spec, update_twins,
+    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, check_limited, embed_store,
+    load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec, update_twins,
 )
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
@@ -241,6 +240,8 @@ def _option(name: str) -> Any:
 class AskRequest(BaseModel):
     """The options of ``pincite ask`` (the generator itself is chosen when the server starts)."""
 
+    model_config = ConfigDict(extra="forbid")  # a misspelt field ('asof') is a 422 naming it, never ignored
+
     question: str = Field(min_length=1, max_length=4000, description="The question.")
     as_of: datetime.date | None = _option("as_of")
     k: int = _option("k")
@@ -249,7 +250,8 @@ class AskRequest(BaseModel):
     no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
     include_non_citable: bool = _option("include_non_citable")
     documents: list[str] = _option("documents")
-    kind: DocumentKind | None = Field(None, description=spec("kinds").help)  # one kind here; the options: a tuple
+    kinds: list[DocumentKind] = _option("kinds")
+    kind: DocumentKind | None = Field(None, description="One kind (the reader's form): as kinds=[kind].")
     works: list[str] = _option("works")
     per_document: int | None = _option("per_document")
 
@@ -262,7 +264,8 @@ class AskRequest(BaseModel):
         """The request as the library's options (every field is one of them, but ``no_dense``: the retriever)."""
         return AskOptions(as_of=self.as_of, k=self.k, on_fail=OnFail.parse(self.on_fail), retries=self.retries,
                           include_non_citable=self.include_non_citable, documents=tuple(self.documents),
-                          kinds=(self.kind,) if self.kind else (), works=tuple(self.works),
+                          kinds=tuple(dict.fromkeys([*self.kinds, *([self.kind] if self.kind else [])])),
+                          works=tuple(self.works),
                           per_document=self.per_document)
 
 
@@ -306,11 +309,12 @@ def last_dense(backend: Backend, no_dense: bool | None) -> str:
 
 
 def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, kinds: list[DocumentKind],
-               include_non_citable: bool, per_document: int | None, no_dense: bool | None) -> list[Hit]:
+               include_non_citable: bool, per_document: int | None, no_dense: bool | None,
+               documents: list[str] | None = None, works: list[str] | None = None) -> list[Hit]:
     """The passages retrieval finds (how the dense ranking was used is then :func:`last_dense`)."""
     lib = backend.library(None if no_dense is None else not no_dense)
     return lib.search(q, k=k, as_of=as_of, kinds=kinds, include_non_citable=include_non_citable,
-                      per_document=per_document)
+                      per_document=per_document, documents=documents or (), works=works or ())
 
 
 def eval_runs(backend: Backend) -> dict[str, Any]:
@@ -333,7 +337,7 @@ def get_document(backend: Backend, document_id: str) -> Any:
 
 def audit_document(backend: Backend, document_id: str) -> tuple[Any, Any]:
     doc = get_document(backend, document_id)
-    return doc, audit_chunks(doc, claims_from_chunks(backend.store.get_chunks(doc.id)), "structural")
+    return doc, backend.library(None, search=False).audit(doc.id)  # Pincite.audit: as 'pincite audit' does
 
 
 def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None,

@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
@@ -30,10 +31,15 @@ from pincite.api.backend import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
-from pincite.library import out_of_space
+from pincite.library import DEFAULT_K, out_of_space, spec
 from pincite.jsonio import DOCUMENT_PAGE_UNITS, audit_to_json, document_to_json, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import api_listing
+
+
+#: the query parameters of GET /api/search (any other is refused with 422)
+SEARCH_PARAMS = frozenset({"q", "k", "as_of", "kinds", "kind", "documents", "works", "include_non_citable",
+                           "per_document", "no_dense"})
 
 
 def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> None:
@@ -55,19 +61,30 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
 
     @app.get("/api/search", tags=["answers"], summary="The passages retrieval finds for a query")
     def api_search(
+        request: Request,
         q: str = Query(..., min_length=1, max_length=4000, description="The query."),
-        k: int = Query(10, ge=1, le=100, description="Passages to return."),
+        k: int = Query(DEFAULT_K, ge=1, le=100, description="Passages to return."),
         as_of: str | None = Query(None, description="Only text in force on this date (YYYY-MM-DD)."),
-        kind: list[DocumentKind] = Query([], description="Only these document kinds."),
+        kinds: list[DocumentKind] = Query([], description="Only these document kinds (repeatable)."),
+        kind: list[DocumentKind] = Query([], description="The same as kinds (an older name)."),
+        documents: list[str] = Query([], max_length=spec("documents").max_items, description=(
+            "Only these documents (ids, sources, titles or citations; repeat the parameter).")),
+        works: list[str] = Query([], max_length=spec("works").max_items, description=(
+            "Only the versions of these works (repeat the parameter).")),
         include_non_citable: bool = Query(False, description="Include non-citable zones."),
         per_document: int | None = Query(None, ge=1, le=100, description="At most this many per document."),
         no_dense: bool | None = Query(None, description="Lexical only (default: the server's setting)."),
     ) -> dict[str, Any]:
+        unknown = [n for n in request.query_params if n not in SEARCH_PARAMS]
+        if unknown:  # a misspelt parameter ('asof') is refused, as the ask body's is, never ignored
+            raise RequestValidationError([{"loc": ("query", n), "msg": "Extra inputs are not permitted",
+                                           "type": "extra_forbidden"} for n in unknown])
         try:
             day = check_iso_date(as_of)
         except ValueError as e:
             raise PinciteError(f"as_of: {e}") from None
-        passages = run_search(backend, q, k, day, kind, include_non_citable, per_document, no_dense)
+        passages = run_search(backend, q, k, day, list(dict.fromkeys([*kinds, *kind])), include_non_citable,
+                              per_document, no_dense, documents, works)
         return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
                 "passages": [p.to_json() for p in passages]}
 

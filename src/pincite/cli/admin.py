@@ -8,10 +8,11 @@ from typing import Annotated
 import typer
 
 from pincite.library import (
-    ChunkSettings, embed_store, load_embedder, migrate_store, open_file_store, open_store, rechunk_all,
+    ChunkSettings, Pincite, load_embedder, migrate_store, open_file_store, open_store, rechunk_all,
 )
 from pincite.cli.common import (
-    DbOption, _embedding_progress, _error, _fail, _open_existing, _progress_bar, _require_documents, err, out,
+    DbOption, _embedding_progress, _error, _fail, _location, _open_existing, _progress_bar, _require_documents,
+    err, out,
 )
 from pincite.errors import PinciteError
 
@@ -52,7 +53,8 @@ def embed(ctx: typer.Context, db: DbOption = None) -> None:
             _require_documents(store)
             embedder = load_embedder()
             with _progress_bar(err.is_terminal) as bar:
-                n = embed_store(store, embedder, _embedding_progress(bar, err.is_terminal))
+                n = Pincite(_location(db, ctx), store=store).embed(embedder,
+                                                                   _embedding_progress(bar, err.is_terminal))
             kept = store.count_embeddings(embedder.model_id)
         finally:
             store.close()

@@ -56,7 +56,7 @@ def ask(
     retries: Annotated[int, typer.Option(help=spec("retries").cli)] = DEFAULTS.retries,
     no_dense: NoDenseOption = False,
     include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help=spec("include_non_citable").cli)] = DEFAULTS.include_non_citable,
-    batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, scope}; one result per line.")] = None,
+    batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, documents}; one result per line.")] = None,
     document: Annotated[Optional[list[str]], typer.Option("--document", help=spec("documents").cli)] = None,
     kind: Annotated[Optional[str], typer.Option("--kind", help=spec("kinds").cli)] = None,
     work: Annotated[Optional[list[str]], typer.Option("--work", help=spec("works").cli)] = None,
@@ -101,7 +101,10 @@ def ask(
                 try:
                     item = json.loads(line)
                     q, date = item["question"], optional_date(item.get("as_of"))
-                    scope = tuple(item.get("scope") or ())
+                    named = item.get("documents", item.get("scope")) or ()  # scope: the older name
+                    if isinstance(named, str):  # one string would be read letter by letter
+                        raise TypeError(f"documents: give a list of names, not one string ({named!r})")
+                    scope = tuple(named)
                 except DateError as e:
                     sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
                     continue

@@ -185,6 +185,7 @@ def eval_(
         several = len(gold) > 1  # the files and JSON have one shape for a command line, whatever --only kept
         with tempfile.TemporaryDirectory(prefix="pincite-eval-") as tmp:
             with Pincite(given or Path(tmp) / "eval.db", generator=gkind, dense=not no_dense, chunker=mode,
+                         create=given is None,  # the temporary store is made here; a given one exists
                          generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
                                                               max_tokens)) as lib:
                 with progress_bar(err, err.is_terminal) as progress:

@@ -15,7 +15,7 @@ from pincite.cli.common import (
 from pincite.cli.show import show
 from pincite.errors import PinciteError
 from pincite.library import (
-    FileResult, IngestReport, default_db_path, demo_paths, display_location, ingest_paths, nothing_to_ingest,
+    FileResult, IngestReport, Pincite, default_db_path, demo_paths, display_location, nothing_to_ingest,
     open_store,
 )
 from pincite.types import Format
@@ -46,8 +46,8 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                         progress.console.print(Text("warning", style="yellow"), f"{r.source}: {w}")
 
             on_embed = None if quiet else _embedding_progress(progress, show_bar)
-            report = ingest_paths(store, paths, fmt, on_file=on_file, on_start=on_start, embedder=embedder,
-                                  on_embed=on_embed)
+            report = Pincite(_location(db, ctx), store=store).ingest(
+                paths, format=fmt, on_file=on_file, on_start=on_start, embedder=embedder, on_embed=on_embed)
         t = report.totals()
         if not quiet:
             for path, what in report.not_regular:

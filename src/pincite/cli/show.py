@@ -11,12 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from pincite.cli.common import (
-    DbOption, JsonOption, _NARROW, _WHOLE_WORD_COLUMNS, _fail, _fit_text_column, _open_existing, _print_json,
-    out,
+    DbOption, JsonOption, _NARROW, _WHOLE_WORD_COLUMNS, _fail, _fit_text_column, _location, _open_existing,
+    _print_json, out,
 )
 from pincite.errors import PinciteError
 from pincite.jsonio import document_to_json, summary_to_json
-from pincite.library import DocumentSummary, resolve_document, resolve_work, works_of
+from pincite.library import DocumentSummary, Pincite, works_of
 from pincite.terminal import visible
 from pincite.types import DocumentKind, Role
 
@@ -36,7 +36,7 @@ def documents(
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
         store = _open_existing(db, ctx)
-        rows = store.list_documents(kind=k)
+        rows = Pincite(_location(db, ctx), store=store).documents(kind=k)
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
@@ -99,7 +99,7 @@ def show(
     """Show one document with its units."""
     try:
         store = _open_existing(db, ctx)
-        doc = store.get_document(resolve_document(store, document).id)
+        doc = Pincite(_location(db, ctx), store=store).show(document)
         store.close()
     except PinciteError as e:
         raise _fail(e) from None
@@ -176,8 +176,7 @@ def versions(
     try:
         store = _open_existing(db, ctx)
         try:
-            key = resolve_work(store, work).key
-            rows = store.list_documents(work=key)
+            key, rows = Pincite(_location(db, ctx), store=store).versions(work)
         finally:
             store.close()
     except PinciteError as e:

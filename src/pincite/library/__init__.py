@@ -15,7 +15,7 @@ from pincite.library.core import (
 )
 
 # a question's options, declared once; the typed values the methods return
-from pincite.options import DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
+from pincite.options import DEFAULT_K, DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
 from pincite.answer.model import Answer
 from pincite.answer.citecheck import CheckReport, Checker, CitationResult, Verdict, check_file, find_units
 from pincite.answer.render import pinpoint, render_citation
@@ -61,7 +61,8 @@ from pincite.evaluation.runs import gold_set_name, read_run, set_run_path, write
 
 __all__ = [
     "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "CheckStopped", "CheckTooLarge", "Checker",
-    "ChunkSettings", "CitationResult", "Comparison", "DEFAULTS", "DEFAULT_MAX_TOKENS", "DocumentSummary",
+    "ChunkSettings", "CitationResult", "Comparison", "DEFAULTS", "DEFAULT_K", "DEFAULT_MAX_TOKENS",
+    "DocumentSummary",
     "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind",
     "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail", "RECALL_AT",
     "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file", "check_limited",

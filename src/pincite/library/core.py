@@ -32,7 +32,7 @@ from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
 from pincite.engine import ask as engine_ask
-from pincite.errors import PinciteError
+from pincite.errors import PinciteError, StoreNotFound
 from pincite.evaluation.gold import GoldQuestion, read_gold
 from pincite.evaluation.runs import (
     EvalRun,
@@ -48,8 +48,9 @@ from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths, regroup_unfinished
 from pincite.jsonio import Hit
-from pincite.open import default_location, open_store
-from pincite.options import EVAL_OPTIONS, AskOptions, AskRequest, ask_request
+from pincite.open import default_location, open_store, store_exists
+from pincite.options import DEFAULT_K, EVAL_OPTIONS, AskOptions, AskRequest, ask_request, names, number
+from pincite.options import kinds as _kinds
 from pincite.scope import resolve_document, resolve_filters
 from pincite.search.embed import load_embedder
 from pincite.search.retrieve import RetrievalMode, Retriever
@@ -107,15 +108,20 @@ class Pincite:
     ``max_tokens``).  ``dense=False`` searches lexically and embeds nothing (no embedding model is loaded);
     ``wait=False`` answers lexically while vectors are missing (the hit says ``"dense": "pending"``).
     The store is opened at once; the retriever and generator are made on first use and kept (models load once).
+    A location where no store is raises :class:`~pincite.errors.StoreNotFound` naming it (a mistyped path is
+    not a wish for an empty store), unless ``create=True`` (to ingest into a new one).
     """
 
     def __init__(self, location: str | os.PathLike[str] | None = None, *,
                  generator: GeneratorKind | str | Generator = DEFAULT_GENERATOR,
                  generator_options: dict[str, Any] | None = None, dense: bool = True, wait: bool = True,
                  on_progress: Callable[[str, int, int], None] | None = None, store: Store | None = None,
-                 chunker: Chunker = Chunker.STRUCTURAL, retriever: Retriever | None = None) -> None:
+                 chunker: Chunker = Chunker.STRUCTURAL, retriever: Retriever | None = None,
+                 create: bool = False) -> None:
         self.location: str | Path = default_location() if location is None else (
             location if isinstance(location, str) else Path(location))
+        if store is None and not create and not store_exists(self.location):
+            raise StoreNotFound(self.location)
         made: Generator | None = None
         if isinstance(generator, str):
             generator = GeneratorKind.parse(generator)
@@ -204,21 +210,25 @@ class Pincite:
         return embed_store(self.store, embedder, on_progress)
 
     def audit(self, document: str) -> AuditReport:
-        """The chunk audit of one stored document: every chunk located in the document's text."""
+        """The chunk audit of one stored document: every chunk located in the document's text (labelled
+        ``structural``, the chunker's name, as ``pincite audit`` and ``GET /api/documents/{id}/audit`` say)."""
         doc = self.store.get_document(resolve_document(self.store, document).id)
-        return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "pincite")
+        return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "structural")
 
     # -- questions --------------------------------------------------------------------------------------------
 
-    def search(self, query: str, *, k: int = 10, as_of: DateLike = None, include_non_citable: bool = False,
+    def search(self, query: str, *, k: int = DEFAULT_K, as_of: DateLike = None,
+               include_non_citable: bool = False,
                kinds: Iterable[DocumentKind | str] = (), documents: Iterable[str] = (),
                works: Iterable[str] = (), per_document: int | None = None) -> list[Hit]:
         """The passages that best answer ``query``, best first (citable text only unless
         ``include_non_citable``): each a :class:`~pincite.jsonio.Hit`, whose ``to_json()`` is ``search --json``'s
-        hit."""
-        filters = SearchFilters(include_non_citable=include_non_citable, as_of=optional_date(as_of),
-                                kinds=tuple(DocumentKind.parse(x) if isinstance(x, str) else x for x in kinds),
-                                works=tuple(works), documents=tuple(documents))
+        hit.  The options are :class:`~pincite.options.AskOptions`' names, checked as it checks them
+        (:class:`~pincite.errors.InvalidOption`)."""
+        filters = SearchFilters(include_non_citable=include_non_citable, as_of=AskOptions(as_of=as_of).as_of,
+                                kinds=_kinds("kinds", kinds), works=names("works", works),
+                                documents=names("documents", documents))
+        k, per_document = number("k", k), number("per_document", per_document)
         filters = resolve_filters(self.store, filters)  # a named document or work that is not stored: said
         return [Hit.of(p) for p in self.retriever.search(query, k=k, filters=filters, per_document=per_document)]
 

@@ -53,6 +53,19 @@ IsoDate = Annotated[str | None, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", descriptio
     "Only law in force on this date (YYYY-MM-DD): a statute's version of that day. Omit for today."))]
 
 
+# the scope of a search or a question, by AskOptions' names (one vocabulary with Python, the CLI and HTTP)
+Kinds = Annotated[list[Kind] | None, Field(max_length=6, description="Only these kinds of document.")]
+Documents = Annotated[list[Name] | None, Field(max_length=spec("documents").max_items, description=(
+    "Only these documents (ids from documents, titles, citations, or case names: 'Ipek v Koza Altin')."))]
+Works = Annotated[list[Name] | None, Field(max_length=spec("works").max_items, description=(
+    "Only the versions of these works (a statute's key, short code, title or citation)."))]
+
+
+def _both(names: list[str] | None, older: list[str] | None) -> list[str]:
+    """A list option given by its name and by its older one (``kind``, ``scope``), once each."""
+    return list(dict.fromkeys([*(names or []), *(older or [])]))
+
+
 def session_key(ctx: Context) -> str:
     """Whose passages these are: the HTTP session (``Mcp-Session-Id``) when the protocol has one; else the
     process — over stdio one process serves one client, and the stateless protocol (2026-07-28) has no session,
@@ -257,12 +270,14 @@ def build_server(library: Pincite) -> PinciteMCP:
                query: Annotated[str, Field(min_length=1, max_length=4000, description="What to look for, in words.")],
                k: Annotated[int, Field(ge=K.ge, le=K.le, description="How many passages.")] = K.default,
                as_of: IsoDate = None,
+               kinds: Kinds = None,
+               documents: Documents = None,
+               works: Works = None,
                kind: Annotated[list[Kind] | None, Field(max_length=6, description=(
-                   "Only these kinds of document."))] = None,
-               documents: Annotated[list[Name] | None, Field(max_length=50, description=(
-                   "Only these documents (ids from documents, titles or citations)."))] = None,
+                   "The same as kinds (an older name)."))] = None,
                ) -> CallToolResult:
-        return _result(tools.search(session_key(ctx), query, k, as_of, list(kind or []), list(documents or [])))
+        return _result(tools.search(session_key(ctx), query, k, as_of, _both(kinds, kind),
+                                    list(documents or []), list(works or [])))
 
     @server.tool(description=(
         "Read one passage (passage_id from search) or one unit of a document (document + unit: a label such as "
@@ -287,10 +302,15 @@ def build_server(library: Pincite) -> PinciteMCP:
     def ask(ctx: Context,
             question: Annotated[str, Field(min_length=1, max_length=4000, description="The question.")],
             as_of: IsoDate = None,
+            documents: Documents = None,
+            kinds: Kinds = None,
+            works: Works = None,
+            k: Annotated[int, Field(ge=K.ge, le=K.le, description=K.help)] = K.default,
             scope: Annotated[list[Name] | None, Field(max_length=50, description=(
-                "Only these documents (ids, titles or citations)."))] = None,
+                "The same as documents (an older name)."))] = None,
             ) -> CallToolResult:
-        return _result(tools.ask(session_key(ctx), question, as_of, list(scope or [])))
+        return _result(tools.ask(session_key(ctx), question, as_of, _both(documents, scope),
+                                 _both(kinds, None), list(works or []), k))
 
     @server.tool(description=(
         "Check every citation and quotation in your own text against the stored documents, before you show it. "

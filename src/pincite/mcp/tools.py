@@ -226,10 +226,12 @@ class Tools:
 
     # -- the tools ---------------------------------------------------------------------------------------
 
-    def search(self, key: str, query: str, k: int = DEFAULTS.k, as_of: str | None = None, kind: list[str] | None = None,
-               documents: list[str] | None = None) -> dict[str, Any]:
+    def search(self, key: str, query: str, k: int = DEFAULTS.k, as_of: str | None = None,
+               kinds: list[str] | None = None, documents: list[str] | None = None,
+               works: list[str] | None = None) -> dict[str, Any]:
         with self.lock:
-            passages = self.library.search(query, k=k, as_of=as_of, kinds=kind or (), documents=documents or ())
+            passages = self.library.search(query, k=k, as_of=as_of, kinds=kinds or (),
+                                           documents=documents or (), works=works or ())
             out = [self._hit(p) for p in passages]
             self.give(key, [(p.document.id, p.chunk.char_start, p.chunk.char_end) for p in passages])
             return {"query": query, "as_of": as_of, "passages": out}
@@ -328,9 +330,12 @@ class Tools:
             "next": brief(sibling(last, +1)),
         }
 
-    def ask(self, key: str, question: str, as_of: str | None = None, scope: list[str] | None = None) -> dict[str, Any]:
+    def ask(self, key: str, question: str, as_of: str | None = None, documents: list[str] | None = None,
+            kinds: list[str] | None = None, works: list[str] | None = None,
+            k: int = DEFAULTS.k) -> dict[str, Any]:
         with self.lock:
-            answer = self.library.ask(question, as_of=as_of, documents=scope or ())
+            answer = self.library.ask(question, as_of=as_of, documents=documents or (), kinds=kinds or (),
+                                      works=works or (), k=k)
             chunks = [c.candidate.cp.passage.chunk for c in answer.citations if c.candidate.cp is not None]
             # what was shown to the client, with its words
             self.give(key, [(c.doc_id, c.char_start, c.char_end) for c in chunks])

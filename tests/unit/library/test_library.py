@@ -27,7 +27,7 @@ def test_import_pincite_is_light() -> None:
 @pytest.fixture()
 def demo_db(tmp_path: Path) -> Path:
     db = tmp_path / "demo.db"
-    with pincite.Pincite(db, dense=False) as lib:
+    with pincite.Pincite(db, dense=False, create=True) as lib:
         report = lib.ingest(pincite.demo_paths())
     assert report.totals()["added"] == len(pincite.demo_paths()) and not report.failed
     return db
@@ -61,3 +61,17 @@ def test_errors_are_the_family_with_the_cli_messages(demo_db: Path, tmp_path: Pa
         with pytest.raises(PinciteError):
             key, versions = lib.versions("no such work")
     assert key is None and versions is None
+
+
+def test_audit_is_one_report_on_every_surface(demo_db: Path) -> None:
+    """Pincite.audit, 'pincite audit --json' and the API's audit are one report, labelled alike (the library
+    labelled it 'pincite' where the command line says 'structural')."""
+    from pincite.jsonio import audit_to_json
+
+    with pincite.Pincite(demo_db, dense=False) as lib:
+        doc = lib.show(lib.documents()[0].id)
+        report = lib.audit(doc.id)
+    res = CliRunner().invoke(app, ["audit", doc.id, "--db", str(demo_db), "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout) == [audit_to_json(doc, report)]
+    assert report.pipeline == "structural"
