@@ -448,7 +448,7 @@ def test_session_limits_are_read_from_the_environment(monkeypatch: pytest.Monkey
     from pincite.errors import PinciteError
     from pincite.mcp.tools import Tools
 
-    with Pincite(tmp_path / "empty.db", dense=False) as lib:
+    with Pincite(tmp_path / "empty.db", dense=False, create=True) as lib:
         monkeypatch.setenv("PINCITE_MCP_SESSION_IDLE_SECONDS", "90")
         monkeypatch.setenv("PINCITE_MCP_RETRIEVED_CAP", "1000")
         tools = Tools(lib)
