@@ -49,16 +49,22 @@ class InstructionPattern:
 #: The gates: the words (lower-case) each pattern cannot match without, found with plain string search first; a
 #: pattern is tried only near them, so a 300,000-character contract that holds none is read in milliseconds.  "AI"
 #: is the one gate word found case-sensitively: in lower case it is inside "said" and "maintain".
+_PROMPT = tuple("prompt" + c for c in " s.,:;)]\n")  # not "promptly", a contract's every other page
+_HEADERS = tuple(f"{who} {what}" for who in ("system", "developer", "admin")
+                 for what in ("notice", "prompt", "message", "instruction", "override", "directive", "note"))
 _GATES: dict[str, tuple[str, ...]] = {
-    "orders": ("instruction", "prompt"),
+    "orders": ("instruction",) + _PROMPT,
     "above": ("ignore", "disregard", "forget"),
-    "system": ("system", "developer"),
-    "role": ("system", "assistant", "chatgpt"),
+    "system": _HEADERS + ("[system", "<system", "[ system", "[developer", "<developer"),
+    "role": ("system:", "system :", "system]", "assistant:", "assistant :", "assistant]", "chatgpt:",
+             "chatgpt :"),
     "tokens": ("<|", "inst]", "<<sys", "<</sys", "###"),
     "ai": ("artificial", "language model", "language-model", "llm", "chatbot", "chat bot", "gpt",
            "virtual assistant", "digital assistant", "virtual-assistant", "digital-assistant"),
-    "you": ("you ", "you\n", "from now on", " mode", "act as"),
-    "user": ("user", "instruction", "notice", "prompt", "system message"),
+    "you": ("you must", "you should", "you shall", "you will", "you are to", "you need to", "you have to",
+            "you are required", "you are instructed", "you are hereby", "from now on", "pretend", "imagine",
+            "act as", "developer mode", "dan mode", "jailbreak"),
+    "user": ("the user", "mention th", "reveal th", "disclose th", "repeat th"),
     "cite": ("cite this", "quote this", "cite only", "quote only", "cite the present", "quote the present"),
 }
 _AI_CAPITALS = ("AI", "A.I")
