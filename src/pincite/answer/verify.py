@@ -529,7 +529,7 @@ def check_untrusted_source(c: Candidate, turn: TurnContext) -> list[Finding]:
     answer must never be shown a planted note's words as authority, whatever the model was persuaded to say."""
     if c.doc is None:
         return []
-    why = cited_untrusted(c.doc, c.unit)
+    why = cited_untrusted(c.doc, c.unit, c.quote_start, c.quote_end)
     return [Finding(Check.UNTRUSTED_SOURCE, why, True)] if why else []
 
 

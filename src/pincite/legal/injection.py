@@ -78,9 +78,11 @@ INSTRUCTION_PATTERNS: tuple[InstructionPattern, ...] = (
     _p("override", rf"\b(?:ignore|disregard|forget|override|discard|do\s+not\s+follow|stop\s+following)\s+"
                    rf"(?:(?:all|any|every|each)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:{_EARLIER}\s+)?|"
                    rf"(?:the\s+|your\s+|my\s+|these\s+|those\s+)?{_EARLIER}\s+|your\s+)"
-                   rf"(?:and\s+\w+\s+)?{_ORDERS}\b",
-       "telling the reader to drop the instructions it was given is the classic injection; a document has no "
-       "instructions of its reader's to override", gate="orders"),
+                   rf"(?:and\s+\w+\s+)?{_ORDERS}\b"
+                   rf"(?=\s*(?:[.;:,!\n)\]]|and\b|then\b|now\b|instead\b|from\s+now\b|\(|$))",
+       "telling the reader to drop the instructions it was given, and then what to do, is the classic injection; "
+       "'ignore previous instructions about routing replies' (instructions about something, to a person) and "
+       "the words quoted as words are not", gate="orders"),
     _p("disregard-above", r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?the\s+above|everything\s+"
                           r"(?:above|before\s+this|you\s+(?:were|have\s+been)\s+told)|the\s+above\s+and\b)",
        "'disregard the above' addresses the reader of a prompt, not a party to the document", gate="above"),
@@ -276,20 +278,28 @@ def flag_document(doc: Document) -> Document:
     if untrusted:
         warnings.append(f"instructions: {untrusted}: no citation of it is shown")
     info = {"units": [doc.units[o].label or str(o) for o in sorted(hits)], "ordinals": sorted(hits),
-            "rules": sorted({m.rule for m in matches}), "untrusted": untrusted}
+            "rules": sorted({m.rule for m in matches}), "spans": [[m.start, m.end] for m in matches],
+            "untrusted": untrusted}
     return replace(doc, units=units, warnings=doc.warnings + tuple(warnings), meta={**doc.meta, INSTRUCTIONS: info})
 
 
-def cited_untrusted(doc: Document, unit: Unit | None) -> str | None:
-    """Why a citation of ``unit`` in ``doc`` is not shown: the unit addresses an assistant, or the document as a
-    whole is untrusted (:func:`untrusted_reason`).  None when it may be shown."""
+def cited_untrusted(doc: Document, unit: Unit | None, start: int | None = None,
+                    end: int | None = None) -> str | None:
+    """Why a citation of ``[start, end)`` in ``unit`` of ``doc`` is not shown: the document as a whole is untrusted
+    (:func:`untrusted_reason`), or the quoted words overlap words addressed to an assistant (in a court's or a
+    legislature's text, the rest of a paragraph that quotes them is the court's own and stays citable).  None
+    when it may be shown."""
     whole = untrusted_reason(doc)
     if whole:
         return whole
-    if unit is not None and INSTRUCTIONS in unit_flags(unit):
-        return (f"{unit.label or 'the unit'} addresses an AI assistant or gives it instructions; its words are not "
-                f"a statement of the document")
-    return None
+    if unit is None or INSTRUCTIONS not in unit_flags(unit):
+        return None
+    spans = (doc.meta.get(INSTRUCTIONS) or {}).get("spans")
+    if spans is not None and start is not None and end is not None \
+            and not any(a < end and start < b for a, b in spans):
+        return None
+    return (f"the quoted words in {unit.label or 'the unit'} address an AI assistant or give it instructions; "
+            f"they are not a statement of the document")
 
 
 __all__ = ["INSTRUCTIONS", "INSTRUCTION_PATTERNS", "InstructionMatch", "cited_untrusted", "find_instructions",
