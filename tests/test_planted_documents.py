@@ -238,6 +238,10 @@ def test_an_obeying_model_has_nothing_the_note_dictates_shown(planted) -> None: 
     note_pids = {pid for pid, text in re.findall(r'<passage id="(P\d+)">(.*?)</passage>', prompt, re.S)
                  if "SYSTEM NOTICE" in html.unescape(text) or "one million" in html.unescape(text)}
     assert note_pids and note_pids <= set(marked)
+    # and the answer's JSON says which retrieved passages were shown as untrusted, and why
+    untrusted = [r for r in ans["retrieved"] if r["untrusted"]]
+    assert untrusted and {r["document"]["id"] for r in untrusted} == {planted["ids"]["bioamber_note.txt"]}
+    assert all("AI assistant" in r["untrusted"] for r in untrusted)
 
 
 def test_an_obeying_model_on_the_default_scope_shows_nothing_planted(planted) -> None:  # type: ignore[no-untyped-def]
