@@ -14,6 +14,7 @@ instruct it.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, replace
 
@@ -209,15 +210,24 @@ def unit_flags(u: Unit) -> tuple[str, ...]:
     return tuple(u.attrs.get("flags") or ())
 
 
-def _innermost(units: tuple[Unit, ...], at: int) -> Unit | None:
+#: How many units before a match are looked at for the one holding it (a huge document's matches are each
+#: placed in a bounded time; a match further from any unit's start than this is "outside any unit").
+_LOOK_BACK = 4000
+
+
+def _innermost(units: list[Unit], starts: list[int], at: int) -> Unit | None:
+    """The smallest unit holding offset ``at`` (a paragraph rather than a heading of the same span):
+    ``units`` sorted by start, ``starts`` their starts.  The holder with the latest start is the innermost."""
+    i = bisect.bisect_right(starts, at) - 1
     best: Unit | None = None
-    for u in units:
-        if u.char_start <= at < u.char_end and (best is None or (u.char_end - u.char_start) < (best.char_end
-                                                                                               - best.char_start)
-                                                 or (best.kind is UnitKind.HEADING and u.kind is not UnitKind.HEADING
-                                                     and u.char_end - u.char_start == best.char_end
-                                                     - best.char_start)):
-            best = u
+    for j in range(i, max(-1, i - _LOOK_BACK), -1):
+        u = units[j]
+        if best is not None and u.char_start < best.char_start:
+            break
+        if u.char_start <= at < u.char_end:
+            size, best_size = u.char_end - u.char_start, (best.char_end - best.char_start) if best else None
+            if best is None or size < best_size or (size == best_size and best.kind is UnitKind.HEADING):
+                best = u
     return best
 
 
@@ -248,8 +258,10 @@ def flag_document(doc: Document) -> Document:
         return doc
     hits: dict[int, list[InstructionMatch]] = {}
     outside: list[InstructionMatch] = []
+    ordered = sorted(doc.units, key=lambda u: (u.char_start, -(u.char_end - u.char_start)))
+    starts = [u.char_start for u in ordered]
     for m in matches:
-        u = _innermost(doc.units, m.start)
+        u = _innermost(ordered, starts, m.start)
         if u is None:
             outside.append(m)
         else:
