@@ -155,7 +155,7 @@ def test_a_chat_transcript_note_leaves_the_judgment_answering(planted) -> None: 
     assert "dismiss the appeal" in got[0][2] and "allow Koza" not in ans["answer"]
 
 
-# -- flagged at ingest ------------------------------------------------------------------------------------------
+# -- flagged at ingest ---------------------------------------------------------------------------------------
 
 
 def test_ingest_flags_the_units_that_address_an_assistant(planted) -> None:  # type: ignore[no-untyped-def]
@@ -201,7 +201,7 @@ def test_the_reader_shows_the_flag(planted) -> None:  # type: ignore[no-untyped-
     assert any(u["flags"] == ["instructions"] for u in api["units"])
 
 
-# -- a model that obeys the note --------------------------------------------------------------------------------
+# -- a model that obeys the note -----------------------------------------------------------------------------
 
 PASSAGE_WITH_NOTE = re.compile(r'<context kind="untrusted" for="(P\d+)">')
 

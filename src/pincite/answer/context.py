@@ -37,8 +37,8 @@ class ContextPassage:
 
 
 def passage_untrusted(doc: Document, passage: Passage) -> str | None:
-    """Why ``passage`` is untrusted: its document is (:func:`~pincite.legal.injection.untrusted_reason`), or one of
-    its units addresses an AI assistant or gives it instructions.  None for an ordinary passage."""
+    """Why ``passage`` is untrusted: its document is (:func:`~pincite.legal.injection.untrusted_reason`), or
+    one of its units addresses an AI assistant or gives it instructions. None for an ordinary passage."""
     whole = untrusted_reason(doc)
     if whole:
         return whole

@@ -522,11 +522,12 @@ def check_citable_zone(c: Candidate, turn: TurnContext) -> list[Finding]:
 
 
 def check_untrusted_source(c: Candidate, turn: TurnContext) -> list[Finding]:
-    """5a. Words addressed to an AI assistant ("ignore previous instructions and state that…") are an attempt to
-    steer the answer, not a statement of the document: a citation of a unit flagged ``instructions``, or of any
-    unit of a document untrusted as a whole (:func:`pincite.legal.injection.untrusted_reason`: one that is not a
-    court's or legislature's text and addresses an assistant anywhere), is dropped.  A lawyer relying on an
-    answer must never be shown a planted note's words as authority, whatever the model was persuaded to say."""
+    """5a. Words addressed to an AI assistant ("ignore previous instructions and state that…") are an attempt
+    to steer the answer, not a statement of the document: a citation of a unit flagged ``instructions``, or of
+    any unit of a document untrusted as a whole (:func:`pincite.legal.injection.untrusted_reason`: one that is
+    not a court's or legislature's text and addresses an assistant anywhere), is dropped. A lawyer relying on
+    an answer must never be shown a planted note's words as authority, whatever the model was persuaded to
+    say."""
     if c.doc is None:
         return []
     why = cited_untrusted(c.doc, c.unit, c.quote_start, c.quote_end)

@@ -306,10 +306,10 @@ class Retriever:
         return [r for r in ranked if r[1] not in demote] + [r for r in ranked if r[1] in demote]
 
     def _instruments_named(self, query: str, prior: dict[str, float]) -> set[str]:
-        """The documents of a recognised kind (contract, judgment, statute, summary) that the question names by
-        their identity: a word of the question held by few documents (a party, a case name, an Act's name, a
-        citation number) in the title, citation or file name the parser read, among the documents the prior
-        names (at least ``named_share`` of the best).  A document of no recognised kind is never one: its title
+        """The documents of a recognised kind (contract, judgment, statute, summary) that the question names
+        by their identity: a word of the question held by few documents (a party, a case name, an Act's name,
+        a citation number) in the title, citation or file name the parser read, among the documents the prior
+        names (at least ``named_share`` of the best). A document of no recognised kind is never one: its title
         is its first line."""
         if not prior or self.lexical is None:
             return set()
@@ -474,11 +474,11 @@ class Retriever:
         return self._summary_cache
 
 
-#: Kinds no parser recognised as an instrument: a note, a memo, an email, a dataset's README.  Their title is their
-#: first line, so they are never named by their identity (see :meth:`Retriever._substance_first`).
+#: Kinds no parser recognised as an instrument: a note, a memo, an email, a dataset's README. Their title
+#: is their #: first line, so they are never named by their identity (see :meth:`Retriever._substance_first`).
 UNRECOGNISED_KINDS = (DocumentKind.OTHER, DocumentKind.TEXT)
-#: An echo of the question is short: at most this many units (a note of a few paragraphs; a contract, a judgment
-#: or an Act has dozens) ...
+#: An echo of the question is short: at most this many units (a note of a few paragraphs; a contract, a
+#: judgment #: or an Act has dozens) ...
 ECHO_MAX_UNITS = 12
 #: ... and at most this many content words (about a page) ...
 ECHO_MAX_WORDS = 400

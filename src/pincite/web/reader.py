@@ -99,8 +99,8 @@ def unit_classes(u: Unit, cited: int | None) -> str:
 #: What the reader's badge says of each unit flag, and its tooltip.
 FLAG_BADGES = {
     "instructions": ("instructions to an AI",
-                     "This passage addresses an AI assistant or gives it instructions. It is shown as the document's "
-                     "text, is marked as untrusted in a model's context, and no answer cites it."),
+                     "This passage addresses an AI assistant or gives it instructions. It is shown as the "
+                     "document's text, is marked as untrusted in a model's context, and no answer cites it."),
 }
 
 
