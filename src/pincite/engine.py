@@ -208,6 +208,7 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
                 "earlier_attempt_drops": [d.to_json() for d in earlier]}
     ans = build_answer(turn.question, turn.as_of, verified, retrieved, len(trace), generator.name, settings)
     ans.trace = trace
+    ans.untrusted = {cp.passage.chunk.id: cp.untrusted for cp in turn.passages if cp.untrusted}
     ans.seconds = time.perf_counter() - t0
     return ans
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from pincite.chunk import ChunkSettings, chunk_document
 from pincite.errors import ParseError, PinciteError
+from pincite.legal.injection import flag_document
 from pincite.lint import lint_warnings
 from pincite.parse import DOCUMENT_EXTENSIONS, HOUSEKEEPING_MARKDOWN, MARKDOWN_EXTENSIONS, PARSER_VERSION
 from pincite.parse.parties import name_contract
@@ -195,7 +196,9 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
     """Parse ``data`` (in a worker process with the parse limits) into the document ``source``."""
     sha = content_sha256(data)
     parsed = name_contract(parse_limited(data, source, fmt))  # a contract is named by its parties and date
-    return Document(
+    # words addressed to an AI assistant are flagged on their units, warned of, and (outside a court's or a
+    # legislature's text) make the document untrusted as a source (legal/injection)
+    return flag_document(Document(
         id=document_id(os.path.basename(source), sha),
         source=source,
         format=parsed.format,
@@ -211,7 +214,7 @@ def document_from_bytes(data: bytes, source: str, fmt: Format | None = None) -> 
         pages=parsed.pages,
         warnings=parsed.warnings + lint_warnings(parsed),
         meta={**parsed.meta, "parser": PARSER_VERSION},
-    )
+    ))
 
 
 def ingest_file(store: Store, path: str, fmt: Format | None = None, source: str | None = None) -> FileResult:

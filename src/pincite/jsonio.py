@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pincite.audit import AuditReport
+from pincite.legal.injection import unit_flags
 from pincite.lint import LintFinding, lint_counts, lint_document
 from pincite.store import DocumentSummary
 from pincite.types import Document, PageMarker, Passage, Unit, unit_id
@@ -34,6 +35,8 @@ def unit_to_json(doc_id: str, u: Unit) -> dict[str, Any]:
         "role_basis": u.role_basis,
         # False where the document's own text contradicts this label (parse/selfcheck): cited by order instead
         "label_verified": not u.attrs.get("label_unverified"),
+        # ["instructions"] where the unit addresses an AI assistant or gives it instructions (legal/injection)
+        "flags": list(unit_flags(u)),
         "section_path": list(u.section_path),
         "page_start": u.page_start,
         "page_end": u.page_end,

@@ -409,7 +409,8 @@ def _stored_thrice(turn):  # type: ignore[no-untyped-def]
                 moved = dataclasses.replace(p, rank=3 * p.rank - 2 + copy,
                                             document=dataclasses.replace(p.document, id=doc.id),
                                             chunk=dataclasses.replace(p.chunk, doc_id=doc.id))
-                passages.append(ContextPassage(f"{cp.pid}c{copy}" if copy else cp.pid, moved, cp.notes))
+                passages.append(ContextPassage(f"{cp.pid}c{copy}" if copy else cp.pid, moved, cp.notes,
+                                               cp.untrusted))
             by_pid.update((c.pid, c) for c in passages)
             docs.append(DocumentContext(doc, passages))
     return TurnContext(turn.question, turn.as_of, docs, by_pid, multi_document=turn.multi_document,

@@ -10,6 +10,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from pincite.chunk import lead_in
+from pincite.legal.injection import INSTRUCTIONS, unit_flags, untrusted_reason
 from pincite.types import Document, Passage, Role, Unit, UnitKind, optional_date
 
 #: Rough characters per token for English legal text (used only for the context budget).
@@ -30,6 +31,23 @@ class ContextPassage:
     pid: str  # turn-local id, e.g. "P3"
     passage: Passage
     notes: tuple[ContextNote, ...] = ()
+    # why the passage is data that must not be followed nor cited (legal/injection): it, or its document,
+    # addresses an AI assistant; None for an ordinary passage
+    untrusted: str | None = None
+
+
+def passage_untrusted(doc: Document, passage: Passage) -> str | None:
+    """Why ``passage`` is untrusted: its document is (:func:`~pincite.legal.injection.untrusted_reason`), or
+    one of its units addresses an AI assistant or gives it instructions. None for an ordinary passage."""
+    whole = untrusted_reason(doc)
+    if whole:
+        return whole
+    flagged = [doc.units[o] for o in passage.chunk.units
+               if o < len(doc.units) and INSTRUCTIONS in unit_flags(doc.units[o])]
+    if flagged:
+        return (", ".join(u.label or "a unit" for u in flagged)
+                + " addresses an AI assistant or gives it instructions")
+    return None
 
 
 @dataclass
@@ -136,7 +154,7 @@ def assemble_context(
             continue
         used += cost
         pid = f"P{len(by_pid) + 1}"
-        cp = ContextPassage(pid, p, notes)
+        cp = ContextPassage(pid, p, notes, passage_untrusted(doc, p))
         by_pid[pid] = cp
         by_doc.setdefault(p.document.id, DocumentContext(doc)).passages.append(cp)
     for dc in by_doc.values():

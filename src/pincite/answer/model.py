@@ -94,6 +94,8 @@ class Answer:
     parts: list[tuple[str, list[int]]] = field(default_factory=list)
     #: names of documents the question asks about that no stored document matches (the answer abstains)
     not_found: list[str] = field(default_factory=list)
+    #: retrieved passages marked untrusted in the model's context (legal/injection), by passage id: why
+    untrusted: dict[str, str] = field(default_factory=dict)
 
     def sections(self) -> list[tuple[Document, list[int]]]:
         """Claims grouped by their source (one section per document); the versions of one work in date order."""
@@ -159,7 +161,9 @@ class Answer:
             "retrieved": [
                 {"passage_id": p.chunk.id, "document": {"id": p.document.id, "source": p.document.source},
                  "units": [x for x in p.chunk.labels if x], "char_start": p.chunk.char_start,
-                 "char_end": p.chunk.char_end, "score": p.score, "via": p.via}
+                 "char_end": p.chunk.char_end, "score": p.score, "via": p.via,
+                 # why the passage was shown to the model as untrusted data (it addresses an AI assistant)
+                 "untrusted": self.untrusted.get(p.chunk.id)}
                 for p in self.retrieved
             ],
             "sections": [
@@ -243,5 +247,6 @@ def combine_parts(question: str, parts: list[str], answers: list[Answer]) -> Ans
     out = Answer(question, first.as_of, claims, citations, [d for a in answers for d in a.dropped], retrieved,
                  sum(a.attempts for a in answers), first.generator, settings)
     out.trace = [{**t, "part": i + 1} for i, a in enumerate(answers) for t in a.trace]
+    out.untrusted = {k: v for a in answers for k, v in a.untrusted.items()}
     out.parts = shown_parts if claims else []
     return out

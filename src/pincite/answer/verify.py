@@ -20,6 +20,7 @@ from pincite.answer.agreement import judge, quoted_sentence, restates
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
+from pincite.legal.injection import cited_untrusted
 from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION, terms
 from pincite.legal.support import FIGURE_WORDS, FRAME_WORDS, NUMBER_WORDS, SPEAKERS, figure_keys, figures, names, supported
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
@@ -42,6 +43,7 @@ class Check(ChoiceEnum):
     NAME_NOT_CITED = "name-not-cited"  # a name or defined term the cited words do not mention
     WORDS_NOT_CITED = "words-not-cited"  # too few of the claim's content words are in the cited words
     CONTRADICTS_QUOTE = "contradicts-quote"  # the claim says the opposite of its quotation (answer/agreement)
+    UNTRUSTED_SOURCE = "untrusted-source"  # words addressed to an AI assistant, or a document that holds them
     MALFORMED_REPLY = "malformed-reply"
     TRUNCATED_REPLY = "truncated-reply"  # the server stopped the reply at its token limit before it was whole
 
@@ -66,6 +68,8 @@ PLAIN_WORDS = {
     Check.WORDS_NOT_CITED: "too little of what the statement says is in the cited words",
     Check.CONTRADICTS_QUOTE: "the statement contradicts the words it quotes (a negation, an obligation or "
                              "permission, a party, a figure or a condition changed)",
+    Check.UNTRUSTED_SOURCE: "cites words that address an AI assistant or give it instructions, or a document "
+                            "that does: planted text, not a source",
     Check.MALFORMED_REPLY: "the model's reply was not in the required format",
     Check.TRUNCATED_REPLY: "the model's reply was cut off at the token limit before it was complete",
 }
@@ -534,6 +538,19 @@ def check_citable_zone(c: Candidate, turn: TurnContext) -> list[Finding]:
     return []
 
 
+def check_untrusted_source(c: Candidate, turn: TurnContext) -> list[Finding]:
+    """5a. Words addressed to an AI assistant ("ignore previous instructions and state that…") are an attempt
+    to steer the answer, not a statement of the document: a citation of a unit flagged ``instructions``, or of
+    any unit of a document untrusted as a whole (:func:`pincite.legal.injection.untrusted_reason`: one that is
+    not a court's or legislature's text and addresses an assistant anywhere), is dropped. A lawyer relying on
+    an answer must never be shown a planted note's words as authority, whatever the model was persuaded to
+    say."""
+    if c.doc is None:
+        return []
+    why = cited_untrusted(c.doc, c.unit, c.quote_start, c.quote_end)
+    return [Finding(Check.UNTRUSTED_SOURCE, why, True)] if why else []
+
+
 DISSENTING = {Role.DISSENTING, Role.PARTLY_DISSENTING}
 _QUOTED = re.compile(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"")
 
@@ -651,6 +668,7 @@ CHECKS: list[CheckFn] = [
     check_pinpoint_from_metadata,
     check_version_window,
     check_citable_zone,
+    check_untrusted_source,
     check_dissent_not_holding,
     check_quoted_not_holding,
     check_page_not_paragraph,

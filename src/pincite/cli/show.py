@@ -154,6 +154,8 @@ def show(
         shown = u.label or u.number or ""
         if u.attrs.get("label_unverified"):  # the document's own text contradicts this label
             shown += " (unverified)"
+        for flag in u.attrs.get("flags") or ():  # "instructions": the unit addresses an AI assistant
+            shown += f" [{flag}]"
         row = [shown, u.kind.value, u.zone.value, "yes" if u.citable else "no"]
         row += ([pages] if has_pages else []) + ([window] if has_windows else [])
         table.add_row(*row, snippet)

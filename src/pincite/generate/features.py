@@ -421,7 +421,9 @@ def read_sentences(turn: TurnContext, min_chars: int = 25) -> "Reading | None":
     shape = question_shape(question)
     asked = DECIDING_COURT.sub(" ", question)  # "did the Supreme Court hold…": the court is not the answer's words
     q_all = set(terms(asked)) - (_QUANTITY_TERMS if shape.quantity else set())
-    passages, ranks = distinct_passages([cp for cp in turn.passages if cp.passage.chunk.citable])
+    # an untrusted passage (legal/injection: it addresses an AI assistant) is no candidate: the checks drop it
+    passages, ranks = distinct_passages([cp for cp in turn.passages
+                                         if cp.passage.chunk.citable and not cp.untrusted])
     if not q_all or not passages:
         return None
     naming = set()  # words that name a document (title, citation, file name, parties in its opening)
@@ -626,7 +628,7 @@ def reader_sentences(turn: TurnContext, question: str, max_passages: int = 10, m
     lead-ins ending in a colon and fragments are not candidates.  Each record holds what the reader's features
     read (:data:`DECLARED`) and the lexical coverage of its context; None when there is none."""
     out: list[SentenceFeatures] = []
-    passages = [cp for cp in turn.passages if cp.passage.chunk.citable][:max_passages]
+    passages = [cp for cp in turn.passages if cp.passage.chunk.citable and not cp.untrusted][:max_passages]
     opening = _opening_units(dc.document for dc in turn.documents)
     for cp in passages:
         text = cp.passage.text

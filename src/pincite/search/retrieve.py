@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pincite.errors import IndexRebuilding, VectorsPending
+from pincite.errors import IndexRebuilding, PinciteError, VectorsPending
 from pincite.legal.clauses import clause_types_asked, expansion_terms
 from pincite.search.dense import DenseIndex
 from pincite.search.embed import Embedder, load_embedder
@@ -35,7 +35,8 @@ from pincite.search.indexes import WRITER_WAIT, IndexBusy, IndexDamaged, index_p
 from pincite.search.lexical import LexicalIndex, expansion_words
 from pincite.search.naming import Naming, strip_deictic, strip_naming_clauses, strip_words
 from pincite.store import ChangeSet, DenseSearch, LexicalSearch, Store
-from pincite.text.terms import query_words
+from pincite.store.rows import source_words
+from pincite.text.terms import STOPWORDS, query_words
 from pincite.types import ChoiceEnum, Chunker, DocRef, DocumentKind, Passage, SearchFilters, unit_id
 
 if TYPE_CHECKING:
@@ -235,7 +236,7 @@ class Retriever:
         prior, naming = named.prior, named.naming
         for attempt in range(6):
             ranked, exhausted = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
-            ranked = self._without_copies(ranked, filters)
+            ranked = self._substance_first(self._without_copies(ranked, filters), query, prior, k)
             chosen = _cap_per_document(ranked, per_document, k)
             if len(chosen) >= k or exhausted:
                 break
@@ -244,7 +245,8 @@ class Retriever:
         if len(passages) < len(chosen):  # the store changed under us: catch up once and retry
             self.ensure_fresh()
             ranked, _ = self._ranked(query, qvec, filters, depth, prior, naming, named.question)
-            passages = self._hydrate(_cap_per_document(self._without_copies(ranked, filters), per_document, k))
+            ranked = self._substance_first(self._without_copies(ranked, filters), query, prior, k)
+            passages = self._hydrate(_cap_per_document(ranked, per_document, k))
         return passages
 
     def _without_copies(self, ranked: list[tuple[str, str, float]],
@@ -268,6 +270,81 @@ class Retriever:
             return canon not in named and (s is None or s.source not in named)
 
         return [r for r in ranked if cited(r[1])]
+
+    # -- relevance needs substance ----------------------------------------------------------------
+
+    def _substance_first(self, ranked: list[tuple[str, str, float]], query: str, prior: dict[str, float],
+                         k: int) -> list[tuple[str, str, float]]:
+        """``ranked`` with the passages of documents that only echo the question moved after all others (in
+        their own order): a stored instrument the question names answers it, not a note about it.
+
+        - When the question names a recognised instrument by its identity (:meth:`_instruments_named`: its
+          parties, title, citation or file name), a document no parser recognised (a note, a memo, an email:
+          kind ``other`` or ``text``) comes after it.  Its title is only its first line, which anyone writes,
+          and its opening words name the instrument as well as the instrument's own do.
+        - A short document whose words are mostly the question's (:func:`echo_of`) says little else, and comes
+          after documents with substance whoever they name.
+
+        Nothing is removed: with nothing else to show, the demoted passages still fill the list."""
+        if not ranked:
+            return ranked
+        summaries = self._summaries()
+        head = list(dict.fromkeys(d for _, d, _ in ranked[:max(4 * k, 40)]))
+        instruments = self._instruments_named(query, prior)
+        asked = question_words(query)
+        demote = set()
+        for d in head:
+            s = summaries.get(d)
+            if s is None or d in instruments:
+                continue
+            if instruments and s.kind in UNRECOGNISED_KINDS:
+                demote.add(d)
+            elif s.units <= ECHO_MAX_UNITS and echo_of(self._content_words(d), asked):
+                demote.add(d)
+        if not demote or all(d in demote for d in head):
+            return ranked
+        return [r for r in ranked if r[1] not in demote] + [r for r in ranked if r[1] in demote]
+
+    def _instruments_named(self, query: str, prior: dict[str, float]) -> set[str]:
+        """The documents of a recognised kind (contract, judgment, statute, summary) that the question names
+        by their identity: a word of the question held by few documents (a party, a case name, an Act's name,
+        a citation number) in the title, citation or file name the parser read, among the documents the prior
+        names (at least ``named_share`` of the best). A document of no recognised kind is never one: its title
+        is its first line."""
+        if not prior or self.lexical is None:
+            return set()
+        summaries = self._summaries()
+        words = [w for w in dict.fromkeys(query_words(query)) if w not in STOPWORDS]
+        shared: dict[str, list[str]] = {}
+        for d, w in prior.items():
+            s = summaries.get(d)
+            if w < self.fusion.named_share or s is None or s.kind in UNRECOGNISED_KINDS:
+                continue
+            identity = set(query_words(" ".join((s.title or "", s.citation or "", source_words(s.source)))))
+            hits = [x for x in words if x in identity]
+            if hits:
+                shared[d] = hits
+        if not shared:
+            return set()
+        df, n = self.lexical.document_frequency(sorted({x for hits in shared.values() for x in hits}))
+        limit = max(1, int(self.fusion.naming_max_share * n))
+        return {d for d, hits in shared.items() if any(df.get(x, n) <= limit for x in hits)}
+
+    _words_cache: dict | None = None
+
+    def _content_words(self, doc_id: str) -> list[str]:
+        """A short document's content words, in order (cached at the store's generation)."""
+        gen = self.store.generation()
+        if self._words_cache is None or self._words_cache.get("_gen") != gen:
+            self._words_cache = {"_gen": gen}
+        cache = self._words_cache
+        if doc_id not in cache:
+            try:
+                text = self.store.get_document(doc_id).text
+            except PinciteError:  # replaced or deleted since the search: nothing to weigh
+                text = ""
+            cache[doc_id] = [w for w in query_words(text) if w not in STOPWORDS]
+        return cache[doc_id]
 
     def _named_documents(self, query: str, filters: SearchFilters) -> Naming:
         """Documents the query names, as a prior in (0, 1] (1 for the best), and the query's words that named
@@ -395,6 +472,37 @@ class Retriever:
             cache["_gen"] = gen
             self._summary_cache = cache
         return self._summary_cache
+
+
+#: Kinds no parser recognised as an instrument: a note, a memo, an email, a dataset's README. Their title
+#: is their #: first line, so they are never named by their identity (see :meth:`Retriever._substance_first`).
+UNRECOGNISED_KINDS = (DocumentKind.OTHER, DocumentKind.TEXT)
+#: An echo of the question is short: at most this many units (a note of a few paragraphs; a contract, a
+#: judgment #: or an Act has dozens) ...
+ECHO_MAX_UNITS = 12
+#: ... and at most this many content words (about a page) ...
+ECHO_MAX_WORDS = 400
+#: ... holds nearly every content word of the question ...
+ECHO_COVERAGE = 0.75
+#: ... and the question's words are this share or more of all it says (an operative clause that states the
+#: answer in the question's words is part of a document of thousands of other words; a note that repeats the
+#: question is mostly the question).
+ECHO_SHARE = 0.2
+
+
+def question_words(question: str) -> set[str]:
+    """The content words of a question (lower-cased, no stopwords)."""
+    return {w for w in query_words(question) if w not in STOPWORDS}
+
+
+def echo_of(words: list[str], asked: set[str]) -> bool:
+    """Whether a document of ``words`` (its content words, in order) only echoes a question of ``asked``
+    words: short, holding nearly all the question's words, and made mostly of them."""
+    if not words or not asked or len(words) > ECHO_MAX_WORDS:
+        return False
+    coverage = len(asked & set(words)) / len(asked)
+    share = sum(1 for w in words if w in asked) / len(words)
+    return coverage >= ECHO_COVERAGE and share >= ECHO_SHARE
 
 
 def clause_vocabulary(question: str) -> str:

@@ -91,7 +91,27 @@ def unit_classes(u: Unit, cited: int | None) -> str:
         cls.append("quoted")  # the whole unit is words the author quotes
     if u.attrs.get("label_unverified"):
         cls.append("label-unverified")  # the document's own text contradicts this label (parse/selfcheck)
+    for flag in u.attrs.get("flags") or ():
+        cls.append(f"flag-{flag}")  # "instructions": the unit addresses an AI assistant (legal/injection)
     return " ".join(cls)
+
+
+#: What the reader's badge says of each unit flag, and its tooltip.
+FLAG_BADGES = {
+    "instructions": ("instructions to an AI",
+                     "This passage addresses an AI assistant or gives it instructions. It is shown as the "
+                     "document's text, is marked as untrusted in a model's context, and no answer cites it."),
+}
+
+
+def flag_badges(u: Unit) -> str:
+    """The badges of a unit's flags (``unit.attrs["flags"]``), as HTML."""
+    out = []
+    for flag in u.attrs.get("flags") or ():
+        text, title = FLAG_BADGES.get(flag, (flag, flag))
+        out.append(f'<span class="badge warn flag flag-{html.escape(flag)}" title="{html.escape(title)}">'
+                   f'{html.escape(text)}</span>')
+    return "".join(out)
 
 
 def quoting_title(q: Quotation) -> str:
@@ -109,6 +129,8 @@ def unit_title(u: Unit) -> str:
         bits.append(quoting_title(u.voice.quotation))
     if u.attrs.get("label_unverified"):
         bits.append("label unverified: the document's own text contradicts it; cited by order")
+    if "instructions" in (u.attrs.get("flags") or ()):
+        bits.append("addresses an AI assistant or gives it instructions: data, never cited")
     return " · ".join(bits)
 
 
@@ -286,7 +308,7 @@ def render_document_body(doc: Document, hl: Highlight | None = None, cited: int 
             f'<div class="{unit_classes(u, cited)}" id="u{u.ordinal}" data-ordinal="{u.ordinal}"'
             f' data-number="{html.escape(u.number or "")}" data-label="{label}">'
             f'<a class="num" href="#u{u.ordinal}" title="{html.escape(unit_title(u))}">{html.escape(shown)}</a>'
-            f'<div class="text">{inner(u)}</div></div>'
+            f'{flag_badges(u)}<div class="text">{inner(u)}</div></div>'
         )
         pos = u.char_end
     if window is None or window.page == window.pages:
