@@ -45,6 +45,9 @@ class Generation:
     max_tokens: int | None = None
     response_format: str | None = None
     usage: dict[str, Any] = field(default_factory=dict)
+    #: where to look when the reply abstains: ``(passage id, quote)`` pairs the generator ranked best, best first
+    #: (issue 52, item 3).  They are checked like citations and shown as leads, never as claims or citations.
+    leads: tuple[tuple[str, str], ...] = ()
 
     @property
     def truncated(self) -> bool:
