@@ -42,7 +42,7 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.generate.base import Generation, GeneratorError
+from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.features import (
     CORE,
     FEATURES,
@@ -499,7 +499,7 @@ class RankerGenerator:
             out.append((int(g[int(np.argmax(s))]), m.answer_probability(x[g], s, summary, mine)))
         return out
 
-    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str | Generation:
+    def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
         reading = named_candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
@@ -522,7 +522,7 @@ class RankerGenerator:
         claims = [LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold]
         if claims:
             return reply_json(claims)
-        return Generation(reply_json([]), leads=ranked_leads(reading, scores))
+        return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
 
 
 def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Any:
