@@ -216,7 +216,7 @@ class Tools:
         with self.lock:
             answer = self.library.ask(question, as_of=as_of, documents=scope or ())
             session = self.session(key)
-            for c in answer.citations:  # what was shown to the client, with its words
+            for c in [*answer.citations, *answer.leads]:  # what was shown to the client, with its words
                 chunk = c.candidate.cp.passage.chunk if c.candidate.cp is not None else None
                 if chunk is not None:
                     session.give(chunk.doc_id, chunk.char_start, chunk.char_end)
