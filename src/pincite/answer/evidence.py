@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pincite.answer.citecheck import find_units
+from pincite.answer.citecheck import find_units, provision_path
 from pincite.legal.citations import INSTRUMENT, LEAD_WORDS, PROVISION, SCHEDULE_ITEM, provision_key
 from pincite.legal.clauses import expansion_terms
 from pincite.errors import NotFound
@@ -332,6 +332,48 @@ def _version_in_force(store: Store, ref: DocRef, day: datetime.date | None) -> s
     return ref.id
 
 
+_LABELS: dict[tuple[int, Any], dict[str, set[str]]] = {}
+
+
+def _index_name(named: NamedUnit) -> str:
+    return f"sch:{(named.schedule or '').casefold()}:{named.key.casefold()}" if named.in_schedule \
+        else named.key.casefold()
+
+
+def _label_index(store: Store, refs: dict[str, DocRef]) -> dict[str, set[str]]:
+    """Every name a question can give a unit of a stored statute or contract (its full number, its printed number,
+    a schedule item as "sch:N:ITEM" and "sch::ITEM"), with the works (or documents) holding one; computed once per
+    store generation, so a question naming a provision no earlier tier found does not read every document."""
+    key = (id(store), store.generation())
+    if key not in _LABELS:
+        _LABELS.clear()
+        index: dict[str, set[str]] = {}
+        for r in refs.values():
+            if r.kind not in _PROVISION_KINDS:
+                continue
+            try:
+                doc = store.get_document(r.id)
+            except NotFound:
+                continue
+            for u in doc.units:
+                if not u.citable:
+                    continue
+                item = _schedule_item(u.label)
+                names = {f"sch:{(item[0] or '').casefold()}:{item[1]}", f"sch::{item[1]}"} if item else \
+                    {provision_path(doc, u).casefold(), *(find_names(u) if u.zone is not Zone.SCHEDULE else ())}
+                for n in names:
+                    index.setdefault(n, set()).add(r.work or r.id)
+        _LABELS[key] = index
+    return _LABELS[key]
+
+
+def find_names(u: Unit) -> set[str]:
+    """A unit's printed number as :func:`~pincite.answer.citecheck.find_units` reads it ("8.2", "3")."""
+    n = re.sub(r"\s+", "", re.sub(r"^\s*(?:s\.|ss\.|sec\.|section|cl\.|clause|art\.|article|§)\s*", "",
+                                 u.number or "", flags=re.I)).rstrip(".").casefold()
+    return {n} if n and not n.startswith("(") else set()
+
+
 def _refs(store: Store) -> dict[str, DocRef]:
     return {s.id: DocRef(s.id, s.source, s.title, s.kind, s.citation, s.date, s.work, s.version_date)
             for s in store.list_documents() if not s.copy_of}
@@ -371,11 +413,9 @@ def add_named_provisions(store: Store, question: str, passages: list[Passage], s
                                  _named_documents(question, refs)]
     if not about_judgment:
         tiers.append([top] if top is not None else [])
-        works: dict[str, DocRef] = {}
-        for r in refs.values():
-            if r.kind in _PROVISION_KINDS:
-                works.setdefault(r.work or r.id, r)
-        tiers.append(list(works.values()))
+        holders = _label_index(store, refs)
+        works = {w for named in wanted for w in holders.get(_index_name(named), ())}
+        tiers.append([r for r in refs.values() if (r.work or r.id) in works and _version_in_force(store, r, day) == r.id])
     found: list[tuple[DocRef, Unit, Document]] = []
     for n, tier in enumerate(tiers):
         hits: dict[str, list[tuple[DocRef, Unit, Document]]] = {}
