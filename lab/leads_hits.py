@@ -2,9 +2,9 @@
 
     .venv/bin/python -m lab.leads_hits RUN.json [RUN2.json ...]
 
-Over the answerable questions (a gold unit) whose answer cites nothing: how many show leads, how many have a lead
-landing on a gold unit (same document, the lead's unit inside the gold unit or its quote overlapping the gold
-quote: the evaluation's own ``lands_on``), and the same for the first lead alone.
+Over the answerable questions (a gold unit) whose answer cites nothing: how many show leads, how many have a
+lead landing on a gold unit (same document, the lead's unit inside the gold unit or its quote overlapping the
+gold quote: the evaluation's own ``lands_on``), and the same for the first lead alone.
 """
 
 from __future__ import annotations

@@ -1,20 +1,20 @@
-"""Prune the training data (issue 52, item 5): writer w2's templated statute questions beyond a few per frame, and
-every question on a document ``../shared/RESERVED.md`` lists.
+"""Prune the training data (issue 52, item 5): writer w2's templated statute questions beyond a few per frame,
+and every question on a document ``../shared/RESERVED.md`` lists.
 
-    .venv/bin/python -m lab.prune_train lab/data/train.jsonl lab/data/train_more.jsonl lab/data/multipart.jsonl \\
-        --reserved ../shared/RESERVED.md
+    .venv/bin/python -m lab.prune_train lab/data/train.jsonl lab/data/train_more.jsonl \\
+        lab/data/multipart.jsonl --reserved ../shared/RESERVED.md
 
-- **Templated frames.** Writer w2's 180 statute questions are nearly all nine fixed frames ("Our client asked who
-  decides … -- what may X do?", "What power does X have under …", "what counts as a …", "What does X mean by …",
-  a period, a penalty…) filled from an Act's captions: a ranker fitted on them learns the frame, not the question.
-  The first :data:`KEEP_PER_FRAME` of each frame (file order) stay; the rest are dropped.  A w2 statute question in
-  no frame stays.
+- **Templated frames.** Writer w2's 180 statute questions are nearly all nine fixed frames ("Our client asked
+  who decides … -- what may X do?", "What power does X have under …", "what counts as a …", "What does X mean
+  by …", a period, a penalty…) filled from an Act's captions: a ranker fitted on them learns the frame, not the
+  question.  The first :data:`KEEP_PER_FRAME` of each frame (file order) stay; the rest are dropped.  A w2
+  statute question in no frame stays.
 - **Reserved documents.** Outside tests use the documents RESERVED.md lists; a training question naming one (a
-  gold source, an alternative's source, a scope entry) is dropped.  Documents are matched by path and file name
-  only: none is opened.
+  gold source, an alternative's source, a scope entry) is dropped.  Documents are matched by path and file
+  name only: none is opened.
 
-Each file keeps its header and gains a ``//`` line saying what was dropped and why; a file with nothing to drop is
-left as it was.  Running it again drops nothing more.
+Each file keeps its header and gains a ``//`` line saying what was dropped and why; a file with nothing to
+drop is left as it was.  Running it again drops nothing more.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ FRAMES: tuple[tuple[str, str], ...] = (
     ("counts-as", r"what counts as an? "),
     ("definition", r"(What does .* mean by|How is .* defined|define .*, and if so how|statutory definition"
                    r"|I keep seeing .* what does it actually cover)"),
-    ("period", r"(I need the period|Is there a deadline or period|What is the time limit in|what period applies "
-               r"under)"),
+    ("period", r"(I need the period|Is there a deadline or period|What is the time limit in"
+               r"|what period applies under)"),
     ("penalty", r"(What penalties does .* provide on conviction|What's the penalty under)"),
     ("say-about-time", r"What does .* say about .* and what's the time frame"),
 )
@@ -56,7 +56,7 @@ def frame(q: dict) -> str | None:
 
 
 def reserved_names(path: Path) -> set[str]:
-    """The file names RESERVED.md lists under ``## In ../bulk`` (bullets of paths), as ``dir/file`` and ``file``."""
+    """The paths RESERVED.md lists as bullets (``canada_acts/current/U-3.xml``), matched as path suffixes."""
     out: set[str] = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         m = re.match(r"^- (\S.*\.(?:xml|txt|pdf|html|docx))\s*$", line.strip())
@@ -75,7 +75,7 @@ def names_reserved(q: dict, reserved: set[str]) -> bool:
 
 
 def prune(path: Path, reserved: set[str]) -> tuple[int, int]:
-    """Drop the templated duplicates and the reserved documents' questions from one file; (frames, reserved)."""
+    """Drop the templated duplicates and the reserved documents' questions from one file: how many of each."""
     lines = path.read_text(encoding="utf-8").splitlines()
     seen: Counter[str] = Counter()
     kept: list[str] = []
@@ -100,8 +100,8 @@ def prune(path: Path, reserved: set[str]) -> tuple[int, int]:
         while head < len(kept) and kept[head].lstrip().startswith("//"):
             head += 1
         note = (f"// issue 52 (lab/prune_train.py): dropped {dropped_frame} of writer w2's templated statute "
-                f"questions (kept the first {KEEP_PER_FRAME} of each of its nine frames) and {dropped_reserved} "
-                "on documents ../shared/RESERVED.md lists (outside tests use them).")
+                f"questions (kept the first {KEEP_PER_FRAME} of each of its nine frames) and "
+                f"{dropped_reserved} on documents ../shared/RESERVED.md lists (outside tests use them).")
         kept.insert(head, note)
         path.write_text("\n".join(kept) + "\n", encoding="utf-8")
     return dropped_frame, dropped_reserved

@@ -1,8 +1,8 @@
-"""Issue 52, items 2-4 on real documents: a provision the question names is read first (its version in force on
-the date asked), a schedule's item is a unit a question reaches, an abstention shows where to look (leads with
-checked pinpoints, in JSON, over HTTP and in the CLI), and a part of a multi-part question is answered by the
-sentence already cited for another part.  The ranker (the default generator) answers, over lexical retrieval;
-the multi-part test scripts the model boundary only."""
+"""Issue 52, items 2-4 on real documents: a provision the question names is read first (its version in force
+on the date asked), a schedule's item is a unit a question reaches, an abstention shows where to look (leads
+with checked pinpoints, in JSON, over HTTP and in the CLI), and a part of a multi-part question is answered by
+the sentence already cited for another part.  The ranker (the default generator) answers, over lexical
+retrieval; the multi-part test scripts the model boundary only."""
 
 from __future__ import annotations
 
@@ -126,8 +126,9 @@ def test_an_answer_has_no_leads(lib) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_part_answered_by_the_sentence_cited_for_another_part_is_answered(db: Path) -> None:
-    """The model quotes cl. 7.4's option to extend for the first part and abstains on the second; the second asks
-    what the same sentence says (VerticalNet's approval), so it is answered by it, with the same citation."""
+    """The model quotes cl. 7.4's option to extend for the first part and abstains on the second; the second
+    asks what the same sentence says (VerticalNet's approval), so it is answered by it, with the same
+    citation."""
     lib = Pincite(db, dense=False)
     try:
         store = lib.store

@@ -1,5 +1,5 @@
-"""lab/prune_train.py (issue 52, item 5): w2's templated statute frames kept to a few each, reserved documents'
-questions dropped (matched by path only), and the shipped training data already pruned."""
+"""lab/prune_train.py (issue 52, item 5): w2's templated statute frames kept to a few each, reserved
+documents' questions dropped (matched by path only), and the shipped training data already pruned."""
 
 from __future__ import annotations
 
@@ -38,7 +38,8 @@ def test_the_shipped_training_data_is_pruned() -> None:
     reserved = reserved_names(Path("/work/shared/RESERVED.md")) if Path("/work/shared/RESERVED.md").exists() \
         else {"canada_acts/2022-12-09/A-0.6.xml", "canada_acts/2022-12-09/R-8.55.xml"}
     for f in sorted(DATA.glob("*.jsonl")):
-        qs = [json.loads(x) for x in f.read_text(encoding="utf-8").splitlines() if x.strip() and not x.startswith("//")]
+        qs = [json.loads(x) for x in f.read_text(encoding="utf-8").splitlines()
+              if x.strip() and not x.startswith("//")]
         assert not [q["id"] for q in qs if names_reserved(q, reserved)], f
         frames = Counter(frame(q) for q in qs if frame(q) is not None)
         assert all(n <= KEEP_PER_FRAME for n in frames.values()), (f, frames)

@@ -166,11 +166,11 @@ def answer_parts(question: str, parts: list[str], store: Store, retriever: Retri
 
 def reuse_cited(part: str, found: Answer, others: list[Answer], options: AskOptions,
                 law_date: datetime.date | None) -> Answer:
-    """A part that found nothing of its own is answered by a sentence already cited for another part, when that
-    sentence passes this part's candidate gate (:func:`pincite.generate.features.answers`: its own words or its
-    provision's caption share the part's terms; or it decides the question) — "what is the term, and can it be
-    renewed?" is answered by the one clause that says both.  The claim keeps its citation, which the checks
-    already passed; ``found`` is returned unchanged when no cited sentence answers the part."""
+    """A part that found nothing of its own is answered by a sentence already cited for another part, when
+    that sentence passes this part's candidate gate (:func:`pincite.generate.features.answers`: its own words
+    or its provision's caption share the part's terms; or it decides the question) — "what is the term, and
+    can it be renewed?" is answered by the one clause that says both.  The claim keeps its citation, which the
+    checks already passed; ``found`` is returned unchanged when no cited sentence answers the part."""
     shown = [(claim, [a.citations[n - 1] for n in claim.citations]) for a in others for claim in a.claims]
     passages = {sc.candidate.cp.passage.chunk.id: sc.candidate.cp.passage for _, cits in shown for sc in cits
                 if sc.candidate.cp is not None}

@@ -285,7 +285,8 @@ class NamedUnit:
 
 def named_units(question: str) -> list[NamedUnit]:
     """The units ``question`` names, in order (:data:`~pincite.legal.citations.PROVISION` and
-    :data:`~pincite.legal.citations.SCHEDULE_ITEM`; a provision word inside a schedule's mention is the item)."""
+    :data:`~pincite.legal.citations.SCHEDULE_ITEM`; a provision word inside a schedule's mention is the
+    item)."""
     out: list[NamedUnit] = []
     taken: list[tuple[int, int]] = []
     for m in SCHEDULE_ITEM.finditer(question):
@@ -341,9 +342,10 @@ def _index_name(named: NamedUnit) -> str:
 
 
 def _label_index(store: Store, refs: dict[str, DocRef]) -> dict[str, set[str]]:
-    """Every name a question can give a unit of a stored statute or contract (its full number, its printed number,
-    a schedule item as "sch:N:ITEM" and "sch::ITEM"), with the works (or documents) holding one; computed once per
-    store generation, so a question naming a provision no earlier tier found does not read every document."""
+    """Every name a question can give a unit of a stored statute or contract (its full number, its printed
+    number, a schedule item as "sch:N:ITEM" and "sch::ITEM"), with the works (or documents) holding one;
+    computed once per store generation, so a question naming a provision no earlier tier found does not read
+    every document."""
     key = (id(store), store.generation())
     if key not in _LABELS:
         _LABELS.clear()
@@ -415,7 +417,8 @@ def add_named_provisions(store: Store, question: str, passages: list[Passage], s
         tiers.append([top] if top is not None else [])
         holders = _label_index(store, refs)
         works = {w for named in wanted for w in holders.get(_index_name(named), ())}
-        tiers.append([r for r in refs.values() if (r.work or r.id) in works and _version_in_force(store, r, day) == r.id])
+        tiers.append([r for r in refs.values()
+                      if (r.work or r.id) in works and _version_in_force(store, r, day) == r.id])
     found: list[tuple[DocRef, Unit, Document]] = []
     for n, tier in enumerate(tiers):
         hits: dict[str, list[tuple[DocRef, Unit, Document]]] = {}

@@ -2,11 +2,12 @@
 
 When no candidate clears the generator's threshold the answer says so, and shows up to :data:`MAX_LEADS`
 passages as *leads*: places a reader may look, not claims.  A lead is a ``(passage id, quote)`` pair — the
-generator's own best-ranked sentences when it gives them (:attr:`pincite.generate.base.Generation.leads`), else
-the first sentence of each of the turn's best passages — and it passes the same citation checks as a citation
-(:data:`pincite.answer.verify.CHECKS`: the passage was retrieved, the words are in it, the pinpoint is rendered
-from the document's metadata, the version was in force, the zone is citable...), so every lead's pinpoint is a
-checked one.  A lead is never a claim and never a citation: the answer keeps it in ``leads``, apart.
+generator's own best-ranked sentences when it gives them (:attr:`pincite.generate.base.Generation.leads`),
+else the first sentence of each of the turn's best passages — and it passes the same citation checks as a
+citation (:data:`pincite.answer.verify.CHECKS`: the passage was retrieved, the words are in it, the pinpoint
+is rendered from the document's metadata, the version was in force, the zone is citable...), so every lead's
+pinpoint is a checked one.  A lead is never a claim and never a citation: the answer keeps it in ``leads``,
+apart.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def fallback_pairs(turn: TurnContext) -> list[tuple[str, str]]:
 
 
 def checked_leads(turn: TurnContext, pairs: Iterable[tuple[str, str]], limit: int = MAX_LEADS) -> list[Candidate]:
-    """Up to ``limit`` leads that pass every citation check, one per unit, from ``pairs`` (the generator's) and
-    then the turn's passages in order of relevance."""
+    """Up to ``limit`` leads that pass every citation check, one per unit, from ``pairs`` (the generator's)
+    and then the turn's passages in order of relevance."""
     claim = RawClaim("", ())
     out: list[Candidate] = []
     seen_units: set[tuple[str, int]] = set()

@@ -94,8 +94,8 @@ class Answer:
     parts: list[tuple[str, list[int]]] = field(default_factory=list)
     #: names of documents the question asks about that no stored document matches (the answer abstains)
     not_found: list[str] = field(default_factory=list)
-    #: an abstention's "where to look" (issue 52, item 3): up to three passages, each with its checked pinpoint,
-    #: shown as leads — never claims, never citations (numbered apart: L1, L2, L3)
+    #: an abstention's "where to look" (issue 52, item 3): up to three passages, each with its checked
+    #: pinpoint, shown as leads — never claims, never citations (numbered apart: L1, L2, L3)
     leads: list[ShownCitation] = field(default_factory=list)
 
     def sections(self) -> list[tuple[Document, list[int]]]:
@@ -176,7 +176,8 @@ class Answer:
             "no_answer_in": [{"id": d.id, "source": d.source, "title": d.title} for d in self.no_answer_in],
             "not_found": list(self.not_found),
             "parts": [{"question": q, "claims": idx, "answered": bool(idx)} for q, idx in self.parts],
-            # where to look when nothing was supported: not claims, not citations (LEAD_NOTE says so to a reader)
+            # where to look when nothing was supported: not claims, not citations (LEAD_NOTE says so to a
+            # reader)
             "leads": [{**c.to_json(), "lead": True} for c in self.leads],
             "attempts": self.attempts,
             "generator": self.generator,

@@ -12,7 +12,8 @@ import typer
 from rich.text import Text
 
 from pincite.library import (
-    DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, LEAD_NOTE, Answer, AskOptions, GeneratorKind, OnFail, Pincite, spec,
+    DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, LEAD_NOTE,
+    Answer, AskOptions, GeneratorKind, OnFail, Pincite, spec,
 )
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,

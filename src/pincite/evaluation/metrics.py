@@ -116,7 +116,8 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
             entry["unit_text"], entry["unit_text_start"] = clip_unit_text(d, d.units[t.unit], t.quote_start)
             entry["quote_start"], entry["quote_end"] = t.quote_start, t.quote_end
         gold_out.append(entry)
-    # an abstention's leads (issue 52, item 3): never scored as citations; recorded with whether each lands on gold
+    # an abstention's leads (issue 52, item 3): never scored as citations; recorded with whether each lands on
+    # gold
     leads = []
     for sc in getattr(answer, "leads", []):
         c = sc.candidate

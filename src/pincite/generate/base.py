@@ -45,8 +45,9 @@ class Generation:
     max_tokens: int | None = None
     response_format: str | None = None
     usage: dict[str, Any] = field(default_factory=dict)
-    #: where to look when the reply abstains: ``(passage id, quote)`` pairs the generator ranked best, best first
-    #: (issue 52, item 3).  They are checked like citations and shown as leads, never as claims or citations.
+    #: where to look when the reply abstains: ``(passage id, quote)`` pairs the generator ranked best, best
+    #: first (issue 52, item 3).  They are checked like citations and shown as leads, never as claims or
+    #: citations.
     leads: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -70,8 +71,8 @@ Reply = Union[str, Generation]
 
 
 def as_generation(reply: Reply) -> Generation:
-    """A generator's reply as a :class:`Generation` (a bare string is a reply the generator said nothing about;
-    a :class:`LeadsReply` keeps its leads)."""
+    """A generator's reply as a :class:`Generation` (a bare string is a reply the generator said nothing
+    about; a :class:`LeadsReply` keeps its leads)."""
     if isinstance(reply, Generation):
         return reply
     if isinstance(reply, LeadsReply):

@@ -59,9 +59,9 @@ from pincite.generate.learned import LearnedGenerator
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
            "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
-           "load_similarity_model",
-           "NAMED_EVIDENCE_TERMS", "named_candidates", "named_first", "passage_mass", "ranked_leads", "rerank_names", "rerank_rows", "rerank_scores", "similarity_summary",
-           "similarity_vectors", "top_similarities"]
+           "load_similarity_model", "NAMED_EVIDENCE_TERMS", "named_candidates", "named_first",
+           "passage_mass", "ranked_leads", "rerank_names", "rerank_rows", "rerank_scores",
+           "similarity_summary", "similarity_vectors", "top_similarities"]
 
 MODEL_FILE = Path(__file__).resolve().parent.parent / "models" / "ranker_model.json"
 
@@ -537,16 +537,16 @@ def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2)
 
 
 #: how many more of the question's terms a sentence of another provision must hold (and score higher) to be
-#: quoted instead of the provision the question names: one word ("provide", "say") is the question's frame, not
-#: evidence that another provision answers it
+#: quoted instead of the provision the question names: one word ("provide", "say") is the question's frame,
+#: not evidence that another provision answers it
 NAMED_EVIDENCE_TERMS = 2
 
 
 def named_first(reading: Any, scores: np.ndarray) -> int | None:
     """The candidate to quote when the question names a provision (issue 52, item 2): the named provision's
     best-scored sentence, unless a sentence of another provision beats it on evidence — scores higher and
-    holds :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  None when nothing is named or it was beaten (the ranker decides as
-    usual)."""
+    holds :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  None when nothing is named or it was
+    beaten (the ranker decides as usual)."""
     sents = reading.sentences
     named = [i for i, f in enumerate(sents) if f.cp.passage.via == NAMED_VIA]
     if not named:
@@ -564,8 +564,8 @@ LEADS = 3
 
 
 def ranked_leads(reading: Any, scores: np.ndarray, n: int = LEADS) -> tuple[tuple[str, str], ...]:
-    """The best-scored candidate sentence of each of the ``n`` best passages, as ``(passage id, quote)``: where
-    to look when no candidate clears the abstention threshold."""
+    """The best-scored candidate sentence of each of the ``n`` best passages, as ``(passage id, quote)``:
+    where to look when no candidate clears the abstention threshold."""
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for i in np.argsort(-scores, kind="stable"):

@@ -324,8 +324,8 @@ def _emit_schedule_items(st: _State, children: list[etree._Element], schedule: s
 
 def _emit_schedule(st: _State, sch: etree._Element, index: int) -> None:
     """An Act's own schedule (not a provision): one non-citable block per schedule; when it numbers its items
-    (a list of offences, of hazard classes), each item is a citable unit inside it, labelled as the Act cites it
-    ("Sch. 1, item 4"), so a question about an item reaches it."""
+    (a list of offences, of hazard classes), each item is a citable unit inside it, labelled as the Act cites
+    it ("Sch. 1, item 4"), so a question about an item reaches it."""
     heading = sch.find("ScheduleFormHeading")
     title = " ".join(leaf_lines(heading)) if heading is not None else f"Schedule {index}"
     st.b.separate("\n\n")
