@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from pincite.answer.context import TurnContext, assemble_context
 from pincite.answer.evidence import (
+    add_named_provisions,
     add_outcome_passages,
     add_provision_items,
     add_structure_passages,
@@ -26,12 +27,14 @@ from pincite.answer.evidence import (
     search_query,
     unstored_names,
 )
-from pincite.answer.model import Answer, build_answer, combine_parts
+from pincite.answer.leads import checked_leads
+from pincite.answer.model import Answer, ShownClaim, build_answer, combine_parts, shown_leads
 from pincite.answer.protocol import ReplyError, first_messages, parse_reply, retry_messages
 from pincite.answer.verify import Check, ClaimSupport, Dropped, Verified, verify_reply
 from pincite.options import AskOptions, AskRequest, OnFail, ask_request
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
+from pincite.generate.features import answers, read_sentences
 from pincite.legal.language import asks_quantity, question_parts
 from pincite import versions
 from pincite.scope import resolve_filters
@@ -108,6 +111,7 @@ def _answer_one(question: str, store: Store, retriever: Retrieves, generator: Ge
     else:
         found = retriever.search(query, k=k, filters=filters, per_document=per_document)
         found = add_provision_items(store, found, include_non_citable=options.include_non_citable)
+    found = add_named_provisions(store, question, found, scope, law_date, options.include_non_citable)
     found = add_outcome_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
                                  include_non_citable=options.include_non_citable)
     found = add_structure_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
@@ -152,11 +156,46 @@ def answer_parts(question: str, parts: list[str], store: Store, retriever: Retri
         part_filters = replace(filters, documents=docs) if docs and not filters.documents else filters
         answers.append(_answer_one(part, store, retriever, generator, options, part_filters, [], options.k, None,
                                    law_date, time.perf_counter()))
+    for i, part in enumerate(parts):
+        if not answers[i].claims:
+            answers[i] = reuse_cited(part, answers[i], [a for j, a in enumerate(answers) if j != i], options,
+                                     law_date)
     ans = combine_parts(question, parts, answers)
     ans.version_windows = version_windows(store, {c.candidate.doc.id: c.candidate.doc for c in ans.citations
                                                   if c.candidate.doc is not None}.values())
     ans.seconds = time.perf_counter() - t0
     return ans
+
+
+def reuse_cited(part: str, found: Answer, others: list[Answer], options: AskOptions,
+                law_date: datetime.date | None) -> Answer:
+    """A part that found nothing of its own is answered by a sentence already cited for another part, when
+    that sentence passes this part's candidate gate (:func:`pincite.generate.features.answers`: its own words
+    or its provision's caption share the part's terms; or it decides the question) — "what is the term, and
+    can it be renewed?" is answered by the one clause that says both.  The claim keeps its citation, which the
+    checks already passed; ``found`` is returned unchanged when no cited sentence answers the part."""
+    shown = [(claim, [a.citations[n - 1] for n in claim.citations]) for a in others for claim in a.claims]
+    passages = {sc.candidate.cp.passage.chunk.id: sc.candidate.cp.passage for _, cits in shown for sc in cits
+                if sc.candidate.cp is not None}
+    docs = {sc.candidate.doc.id: sc.candidate.doc for _, cits in shown for sc in cits if sc.candidate.doc}
+    if not passages:
+        return found
+    turn = assemble_context(part, list(passages.values()), docs, options.as_of, options.budget_tokens,
+                            law_date=law_date)
+    reading = read_sentences(turn)
+    if reading is None:
+        return found
+    gated = [(f.cp.passage.chunk.char_start + f.start, f.cp.passage.chunk.char_start + f.start + len(f.sent),
+              f.cp.passage.document.id) for f in reading.sentences if answers(f, reading)]
+    for claim, cits in shown:
+        if all(any(doc == sc.candidate.doc.id and lo < (sc.candidate.quote_end or 0)
+                   and (sc.candidate.quote_start or 0) < hi for lo, hi, doc in gated)
+               for sc in cits if sc.candidate.doc is not None):
+            out = replace(found, claims=[ShownClaim(claim.text, list(range(1, len(cits) + 1)))],
+                          citations=[replace(sc, n=n) for n, sc in enumerate(cits, 1)], leads=[])
+            out.settings = {**found.settings, "reused_for_part": True}
+            return out
+    return found
 
 
 def current_law_date() -> datetime.date:
@@ -186,6 +225,7 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
     earlier: list[Dropped] = []
     trace: list[dict[str, Any]] = []
     verified = Verified([], [])
+    gen: Generation | None = None
     for attempt in range(1, max_attempts + 1):
         messages = first_messages(turn) if attempt == 1 else retry_messages(turn, verified.failures)
         t_gen = time.perf_counter()
@@ -207,6 +247,8 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
                 "include_non_citable": options.include_non_citable, "unsupported": options.unsupported.value,
                 "earlier_attempt_drops": [d.to_json() for d in earlier]}
     ans = build_answer(turn.question, turn.as_of, verified, retrieved, len(trace), generator.name, settings)
+    if not ans.claims:  # nothing supported: say where to look, as leads (never claims or citations)
+        ans.leads = shown_leads(checked_leads(turn, gen.leads if gen is not None else ()))
     ans.trace = trace
     ans.untrusted = {cp.passage.chunk.id: cp.untrusted for cp in turn.passages if cp.untrusted}
     ans.seconds = time.perf_counter() - t0

@@ -148,6 +148,12 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
                                                     "documents": [hit["document"]["id"]]}))
             assert answer["citations"] and {"claims", "dropped", "answer"} <= set(answer)
             assert all(x["document"]["id"] == hit["document"]["id"] for x in answer["citations"])
+            # nothing supported: no claim, no citation, and up to three leads with checked pinpoints (issue
+            # 52)
+            lost = data(await c.call_tool("ask", {"question": "How many quotas of salmon may a fisher catch in "
+                                                              "the Arctic?"}))
+            assert lost["claims"] == [] and lost["citations"] == [] and 1 <= len(lost["leads"]) <= 3
+            assert all(x["lead"] is True and x["pinpoint"] and x["quote"] for x in lost["leads"])
 
             # resources: each document, its metadata and units
             uris = [str(r.uri) for r in (await c.list_resources()).resources]

@@ -310,6 +310,10 @@ def _path(doc: Document, u: Unit, stop: int | None = None) -> str:
     return out
 
 
+#: a provision's full number as a pinpoint names it ("4(1)(c)"), for evidence's index of what questions name
+provision_path = _path
+
+
 def find_units(doc: Document, kind: str, value: str, within: Unit | None = None) -> list[Unit]:
     """The units a pinpoint value names: a paragraph by its printed number, a provision by its full number."""
     v = _norm_num(value)

@@ -12,10 +12,13 @@ retrieval ranked highest, to the retrieved set.  The patterns are :mod:`pincite.
 
 from __future__ import annotations
 
+import datetime
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from pincite.answer.citecheck import find_units, provision_path
+from pincite.legal.citations import INSTRUMENT, LEAD_WORDS, PROVISION, SCHEDULE_ITEM, provision_key
 from pincite.legal.clauses import expansion_terms
 from pincite.errors import NotFound
 from pincite.legal.language import (
@@ -36,6 +39,7 @@ from pincite.legal.language import (
 from pincite.answer.structure import structure_units
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
+from pincite.versions import in_force_on, version_windows
 
 
 def search_query(question: str, scoped: bool = False) -> str:
@@ -288,3 +292,197 @@ def unstored_names(store: Store, question: str) -> list[str]:
                    if kind in (DocumentKind.STATUTE, DocumentKind.OTHER)):
             missing.append(_display(m.group("name")))
     return list(dict.fromkeys(missing))
+
+
+# -- a provision the question names is read first (issue 52, item 2) -------------------------------------------
+
+#: how a passage read because the question names its provision is marked (``Passage.via``): the ranker
+#: quotes it unless a candidate of another provision beats it on evidence
+NAMED_VIA = "named"
+
+#: the most passages read for one named unit (a long section with its subsections spans a few)
+NAMED_PASSAGES = 8
+
+#: documents that hold provisions a question can name by number (a judgment's paragraphs are named "at [12]")
+_PROVISION_KINDS = (DocumentKind.STATUTE, DocumentKind.CONTRACT, DocumentKind.OTHER)
+
+
+@dataclass(frozen=True, slots=True)
+class NamedUnit:
+    """A unit a question names: a provision by its number ("s. 42", "section 118(3)", "clause 8.2",
+    "Article 3"), or a schedule's item ("Schedule 1, item 4", "paragraph 12 of the Schedule": ``schedule`` its
+    number, None for "the Schedule")."""
+
+    key: str
+    schedule: str | None = None
+    in_schedule: bool = False
+
+
+def named_units(question: str) -> list[NamedUnit]:
+    """The units ``question`` names, in order (:data:`~pincite.legal.citations.PROVISION` and
+    :data:`~pincite.legal.citations.SCHEDULE_ITEM`; a provision word inside a schedule's mention is the
+    item)."""
+    out: list[NamedUnit] = []
+    taken: list[tuple[int, int]] = []
+    for m in SCHEDULE_ITEM.finditer(question):
+        item = provision_key(m.group("item") or m.group("item2") or "")
+        if item:
+            out.append(NamedUnit(item, m.group("sch") or m.group("sch2"), True))
+            taken.append(m.span())
+    for m in PROVISION.finditer(question):
+        if any(a <= m.start() < b for a, b in taken) or m.group("word").startswith("§"):
+            continue
+        out.append(NamedUnit(provision_key(m.group("key"))))
+    return list(dict.fromkeys(out))
+
+
+def _schedule_item(label: str | None) -> tuple[str | None, str] | None:
+    m = SCHEDULE_ITEM.fullmatch((label or "").strip())
+    if m is None:
+        return None
+    return m.group("sch") or m.group("sch2"), provision_key(m.group("item") or m.group("item2") or "").casefold()
+
+
+def units_named(doc: Document, named: NamedUnit, day: datetime.date | None) -> list[Unit]:
+    """The citable units of ``doc`` that ``named`` names (in force on ``day`` when given)."""
+    if named.in_schedule:
+        want = named.key.casefold()
+        got = [u for u in doc.units if u.citable and (s := _schedule_item(u.label)) is not None
+               and s[1] == want and (named.schedule is None or (s[0] or "").casefold() == named.schedule.casefold())]
+        if named.schedule is None and len({_schedule_item(u.label)[0] for u in got}) > 1:  # type: ignore[index]
+            got = []  # "paragraph 12 of the Schedule" where the Act has several: not one unit
+    else:
+        got = [u for u in find_units(doc, "provision", named.key)
+               if u.citable and u.zone is not Zone.SCHEDULE]
+    return [u for u in got if day is None or in_force_on(u, day)]
+
+
+def _version_in_force(store: Store, ref: DocRef, day: datetime.date | None) -> str:
+    """The id of the version of ``ref``'s work in force on ``day`` (``ref`` itself when it has no work)."""
+    if not ref.work or day is None:
+        return ref.id
+    iso = day.isoformat()
+    for doc_id, (lo, hi) in version_windows(store, ref.work).items():
+        if (lo is None or lo <= iso) and (hi is None or iso < hi):
+            return doc_id
+    return ref.id
+
+
+_LABELS: dict[tuple[int, Any], dict[str, set[str]]] = {}
+
+
+def _index_name(named: NamedUnit) -> str:
+    return f"sch:{(named.schedule or '').casefold()}:{named.key.casefold()}" if named.in_schedule \
+        else named.key.casefold()
+
+
+def _label_index(store: Store, refs: dict[str, DocRef]) -> dict[str, set[str]]:
+    """Every name a question can give a unit of a stored statute or contract (its full number, its printed
+    number, a schedule item as "sch:N:ITEM" and "sch::ITEM"), with the works (or documents) holding one;
+    computed once per store generation, so a question naming a provision no earlier tier found does not read
+    every document."""
+    key = (id(store), store.generation())
+    if key not in _LABELS:
+        _LABELS.clear()
+        index: dict[str, set[str]] = {}
+        for r in refs.values():
+            if r.kind not in _PROVISION_KINDS:
+                continue
+            try:
+                doc = store.get_document(r.id)
+            except NotFound:
+                continue
+            for u in doc.units:
+                if not u.citable:
+                    continue
+                item = _schedule_item(u.label)
+                names = {f"sch:{(item[0] or '').casefold()}:{item[1]}", f"sch::{item[1]}"} if item else \
+                    {provision_path(doc, u).casefold(), *(find_names(u) if u.zone is not Zone.SCHEDULE else ())}
+                for n in names:
+                    index.setdefault(n, set()).add(r.work or r.id)
+        _LABELS[key] = index
+    return _LABELS[key]
+
+
+def find_names(u: Unit) -> set[str]:
+    """A unit's printed number as :func:`~pincite.answer.citecheck.find_units` reads it ("8.2", "3")."""
+    n = re.sub(r"\s+", "", re.sub(r"^\s*(?:s\.|ss\.|sec\.|section|cl\.|clause|art\.|article|§)\s*", "",
+                                 u.number or "", flags=re.I)).rstrip(".").casefold()
+    return {n} if n and not n.startswith("(") else set()
+
+
+def _refs(store: Store) -> dict[str, DocRef]:
+    return {s.id: DocRef(s.id, s.source, s.title, s.kind, s.citation, s.date, s.work, s.version_date)
+            for s in store.list_documents() if not s.copy_of}
+
+
+def _named_documents(question: str, refs: dict[str, DocRef]) -> list[DocRef]:
+    """Stored documents the question names by title (an Act, an agreement): every word of a name it writes
+    (:data:`~pincite.legal.citations.INSTRUMENT`) is in the document's title."""
+    out: list[DocRef] = []
+    for m in INSTRUMENT.finditer(question):
+        words = [w for w in re.findall(r"[a-z0-9]+", LEAD_WORDS.sub("", m.group("name")).lower())
+                 if w not in ("the", "of", "and")]
+        if not words:
+            continue
+        for r in refs.values():
+            title = set(re.findall(r"[a-z0-9]+", r.title.lower()))
+            if r.kind in _PROVISION_KINDS and all(w in title for w in words) and r not in out:
+                out.append(r)
+    return out
+
+
+def add_named_provisions(store: Store, question: str, passages: list[Passage], scope: list[DocRef],
+                         day: datetime.date | None, include_non_citable: bool = False) -> list[Passage]:
+    """``passages`` with the passages of the units the question names first (``via`` :data:`NAMED_VIA`): its
+    text and its sub-units, in the version in force on ``day``.  The document is the one in scope; else the
+    one the question names by title; else the best-ranked retrieved document, when it holds provisions and has
+    the unit; else the one stored document (work) that has a unit so named.  A question whose best retrieved
+    passage is a judgment's is about what the judgment says of a provision, not the provision: only a document
+    in scope or named is read then."""
+    wanted = named_units(question)
+    if not wanted:
+        return passages
+    refs = _refs(store)
+    top = passages[0].document if passages else None
+    about_judgment = top is not None and top.kind not in _PROVISION_KINDS
+    tiers: list[list[DocRef]] = [[r for r in scope if r.kind in _PROVISION_KINDS],
+                                 _named_documents(question, refs)]
+    if not about_judgment:
+        tiers.append([top] if top is not None else [])
+        holders = _label_index(store, refs)
+        works = {w for named in wanted for w in holders.get(_index_name(named), ())}
+        tiers.append([r for r in refs.values()
+                      if (r.work or r.id) in works and _version_in_force(store, r, day) == r.id])
+    found: list[tuple[DocRef, Unit, Document]] = []
+    for n, tier in enumerate(tiers):
+        hits: dict[str, list[tuple[DocRef, Unit, Document]]] = {}
+        for r in tier:
+            ref = refs.get(_version_in_force(store, r, day), r)
+            try:
+                doc = store.get_document(ref.id)
+            except NotFound:
+                continue
+            for named in wanted:
+                for u in units_named(doc, named, day):
+                    hits.setdefault(ref.work or ref.id, []).append((ref, u, doc))
+        if hits and (n < len(tiers) - 1 or about_judgment or len(hits) == 1):
+            found = [h for group in hits.values() for h in group]
+            break
+    if not found:
+        return passages
+    first: list[Passage] = []
+    chunks_of: dict[str, list[Chunk]] = {}
+    for ref, unit, doc in found:
+        chunks = chunks_of.setdefault(doc.id, store.get_chunks(doc.id))
+        inside = [c for c in chunks if c.char_start < unit.char_end and unit.char_start < c.char_end
+                  and (c.citable or include_non_citable)]
+        for ch in inside[:NAMED_PASSAGES]:
+            if ch.id in {p.chunk.id for p in first}:
+                continue
+            old = next((p for p in passages if p.chunk.id == ch.id), None)
+            first.append(replace(old, via=NAMED_VIA) if old is not None
+                         else Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0, NAMED_VIA))
+    ids = {p.chunk.id for p in first}
+    merged = first + [p for p in passages if p.chunk.id not in ids]
+    return [replace(p, rank=i + 1) for i, p in enumerate(merged)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 from pincite.answer.render import page_at, pinpoint, quotation_of, render_citation
@@ -13,6 +14,8 @@ from pincite.types import DocRef, Document, Passage, label_by_order, label_unver
 
 NO_ANSWER = "No supported answer was found in the retrieved documents."
 PART_NO_ANSWER = "No supported answer was found for this part."
+#: what a reader is told of an abstention's leads (issue 52, item 3)
+LEAD_NOTE = "Where to look (leads, not answers: nothing here is claimed or cited):"
 
 
 @dataclass
@@ -96,6 +99,9 @@ class Answer:
     not_found: list[str] = field(default_factory=list)
     #: retrieved passages marked untrusted in the model's context (legal/injection), by passage id: why
     untrusted: dict[str, str] = field(default_factory=dict)
+    #: an abstention's "where to look" (issue 52, item 3): up to three passages, each with its checked
+    #: pinpoint, shown as leads — never claims, never citations (numbered apart: L1, L2, L3)
+    leads: list[ShownCitation] = field(default_factory=list)
 
     def sections(self) -> list[tuple[Document, list[int]]]:
         """Claims grouped by their source (one section per document); the versions of one work in date order."""
@@ -177,6 +183,9 @@ class Answer:
             "no_answer_in": [{"id": d.id, "source": d.source, "title": d.title} for d in self.no_answer_in],
             "not_found": list(self.not_found),
             "parts": [{"question": q, "claims": idx, "answered": bool(idx)} for q, idx in self.parts],
+            # where to look when nothing was supported: not claims, not citations (LEAD_NOTE says so to a
+            # reader)
+            "leads": [{**c.to_json(), "lead": True} for c in self.leads],
             "attempts": self.attempts,
             "generator": self.generator,
             "settings": self.settings,
@@ -249,4 +258,19 @@ def combine_parts(question: str, parts: list[str], answers: list[Answer]) -> Ans
     out.trace = [{**t, "part": i + 1} for i, a in enumerate(answers) for t in a.trace]
     out.untrusted = {k: v for a in answers for k, v in a.untrusted.items()}
     out.parts = shown_parts if claims else []
+    if not claims:  # no part found anything: the parts' leads, best of each part first, three at most
+        mixed = [c for tier in zip_longest(*(a.leads for a in answers)) for c in tier if c is not None]
+        out.leads = shown_leads(list({(c.candidate.doc.id, c.candidate.unit.ordinal): c.candidate  # type: ignore
+                                      for c in mixed}.values())[:3])
+    return out
+
+
+def shown_leads(candidates: list[Candidate]) -> list[ShownCitation]:
+    """An abstention's checked leads (:func:`pincite.answer.leads.checked_leads`), numbered 1.. in their own
+    list and rendered from metadata as a citation is."""
+    out = []
+    for n, c in enumerate(candidates, 1):
+        assert c.doc is not None and c.unit is not None and c.quote_start is not None
+        out.append(ShownCitation(n, c, pinpoint(c.doc, c.unit, c.quote_start, c.quote_end),
+                                 render_citation(c.doc, c.unit, c.quote_start, c.quote_end)))
     return out

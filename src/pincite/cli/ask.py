@@ -12,7 +12,8 @@ import typer
 from rich.text import Text
 
 from pincite.library import (
-    DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, Answer, AskOptions, GeneratorKind, OnFail, Pincite, spec,
+    DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, LEAD_NOTE,
+    Answer, AskOptions, GeneratorKind, OnFail, Pincite, spec,
 )
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
@@ -33,6 +34,12 @@ def _print_answer(ans: Answer) -> None:
         out.print(f"      “{' '.join(j['quote'].split())}”  (chars {j['char_start']}-{j['char_end']})")
         for n in j["notes"]:
             out.print(f"      note: {n['check']}: {n['detail']}")
+    if ans.leads:  # an abstention's where-to-look: leads, numbered apart from citations
+        out.print(LEAD_NOTE, style="cyan")
+        for c in ans.leads:
+            j = c.to_json()
+            out.print(f"  lead L{c.n}: {c.rendered}")
+            out.print(f"      “{' '.join(j['quote'].split())}”  (chars {j['char_start']}-{j['char_end']})")
     if ans.dropped:
         out.print(f"{len(ans.dropped)} citation(s) or claim(s) dropped:", style="yellow")
         for d in ans.dropped:

@@ -116,6 +116,16 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
             entry["unit_text"], entry["unit_text_start"] = clip_unit_text(d, d.units[t.unit], t.quote_start)
             entry["quote_start"], entry["quote_end"] = t.quote_start, t.quote_end
         gold_out.append(entry)
+    # an abstention's leads (issue 52, item 3): never scored as citations; recorded with whether each lands on
+    # gold
+    leads = []
+    for sc in getattr(answer, "leads", []):
+        c = sc.candidate
+        qs, qe = c.quote_start or 0, c.quote_end or 0
+        on = [i for i, g in enumerate(gold)
+              if any(lands_on(c.doc.id, c.unit.char_start, c.unit.char_end, qs, qe, t) for t in g.targets)]
+        leads.append({"n": sc.n, "rendered": sc.rendered, "doc_id": c.doc.id, "unit_label": c.unit.label or "",
+                      "char_start": qs, "char_end": qe, "on_gold": bool(on), "gold": on})
     drops = [d.to_json() for d in answer.dropped] + list(answer.settings.get("earlier_attempt_drops", []))
     counts = question_counts(q.kind.value, citations, gold_out)
     # claim-level attribution: claims with a surviving citation / claims the generator made (this attempt)
@@ -132,7 +142,7 @@ def score_answer(q: GoldQuestion, answer: Any, gold: list[GoldResolution], finde
         "answer": answer.text, "claims": [{"text": c.text, "citations": c.citations} for c in answer.claims],
         "citations": citations, "gold": gold_out, "retrieved": retrieved, "dropped": drops,
         "attempts": answer.attempts, "seconds": round(answer.seconds, 4), "error": None,
-        "scope": list(q.scope), "counts": counts, "trace": list(answer.trace),
+        "scope": list(q.scope), "counts": counts, "trace": list(answer.trace), "leads": leads,
     }
 
 

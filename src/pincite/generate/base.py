@@ -45,18 +45,39 @@ class Generation:
     max_tokens: int | None = None
     response_format: str | None = None
     usage: dict[str, Any] = field(default_factory=dict)
+    #: where to look when the reply abstains: ``(passage id, quote)`` pairs the generator ranked best, best
+    #: first (issue 52, item 3).  They are checked like citations and shown as leads, never as claims or
+    #: citations.
+    leads: tuple[tuple[str, str], ...] = ()
 
     @property
     def truncated(self) -> bool:
         return self.finish_reason == "length"
 
 
+class LeadsReply(str):
+    """A reply's text (a ``str``, so a caller reading it as text reads it unchanged) that also carries
+    :attr:`Generation.leads`: where to look when it abstains."""
+
+    leads: tuple[tuple[str, str], ...]
+
+    def __new__(cls, text: str, leads: tuple[tuple[str, str], ...] = ()) -> "LeadsReply":
+        out = super().__new__(cls, text)
+        out.leads = tuple(leads)
+        return out
+
+
 Reply = Union[str, Generation]
 
 
 def as_generation(reply: Reply) -> Generation:
-    """A generator's reply as a :class:`Generation` (a bare string is a reply the generator said nothing about)."""
-    return reply if isinstance(reply, Generation) else Generation(reply if isinstance(reply, str) else str(reply))
+    """A generator's reply as a :class:`Generation` (a bare string is a reply the generator said nothing
+    about; a :class:`LeadsReply` keeps its leads)."""
+    if isinstance(reply, Generation):
+        return reply
+    if isinstance(reply, LeadsReply):
+        return Generation(str(reply), leads=reply.leads)
+    return Generation(reply if isinstance(reply, str) else str(reply))
 
 
 class Generator(Protocol):

@@ -39,33 +39,36 @@ import hashlib
 import json
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from pincite.answer.context import TurnContext
+from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
 from pincite.answer.structure import named_speaker_units, structural_claims
-from pincite.generate.base import GeneratorError
+from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.features import (
     CORE,
     FEATURES,
+    answers,
     columns_problem,
     feature_matrix,
     fill_models,
     load_models,
     load_sentence_model,
     passage_keys,
+    read_sentences,
 )
-from pincite.generate.learned import LearnedGenerator, candidates
+from pincite.generate.learned import LearnedGenerator
 
-__all__ = ["ABSTAIN_FEATURES", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
+__all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
            "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
-           "load_similarity_model",
-           "passage_mass", "rerank_names", "rerank_rows", "rerank_scores", "similarity_summary",
-           "similarity_vectors", "top_similarities"]
+           "load_similarity_model", "NAMED_EVIDENCE_TERMS", "named_candidates", "named_first",
+           "passage_mass", "ranked_leads", "rerank_names", "rerank_rows", "rerank_scores",
+           "similarity_summary", "similarity_vectors", "top_similarities"]
 
 MODEL_FILE = Path(__file__).resolve().parent.parent / "models" / "ranker_model.json"
 
@@ -530,7 +533,7 @@ class RankerGenerator:
         direct = structural_claims(turn)  # the judgment's structure decides it: no ranking
         if direct:
             return reply_json(direct)
-        reading = candidates(turn, self.min_chars, m.gate_terms)
+        reading = named_candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
         sents = reading.sentences
@@ -543,6 +546,9 @@ class RankerGenerator:
             groups = [np.array([j for j, f in enumerate(sents) if f.cp.passage.document.id == doc]) for doc in docs]
         else:
             groups = [np.arange(len(sents))]
+        named = named_first(reading, scores) if not turn.multi_document else None
+        if named is not None:  # the provision the question names, which no other provision beat on evidence
+            return reply_json([LearnedGenerator._claim(sents[named], reading)])
         passages = passage_keys(sents) if m.passage_mass else None
         voice = named_voice(turn, reading)
         if voice is not None:
@@ -552,4 +558,62 @@ class RankerGenerator:
             decided = [(best, max(p_voice, p_all))]
         else:
             decided = self._decide(reading, x, scores, groups, passages)
-        return reply_json([LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold])
+        claims = [LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold]
+        if claims:
+            return reply_json(claims)
+        return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Any:
+    """The ranker's candidates (:func:`pincite.generate.learned.candidates`' gate), and every sentence of a
+    provision the question names (passages ``via`` :data:`~pincite.answer.evidence.NAMED_VIA`), gate or not:
+    "what does section 42 say?" shares no word with section 42 but its number."""
+    reading = read_sentences(turn, min_chars)
+    if reading is None:
+        return None
+    return replace(reading, sentences=[f for f in reading.sentences
+                                       if answers(f, reading, min_terms) or f.cp.passage.via == NAMED_VIA])
+
+
+#: how many more of the question's terms a sentence of another provision must hold (and score higher) to be
+#: quoted instead of the provision the question names: one word ("provide", "say") is the question's frame,
+#: not evidence that another provision answers it
+NAMED_EVIDENCE_TERMS = 2
+
+
+def named_first(reading: Any, scores: np.ndarray) -> int | None:
+    """The candidate to quote when the question names a provision (issue 52, item 2): the named provision's
+    best-scored sentence, unless a sentence of another provision beats it on evidence — scores higher and
+    holds :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  None when nothing is named or it was
+    beaten (the ranker decides as usual)."""
+    sents = reading.sentences
+    named = [i for i, f in enumerate(sents) if f.cp.passage.via == NAMED_VIA]
+    if not named:
+        return None
+    best = max(named, key=lambda i: scores[i])
+    for i, f in enumerate(sents):
+        if f.cp.passage.via != NAMED_VIA and scores[i] > scores[best] \
+                and f.matched_terms >= sents[best].matched_terms + NAMED_EVIDENCE_TERMS:
+            return None
+    return best
+
+
+#: how many passages an abstention points to as leads (issue 52, item 3)
+LEADS = 3
+
+
+def ranked_leads(reading: Any, scores: np.ndarray, n: int = LEADS) -> tuple[tuple[str, str], ...]:
+    """The best-scored candidate sentence of each of the ``n`` best passages, as ``(passage id, quote)``:
+    where to look when no candidate clears the abstention threshold."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for i in np.argsort(-scores, kind="stable"):
+        claim = LearnedGenerator._claim(reading.sentences[int(i)], reading)
+        cit = claim["citations"][0]
+        if cit["passage"] in seen:
+            continue
+        seen.add(cit["passage"])
+        out.append((cit["passage"], cit["quote"]))
+        if len(out) == n:
+            break
+    return tuple(out)

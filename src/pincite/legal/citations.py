@@ -90,6 +90,15 @@ _PROV_WORD = (r"(?:sections?|ss?\.|secs?\.|subsections?|subss?\.|paragraphs?|par
 _KEY = r"\d+(?:\.\d+)*[A-Za-z]?(?:\.\d+)*(?:\s?\([0-9A-Za-z.]{1,6}\))*"
 PROVISION = re.compile(rf"(?<![\w.])(?P<word>{_PROV_WORD})\s*(?P<key>{_KEY})", re.I)
 
+#: An item or paragraph of a schedule, as a question names it: "Schedule 1, item 4", "item 4 of Schedule 1",
+#: "paragraph 12 of the Schedule", "Sch. 2, para. 3" (an Act's schedules number their own items; a schedule
+#: printed without a number is "the Schedule").
+_SCH = r"(?:Schedule|Sch\.)"
+_ITEM = r"(?:items?|paragraphs?|paras?\.?)"
+SCHEDULE_ITEM = re.compile(
+    rf"(?<![\w.])(?:{_SCH}\s*(?P<sch>\d+[A-Z]?|[IVX]+\b)?,?\s*{_ITEM}\s*(?P<item>{_KEY})"
+    rf"|{_ITEM}\s*(?P<item2>{_KEY})\s+of\s+(?:the\s+)?{_SCH}(?:\s+(?P<sch2>\d+[A-Z]?|[IVX]+\b))?)", re.I)
+
 #: The words that end the name of an instrument (an Act, an agreement...), so "the Affiliate Agreement" and "the
 #: Tax Court of Canada Act" are read as names.
 INSTRUMENT_NOUNS = ("Act", "Code", "Agreement", "Contract", "Licence", "License", "Lease", "Deed", "Regulations",

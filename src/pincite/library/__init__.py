@@ -16,7 +16,7 @@ from pincite.library.core import (
 
 # a question's options, declared once; the typed values the methods return
 from pincite.options import DEFAULT_K, DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
-from pincite.answer.model import Answer
+from pincite.answer.model import LEAD_NOTE, Answer
 from pincite.answer.citecheck import CheckReport, Checker, CitationResult, Verdict, check_file, find_units
 from pincite.answer.render import pinpoint, render_citation
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
@@ -63,7 +63,7 @@ __all__ = [
     "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "CheckStopped", "CheckTooLarge", "Checker",
     "ChunkSettings", "CitationResult", "Comparison", "DEFAULTS", "DEFAULT_K", "DEFAULT_MAX_TOKENS",
     "DocumentSummary",
-    "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind",
+    "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind", "LEAD_NOTE",
     "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail", "RECALL_AT",
     "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file", "check_limited",
     "claims_from_chunks", "claims_from_jsonl", "compare_runs", "default_db_path", "default_location", "demo_paths",

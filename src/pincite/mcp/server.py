@@ -297,8 +297,9 @@ def build_server(library: Pincite) -> PinciteMCP:
 
     @server.tool(description=(
         "Ask pincite a question: its own answer with every citation checked before it is returned (claims, "
-        "citations with pinpoints and exact quotes, and 'dropped': what failed a check and why). Citations it "
-        "returns count as retrieved for check_citations."))
+        "citations with pinpoints and exact quotes, and 'dropped': what failed a check and why; when nothing is "
+        "supported, 'leads': up to three passages where to look, each with its checked pinpoint, which are not "
+        "claims or citations). Citations and leads it returns count as retrieved for check_citations."))
     def ask(ctx: Context,
             question: Annotated[str, Field(min_length=1, max_length=4000, description="The question.")],
             as_of: IsoDate = None,

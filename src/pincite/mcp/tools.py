@@ -336,8 +336,9 @@ class Tools:
         with self.lock:
             answer = self.library.ask(question, as_of=as_of, documents=documents or (), kinds=kinds or (),
                                       works=works or (), k=k)
-            chunks = [c.candidate.cp.passage.chunk for c in answer.citations if c.candidate.cp is not None]
-            # what was shown to the client, with its words
+            chunks = [c.candidate.cp.passage.chunk for c in [*answer.citations, *answer.leads]
+                      if c.candidate.cp is not None]
+            # what was shown to the client, with its words (leads too: they are shown with their pinpoints)
             self.give(key, [(c.doc_id, c.char_start, c.char_end) for c in chunks])
             return answer.to_json()
 

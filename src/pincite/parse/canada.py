@@ -269,21 +269,81 @@ def _emit_historical_note(st: _State, el: etree._Element, of_key: str, path: lis
                      "in_force_start": since})
 
 
+#: elements of a schedule that are numbered items when they carry a ``<Label>`` ("1", "(a)")
+_ITEMS = ("Item", "Provision")
+_SCHEDULE_NUMBER = re.compile(r"^\s*SCHEDULE\s+(?P<n>[0-9]+[A-Z]?|[IVXLC]+)\b", re.I)
+
+
+def _labelled(el: etree._Element) -> bool:
+    return local_name(el) in _ITEMS and label_number(el.find("Label")) is not None
+
+
+def _holds_items(el: etree._Element) -> bool:
+    return any(isinstance(e.tag, str) and _labelled(e) for e in el.iter())
+
+
+def schedule_item_label(schedule: str | None, path: str) -> str:
+    """A schedule item's pinpoint as the Act cites it: "Sch. 1, item 4", "Sch. 1, item 1(a)(i)"; a schedule
+    printed without a number is "Sch., item 4"."""
+    return f"Sch. {schedule}, item {path}" if schedule else f"Sch., item {path}"
+
+
+def _emit_schedule_items(st: _State, children: list[etree._Element], schedule: str | None, parent_path: str,
+                         path: list[str]) -> None:
+    """Elements of a schedule: each labelled item a citable unit ("Sch. 1, item 4", its nested items "Sch. 1,
+    item 4(a)"), whatever else (group titles, notes, tables) its lines, as printed."""
+    for c in children:
+        if not isinstance(c.tag, str):
+            continue
+        if _labelled(c):
+            label = label_number(c.find("Label")) or ""
+            item = f"{parent_path}{label}" if label.startswith("(") or not parent_path else f"{parent_path}.{label}"
+            since = text_in_force_since(c)
+            st.b.separate("\n")
+            o = st.uc.begin(UnitKind.PARAGRAPH if parent_path else UnitKind.CLAUSE, Zone.SCHEDULE, True,
+                            number=label, label=schedule_item_label(schedule, item), section_path=path + [item],
+                            in_force_from=since,
+                            attrs={"key": st.unique_key(schedule_item_label(schedule, item)),
+                                   "in_force_start": since, "lims_id": c.get(LIMS + "id")})
+            st.b.append(label)
+            text = " ".join(element_text(t) for t in c.findall("Text") if element_text(t))
+            if text:
+                st.b.append(" ")
+                st.b.append(text)
+            rest = [x for x in c if isinstance(x.tag, str) and local_name(x) not in ("Label", "Text")]
+            _emit_schedule_items(st, rest, schedule, item, path + [item])
+            st.uc.end(o)
+        elif _holds_items(c):
+            _emit_schedule_items(st, list(c), schedule, parent_path, path)
+        else:
+            lines = leaf_lines(c)
+            if lines:
+                st.b.separate("\n")
+                st.b.append("\n".join(lines))
+
+
 def _emit_schedule(st: _State, sch: etree._Element, index: int) -> None:
-    """An Act's own schedule (not a provision): kept as one non-citable block per schedule."""
+    """An Act's own schedule (not a provision): one non-citable block per schedule; when it numbers its items
+    (a list of offences, of hazard classes), each item is a citable unit inside it, labelled as the Act cites
+    it ("Sch. 1, item 4"), so a question about an item reaches it."""
     heading = sch.find("ScheduleFormHeading")
     title = " ".join(leaf_lines(heading)) if heading is not None else f"Schedule {index}"
-    lines = [line for c in sch if local_name(c) != "ScheduleFormHeading" for line in leaf_lines(c)]
-    body = "\n".join(lines)
     st.b.separate("\n\n")
     o = st.uc.begin(UnitKind.BLOCK, Zone.SCHEDULE, False, parent=None, section_path=[st.act_title, title],
                     in_force_from=text_in_force_since(sch),
                     attrs={"key": st.unique_key(f"schedule:{title}"),
                            "in_force_start": text_in_force_since(sch)})
     st.b.append(title)
-    if body:
-        st.b.separate("\n")
-        st.b.append(body)
+    if _holds_items(sch):
+        m = _SCHEDULE_NUMBER.match(title)
+        body = [c for c in sch if isinstance(c.tag, str) and local_name(c) != "ScheduleFormHeading"]
+        _emit_schedule_items(st, body, m.group("n") if m else None, "", [st.act_title, title])
+    else:
+        lines = [line for c in sch if local_name(c) != "ScheduleFormHeading" for line in leaf_lines(c)]
+        body = "\n".join(lines)
+        if body:
+            st.b.separate("\n")
+            st.b.append(body)
     st.uc.end(o)
 
 

@@ -34,6 +34,9 @@ def answer_view(ans: Any) -> dict[str, Any]:
         c["role_text"] = ROLE_NAMES.get(role, "") if role else ""
         c["version_date"] = (doc.version or {}).get("date") if isinstance(doc.version, dict) else None
         c["is_statute"] = doc.kind is DocumentKind.STATUTE
+    for c, shown in zip(data["leads"], ans.leads):  # an abstention's where-to-look, linked as citations are
+        ordinal = int(c["unit_id"].rsplit(":u", 1)[1])
+        c["href"] = f"/documents/{shown.candidate.doc.id}?hl={c['char_start']}-{c['char_end']}&unit={ordinal}#hl"
     by_n = {c["n"]: c for c in data["citations"]}
     for claim in data["claims"]:
         claim["links"] = [by_n[n] for n in claim["citations"] if n in by_n]
