@@ -61,10 +61,13 @@ _MODULES: dict[Format, str] = {
 #: :mod:`pincite.parse.selfcheck`); legislation.gov.uk XML, Markdown, Akoma Ntoso acts, numbered-provision XML and
 #: plain-text statutes read; Word numbering as Word renders it; US opinions by Parts, voices and pages; public
 #: laws by division, Federal Register documents, CFR definitions; repeated clause numbers their own units; text
-#: after the last clause kept out of it; plain-text judgments' paragraphs):
+#: after the last clause kept out of it; plain-text judgments' paragraphs; 16: words addressed to an AI
+#: assistant flagged on their units (``flags``) and the document (``meta["instructions"]``), the numbered items
+#: of a Canadian Act's schedules their own units ("Sch. 1, item 4"), a document over the unit or text cap
+#: refused):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 15
+PARSER_VERSION = 16
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",
