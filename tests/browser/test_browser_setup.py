@@ -13,8 +13,8 @@ from tests.conftest import REPO
 
 ROOT = REPO
 # one browser test from two modules, each using the shared launcher
-TESTS = ["tests/test_audit_browser.py::test_audit_page_shows_flagged_window_chunks",
-         "tests/test_web_reader.py::test_browser_citation_across_sub_items_opens_exact_highlight"]
+TESTS = ["tests/browser/test_audit_browser.py::test_audit_page_shows_flagged_window_chunks",
+         "tests/browser/test_web_reader.py::test_browser_citation_across_sub_items_opens_exact_highlight"]
 
 
 def _run(chromium: str) -> subprocess.CompletedProcess[str]:

@@ -19,7 +19,7 @@ from urllib.parse import quote_plus
 import httpx
 import pytest
 
-from pincite.generate.scripted import ScriptedGenerator, good, holding_on, never_retrieved, reply
+from pincite.generate.scripted import ScriptedGenerator, first_sentence, good, holding_on, never_retrieved, reply
 from pincite.ingest import ingest_paths
 from pincite.api.app import create_app, RunningServer
 from pincite.api.config import ServerConfig
@@ -137,7 +137,10 @@ def test_dropped_citations_are_listed_with_the_check_in_plain_words(db: Path, pa
     def misbehave(turn, attempt):  # type: ignore[no-untyped-def]
         majority = next(cp for cp in turn.passages if cp.passage.chunk.role is Role.LEAD)
         dissent = next(cp for cp in turn.passages if cp.passage.chunk.role is Role.DISSENTING)
-        return reply(good(majority, "Popplewell LJ would dismiss the appeal."), holding_on(dissent), never_retrieved())
+        # a claim that agrees with its quotation (the agreement step shows a claim its words do not bear out as
+        # the quotation alone): the lead judgment's own first sentence, restated as what it says
+        said = "The lead judgment says: " + first_sentence(majority)
+        return reply(good(majority, said), holding_on(dissent), never_retrieved())
 
     app = create_app(ServerConfig(db=db, dense=False), generator=ScriptedGenerator([misbehave]))
     q = "Popplewell LJ dismiss the appeal; Moylan LJ different conclusion, Ipek v Koza Altin"
@@ -157,7 +160,7 @@ def test_dropped_citations_are_listed_with_the_check_in_plain_words(db: Path, pa
     assert reasons["never-retrieved"] == PLAIN_WORDS[Check.NEVER_RETRIEVED]
     assert count == str(len(checks))
     assert shown == 1  # only the majority citation survives
-    assert claims[0].startswith("Popplewell LJ would dismiss the appeal.")
+    assert claims[0].startswith("The lead judgment says: ")
     assert not any("The court held that the appeal should be allowed" in c for c in claims)
 
 
