@@ -18,8 +18,9 @@ __all__ = ["candidates", "claim", "claim_text", "with_next_sentence"]
 
 def candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Reading | None:
     """The turn's reading with only the sentences that can answer at all
-    (:func:`pincite.generate.features.answers`, with its ``min_terms`` question terms): a ranking model compares
-    candidates with each other, so one that shares no question word is never a candidate, however it compares."""
+    (:func:`pincite.generate.features.answers`, with its ``min_terms`` question terms): a ranking model
+    compares candidates with each other, so one that shares no question word is never a candidate, however it
+    compares."""
     reading = read_sentences(turn, min_chars)
     if reading is None:
         return None
