@@ -10,7 +10,7 @@ retrieval's score and positions); ``--collect`` computes (and caches) more than 
 serves a run with and a run without them.
 
 Candidates, features and labels come from ``lab/records.collect`` (the engine's own path, the ranker's
-candidates and feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
+candidates and their feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
 candidates (group = question); the abstention model (``--abstain logistic``: ``lab/records.fit``'s regression;
 ``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row,
 with ``--abstain-passage-mass`` also over where the ranker's belief lies, ``ranker.PASSAGE_MASS``) is

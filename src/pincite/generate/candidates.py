@@ -38,7 +38,7 @@ def with_next_sentence(text: str, sentence: str) -> str:
 
 
 def claim_text(cp: ContextPassage, sent: str) -> str:
-    """What a claim quoting ``sent`` of ``cp`` states: the quote, or, from a dissent, whose dissent said it."""
+    """What a claim quoting ``sent`` of ``cp`` states: the quote, or, from a dissent, who said it."""
     ch = cp.passage.chunk
     if ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
         return f"{ch.author or 'A dissenting judge'} ({ch.role.value}) said: \u201c{sent}\u201d"
@@ -46,7 +46,8 @@ def claim_text(cp: ContextPassage, sent: str) -> str:
 
 
 def claim(f: SentenceFeatures, reading: Reading) -> dict[str, Any]:
-    """The claim quoting candidate ``f`` (its own words, :attr:`SentenceFeatures.quote`), citing its passage."""
+    """The claim quoting candidate ``f`` (its own words, :attr:`SentenceFeatures.quote`), citing its
+    passage."""
     quote = f.quote or f.sent
     if reading.shape.reasons and f.disagreement:
         # "why…" answered by "I do not agree, however, that…": the judge's point is the sentence that follows

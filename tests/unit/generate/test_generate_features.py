@@ -1,6 +1,7 @@
 """The answerers' features are declared once (generate/features/) and every generator reads those
-declarations: each feature has a name, a computation and a reason; the extractive generator's score chain names
-declared features and its own weights; the shipped model file lists the core features first; a model file may add a declared optional feature, and one never declared is refused."""
+declarations: each feature has a name, a computation and a reason; the extractive generator's score chain
+names declared features and its own weights; the shipped model file lists the core features first; a model
+file may add a declared optional feature, and one never declared is refused."""
 
 from __future__ import annotations
 

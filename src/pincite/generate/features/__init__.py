@@ -77,8 +77,9 @@ from pincite.legal.language import terms
 
 __all__ = ["Aggregates", "CORE", "ClauseKindTest", "Compute", "DECLARED", "FEATURES", "Feature", "MODELS",
            "ModelStep", "RETRIEVAL_AND_SIMILARITY", "Reading", "SentenceFeatures", "aggregates", "answers",
-           "clause_vocabulary_in", "columns_problem", "defined_abbreviations", "density", "distinct_passages",
-           "drafting_terms", "feature", "feature_matrix", "fill_models", "fill_similarity", "headings_at",
-           "heading_like", "load_models", "load_sentence_model", "model_text", "models_needed", "named_phrases",
-           "named_words", "names_present", "own_words_start", "passage_caption", "passage_key", "passage_keys",
-           "question_text", "read_sentences", "terms"]
+           "clause_vocabulary_in", "columns_problem", "defined_abbreviations", "density",
+           "distinct_passages", "drafting_terms", "feature", "feature_matrix", "fill_models",
+           "fill_similarity", "headings_at", "heading_like", "load_models", "load_sentence_model",
+           "model_text", "models_needed", "named_phrases", "named_words", "names_present",
+           "own_words_start", "passage_caption", "passage_key", "passage_keys", "question_text",
+           "read_sentences", "terms"]

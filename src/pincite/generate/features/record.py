@@ -190,8 +190,8 @@ def _evidence_terms(turn: TurnContext, question: str, q_all: set[str]) -> set[st
         # words there ("law", "personal information") say what the document is about, not which it is
         naming |= set(terms(d.text[:600])) & capitalised
     glued = [t for t in naming if len(t) >= 8]  # a file name runs a party's words together ("acmewidgetsinc")
-    return {t for t in q_all if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} \
-        or q_all
+    return {t for t in q_all
+            if t not in naming and not (len(t) >= 5 and any(g.startswith(t) for g in glued))} or q_all
 
 
 def _named_authors(passages: Sequence[ContextPassage], question: str) -> set[str]:
