@@ -4,7 +4,7 @@
 
 For each file, over the records every file holds (of ``--sets``, the names train_ranker reports: a part's
 ``train@gNN.jsonl`` as ``train@parts``): top-1 on gold, and as the abstention threshold moves, the most questions
-answered on gold at precision >= 0.70 / 0.75 / 0.80 and the best utility (train_answerer's weights: +1 a
+answered on gold at precision >= 0.70 / 0.75 / 0.80 and the best utility (lab/records.py's weights: +1 a
 question answered on gold, -UTILITY_WRONG a wrong quotation, unanswerable questions weighted to NONE_SHARE).  One
 claim per question (the ranker's rule), so precision here is per question answered.  Training gold only.
 
@@ -22,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from lab.train_answerer import NONE_SHARE, UTILITY_WRONG
+from lab.records import NONE_SHARE, UTILITY_WRONG
 from lab.train_ranker import THRESHOLDS, _group
 
 

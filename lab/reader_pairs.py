@@ -9,7 +9,7 @@ Two sources:
   then two at random).  Categories whose answer is the preamble (document name, parties, dates) are left out: trained
   on them, the issue's pilot ranked the preamble first for every question.  No contract that any gold file names
   (dev, train, held-out, multipart) is used, and the CSV already leaves out LegalBench-RAG mini's contracts.
-- fold A of lab/data/train.jsonl (lab/reader_attempt.py's ``fold_of``, by gold document): the engine's own candidates,
+- fold A of lab/data/train.jsonl (``fold_of`` of lab/reader_attempt.py, commit ef74d00): the engine's own candidates,
   every gold sentence a positive, the five best-retrieved others the negatives.  Fold B, dev and LegalBench-RAG are
   never trained on: they are what the reader is measured on.
 """

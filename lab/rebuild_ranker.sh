@@ -58,10 +58,9 @@ if [ ! -f "$WORK/more.json" ]; then
   step "lab/data/train_more.jsonl's records, unscoped (the bi-encoder groups)"
   $PY - "$WORK" <<'PY'
 import json, sys
-sys.path.insert(0, "bench")
-import train_answerer as ta
+from lab.records import collect
 work = sys.argv[1]
-recs = ta.collect("lab/data/train_more.jsonl", f"{work}/all.db", set(), dense=False, k=20, gate_terms=1, log=lambda *a: None)
+recs = collect("lab/data/train_more.jsonl", f"{work}/all.db", set(), dense=False, k=20, gate_terms=1, log=lambda *a: None)
 open(f"{work}/more.tmp.json", "w").write(json.dumps(recs))
 PY
   mv "$WORK/more.tmp.json" "$WORK/more.json"

@@ -9,9 +9,9 @@ declared ones (``issue27``: :data:`pincite.generate.features.RETRIEVAL_AND_SIMIL
 retrieval's score and positions); ``--collect`` computes (and caches) more than it trains on, so one collection
 serves a run with and a run without them.
 
-Candidates, features and labels come from ``bench/train_answerer.collect`` (the engine's own path, the learned
-generator's feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
-candidates (group = question); the abstention model (``--abstain logistic``: ``train_answerer.fit``'s regression;
+Candidates, features and labels come from ``lab/records.collect`` (the engine's own path, the ranker's
+candidates and their feature record; the same ``--cache`` format).  A LightGBM LambdaRank model ranks each question's
+candidates (group = question); the abstention model (``--abstain logistic``: ``lab/records.fit``'s regression;
 ``--abstain trees``: LightGBM binary trees, with ``--abstain-rich`` also over the top candidate's whole row,
 with ``--abstain-passage-mass`` also over where the ranker's belief lies, ``ranker.PASSAGE_MASS``) is
 fitted on out-of-fold ranker scores with label "the top candidate lies on gold", in cross-validation and for the
@@ -19,7 +19,7 @@ shipped file alike.  Each question retrieves ``--k`` passages (default: the engi
 (fixed seed, 5 folds; a question asked over a part's store, ``lab/small_stores.py``'s ``STEM@gNN.jsonl``, falls in
 the fold of the same question in ``STEM.jsonl``), or with ``--folds-by`` by document or by writer (the shipped model:
 one fold per writer); the abstention threshold is chosen on the out-of-fold figures by the learned generator's
-utility (``train_answerer.score``) or, with ``--min-precision``, as the most answered at that precision.  A
+utility (``lab/records.score``) or, with ``--min-precision``, as the most answered at that precision.  A
 held-out gold file is refused.  Needs ``pip install lightgbm`` (training only: the generator reads the trees from
 JSON).
 """
@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from lab import train_answerer as ta
+from lab.records import collect, fit, predict, score
 from lab.small_stores import origin
 
 PARAMS = {"objective": "lambdarank", "learning_rate": 0.05, "num_leaves": 15, "min_data_in_leaf": 20,
@@ -126,7 +126,7 @@ def train_reranker(groups: list[tuple[np.ndarray, np.ndarray]], seed: int):  # t
 def similarities(records: list[dict[str, Any]], scores: list[np.ndarray], top: int,
                  embedder: Any) -> list[list[float]]:
     """Each record's :func:`pincite.generate.ranker.top_similarities` over its ``top`` best-scored candidates, from
-    the question and contexts the cache kept (``train_answerer._record``)."""
+    the question and contexts the cache kept (``lab/records._record``)."""
     from pincite.generate.ranker import similarity_summary
 
     return [similarity_summary(v) for v in cosines(records, scores, top, embedder)]
@@ -254,13 +254,13 @@ class _AbstainTrees:
 
 
 class _AbstainLogistic:
-    """The abstention decision as train_answerer's logistic regression (``--abstain logistic``)."""
+    """The abstention decision as lab/records.py's logistic regression (``--abstain logistic``)."""
 
     def __init__(self, x: np.ndarray, y: np.ndarray, seed: int) -> None:
-        self.params = ta.fit(x, y, 1.0)
+        self.params = fit(x, y, 1.0)
 
     def predict(self, x: np.ndarray) -> np.ndarray:
-        return ta._predict(self.params, x)
+        return predict(self.params, x)
 
     def section(self, probe: np.ndarray) -> dict[str, Any]:
         mean, scale, coef, b = self.params
@@ -274,9 +274,9 @@ def _fit_abstain(kind: str, x: np.ndarray, y: np.ndarray, seed: int) -> _Abstain
 
 def _buckets(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float],
              threshold: float) -> dict[str, dict[str, int]]:
-    """Where the out-of-fold losses are, per kind of answerable question, in lab/losses.py's buckets (retrieval and
-    the candidate gate together: no candidate lies on gold): correct, ranking (another sentence quoted),
-    abstention (the top candidate lay on gold, nothing quoted), and the top was wrong and nothing quoted."""
+    """Where the out-of-fold losses are, per kind of answerable question, in the buckets of lab/losses.py (at
+    commit ef74d00; retrieval and the candidate gate together: no candidate lies on gold): correct, ranking
+    (another sentence quoted), abstention (the top candidate lay on gold, nothing quoted), and the top was wrong and nothing quoted."""
     out: dict[str, dict[str, int]] = {}
     for r, s, p in zip(records, scores, p_answer):
         if r["kind"] == "none":
@@ -292,7 +292,7 @@ def _buckets(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: 
 
 
 def _as_probs(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float]) -> list[list[float]]:
-    """The generator's rule in train_answerer.score's terms: the top candidate carries the answer probability."""
+    """The generator's rule in lab/records.score's terms: the top candidate carries the answer probability."""
     out = []
     for r, s, p in zip(records, scores, p_answer):
         probs = [0.0] * len(s)
@@ -339,7 +339,7 @@ def _precise_threshold(records: list[dict[str, Any]], probs: list[list[float]], 
                        fallback: float) -> float:
     """The threshold answering the most questions on gold among those whose precision reaches ``floor`` (ties:
     the higher threshold); ``fallback`` when none does."""
-    kept = [(_answered(sc), t) for t in THRESHOLDS for sc in [ta.score(records, probs, t, 1.01)]
+    kept = [(_answered(sc), t) for t in THRESHOLDS for sc in [score(records, probs, t, 1.01)]
             if sc["attribution_precision"] is not None and sc["attribution_precision"] >= floor]
     return max(kept)[1] if kept else fallback
 
@@ -360,8 +360,8 @@ def _names(spec: str) -> tuple[str, ...]:
 #: the code that turns a retrieved turn into candidate sentences and their feature rows: a --cache records their
 #: hash, and records collected by other code are collected again.  Retrieval and the parsers are not here: what
 #: they change is in the store, which a rebuild makes fresh (lab/rebuild_ranker.sh)
-FEATURE_CODE = ("src/pincite/generate/features.py", "src/pincite/generate/learned.py", "src/pincite/legal/*.py",
-                "src/pincite/text/terms.py", "lab/train_answerer.py")
+FEATURE_CODE = ("src/pincite/generate/features/*.py", "src/pincite/generate/candidates.py",
+                "src/pincite/legal/*.py", "src/pincite/text/terms.py", "lab/records.py")
 
 
 def feature_code_hash(root: Path = Path(__file__).resolve().parent.parent) -> str:
@@ -456,8 +456,8 @@ def out_of_fold_answer(kind: str, x: np.ndarray, y: np.ndarray, fold_of: dict[in
 
 
 def utility_threshold(records: list[dict[str, Any]], probs: list[list[float]]) -> float:
-    """The threshold with the best utility (train_answerer.score; ties: the higher threshold)."""
-    return max((ta.score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS)[2]
+    """The threshold with the best utility (lab/records.score; ties: the higher threshold)."""
+    return max((score(records, probs, t, 1.01)["utility"], -t, t) for t in THRESHOLDS)[2]
 
 
 def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> list[dict[str, Any]]:
@@ -501,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="choose the threshold answering the most on gold among those whose out-of-fold precision "
                          "reaches this (default: the best utility)")
     ap.add_argument("--scoped", action="store_true",
-                    help="also ask each question within one document (train_answerer.collect's scoped asks)")
+                    help="also ask each question within one document (lab/records.collect's scoped asks)")
     ap.add_argument("--abstain", choices=("logistic", "trees"), default="logistic",
                     help="the abstention model: logistic regression or LightGBM binary trees")
     ap.add_argument("--abstain-rich", action="store_true",
@@ -585,7 +585,7 @@ def main(argv: list[str] | None = None) -> int:
             tmp = Path(tempfile.mkdtemp()) / name
             tmp.write_text("\n".join(line for line in Path(gold).read_text(encoding="utf-8").splitlines()
                                      if line.startswith("//") or (line.strip() and json.loads(line)["id"] in missing)) + "\n", encoding="utf-8")
-            mine += ta.collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names),
+            mine += collect(str(tmp), db, set(args.exclude_tag), dense=not args.no_dense, names=tuple(names),
                                gate_terms=args.gate_terms, scoped=args.scoped, k=args.k)
         kept += sorted(mine, key=lambda r: (order_of[r["id"]], r["set"]))  # the gold file's order, so the folds are too
         if cache is not None:
@@ -660,10 +660,10 @@ def main(argv: list[str] | None = None) -> int:
     threshold = utility_threshold(fitted, fitted_probs)
     if args.min_precision is not None:
         threshold = _precise_threshold(fitted, fitted_probs, args.min_precision, threshold)
-    by_set = {name: ta.score([r for r in records if _group(r["set"]) == name],
+    by_set = {name: score([r for r in records if _group(r["set"]) == name],
                              [p for r, p in zip(records, probs) if _group(r["set"]) == name], threshold, 1.01)
               for name in sorted({_group(r["set"]) for r in records})}
-    overall = ta.score(fitted, fitted_probs, threshold, 1.01)
+    overall = score(fitted, fitted_probs, threshold, 1.01)
     top1 = sum(1 for r, s, keep in zip(records, scores, fit) if keep and len(s) and r["y"][int(np.argmax(s))])
     print(f"cross-validated (threshold {threshold}): {overall}; top-ranked candidate on gold for {top1}"
           f"/{sum(1 for r in fitted if r['kind'] != 'none')} answerable")
@@ -683,7 +683,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen above
         t = _precise_threshold(fitted, fitted_probs, args.at_precision, -1.0)
         if t >= 0:
-            print(f"at precision >= {args.at_precision}: threshold {t}: {ta.score(fitted, fitted_probs, t, 1.01)}")
+            print(f"at precision >= {args.at_precision}: threshold {t}: {score(fitted, fitted_probs, t, 1.01)}")
 
     model = _train_ranker(fitted, args.seed)
     # the shipped abstention model is fitted on the out-of-fold ranker scores: those are distributed as the

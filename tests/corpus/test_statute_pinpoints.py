@@ -1,7 +1,7 @@
 """Statute pinpoints on the real Canadian Acts of ../shared/corpus (issue 29, item 6): a quote is pinpointed to
 the smallest unit holding all of it, and a provision's marginal note (its caption) and its numbers are not part
-of its quoted words — in generated answers (the extractive reading of sentences, which the learned and ranker
-answerers quote too) and in the draft checker's suggestions and in-force text."""
+of its quoted words — in generated answers (the extractive reading of sentences, which the ranker
+answerer quotes too) and in the draft checker's suggestions and in-force text."""
 
 from __future__ import annotations
 

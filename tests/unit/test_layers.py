@@ -247,8 +247,8 @@ def test_the_construction_check_sees_every_generator_and_retriever(tmp_path: Pat
     """The check proves something: it knows every generator and retriever class, it finds the library's own
     constructions, and it flags a construction written anywhere else."""
     classes = wiring_classes()
-    assert {"Retriever", "LockedRetriever", "ExtractiveGenerator", "LearnedGenerator", "RankerGenerator",
-            "ReaderGenerator", "OpenAIGenerator", "ScriptedGenerator"} <= set(classes), classes
+    assert {"Retriever", "LockedRetriever", "ExtractiveGenerator", "RankerGenerator", "OpenAIGenerator",
+            "ScriptedGenerator"} <= set(classes), classes
     assert "Generator" not in classes  # the protocol is not a generator
     mine = constructions(SRC / "library" / "core.py", classes)
     assert any("Retriever(" in c for c in mine) and any("make_generator(" in c for c in mine), mine

@@ -31,10 +31,8 @@ def test_no_model_file_outside_the_models_folder() -> None:
 
 
 def test_the_generators_read_their_models_from_the_models_folder() -> None:
-    from pincite.generate.learned import WEIGHTS_FILE
     from pincite.generate.ranker import MODEL_FILE
 
     assert MODEL_FILE.parent == MODELS and MODEL_FILE.exists()
-    assert WEIGHTS_FILE.parent == MODELS and WEIGHTS_FILE.exists()
     ranker = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
     assert (MODELS / ranker["similarity_model"]["file"]).exists()

@@ -36,7 +36,7 @@ DbOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 # -- options shared by several commands (the generator's, and retrieval's), defined once ---------------------
-GeneratorOption = Annotated[str, typer.Option("--generator", help="ranker (offline, default: LambdaRank trees with an abstention model, fitted on gold), extractive (offline, hand-set weights), learned (offline, weights fitted on gold), reader (offline, a small model reads the passages) or openai.")]
+GeneratorOption = Annotated[str, typer.Option("--generator", help="ranker (offline, default: LambdaRank trees with an abstention model, fitted on gold), extractive (offline, hand-set weights) or openai.")]
 BaseUrlOption = Annotated[str, typer.Option(help="OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1.")]
 ModelOption = Annotated[str, typer.Option(help="Model name for --generator openai.")]
 ApiKeyEnvOption = Annotated[str, typer.Option(help="Environment variable holding the API key.")]

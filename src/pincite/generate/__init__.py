@@ -2,7 +2,8 @@
 
 Every generator's reply goes through the same checks.  Backends sit behind
 :class:`pincite.generate.base.Generator`:
-``extractive`` (default, offline, deterministic), ``openai`` (any OpenAI-compatible server) and
-``scripted`` (a fake for tests and the gate benchmark that can misbehave on demand).  :mod:`.factory` makes
-the generator a command or a server is configured with.
+``ranker`` (the default: offline, LambdaRank trees over :mod:`.features`' declared features),
+``extractive`` (offline, hand-set weights), ``openai`` (any OpenAI-compatible server) and ``scripted`` (a
+fake for tests and the gate benchmark that can misbehave on demand).  :mod:`.factory` makes the generator a
+command or a server is configured with.
 """

@@ -24,8 +24,6 @@ class GeneratorError(PinciteError):
 class GeneratorKind(ChoiceEnum):
     EXTRACTIVE = "extractive"
     OPENAI = "openai"
-    READER = "reader"
-    LEARNED = "learned"
     RANKER = "ranker"
 
 

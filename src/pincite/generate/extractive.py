@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from pincite.answer.context import TurnContext
 from pincite.answer.protocol import reply_json
+from pincite.generate.candidates import claim_text, with_next_sentence
 from pincite.generate.features import (  # noqa: F401  (re-exported: the reading of sentences lived here)
     ClauseKindTest,
     Reading,
@@ -28,7 +29,6 @@ from pincite.generate.features import (  # noqa: F401  (re-exported: the reading
     terms,
 )
 from pincite.legal.language import AGREEMENT, DATE, DISAGREEMENT, DURATION
-from pincite.legal.sentences import sentence_spans
 from pincite.types import Role
 
 __all__ = ["ClauseKindTest", "ExtractiveGenerator", "Reading", "SCORE_CHAIN", "SentenceFeatures", "Weights",
@@ -183,7 +183,7 @@ class ExtractiveGenerator:
         first_quote = scored[0][3]
         if shape.reasons and DISAGREEMENT.search(first_quote):
             # "why…" answered by "I do not agree, however, that…": the judge's point is the sentence that follows
-            first_quote = _with_next_sentence(best_cp.passage.text, first_quote)
+            first_quote = with_next_sentence(best_cp.passage.text, first_quote)
         claims.append(self._claim(best_cp, first_quote))
         best_unit = best_cp.passage.chunk.units[:1]
         for score, coverage, cp, sent, toks, decisive, _ in scored[1:]:
@@ -205,24 +205,6 @@ class ExtractiveGenerator:
         return reply_json(claims)
 
     def _claim(self, cp, sent: str) -> dict:  # type: ignore[no-untyped-def]
-        return {"text": self._claim_text(cp, sent), "citations": [{"passage": cp.pid, "quote": sent}]}
-
-    @staticmethod
-    def _claim_text(cp, sent: str) -> str:  # type: ignore[no-untyped-def]
-        ch = cp.passage.chunk
-        if ch.role in (Role.DISSENTING, Role.PARTLY_DISSENTING):
-            return f"{ch.author or 'A dissenting judge'} ({ch.role.value}) said: \u201c{sent}\u201d"
-        return sent
-
-
-
-def _with_next_sentence(text: str, sentence: str) -> str:
-    """``sentence`` and the sentence after it in ``text`` (the passage), as one verbatim span; ``sentence`` alone
-    when it ends the passage."""
-    spans = sentence_spans(text, 0, len(text))
-    for i, (s, e) in enumerate(spans):
-        if text[s:e] == sentence and i + 1 < len(spans):
-            return text[s:spans[i + 1][1]]
-    return sentence
+        return {"text": claim_text(cp, sent), "citations": [{"passage": cp.pid, "quote": sent}]}
 
 

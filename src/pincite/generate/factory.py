@@ -4,19 +4,13 @@ from __future__ import annotations
 
 from pincite.generate.base import Generator, GeneratorKind
 from pincite.generate.extractive import ExtractiveGenerator
-from pincite.generate.learned import LearnedGenerator
 from pincite.generate.openai import OpenAIGenerator
 from pincite.generate.ranker import RankerGenerator
-from pincite.generate.reader import ReaderGenerator
 
 
 def make_generator(kind: GeneratorKind, **options: object) -> Generator:
     if kind is GeneratorKind.EXTRACTIVE:
         return ExtractiveGenerator()
-    if kind is GeneratorKind.READER:
-        return ReaderGenerator()  # its model loads on the first question
-    if kind is GeneratorKind.LEARNED:
-        return LearnedGenerator()  # its weights (learned_weights.json) load on the first question
     if kind is GeneratorKind.RANKER:
         return RankerGenerator()  # its model (ranker_model.json) loads on the first question
     return OpenAIGenerator(**options)  # type: ignore[arg-type]

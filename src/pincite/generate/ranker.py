@@ -1,10 +1,11 @@
-"""The ranker generator (issue 27, item 2): the learned generator's candidate sentences and feature record,
-ordered by a LambdaRank model of gradient-boosted trees, with abstention decided by a model of its own.
+"""The ranker generator (issue 27, item 2): the candidate sentences and their feature record, ordered by a
+LambdaRank model of gradient-boosted trees, with abstention decided by a model of its own.
 
-The candidates are the learned generator's (:func:`pincite.generate.learned.candidates`) and their features the
-one record of :mod:`pincite.generate.features`: the model file names its columns (the core features, then any
-optional ones it was trained with, such as the bi-encoder's similarity, which is then computed for the candidates
-in one batch).  ``models/ranker_model.json`` (the package's models folder), written by ``lab/train_ranker.py``, holds
+The candidates are :func:`pincite.generate.candidates.candidates`' (with every sentence of a provision the
+question names, :func:`named_candidates`), each quoted as :func:`pincite.generate.candidates.claim` words it,
+and their features the one record of :mod:`pincite.generate.features`: the model file names its columns (the
+core features, then any optional ones it was trained with, such as the bi-encoder's similarity, which is then
+computed for the candidates in one batch).  ``models/ranker_model.json`` (the package's models folder), written by ``lab/train_ranker.py``, holds
 
 - ``trees``: LightGBM's own model dump (``Booster.dump_model()["tree_info"]``) of a LambdaRank model trained on gold
   questions grouped by question (cross-validated with one fold per writer); it is evaluated here in plain
@@ -50,6 +51,7 @@ from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
 from pincite.answer.structure import named_speaker_units, structural_claims
 from pincite.generate.base import GeneratorError, LeadsReply
+from pincite.generate.candidates import claim
 from pincite.generate.features import (
     CORE,
     FEATURES,
@@ -62,7 +64,6 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
-from pincite.generate.learned import LearnedGenerator
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
            "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
@@ -548,7 +549,7 @@ class RankerGenerator:
             groups = [np.arange(len(sents))]
         named = named_first(reading, scores) if not turn.multi_document else None
         if named is not None:  # the provision the question names, which no other provision beat on evidence
-            return reply_json([LearnedGenerator._claim(sents[named], reading)])
+            return reply_json([claim(sents[named], reading)])
         passages = passage_keys(sents) if m.passage_mass else None
         voice = named_voice(turn, reading)
         if voice is not None:
@@ -558,14 +559,14 @@ class RankerGenerator:
             decided = [(best, max(p_voice, p_all))]
         else:
             decided = self._decide(reading, x, scores, groups, passages)
-        claims = [LearnedGenerator._claim(sents[best], reading) for best, p in decided if p >= m.threshold]
+        claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold]
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
 
 
 def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Any:
-    """The ranker's candidates (:func:`pincite.generate.learned.candidates`' gate), and every sentence of a
+    """The ranker's candidates (:func:`pincite.generate.candidates.candidates`' gate), and every sentence of a
     provision the question names (passages ``via`` :data:`~pincite.answer.evidence.NAMED_VIA`), gate or not:
     "what does section 42 say?" shares no word with section 42 but its number."""
     reading = read_sentences(turn, min_chars)
@@ -608,8 +609,7 @@ def ranked_leads(reading: Any, scores: np.ndarray, n: int = LEADS) -> tuple[tupl
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
     for i in np.argsort(-scores, kind="stable"):
-        claim = LearnedGenerator._claim(reading.sentences[int(i)], reading)
-        cit = claim["citations"][0]
+        cit = claim(reading.sentences[int(i)], reading)["citations"][0]
         if cit["passage"] in seen:
             continue
         seen.add(cit["passage"])

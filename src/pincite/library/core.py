@@ -102,8 +102,7 @@ class Pincite:
     """A library of legal documents, opened at ``location`` (a SQLite file path or a ``postgresql://`` URL; None:
     ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``).
 
-    ``generator`` names how answers are written (``ranker``, the default, ``extractive``, ``learned``,
-    ``reader``, ``openai``);
+    ``generator`` names how answers are written (``ranker``, the default, ``extractive``, ``openai``);
     ``generator_options`` are the openai generator's (``base_url``, ``model``, ``api_key_env``, ``timeout``,
     ``max_tokens``).  ``dense=False`` searches lexically and embeds nothing (no embedding model is loaded);
     ``wait=False`` answers lexically while vectors are missing (the hit says ``"dense": "pending"``).

@@ -1,7 +1,7 @@
-"""The answerers' features are declared once (generate/features.py) and every generator reads those
-declarations: each feature has a name, a computation and a reason; the extractive generator's score chain and the
-reader's combination name declared features and their own weights; the shipped model files list the core
-features first; a model file may add a declared optional feature, and one never declared is refused."""
+"""The answerers' features are declared once (generate/features/) and every generator reads those
+declarations: each feature has a name, a computation and a reason; the extractive generator's score chain
+names declared features and its own weights; the shipped model file lists the core features first; a model
+file may add a declared optional feature, and one never declared is refused."""
 
 from __future__ import annotations
 
@@ -13,9 +13,7 @@ import pytest
 from pincite.generate.base import GeneratorError
 from pincite.generate.extractive import SCORE_CHAIN, Weights
 from pincite.generate.features import CORE, DECLARED, FEATURES, MODELS, columns_problem, models_needed
-from pincite.generate.learned import WEIGHTS_FILE, load_weights
 from pincite.generate.ranker import MODEL_FILE, load_model
-from pincite.generate.reader import COMBINATION, ReaderGenerator
 
 
 def test_every_feature_is_declared_once_with_a_reason() -> None:
@@ -31,14 +29,11 @@ def test_the_hand_set_scorers_name_declared_features() -> None:
     weights = {f.name for f in dataclasses.fields(Weights)}
     for name, weight in SCORE_CHAIN:
         assert name in FEATURES and weight in weights, (name, weight)
-    reader = ReaderGenerator(model=object())  # type: ignore[arg-type]
-    for name, weight, sign in COMBINATION:
-        assert name in FEATURES and isinstance(getattr(reader, weight), float) and sign in (1, -1), name
 
 
-def test_the_shipped_models_list_the_core_features_first() -> None:
-    for names in (load_weights().features, load_model().features):
-        assert names[:len(CORE)] == CORE and columns_problem(names) is None
+def test_the_shipped_model_lists_the_core_features_first() -> None:
+    names = load_model().features
+    assert names[:len(CORE)] == CORE and columns_problem(names) is None
 
 
 def test_a_model_may_add_a_declared_optional_feature_and_never_an_undeclared_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -46,13 +41,8 @@ def test_a_model_may_add_a_declared_optional_feature_and_never_an_undeclared_one
     assert models_needed(CORE + ("similarity", "retrieval_score")) == ("bi-encoder",)
     assert "not declared" in (columns_problem(CORE + ("made_up",)) or "")
     assert columns_problem(CORE[1:]) is not None and columns_problem(CORE + ("similarity", "similarity"))
-    raw = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    bad = tmp_path / "w.json"
-    bad.write_text(json.dumps({**raw, "features": raw["features"] + ["made_up"], "mean": raw["mean"] + [0.0],
-                               "scale": raw["scale"] + [1.0], "coef": raw["coef"] + [0.0]}), encoding="utf-8")
-    with pytest.raises(GeneratorError, match="not declared: made_up.*retrain"):
-        load_weights(bad)
     raw = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    bad = tmp_path / "m.json"
     bad.write_text(json.dumps({**raw, "features": raw["features"] + ["made_up"]}), encoding="utf-8")
     with pytest.raises(GeneratorError, match="not declared: made_up.*retrain"):
         load_model(bad)
