@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import threading
 from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,7 +33,8 @@ from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
 from pincite.engine import ask as engine_ask
-from pincite.errors import PinciteError, StoreNotFound
+from pincite.checkrun import check_limited
+from pincite.errors import NotFound, PinciteError, StoreNotFound
 from pincite.evaluation.gold import GoldQuestion, read_gold
 from pincite.evaluation.runs import (
     EvalRun,
@@ -48,7 +50,7 @@ from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.ingest import IngestReport, embed_store, ingest_paths, regroup_unfinished
 from pincite.jsonio import Hit
-from pincite.open import default_location, open_store, store_exists
+from pincite.open import default_location, display_location, is_server_store, open_store, store_exists
 from pincite.options import DEFAULT_K, EVAL_OPTIONS, AskOptions, AskRequest, ask_request, names, number
 from pincite.options import kinds as _kinds
 from pincite.scope import resolve_document, resolve_filters
@@ -56,10 +58,12 @@ from pincite.search.embed import load_embedder
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store import Store
 from pincite.store import DocumentSummary
-from pincite.types import Chunker, Document, DocumentKind, Format, SearchFilters, optional_date
+from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, SearchFilters, optional_date
 from pincite.versions import resolve_work
 
 DateLike = datetime.date | str | None
+#: A passage id is its chunk id: ``<document id>:c<start>-<end>`` (``w`` for the window chunker).
+PASSAGE_ID = re.compile(r"^(?P<doc>.+):[cw](?P<start>\d+)-(?P<end>\d+)$")
 
 
 def demo_paths() -> list[str]:
@@ -198,6 +202,48 @@ class Pincite:
         with its units; :class:`~pincite.errors.UnknownName` naming the closest if there is none."""
         return self.store.get_document(resolve_document(self.store, document).id)
 
+    def document(self, doc_id: str) -> Document:
+        """The document whose id is ``doc_id`` exactly (an id from a passage or a hit: no name is resolved, so
+        nothing lists every document); :class:`~pincite.errors.NotFound` if none."""
+        return self.store.get_document(doc_id)
+
+    def passage(self, passage_id: str) -> Chunk:
+        """The passage (a stored chunk) whose id is ``passage_id``, as a search hit names it
+        (``<document id>:c<start>-<end>``); :class:`~pincite.errors.NotFound` saying where ids come from."""
+        wanted = passage_id.strip()
+        found = self.store.get_chunks_by_id([wanted]) if PASSAGE_ID.match(wanted) else {}
+        if not found:
+            raise NotFound(f"no passage {passage_id!r} in {self.store_name()}: passage ids come from "
+                           "search (or read), and change when a document is re-ingested with new text")
+        return found[wanted][0]
+
+    def passages(self, doc_id: str) -> list[Chunk]:
+        """Every passage of one document (by id), in order: what a search can return of it."""
+        return self.store.get_chunks(doc_id)
+
+    def generation(self) -> int | None:
+        """A number that changes whenever the store does (an ingest or a removal, by any process): what a
+        client caching documents compares."""
+        return self.store.generation()
+
+    def store_name(self) -> str:
+        """How a message names this library's store (its file's name, or the server's URL without
+        credentials): never the server's filesystem layout."""
+        return display_location(self.location, self.store) if is_server_store(self.location) else Path(
+            str(self.location)).name
+
+    def relative_source(self, source: str) -> str:
+        """A stored document's ``source`` as a remote client is shown it (HTTP, MCP): relative to the store's
+        folder when the file lies under it, else the file's name — never the server's absolute path."""
+        path = Path(source)
+        if not path.is_absolute() or is_server_store(self.location):
+            return source if not path.is_absolute() else path.name
+        root = Path(str(self.location)).resolve().parent
+        try:
+            return path.resolve().relative_to(root).as_posix()
+        except ValueError:
+            return path.name
+
     def versions(self, work: str) -> tuple[str, list[DocumentSummary]]:
         """The key of ``work`` (a key, short code, title or citation) and its versions, oldest first."""
         key = resolve_work(self.store, work).key
@@ -252,8 +298,11 @@ class Pincite:
             yield self.ask(request)
 
     def check(self, draft: str | os.PathLike[str] | bytes, *, source: str | None = None,
-              as_of: DateLike = None) -> CheckReport:
-        """Cite-check a draft (a path, or its bytes with a ``source`` name whose suffix says the format)."""
+              as_of: DateLike = None, isolated: bool = False, seconds: float | None = None) -> CheckReport:
+        """Cite-check a draft (a path, or its bytes with a ``source`` name whose suffix says the format).
+        ``isolated=True`` runs the check in the limited worker process (:func:`pincite.checkrun.check_limited`:
+        its own store connection, killed after ``seconds``, default ``$PINCITE_CHECK_SECONDS``), as a server
+        does for a draft it was sent; it raises ``CheckTooLarge`` past the limit."""
         if isinstance(draft, bytes):
             data, name = draft, source or "draft.txt"
         else:
@@ -262,6 +311,8 @@ class Pincite:
             except OSError as e:
                 raise PinciteError(f"{draft}: cannot read the draft: {e.strerror or e}") from None
             name = source or str(draft)
+        if isolated:
+            return check_limited(self.location, data, name, optional_date(as_of), seconds)
         return check_file(self.store, data, name, optional_date(as_of), Checker(self.store))
 
     def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: AskOptions | None = None,
