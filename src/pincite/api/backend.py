@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.requests import Request
 
 from pincite.library import (
-    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, check_limited, embed_store,
+    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, embed_store,
     load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec, update_twins,
 )
 from pincite.api.config import ServerConfig
@@ -156,6 +156,17 @@ class Backend:
         shared retriever for ``dense`` (None: the server's setting)."""
         return Pincite(self.config.db, store=self.store, generator=self.generator,
                        retriever=self.retriever(dense) if search else None)
+
+    def shown(self, value: Any) -> Any:
+        """A response's JSON with every stored document's ``source`` relative to the store's folder (else the
+        file's name: :meth:`Pincite.relative_source`): the server's filesystem is not the client's."""
+        if isinstance(value, dict):
+            lib = self.library(None, search=False)
+            return {k: lib.relative_source(v) if k == "source" and isinstance(v, str) else self.shown(v)
+                    for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.shown(v) for v in value]
+        return value
 
     def embedder(self) -> Any:
         with self._setup_lock:
@@ -389,8 +400,8 @@ class CheckRequest(BaseModel):
 
 def run_check(backend: Backend, data: bytes, source: str, as_of: datetime.date | None) -> CheckReport:
     """Cite-check one draft exactly as ``pincite check`` does, in a child process with a time limit
-    (:mod:`pincite.checkrun`: no draft can hold the server)."""
-    return check_limited(backend.config.db, data, source, as_of)
+    (``Pincite.check(isolated=True)``: no draft can hold the server)."""
+    return backend.library(None, search=False).check(data, source=source, as_of=as_of, isolated=True)
 
 
 async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, datetime.date | None]:
