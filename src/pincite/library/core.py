@@ -292,10 +292,16 @@ class Pincite:
         request = question if isinstance(question, AskRequest) else ask_request(question, options, **changes)
         return engine_ask(request, self.store, self.retriever, self.generator)
 
-    def ask_many(self, requests: Iterable[AskRequest]) -> Iterator[Answer]:
-        """Answer each request in turn with the same retriever and generator (models load once)."""
+    def ask_many(self, requests: Iterable[AskRequest], *,
+                 go_on: type[Exception] | tuple[type[Exception], ...] = ()) -> Iterator[Answer | Exception]:
+        """Answer each request in turn with the same retriever and generator (models load once), each answer
+        yielded as it is made.  An error of a type in ``go_on`` (``UnknownName``: one question's scope names
+        nothing stored) is yielded in that answer's place and the rest go on; any other ends the run."""
         for request in requests:
-            yield self.ask(request)
+            try:
+                yield self.ask(request)
+            except go_on as e:
+                yield e
 
     def check(self, draft: str | os.PathLike[str] | bytes, *, source: str | None = None,
               as_of: DateLike = None, isolated: bool = False, seconds: float | None = None) -> CheckReport:

@@ -75,3 +75,39 @@ def test_audit_is_one_report_on_every_surface(demo_db: Path) -> None:
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout) == [audit_to_json(doc, report)]
     assert report.pipeline == "structural"
+
+
+def test_batch_check_and_reads_go_through_the_library(demo_db: Path, tmp_path: Path) -> None:
+    """Issue 51: ``ask --batch`` is ``Pincite.ask_many`` (a line naming nothing stored is its own error, the
+    rest go on), a server's isolated check is ``Pincite.check(isolated=True)`` with the in-process verdicts, and
+    what MCP read from the store directly are methods (``document``, ``passage``, ``passages``)."""
+    questions = ["Did the court allow the appeal?", "What is the notice period?"]
+    with pincite.Pincite(demo_db, dense=False) as lib:
+        requests = [lib.request(questions[0]), lib.request(questions[1], documents=["no such case"]),
+                    lib.request(questions[1])]
+        got = list(lib.ask_many(requests, go_on=pincite.UnknownName))
+        alone = [lib.ask(questions[0]).to_json(), lib.ask(questions[1]).to_json()]
+        hit = lib.search("withdrawal of the grant on notice", k=1)[0]
+        passage = lib.passage(hit.id)
+        assert (passage.doc_id, passage.char_start) == (hit.document.id, hit.chunk.char_start)
+        assert passage in lib.passages(hit.document.id) and lib.document(hit.document.id).id == hit.document.id
+        with pytest.raises(NotFound, match=r"no passage 'doc_0:c1-2' in demo\.db: passage ids come from search"):
+            lib.passage("doc_0:c1-2")
+        assert lib.relative_source(hit.document.source) == Path(hit.document.source).name
+        draft = f'The court held that "{hit.text.split(".")[1].strip()}" ({hit.document.citation} at {hit.label}).'
+        here = lib.check(draft.encode(), source="draft.txt").to_json()
+        there = lib.check(draft.encode(), source="draft.txt", isolated=True).to_json()
+    assert isinstance(got[1], pincite.UnknownName) and "no such case" in str(got[1])
+    for mine, theirs in zip([got[0], got[2]], alone):
+        assert not isinstance(mine, Exception)
+        assert (mine.to_json()["answer"], mine.to_json()["citations"]) == (theirs["answer"], theirs["citations"])
+    assert here == there and here["citations"]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("\n".join(json.dumps({"id": n, "question": q} | ({"documents": ["no such case"]} if n == 1
+                                                                      else {})) for n, q in enumerate(questions * 2)),
+                     encoding="utf-8")
+    res = CliRunner().invoke(app, ["ask", "--batch", str(batch), "--db", str(demo_db), "--no-dense", "--json"])
+    lines = [json.loads(x) for x in res.stdout.splitlines()]
+    assert res.exit_code == 0 and [x.get("id") for x in lines] == [0, 1, 2, 3]
+    assert "no stored document is named 'no such case'" in lines[1]["error"] and lines[1]["line"] == 2
+    assert lines[0]["citations"] == lines[2]["citations"] and "error" not in lines[3]
