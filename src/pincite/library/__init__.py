@@ -48,10 +48,10 @@ from pincite.migrate import migrate_store
 
 # what names a document or a work
 from pincite.scope import resolve_document
-from pincite.versions import resolve_work, works_of
+from pincite.versions import works_of
 
-# drafts checked in a child process with a time limit (the server's checks)
-from pincite.checkrun import CheckStopped, CheckTooLarge, check_limited, stop_running_checks, warm_up
+# the limited check process's errors and lifetime (a server's check is Pincite.check(isolated=True))
+from pincite.checkrun import CheckStopped, CheckTooLarge, stop_running_checks, warm_up
 
 # evaluation: gold sets, metrics, run records, comparisons (``pincite eval``'s report)
 from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
@@ -65,14 +65,14 @@ __all__ = [
     "DocumentSummary",
     "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind", "LEAD_NOTE",
     "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail", "RECALL_AT",
-    "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file", "check_limited",
+    "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file",
     "claims_from_chunks", "claims_from_jsonl", "compare_runs", "default_db_path", "default_location", "demo_paths",
     "display_location", "embed_store", "find_units", "format_gap", "format_metric", "gold_set_name",
     "ingest_bytes", "ingest_paths", "is_server_store", "lint_counts", "lint_document", "load_embedder",
     "make_answer_generator", "make_retriever", "migrate_store", "nothing_to_ingest", "open_file_store",
     "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "regroup_unfinished",
     "render_citation", "resolve_document",
-    "resolve_work", "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
+    "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
     "update_twins", "warm_up", "window_chunks", "works_of", "write_run",
     "pinpoint",  # a unit's pinpoint as every surface shows it (a label the document contradicts: by order)
 ]
