@@ -31,7 +31,8 @@ from typing import Any
 
 from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
-from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
+from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
+from pincite.chunk import WindowSettings, window_chunks
 from pincite.engine import ask as engine_ask
 from pincite.checkrun import check_limited
 from pincite.errors import NotFound, PinciteError, StoreNotFound
@@ -255,10 +256,20 @@ class Pincite:
             embedder = load_embedder()  # the model is loaded here, by the call (importing it loads nothing)
         return embed_store(self.store, embedder, on_progress)
 
-    def audit(self, document: str) -> AuditReport:
-        """The chunk audit of one stored document: every chunk located in the document's text (labelled
-        ``structural``, the chunker's name, as ``pincite audit`` and ``GET /api/documents/{id}/audit`` say)."""
-        doc = self.store.get_document(resolve_document(self.store, document).id)
+    def audit(self, document: str | Document, *, chunker: Chunker = Chunker.STRUCTURAL, window: WindowSettings | None = None,
+              chunks: Iterable[str] | None = None, chunks_name: str = "chunks") -> AuditReport:
+        """The chunk audit of one stored document: every chunk located in the document's text.  The stored
+        chunks by default (labelled ``structural``, the chunker's name, as ``pincite audit`` and ``GET
+        /api/documents/{id}/audit`` say); ``chunker=Chunker.WINDOW``: the token-window baseline's (``window``
+        its sizes); ``chunks``: another pipeline's, as JSON lines (``chunks_name`` names them in errors).
+        ``document``: a name (:meth:`show`'s) or a document already read."""
+        doc = document if isinstance(document, Document) else self.show(document)
+        if chunks is not None:
+            return audit_chunks(doc, claims_from_jsonl(chunks, chunks_name),
+                                f"external ({Path(chunks_name).name})")
+        if chunker is Chunker.WINDOW:
+            settings = window or WindowSettings()
+            return audit_chunks(doc, claims_from_chunks(window_chunks(doc, settings)), f"window ({settings.key()})")
         return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "structural")
 
     # -- questions --------------------------------------------------------------------------------------------

@@ -77,6 +77,30 @@ def test_audit_is_one_report_on_every_surface(demo_db: Path) -> None:
     assert report.pipeline == "structural"
 
 
+def test_audit_of_every_chunk_source_is_the_library_s(demo_db: Path, tmp_path: Path) -> None:
+    """Issue 51: 'pincite audit' audits the window baseline's chunks and another pipeline's through
+    Pincite.audit, one report on both doors (before, the command line cut the windows and read the file itself)."""
+    from pincite.jsonio import audit_to_json
+    from pincite.library import WindowSettings
+    from pincite.types import Chunker
+
+    with pincite.Pincite(demo_db, dense=False) as lib:
+        doc = lib.show(lib.documents()[0].id)
+        window = lib.audit(doc.id, chunker=Chunker.WINDOW, window=WindowSettings(128, 16))
+        lines = [json.dumps({"text": doc.text[i:i + 400], "char_start": i, "char_end": min(i + 400, len(doc.text))})
+                 for i in range(0, len(doc.text), 400)]
+        chunks = tmp_path / "theirs.jsonl"
+        chunks.write_text("\n".join(lines), encoding="utf-8")
+        theirs = lib.audit(doc, chunks=lines, chunks_name=str(chunks))
+    assert window.pipeline == "window (w128-o16)" and theirs.pipeline == "external (theirs.jsonl)"
+    for report, args in ((window, ["--chunker", "window", "--window-tokens", "128", "--overlap-tokens", "16"]),
+                         (theirs, ["--chunks", str(chunks)])):
+        res = CliRunner().invoke(app, ["audit", doc.id, "--db", str(demo_db), "--json", *args])
+        assert res.exit_code == 0, res.output
+        assert json.loads(res.stdout)[0]["chunks"] == audit_to_json(doc, report)["chunks"]
+        assert json.loads(res.stdout)[0]["pipeline"] == report.pipeline
+
+
 def test_batch_check_and_reads_go_through_the_library(demo_db: Path, tmp_path: Path) -> None:
     """Issue 51: ``ask --batch`` is ``Pincite.ask_many`` (a line naming nothing stored is its own error, the
     rest go on), a server's isolated check is ``Pincite.check(isolated=True)`` with the in-process verdicts, and
