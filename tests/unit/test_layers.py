@@ -423,8 +423,10 @@ def test_the_client_checks_see_the_cli_package() -> None:
 
 
 #: what a client reaches through Pincite's methods, never by itself (issue 51): a draft's check (``check``,
-#: ``isolated=True`` for the limited worker), a work's versions (``versions``)
-THROUGH_PINCITE = {"check_limited", "check_file", "Checker", "resolve_work"}
+#: ``isolated=True`` for the limited worker), a work's versions (``versions``), an ingest (``ingest``, an
+#: upload's bytes ``ingest_bytes``), a removal and the contracts' regrouping (``remove``, ``regroup``)
+THROUGH_PINCITE = {"check_limited", "check_file", "Checker", "resolve_work", "ingest_paths", "ingest_bytes",
+                   "update_twins"}
 
 
 def test_clients_check_and_read_through_pincite() -> None:

@@ -17,7 +17,7 @@ from starlette.requests import Request
 
 from pincite.library import (
     AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, embed_store,
-    load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec, update_twins,
+    load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec,
 )
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
@@ -359,11 +359,11 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
             raise UploadError("'replace' names the one document one uploaded file replaces: send one file")
         get_document(backend, replace)  # NotFound (404) before anything is stored
     with backend.ingest_lock:
+        lib = backend.library(None, search=False)
         report = IngestReport()
         for f in files:
-            report.results.append(ingest_upload(backend.store, f, fmt,
-                                                get_document(backend, replace).id if replace else None))
-        report.twins_error = update_twins(backend.store) if report.stored else None
+            report.results.append(ingest_upload(lib, f, fmt, get_document(backend, replace).id if replace else None))
+        report.twins_error = lib.regroup() if report.stored else None
         report.index_error = backend.sync_indexes() if report.stored else None
     return {
         "totals": report.totals(),
@@ -377,8 +377,7 @@ def remove_document(backend: Backend, document_id: str) -> dict[str, Any]:
     what was removed.  A document that is not stored is :class:`NotFound` (404)."""
     doc = get_document(backend, document_id)
     with backend.ingest_lock:
-        backend.store.delete_document(doc.id)
-        update_twins(backend.store)  # its copies may need another canonical copy
+        backend.library(None, search=False).remove(doc.id)  # its copies regrouped: another may be canonical
         index_error = backend.sync_indexes()
     return {"removed": doc.id, "source": doc.source, "title": doc.title, "index_error": index_error}
 

@@ -49,7 +49,9 @@ from pincite.evaluation.runs import (
 )
 from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
-from pincite.ingest import IngestReport, embed_store, ingest_paths, regroup_unfinished
+from pincite.ingest import (
+    FileResult, IngestReport, embed_store, ingest_bytes, ingest_paths, regroup_unfinished, update_twins,
+)
 from pincite.jsonio import Hit
 from pincite.open import default_location, display_location, is_server_store, open_store, store_exists
 from pincite.options import DEFAULT_K, EVAL_OPTIONS, AskOptions, AskRequest, ask_request, names, number
@@ -193,6 +195,27 @@ class Pincite:
         return ingest_paths(self.store, list(paths), format, on_file=on_file, on_start=on_start, embedder=embedder,
                             on_embed=on_embed)
 
+    def ingest_bytes(self, data: bytes, source: str, *, format: Format | None = None) -> FileResult:
+        """Parse and store one file given as bytes (an upload) under the key ``source`` (its suffix says the
+        format unless ``format`` does), as :meth:`ingest` stores a file; a file that fails is reported in the
+        result and leaves the store as it was.  Contracts are regrouped by :meth:`regroup`, once a batch is in."""
+        return ingest_bytes(self.store, data, source, format)
+
+    def remove(self, document: str, *, regroup: bool = True) -> Document:
+        """Remove one stored document (by id or stored source: no name is guessed) with its passages and
+        vectors; returns what was removed.  ``regroup``: the copies of a contract it was one of are regrouped
+        at once (:meth:`regroup`)."""
+        doc = self.document(document)
+        self.store.delete_document(doc.id)
+        if regroup:
+            self.regroup()
+        return doc
+
+    def regroup(self) -> str | None:
+        """Group the stored contracts that are one agreement stored from several files; returns why it
+        failed, if it did (the groups stay as they were; the next ingest tries again)."""
+        return update_twins(self.store)
+
     def documents(self, *, kind: DocumentKind | str | None = None, work: str | None = None) -> list[DocumentSummary]:
         """The stored documents (of one kind, or the versions of one work key)."""
         k = DocumentKind.parse(kind) if isinstance(kind, str) else kind
@@ -204,8 +227,8 @@ class Pincite:
         return self.store.get_document(resolve_document(self.store, document).id)
 
     def document(self, doc_id: str) -> Document:
-        """The document whose id is ``doc_id`` exactly (an id from a passage or a hit: no name is resolved, so
-        nothing lists every document); :class:`~pincite.errors.NotFound` if none."""
+        """The document whose id (or stored source) is ``doc_id`` exactly (an id from a passage or a hit: no
+        name is resolved, so nothing lists every document); :class:`~pincite.errors.NotFound` if none."""
         return self.store.get_document(doc_id)
 
     def passage(self, passage_id: str) -> Chunk:

@@ -135,3 +135,26 @@ def test_batch_check_and_reads_go_through_the_library(demo_db: Path, tmp_path: P
     assert res.exit_code == 0 and [x.get("id") for x in lines] == [0, 1, 2, 3]
     assert "no stored document is named 'no such case'" in lines[1]["error"] and lines[1]["line"] == 2
     assert lines[0]["citations"] == lines[2]["citations"] and "error" not in lines[3]
+
+
+def test_an_upload_and_a_removal_go_through_the_library(tmp_path: Path) -> None:
+    """Issue 51: what the server's upload and delete did on the store itself are Pincite's ``ingest_bytes``,
+    ``remove`` and ``regroup``: a file given as bytes is stored as ``ingest`` stores it, a bad one leaves the
+    store as it was, and a removal takes the document's passages with it."""
+    path = Path(pincite.demo_paths()[0])
+    with pincite.Pincite(tmp_path / "a.db", dense=False, create=True) as a, \
+            pincite.Pincite(tmp_path / "b.db", dense=False, create=True) as b:
+        [from_file] = a.ingest([path]).results
+        from_bytes = b.ingest_bytes(path.read_bytes(), "upload/" + path.name)
+        assert from_bytes.status == "added" and from_bytes.doc_id and from_bytes.units == from_file.units
+        again = b.ingest_bytes(path.read_bytes(), "upload/" + path.name)
+        assert again.status == "unchanged"
+        bad = b.ingest_bytes(b"%PDF-1.4 truncated", "upload/broken.pdf")
+        assert bad.status == "failed" and "broken.pdf" in bad.error and len(b.documents()) == 1
+        gone = b.remove("upload/" + path.name)
+        assert gone.id == from_bytes.doc_id and b.documents() == [] and b.regroup() is None
+        assert b.passages(gone.id) == []
+        with pytest.raises(NotFound):
+            b.document(gone.id)
+        with pytest.raises(NotFound):
+            b.remove(gone.id)
