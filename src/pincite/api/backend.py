@@ -343,7 +343,7 @@ def get_document(backend: Backend, document_id: str) -> Any:
     document; passed on, it would reach the store's path lookups, which raise ValueError, not NotFound."""
     if "\x00" in document_id:
         raise NotFound(f"no document {document_id!r}; /api/documents lists them")
-    return backend.store.get_document(document_id)
+    return backend.library(None, search=False).document(document_id)
 
 
 def audit_document(backend: Backend, document_id: str) -> tuple[Any, Any]:

@@ -50,7 +50,8 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     def api_health() -> dict[str, Any]:
         counts = backend.store.counts()
         return {"status": "ok", "documents": counts["documents"], "units": counts["units"],
-                "generation": backend.store.generation(), "generator": backend.generator.name,
+                "generation": backend.library(None, search=False).generation(),
+                "generator": backend.generator.name,
                 "retrieval": "hybrid" if config.dense else "lexical", "dense": backend.health(),
                 "max_upload_bytes": config.max_upload_bytes, "token_required": bool(config.token),
                 "started": backend.started.isoformat(timespec="seconds")}
@@ -91,7 +92,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
     def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),
                       work: str | None = Query(None, description="Only the versions of this work.")) -> dict[str, Any]:
-        rows = backend.store.list_documents(kind=kind, work=work)
+        rows = backend.library(None, search=False).documents(kind=kind, work=work)
         return backend.shown({"documents": [summary_to_json(s) for s in rows]})
 
     @app.get("/api/documents/{document_id}", tags=["documents"],

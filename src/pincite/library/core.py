@@ -268,6 +268,16 @@ class Pincite:
         except ValueError:
             return path.name
 
+    def hide_paths(self, message: str) -> str:
+        """``message`` (an error's) as a remote client is shown it: the store's path named by its file's name,
+        and the store's folder left out of any path under it (:meth:`relative_source`'s rule)."""
+        if is_server_store(self.location):
+            return message
+        path = Path(str(self.location))
+        for shown in sorted({str(path.resolve()), str(path.absolute()), str(path)}, key=len, reverse=True):
+            message = message.replace(shown, path.name)
+        return message.replace(str(path.resolve().parent) + os.sep, "")
+
     def versions(self, work: str) -> tuple[str, list[DocumentSummary]]:
         """The key of ``work`` (a key, short code, title or citation) and its versions, oldest first."""
         key = resolve_work(self.store, work).key

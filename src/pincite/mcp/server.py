@@ -146,8 +146,9 @@ class PinciteMCP(MCPServer):
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as e:
-            if isinstance(e.__cause__, PinciteError):
-                return _error(shorten_echoes(str(e.__cause__), arguments))
+            if isinstance(e.__cause__, PinciteError):  # its message without the server's paths
+                said = self.pincite_tools.library.hide_paths(str(e.__cause__))
+                return _error(shorten_echoes(said, arguments))
             if isinstance(e, UnexpectedToolError):
                 raise
             return _error(shorten_echoes(str(e), [name, arguments]))  # the SDK's own: an unknown tool
@@ -394,6 +395,6 @@ def build_server(library: Pincite) -> PinciteMCP:
         try:
             return json.dumps(tools.document_resource(id), ensure_ascii=False)
         except PinciteError as e:
-            raise ResourceError(shorten_echoes(str(e), [id])) from None
+            raise ResourceError(shorten_echoes(tools.library.hide_paths(str(e)), [id])) from None
 
     return server

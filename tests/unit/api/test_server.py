@@ -331,6 +331,9 @@ def test_errors_are_json_with_a_clear_message(demo_db: Path, method: str, path: 
     assert r.status_code == status
     assert words in r.json()["error"]
     assert "Traceback" not in r.text
+    assert str(demo_db.parent) not in r.text  # the server's paths are not the client's (issue 51)
+    if status == 404 and "doc_nope" in path:
+        assert f"in {demo_db.name};" in r.json()["error"]
 
 
 def test_unexpected_failure_is_a_plain_500_without_a_trace(demo_db: Path) -> None:
