@@ -362,7 +362,8 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
         lib = backend.library(None, search=False)
         report = IngestReport()
         for f in files:
-            report.results.append(ingest_upload(lib, f, fmt, get_document(backend, replace).id if replace else None))
+            held = get_document(backend, replace).id if replace else None
+            report.results.append(ingest_upload(lib, f, fmt, held))
         report.twins_error = lib.regroup() if report.stored else None
         report.index_error = backend.sync_indexes() if report.stored else None
     return {

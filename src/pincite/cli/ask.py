@@ -120,16 +120,17 @@ def ask(
                         sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
                         continue
                     except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
-                        sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
+                        bad = {"line": n, "error": f"{batch}:{n}: bad line: {e}"}
+                        sys.stdout.write(json_text(bad) + "\n")
                         continue
                     current.update(n=n, item=item)
                     yield lib.request(q, options, as_of=date, documents=tuple(document or ()) + scope)
 
             for ans in lib.ask_many(requests(), go_on=UnknownName):
                 n, item = current["n"], current["item"]
-                if isinstance(ans, Exception):  # this line's scope names nothing stored: its error, the rest go on
-                    sys.stdout.write(json_text({"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {ans}"})
-                                     + "\n")
+                if isinstance(ans, Exception):  # this line's scope names nothing stored; the rest go on
+                    said = {"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {ans}"}
+                    sys.stdout.write(json_text(said) + "\n")
                     continue
                 dense = retriever.dense_status()
                 if dense == "pending" and not told:  # once per run: each line says it in "dense"

@@ -198,7 +198,8 @@ class Pincite:
     def ingest_bytes(self, data: bytes, source: str, *, format: Format | None = None) -> FileResult:
         """Parse and store one file given as bytes (an upload) under the key ``source`` (its suffix says the
         format unless ``format`` does), as :meth:`ingest` stores a file; a file that fails is reported in the
-        result and leaves the store as it was.  Contracts are regrouped by :meth:`regroup`, once a batch is in."""
+        result and leaves the store as it was.  Contracts are regrouped by :meth:`regroup`, once a batch is
+        in."""
         return ingest_bytes(self.store, data, source, format)
 
     def remove(self, document: str, *, regroup: bool = True) -> Document:
@@ -289,8 +290,9 @@ class Pincite:
             embedder = load_embedder()  # the model is loaded here, by the call (importing it loads nothing)
         return embed_store(self.store, embedder, on_progress)
 
-    def audit(self, document: str | Document, *, chunker: Chunker = Chunker.STRUCTURAL, window: WindowSettings | None = None,
-              chunks: Iterable[str] | None = None, chunks_name: str = "chunks") -> AuditReport:
+    def audit(self, document: str | Document, *, chunker: Chunker = Chunker.STRUCTURAL,
+              window: WindowSettings | None = None, chunks: Iterable[str] | None = None,
+              chunks_name: str = "chunks") -> AuditReport:
         """The chunk audit of one stored document: every chunk located in the document's text.  The stored
         chunks by default (labelled ``structural``, the chunker's name, as ``pincite audit`` and ``GET
         /api/documents/{id}/audit`` say); ``chunker=Chunker.WINDOW``: the token-window baseline's (``window``
@@ -302,7 +304,8 @@ class Pincite:
                                 f"external ({Path(chunks_name).name})")
         if chunker is Chunker.WINDOW:
             settings = window or WindowSettings()
-            return audit_chunks(doc, claims_from_chunks(window_chunks(doc, settings)), f"window ({settings.key()})")
+            windows = claims_from_chunks(window_chunks(doc, settings))
+            return audit_chunks(doc, windows, f"window ({settings.key()})")
         return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "structural")
 
     # -- questions --------------------------------------------------------------------------------------------
@@ -350,7 +353,7 @@ class Pincite:
     def check(self, draft: str | os.PathLike[str] | bytes, *, source: str | None = None,
               as_of: DateLike = None, isolated: bool = False, seconds: float | None = None) -> CheckReport:
         """Cite-check a draft (a path, or its bytes with a ``source`` name whose suffix says the format).
-        ``isolated=True`` runs the check in the limited worker process (:func:`pincite.checkrun.check_limited`:
+        ``isolated=True`` runs it in the limited worker process (:func:`pincite.checkrun.check_limited`:
         its own store connection, killed after ``seconds``, default ``$PINCITE_CHECK_SECONDS``), as a server
         does for a draft it was sent; it raises ``CheckTooLarge`` past the limit."""
         if isinstance(draft, bytes):

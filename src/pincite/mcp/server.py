@@ -31,7 +31,8 @@ from pydantic import Field
 from pincite.errors import PinciteError
 from pincite.library import Pincite, spec
 from pincite.mcp.tools import (
-    ECHO_CHARS, PROCESS_SESSION, READ_UNITS, READ_UNITS_MAX, SEARCH_DEPTH, SEARCH_K, Tools, shorten_echoes, shown,
+    ECHO_CHARS, PROCESS_SESSION, READ_UNITS, READ_UNITS_MAX, SEARCH_DEPTH, SEARCH_K, Tools, shorten_echoes,
+    shown,
 )
 from pincite.types import DocumentKind
 
@@ -64,7 +65,7 @@ Works = Annotated[list[Name] | None, Field(max_length=spec("works").max_items, d
 
 
 Detail = Annotated[Literal["compact", "full"], Field(description=(
-    "compact (the default): what an agent needs to read and cite; full: every field the CLI's --json gives."))]
+    "compact (the default): what an agent needs to read and cite; full: every field of the CLI's --json."))]
 #: Every tool only reads the user's library (check_citations reads a draft it is given): nothing is changed,
 #: a call may be repeated, and nothing outside the library is reached.
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
@@ -82,13 +83,13 @@ _DOCUMENT = _object({"id": "string", "title": ["string", "null"]})
 _HIT = _object({"passage_id": "string", "pinpoint": ["string", "null"], "cite_as": "array", "text": "string",
                 "document": "object"}, document=_DOCUMENT)
 _PAGE = {"offset": {"type": "integer"}, "next_offset": {"type": ["integer", "null"]}}
-#: Each tool's output schema (what ``structuredContent`` holds): the keys an agent relies on, with their types.
+#: Each tool's output schema (what ``structuredContent`` holds): the keys an agent relies on, and their types.
 OUTPUT_SCHEMAS: dict[str, dict[str, Any]] = {
     "search": _object({"query": "string", "offset": "integer", "next_offset": ["integer", "null"],
                        "passages": "array"}, passages={"type": "array", "items": _HIT}),
     "read": _object({"document": "object", "units": "array"}, document=_DOCUMENT),
-    "ask": _object({"question": "string", "answer": ["string", "null"], "claims": "array", "citations": "array",
-                    "dropped": "array", "leads": "array"}),
+    "ask": _object({"question": "string", "answer": ["string", "null"], "claims": "array",
+                    "citations": "array", "dropped": "array", "leads": "array"}),
     "check_citations": _object({"citations": "array", "never_retrieved": "integer", "all_ok": "boolean"}),
     "documents": _object({"documents": "array"}),
     "versions": _object({"work": "string", "versions": "array"}),
@@ -300,12 +301,13 @@ def build_server(library: Pincite) -> PinciteMCP:
         "Search the stored legal documents. Returns a page of passages, best first, each with its passage_id "
         "(give it to read), its pinpoint ('[14]', 's. 4(1)(c)') and cite_as (the citation rendered from the "
         "document's metadata: copy it, do not compose your own), the start of its text, zone and citable "
-        "(headnotes and summaries are not the court's words) and role (lead, dissenting...: a dissent is not the "
-        "holding); detail 'full' adds author, in_force_from/in_force_to and the rest. next_offset: pass it as "
-        "offset for the next page. Passages returned count as retrieved for check_citations."))
+        "(headnotes and summaries are not the court's words) and role (lead, dissenting...: a dissent is not "
+        "the holding); detail 'full' adds author, in_force_from/in_force_to and the rest. next_offset: pass "
+        "it as offset for the next page. Passages returned count as retrieved for check_citations."))
     def search(ctx: Context,
                query: Annotated[str, Field(min_length=1, max_length=4000, description="What to look for, in words.")],
-               k: Annotated[int, Field(ge=K.ge, le=SEARCH_K, description="How many passages (one page).")] = SEARCH_K,
+               k: Annotated[int, Field(ge=K.ge, le=SEARCH_K, description=(
+                   "How many passages (one page)."))] = SEARCH_K,
                as_of: IsoDate = None,
                kinds: Kinds = None,
                documents: Documents = None,
@@ -346,8 +348,8 @@ def build_server(library: Pincite) -> PinciteMCP:
         "Ask pincite a question: its own answer with every citation checked before it is returned (claims, "
         "citations with pinpoints and exact quotes, and 'dropped': what failed a check and why; when nothing is "
         "supported, 'leads': up to three passages where to look, each with its checked pinpoint, which are not "
-        "claims or citations). detail 'full' adds the ranked passages it read, its trace and settings. Citations "
-        "and leads it returns count as retrieved for check_citations."))
+        "claims or citations). detail 'full' adds the ranked passages it read, its trace and settings. "
+        "Citations and leads it returns count as retrieved for check_citations."))
     def ask(ctx: Context,
             question: Annotated[str, Field(min_length=1, max_length=4000, description="The question.")],
             as_of: IsoDate = None,
@@ -377,7 +379,8 @@ def build_server(library: Pincite) -> PinciteMCP:
                         as_of: IsoDate = None) -> CallToolResult:
         return _result(tools.check_citations(session_key(ctx), text, as_of))
 
-    @server.tool(annotations=READ_ONLY, description="List the stored documents (id, kind, title, citation, work and version date, units).")
+    @server.tool(annotations=READ_ONLY, description=(
+        "List the stored documents (id, kind, title, citation, work and version date, units)."))
     def documents(kind: Annotated[Kind | None, Field(description="Only this kind.")] = None) -> CallToolResult:
         return _result(tools.documents(kind))
 

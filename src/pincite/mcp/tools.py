@@ -18,8 +18,8 @@ session's reading (issue 50).  Clients passing the ids they retrieved was the ot
 check is worth something because the server, not the client, vouches for what was given.
 
 **Nothing holds the others.**  ``check_citations`` runs in the check process of ``pincite serve``
-(:meth:`pincite.library.Pincite.check`, ``isolated=True``: ``PINCITE_CHECK_SECONDS``, killed past it, its own store
-connection), with no lock held while it runs; only the library's calls (one store connection, one
+(:meth:`pincite.library.Pincite.check`, ``isolated=True``: ``PINCITE_CHECK_SECONDS``, killed past it, its own
+store connection), with no lock held while it runs; only the library's calls (one store connection, one
 retriever, the loaded documents) take :attr:`Tools.lock`, and the session records their own small lock.
 
 **Nothing echoed whole.**  An error never repeats an argument longer than :data:`ECHO_CHARS` characters:
@@ -294,7 +294,8 @@ class Tools:
                 start, end, units = u.char_start, u.char_end, [u]
             else:
                 raise PinciteError("read needs a passage_id (from search), or a document and a unit "
-                                   "(a label such as '[14]' or 's. 4(1)(c)', or a unit id '<document id>:u12'), "
+                                   "(a label such as '[14]' or 's. 4(1)(c)', or a unit id "
+                                   "'<document id>:u12'), "
                                    "or a document alone (its units a page at a time: offset, limit)")
             self.give(key, [(doc.id, start, end)])
             return self._reading(doc, start, end, units, passage_id)
@@ -307,14 +308,19 @@ class Tools:
         self.give(key, [(doc.id, u.char_start, u.char_end) for u in units])
         end = offset + len(units)
         return {
-            "document": {"id": doc.id, "source": self.library.relative_source(doc.source), "title": doc.title,
-                         "citation": doc.citation, "kind": doc.kind.value,
-                         "version_date": (doc.version or {}).get("date"), "numbering": numbering_verdict(doc)},
-            "offset": offset, "total_units": len(doc.units), "next_offset": end if end < len(doc.units) else None,
+            "document": self._about(doc),
+            "offset": offset, "total_units": len(doc.units),
+            "next_offset": end if end < len(doc.units) else None,
             "units": [unit_to_json(doc.id, u) | {"text": doc.unit_text(u),
                                                  "cite_as": self._cite_as(doc, [u.ordinal])[:1] or None}
                       for u in units],
         }
+
+    def _about(self, doc: Document) -> dict[str, Any]:
+        """What ``read`` says of the document it reads from (its source relative to the store)."""
+        return {"id": doc.id, "source": self.library.relative_source(doc.source), "title": doc.title,
+                "citation": doc.citation, "kind": doc.kind.value,
+                "version_date": (doc.version or {}).get("date"), "numbering": numbering_verdict(doc)}
 
     def _passage(self, passage_id: str) -> tuple[Document, int, int, list[Unit]]:
         chunk = self.library.passage(passage_id)
@@ -358,9 +364,7 @@ class Tools:
 
         chunks = [c for c in self.library.passages(doc.id) if c.char_start < end and start < c.char_end]
         return {
-            "document": {"id": doc.id, "source": self.library.relative_source(doc.source), "title": doc.title, "citation": doc.citation,
-                         "kind": doc.kind.value, "version_date": (doc.version or {}).get("date"),
-                         "numbering": numbering_verdict(doc)},
+            "document": self._about(doc),
             "passage_id": passage_id,
             "passage_ids": [c.id for c in chunks],
             "char_start": start, "char_end": end,
@@ -394,8 +398,8 @@ class Tools:
     def check_citations(self, key: str, text: str, as_of: str | None = None) -> dict[str, Any]:
         # what Pincite.check does, in the check process 'pincite serve' uses (its time limit, its own store
         # connection): no lock is held while it runs, so every other session's calls go on (issue 50)
-        report = self.library.check(text.encode("utf-8"), source="agent-draft.txt", as_of=optional_date(as_of),
-                                    isolated=True, seconds=self.check_seconds)
+        report = self.library.check(text.encode("utf-8"), source="agent-draft.txt",
+                                    as_of=optional_date(as_of), isolated=True, seconds=self.check_seconds)
         out = self.relative(report.to_json())
         never = 0
         with self._sessions_lock:
@@ -428,7 +432,8 @@ class Tools:
 
     def documents(self, kind: str | None = None) -> dict[str, Any]:
         with self.lock:
-            return self.relative({"documents": [summary_to_json(s) for s in self.library.documents(kind=kind)]})
+            rows = self.library.documents(kind=kind)
+            return self.relative({"documents": [summary_to_json(s) for s in rows]})
 
     def versions(self, work: str) -> dict[str, Any]:
         with self.lock:
