@@ -93,7 +93,7 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
                 assert t.description and len(t.description) > 60  # something an agent can act on
                 assert t.input_schema["type"] == "object" and t.input_schema["additionalProperties"] is False
             assert listed["search"].input_schema["required"] == ["query"]
-            assert listed["search"].input_schema["properties"]["k"]["maximum"] == 10  # the agent profile's page
+            assert listed["search"].input_schema["properties"]["k"]["maximum"] == 10  # the agent's page
             assert listed["check_citations"].input_schema["required"] == ["text"]
 
             # before anything was searched or read, nothing the draft cites was retrieved
@@ -191,15 +191,16 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
 
 
 def stdio_params(db: Path) -> StdioServerParameters:
-    return StdioServerParameters(command=cli_command()[0], args=cli_command("mcp", "--db", str(db), "--no-dense")[1:],
+    command = cli_command("mcp", "--db", str(db), "--no-dense")
+    return StdioServerParameters(command=command[0], args=command[1:],
                                  env={**os.environ, "PYTHONPATH": str(REPO / "src")})
 
 
 @pytest.mark.shared
 def test_the_agent_profile_compact_paged_annotated_and_without_server_paths(db: Path) -> None:
     """Issue 51: search gives ten compact hits a page (``detail: "full"`` today's shape), pages on by offset;
-    ask is compact unless asked for in full; a long document is read a page of units at a time; every tool says
-    it only reads and has an output schema; no result or error shows the server's absolute paths."""
+    ask is compact unless asked for in full; a long document is read a page of units at a time; every tool
+    says it only reads and has an output schema; no result or error shows the server's absolute paths."""
 
     def size(result: Any) -> int:
         return len(result.content[0].text.encode("utf-8"))
@@ -227,7 +228,8 @@ def test_the_agent_profile_compact_paged_annotated_and_without_server_paths(db: 
             assert size(compact) < 0.6 * size(full)  # 7.4 KB against 14.8 KB on this corpus
             second = data(await c.call_tool("search", query | {"offset": 10}))
             assert second["offset"] == 10 and second["passages"]
-            assert not {p["passage_id"] for p in second["passages"]} & {p["passage_id"] for p in first["passages"]}
+            ids = [{p["passage_id"] for p in page["passages"]} for page in (first, second)]
+            assert not ids[0] & ids[1]
             assert error(await c.call_tool("search", query | {"k": 11})).startswith(
                 "invalid arguments for search: k: 11 is greater than the maximum of 10")
 
@@ -241,7 +243,8 @@ def test_the_agent_profile_compact_paged_annotated_and_without_server_paths(db: 
             page = data(await c.call_tool("read", {"document": "Ipek v Koza Altin", "limit": 5}))
             assert page["offset"] == 0 and len(page["units"]) == 5 and page["next_offset"] == 5
             assert page["total_units"] > 100 and all("text" in u for u in page["units"])
-            following = data(await c.call_tool("read", {"document": "Ipek v Koza Altin", "offset": 5, "limit": 5}))
+            following = data(await c.call_tool("read", {"document": "Ipek v Koza Altin", "offset": 5,
+                                                        "limit": 5}))
             assert [u["ordinal"] for u in following["units"]] == [5, 6, 7, 8, 9]
 
             # no server path: the store's folder and the corpus's are the server's business
@@ -250,7 +253,8 @@ def test_the_agent_profile_compact_paged_annotated_and_without_server_paths(db: 
             texts.append(json.dumps(data(await c.call_tool("read", {"passage_id": hit["passage_id"]}))))
             texts.append(error(await c.call_tool("read", {"passage_id": "doc_0000000000000000:c1-2"})))
             for text in texts:
-                assert str(db.parent) not in text and "/work/" not in text and str(REPO) not in text, text[:300]
+                assert str(db.parent) not in text and "/work/" not in text, text[:300]
+                assert str(REPO) not in text, text[:300]
             sources = {d["source"] for d in data(await c.call_tool("documents", {}))["documents"]}
             assert "2020-ewca-1018-civ.xml" in sources
 
@@ -262,9 +266,10 @@ def write_transcript(calls: list[tuple[str, dict[str, Any], Any]]) -> None:
 
     def short(tool: str, out: dict[str, Any]) -> dict[str, Any]:
         if tool == "search":
-            return {"passages": [{k: p[k] for k in ("passage_id", "pinpoint", "cite_as", "document", "zone", "role")}
-                                 | {"text": p["text"][:160] + "…"} for p in out["passages"][:2]], "…": "1 more",
-                    "next_offset": out["next_offset"]}
+            keep = ("passage_id", "pinpoint", "cite_as", "document", "zone", "role")
+            return {"passages": [{k: p[k] for k in keep} | {"text": p["text"][:160] + "…"}
+                                 for p in out["passages"][:2]],
+                    "…": "1 more", "next_offset": out["next_offset"]}
         if tool == "read":
             return {k: out[k] for k in ("passage_ids", "cite_as")} | {"text": out["text"][:300] + "…",
                     "previous": {"label": out["previous"]["label"], "text": out["previous"]["text"][:80] + "…"},

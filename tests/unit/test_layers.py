@@ -437,7 +437,8 @@ def test_clients_check_and_read_through_pincite() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module == "pincite.library":
-                bad += [f"{module_name(path)} imports {a.name}" for a in node.names if a.name in THROUGH_PINCITE]
+                bad += [f"{module_name(path)} imports {a.name}" for a in node.names
+                        if a.name in THROUGH_PINCITE]
             if path.parent.name == "mcp" and isinstance(node, ast.Attribute) and node.attr == "store":
                 bad.append(f"{module_name(path)}:{node.lineno} reads .store")
     assert not bad, "\n".join(bad)

@@ -63,8 +63,8 @@ def serve(db: Path) -> RunningServer:
 
 
 def test_one_default_k_on_every_surface(demo_db: Path) -> None:
-    """20, from pincite.options.DEFAULT_K, for ask and search alike: Python, the CLI's help, OpenAPI, MCP's ask
-    (MCP's search gives an agent a page of ten)."""
+    """20, from pincite.options.DEFAULT_K, for ask and search alike: Python, the CLI's help, OpenAPI, MCP's
+    ask (MCP's search gives an agent a page of ten)."""
     import inspect
 
     assert DEFAULT_K == DEFAULTS.k == spec("k").default == 20
@@ -83,7 +83,7 @@ def test_one_default_k_on_every_surface(demo_db: Path) -> None:
     with pincite.Pincite(demo_db, dense=False) as lib:
         tools = {t.name: t for t in asyncio.run(build_server(lib).list_tools())}
     assert tools["ask"].input_schema["properties"]["k"]["default"] == DEFAULT_K
-    # MCP's search is the agent profile's: a page of ten, paged on by offset (issue 51); ask retrieves DEFAULT_K
+    # MCP's search is the agent profile's: a page of ten, paged by offset (issue 51); ask retrieves DEFAULT_K
     assert tools["search"].input_schema["properties"]["k"]["default"] == 10
 
 
