@@ -420,3 +420,25 @@ def test_the_client_checks_see_the_cli_package() -> None:
     g = graph()
     assert {"pincite.cli", "pincite.cli.common", "pincite.cli.ask", "pincite.cli.eval"} <= set(g)
     assert "pincite.library" in g["pincite.cli.ask"]
+
+
+#: what a client reaches through Pincite's methods, never by itself (issue 51): a draft's check (``check``,
+#: ``isolated=True`` for the limited worker), a work's versions (``versions``), an ingest (``ingest``, an
+#: upload's bytes ``ingest_bytes``), a removal and the contracts' regrouping (``remove``, ``regroup``)
+THROUGH_PINCITE = {"check_limited", "check_file", "Checker", "resolve_work", "ingest_paths", "ingest_bytes",
+                   "update_twins"}
+
+
+def test_clients_check_and_read_through_pincite() -> None:
+    """No client checks a draft or resolves a work but through :class:`Pincite`'s methods, and the MCP server
+    reads no store directly (``document``, ``passage``, ``passages``, ``generation``)."""
+    bad = []
+    for path in sorted(p for d in ("cli", "api", "mcp", "web") for p in (SRC / d).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "pincite.library":
+                bad += [f"{module_name(path)} imports {a.name}" for a in node.names
+                        if a.name in THROUGH_PINCITE]
+            if path.parent.name == "mcp" and isinstance(node, ast.Attribute) and node.attr == "store":
+                bad.append(f"{module_name(path)}:{node.lineno} reads .store")
+    assert not bad, "\n".join(bad)

@@ -63,7 +63,8 @@ def serve(db: Path) -> RunningServer:
 
 
 def test_one_default_k_on_every_surface(demo_db: Path) -> None:
-    """20, from pincite.options.DEFAULT_K, for ask and search alike: Python, the CLI's help, OpenAPI, MCP."""
+    """20, from pincite.options.DEFAULT_K, for ask and search alike: Python, the CLI's help, OpenAPI, MCP's
+    ask (MCP's search gives an agent a page of ten)."""
     import inspect
 
     assert DEFAULT_K == DEFAULTS.k == spec("k").default == 20
@@ -81,8 +82,9 @@ def test_one_default_k_on_every_surface(demo_db: Path) -> None:
     assert schema["components"]["schemas"]["AskRequest"]["properties"]["k"]["default"] == DEFAULT_K
     with pincite.Pincite(demo_db, dense=False) as lib:
         tools = {t.name: t for t in asyncio.run(build_server(lib).list_tools())}
-    for name in ("search", "ask"):
-        assert tools[name].input_schema["properties"]["k"]["default"] == DEFAULT_K, name
+    assert tools["ask"].input_schema["properties"]["k"]["default"] == DEFAULT_K
+    # MCP's search is the agent profile's: a page of ten, paged by offset (issue 51); ask retrieves DEFAULT_K
+    assert tools["search"].input_schema["properties"]["k"]["default"] == 10
 
 
 # -- Python --------------------------------------------------------------------------------------------------
@@ -212,7 +214,7 @@ def _call(db: Path, calls: list[tuple[str, dict[str, Any]]]) -> list[Any]:
 def test_mcp_speaks_the_options_names_and_reads_a_case_by_its_short_name(demo_db: Path) -> None:
     search, ask, read, bad_k, typo = _call(demo_db, [
         ("search", {"query": "appeal", "kinds": ["judgment"], "documents": [CASE], "k": 5}),
-        ("ask", {"question": QUESTION, "documents": [CASE], "kinds": ["judgment"], "k": 5}),
+        ("ask", {"question": QUESTION, "documents": [CASE], "kinds": ["judgment"], "k": 5, "detail": "full"}),
         ("read", {"document": CASE, "unit": "[3]"}),
         ("ask", {"question": QUESTION, "k": 0}),
         ("ask", {"question": QUESTION, "asof": "2020-01-01"}),

@@ -83,7 +83,8 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
     add_guard(app, config)  # token, Host and cross-site writes; bodies capped by route
-    add_error_handlers(app, templates)  # JSON (or an HTML page), never a trace
+    # JSON (or an HTML page), never a trace, nor the server's paths
+    add_error_handlers(app, templates, lambda m: backend.library(None, search=False).hide_paths(m))
     add_api_routes(app, backend, templates)
     add_pages(app, backend, templates)  # the web reader (its pages: pincite.api.pages; their HTML: pincite.web)
     return app

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.requests import Request
 
 from pincite.library import (
-    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, check_limited, embed_store,
-    load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec, update_twins,
+    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, embed_store,
+    load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec,
 )
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
@@ -156,6 +156,17 @@ class Backend:
         shared retriever for ``dense`` (None: the server's setting)."""
         return Pincite(self.config.db, store=self.store, generator=self.generator,
                        retriever=self.retriever(dense) if search else None)
+
+    def shown(self, value: Any) -> Any:
+        """A response's JSON with every stored document's ``source`` relative to the store's folder (else the
+        file's name: :meth:`Pincite.relative_source`): the server's filesystem is not the client's."""
+        if isinstance(value, dict):
+            lib = self.library(None, search=False)
+            return {k: lib.relative_source(v) if k == "source" and isinstance(v, str) else self.shown(v)
+                    for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.shown(v) for v in value]
+        return value
 
     def embedder(self) -> Any:
         with self._setup_lock:
@@ -332,7 +343,7 @@ def get_document(backend: Backend, document_id: str) -> Any:
     document; passed on, it would reach the store's path lookups, which raise ValueError, not NotFound."""
     if "\x00" in document_id:
         raise NotFound(f"no document {document_id!r}; /api/documents lists them")
-    return backend.store.get_document(document_id)
+    return backend.library(None, search=False).document(document_id)
 
 
 def audit_document(backend: Backend, document_id: str) -> tuple[Any, Any]:
@@ -348,11 +359,12 @@ def ingest_files(backend: Backend, files: list[UploadedFile], fmt: Format | None
             raise UploadError("'replace' names the one document one uploaded file replaces: send one file")
         get_document(backend, replace)  # NotFound (404) before anything is stored
     with backend.ingest_lock:
+        lib = backend.library(None, search=False)
         report = IngestReport()
         for f in files:
-            report.results.append(ingest_upload(backend.store, f, fmt,
-                                                get_document(backend, replace).id if replace else None))
-        report.twins_error = update_twins(backend.store) if report.stored else None
+            held = get_document(backend, replace).id if replace else None
+            report.results.append(ingest_upload(lib, f, fmt, held))
+        report.twins_error = lib.regroup() if report.stored else None
         report.index_error = backend.sync_indexes() if report.stored else None
     return {
         "totals": report.totals(),
@@ -366,8 +378,7 @@ def remove_document(backend: Backend, document_id: str) -> dict[str, Any]:
     what was removed.  A document that is not stored is :class:`NotFound` (404)."""
     doc = get_document(backend, document_id)
     with backend.ingest_lock:
-        backend.store.delete_document(doc.id)
-        update_twins(backend.store)  # its copies may need another canonical copy
+        backend.library(None, search=False).remove(doc.id)  # its copies regrouped: another may be canonical
         index_error = backend.sync_indexes()
     return {"removed": doc.id, "source": doc.source, "title": doc.title, "index_error": index_error}
 
@@ -389,8 +400,8 @@ class CheckRequest(BaseModel):
 
 def run_check(backend: Backend, data: bytes, source: str, as_of: datetime.date | None) -> CheckReport:
     """Cite-check one draft exactly as ``pincite check`` does, in a child process with a time limit
-    (:mod:`pincite.checkrun`: no draft can hold the server)."""
-    return check_limited(backend.config.db, data, source, as_of)
+    (``Pincite.check(isolated=True)``: no draft can hold the server)."""
+    return backend.library(None, search=False).check(data, source=source, as_of=as_of, isolated=True)
 
 
 async def read_check_request(request: Request, limit: int) -> tuple[bytes, str, datetime.date | None]:

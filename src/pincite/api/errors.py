@@ -4,6 +4,7 @@ stack trace; the status each kind of :class:`~pincite.errors.PinciteError` gets.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -57,8 +58,10 @@ def wants_html(request: Request) -> bool:
         "accept", "text/html")
 
 
-def add_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
-    """Answer every error on ``app`` as JSON, or as the error page for a reader's page."""
+def add_error_handlers(app: FastAPI, templates: Jinja2Templates,
+                       hide_paths: Callable[[str], str] = lambda message: message) -> None:
+    """Answer every error on ``app`` as JSON, or as the error page for a reader's page; a pincite error's
+    message through ``hide_paths`` (the server's filesystem is not the client's: ``Pincite.hide_paths``)."""
 
     def error_response(request: Request, status: int, message: str, extra: dict[str, Any] | None = None) -> Response:
         if wants_html(request):
@@ -68,7 +71,7 @@ def add_error_handlers(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.exception_handler(PinciteError)
     async def on_pincite_error(request: Request, e: PinciteError) -> Response:
-        response = error_response(request, status_of(e), str(e))
+        response = error_response(request, status_of(e), hide_paths(str(e)))
         if isinstance(e, IndexUnavailable) and e.retry_after:  # an index being rebuilt: 503, ask again then
             response.headers["Retry-After"] = str(e.retry_after)
         return response

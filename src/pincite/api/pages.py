@@ -66,7 +66,7 @@ def add_pages(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> Non
                 k = DocumentKind.parse(kind)
             except ValueError as e:
                 raise PinciteError(str(e)) from None
-        rows = backend.store.list_documents(kind=k)
+        rows = backend.library(None, search=False).documents(kind=k)
         return templates.TemplateResponse(request, "documents.html", {
             "rows": rows, "kind": kind, "kinds": [x.value for x in DocumentKind],
             "total": len(rows), "max_upload_bytes": config.max_upload_bytes})

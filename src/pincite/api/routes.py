@@ -50,14 +50,15 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     def api_health() -> dict[str, Any]:
         counts = backend.store.counts()
         return {"status": "ok", "documents": counts["documents"], "units": counts["units"],
-                "generation": backend.store.generation(), "generator": backend.generator.name,
+                "generation": backend.library(None, search=False).generation(),
+                "generator": backend.generator.name,
                 "retrieval": "hybrid" if config.dense else "lexical", "dense": backend.health(),
                 "max_upload_bytes": config.max_upload_bytes, "token_required": bool(config.token),
                 "started": backend.started.isoformat(timespec="seconds")}
 
     @app.post("/api/ask", tags=["answers"], summary="Answer a question with checked citations (as 'pincite ask --json')")
     def api_ask(req: AskRequest) -> dict[str, Any]:
-        return {**run_ask(backend, req).to_json(), "dense": last_dense(backend, req.no_dense)}
+        return backend.shown({**run_ask(backend, req).to_json(), "dense": last_dense(backend, req.no_dense)})
 
     @app.get("/api/search", tags=["answers"], summary="The passages retrieval finds for a query")
     def api_search(
@@ -86,13 +87,13 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         passages = run_search(backend, q, k, day, list(dict.fromkeys([*kinds, *kind])), include_non_citable,
                               per_document, no_dense, documents, works)
         return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
-                "passages": [p.to_json() for p in passages]}
+                "passages": backend.shown([p.to_json() for p in passages])}
 
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
     def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),
                       work: str | None = Query(None, description="Only the versions of this work.")) -> dict[str, Any]:
-        rows = backend.store.list_documents(kind=kind, work=work)
-        return {"documents": [summary_to_json(s) for s in rows]}
+        rows = backend.library(None, search=False).documents(kind=kind, work=work)
+        return backend.shown({"documents": [summary_to_json(s) for s in rows]})
 
     @app.get("/api/documents/{document_id}", tags=["documents"],
              summary="One document with its units, pages and text (as 'pincite show --json')")
@@ -108,14 +109,15 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     ) -> dict[str, Any]:
         doc = get_document(backend, document_id)
         if offset is None and limit is None and len(doc.units) <= DOCUMENT_PAGE_UNITS:
-            return document_to_json(doc, with_text=text)  # as it always was
-        return document_to_json(doc, with_text=text, page=(offset or 0, limit or DOCUMENT_PAGE_UNITS),
+            return backend.shown(document_to_json(doc, with_text=text))  # as it always was
+        page = document_to_json(doc, with_text=text, page=(offset or 0, limit or DOCUMENT_PAGE_UNITS),
                                 link=f"/api/documents/{quote(doc.id, safe='')}")
+        return backend.shown(page)
 
     @app.get("/api/documents/{document_id}/audit", tags=["documents"],
              summary="The chunk audit of one document (as 'pincite audit --json')")
     def api_audit(document_id: str) -> dict[str, Any]:
-        return audit_to_json(*audit_document(backend, document_id))
+        return backend.shown(audit_to_json(*audit_document(backend, document_id)))
 
     @app.delete("/api/documents/{document_id}", tags=["documents"],
                 summary="Remove a stored document (by id or source), with its passages and vectors")
@@ -123,7 +125,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index
         # up to date after the delete is 507 too, as for an upload: the document is gone, the next search
         # rebuilds the index
-        report = await run_in_threadpool(remove_document, backend, document_id)
+        report = backend.shown(await run_in_threadpool(remove_document, backend, document_id))
         if out_of_space(report.get("index_error")):
             return JSONResponse({"error": report["index_error"], **report}, status_code=507)
         return JSONResponse(report)
@@ -146,7 +148,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
             except ValueError as e:
                 raise UploadError(str(e)) from None
         replace = fields.get("replace") or None  # replacing a stored document is explicit: its id, never a name
-        report = await run_in_threadpool(ingest_files, backend, files, fmt, replace)
+        report = backend.shown(await run_in_threadpool(ingest_files, backend, files, fmt, replace))
         status = 200 if not report["totals"]["failed"] else 422
         if any(out_of_space(m) for m in [report.get("index_error")] + [f["error"] for f in report["files"]]):
             status = 507  # Insufficient Storage: the disk is full, nothing about the files is wrong
@@ -167,7 +169,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     async def api_check(request: Request) -> Response:
         data, source, as_of = await read_check_request(request, config.max_upload_bytes)
         report = await run_in_threadpool(run_check, backend, data, source, as_of)
-        return JSONResponse(report.to_json())
+        return JSONResponse(backend.shown(report.to_json()))
 
     @app.get("/api/eval/runs", tags=["status"], summary="Evaluation runs recorded for this store ('pincite eval')")
     def api_eval_runs() -> dict[str, Any]:

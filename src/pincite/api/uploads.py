@@ -14,7 +14,7 @@ from python_multipart import MultipartParser
 from python_multipart.multipart import parse_options_header
 
 from pincite.errors import NotFound, PinciteError
-from pincite.library import FileResult, ingest_bytes
+from pincite.library import FileResult, Pincite
 from pincite.types import Format
 
 #: Room for the multipart framing (boundaries, part headers) on top of the files themselves.
@@ -133,7 +133,7 @@ async def read_upload(request: Request, limit: int,
     return files, fields
 
 
-def upload_source(store: Any, upload: UploadedFile) -> str:
+def upload_source(library: Pincite, upload: UploadedFile) -> str:
     """The key an upload is stored under: ``upload/<name>`` while its name survives sanitising whole and no
     other file is stored under it; otherwise ``upload/<stem>~<first 12 hex of its sha256>.<ext>``.  So two
     different files never share a key (``Lease (1).txt`` and ``Lease [1].txt``, two names of non-ASCII letters,
@@ -145,7 +145,7 @@ def upload_source(store: Any, upload: UploadedFile) -> str:
     plain = f"upload/{name}"
     if name == original:
         try:
-            held = store.get_document(plain)
+            held = library.document(plain)
         except NotFound:
             return plain
         if held.content_sha256 == digest:
@@ -154,22 +154,23 @@ def upload_source(store: Any, upload: UploadedFile) -> str:
     return f"upload/{stem}~{digest[:12]}.{ext}" if dot and stem else f"upload/{name}~{digest[:12]}"
 
 
-def ingest_upload(store: Any, upload: UploadedFile, fmt: Format | None, replace: str | None = None) -> Any:
+def ingest_upload(library: Pincite, upload: UploadedFile, fmt: Format | None,
+                  replace: str | None = None) -> FileResult:
     """Store one uploaded file from its bytes through the same path as ``pincite ingest``
-    (:func:`pincite.ingest.ingest_bytes`), under :func:`upload_source`'s key.  ``replace`` names a stored
+    (:meth:`Pincite.ingest_bytes`), under :func:`upload_source`'s key.  ``replace`` names a stored
     document (its id) that this file replaces: it is deleted once the new one is stored, and the result says
     "replaced".  A file that fails leaves the store as it was (and replaces nothing)."""
     try:
-        source = upload_source(store, upload)
+        source = upload_source(library, upload)
     except ValueError as e:
         return FileResult(source=upload.filename, status="failed", error=str(e))
     if replace:
-        held = store.get_document(replace)
+        held = library.document(replace)
         if held.source.startswith("upload/") and _upload_name(held.source) == _upload_name(source):
             source = held.source  # a new version under the same name: stored in its place, in one transaction
-    result = ingest_bytes(store, upload.data, source, fmt)
+    result = library.ingest_bytes(upload.data, source, format=fmt)
     if replace and result.status != "failed" and result.doc_id != replace and result.source != held.source:
-        store.delete_document(replace)
+        library.remove(replace, regroup=False)  # regrouped once the batch is in
         result = dataclasses.replace(result, status="replaced")
     return result
 

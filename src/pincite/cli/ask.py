@@ -6,14 +6,15 @@ import datetime
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from collections.abc import Iterator
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.text import Text
 
 from pincite.library import (
     DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, LEAD_NOTE,
-    Answer, AskOptions, GeneratorKind, OnFail, Pincite, spec,
+    Answer, AskOptions, AskRequest, GeneratorKind, OnFail, Pincite, spec,
 )
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
@@ -102,26 +103,34 @@ def ask(
             except (OSError, UnicodeDecodeError) as e:
                 raise PinciteError(f"{batch}: cannot read: {e}") from None
             told = False
-            for n, line in enumerate(lines, 1):
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                    q, date = item["question"], optional_date(item.get("as_of"))
-                    named = item.get("documents", item.get("scope")) or ()  # scope: the older name
-                    if isinstance(named, str):  # one string would be read letter by letter
-                        raise TypeError(f"documents: give a list of names, not one string ({named!r})")
-                    scope = tuple(named)
-                except DateError as e:
-                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
-                    continue
-                except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
-                    sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: bad line: {e}"}) + "\n")
-                    continue
-                try:
-                    ans = one(q, date, scope)
-                except UnknownName as e:  # this line's scope names nothing stored: its error, the rest go on
-                    sys.stdout.write(json_text({"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {e}"}) + "\n")
+            current: dict[str, Any] = {}  # the line whose request ask_many is answering
+
+            def requests() -> Iterator[AskRequest]:
+                for n, line in enumerate(lines, 1):
+                    if not line.strip():
+                        continue
+                    try:
+                        item = json.loads(line)
+                        q, date = item["question"], optional_date(item.get("as_of"))
+                        named = item.get("documents", item.get("scope")) or ()  # scope: the older name
+                        if isinstance(named, str):  # one string would be read letter by letter
+                            raise TypeError(f"documents: give a list of names, not one string ({named!r})")
+                        scope = tuple(named)
+                    except DateError as e:
+                        sys.stdout.write(json_text({"line": n, "error": f"{batch}:{n}: as_of {e}"}) + "\n")
+                        continue
+                    except (json.JSONDecodeError, KeyError, TypeError, AttributeError) as e:
+                        bad = {"line": n, "error": f"{batch}:{n}: bad line: {e}"}
+                        sys.stdout.write(json_text(bad) + "\n")
+                        continue
+                    current.update(n=n, item=item)
+                    yield lib.request(q, options, as_of=date, documents=tuple(document or ()) + scope)
+
+            for ans in lib.ask_many(requests(), go_on=UnknownName):
+                n, item = current["n"], current["item"]
+                if isinstance(ans, Exception):  # this line's scope names nothing stored; the rest go on
+                    said = {"line": n, "id": item.get("id"), "error": f"{batch}:{n}: {ans}"}
+                    sys.stdout.write(json_text(said) + "\n")
                     continue
                 dense = retriever.dense_status()
                 if dense == "pending" and not told:  # once per run: each line says it in "dense"

@@ -8,11 +8,8 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from pincite.library import (
-    WindowSettings, audit_chunks, claims_from_chunks, claims_from_jsonl, lint_counts, lint_document,
-    resolve_document, window_chunks,
-)
-from pincite.cli.common import DbOption, JsonOption, _fail, _open_existing, _print_json, err, out
+from pincite.library import Pincite, WindowSettings, lint_counts, lint_document
+from pincite.cli.common import DbOption, JsonOption, _fail, _location, _open_existing, _print_json, err, out
 from pincite.errors import PinciteError
 from pincite.jsonio import audit_to_json
 from pincite.types import Chunker
@@ -46,26 +43,23 @@ def audit(
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
         store = _open_existing(db, ctx)
+        lib = Pincite(_location(db, ctx), store=store)
         if all_docs:
-            ids = [s.id for s in store.list_documents()]
+            ids = [s.id for s in lib.documents()]
         else:
             assert document is not None  # checked above: one DOCUMENT or --all
-            ids = [resolve_document(store, document).id]
+            ids = [document]
+        lines = None
+        if chunks_file is not None:
+            try:
+                lines = chunks_file.read_text(encoding="utf-8").splitlines()
+            except (OSError, UnicodeDecodeError) as e:
+                raise PinciteError(f"{chunks_file}: cannot read chunks file: {e}") from None
         reports = []
-        for doc_id in ids:
-            doc = store.get_document(doc_id)
-            if chunks_file is not None:
-                try:
-                    lines = chunks_file.read_text(encoding="utf-8").splitlines()
-                except (OSError, UnicodeDecodeError) as e:
-                    raise PinciteError(f"{chunks_file}: cannot read chunks file: {e}") from None
-                claims, pipeline = claims_from_jsonl(lines, str(chunks_file)), f"external ({chunks_file.name})"
-            elif mode is Chunker.WINDOW:
-                settings = WindowSettings(window_tokens, overlap_tokens)
-                claims, pipeline = claims_from_chunks(window_chunks(doc, settings)), f"window ({settings.key()})"
-            else:
-                claims, pipeline = claims_from_chunks(store.get_chunks(doc.id)), "structural"
-            report = audit_chunks(doc, claims, pipeline)
+        for name in ids:
+            doc = lib.show(name)  # an id (--all) or any name of one document
+            report = lib.audit(doc, chunker=mode, window=WindowSettings(window_tokens, overlap_tokens),
+                               chunks=lines, chunks_name=str(chunks_file))
             reports.append((doc, report, lint_document(doc)))
         store.close()
     except PinciteError as e:

@@ -17,10 +17,10 @@ from pincite.library.core import (
 # a question's options, declared once; the typed values the methods return
 from pincite.options import DEFAULT_K, DEFAULTS, EVAL_OPTIONS, AskOptions, AskRequest, OnFail, spec
 from pincite.answer.model import LEAD_NOTE, Answer
-from pincite.answer.citecheck import CheckReport, Checker, CitationResult, Verdict, check_file, find_units
+from pincite.answer.citecheck import CheckReport, CitationResult, Verdict, find_units
 from pincite.answer.render import pinpoint, render_citation
-from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
-from pincite.chunk import ChunkSettings, WindowSettings, window_chunks
+from pincite.audit import AuditReport
+from pincite.chunk import ChunkSettings, WindowSettings
 from pincite.evaluation.runs import EvalRun
 from pincite.ingest import FileResult, IngestReport
 from pincite.jsonio import Hit
@@ -38,20 +38,17 @@ from pincite.open import (
     default_location, display_location, is_server_store, open_file_store, open_store, store_exists,
 )
 
-# operations on a store that the server shares between its requests (uploads, re-chunking, the background
-# embedding, twins after an ingest or a removal) and the copy into another store
-from pincite.ingest import (
-    embed_store, ingest_bytes, ingest_paths, nothing_to_ingest, out_of_space, rechunk_all, regroup_unfinished,
-    update_twins,
-)
+# operations on a store that the server shares between its requests (re-chunking, the background embedding;
+# uploads, removals and regrouping are Pincite's ingest_bytes, remove and regroup) and the copy into another
+# store
+from pincite.ingest import embed_store, nothing_to_ingest, out_of_space, rechunk_all, regroup_unfinished
 from pincite.migrate import migrate_store
 
-# what names a document or a work
-from pincite.scope import resolve_document
-from pincite.versions import resolve_work, works_of
+# what names a work (a document is named through Pincite.show; a work's versions through Pincite.versions)
+from pincite.versions import works_of
 
-# drafts checked in a child process with a time limit (the server's checks)
-from pincite.checkrun import CheckStopped, CheckTooLarge, check_limited, stop_running_checks, warm_up
+# the limited check process's errors and lifetime (a server's check is Pincite.check(isolated=True))
+from pincite.checkrun import CheckStopped, CheckTooLarge, stop_running_checks, warm_up
 
 # evaluation: gold sets, metrics, run records, comparisons (``pincite eval``'s report)
 from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
@@ -60,19 +57,15 @@ from pincite.evaluation.metrics import METRIC_NAMES, METRICS, RECALL_AT, format_
 from pincite.evaluation.runs import gold_set_name, read_run, set_run_path, write_run
 
 __all__ = [
-    "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "CheckStopped", "CheckTooLarge", "Checker",
+    "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "CheckStopped", "CheckTooLarge",
     "ChunkSettings", "CitationResult", "Comparison", "DEFAULTS", "DEFAULT_K", "DEFAULT_MAX_TOKENS",
-    "DocumentSummary",
-    "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError", "GeneratorKind", "LEAD_NOTE",
-    "GoldError", "GoldQuestion", "Hit", "IngestReport", "LockedRetriever", "METRICS", "METRIC_NAMES", "OnFail", "RECALL_AT",
-    "Pincite", "Store", "Verdict", "WindowSettings", "audit_chunks", "check_file", "check_limited",
-    "claims_from_chunks", "claims_from_jsonl", "compare_runs", "default_db_path", "default_location", "demo_paths",
-    "display_location", "embed_store", "find_units", "format_gap", "format_metric", "gold_set_name",
-    "ingest_bytes", "ingest_paths", "is_server_store", "lint_counts", "lint_document", "load_embedder",
-    "make_answer_generator", "make_retriever", "migrate_store", "nothing_to_ingest", "open_file_store",
-    "open_store", "out_of_space", "read_gold", "read_run", "rechunk_all", "regroup_unfinished",
-    "render_citation", "resolve_document",
-    "resolve_work", "select_questions", "set_gaps", "set_run_path", "spec", "stop_running_checks", "store_exists",
-    "update_twins", "warm_up", "window_chunks", "works_of", "write_run",
-    "pinpoint",  # a unit's pinpoint as every surface shows it (a label the document contradicts: by order)
+    "DocumentSummary", "EVAL_OPTIONS", "Embedder", "EvalRun", "FileResult", "Generator", "GeneratorError",
+    "GeneratorKind", "GoldError", "GoldQuestion", "Hit", "IngestReport", "LEAD_NOTE", "LockedRetriever",
+    "METRICS", "METRIC_NAMES", "OnFail", "Pincite", "RECALL_AT", "Store", "Verdict", "WindowSettings",
+    "compare_runs", "default_db_path", "default_location", "demo_paths", "display_location", "embed_store",
+    "find_units", "format_gap", "format_metric", "gold_set_name", "is_server_store", "lint_counts",
+    "lint_document", "load_embedder", "make_answer_generator", "make_retriever", "migrate_store",
+    "nothing_to_ingest", "open_file_store", "open_store", "out_of_space", "pinpoint", "read_gold", "read_run",
+    "rechunk_all", "regroup_unfinished", "render_citation", "select_questions", "set_gaps", "set_run_path",
+    "spec", "stop_running_checks", "store_exists", "warm_up", "works_of", "write_run",
 ]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import threading
 from importlib import resources
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -30,9 +31,11 @@ from typing import Any
 
 from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
-from pincite.audit import AuditReport, audit_chunks, claims_from_chunks
+from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
+from pincite.chunk import WindowSettings, window_chunks
 from pincite.engine import ask as engine_ask
-from pincite.errors import PinciteError, StoreNotFound
+from pincite.checkrun import check_limited
+from pincite.errors import NotFound, PinciteError, StoreNotFound
 from pincite.evaluation.gold import GoldQuestion, read_gold
 from pincite.evaluation.runs import (
     EvalRun,
@@ -46,9 +49,11 @@ from pincite.evaluation.runs import (
 )
 from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
-from pincite.ingest import IngestReport, embed_store, ingest_paths, regroup_unfinished
+from pincite.ingest import (
+    FileResult, IngestReport, embed_store, ingest_bytes, ingest_paths, regroup_unfinished, update_twins,
+)
 from pincite.jsonio import Hit
-from pincite.open import default_location, open_store, store_exists
+from pincite.open import default_location, display_location, is_server_store, open_store, store_exists
 from pincite.options import DEFAULT_K, EVAL_OPTIONS, AskOptions, AskRequest, ask_request, names, number
 from pincite.options import kinds as _kinds
 from pincite.scope import resolve_document, resolve_filters
@@ -56,10 +61,12 @@ from pincite.search.embed import load_embedder
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.store import Store
 from pincite.store import DocumentSummary
-from pincite.types import Chunker, Document, DocumentKind, Format, SearchFilters, optional_date
+from pincite.types import Chunk, Chunker, Document, DocumentKind, Format, SearchFilters, optional_date
 from pincite.versions import resolve_work
 
 DateLike = datetime.date | str | None
+#: A passage id is its chunk id: ``<document id>:c<start>-<end>`` (``w`` for the window chunker).
+PASSAGE_ID = re.compile(r"^(?P<doc>.+):[cw](?P<start>\d+)-(?P<end>\d+)$")
 
 
 def demo_paths() -> list[str]:
@@ -187,6 +194,28 @@ class Pincite:
         return ingest_paths(self.store, list(paths), format, on_file=on_file, on_start=on_start, embedder=embedder,
                             on_embed=on_embed)
 
+    def ingest_bytes(self, data: bytes, source: str, *, format: Format | None = None) -> FileResult:
+        """Parse and store one file given as bytes (an upload) under the key ``source`` (its suffix says the
+        format unless ``format`` does), as :meth:`ingest` stores a file; a file that fails is reported in the
+        result and leaves the store as it was.  Contracts are regrouped by :meth:`regroup`, once a batch is
+        in."""
+        return ingest_bytes(self.store, data, source, format)
+
+    def remove(self, document: str, *, regroup: bool = True) -> Document:
+        """Remove one stored document (by id or stored source: no name is guessed) with its passages and
+        vectors; returns what was removed.  ``regroup``: the copies of a contract it was one of are regrouped
+        at once (:meth:`regroup`)."""
+        doc = self.document(document)
+        self.store.delete_document(doc.id)
+        if regroup:
+            self.regroup()
+        return doc
+
+    def regroup(self) -> str | None:
+        """Group the stored contracts that are one agreement stored from several files; returns why it
+        failed, if it did (the groups stay as they were; the next ingest tries again)."""
+        return update_twins(self.store)
+
     def documents(self, *, kind: DocumentKind | str | None = None, work: str | None = None) -> list[DocumentSummary]:
         """The stored documents (of one kind, or the versions of one work key)."""
         k = DocumentKind.parse(kind) if isinstance(kind, str) else kind
@@ -196,6 +225,58 @@ class Pincite:
         """One document (by id, any spelling of its path, a unique file name or title: :mod:`pincite.scope`)
         with its units; :class:`~pincite.errors.UnknownName` naming the closest if there is none."""
         return self.store.get_document(resolve_document(self.store, document).id)
+
+    def document(self, doc_id: str) -> Document:
+        """The document whose id (or stored source) is ``doc_id`` exactly (an id from a passage or a hit: no
+        name is resolved, so nothing lists every document); :class:`~pincite.errors.NotFound` if none."""
+        return self.store.get_document(doc_id)
+
+    def passage(self, passage_id: str) -> Chunk:
+        """The passage (a stored chunk) whose id is ``passage_id``, as a search hit names it
+        (``<document id>:c<start>-<end>``); :class:`~pincite.errors.NotFound` saying where ids come from."""
+        wanted = passage_id.strip()
+        found = self.store.get_chunks_by_id([wanted]) if PASSAGE_ID.match(wanted) else {}
+        if not found:
+            raise NotFound(f"no passage {passage_id!r} in {self.store_name()}: passage ids come from "
+                           "search (or read), and change when a document is re-ingested with new text")
+        return found[wanted][0]
+
+    def passages(self, doc_id: str) -> list[Chunk]:
+        """Every passage of one document (by id), in order: what a search can return of it."""
+        return self.store.get_chunks(doc_id)
+
+    def generation(self) -> int | None:
+        """A number that changes whenever the store does (an ingest or a removal, by any process): what a
+        client caching documents compares."""
+        return self.store.generation()
+
+    def store_name(self) -> str:
+        """How a message names this library's store (its file's name, or the server's URL without
+        credentials): never the server's filesystem layout."""
+        return display_location(self.location, self.store) if is_server_store(self.location) else Path(
+            str(self.location)).name
+
+    def relative_source(self, source: str) -> str:
+        """A stored document's ``source`` as a remote client is shown it (HTTP, MCP): relative to the store's
+        folder when the file lies under it, else the file's name — never the server's absolute path."""
+        path = Path(source)
+        if not path.is_absolute() or is_server_store(self.location):
+            return source if not path.is_absolute() else path.name
+        root = Path(str(self.location)).resolve().parent
+        try:
+            return path.resolve().relative_to(root).as_posix()
+        except ValueError:
+            return path.name
+
+    def hide_paths(self, message: str) -> str:
+        """``message`` (an error's) as a remote client is shown it: the store's path named by its file's name,
+        and the store's folder left out of any path under it (:meth:`relative_source`'s rule)."""
+        if is_server_store(self.location):
+            return message
+        path = Path(str(self.location))
+        for shown in sorted({str(path.resolve()), str(path.absolute()), str(path)}, key=len, reverse=True):
+            message = message.replace(shown, path.name)
+        return message.replace(str(path.resolve().parent) + os.sep, "")
 
     def versions(self, work: str) -> tuple[str, list[DocumentSummary]]:
         """The key of ``work`` (a key, short code, title or citation) and its versions, oldest first."""
@@ -208,10 +289,22 @@ class Pincite:
             embedder = load_embedder()  # the model is loaded here, by the call (importing it loads nothing)
         return embed_store(self.store, embedder, on_progress)
 
-    def audit(self, document: str) -> AuditReport:
-        """The chunk audit of one stored document: every chunk located in the document's text (labelled
-        ``structural``, the chunker's name, as ``pincite audit`` and ``GET /api/documents/{id}/audit`` say)."""
-        doc = self.store.get_document(resolve_document(self.store, document).id)
+    def audit(self, document: str | Document, *, chunker: Chunker = Chunker.STRUCTURAL,
+              window: WindowSettings | None = None, chunks: Iterable[str] | None = None,
+              chunks_name: str = "chunks") -> AuditReport:
+        """The chunk audit of one stored document: every chunk located in the document's text.  The stored
+        chunks by default (labelled ``structural``, the chunker's name, as ``pincite audit`` and ``GET
+        /api/documents/{id}/audit`` say); ``chunker=Chunker.WINDOW``: the token-window baseline's (``window``
+        its sizes); ``chunks``: another pipeline's, as JSON lines (``chunks_name`` names them in errors).
+        ``document``: a name (:meth:`show`'s) or a document already read."""
+        doc = document if isinstance(document, Document) else self.show(document)
+        if chunks is not None:
+            return audit_chunks(doc, claims_from_jsonl(chunks, chunks_name),
+                                f"external ({Path(chunks_name).name})")
+        if chunker is Chunker.WINDOW:
+            settings = window or WindowSettings()
+            windows = claims_from_chunks(window_chunks(doc, settings))
+            return audit_chunks(doc, windows, f"window ({settings.key()})")
         return audit_chunks(doc, claims_from_chunks(self.store.get_chunks(doc.id)), "structural")
 
     # -- questions --------------------------------------------------------------------------------------------
@@ -245,14 +338,23 @@ class Pincite:
         request = question if isinstance(question, AskRequest) else ask_request(question, options, **changes)
         return engine_ask(request, self.store, self.retriever, self.generator)
 
-    def ask_many(self, requests: Iterable[AskRequest]) -> Iterator[Answer]:
-        """Answer each request in turn with the same retriever and generator (models load once)."""
+    def ask_many(self, requests: Iterable[AskRequest], *,
+                 go_on: type[Exception] | tuple[type[Exception], ...] = ()) -> Iterator[Answer | Exception]:
+        """Answer each request in turn with the same retriever and generator (models load once), each answer
+        yielded as it is made.  An error of a type in ``go_on`` (``UnknownName``: one question's scope names
+        nothing stored) is yielded in that answer's place and the rest go on; any other ends the run."""
         for request in requests:
-            yield self.ask(request)
+            try:
+                yield self.ask(request)
+            except go_on as e:
+                yield e
 
     def check(self, draft: str | os.PathLike[str] | bytes, *, source: str | None = None,
-              as_of: DateLike = None) -> CheckReport:
-        """Cite-check a draft (a path, or its bytes with a ``source`` name whose suffix says the format)."""
+              as_of: DateLike = None, isolated: bool = False, seconds: float | None = None) -> CheckReport:
+        """Cite-check a draft (a path, or its bytes with a ``source`` name whose suffix says the format).
+        ``isolated=True`` runs it in the limited worker process (:func:`pincite.checkrun.check_limited`:
+        its own store connection, killed after ``seconds``, default ``$PINCITE_CHECK_SECONDS``), as a server
+        does for a draft it was sent; it raises ``CheckTooLarge`` past the limit."""
         if isinstance(draft, bytes):
             data, name = draft, source or "draft.txt"
         else:
@@ -261,6 +363,8 @@ class Pincite:
             except OSError as e:
                 raise PinciteError(f"{draft}: cannot read the draft: {e.strerror or e}") from None
             name = source or str(draft)
+        if isolated:
+            return check_limited(self.location, data, name, optional_date(as_of), seconds)
         return check_file(self.store, data, name, optional_date(as_of), Checker(self.store))
 
     def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: AskOptions | None = None,

@@ -25,12 +25,15 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError, UnexpectedToolError
 from mcp.shared.exceptions import MCPError
-from mcp.types import CallToolResult, Resource, TextContent, Tool
+from mcp.types import CallToolResult, Resource, TextContent, Tool, ToolAnnotations
 from pydantic import Field
 
 from pincite.errors import PinciteError
 from pincite.library import Pincite, spec
-from pincite.mcp.tools import ECHO_CHARS, PROCESS_SESSION, Tools, shorten_echoes, shown
+from pincite.mcp.tools import (
+    ECHO_CHARS, PROCESS_SESSION, READ_UNITS, READ_UNITS_MAX, SEARCH_DEPTH, SEARCH_K, Tools, shorten_echoes,
+    shown,
+)
 from pincite.types import DocumentKind
 
 INSTRUCTIONS = (
@@ -59,6 +62,38 @@ Documents = Annotated[list[Name] | None, Field(max_length=spec("documents").max_
     "Only these documents (ids from documents, titles, citations, or case names: 'Ipek v Koza Altin')."))]
 Works = Annotated[list[Name] | None, Field(max_length=spec("works").max_items, description=(
     "Only the versions of these works (a statute's key, short code, title or citation)."))]
+
+
+Detail = Annotated[Literal["compact", "full"], Field(description=(
+    "compact (the default): what an agent needs to read and cite; full: every field of the CLI's --json."))]
+#: Every tool only reads the user's library (check_citations reads a draft it is given): nothing is changed,
+#: a call may be repeated, and nothing outside the library is reached.
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                            open_world_hint=False)
+
+
+def _object(required: dict[str, str | list[str]], **more: Any) -> dict[str, Any]:
+    """An output schema: an object with these keys of these JSON types (more keys allowed: a ``full``
+    result carries every field of the CLI's JSON)."""
+    props = {k: {"type": t} for k, t in required.items()} | more
+    return {"type": "object", "required": list(required), "properties": props}
+
+
+_DOCUMENT = _object({"id": "string", "title": ["string", "null"]})
+_HIT = _object({"passage_id": "string", "pinpoint": ["string", "null"], "cite_as": "array", "text": "string",
+                "document": "object"}, document=_DOCUMENT)
+_PAGE = {"offset": {"type": "integer"}, "next_offset": {"type": ["integer", "null"]}}
+#: Each tool's output schema (what ``structuredContent`` holds): the keys an agent relies on, and their types.
+OUTPUT_SCHEMAS: dict[str, dict[str, Any]] = {
+    "search": _object({"query": "string", "offset": "integer", "next_offset": ["integer", "null"],
+                       "passages": "array"}, passages={"type": "array", "items": _HIT}),
+    "read": _object({"document": "object", "units": "array"}, document=_DOCUMENT),
+    "ask": _object({"question": "string", "answer": ["string", "null"], "claims": "array",
+                    "citations": "array", "dropped": "array", "leads": "array"}),
+    "check_citations": _object({"citations": "array", "never_retrieved": "integer", "all_ok": "boolean"}),
+    "documents": _object({"documents": "array"}),
+    "versions": _object({"work": "string", "versions": "array"}),
+}
 
 
 def _both(names: list[str] | None, older: list[str] | None) -> list[str]:
@@ -95,6 +130,7 @@ class PinciteMCP(MCPServer):
         listed = await super().list_tools()
         for t in listed:
             t.input_schema["additionalProperties"] = False  # a misspelt argument is refused, never ignored
+            t.output_schema = OUTPUT_SCHEMAS.get(t.name, t.output_schema)
             self._schemas[t.name] = t.input_schema
         return listed
 
@@ -111,8 +147,9 @@ class PinciteMCP(MCPServer):
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as e:
-            if isinstance(e.__cause__, PinciteError):
-                return _error(shorten_echoes(str(e.__cause__), arguments))
+            if isinstance(e.__cause__, PinciteError):  # its message without the server's paths
+                said = self.pincite_tools.library.hide_paths(str(e.__cause__))
+                return _error(shorten_echoes(said, arguments))
             if isinstance(e, UnexpectedToolError):
                 raise
             return _error(shorten_echoes(str(e), [name, arguments]))  # the SDK's own: an unknown tool
@@ -260,30 +297,37 @@ def build_server(library: Pincite) -> PinciteMCP:
                         instructions=INSTRUCTIONS, version="0.1.0", log_level="WARNING",
                         middleware=[short_protocol_errors])
 
-    @server.tool(description=(
-        "Search the stored legal documents. Returns passages, best first, each with its passage_id (give it to "
-        "read), its pinpoint ('[14]', 's. 4(1)(c)') and cite_as (the citation rendered from the document's "
-        "metadata: copy it, do not compose your own), zone and citable (headnotes and summaries are not the "
-        "court's words), author and role (lead, dissenting...: a dissent is not the holding), and in_force_from/"
-        "in_force_to (a statute version's window). Passages returned count as retrieved for check_citations."))
+    @server.tool(annotations=READ_ONLY, description=(
+        "Search the stored legal documents. Returns a page of passages, best first, each with its passage_id "
+        "(give it to read), its pinpoint ('[14]', 's. 4(1)(c)') and cite_as (the citation rendered from the "
+        "document's metadata: copy it, do not compose your own), the start of its text, zone and citable "
+        "(headnotes and summaries are not the court's words) and role (lead, dissenting...: a dissent is not "
+        "the holding); detail 'full' adds author, in_force_from/in_force_to and the rest. next_offset: pass "
+        "it as offset for the next page. Passages returned count as retrieved for check_citations."))
     def search(ctx: Context,
                query: Annotated[str, Field(min_length=1, max_length=4000, description="What to look for, in words.")],
-               k: Annotated[int, Field(ge=K.ge, le=K.le, description="How many passages.")] = K.default,
+               k: Annotated[int, Field(ge=K.ge, le=SEARCH_K, description=(
+                   "How many passages (one page)."))] = SEARCH_K,
                as_of: IsoDate = None,
                kinds: Kinds = None,
                documents: Documents = None,
                works: Works = None,
                kind: Annotated[list[Kind] | None, Field(max_length=6, description=(
                    "The same as kinds (an older name)."))] = None,
+               offset: Annotated[int, Field(ge=0, le=SEARCH_DEPTH - 1, description=(
+                   f"Where the page starts in the ranking (next_offset of the page before; at most "
+                   f"{SEARCH_DEPTH} passages are ranked)."))] = 0,
+               detail: Detail = "compact",
                ) -> CallToolResult:
         return _result(tools.search(session_key(ctx), query, k, as_of, _both(kinds, kind),
-                                    list(documents or []), list(works or [])))
+                                    list(documents or []), list(works or []), offset, detail))
 
-    @server.tool(description=(
+    @server.tool(annotations=READ_ONLY, description=(
         "Read one passage (passage_id from search) or one unit of a document (document + unit: a label such as "
         "'[14]' or 's. 4(1)(c)', or a unit id). Returns the exact text to quote, its units with their metadata, "
         "cite_as, the parent unit and the neighbouring units (for context; read a neighbour before citing it), "
-        "and the passage_ids that hold it. What is read counts as retrieved for check_citations."))
+        "and the passage_ids that hold it. A document alone: its units in order, a page at a time (offset, "
+        "limit; next_offset for the next page). What is read counts as retrieved for check_citations."))
     def read(ctx: Context,
              passage_id: Annotated[str, Field(min_length=1, max_length=300, description=(
                  "A passage id from search, e.g. 'doc_22c679cac55fd7c1:c78675-79012'."))] = "",
@@ -291,15 +335,21 @@ def build_server(library: Pincite) -> PinciteMCP:
                  "A document id (from documents or search), title, citation or file name."))] = "",
              unit: Annotated[str, Field(min_length=1, max_length=200, description=(
                  "With document: the unit's label ('[62]', 's. 4(1)(c)', 'cl. 8.2'), number ('62') or id."))] = "",
+             offset: Annotated[int, Field(ge=0, description=(
+                 "A document alone: the first unit of the page (0: the document's first)."))] = 0,
+             limit: Annotated[int, Field(ge=1, le=READ_UNITS_MAX, description=(
+                 "A document alone: how many units."))] = READ_UNITS,
              ) -> CallToolResult:
         # plain str, not Optional: the SDK reads a string argument of any other type as JSON ('[62]' -> [62])
-        return _result(tools.read(session_key(ctx), passage_id or None, document or None, unit or None))
+        return _result(tools.read(session_key(ctx), passage_id or None, document or None, unit or None,
+                                  offset, limit))
 
-    @server.tool(description=(
+    @server.tool(annotations=READ_ONLY, description=(
         "Ask pincite a question: its own answer with every citation checked before it is returned (claims, "
         "citations with pinpoints and exact quotes, and 'dropped': what failed a check and why; when nothing is "
         "supported, 'leads': up to three passages where to look, each with its checked pinpoint, which are not "
-        "claims or citations). Citations and leads it returns count as retrieved for check_citations."))
+        "claims or citations). detail 'full' adds the ranked passages it read, its trace and settings. "
+        "Citations and leads it returns count as retrieved for check_citations."))
     def ask(ctx: Context,
             question: Annotated[str, Field(min_length=1, max_length=4000, description="The question.")],
             as_of: IsoDate = None,
@@ -309,11 +359,12 @@ def build_server(library: Pincite) -> PinciteMCP:
             k: Annotated[int, Field(ge=K.ge, le=K.le, description=K.help)] = K.default,
             scope: Annotated[list[Name] | None, Field(max_length=50, description=(
                 "The same as documents (an older name)."))] = None,
+            detail: Detail = "compact",
             ) -> CallToolResult:
         return _result(tools.ask(session_key(ctx), question, as_of, _both(documents, scope),
-                                 _both(kinds, None), list(works or []), k))
+                                 _both(kinds, None), list(works or []), k, detail))
 
-    @server.tool(description=(
+    @server.tool(annotations=READ_ONLY, description=(
         "Check every citation and quotation in your own text against the stored documents, before you show it. "
         "Each citation gets a verdict: ok, wrong-pinpoint (the words are elsewhere: 'suggested' names where), "
         "quote-altered (the words differ from the source: 'detail' says how), quote-not-found, dissent (a "
@@ -328,11 +379,12 @@ def build_server(library: Pincite) -> PinciteMCP:
                         as_of: IsoDate = None) -> CallToolResult:
         return _result(tools.check_citations(session_key(ctx), text, as_of))
 
-    @server.tool(description="List the stored documents (id, kind, title, citation, work and version date, units).")
+    @server.tool(annotations=READ_ONLY, description=(
+        "List the stored documents (id, kind, title, citation, work and version date, units)."))
     def documents(kind: Annotated[Kind | None, Field(description="Only this kind.")] = None) -> CallToolResult:
         return _result(tools.documents(kind))
 
-    @server.tool(description=(
+    @server.tool(annotations=READ_ONLY, description=(
         "The versions of one work (a statute or bill) with their dates, oldest first: which text was in force "
         "when. The work: its key, short code, title or citation."))
     def versions(work: Annotated[str, Field(min_length=1, max_length=500, description=(
@@ -346,6 +398,6 @@ def build_server(library: Pincite) -> PinciteMCP:
         try:
             return json.dumps(tools.document_resource(id), ensure_ascii=False)
         except PinciteError as e:
-            raise ResourceError(shorten_echoes(str(e), [id])) from None
+            raise ResourceError(shorten_echoes(tools.library.hide_paths(str(e)), [id])) from None
 
     return server

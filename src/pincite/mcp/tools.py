@@ -18,8 +18,8 @@ session's reading (issue 50).  Clients passing the ids they retrieved was the ot
 check is worth something because the server, not the client, vouches for what was given.
 
 **Nothing holds the others.**  ``check_citations`` runs in the check process of ``pincite serve``
-(:func:`pincite.library.check_limited`: ``PINCITE_CHECK_SECONDS``, killed past it, its own store
-connection), with no lock held while it runs; only the library's calls (one store connection, one
+(:meth:`pincite.library.Pincite.check`, ``isolated=True``: ``PINCITE_CHECK_SECONDS``, killed past it, its own
+store connection), with no lock held while it runs; only the library's calls (one store connection, one
 retriever, the loaded documents) take :attr:`Tools.lock`, and the session records their own small lock.
 
 **Nothing echoed whole.**  An error never repeats an argument longer than :data:`ECHO_CHARS` characters:
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pincite.library import (
-    CitationResult, DEFAULTS, Hit, Pincite, Verdict, check_limited, find_units, pinpoint, render_citation,
+    DEFAULT_K, CitationResult, Hit, Pincite, Verdict, find_units, pinpoint, render_citation,
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
@@ -47,8 +47,6 @@ from pincite.types import (
     Document, Unit, UnitKind, label_by_order, label_unverified, numbering_verdict, optional_date, unit_id,
 )
 
-#: A passage id is its chunk id: ``<document id>:c<start>-<end>`` (``w`` for the window chunker).
-PASSAGE_ID = re.compile(r"^(?P<doc>.+):[cw](?P<start>\d+)-(?P<end>\d+)$")
 UNIT_ID = re.compile(r"^(?P<doc>.+):u(?P<ordinal>\d+)$")
 #: How much text of a neighbour or parent unit ``read`` shows (the unit itself is always whole).
 CONTEXT_CHARS = 1200
@@ -67,6 +65,15 @@ DEFAULT_RETRIEVED_CAP = 200_000
 PROCESS_SESSION = "process"
 #: The most characters of an argument an error message repeats.
 ECHO_CHARS = 200
+#: The agent profile: search's default and largest page (an agent reads ten passages, then pages on), the
+#: deepest a page may start (``offset + k`` stays within what one search ranks: AskOptions' bound of k), the
+#: characters of a passage a compact hit shows, and the units one ``read`` of a document gives by default and
+#: at most.
+SEARCH_K = 10
+SEARCH_DEPTH = 50
+SNIPPET_CHARS = 300
+READ_UNITS = 20
+READ_UNITS_MAX = 100
 #: Documents kept loaded between calls (rendering a pinpoint needs the document's units).
 MAX_DOCUMENTS = 32
 
@@ -206,7 +213,7 @@ class Tools:
 
     def _fresh(self) -> None:
         """Forget what was loaded when the store has changed since (an ingest or a removal by another process)."""
-        gen = self.library.store.generation()
+        gen = self.library.generation()
         if gen != self._generation:
             self._docs.clear()
             self._generation = gen
@@ -215,7 +222,7 @@ class Tools:
         self._fresh()
         doc = self._docs.get(doc_id)
         if doc is None:  # an id from a passage: no name to resolve (Pincite.show would list every document)
-            doc = self._docs[doc_id] = self.library.store.get_document(doc_id)
+            doc = self._docs[doc_id] = self.library.document(doc_id)
             while len(self._docs) > MAX_DOCUMENTS:
                 self._docs.popitem(last=False)
         self._docs.move_to_end(doc_id)
@@ -226,18 +233,38 @@ class Tools:
 
     # -- the tools ---------------------------------------------------------------------------------------
 
-    def search(self, key: str, query: str, k: int = DEFAULTS.k, as_of: str | None = None,
+    def search(self, key: str, query: str, k: int = SEARCH_K, as_of: str | None = None,
                kinds: list[str] | None = None, documents: list[str] | None = None,
-               works: list[str] | None = None) -> dict[str, Any]:
+               works: list[str] | None = None, offset: int = 0, detail: str = "compact") -> dict[str, Any]:
+        """One page of the ranking: the passages ranked ``offset+1`` to ``offset+k`` (at most
+        :data:`SEARCH_DEPTH` deep), compact unless ``detail="full"``; ``next_offset`` the next page's start
+        (None at the end)."""
+        depth = min(offset + k, SEARCH_DEPTH)
         with self.lock:
-            passages = self.library.search(query, k=k, as_of=as_of, kinds=kinds or (),
-                                           documents=documents or (), works=works or ())
-            out = [self._hit(p) for p in passages]
+            ranked = self.library.search(query, k=depth, as_of=as_of, kinds=kinds or (),
+                                         documents=documents or (), works=works or ())
+            passages = ranked[offset:depth]
+            out = [self._hit(p) if detail == "full" else self._brief_hit(p) for p in passages]
             self.give(key, [(p.document.id, p.chunk.char_start, p.chunk.char_end) for p in passages])
-            return {"query": query, "as_of": as_of, "passages": out}
+            more = len(ranked) == depth and depth < SEARCH_DEPTH
+            return {"query": query, "as_of": as_of, "offset": offset, "next_offset": depth if more else None,
+                    "passages": out}
+
+    def _brief_hit(self, p: Hit) -> dict[str, Any]:
+        """A hit as an agent needs it first: what to read and how to cite it, the start of its words, and the
+        two facts that change what it may be cited for (its zone, and a judge's role: a dissent)."""
+        full = self._hit(p)
+        text = full["text"]
+        doc = full["document"]
+        return {"passage_id": full["passage_id"], "pinpoint": full["pinpoint"], "cite_as": full["cite_as"],
+                "document": {"id": doc["id"], "title": doc["title"], "citation": doc.get("citation"),
+                             "version_date": doc.get("version_date")},
+                "zone": full.get("zone"), "role": full.get("role"), "citable": full.get("citable"),
+                "label_verified": full["label_verified"],
+                "text": text[:SNIPPET_CHARS], "truncated": len(text) > SNIPPET_CHARS}
 
     def _hit(self, p: Hit) -> dict[str, Any]:
-        hit = p.to_json()
+        hit = self.relative(p.to_json())
         doc = self._document(p.document.id)
         hit["pinpoint"] = p.label
         # the self-check's verdict on the document's labels; a label it does not vouch for is cited by order
@@ -255,8 +282,10 @@ class Tools:
         return hit
 
     def read(self, key: str, passage_id: str | None = None, document: str | None = None,
-             unit: str | None = None) -> dict[str, Any]:
+             unit: str | None = None, offset: int | None = None, limit: int | None = None) -> dict[str, Any]:
         with self.lock:
+            if document and not unit and not passage_id:
+                return self._document_page(key, document, offset or 0, limit or READ_UNITS)
             if passage_id:
                 doc, start, end, units = self._passage(passage_id)
             elif document and unit:
@@ -265,17 +294,36 @@ class Tools:
                 start, end, units = u.char_start, u.char_end, [u]
             else:
                 raise PinciteError("read needs a passage_id (from search), or a document and a unit "
-                                   "(a label such as '[14]' or 's. 4(1)(c)', or a unit id '<document id>:u12')")
+                                   "(a label such as '[14]' or 's. 4(1)(c)', or a unit id "
+                                   "'<document id>:u12'), "
+                                   "or a document alone (its units a page at a time: offset, limit)")
             self.give(key, [(doc.id, start, end)])
             return self._reading(doc, start, end, units, passage_id)
 
+    def _document_page(self, key: str, document: str, offset: int, limit: int) -> dict[str, Any]:
+        """Units ``offset`` to ``offset + limit`` of a document (by ordinal), each whole with its text and
+        citation: a long document read a page at a time.  The caller holds :attr:`lock`."""
+        doc = self._document(self.library.show(document).id)
+        units = doc.units[offset:offset + min(limit, READ_UNITS_MAX)]
+        self.give(key, [(doc.id, u.char_start, u.char_end) for u in units])
+        end = offset + len(units)
+        return {
+            "document": self._about(doc),
+            "offset": offset, "total_units": len(doc.units),
+            "next_offset": end if end < len(doc.units) else None,
+            "units": [unit_to_json(doc.id, u) | {"text": doc.unit_text(u),
+                                                 "cite_as": self._cite_as(doc, [u.ordinal])[:1] or None}
+                      for u in units],
+        }
+
+    def _about(self, doc: Document) -> dict[str, Any]:
+        """What ``read`` says of the document it reads from (its source relative to the store)."""
+        return {"id": doc.id, "source": self.library.relative_source(doc.source), "title": doc.title,
+                "citation": doc.citation, "kind": doc.kind.value,
+                "version_date": (doc.version or {}).get("date"), "numbering": numbering_verdict(doc)}
+
     def _passage(self, passage_id: str) -> tuple[Document, int, int, list[Unit]]:
-        m = PASSAGE_ID.match(passage_id.strip())
-        found = self.library.store.get_chunks_by_id([passage_id.strip()]) if m else {}
-        if not found:
-            raise NotFound(f"no passage {passage_id!r} in {self.library.store.path}: passage ids come from "
-                           "search (or read), and change when a document is re-ingested with new text")
-        chunk, _ = found[passage_id.strip()]
+        chunk = self.library.passage(passage_id)
         doc = self._document(chunk.doc_id)
         return doc, chunk.char_start, chunk.char_end, [doc.units[o] for o in chunk.units]
 
@@ -314,11 +362,9 @@ class Tools:
                 return None
             return same[i + step]
 
-        chunks = [c for c in self.library.store.get_chunks(doc.id) if c.char_start < end and start < c.char_end]
+        chunks = [c for c in self.library.passages(doc.id) if c.char_start < end and start < c.char_end]
         return {
-            "document": {"id": doc.id, "source": doc.source, "title": doc.title, "citation": doc.citation,
-                         "kind": doc.kind.value, "version_date": (doc.version or {}).get("date"),
-                         "numbering": numbering_verdict(doc)},
+            "document": self._about(doc),
             "passage_id": passage_id,
             "passage_ids": [c.id for c in chunks],
             "char_start": start, "char_end": end,
@@ -332,7 +378,9 @@ class Tools:
 
     def ask(self, key: str, question: str, as_of: str | None = None, documents: list[str] | None = None,
             kinds: list[str] | None = None, works: list[str] | None = None,
-            k: int = DEFAULTS.k) -> dict[str, Any]:
+            k: int = DEFAULT_K, detail: str = "compact") -> dict[str, Any]:
+        """The answer's JSON; compact unless ``detail="full"``: without the ranked passages it read
+        (``retrieved``: their count), its trace and its settings."""
         with self.lock:
             answer = self.library.ask(question, as_of=as_of, documents=documents or (), kinds=kinds or (),
                                       works=works or (), k=k)
@@ -340,14 +388,19 @@ class Tools:
                       if c.candidate.cp is not None]
             # what was shown to the client, with its words (leads too: they are shown with their pinpoints)
             self.give(key, [(c.doc_id, c.char_start, c.char_end) for c in chunks])
-            return answer.to_json()
+            out = self.relative(answer.to_json())
+            if detail != "full":
+                out["retrieved"] = len(out.get("retrieved") or [])
+                for heavy in ("trace", "settings"):
+                    out.pop(heavy, None)
+            return out
 
     def check_citations(self, key: str, text: str, as_of: str | None = None) -> dict[str, Any]:
         # what Pincite.check does, in the check process 'pincite serve' uses (its time limit, its own store
         # connection): no lock is held while it runs, so every other session's calls go on (issue 50)
-        report = check_limited(self.library.location, text.encode("utf-8"), "agent-draft.txt",
-                               optional_date(as_of), self.check_seconds)
-        out = report.to_json()
+        report = self.library.check(text.encode("utf-8"), source="agent-draft.txt",
+                                    as_of=optional_date(as_of), isolated=True, seconds=self.check_seconds)
+        out = self.relative(report.to_json())
         never = 0
         with self._sessions_lock:
             session = self.session(key)
@@ -379,14 +432,25 @@ class Tools:
 
     def documents(self, kind: str | None = None) -> dict[str, Any]:
         with self.lock:
-            return {"documents": [summary_to_json(s) for s in self.library.documents(kind=kind)]}
+            rows = self.library.documents(kind=kind)
+            return self.relative({"documents": [summary_to_json(s) for s in rows]})
 
     def versions(self, work: str) -> dict[str, Any]:
         with self.lock:
             key, rows = self.library.versions(work)
-            return {"work": key, "versions": [summary_to_json(s) for s in rows]}
+            return self.relative({"work": key, "versions": [summary_to_json(s) for s in rows]})
 
     def document_resource(self, document: str) -> dict[str, Any]:
         """``pincite://document/{id}``: the document's metadata and units (no text: ``read`` gives a unit's)."""
         with self.lock:
-            return document_to_json(self.library.show(document), with_text=False)
+            return self.relative(document_to_json(self.library.show(document), with_text=False))
+
+    def relative(self, value: Any) -> Any:
+        """``value`` (a tool's JSON) with every stored document's ``source`` shown relative to the store
+        (:meth:`pincite.library.Pincite.relative_source`): the server's filesystem is not the client's."""
+        if isinstance(value, dict):
+            return {k: self.library.relative_source(v) if k == "source" and isinstance(v, str)
+                    else self.relative(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.relative(v) for v in value]
+        return value

@@ -228,6 +228,27 @@ def test_bad_upload_requests(demo_db: Path, kwargs: dict, status: int, words: st
 # -- answers, documents, errors ----------------------------------------------------------------------------
 
 
+def _values(value: object, key: str) -> list[str]:
+    """Every string under ``key`` in a JSON value."""
+    if isinstance(value, dict):
+        return [v for k, v in value.items() if k == key and isinstance(v, str)] + [
+            x for v in value.values() for x in _values(v, key)]
+    if isinstance(value, list):
+        return [x for v in value for x in _values(v, key)]
+    return []
+
+
+def _served(local: Any) -> Any:
+    """The CLI's JSON as the server gives it: each document's source relative to the store's folder, else its
+    file's name (the demo files lie outside the store's folder)."""
+    if isinstance(local, dict):
+        return {k: Path(v).name if k == "source" and isinstance(v, str) and v.startswith("/") else _served(v)
+                for k, v in local.items()}
+    if isinstance(local, list):
+        return [_served(v) for v in local]
+    return local
+
+
 def test_ask_returns_the_same_json_as_the_cli(demo_db: Path) -> None:
     with serve(demo_db) as srv:
         r = httpx.post(f"{srv.url}/api/ask", json={"question": QUESTION, "no_dense": True}, timeout=60)
@@ -241,7 +262,12 @@ def test_ask_returns_the_same_json_as_the_cli(demo_db: Path) -> None:
         d.pop("seconds")
         for t in d["trace"]:  # each attempt's timing
             t.pop("seconds")
-    assert api == cli
+    # the same JSON, but for where the server keeps its files: HTTP shows a document's source relative to the
+    # store's folder (else the file's name), the local CLI the path it was given (issue 51)
+    sources = {json.dumps(x) for x in _values(cli, "source")}
+    assert sources and all(s.startswith('"/') for s in sources)
+    assert all(not s.startswith("/") for s in _values(api, "source"))
+    assert _served(cli) == api
     # and the offsets name the quoted words in the document's text
     doc = httpx.Client()
     with serve(demo_db) as srv:
@@ -258,7 +284,8 @@ def test_documents_list_matches_cli_and_filters_by_kind(demo_db: Path) -> None:
         statutes = httpx.get(f"{srv.url}/api/documents", params={"kind": "statute"}).json()["documents"]
         bad = httpx.get(f"{srv.url}/api/documents", params={"kind": "novel"})
     res = CliRunner().invoke(cli_app, ["documents", "--db", str(demo_db), "--json"])
-    assert all_docs == json.loads(res.stdout)
+    assert all_docs == _served(json.loads(res.stdout))
+    assert all(not d["source"].startswith("/") for d in all_docs)  # the server's layout is not shown
     assert statutes == []
     assert bad.status_code == 422 and bad.json()["error"].startswith("invalid request: kind:")
 
@@ -285,7 +312,7 @@ def test_search_returns_the_same_hits_as_the_cli(demo_db: Path) -> None:
     res = CliRunner().invoke(cli_app, ["search", q, "--db", str(demo_db), "--no-dense", "--k", "3", "--json"])
     assert r.status_code == 200 and res.exit_code == 0, (r.text, res.output)
     api, cli = r.json()["passages"], json.loads(res.stdout)["hits"]
-    assert api == cli and len(api) == 3
+    assert api == _served(cli) and len(api) == 3
     assert api[0]["units"] == ["[14]"] and api[0]["unit_ids"][0].startswith(api[0]["document"]["id"] + ":u")
 
 
@@ -304,6 +331,9 @@ def test_errors_are_json_with_a_clear_message(demo_db: Path, method: str, path: 
     assert r.status_code == status
     assert words in r.json()["error"]
     assert "Traceback" not in r.text
+    assert str(demo_db.parent) not in r.text  # the server's paths are not the client's (issue 51)
+    if status == 404 and "doc_nope" in path:
+        assert f"in {demo_db.name};" in r.json()["error"]
 
 
 def test_unexpected_failure_is_a_plain_500_without_a_trace(demo_db: Path) -> None:
