@@ -73,8 +73,13 @@ def test_the_api_request_model_is_derived_from_the_declaration() -> None:
 def test_the_mcp_search_schema_bounds_come_from_the_declaration(tmp_path: Path) -> None:
     with pincite.Pincite(tmp_path / "e.db", dense=False, create=True) as lib:
         tools = asyncio.run(build_server(lib).list_tools())
+    from pincite.mcp.tools import SEARCH_K
+
     k = next(t for t in tools if t.name == "search").input_schema["properties"]["k"]
-    assert (k["minimum"], k["maximum"], k["default"]) == (spec("k").ge, spec("k").le, DEFAULTS.k)
+    # the lower bound is the declaration's; MCP's agent profile pages search ten at a time (issue 51), a page
+    # the declaration allows
+    assert (k["minimum"], k["maximum"], k["default"]) == (spec("k").ge, SEARCH_K, SEARCH_K)
+    assert spec("k").ge <= SEARCH_K <= spec("k").le
 
 
 def test_cli_help_shows_the_declared_help_and_defaults() -> None:

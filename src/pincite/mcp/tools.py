@@ -252,7 +252,8 @@ class Tools:
 
     def _brief_hit(self, p: Hit) -> dict[str, Any]:
         """A hit as an agent needs it first: what to read and how to cite it, the start of its words, and the
-        two facts that change what it may be cited for (its zone, and a judge's role: a dissent)."""
+        facts that change what it may be cited for (its zone, a judge's role: a dissent, and whether the document
+        vouches for its labels)."""
         full = self._hit(p)
         text = full["text"]
         doc = full["document"]
@@ -261,6 +262,8 @@ class Tools:
                              "version_date": doc.get("version_date")},
                 "zone": full.get("zone"), "role": full.get("role"), "citable": full.get("citable"),
                 "label_verified": full["label_verified"],
+                # the document's numbering verdict, and the labels it denies: a pinpoint's trust, never trimmed
+                "numbering": full["numbering"], "unverified_units": full["unverified_units"],
                 "text": text[:SNIPPET_CHARS], "truncated": len(text) > SNIPPET_CHARS}
 
     def _hit(self, p: Hit) -> dict[str, Any]:

@@ -282,6 +282,25 @@ def _holds_items(el: etree._Element) -> bool:
     return any(isinstance(e.tag, str) and _labelled(e) for e in el.iter())
 
 
+#: how a schedule's labelled heading is cited when its items are numbered afresh under it (a treaty's
+#: articles, a list's parts): the word shortened as a pinpoint writes it, the rest as printed
+_GROUP_WORDS = {"article": "Art.", "part": "Part", "division": "Div.", "chapter": "Ch.", "section": "s.",
+                "annex": "Annex", "table": "Table"}
+
+
+def _group_label(el: etree._Element) -> str | None:
+    """A schedule group's own label ("ARTICLE 2" -> "Art. 2"), when its heading prints one; else None."""
+    if local_name(el) != "Group":
+        return None
+    lab = el.find("GroupHeading/Label")
+    text = " ".join((lab.text or "").split()) if lab is not None else ""
+    if not text:
+        return None
+    word, _, rest = text.partition(" ")
+    short = _GROUP_WORDS.get(word.lower())
+    return f"{short} {rest}".strip() if short and rest else text
+
+
 def schedule_item_label(schedule: str | None, path: str) -> str:
     """A schedule item's pinpoint as the Act cites it: "Sch. 1, item 4", "Sch. 1, item 1(a)(i)"; a schedule
     printed without a number is "Sch., item 4"."""
@@ -314,7 +333,12 @@ def _emit_schedule_items(st: _State, children: list[etree._Element], schedule: s
             _emit_schedule_items(st, rest, schedule, item, path + [item])
             st.uc.end(o)
         elif _holds_items(c):
-            _emit_schedule_items(st, list(c), schedule, parent_path, path)
+            within = _group_label(c)  # items numbered afresh under each labelled heading: "Art. 2, item 1"
+            if within and not parent_path:
+                inner = f"{schedule}, {within}" if schedule else within
+                _emit_schedule_items(st, list(c), inner, parent_path, path + [within])
+            else:
+                _emit_schedule_items(st, list(c), schedule, parent_path, path)
         else:
             lines = leaf_lines(c)
             if lines:
