@@ -24,8 +24,9 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
 fi
 # Tiers: tests/unit (no ../shared, no browser), tests/corpus (the real corpus in ../shared), tests/browser
-# (Chromium), tests/conformance (both stores), lab/tests (the lab's scripts). `bash scripts/test.sh quick` runs the
-# quick tier alone: tests/unit without the tests that read ../shared (under two minutes on 2 cores).
+# (Chromium), tests/system (child processes under OS limits, OCR, huge documents), tests/conformance (both
+# stores), lab/tests (the lab's scripts). `bash scripts/test.sh quick` runs the quick tier alone: tests/unit
+# without the tests that read ../shared (under two minutes on 2 cores).
 if [ "${1-}" = quick ]; then shift; set -- tests/unit -m "not shared" "$@"; fi
 workers="${PINCITE_TEST_WORKERS:-2}"
 if [ "$workers" = 0 ]; then exec .venv/bin/python -m pytest -q "$@"; fi
