@@ -39,7 +39,7 @@ from typing import Any
 from pincite import errors
 from pincite.answer.citecheck import CheckReport
 from pincite.errors import ParseError, PinciteError
-from pincite.parse.sandbox import ParseLimits, exchange, resident_mb
+from pincite.parse.sandbox import ParseLimits, env_number, exchange, resident_mb
 
 CHECK_SECONDS_ENV = "PINCITE_CHECK_SECONDS"
 DEFAULT_CHECK_SECONDS = 60.0
@@ -55,16 +55,8 @@ class CheckStopped(PinciteError):
 
 
 def check_seconds() -> float:
-    raw = os.environ.get(CHECK_SECONDS_ENV, "").strip()
-    if not raw:
-        return DEFAULT_CHECK_SECONDS
-    try:
-        value = float(raw)
-    except ValueError:
-        raise PinciteError(f"{CHECK_SECONDS_ENV}={raw!r} is not a number") from None
-    if value < 0 or math.isnan(value):
-        raise PinciteError(f"{CHECK_SECONDS_ENV}={raw!r} must be 0 (no limit) or more")
-    return value
+    """``PINCITE_CHECK_SECONDS`` (default 60; 0: no limit)."""
+    return env_number(CHECK_SECONDS_ENV, DEFAULT_CHECK_SECONDS)
 
 
 _HEADER = struct.Struct("!Q")

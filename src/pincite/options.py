@@ -116,12 +116,7 @@ def number(name: str, value: Any, *, optional: bool | None = None) -> Any:
 def names(name: str, value: Any) -> tuple[str, ...]:
     """The list option ``name`` (documents, works) as a tuple of names; one string is refused (it would be
     read letter by letter), as is a name that is not a non-empty string."""
-    if isinstance(value, (str, bytes)):
-        raise InvalidOption(name, f"give a list of names, not one string ({name}=[{value!r}])")
-    try:
-        out = tuple(value)
-    except TypeError:
-        raise InvalidOption(name, f"give a list of names, not {type(value).__name__}") from None
+    out = _listed(name, value, "names")
     for x in out:
         if not isinstance(x, str) or not x.strip():
             raise InvalidOption(name, f"{x!r} is not a name (a non-empty string)")
@@ -131,13 +126,19 @@ def names(name: str, value: Any) -> tuple[str, ...]:
 def kinds(name: str, value: Any) -> tuple[DocumentKind, ...]:
     """The list option ``name`` as document kinds (a kind's name or a :class:`DocumentKind`); one string is
     refused as :func:`names` refuses it."""
-    if isinstance(value, (str, bytes)):
-        raise InvalidOption(name, f"give a list of kinds, not one string ({name}=[{value!r}])")
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise InvalidOption(name, f"give a list of kinds, not {type(value).__name__}") from None
+    items = _listed(name, value, "kinds")
     return tuple(x if isinstance(x, DocumentKind) else _read(name, DocumentKind.parse, x) for x in items)
+
+
+def _listed(name: str, value: Any, what: str) -> tuple[Any, ...]:
+    """``value`` as a tuple; one string (which would be read letter by letter) or a value that is no sequence is
+    refused, naming the option and ``what`` it lists."""
+    if isinstance(value, (str, bytes)):
+        raise InvalidOption(name, f"give a list of {what}, not one string ({name}=[{value!r}])")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise InvalidOption(name, f"give a list of {what}, not {type(value).__name__}") from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,15 +171,10 @@ def outcome_units(doc: Document) -> list[Unit]:
     return picked
 
 
-def add_outcome_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
-                         include_non_citable: bool = False, after: int = 3) -> list[Passage]:
-    """``passages`` plus, for the best-ranked judgments, the passages where each judge disposes of the case.
-    They are placed after the first ``after`` retrieved passages (so a context budget keeps them) and every
-    passage is renumbered."""
-    if not asks_about_outcome(question):
-        return passages
-    if not OUTCOME_QUESTION.search(question) and not (passages and passages[0].document.kind is DocumentKind.JUDGMENT):
-        return passages  # a yes/no question is about a holding only when a judgment is what retrieval found first
+def _judgment_passages(store: Store, passages: list[Passage], units_of: Any, via: str, top_documents: int,
+                       include_non_citable: bool) -> list[Passage]:
+    """The passages holding ``units_of(document)`` in each of the ``top_documents`` best-ranked judgments among
+    ``passages``, those already retrieved left out, each marked ``via``."""
     seen = {p.chunk.id for p in passages}
     judgment_ids: list[str] = []
     for p in passages:
@@ -191,37 +186,7 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
             doc = store.get_document(doc_id)
         except NotFound:  # replaced by a concurrent ingest after the search: its passages are gone
             continue
-        ref = next(p.document for p in passages if p.document.id == doc_id)
-        chunks = store.get_chunks(doc_id)
-        for unit in outcome_units(doc):
-            ch = _unit_chunk(chunks, unit)
-            if ch is None or ch.id in seen or (not ch.citable and not include_non_citable):
-                continue
-            seen.add(ch.id)
-            extra.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0, "outcome"))
-    merged = passages[:after] + extra + passages[after:]
-    return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
-
-
-
-def add_structure_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
-                           include_non_citable: bool = False, after: int = 3) -> list[Passage]:
-    """``passages`` plus, for the best-ranked judgments, the passages a structural question needs read
-    (:func:`pincite.answer.structure.structure_units`: the lead's disposal and the assents, the dissents'
-    disposal and first reasons, a named judge's paragraphs, the test applied or the costs order), placed after
-    the first ``after`` retrieved passages and renumbered; ``via`` "structure"."""
-    seen = {p.chunk.id for p in passages}
-    judgment_ids: list[str] = []
-    for p in passages:
-        if p.document.kind is DocumentKind.JUDGMENT and p.document.id not in judgment_ids:
-            judgment_ids.append(p.document.id)
-    extra: list[Passage] = []
-    for doc_id in judgment_ids[:top_documents]:
-        try:
-            doc = store.get_document(doc_id)
-        except NotFound:  # replaced by a concurrent ingest after the search: its passages are gone
-            continue
-        units = structure_units(doc, question)
+        units = units_of(doc)
         if not units:
             continue
         ref = next(p.document for p in passages if p.document.id == doc_id)
@@ -231,7 +196,33 @@ def add_structure_passages(store: Store, question: str, passages: list[Passage],
             if ch is None or ch.id in seen or (not ch.citable and not include_non_citable):
                 continue
             seen.add(ch.id)
-            extra.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0, "structure"))
+            extra.append(Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0, via))
+    return extra
+
+
+def add_outcome_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
+                         include_non_citable: bool = False, after: int = 3) -> list[Passage]:
+    """``passages`` plus, for the best-ranked judgments, the passages where each judge disposes of the case.
+    They are placed after the first ``after`` retrieved passages (so a context budget keeps them) and every
+    passage is renumbered."""
+    if not asks_about_outcome(question):
+        return passages
+    if not OUTCOME_QUESTION.search(question) and not (passages and passages[0].document.kind is DocumentKind.JUDGMENT):
+        return passages  # a yes/no question is about a holding only when a judgment is what retrieval found first
+    extra = _judgment_passages(store, passages, outcome_units, "outcome", top_documents,
+                               include_non_citable)
+    merged = passages[:after] + extra + passages[after:]
+    return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
+
+
+def add_structure_passages(store: Store, question: str, passages: list[Passage], top_documents: int = 2,
+                           include_non_citable: bool = False, after: int = 3) -> list[Passage]:
+    """``passages`` plus, for the best-ranked judgments, the passages a structural question needs read
+    (:func:`pincite.answer.structure.structure_units`: the lead's disposal and the assents, the dissents'
+    disposal and first reasons, a named judge's paragraphs, the test applied or the costs order), placed after
+    the first ``after`` retrieved passages and renumbered; ``via`` "structure"."""
+    extra = _judgment_passages(store, passages, lambda doc: structure_units(doc, question), "structure",
+                               top_documents, include_non_citable)
     if not extra:
         return passages
     merged = passages[:after] + extra + passages[after:]

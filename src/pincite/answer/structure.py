@@ -252,15 +252,13 @@ def outcome_said(doc: Document, sps: list[Speaker]) -> list[Said]:
     if lead is None:
         return []
     out = disposal(doc, lead)
-    if not out:
-        return []
-    for sp in sps:
-        if sp is lead or sp.dissenting:
-            continue
-        a = assent(doc, sp)
-        if a is not None:
-            out.append(a)
-    return out
+    return out + assents(doc, sps, lead) if out else []
+
+
+def assents(doc: Document, sps: list[Speaker], lead: Speaker | None) -> list[Said]:
+    """Each judge's assent, in order, but the lead's and the dissenters'."""
+    said = (assent(doc, sp) for sp in sps if sp is not lead and not sp.dissenting)
+    return [a for a in said if a is not None]
 
 
 def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple[bool, list[Said]]:
@@ -289,15 +287,7 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
         own = assent(doc, mine) if mine is not lead_of(sps) else next(iter(disposal(doc, mine)[-1:]), None)
         if own is not None:
             return False, [own]
-    lead = lead_of(sps)
-    out = []
-    for sp in sps:
-        if sp is lead or sp.dissenting:
-            continue
-        a = assent(doc, sp)
-        if a is not None:
-            out.append(a)
-    return False, out
+    return False, assents(doc, sps, lead_of(sps))
 
 
 def structure_units(doc: Document, question: str) -> list[Unit]:

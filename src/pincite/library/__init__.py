@@ -49,6 +49,7 @@ from pincite.versions import works_of
 
 # the limited check process's errors and lifetime (a server's check is Pincite.check(isolated=True))
 from pincite.checkrun import CheckStopped, CheckTooLarge, stop_running_checks, warm_up
+from pincite.parse.sandbox import env_number
 
 # evaluation: gold sets, metrics, run records, comparisons (``pincite eval``'s report)
 from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
@@ -63,6 +64,7 @@ __all__ = [
     "GeneratorKind", "GoldError", "GoldQuestion", "Hit", "IngestReport", "LEAD_NOTE", "LockedRetriever",
     "METRICS", "METRIC_NAMES", "OnFail", "Pincite", "RECALL_AT", "Store", "Verdict", "WindowSettings",
     "compare_runs", "default_db_path", "default_location", "demo_paths", "display_location", "embed_store",
+    "env_number",
     "find_units", "format_gap", "format_metric", "gold_set_name", "is_server_store", "lint_counts",
     "lint_document", "load_embedder", "make_answer_generator", "make_retriever", "migrate_store",
     "nothing_to_ingest", "open_file_store", "open_store", "out_of_space", "pinpoint", "read_gold", "read_run",

@@ -28,8 +28,6 @@ it shows its start, an ellipsis and its length (:func:`shown`, :func:`shorten_ec
 
 from __future__ import annotations
 
-import math
-import os
 import re
 import threading
 import time
@@ -39,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pincite.library import (
-    DEFAULT_K, CitationResult, Hit, Pincite, Verdict, find_units, pinpoint, render_citation,
+    DEFAULT_K, CitationResult, Hit, Pincite, Verdict, env_number, find_units, pinpoint, render_citation,
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
@@ -107,19 +105,6 @@ def shorten_echoes(message: str, arguments: object) -> str:
     return message
 
 
-def _setting(name: str, default: float, *, whole: bool = False) -> float:
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise PinciteError(f"{name}={raw!r} is not a number") from None
-    if value < 0 or math.isnan(value) or (whole and value != int(value)):
-        raise PinciteError(f"{name}={raw!r} must be {'a whole number, ' if whole else ''}0 or more")
-    return value
-
-
 @dataclass
 class Session:
     """What one client was given: (document id, start, end) spans of passages and units, in order; when it
@@ -158,9 +143,9 @@ class Tools:
                  retrieved_cap: int | None = None, check_seconds: float | None = None) -> None:
         self.library = library
         self.lock = threading.Lock()
-        self.idle_seconds = _setting(SESSION_IDLE_ENV, DEFAULT_SESSION_IDLE_SECONDS) if idle_seconds is None \
+        self.idle_seconds = env_number(SESSION_IDLE_ENV, DEFAULT_SESSION_IDLE_SECONDS, zero=None) if idle_seconds is None \
             else idle_seconds
-        self.retrieved_cap = int(_setting(RETRIEVED_CAP_ENV, DEFAULT_RETRIEVED_CAP, whole=True)) \
+        self.retrieved_cap = int(env_number(RETRIEVED_CAP_ENV, DEFAULT_RETRIEVED_CAP, whole=True, zero=None)) \
             if retrieved_cap is None else retrieved_cap
         self.check_seconds = check_seconds
         self._sessions_lock = threading.Lock()

@@ -113,11 +113,11 @@ class ParseLimits:
 
     @classmethod
     def from_env(cls) -> ParseLimits:
-        return cls(memory_mb=int(_env_number(MEMORY_ENV, DEFAULT_MEMORY_MB)),
-                   seconds=_env_number(SECONDS_ENV, DEFAULT_SECONDS),
-                   max_units=int(_env_number(MAX_UNITS_ENV, DEFAULT_MAX_UNITS)),
-                   max_chars=int(_env_number(MAX_TEXT_ENV, DEFAULT_MAX_TEXT_CHARS)),
-                   recycle_mb=int(_env_number(RECYCLE_ENV, DEFAULT_RECYCLE_MB)))
+        return cls(memory_mb=int(env_number(MEMORY_ENV, DEFAULT_MEMORY_MB)),
+                   seconds=env_number(SECONDS_ENV, DEFAULT_SECONDS),
+                   max_units=int(env_number(MAX_UNITS_ENV, DEFAULT_MAX_UNITS)),
+                   max_chars=int(env_number(MAX_TEXT_ENV, DEFAULT_MAX_TEXT_CHARS)),
+                   recycle_mb=int(env_number(RECYCLE_ENV, DEFAULT_RECYCLE_MB)))
 
     @property
     def off(self) -> bool:
@@ -148,7 +148,10 @@ def size_error(doc: ParsedDocument, source: str, max_units: int, max_chars: int)
     return None
 
 
-def _env_number(name: str, default: float) -> float:
+def env_number(name: str, default: float, *, whole: bool = False, zero: str | None = "no limit") -> float:
+    """A number setting read from the environment variable ``name`` (``default`` when unset or blank): 0 or more,
+    a whole number if ``whole``; :class:`~pincite.errors.PinciteError` naming the variable and its value
+    otherwise.  ``zero`` says what 0 means, in the message."""
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
@@ -156,8 +159,9 @@ def _env_number(name: str, default: float) -> float:
         value = float(raw)
     except ValueError:
         raise errors.PinciteError(f"{name}={raw!r} is not a number") from None
-    if value < 0 or math.isnan(value):
-        raise errors.PinciteError(f"{name}={raw!r} must be 0 (no limit) or more")
+    if value < 0 or math.isnan(value) or (whole and value != int(value)):
+        zero_means = f" ({zero})" if zero else ""
+        raise errors.PinciteError(f"{name}={raw!r} must be {'a whole number, ' if whole else ''}0{zero_means} or more")
     return value
 
 
