@@ -3,10 +3,12 @@ claim could restate or contradict — a judgment's reasons, an Act's provisions,
 90 words holding a modal, a negation, a figure or a party. Writers are given these and write their pairs on them.
 
     PYTHONPATH=src python -m lab.gold.sample_passages ../shared OUT.jsonl [--per-kind 30] [--seed 49]
-                                                         [--avoid EARLIER.jsonl]
+                                                         [--avoid EARLIER.jsonl ...]
 
 Documents listed in ../shared/RESERVED.md, and documents any question of eval/heldout.jsonl names, are never
-sampled.
+sampled. Each --avoid file (repeatable) is an earlier sample: its documents are not sampled again while a kind has
+unsampled documents left, and its units never are (a kind whose documents are all used falls back to their other
+units, and the count of such passages is printed).
 """
 
 from __future__ import annotations
@@ -45,14 +47,22 @@ def main() -> int:
     rng = random.Random(seed)
     skip = reserved(shared)
     held = heldout_documents()
-    if "--avoid" in sys.argv:  # documents an earlier sample used: a fresh set shares none
-        held |= {Path(json.loads(x)["source"]).name for x in
-                 Path(sys.argv[sys.argv.index("--avoid") + 1]).read_text(encoding="utf-8").splitlines() if x}
+    used: set[str] = set()
+    used_units: set[tuple[str, str]] = set()
+    for i, arg in enumerate(sys.argv):  # earlier samples: a fresh set shares none of their documents if it can
+        if arg == "--avoid":
+            for line in Path(sys.argv[i + 1]).read_text(encoding="utf-8").splitlines():
+                if line.strip():
+                    row = json.loads(line)
+                    used.add(Path(row["source"]).name)
+                    used_units.add((Path(row["source"]).name, row["label"]))
     rows = []
+    reused = 0
     for kind, folder in SETS.items():
         files = sorted(p for p in (shared / folder).iterdir() if p.is_file())
         files = [p for p in files if not any(str(p).endswith(r) for r in skip) and p.name not in held]
         rng.shuffle(files)
+        files = [p for p in files if p.name not in used] + [p for p in files if p.name in used]
         got = 0
         for path in files:
             if got >= per_kind:
@@ -64,15 +74,17 @@ def main() -> int:
             units = [u for u in doc.units if u.citable and u.label and not any(
                 v.parent == u.ordinal for v in doc.units)]
             units = [u for u in units if 25 <= len(doc.unit_text(u).split()) <= 90
-                     and len(SIGNAL.findall(doc.unit_text(u))) >= 2]
+                     and len(SIGNAL.findall(doc.unit_text(u))) >= 2
+                     and (path.name, u.label) not in used_units]
             if not units:
                 continue
             u = rng.choice(units)
             rows.append({"id": f"p{len(rows) + 1:03d}", "kind": kind, "source": str(path.relative_to(shared)),
                          "title": doc.title, "label": u.label, "text": " ".join(doc.unit_text(u).split())})
             got += 1
+            reused += path.name in used
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    print(f"{len(rows)} passages -> {out}")
+    print(f"{len(rows)} passages -> {out} ({reused} from documents an earlier sample used, other units)")
     return 0
 
 
