@@ -29,7 +29,7 @@ from pincite.errors import PinciteError
 from pincite.evaluation.gold import read_gold
 from pincite.evaluation.metrics import format_metric, metric_gap
 from pincite.evaluation.runs import check_sources, run_settings, write_run
-from pincite.library import AskOptions, Pincite
+from pincite import AskOptions, Pincite
 from pincite.generate.base import GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.open import open_store

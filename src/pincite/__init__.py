@@ -26,18 +26,21 @@ if TYPE_CHECKING:  # typing only: the package's own layer is 0, so at run time i
         InvalidOption, NotFound, ParseError, PinciteError, StoreNotFound, UnknownName, UnknownOption,
     )
     from pincite.evaluation.runs import EvalRun
-    from pincite.ingest import IngestReport
+    from pincite.ingest import FileResult, IngestReport
     from pincite.jsonio import Hit
     from pincite.library import Pincite, demo_paths
-    from pincite.options import DEFAULT_K, AskOptions
+    from pincite.options import DEFAULT_K, AskOptions, AskRequest
+    from pincite.store import DocumentSummary
 
 # the names and the modules that define them: the front door (Pincite, its options, what its methods return,
-# the errors it raises)
+# the errors it raises); the kinds they name (OnFail, GeneratorKind, DocumentKind, Verdict) are pincite.types'
+# values
 _LAZY = {
     "Pincite": "pincite.library", "demo_paths": "pincite.library",
-    "AskOptions": "pincite.options", "DEFAULT_K": "pincite.options",
+    "AskOptions": "pincite.options", "DEFAULT_K": "pincite.options", "AskRequest": "pincite.options",
     "Answer": "pincite.answer.model", "Hit": "pincite.jsonio", "CheckReport": "pincite.answer.citecheck",
-    "IngestReport": "pincite.ingest", "AuditReport": "pincite.audit", "EvalRun": "pincite.evaluation.runs",
+    "DocumentSummary": "pincite.store", "FileResult": "pincite.ingest", "IngestReport": "pincite.ingest",
+    "AuditReport": "pincite.audit", "EvalRun": "pincite.evaluation.runs",
     "PinciteError": "pincite.errors", "NotFound": "pincite.errors", "UnknownName": "pincite.errors",
     "StoreNotFound": "pincite.errors", "InvalidOption": "pincite.errors", "UnknownOption": "pincite.errors",
     "ParseError": "pincite.errors",
@@ -50,6 +53,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pincite' has no attribute {name!r}")
 
 
-__all__ = ["DEFAULT_K", "Answer", "AskOptions", "AuditReport", "CheckReport", "EvalRun", "Hit",
-           "IngestReport", "InvalidOption", "NotFound", "ParseError", "Pincite", "PinciteError",
-           "StoreNotFound", "UnknownName", "UnknownOption", "__version__", "demo_paths"]
+__all__ = ["DEFAULT_K", "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "DocumentSummary",
+           "EvalRun", "FileResult", "Hit", "IngestReport", "InvalidOption", "NotFound", "ParseError", "Pincite",
+           "PinciteError", "StoreNotFound", "UnknownName", "UnknownOption", "__version__", "demo_paths"]

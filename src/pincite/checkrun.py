@@ -38,20 +38,11 @@ from typing import Any
 
 from pincite import errors
 from pincite.answer.citecheck import CheckReport
-from pincite.errors import ParseError, PinciteError
+from pincite.errors import CheckStopped, CheckTooLarge, ParseError, PinciteError
 from pincite.parse.sandbox import ParseLimits, env_number, exchange, resident_mb
 
 CHECK_SECONDS_ENV = "PINCITE_CHECK_SECONDS"
 DEFAULT_CHECK_SECONDS = 60.0
-
-
-class CheckTooLarge(PinciteError):
-    """A draft whose check ran past the time limit (the server answers 413: the draft is over a limit the
-    server sets on what it will take, as an upload over the size cap is; a smaller draft goes through)."""
-
-
-class CheckStopped(PinciteError):
-    """A check ended because the server is shutting down."""
 
 
 def check_seconds() -> float:

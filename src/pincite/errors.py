@@ -33,6 +33,11 @@ class DiskFull(StoreError):
         super().__init__(f"no space left on device writing {path}" + (f" ({what})" if what else ""))
 
 
+def out_of_space(message: str | None) -> bool:
+    """Whether an error message is :class:`DiskFull`'s (a report carries its errors as text)."""
+    return bool(message) and "no space left on device writing " in str(message)
+
+
 class NotFound(PinciteError):
     """A document, work or unit asked for is not in the store."""
 
@@ -100,3 +105,20 @@ class UnknownOption(PinciteError, TypeError):
     def __init__(self, name: str, known: tuple[str, ...] | list[str]) -> None:
         self.name = name
         super().__init__(f"{name!r} is not an option; the options are: {', '.join(known)}")
+
+
+class GoldError(PinciteError):
+    """A gold file or one of its entries cannot be read or resolved (the message names the line and why)."""
+
+
+class GeneratorError(PinciteError):
+    """The generator could not produce a reply (server unreachable, timed out, refused)."""
+
+
+class CheckTooLarge(PinciteError):
+    """A draft whose check ran past the time limit (the server answers 413: the draft is over a limit the
+    server sets on what it will take, as an upload over the size cap is; a smaller draft goes through)."""
+
+
+class CheckStopped(PinciteError):
+    """A check ended because the server is shutting down."""

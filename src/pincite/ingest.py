@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pincite.chunk import ChunkSettings, chunk_document
-from pincite.errors import ParseError, PinciteError
+from pincite.errors import ParseError, PinciteError, out_of_space
 from pincite.legal.injection import flag_document
 from pincite.lint import lint_warnings
 from pincite.parse import DOCUMENT_EXTENSIONS, HOUSEKEEPING_MARKDOWN, MARKDOWN_EXTENSIONS, PARSER_VERSION
@@ -36,6 +36,9 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 
 @dataclass(frozen=True, slots=True)
 class FileResult:
+    """What became of one file an ingest read (``status``: added, replaced, unchanged or failed, and why); what
+    :meth:`pincite.Pincite.ingest_bytes` returns and each of an :class:`IngestReport`'s ``results``."""
+
     source: str
     status: str  # added | replaced | unchanged | failed
     doc_id: str | None = None
@@ -67,6 +70,10 @@ class IngestReport:
     @property
     def failed(self) -> list[FileResult]:
         return [r for r in self.results if r.status == "failed"]
+
+    def nothing_read(self, paths: Iterable[str]) -> str | None:
+        """Why this run, given ``paths``, is an error for having found no file to read (None: it found some)."""
+        return nothing_to_ingest(paths, self)
 
     @property
     def out_of_space(self) -> bool:
@@ -442,11 +449,6 @@ def regroup_unfinished(store: Store) -> str | None:
     except PinciteError as e:
         return str(e)
     return update_twins(store)
-
-
-def out_of_space(message: str | None) -> bool:
-    """Whether an error message is :class:`pincite.errors.DiskFull`'s."""
-    return bool(message) and "no space left on device writing " in str(message)
 
 
 def update_indexes(store: Store) -> str | None:

@@ -17,12 +17,7 @@ from typing import Any
 
 from pincite.answer.verify import ClaimSupport
 from pincite.errors import InvalidOption, UnknownOption
-from pincite.types import ChoiceEnum, DateError, DocumentKind, InvalidDate, SearchFilters, optional_date
-
-
-class OnFail(ChoiceEnum):
-    DROP = "drop"
-    RETRY = "retry"
+from pincite.types import DateError, DocumentKind, InvalidDate, OnFail, SearchFilters, optional_date
 
 
 def option(default: Any, help: str, *, cli: str | None = None, ge: int | None = None, le: int | None = None,

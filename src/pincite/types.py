@@ -33,6 +33,43 @@ class ChoiceEnum(str, Enum):
         return self.value
 
 
+class OnFail(ChoiceEnum):
+    """What a question does with a citation that fails its check (an option of :class:`pincite.AskOptions`)."""
+
+    DROP = "drop"
+    RETRY = "retry"
+
+
+class GeneratorKind(ChoiceEnum):
+    """How answers are written (``Pincite(generator=...)``, ``--generator``)."""
+
+    EXTRACTIVE = "extractive"
+    OPENAI = "openai"
+    RANKER = "ranker"
+
+
+#: the generator a question gets unless it names one: the ranker, since it beat the extractive generator on the
+#: frozen held-out set on both answered correctly and attribution precision (issue 27, item 5; bench/NOTES.md)
+DEFAULT_GENERATOR = GeneratorKind.RANKER
+
+class Verdict(ChoiceEnum):
+    """What the cite-checker found of one citation (a :class:`pincite.CheckReport`'s results)."""
+
+    OK = "ok"
+    WRONG_PINPOINT = "wrong-pinpoint"
+    QUOTE_ALTERED = "quote-altered"
+    QUOTE_NOT_FOUND = "quote-not-found"
+    DISSENT = "dissent"
+    QUOTED_AS_HOLDING = "quoted-as-holding"  # words the court only quotes (a court below, counsel) cited as its own
+    NOT_CITABLE = "not-citable"
+    NOT_IN_FORCE = "not-in-force"
+    PAGE_AS_PARAGRAPH = "page-as-paragraph"
+    NO_SUCH_UNIT = "no-such-unit"
+    UNRESOLVED = "unresolved"
+    UNVERIFIED_PROPOSITION = "unverified-proposition"
+    CONTRADICTS_QUOTE = "contradicts-quote"  # the sentence says the opposite of the words it quotes
+
+
 class DocumentKind(ChoiceEnum):
     JUDGMENT = "judgment"
     STATUTE = "statute"

@@ -17,7 +17,7 @@ from pincite.evaluation.gold import (
     select_questions,
 )
 from pincite.evaluation.runs import use_chunker
-from pincite.library import AskOptions, Pincite
+from pincite import AskOptions, Pincite
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever

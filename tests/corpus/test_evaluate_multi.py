@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pincite.evaluation.gold import GoldError, parse_gold_line, read_gold, select_questions
-from pincite.library import AskOptions, Pincite
+from pincite import AskOptions, Pincite
 from pincite.generate.extractive import ExtractiveGenerator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever

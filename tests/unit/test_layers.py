@@ -308,55 +308,162 @@ def test_cli_and_api_import_neither_the_wiring_nor_a_backend() -> None:
     assert not bad, bad
 
 
-#: the client packages: the command line, the HTTP API (with the web pages' routes), the MCP server
-CLIENTS = ("pincite.cli", "pincite.api", "pincite.mcp")
+#: the client packages (issue 51, "one real door"): the command line, the HTTP API, the web pages, the MCP server.
+#: (Evaluation is not among them: it sits below the library, which composes it — ``Pincite.evaluate`` is its
+#: door, and test_evaluation_asks_through_the_library keeps it from wiring a question itself.)
+CLIENTS = ("pincite.cli", "pincite.api", "pincite.web", "pincite.mcp")
 
-#: everything a client may import besides its own package, and why.  All else (the engine, retrieval, the
-#: generators, the store, ingest, open, evaluation, the cite-checker, ...) it reaches through pincite.library,
-#: whose __init__ lists what a client can use.
+#: what every client may import from the engine, and why.  All else (the engine, retrieval, the generators, the
+#: store, ingest, open, evaluation, the cite-checker, the JSON shapes, ...) it reaches through Pincite's methods,
+#: or, for the names of CLIENT_LIBRARY_NAMES only, through pincite.library.
 CLIENT_ALLOWED = {
-    "pincite.library": "the Python API: Pincite, the values its methods take and return, the few functions a "
-                       "client calls besides it (pincite.library's __all__)",
+    "pincite": "the front door: Pincite, its options, the values its methods return, the errors (its __all__)",
+    "pincite.library": "CLIENT_LIBRARY_NAMES only",
+    "pincite.types": "the vocabulary: document kinds, zones, roles, verdicts, generator kinds, on-fail, dates",
     "pincite.errors": "the error family: each client turns an error into its exit code, HTTP status or tool error",
-    "pincite.types": "plain value types a client reads options into and prints (DocumentKind, Format, Role, dates)",
-    "pincite.jsonio": "the JSON shapes (document, summary, audit) that the command line prints and the API serves: "
-                      "one definition, so the two cannot drift apart",
-    "pincite.web": "all HTML (the reader, the eval, audit and check reports): the CLI's --html and the API's pages",
-    "pincite.terminal": "how the command line prints (literal text, escaped controls): the CLI's alone",
 }
-#: the allowed modules that only the command line may import
-CLI_ONLY = {"pincite.terminal"}
+
+#: a client's own helpers beyond its package: the other client packages (or the CLI's terminal module) it uses
+CLIENT_HELPERS = {
+    "pincite.cli": {"pincite.terminal": "how the command line prints (literal text, escaped controls)",
+                    "pincite.web": "--html writes the pages the server shows (one definition of the HTML)",
+                    "pincite.api": "'pincite serve' starts the HTTP server",
+                    "pincite.mcp": "'pincite mcp' starts the MCP server"},
+    "pincite.api": {"pincite.web": "the pages it serves"},
+    "pincite.mcp": {"pincite.api": "MCP over HTTP stands behind the API's guard and reads its config"},
+    "pincite.web": {},
+}
+
+#: the only names a client imports from pincite.library, each with why it is not a method of Pincite: values
+#: and pure functions over values (no store), the server's shared wiring, the options' declaration
+CLIENT_LIBRARY_NAMES = {
+    "spec": "the one declaration of an option (default, help, bounds): each door builds its parameters from it",
+    "EVAL_OPTIONS": "eval's options (the defaults users ask with): 'pincite eval' shows them as its flags' defaults",
+    "DEFAULT_MAX_TOKENS": "the openai generator's reply limit: the --max-tokens default of ask, eval and serve",
+    "LEAD_NOTE": "what a reader is told of an abstention's leads: the CLI prints it above them",
+    "ChunkSettings": "the chunker's sizes: the value 'pincite chunk' hands to Pincite.rechunk",
+    "WindowSettings": "the token-window baseline's sizes: the value 'pincite audit' hands to Pincite.audit",
+    "Generator": "the type of the server's one generator (made by make_answer_generator, shared by its threads)",
+    "make_answer_generator": "the server makes its one generator once, for every request's Pincite",
+    "make_retriever": "the server makes its retrievers once, shared by its threads under its index lock",
+    "document_to_json": "the JSON of a document (show --json, GET /api/documents/{id}, MCP read): one definition",
+    "summary_to_json": "the JSON of a document's summary (documents --json, /api/documents, MCP): one definition",
+    "audit_to_json": "the JSON of an audit (audit --json, /api/documents/{id}/audit): one definition",
+    "unit_to_json": "the JSON of one unit (MCP read): the same shape as in a document's JSON",
+    "DOCUMENT_PAGE_UNITS": "how many units a page of a document's JSON holds (HTTP and MCP paging)",
+    "CitationResult": "a check report's result for one citation (the type the web page and MCP read)",
+    "find_units": "the units of a document a label names (MCP read): the checker's own reading of a pinpoint",
+    "pinpoint": "how a unit is pinpointed (MCP read): the answers' own rendering",
+    "render_citation": "how a unit is cited in full (MCP read): the answers' own rendering",
+    "quoting_phrase": "how a quotation is introduced in the reader page: the answers' own wording",
+    "LintFinding": "a structural lint finding (the type the audit page reads)",
+    "lint_document": "the structural lint of a document already read (audit --all's counts, the audit page)",
+    "lint_counts": "findings counted by kind (audit's table, the audit page)",
+    "works_of": "the works among document summaries already listed ('pincite documents' ends with them)",
+    "default_db_path": "'pincite demo' names the default database file in its closing line",
+    "env_number": "the one reader of number settings from the environment (MCP's session bounds)",
+    "Comparison": "eval: two runs side by side (the CLI's table and the HTML report)",
+    "compare_runs": "eval: compares a run with its baseline (--baseline)",
+    "set_gaps": "eval: the gaps between gold sets run together",
+    "METRICS": "eval: the metrics a run reports, in order (the CLI's table and the HTML report)",
+    "METRIC_NAMES": "eval: each metric's name for a reader",
+    "RECALL_AT": "eval: the depth retrieval recall is measured at (named in --k's help)",
+    "format_gap": "eval: how a difference between runs is printed (CLI and HTML alike)",
+    "format_metric": "eval: how a metric is printed (CLI and HTML alike)",
+    "GoldQuestion": "eval: one gold question (the type --only selects among)",
+    "read_gold": "eval: reads a gold file (the CLI reads it to select --only before running)",
+    "select_questions": "eval: the questions --only names (an error naming --only when none)",
+    "gold_set_name": "eval: a gold set's name, from its file (two sets named alike are refused)",
+    "read_run": "eval: reads a baseline run record (--baseline)",
+    "write_run": "eval: writes a run record to --out",
+    "set_run_path": "eval: where --out puts each set's run record",
+}
+
+
+def _client_of(module: str) -> str | None:
+    return next((c for c in CLIENTS if module == c or module.startswith(c + ".")), None)
 
 
 def client_imports() -> dict[str, set[str]]:
-    """Each client module and what it imports outside the client packages."""
+    """Each client module and what it imports outside its own package."""
     g = graph()
-    return {m: {t for t in ts if not t.startswith(CLIENTS)} for m, ts in g.items() if m.startswith(CLIENTS)}
+    out = {}
+    for m, ts in g.items():
+        own = _client_of(m)
+        if own is not None:
+            out[m] = {t for t in ts if not (t == own or t.startswith(own + "."))}
+    return out
 
 
 def allowed_for(client: str, target: str) -> bool:
-    root = next((a for a in CLIENT_ALLOWED if target == a or target.startswith(a + ".")), None)
-    return root is not None and (root not in CLI_ONLY or client.startswith("pincite.cli"))
+    """Whether a module of ``client``'s package may import module ``target`` (a name list is checked apart)."""
+    own = _client_of(client)
+    if own is None:
+        return False
+    roots = list(CLIENT_ALLOWED) + list(CLIENT_HELPERS[own])
+    return any(target == a or (a != "pincite" and target.startswith(a + ".")) for a in roots)
 
 
-def test_clients_import_only_the_library_and_the_allowed_modules() -> None:
-    """The CLI, the HTTP API and the MCP server import pincite.library and CLIENT_ALLOWED's modules only: one
-    front door, so the three cannot wire a question, open a backend or score a run each in their own way."""
+def library_names_of(path: Path) -> list[tuple[str, int]]:
+    """The names ``path`` imports from pincite.library (``import pincite.library`` counts as '*')."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == "pincite.library" and not node.level:
+            found += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module == "pincite" and not node.level:
+            found += [("*", node.lineno) for a in node.names if a.name == "library"]
+        elif isinstance(node, ast.Import):
+            found += [("*", node.lineno) for a in node.names if a.name.startswith("pincite.library")]
+    return found
+
+
+def client_files() -> list[Path]:
+    return sorted(p for c in CLIENTS for p in (SRC / c.removeprefix("pincite.").replace(".", "/")).rglob("*.py"))
+
+
+def test_clients_import_only_the_door_the_vocabulary_and_their_own() -> None:
+    """The CLI, the HTTP API, the web pages and the MCP server import from the engine only ``pincite``,
+    ``pincite.types``, ``pincite.errors``, their own package (with CLIENT_HELPERS) and CLIENT_LIBRARY_NAMES from
+    ``pincite.library``: one door, so no client opens a store, wires a question, shapes JSON or scores a run in
+    its own way."""
     imports = client_imports()
-    assert len(imports) > 25 and any(m.startswith("pincite.mcp") for m in imports), sorted(imports)
+    assert len(imports) > 30 and all(any(m.startswith(c) for m in imports) for c in CLIENTS), sorted(imports)
     bad = sorted(f"{m} imports {t}" for m, ts in imports.items() for t in ts if not allowed_for(m, t))
+    bad += [f"{module_name(p)}:{line} imports {name} from pincite.library" for p in client_files()
+            for name, line in library_names_of(p) if name not in CLIENT_LIBRARY_NAMES]
     assert not bad, "\n".join(bad)
-    used = {t for ts in imports.values() for t in ts}
-    assert all(any(t == a or t.startswith(a + ".") for t in used) for a in CLIENT_ALLOWED), (
-        "an allowed module no client imports: take it off CLIENT_ALLOWED")
 
 
-def test_the_client_allowlist_check_refuses_a_module_below_the_library() -> None:
+def test_the_library_names_clients_use_are_all_needed() -> None:
+    """Every name of CLIENT_LIBRARY_NAMES is imported by some client (else take it off), and pincite.library
+    exports nothing else but what ``pincite`` loads from it: its list is the allow-list."""
+    used = {name for p in client_files() for name, _ in library_names_of(p)}
+    assert set(CLIENT_LIBRARY_NAMES) <= used, sorted(set(CLIENT_LIBRARY_NAMES) - used)
+    import pincite
+    import pincite.library
+    loaded_from_it = {n for n, m in vars(pincite)["_LAZY"].items() if m == "pincite.library"}
+    assert set(pincite.library.__all__) == set(CLIENT_LIBRARY_NAMES) | loaded_from_it, (
+        set(pincite.library.__all__) ^ (set(CLIENT_LIBRARY_NAMES) | loaded_from_it))
+    helpers = {h for hs in CLIENT_HELPERS.values() for h in hs}
+    imports = client_imports()
+    for h in helpers:  # every helper is used by the client it is listed for
+        assert any(t == h or t.startswith(h + ".") for ts in imports.values() for t in ts), h
+
+
+def test_the_client_allowlist_check_refuses_a_module_below_the_library(tmp_path: Path) -> None:
     assert allowed_for("pincite.cli.ask", "pincite.library") and allowed_for("pincite.api.pages", "pincite.web.reader")
+    assert allowed_for("pincite.web.audit", "pincite") and allowed_for("pincite.mcp.tools", "pincite.types")
     assert not allowed_for("pincite.api.backend", "pincite.terminal")  # the CLI's alone
+    assert not allowed_for("pincite.web.reader", "pincite.api.app")  # the pages know nothing of the server
     for below in ("pincite.engine", "pincite.options", "pincite.evaluation.runs", "pincite.generate.base",
-                  "pincite.open", "pincite.ingest", "pincite.answer.citecheck", "pincite.webx"):
-        assert not allowed_for("pincite.cli.eval", below), below
+                  "pincite.open", "pincite.ingest", "pincite.answer.citecheck", "pincite.jsonio", "pincite.store",
+                  "pincite.lint", "pincite.webx", "pincite.typesx"):
+        for client in ("pincite.cli.eval", "pincite.api.routes", "pincite.mcp.tools", "pincite.web.reader"):
+            assert not allowed_for(client, below), (client, below)
+    draft = tmp_path / "draft.py"
+    draft.write_text("from pincite.library import spec, open_store\nimport pincite.library\n"
+                     "from pincite import library\n", encoding="utf-8")
+    assert library_names_of(draft) == [("spec", 1), ("open_store", 1), ("*", 2), ("*", 3)]
 
 
 def test_the_api_reads_eval_runs_through_the_library() -> None:
@@ -429,9 +536,14 @@ THROUGH_PINCITE = {"check_limited", "check_file", "Checker", "resolve_work", "in
                    "update_twins"}
 
 
+#: the one client module that holds store connections: the server's per-thread ones, each opened by a Pincite
+STORE_HOLDERS = {"pincite.api.backend"}
+
+
 def test_clients_check_and_read_through_pincite() -> None:
-    """No client checks a draft or resolves a work but through :class:`Pincite`'s methods, and the MCP server
-    reads no store directly (``document``, ``passage``, ``passages``, ``generation``)."""
+    """No client checks a draft or resolves a work but through :class:`Pincite`'s methods, and no client reads a
+    store directly (``document``, ``passage``, ``passages``, ``generation``, ``counts``, ``vector_count``...):
+    the command line opens a library, never a store, and the API's health asks its library (issue 51)."""
     bad = []
     for path in sorted(p for d in ("cli", "api", "mcp", "web") for p in (SRC / d).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -439,6 +551,6 @@ def test_clients_check_and_read_through_pincite() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "pincite.library":
                 bad += [f"{module_name(path)} imports {a.name}" for a in node.names
                         if a.name in THROUGH_PINCITE]
-            if path.parent.name == "mcp" and isinstance(node, ast.Attribute) and node.attr == "store":
+            if module_name(path) not in STORE_HOLDERS and isinstance(node, ast.Attribute) and node.attr == "store":
                 bad.append(f"{module_name(path)}:{node.lineno} reads .store")
     assert not bad, "\n".join(bad)

@@ -49,28 +49,12 @@ from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, fi
 from pincite.legal.language import ARGUMENT, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import (
-    UNVERIFIED_NUMBERING, ChoiceEnum, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order,
-    label_unverified, numbering_verdict,
+    UNVERIFIED_NUMBERING, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order,
+    Verdict, label_unverified, numbering_verdict,
 )
 from pincite.versions import (
     in_force_on, loose_name, names_title, normalize_key, provision_as_of, resolve_work, version_date,
 )
-
-
-class Verdict(ChoiceEnum):
-    OK = "ok"
-    WRONG_PINPOINT = "wrong-pinpoint"
-    QUOTE_ALTERED = "quote-altered"
-    QUOTE_NOT_FOUND = "quote-not-found"
-    DISSENT = "dissent"
-    QUOTED_AS_HOLDING = "quoted-as-holding"  # words the court only quotes (a court below, counsel) cited as its own
-    NOT_CITABLE = "not-citable"
-    NOT_IN_FORCE = "not-in-force"
-    PAGE_AS_PARAGRAPH = "page-as-paragraph"
-    NO_SUCH_UNIT = "no-such-unit"
-    UNRESOLVED = "unresolved"
-    UNVERIFIED_PROPOSITION = "unverified-proposition"
-    CONTRADICTS_QUOTE = "contradicts-quote"  # the sentence says the opposite of the words it quotes
 
 
 #: How close a quotation must be to a passage to be reported as that passage altered rather than not found:

@@ -54,7 +54,8 @@ from pincite.api.guard import add_guard
 from pincite.api.pages import add_pages
 from pincite.api.routes import add_api_routes
 from pincite.api.security import TOKEN_ENV, check_bind, is_loopback
-from pincite.library import Generator, stop_running_checks, warm_up as warm_up_checks
+from pincite import Pincite
+from pincite.library import Generator
 from pincite.web.views import STATIC, page_templates
 
 
@@ -68,7 +69,7 @@ def create_app(config: ServerConfig, generator: Generator | None = None, embedde
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.dense:  # passages stored without vectors (ingest --no-dense, a stopped run) are embedded now
             backend.embedding.start()
-        warm_up_checks()  # a draft check's process, started before the first draft arrives
+        Pincite.warm_up_checks()  # a draft check's process, started before the first draft arrives
         yield
         backend.close()
 
@@ -105,7 +106,7 @@ class _Server(uvicorn.Server):
     for the requests in flight; a check could hold it for its whole time limit)."""
 
     def handle_exit(self, sig: int, frame: Any) -> None:
-        stop_running_checks()
+        Pincite.stop_checks()
         super().handle_exit(sig, frame)
 
 

@@ -15,14 +15,12 @@ from urllib.parse import parse_qs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.requests import Request
 
-from pincite.library import (
-    AskOptions, CheckReport, Generator, Hit, IngestReport, OnFail, Pincite, embed_store,
-    load_embedder, make_answer_generator, make_retriever, open_store, regroup_unfinished, spec,
-)
+from pincite import AskOptions, CheckReport, Hit, IngestReport, Pincite
+from pincite.library import Generator, make_answer_generator, make_retriever, spec
 from pincite.api.config import ServerConfig
 from pincite.api.uploads import UploadedFile, UploadError, ingest_upload, read_upload, sanitise_filename
 from pincite.errors import NotFound, PinciteError
-from pincite.types import DocumentKind, Format, optional_date
+from pincite.types import DocumentKind, Format, OnFail, optional_date
 
 
 log = logging.getLogger("pincite.server")
@@ -72,11 +70,8 @@ class BackgroundEmbedding:
     def _run(self) -> None:
         while True:
             try:
-                store = open_store(self.backend.config.db)
-                try:
-                    embed_store(store, self.backend.embedder(), self._progress)
-                finally:
-                    store.close()
+                with Pincite(self.backend.config.db, create=True, regroup=False, dense=False) as lib:
+                    lib.embed(self.backend.embedder(), self._progress)
                 self.state, self.error = "ready", None
             except PinciteError as e:
                 self.state, self.error = "failed", str(e)
@@ -114,7 +109,7 @@ class _ThreadStore:
     def current(self) -> Any:
         s = getattr(self._local, "store", None)
         if s is None:
-            s = open_store(self._db)
+            s = Pincite(self._db, create=True, regroup=False).store  # the server regrouped once, at start
             self._local.store = s
             with self._guard:
                 self._all.append(s)
@@ -147,7 +142,8 @@ class Backend:
         self._retrievers: dict[bool, Any] = {}
         self.started = datetime.datetime.now(datetime.timezone.utc)
         self.embedding = BackgroundEmbedding(self)
-        why = regroup_unfinished(self.store.current())  # what a killed ingest left ungrouped (issue 50)
+        # what a killed ingest left ungrouped (issue 50)
+        why = self.library(None, search=False).regroup(unfinished=True)
         if why:
             log.warning("grouping the copies of contracts failed: %s (the next ingest tries again)", why)
 
@@ -171,7 +167,7 @@ class Backend:
     def embedder(self) -> Any:
         with self._setup_lock:
             if self._embedder is None:
-                self._embedder = load_embedder()
+                self._embedder = Pincite.load_embedder()
             return self._embedder
 
     def retriever(self, dense: bool | None) -> Any:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pincite.errors import PinciteError
-from pincite.library import DEFAULT_GENERATOR, GeneratorKind
+from pincite.types import DEFAULT_GENERATOR, GeneratorKind
 
 DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 

@@ -15,8 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pincite.api.backend import request_problems
 from pincite.api.uploads import UploadError
-from pincite.library import CheckStopped, CheckTooLarge, GeneratorError
-from pincite.errors import DiskFull
+from pincite.errors import CheckStopped, CheckTooLarge, DiskFull, GeneratorError
 from pincite.errors import (
     EmbeddingUnavailable,
     IndexUnavailable,

@@ -31,8 +31,9 @@ from pincite.api.backend import (
 )
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
-from pincite.library import DEFAULT_K, out_of_space, spec
-from pincite.jsonio import DOCUMENT_PAGE_UNITS, audit_to_json, document_to_json, summary_to_json
+from pincite import DEFAULT_K
+from pincite.errors import out_of_space
+from pincite.library import DOCUMENT_PAGE_UNITS, audit_to_json, document_to_json, spec, summary_to_json
 from pincite.types import DocumentKind, Format
 from pincite.web.views import api_listing
 
@@ -48,7 +49,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
 
     @app.get("/api/health", tags=["status"], summary="Is the server up, and what does the store hold")
     def api_health() -> dict[str, Any]:
-        counts = backend.store.counts()
+        counts = backend.library(None, search=False).counts()
         return {"status": "ok", "documents": counts["documents"], "units": counts["units"],
                 "generation": backend.library(None, search=False).generation(),
                 "generator": backend.generator.name,

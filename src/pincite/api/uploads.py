@@ -14,7 +14,7 @@ from python_multipart import MultipartParser
 from python_multipart.multipart import parse_options_header
 
 from pincite.errors import NotFound, PinciteError
-from pincite.library import FileResult, Pincite
+from pincite import FileResult, Pincite
 from pincite.types import Format
 
 #: Room for the multipart framing (boundaries, part headers) on top of the files themselves.

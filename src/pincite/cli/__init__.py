@@ -20,7 +20,7 @@ from pincite.cli.search import search
 from pincite.cli.serve import serve
 from pincite.cli.mcp import mcp_server
 from pincite.cli.show import documents, show, versions
-from pincite.library import demo_paths
+from pincite import demo_paths
 
 __all__ = ["app", "main", "demo_paths", "_generator_options", "_print_eval"]
 

@@ -7,12 +7,10 @@ from typing import Annotated
 
 import typer
 
-from pincite.library import (
-    ChunkSettings, Pincite, load_embedder, migrate_store, open_file_store, open_store, rechunk_all,
-)
+from pincite import Pincite
+from pincite.library import ChunkSettings
 from pincite.cli.common import (
-    DbOption, _embedding_progress, _error, _fail, _location, _open_existing, _progress_bar, _require_documents,
-    err, out,
+    DbOption, _embedding_progress, _error, _fail, _open_existing, _progress_bar, err, out,
 )
 from pincite.errors import PinciteError
 
@@ -33,10 +31,10 @@ def chunk(
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
     try:
-        store = _open_existing(db, ctx)
-        total = rechunk_all(store, settings)
-        n = len(store.list_documents())
-        store.close()
+        lib = _open_existing(db, ctx)
+        total = lib.rechunk(settings)
+        n = len(lib.documents())
+        lib.close()
     except PinciteError as e:
         raise _fail(e) from None
     out.print(f"{n} documents re-chunked into {total} chunks ({settings.key()})")
@@ -48,16 +46,15 @@ def embed(ctx: typer.Context, db: DbOption = None) -> None:
     in batches, so stopping it loses at most one batch."""
 
     try:
-        store = _open_existing(db, ctx)
+        lib = _open_existing(db, ctx)
         try:
-            _require_documents(store)
-            embedder = load_embedder()
+            lib.require_documents()
+            embedder = Pincite.load_embedder()
             with _progress_bar(err.is_terminal) as bar:
-                n = Pincite(_location(db, ctx), store=store).embed(embedder,
-                                                                   _embedding_progress(bar, err.is_terminal))
-            kept = store.count_embeddings(embedder.model_id)
+                n = lib.embed(embedder, _embedding_progress(bar, err.is_terminal))
+            kept = lib.vector_count(embedder.model_id)
         finally:
-            store.close()
+            lib.close()
     except PinciteError as e:
         raise _fail(e) from None
     err.print(f"{n} passages embedded; the store keeps {kept} vectors of {embedder.model_id}; the dense index "
@@ -76,15 +73,11 @@ def migrate(
         _error(f"no database at {from_db}")
         raise typer.Exit(1)
     try:
-        with open_file_store(from_db) as src:
-            dst = open_store(to)
-            try:
-                report = migrate_store(src, dst)
-            finally:
-                dst.close()
+        with Pincite(to, create=True, regroup=False) as dst:
+            report = dst.copy_from(from_db)
     except PinciteError as e:
         raise _fail(e) from None
     n = len(report.copied) + len(report.skipped)
     out.print(f"{n} documents: {len(report.copied)} copied, {len(report.skipped)} already there; "
               f"{report.chunks} chunks, {report.settings} settings; {report.vectors} vectors copied, "
-              f"{report.vectors_skipped} already there -> {dst}")
+              f"{report.vectors_skipped} already there -> {dst.shown_location()}")

@@ -12,18 +12,19 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.text import Text
 
-from pincite.library import (
-    DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, DEFAULTS, LEAD_NOTE,
-    Answer, AskOptions, AskRequest, GeneratorKind, OnFail, Pincite, spec,
-)
+from pincite import Answer, AskOptions, AskRequest
+from pincite.library import DEFAULT_MAX_TOKENS, LEAD_NOTE, spec
 from pincite.cli.common import (
     ApiKeyEnvOption, BaseUrlOption, DbOption, GeneratorOption, JsonOption, MaxTokensOption, ModelOption, NoDenseOption,
-    NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options, _location,
-    _open_existing, _print_json, _require_documents, _search_progress, err, out,
+    NoWaitOption, OnFailOption, TimeoutOption, _check_date, _fail, _generator_options,
+    _open_existing, _print_json, _search_progress, err, out,
 )
 from pincite.errors import PinciteError, UnknownName
 from pincite.terminal import json_text
-from pincite.types import DateError, DocumentKind, optional_date
+from pincite.types import DEFAULT_GENERATOR, DateError, DocumentKind, GeneratorKind, OnFail, optional_date
+
+#: the options' declared defaults (pincite.options, read through AskOptions): the flags' defaults
+DEFAULTS = AskOptions()
 
 
 def _print_answer(ans: Answer) -> None:
@@ -83,11 +84,11 @@ def ask(
         raise typer.BadParameter("give a QUESTION or --batch FILE")
     day = _check_date(as_of)
     try:
-        store = _open_existing(db, ctx)
-        _require_documents(store)
-        lib = Pincite(_location(db, ctx), store=store, generator=gkind, dense=not no_dense, wait=not no_wait,
-                      generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens),
-                      on_progress=_search_progress())
+        lib = _open_existing(db, ctx, generator=gkind, dense=not no_dense, wait=not no_wait,
+                             generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
+                                                                  max_tokens),
+                             on_progress=_search_progress())
+        lib.require_documents()
         retriever, _ = lib.retriever, lib.generator  # made before any question, so a bad setting fails first
 
         options = AskOptions(k=k, on_fail=fail_mode, retries=retries, include_non_citable=include_non_citable,
@@ -149,7 +150,7 @@ def ask(
                 _print_json({**ans.to_json(), "dense": retriever.dense_status()})
             else:
                 _print_answer(ans)
-        store.close()
+        lib.close()
     except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
         raise _fail(e, 2) from None
     except PinciteError as e:

@@ -8,10 +8,9 @@ from typing import Annotated, Optional
 import typer
 from rich.table import Table
 
-from pincite.library import Pincite, WindowSettings, lint_counts, lint_document
-from pincite.cli.common import DbOption, JsonOption, _fail, _location, _open_existing, _print_json, err, out
+from pincite.library import WindowSettings, audit_to_json, lint_counts, lint_document
+from pincite.cli.common import DbOption, JsonOption, _fail, _open_existing, _print_json, err, out
 from pincite.errors import PinciteError
-from pincite.jsonio import audit_to_json
 from pincite.types import Chunker
 from pincite.web.audit import render_audit_html
 
@@ -42,8 +41,7 @@ def audit(
     if all_docs and (chunks_file or html_out):
         raise typer.BadParameter("--chunks and --html audit one document, not --all")
     try:
-        store = _open_existing(db, ctx)
-        lib = Pincite(_location(db, ctx), store=store)
+        lib = _open_existing(db, ctx)
         if all_docs:
             ids = [s.id for s in lib.documents()]
         else:
@@ -61,7 +59,7 @@ def audit(
             report = lib.audit(doc, chunker=mode, window=WindowSettings(window_tokens, overlap_tokens),
                                chunks=lines, chunks_name=str(chunks_file))
             reports.append((doc, report, lint_document(doc)))
-        store.close()
+        lib.close()
     except PinciteError as e:
         raise _fail(e) from None
     if html_out is not None:

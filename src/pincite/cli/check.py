@@ -9,11 +9,11 @@ from typing import Annotated, Optional
 import typer
 from rich.text import Text
 
-from pincite.library import Pincite, Verdict
 from pincite.cli.common import (
-    DbOption, JsonOption, _check_date, _error, _fail, _location, _open_existing, _print_json, err, out,
+    DbOption, JsonOption, _check_date, _error, _fail, _open_existing, _print_json, err, out,
 )
 from pincite.errors import PinciteError
+from pincite.types import Verdict
 from pincite.web.check_report import VERDICT_WORDS, render_check_html
 
 
@@ -39,13 +39,13 @@ def check(
         _error(f"{file}: cannot read the draft: {e.strerror or e}")
         raise typer.Exit(2) from None
     source = "stdin.txt" if str(file) == "-" else str(file)
-    store = _open_existing(db, ctx)
+    lib = _open_existing(db, ctx)
     try:
-        report = Pincite(_location(db, ctx), store=store).check(data, source=source, as_of=day)
+        report = lib.check(data, source=source, as_of=day)
     except PinciteError as e:
-        store.close()
+        lib.close()
         raise _fail(e, 2) from None
-    store.close()
+    lib.close()
     if html_out is not None:
         try:
             html_out.write_text(render_check_html(report), encoding="utf-8")

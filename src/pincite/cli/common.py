@@ -15,13 +15,11 @@ from rich.progress import Progress
 from rich.table import Column, Table
 from rich.text import Text
 
+from pincite import Pincite
 from pincite.errors import EmbeddingUnavailable, PinciteError
-from pincite.library import (
-    Embedder, GeneratorKind, Store, default_location, load_embedder, open_store, regroup_unfinished, spec,
-    store_exists,
-)
+from pincite.library import spec
 from pincite.terminal import SafeConsole, json_text, progress_bar
-from pincite.types import DateError, Format, parse_date
+from pincite.types import DateError, Format, GeneratorKind, parse_date
 
 
 #: Every terminal print goes through these: strings print literally (legal alterations like "[t]he" are text,
@@ -73,11 +71,11 @@ def _embedding_progress(progress: Progress, show: bool) -> Callable[[int, int], 
     return on_progress
 
 
-def _load_embedder_or_warn(quiet: bool) -> Embedder | None:
+def _load_embedder_or_warn(quiet: bool) -> Any:
     """The embedding model, or None with a line saying why searches will be lexical until 'pincite embed'."""
 
     try:
-        return load_embedder()
+        return Pincite.load_embedder()
     except EmbeddingUnavailable as e:
         if not quiet:
             err.print(Text("warning", style="yellow"), f"not embedding: {e}")
@@ -99,7 +97,7 @@ def _require_database(db: Optional[Path | str], ctx: typer.Context) -> None:
     (or the wrong directory), not a wish for an empty store, so say so and exit 2, creating nothing (opening
     would create the file and its folders).  ``ingest``, ``demo`` and ``serve`` create the store instead."""
     location = _location(db, ctx)
-    if store_exists(location):
+    if Pincite.exists(location):
         return
     given = [("--db", db is not None), ("--store", bool(_store_option(ctx))),
              ("$PINCITE_STORE", bool(os.environ.get("PINCITE_STORE"))),
@@ -120,15 +118,14 @@ def _store_option(ctx: typer.Context) -> str | None:
 
 def _location(db: Optional[Path | str], ctx: typer.Context) -> Path | str:
     """Where a command's store is: its ``--db`` if given, else ``--store``, ``$PINCITE_STORE``, ``$PINCITE_DB``."""
-    return db if db is not None else default_location(_store_option(ctx))
+    return db if db is not None else Pincite.default_location(_store_option(ctx))
 
 
-def _open_existing(db: Optional[Path], ctx: typer.Context) -> Store:
-    """:func:`open_store` for a command that reads: the store must exist (see :func:`_require_database`)."""
+def _open_existing(db: Optional[Path], ctx: typer.Context, **settings: Any) -> Pincite:
+    """The library for a command that reads (``settings``: :class:`Pincite`'s): the store must exist (see
+    :func:`_require_database`); opening it groups what a killed ingest stored but did not group (issue 50)."""
     _require_database(db, ctx)
-    store = open_store(_location(db, ctx))
-    regroup_unfinished(store)  # what a killed ingest stored but did not group (issue 50)
-    return store
+    return Pincite(_location(db, ctx), **settings)
 
 
 def _print_json(obj: object) -> None:
@@ -151,13 +148,6 @@ def _generator_options(kind: GeneratorKind, base_url: str, model: str, api_key_e
         return {}
     return {"base_url": base_url, "model": model, "api_key_env": api_key_env, "timeout": timeout,
             "max_tokens": max_tokens}
-
-
-def _require_documents(store: Store) -> None:
-    """Asking an empty store is a mistake worth naming (usually the wrong --db or current directory)."""
-    if not store.list_documents():
-        raise PinciteError(f"no documents in {store.path}; run 'pincite ingest PATH' "
-                           "first, or pass --db")
 
 
 #: The widest a table's short columns (labels, kinds, pinpoints, a document's name) grow before they wrap.

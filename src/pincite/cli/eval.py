@@ -15,14 +15,15 @@ from pincite.cli.common import (
     ApiKeyEnvOption, GeneratorOption, MaxTokensOption, ModelOption, NoDenseOption, OnFailOption, TimeoutOption,
     _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
 )
-from pincite.errors import PinciteError
+from pincite.errors import GoldError, PinciteError
+from pincite import Pincite
 from pincite.library import (
-    Comparison, DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GeneratorKind, GoldError, GoldQuestion, METRICS, METRIC_NAMES,
-    OnFail, RECALL_AT, Pincite, compare_runs, format_gap, format_metric, gold_set_name, is_server_store, read_gold, read_run,
+    Comparison, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GoldQuestion, METRICS, METRIC_NAMES,
+    RECALL_AT, compare_runs, format_gap, format_metric, gold_set_name, read_gold, read_run,
     select_questions, set_gaps, set_run_path, spec, write_run,
 )
 from pincite.terminal import progress_bar
-from pincite.types import Chunker
+from pincite.types import DEFAULT_GENERATOR, Chunker, GeneratorKind, OnFail
 from pincite.web.eval_report import render_runs_html
 
 #: One gold set's result: its name, its run record, and the comparison with its baseline (if one was given).
@@ -170,7 +171,7 @@ def eval_(
                                  "file name, so rename one", param_hint="GOLD")
     override = _store_option(ctx)
     given: Path | str | None = db  # the store to evaluate in (None: a temporary one, the corpus ingested)
-    if given is None and override is not None and is_server_store(override):
+    if given is None and override is not None and Pincite.is_server(override):
         given = override  # 'pincite --store postgresql://... eval'
     if given is not None:
         _require_database(given, ctx)  # a given store is read, never created (the default is a temporary one)

@@ -14,16 +14,14 @@ from pincite.cli.common import (
 )
 from pincite.cli.show import show
 from pincite.errors import PinciteError
-from pincite.library import (
-    FileResult, IngestReport, Pincite, default_db_path, demo_paths, display_location, nothing_to_ingest,
-    open_store,
-)
+from pincite import FileResult, IngestReport, Pincite, demo_paths
+from pincite.library import default_db_path
 from pincite.types import Format
 
 
 def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: Optional[Format],
                 quiet: bool = False, dense: bool = True) -> IngestReport:
-    store = open_store(_location(db, ctx))
+    lib = Pincite(_location(db, ctx), create=True, regroup=False)  # a new store, or more files into one
     try:
         failures: list[FileResult] = []
         show_bar = not quiet and err.is_terminal
@@ -46,7 +44,7 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                         progress.console.print(Text("warning", style="yellow"), f"{r.source}: {w}")
 
             on_embed = None if quiet else _embedding_progress(progress, show_bar)
-            report = Pincite(_location(db, ctx), store=store).ingest(
+            report = lib.ingest(
                 paths, format=fmt, on_file=on_file, on_start=on_start, embedder=embedder, on_embed=on_embed)
         t = report.totals()
         if not quiet:
@@ -58,7 +56,7 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                 + (f"; {t['skipped']} files skipped (not a document type pincite reads)" if t["skipped"] else "")
                 + (f"; {t['not_regular']} skipped (not regular files)" if t["not_regular"] else "")
                 + (f"; {report.embedded} passages embedded" if report.embedded is not None else "")
-                + f" -> {display_location(_location(db, ctx), store)}"
+                + f" -> {lib.shown_location()}"
             )
             if report.index_error:
                 err.print(Text("error" if report.out_of_space else "warning", style="red"),
@@ -71,7 +69,7 @@ def _run_ingest(ctx: typer.Context, db: Optional[Path], paths: list[str], fmt: O
                           "hybrid search embeds them first (or, with --no-wait, answers lexically)", style="dim")
         return report
     finally:
-        store.close()
+        lib.close()
 
 
 def ingest(
@@ -102,7 +100,7 @@ def ingest(
             "not_regular": [{"path": p, "is": what} for p, what in report.not_regular],
             "dense": {"embedded": report.embedded, "error": report.dense_error},
         })
-    nothing = nothing_to_ingest(paths, report)
+    nothing = report.nothing_read(paths)
     if nothing:
         raise _fail(PinciteError(nothing))
     if report.failed or report.out_of_space:

@@ -9,11 +9,11 @@ from rich.table import Table
 from rich.text import Text
 
 from pincite.cli.common import (
-    DbOption, JsonOption, NoWaitOption, _NARROW, _check_date, _fail, _fit_text_column, _location,
-    _open_existing, _print_json, _progress_bar, _require_documents, _search_progress, err, out,
+    DbOption, JsonOption, NoWaitOption, _NARROW, _check_date, _fail, _fit_text_column,
+    _open_existing, _print_json, _progress_bar, _search_progress, err, out,
 )
+from pincite import DEFAULT_K
 from pincite.errors import PinciteError, UnknownName
-from pincite.library import DEFAULT_K, Pincite
 from pincite.types import DocumentKind
 
 
@@ -40,17 +40,16 @@ def search(
         raise typer.BadParameter(str(e), param_hint="--kind") from None
 
     try:
-        store = _open_existing(db, ctx)
+        lib = _open_existing(db, ctx, dense=not no_dense, wait=not no_wait)
         try:
-            _require_documents(store)
+            lib.require_documents()
             with _progress_bar(err.is_terminal) as bar:
-                lib = Pincite(_location(db, ctx), store=store, dense=not no_dense, wait=not no_wait,
-                              on_progress=_search_progress(bar))
+                lib.on_progress = _search_progress(bar)  # the retriever is made by the search, on this bar
                 hits = lib.search(query, k=k, as_of=day, include_non_citable=include_non_citable, kinds=kinds,
                                   works=tuple(work or ()), documents=tuple(document or ()))
             dense = lib.dense_status()
         finally:
-            store.close()
+            lib.close()
     except UnknownName as e:  # --document / --work naming nothing stored (or several): a usage error
         raise _fail(e, 2) from None
     except PinciteError as e:

@@ -11,7 +11,9 @@ from pincite.cli.common import (
     _generator_options, _store_option,
 )
 from pincite.errors import PinciteError
-from pincite.library import DEFAULT_GENERATOR, DEFAULT_MAX_TOKENS, GeneratorKind, default_location
+from pincite import Pincite
+from pincite.library import DEFAULT_MAX_TOKENS
+from pincite.types import DEFAULT_GENERATOR, GeneratorKind
 
 
 def serve(
@@ -39,7 +41,7 @@ def serve(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--generator") from None
     gen_opts = _generator_options(gkind, base_url, model, api_key_env, timeout, max_tokens)
-    config = ServerConfig(db=db or default_location(_store_option(ctx)), generator_kind=gkind,
+    config = ServerConfig(db=db or Pincite.default_location(_store_option(ctx)), generator_kind=gkind,
                           generator_options=gen_opts,
                           dense=not no_dense, max_upload_bytes=int(max_upload_mb * 1024 * 1024))
     try:

@@ -11,12 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from pincite.cli.common import (
-    DbOption, JsonOption, _NARROW, _WHOLE_WORD_COLUMNS, _fail, _fit_text_column, _location, _open_existing,
+    DbOption, JsonOption, _NARROW, _WHOLE_WORD_COLUMNS, _fail, _fit_text_column, _open_existing,
     _print_json, out,
 )
 from pincite.errors import PinciteError
-from pincite.jsonio import document_to_json, summary_to_json
-from pincite.library import DocumentSummary, Pincite, works_of
+from pincite import DocumentSummary
+from pincite.library import document_to_json, summary_to_json, works_of
 from pincite.terminal import visible
 from pincite.types import DocumentKind, Role
 
@@ -35,9 +35,9 @@ def documents(
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--kind") from None
     try:
-        store = _open_existing(db, ctx)
-        rows = Pincite(_location(db, ctx), store=store).documents(kind=k)
-        store.close()
+        lib = _open_existing(db, ctx)
+        rows = lib.documents(kind=k)
+        lib.close()
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:
@@ -98,9 +98,9 @@ def show(
 ) -> None:
     """Show one document with its units."""
     try:
-        store = _open_existing(db, ctx)
-        doc = Pincite(_location(db, ctx), store=store).show(document)
-        store.close()
+        lib = _open_existing(db, ctx)
+        doc = lib.show(document)
+        lib.close()
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:
@@ -176,11 +176,11 @@ def versions(
     short codes, titles and citations, are listed at the end of 'pincite documents'."""
 
     try:
-        store = _open_existing(db, ctx)
+        lib = _open_existing(db, ctx)
         try:
-            key, rows = Pincite(_location(db, ctx), store=store).versions(work)
+            key, rows = lib.versions(work)
         finally:
-            store.close()
+            lib.close()
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:

@@ -11,13 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from pincite.answer.verify import locate_quote
-from pincite.errors import PinciteError
+from pincite.errors import GoldError
 from pincite.types import ChoiceEnum, DateError, Document, Unit, parse_date
 from pincite.versions import in_force_on as _in_force_on
-
-
-class GoldError(PinciteError):
-    """A gold file or one of its entries cannot be read or resolved (the message names the line and why)."""
 
 
 class GoldKind(ChoiceEnum):

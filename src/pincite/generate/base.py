@@ -1,6 +1,6 @@
 """What every generator is: something that reads the turn's evidence and replies in the citation protocol
-(:class:`Generator`), the kinds there are, what a reply carries besides its text (:class:`Generation`), and the
-error a generator raises."""
+(:class:`Generator`) and what a reply carries besides its text (:class:`Generation`); the kinds there are and the
+error a generator raises are :mod:`pincite.types`' and :mod:`pincite.errors`'."""
 
 from __future__ import annotations
 
@@ -8,28 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Union
 
 from pincite.answer.context import TurnContext
-from pincite.errors import PinciteError
-from pincite.types import ChoiceEnum
+# the error a generator raises and the kinds there are, declared with the other errors and the vocabulary; named
+# here too, where the generators read them
+from pincite.errors import GeneratorError as GeneratorError
+from pincite.types import DEFAULT_GENERATOR as DEFAULT_GENERATOR, GeneratorKind as GeneratorKind
 
 
 #: the longest reply a model server is asked for, in tokens, unless told otherwise (a claims reply of a few
 #: sentences with their quotes is 100-300 tokens; a model looping inside the JSON stops here)
 DEFAULT_MAX_TOKENS = 512
-
-
-class GeneratorError(PinciteError):
-    """The generator could not produce a reply (server unreachable, timed out, refused)."""
-
-
-class GeneratorKind(ChoiceEnum):
-    EXTRACTIVE = "extractive"
-    OPENAI = "openai"
-    RANKER = "ranker"
-
-
-#: the generator a question gets unless it names one: the ranker, since it beat the extractive generator on the
-#: frozen held-out set on both answered correctly and attribution precision (issue 27, item 5; bench/NOTES.md)
-DEFAULT_GENERATOR = GeneratorKind.RANKER
 
 
 @dataclass(frozen=True, slots=True)

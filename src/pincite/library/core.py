@@ -32,9 +32,9 @@ from typing import Any
 from pincite.answer.citecheck import Checker, CheckReport, check_file
 from pincite.answer.model import Answer
 from pincite.audit import AuditReport, audit_chunks, claims_from_chunks, claims_from_jsonl
-from pincite.chunk import WindowSettings, window_chunks
+from pincite.chunk import ChunkSettings, WindowSettings, window_chunks
 from pincite.engine import ask as engine_ask
-from pincite.checkrun import check_limited
+from pincite.checkrun import check_limited, stop_running_checks, warm_up
 from pincite.errors import NotFound, PinciteError, StoreNotFound
 from pincite.evaluation.gold import GoldQuestion, read_gold
 from pincite.evaluation.runs import (
@@ -50,10 +50,14 @@ from pincite.evaluation.runs import (
 from pincite.generate.base import DEFAULT_GENERATOR, Generator, GeneratorKind
 from pincite.generate.factory import make_generator
 from pincite.ingest import (
-    FileResult, IngestReport, embed_store, ingest_bytes, ingest_paths, regroup_unfinished, update_twins,
+    FileResult, IngestReport, embed_store, ingest_bytes, ingest_paths, rechunk_all, regroup_unfinished,
+    update_twins,
 )
 from pincite.jsonio import Hit
-from pincite.open import default_location, display_location, is_server_store, open_store, store_exists
+from pincite.migrate import MigrateReport, migrate_store
+from pincite.open import (
+    default_location, display_location, is_server_store, open_file_store, open_store, store_exists,
+)
 from pincite.options import DEFAULT_K, EVAL_OPTIONS, AskOptions, AskRequest, ask_request, names, number
 from pincite.options import kinds as _kinds
 from pincite.scope import resolve_document, resolve_filters
@@ -115,7 +119,9 @@ class Pincite:
     ``wait=False`` answers lexically while vectors are missing (the hit says ``"dense": "pending"``).
     The store is opened at once; the retriever and generator are made on first use and kept (models load once).
     A location where no store is raises :class:`~pincite.errors.StoreNotFound` naming it (a mistyped path is
-    not a wish for an empty store), unless ``create=True`` (to ingest into a new one).
+    not a wish for an empty store), unless ``create=True`` (to ingest into a new one).  ``regroup=False``: the
+    store opened here is not searched for contracts a killed ingest left ungrouped (a server's further
+    connections: it did so once, at start, with :meth:`regroup`'s ``unfinished``).
     """
 
     def __init__(self, location: str | os.PathLike[str] | None = None, *,
@@ -123,7 +129,7 @@ class Pincite:
                  generator_options: dict[str, Any] | None = None, dense: bool = True, wait: bool = True,
                  on_progress: Callable[[str, int, int], None] | None = None, store: Store | None = None,
                  chunker: Chunker = Chunker.STRUCTURAL, retriever: Retriever | None = None,
-                 create: bool = False) -> None:
+                 create: bool = False, regroup: bool = True) -> None:
         self.location: str | Path = default_location() if location is None else (
             location if isinstance(location, str) else Path(location))
         if store is None and not create and not store_exists(self.location):
@@ -140,7 +146,7 @@ class Pincite:
         self.on_progress = on_progress
         self.chunker = chunker
         self.store: Store = store if store is not None else open_store(self.location)
-        if store is None:  # opened here: group what a killed ingest stored but did not group (issue 50)
+        if store is None and regroup:  # opened here: group what a killed ingest stored but did not group (issue 50)
             regroup_unfinished(self.store)
         self._retriever: Retriever | None = retriever
         self._generator: Generator | None = made
@@ -211,10 +217,11 @@ class Pincite:
             self.regroup()
         return doc
 
-    def regroup(self) -> str | None:
+    def regroup(self, *, unfinished: bool = False) -> str | None:
         """Group the stored contracts that are one agreement stored from several files; returns why it
-        failed, if it did (the groups stay as they were; the next ingest tries again)."""
-        return update_twins(self.store)
+        failed, if it did (the groups stay as they were; the next ingest tries again).  ``unfinished``: only if
+        a killed ingest left some ungrouped (what opening a library does; one read when none is)."""
+        return regroup_unfinished(self.store) if unfinished else update_twins(self.store)
 
     def documents(self, *, kind: DocumentKind | str | None = None, work: str | None = None) -> list[DocumentSummary]:
         """The stored documents (of one kind, or the versions of one work key)."""
@@ -256,6 +263,11 @@ class Pincite:
         return display_location(self.location, self.store) if is_server_store(self.location) else Path(
             str(self.location)).name
 
+    def shown_location(self) -> str:
+        """How the command line names this library's store: a server's URL without its password, else the
+        database file's path."""
+        return display_location(self.location, self.store)
+
     def relative_source(self, source: str) -> str:
         """A stored document's ``source`` as a remote client is shown it (HTTP, MCP): relative to the store's
         folder when the file lies under it, else the file's name — never the server's absolute path."""
@@ -288,6 +300,48 @@ class Pincite:
         if embedder is None:
             embedder = load_embedder()  # the model is loaded here, by the call (importing it loads nothing)
         return embed_store(self.store, embedder, on_progress)
+
+    @staticmethod
+    def load_embedder() -> Any:
+        """The embedding model (loaded by this call; :class:`~pincite.errors.EmbeddingUnavailable` if it
+        cannot be), to hand to :meth:`ingest` or :meth:`embed`, or to keep for several."""
+        return load_embedder()
+
+    @staticmethod
+    def exists(location: str | os.PathLike[str]) -> bool:
+        """Whether there is a store at ``location`` to open without ``create``: a server's store is taken to be
+        there (opening it says if not); a SQLite file must exist."""
+        return store_exists(location)
+
+    @staticmethod
+    def is_server(location: object) -> bool:
+        """Whether ``location`` names a store kept by a database server (a ``postgresql://`` URL), not a file."""
+        return is_server_store(location)
+
+    @staticmethod
+    def default_location(override: str | None = None) -> str | Path:
+        """Where the store is when no location is given: ``override`` (the command line's ``--store``), else
+        ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``."""
+        return default_location(override)
+
+    def counts(self) -> dict[str, int]:
+        """How many documents and units the store holds (``{"documents": n, "units": n}``)."""
+        return self.store.counts()
+
+    def vector_count(self, model: str) -> int:
+        """How many passage vectors of the embedding model ``model`` the store keeps."""
+        return self.store.count_embeddings(model)
+
+    def rechunk(self, settings: ChunkSettings) -> int:
+        """Record new chunk settings and re-chunk every stored document from its stored units (nothing is
+        re-parsed); returns the number of chunks."""
+        return rechunk_all(self.store, settings)
+
+    def copy_from(self, source: str | os.PathLike[str]) -> MigrateReport:
+        """Copy the embedded (SQLite) store in the file ``source`` into this library's store (``pincite
+        migrate``): what is already here is skipped, so an interrupted copy is run again."""
+        with open_file_store(source) as src:
+            return migrate_store(src, self.store)
 
     def audit(self, document: str | Document, *, chunker: Chunker = Chunker.STRUCTURAL,
               window: WindowSettings | None = None, chunks: Iterable[str] | None = None,
@@ -366,6 +420,18 @@ class Pincite:
         if isolated:
             return check_limited(self.location, data, name, optional_date(as_of), seconds)
         return check_file(self.store, data, name, optional_date(as_of), Checker(self.store))
+
+    @staticmethod
+    def warm_up_checks() -> None:
+        """Start the limited check process ahead of the first ``check(isolated=True)`` (a server does at
+        start-up): it loads the citation tables while nothing waits for it."""
+        warm_up()
+
+    @staticmethod
+    def stop_checks() -> int:
+        """Kill every isolated check in progress (their callers get ``CheckStopped``: a server shutting down);
+        how many there were."""
+        return stop_running_checks()
 
     def evaluate(self, gold: str | os.PathLike[str] | Sequence[GoldQuestion], *, options: AskOptions | None = None,
                  settings: dict[str, Any] | None = None,

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from pincite.errors import PinciteError
-from pincite.library import Pincite, warm_up
+from pincite import Pincite
 
 MISSING = "the MCP server needs the mcp SDK: pip install 'pincite[mcp]'"
 
@@ -31,7 +31,7 @@ def run(location: str | os.PathLike[str], *, http: bool = False, port: int = 876
     try:
         with Pincite(location if isinstance(location, str) else Path(location), dense=dense) as library:
             server = build_server(library)
-            warm_up()  # a check process started now, so the first check_citations does not wait for one
+            Pincite.warm_up_checks()  # a check process started now, so the first check_citations does not wait for one
             if http:
                 from pincite.mcp.http import serve_http  # the HTTP transport (starlette, uvicorn): only for --http
 

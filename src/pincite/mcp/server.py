@@ -29,7 +29,8 @@ from mcp.types import CallToolResult, Resource, TextContent, Tool, ToolAnnotatio
 from pydantic import Field
 
 from pincite.errors import PinciteError
-from pincite.library import Pincite, spec
+from pincite import Pincite
+from pincite.library import spec
 from pincite.mcp.tools import (
     ECHO_CHARS, PROCESS_SESSION, READ_UNITS, READ_UNITS_MAX, SEARCH_DEPTH, SEARCH_K, Tools, shorten_echoes,
     shown,

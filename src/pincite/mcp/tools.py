@@ -36,13 +36,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pincite import DEFAULT_K, Hit, Pincite
 from pincite.library import (
-    DEFAULT_K, CitationResult, Hit, Pincite, Verdict, env_number, find_units, pinpoint, render_citation,
+    CitationResult, document_to_json, env_number, find_units, pinpoint, render_citation, summary_to_json,
+    unit_to_json,
 )
 from pincite.errors import NotFound, PinciteError
-from pincite.jsonio import document_to_json, summary_to_json, unit_to_json
 from pincite.types import (
-    Document, Unit, UnitKind, label_by_order, label_unverified, numbering_verdict, optional_date, unit_id,
+    Document, Unit, UnitKind, Verdict, label_by_order, label_unverified, numbering_verdict, optional_date,
+    unit_id,
 )
 
 UNIT_ID = re.compile(r"^(?P<doc>.+):u(?P<ordinal>\d+)$")

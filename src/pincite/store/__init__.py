@@ -36,6 +36,9 @@ class PutOutcome(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class DocumentSummary:
+    """One stored document without its units (what :meth:`pincite.Pincite.documents` and ``versions`` list;
+    ``pincite documents --json``'s rows)."""
+
     id: str
     source: str
     kind: DocumentKind

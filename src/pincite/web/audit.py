@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import html
 
-from pincite.audit import AuditReport
-from pincite.lint import LintFinding, lint_counts, lint_document
+from pincite import AuditReport
+from pincite.library import LintFinding, lint_counts, lint_document
 from pincite.types import Document
 
 _CSS = """

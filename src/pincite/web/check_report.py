@@ -8,7 +8,9 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from pincite.answer.citecheck import CheckReport, CitationResult, Verdict
+from pincite import CheckReport
+from pincite.library import CitationResult
+from pincite.types import Verdict
 
 #: The verdict's colour class and its words for a reader.
 VERDICT_WORDS = {

@@ -13,8 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pincite.evaluation.compare import Comparison, set_gaps
-from pincite.evaluation.metrics import METRIC_NAMES, METRICS, format_gap, format_metric
+from pincite.library import METRIC_NAMES, METRICS, Comparison, format_gap, format_metric, set_gaps
 
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;color:#1c1c1c;padding:0 1rem}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from pincite.answer.render import quoting_phrase
+from pincite.library import quoting_phrase
 from pincite.types import Document, DocumentKind, Quotation, Role, Unit, UnitKind, Zone
 
 ZONE_NAMES = {
