@@ -190,7 +190,7 @@ class CrossFitted:
         self.tags = [hashlib.sha256(f.read_bytes()).hexdigest()[:12] + "\x00" for f in files]
 
     def for_record(self, r: dict[str, Any]) -> tuple[Any, str]:
-        from biencoder_train import fold_of
+        from lab.biencoder_train import fold_of
 
         f = fold_of(r, len(self.models))
         return self.models[f], self.tags[f]
@@ -535,6 +535,9 @@ def main(argv: list[str] | None = None) -> int:
                          "fold order: the similarity every training record reads (cross-fitted)")
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
+    ap.add_argument("--limit", type=int, default=None, metavar="N",
+                    help="a smoke run: only the first N questions of each --set (after --exclude-tag); a --cache "
+                         "then keeps only theirs")
     args = ap.parse_args(argv)
     if args.collect_only and not args.cache:
         raise SystemExit("--collect-only needs --cache (where the records go)")
@@ -577,6 +580,8 @@ def main(argv: list[str] | None = None) -> int:
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
         name = Path(gold).name
         order_of = {q.id: n for n, q in enumerate(read_gold(gold)) if not set(q.tags) & set(args.exclude_tag)}
+        if args.limit is not None:
+            order_of = dict(list(order_of.items())[:args.limit])
         ids = set(order_of)
         mine = [r for r in records if _base(r["set"]) == name and r["id"] in ids
                 and (args.scoped or r["set"] == name)]
