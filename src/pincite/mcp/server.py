@@ -380,9 +380,12 @@ def build_server(library: Pincite) -> PinciteMCP:
         return _result(tools.check_citations(session_key(ctx), text, as_of))
 
     @server.tool(annotations=READ_ONLY, description=(
-        "List the stored documents (id, kind, title, citation, work and version date, units)."))
-    def documents(kind: Annotated[Kind | None, Field(description="Only this kind.")] = None) -> CallToolResult:
-        return _result(tools.documents(kind))
+        "List the stored documents (id, kind, title, citation, work and version date, units), of any of "
+        "kinds when given."))
+    def documents(kinds: Kinds = None,
+                  kind: Annotated[Kind | list[Kind] | None, Field(description=(
+                      "The same as kinds (an older name): one kind, or a list."))] = None) -> CallToolResult:
+        return _result(tools.documents(_both(kinds, [kind] if isinstance(kind, str) else kind)))
 
     @server.tool(annotations=READ_ONLY, description=(
         "The versions of one work (a statute or bill) with their dates, oldest first: which text was in force "

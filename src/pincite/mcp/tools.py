@@ -418,9 +418,10 @@ class Tools:
         with self.lock:
             return self.library.documents()
 
-    def documents(self, kind: str | None = None) -> dict[str, Any]:
+    def documents(self, kinds: list[str] | None = None) -> dict[str, Any]:
+        """The stored documents, of any of ``kinds`` when given."""
         with self.lock:
-            rows = self.library.documents(kind=kind)
+            rows = self.library.documents(kinds=kinds or ())
             return self.relative({"documents": [summary_to_json(s) for s in rows]})
 
     def versions(self, work: str) -> dict[str, Any]:
