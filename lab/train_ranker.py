@@ -190,7 +190,7 @@ class CrossFitted:
         self.tags = [hashlib.sha256(f.read_bytes()).hexdigest()[:12] + "\x00" for f in files]
 
     def for_record(self, r: dict[str, Any]) -> tuple[Any, str]:
-        from biencoder_train import fold_of
+        from lab.biencoder_train import fold_of
 
         f = fold_of(r, len(self.models))
         return self.models[f], self.tags[f]
@@ -466,11 +466,8 @@ def _select(records: list[dict[str, Any]], have: list[str], want: list[str]) -> 
     return [{**r, "x": [[row[i] for i in idx] for row in r["x"]]} for r in records]
 
 
-def main(argv: list[str] | None = None) -> int:
-    from pincite.generate.features import CORE
-    from pincite.evaluation.gold import read_gold
-    from pincite.generate.ranker import abstain_names
-
+def _parser() -> argparse.ArgumentParser:
+    """The command line (every option as before the cut into steps)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", nargs=2, action="append", metavar=("GOLD", "DB"), required=True)
     ap.add_argument("--exclude-tag", action="append", default=[])
@@ -535,7 +532,17 @@ def main(argv: list[str] | None = None) -> int:
                          "fold order: the similarity every training record reads (cross-fitted)")
     ap.add_argument("--embed-cache", default=None, metavar="FILE",
                     help="a JSON memo of the bi-encoder's question-context cosines, read and written (train_ranker.cosines)")
-    args = ap.parse_args(argv)
+    ap.add_argument("--limit", type=int, default=None, metavar="N",
+                    help="a smoke run: only the first N questions of each --set (after --exclude-tag); "
+                         "a --cache then keeps only theirs")
+    return ap
+
+
+def read_options(argv: list[str] | None) -> argparse.Namespace:
+    """The command line, and what it sets beyond itself: :data:`BAG`, the LightGBM parameters given over
+    :data:`PARAMS`, :data:`RERANK_PARAMS` and :data:`ABSTAIN_PARAMS` (the model file writes each as used), and
+    ``k`` (default: the engine's)."""
+    args = _parser().parse_args(argv)
     if args.collect_only and not args.cache:
         raise SystemExit("--collect-only needs --cache (where the records go)")
     global BAG
@@ -554,29 +561,56 @@ def main(argv: list[str] | None = None) -> int:
         from pincite.options import DEFAULTS
 
         args.k = DEFAULTS.k
-    t0 = time.time()
+    return args
+
+
+def feature_names(args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    """(the columns trained on: the core and ``--features``; the columns collected: the core, ``--collect``'s
+    (default ``--features``) and the trained ones)."""
+    from pincite.generate.features import CORE
+
     trained = list(CORE) + list(_names(args.features))
     names = list(CORE) + [n for n in _names(args.collect if args.collect is not None else args.features)]
     names += [n for n in trained if n not in names]
+    return trained, names
+
+
+def _read_cache(args: argparse.Namespace, names: list[str],
+                code: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """(the columns, the records) of ``--cache`` when it was collected as this run would collect (its columns
+    hold ``names``, the same gate, scoping, k and feature code); else (``names``, no records)."""
     cache = Path(args.cache) if args.cache else None
-    records = []
+    if cache is None or not cache.exists():
+        return names, []
+    cached = json.loads(cache.read_text())
+    if cached.get("code") is None:
+        print(f"{cache}: written before caches named their feature code; read as it is (lab/train_ranker.py "
+              "FEATURE_CODE)", file=sys.stderr)
+    elif cached["code"] != code:
+        print(f"{cache}: collected by other feature code ({cached['code']}, now {code}): collected again",
+              file=sys.stderr)
+    if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms \
+            and cached.get("scoped", False) >= args.scoped and cached.get("k", 10) == args.k \
+            and cached.get("code", code) == code:  # a gold set already collected is read, not re-asked
+        return list(cached["features"]), cached["records"]
+    return names, []
+
+
+def load_records(args: argparse.Namespace, names: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """Every ``--set``'s question records, in its gold file's order (so the folds are too), and the columns
+    they hold: read from ``--cache``, a question not there asked through the engine (``lab/records.collect``);
+    the cache is rewritten after each set."""
+    from pincite.evaluation.gold import read_gold
+
+    cache = Path(args.cache) if args.cache else None
     code = feature_code_hash()
-    if cache is not None and cache.exists():
-        cached = json.loads(cache.read_text())
-        if cached.get("code") is None:
-            print(f"{cache}: written before caches named their feature code; read as it is (lab/train_ranker.py "
-                  "FEATURE_CODE)", file=sys.stderr)
-        elif cached["code"] != code:
-            print(f"{cache}: collected by other feature code ({cached['code']}, now {code}): collected again",
-                  file=sys.stderr)
-        if set(names) <= set(cached["features"]) and cached.get("gate_terms", 2) == args.gate_terms \
-                and cached.get("scoped", False) >= args.scoped and cached.get("k", 10) == args.k \
-                and cached.get("code", code) == code:  # a gold set already collected is read, not re-asked
-            names, records = list(cached["features"]), cached["records"]
-    kept = []
+    names, records = _read_cache(args, names, code)
+    kept: list[dict[str, Any]] = []
     for gold, db in args.set:  # a question already collected (same set, same id) is read, not re-asked
         name = Path(gold).name
         order_of = {q.id: n for n, q in enumerate(read_gold(gold)) if not set(q.tags) & set(args.exclude_tag)}
+        if args.limit is not None:
+            order_of = dict(list(order_of.items())[:args.limit])
         ids = set(order_of)
         mine = [r for r in records if _base(r["set"]) == name and r["id"] in ids
                 and (args.scoped or r["set"] == name)]
@@ -593,30 +627,39 @@ def main(argv: list[str] | None = None) -> int:
                                          "k": args.k, "code": code,
                                          "records": kept + [r for r in records
                                                             if _base(r["set"]) not in {Path(g).name for g, _ in args.set}]}))
-    records = kept
-    if args.collect_only:
-        print(f"collected {len(records)} records into {args.cache} in {time.time() - t0:.0f} s")
-        return 0
+    return names, kept
+
+
+def training_records(args: argparse.Namespace, records: list[dict[str, Any]], names: list[str],
+                     trained: list[str]) -> tuple[list[dict[str, Any]], list[bool]]:
+    """The records of the ``--set`` files with the trained columns only, and which of them the models are
+    fitted on (``--fit-on``; default all)."""
     wanted = {Path(g).name for g, _ in args.set}
     records = _select([r for r in records if _base(r["set"]) in wanted], names, trained)
-
     fit_on = set(filter(None, (n.strip() for n in args.fit_on.split(","))))
     unknown = fit_on - {_group(Path(g).name) for g, _ in args.set}
     if unknown:
         raise SystemExit(f"--fit-on {', '.join(sorted(unknown))}: not a --set (a part is named STEM@parts)")
-    fit = [not fit_on or _group(_base(r["set"])) in fit_on for r in records]
-    fitted = [r for r, keep in zip(records, fit) if keep]
+    return records, [not fit_on or _group(_base(r["set"])) in fit_on for r in records]
+
+
+def cross_validated_ranker(args: argparse.Namespace, records: list[dict[str, Any]],
+                           fit: list[bool]) -> tuple[list[np.ndarray], dict[int, int]]:
+    """The first ranker's out-of-fold scores and each record's fold (``--folds-by``; by writer, ``args.folds``
+    becomes the writers' count)."""
     grouped = None
     if args.folds_by == "writer":
         grouped = writer_folds([g for g, _ in args.set])
         args.folds = max(grouped.values()) + 1
     elif args.folds_by == "document":
         grouped = documents_of([g for g, _ in args.set], args.folds, args.seed)
-    scores, fold_of = out_of_fold(records, args.folds, args.seed, fit, grouped)
+    return out_of_fold(records, args.folds, args.seed, fit, grouped)
+
+
+def similarity_models(args: argparse.Namespace, records: list[dict[str, Any]]) -> tuple[Any, Any, list[Path]]:
+    """(the bi-encoder the training records read, or None when no model reads a similarity; the one the
+    written model reads, or None: the dense index's; ``--similarity-folds``' files)."""
     embedder = None
-    memo: dict[str, float] | None = None
-    if args.embed_cache:
-        memo = json.loads(Path(args.embed_cache).read_text()) if Path(args.embed_cache).exists() else {}
     if args.abstain_similarity or args.rerank:
         from pincite.generate.features import load_sentence_model
 
@@ -625,6 +668,7 @@ def main(argv: list[str] | None = None) -> int:
                              "--cache")
         embedder = load_sentence_model()
     shipped = None  # the bi-encoder the written model reads at answer time (None: the dense index's)
+    folds: list[Path] = []
     if args.similarity_model or args.similarity_folds:
         from pincite.search.embed import find_model_files
 
@@ -636,8 +680,16 @@ def main(argv: list[str] | None = None) -> int:
         tokenizer = find_model_files()[1]
         shipped = load_sentence_model((Path(args.similarity_model), tokenizer))
         embedder = CrossFitted(folds, tokenizer)
+    return embedder, shipped, folds
+
+
+def abstention_features(args: argparse.Namespace, records: list[dict[str, Any]], scores: list[np.ndarray],
+                        fold_of: dict[int, int], fit: list[bool], trained: list[str], embedder: Any,
+                        memo: dict[str, float] | None
+                        ) -> tuple[list[np.ndarray], Any, np.ndarray, np.ndarray]:
+    """The second ranker out of fold (``--rerank``) and the abstention model's rows: (each record's scores
+    after both rankers, the second ranker fitted on every record or None, the rows, their labels)."""
     rerank_model = None
-    first_scores = scores
     if args.rerank:
         if args.abstain_similarity not in (0, 3):
             raise SystemExit("--rerank: the abstention model reads the top three's similarity (--abstain-similarity 3)")
@@ -647,12 +699,20 @@ def main(argv: list[str] | None = None) -> int:
         sims = top3 if args.abstain_similarity else None
     else:
         sims = similarities(records, scores, args.abstain_similarity, embedder) if embedder is not None else None
-    mass = args.abstain_passage_mass
-    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims, mass)
-    if memo is not None:
-        Path(args.embed_cache).write_text(json.dumps(memo))
-    p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed, fit)
+    ax, ay = _abstain_rows(records, scores, tuple(trained), args.abstain_rich, sims,
+                           args.abstain_passage_mass)
+    return scores, rerank_model, ax, ay
+
+
+def choose_threshold(args: argparse.Namespace, records: list[dict[str, Any]], scores: list[np.ndarray],
+                     p_answer: list[float],
+                     fit: list[bool]) -> tuple[float, dict[str, Any], dict[str, Any], int]:
+    """The abstention threshold, on the fitted records' out-of-fold figures (the best utility, or with
+    ``--min-precision`` the most answered at that precision), and what it gives: (the threshold, the figures
+    by set, over the fitted records, the fitted answerable records whose top candidate lies on gold).  Writes
+    ``--oof`` and prints the figures."""
     probs = _as_probs(records, scores, p_answer)
+    fitted = [r for r, keep in zip(records, fit) if keep]
     fitted_probs = [p for p, keep in zip(probs, fit) if keep]
     if args.oof:
         Path(args.oof).write_text(json.dumps([_oof_row(r, s, p, keep)
@@ -669,7 +729,20 @@ def main(argv: list[str] | None = None) -> int:
           f"/{sum(1 for r in fitted if r['kind'] != 'none')} answerable")
     for name, sc in by_set.items():
         print(f"  {name}: {sc}")
-    for fitted_ones in (True, False):  # the fitted records' losses, then those of any only scored
+    _print_losses(records, scores, p_answer, fit, threshold)
+    if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen above
+        t = _precise_threshold(fitted, fitted_probs, args.at_precision, -1.0)
+        if t >= 0:
+            at = score(fitted, fitted_probs, t, 1.01)
+            print(f"at precision >= {args.at_precision}: threshold {t}: {at}")
+    return threshold, by_set, overall, top1
+
+
+def _print_losses(records: list[dict[str, Any]], scores: list[np.ndarray], p_answer: list[float],
+                  fit: list[bool], threshold: float) -> None:
+    """The out-of-fold losses by kind of question (:func:`_buckets`): the fitted records', then any only
+    scored."""
+    for fitted_ones in (True, False):
         keep = [f == fitted_ones for f in fit]
         if not any(keep):
             continue
@@ -680,34 +753,51 @@ def main(argv: list[str] | None = None) -> int:
         for kind, row in sorted(rows.items()):
             print(f"  {kind}: " + ", ".join(f"{b} {row.get(b, 0)}" for b in
                                             ("correct", "no gold candidate", "ranking", "abstention", "wrong top, abstained")))
-    if args.at_precision is not None:  # a report only: the threshold shipped is the one chosen above
-        t = _precise_threshold(fitted, fitted_probs, args.at_precision, -1.0)
-        if t >= 0:
-            print(f"at precision >= {args.at_precision}: threshold {t}: {score(fitted, fitted_probs, t, 1.01)}")
 
-    model = _train_ranker(fitted, args.seed)
-    # the shipped abstention model is fitted on the out-of-fold ranker scores: those are distributed as the
-    # scores of a question the ranker never saw, which is what it reads at answer time (in-sample scores are
-    # more confident than any new question's)
+
+def train_shipped(args: argparse.Namespace, records: list[dict[str, Any]], fit: list[bool],
+                  trained: list[str], ax: np.ndarray, ay: np.ndarray) -> tuple[Any, Any, dict[str, Any]]:
+    """The models the file ships, fitted on every fitted record: (the first ranker, the abstention model, the
+    file's ``abstain`` section).  The abstention model is fitted on the out-of-fold ranker scores: those are
+    distributed as the scores of a question the ranker never saw, which is what it reads at answer time
+    (in-sample scores are more confident than any new question's)."""
+    from pincite.generate.ranker import abstain_names
+
+    model = _train_ranker([r for r, keep in zip(records, fit) if keep], args.seed)
     ab_model = _fit_abstain(args.abstain, ax[np.array(fit)], ay[np.array(fit)], args.seed)
     abstain = {"features": list(abstain_names(tuple(trained), args.abstain_rich, args.abstain_similarity,
                                               args.abstain_passage_mass)),
                "rich": args.abstain_rich, "similarity_top": args.abstain_similarity,
                "passage_mass": args.abstain_passage_mass, **ab_model.section(ax[:5])}
-    rerank = None
-    probe_embedder = shipped if shipped is not None else embedder  # what the written model reads
-    if rerank_model is not None:
-        from pincite.generate.ranker import rerank_names, rerank_rows
+    return model, ab_model, abstain
 
-        r0 = next(r for r, s in zip(records, first_scores) if len(s) >= args.rerank)
-        s0 = model.predict(np.array(r0["x"], dtype=float))
-        v0 = cosines([r0], [s0], args.rerank, probe_embedder)[0]
-        rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, v0,
-                               args.rerank_rich)
-        rerank = {"top": args.rerank, "rich": args.rerank_rich,
-                  "features": list(rerank_names(tuple(trained), args.rerank_rich)), "params": RERANK_PARAMS,
-                  "rounds": RERANK_ROUNDS, "bag": BAG, "trees": rerank_model.dump_model()["tree_info"],
-                  "probe": {"x": rows0.tolist(), "lightgbm_scores": rerank_model.predict(rows0).tolist()}}
+
+def rerank_section(args: argparse.Namespace, records: list[dict[str, Any]], first_scores: list[np.ndarray],
+                   trained: list[str], model: Any, rerank_model: Any,
+                   probe_embedder: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The file's ``rerank`` section (the second ranker's trees and a probe of LightGBM's scores), and the
+    record probed: the first whose first-ranker scores reach ``--rerank`` candidates."""
+    from pincite.generate.ranker import rerank_names, rerank_rows
+
+    r0 = next(r for r, s in zip(records, first_scores) if len(s) >= args.rerank)
+    s0 = model.predict(np.array(r0["x"], dtype=float))
+    v0 = cosines([r0], [s0], args.rerank, probe_embedder)[0]
+    rows0, _ = rerank_rows(np.array(r0["x"], dtype=float), s0, v0,
+                           args.rerank_rich)
+    return {"top": args.rerank, "rich": args.rerank_rich,
+            "features": list(rerank_names(tuple(trained), args.rerank_rich)), "params": RERANK_PARAMS,
+            "rounds": RERANK_ROUNDS, "bag": BAG, "trees": rerank_model.dump_model()["tree_info"],
+            "probe": {"x": rows0.tolist(), "lightgbm_scores": rerank_model.predict(rows0).tolist()}}, r0
+
+
+def write_model(args: argparse.Namespace, records: list[dict[str, Any]], fit: list[bool], trained: list[str],
+                model: Any, abstain: dict[str, Any], rerank: dict[str, Any] | None, shipped: Any,
+                folds: list[Path], cv: tuple[float, dict[str, Any], dict[str, Any], int], t0: float) -> None:
+    """Write ``--out``: the trees, the threshold and the abstention and second-ranker sections, with the
+    manifest of how they were made (the data's hashes and counts, the parameters, the cross-validated
+    figures; the bi-encoder copied beside it and described, with ``--similarity-model``)."""
+    threshold, by_set, overall, top1 = cv
+    fitted = [r for r, keep in zip(records, fit) if keep]
     dump = model.dump_model()
     probe_x = np.array(next(r for r in records if len(r["x"]) >= 5)["x"], dtype=float)
     hashes = {g: hashlib.sha256(Path(g).read_bytes()).hexdigest()[:16] for g, _ in args.set}
@@ -732,8 +822,17 @@ def main(argv: list[str] | None = None) -> int:
         "trees": dump["tree_info"],
     }
     Path(args.out).write_text(json.dumps(out) + "\n", encoding="utf-8")
-    # the generator's numpy walk of the dump must give LightGBM's own scores
+
+
+def check_written(args: argparse.Namespace, records: list[dict[str, Any]], trained: list[str], model: Any,
+                  ab_model: Any, rerank_model: Any, r0: dict[str, Any] | None, embedder: Any,
+                  probe_embedder: Any) -> None:
+    """The generator reading ``--out`` decides as the fitted models do: its numpy walk of the trees gives
+    LightGBM's own scores, and its abstention probability the fitted model's (with a second ranker: its whole
+    decision, both rankers, the similarity and the abstention, on the record ``r0``)."""
     from pincite.generate.ranker import load_model
+
+    mass = args.abstain_passage_mass
     m = load_model(args.out)
     probe = next(r for r in records if r["x"])
     xp = np.array(probe["x"], dtype=float)
@@ -744,6 +843,7 @@ def main(argv: list[str] | None = None) -> int:
 
         from pincite.generate.ranker import RankerGenerator, rerank_rows, rerank_scores, similarity_summary
 
+        assert r0 is not None
         probe = r0
         xp = np.array(probe["x"], dtype=float)
         sp = model.predict(xp)
@@ -769,6 +869,38 @@ def main(argv: list[str] | None = None) -> int:
                                         probe.get("passages", probe["units"]) if mass else None)
                    - float(ab_model.predict(row)[0])) < 1e-6, \
             "the generator's abstention probability differs from the fitted model's"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The steps in order: options, records (collected or cached), the first ranker out of fold, the
+    bi-encoders, the second ranker and the abstention rows, the abstention model out of fold, the threshold,
+    the shipped models, the model file and its check."""
+    args = read_options(argv)
+    t0 = time.time()
+    trained, names = feature_names(args)
+    names, records = load_records(args, names)
+    if args.collect_only:
+        print(f"collected {len(records)} records into {args.cache} in {time.time() - t0:.0f} s")
+        return 0
+    records, fit = training_records(args, records, names, trained)
+    scores, fold_of = cross_validated_ranker(args, records, fit)
+    memo: dict[str, float] | None = None
+    if args.embed_cache:
+        memo = json.loads(Path(args.embed_cache).read_text()) if Path(args.embed_cache).exists() else {}
+    embedder, shipped, folds = similarity_models(args, records)
+    first_scores = scores
+    scores, rerank_model, ax, ay = abstention_features(args, records, scores, fold_of, fit, trained, embedder,
+                                                       memo)
+    if memo is not None:
+        Path(args.embed_cache).write_text(json.dumps(memo))
+    p_answer = out_of_fold_answer(args.abstain, ax, ay, fold_of, args.folds, args.seed, fit)
+    cv = choose_threshold(args, records, scores, p_answer, fit)
+    model, ab_model, abstain = train_shipped(args, records, fit, trained, ax, ay)
+    probe_embedder = shipped if shipped is not None else embedder  # what the written model reads
+    rerank, r0 = rerank_section(args, records, first_scores, trained, model, rerank_model, probe_embedder) \
+        if rerank_model is not None else (None, None)
+    write_model(args, records, fit, trained, model, abstain, rerank, shipped, folds, cv, t0)
+    check_written(args, records, trained, model, ab_model, rerank_model, r0, embedder, probe_embedder)
     print(f"wrote {args.out} ({Path(args.out).stat().st_size // 1024} KiB) in {time.time() - t0:.0f} s")
     return 0
 

@@ -155,11 +155,19 @@ def test_stdio_every_tool_on_the_corpus(db: Path, servers: list[HttpServer]) -> 
             assert lost["claims"] == [] and lost["citations"] == [] and 1 <= len(lost["leads"]) <= 3
             assert all(x["lead"] is True and x["pinpoint"] and x["quote"] for x in lost["leads"])
 
-            # resources: each document, its metadata and units
+            # resources: each document, its metadata and units, a page of 25 at a time (page.next: the next's URI)
             uris = [str(r.uri) for r in (await c.list_resources()).resources]
-            assert f"pincite://document/{hit['document']['id']}" in uris and len(uris) == 5
-            got = json.loads((await c.read_resource(f"pincite://document/{hit['document']['id']}")).contents[0].text)
-            assert got["citation"] == "[2020] EWCA Civ 1018" and len(got["units"]) > 100 and "text" not in got
+            uri = f"pincite://document/{hit['document']['id']}"
+            assert uri in uris and len(uris) == 5
+            got = json.loads((await c.read_resource(uri)).contents[0].text)
+            assert got["citation"] == "[2020] EWCA Civ 1018" and len(got["units"]) == 25 and "text" not in got
+            assert got["page"]["units"] > 100 and got["page"]["next"] == f"{uri}?offset=25&limit=25"
+            ordinals, page_uri = [], uri
+            while page_uri:
+                page = json.loads((await c.read_resource(page_uri)).contents[0].text)
+                ordinals += [u["ordinal"] for u in page["units"]]
+                page_uri = page["page"]["next"]
+            assert ordinals == list(range(got["page"]["units"]))
 
             # bad arguments: refused by the schema, one line naming the argument
             assert error(await c.call_tool("search", {"query": "x", "k": 0})) == (

@@ -41,6 +41,8 @@ from pincite.web.views import api_listing
 #: the query parameters of GET /api/search (any other is refused with 422)
 SEARCH_PARAMS = frozenset({"q", "k", "as_of", "kinds", "kind", "documents", "works", "include_non_citable",
                            "per_document", "no_dense"})
+#: the query parameters of GET /api/documents
+DOCUMENTS_PARAMS = frozenset({"kinds", "kind", "work"})
 
 
 def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> None:
@@ -91,9 +93,19 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                 "passages": backend.shown([p.to_json() for p in passages])}
 
     @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
-    def api_documents(kind: DocumentKind | None = Query(None, description="Only this kind."),
-                      work: str | None = Query(None, description="Only the versions of this work.")) -> dict[str, Any]:
-        rows = backend.library(None, search=False).documents(kind=kind, work=work)
+    def api_documents(
+        request: Request,
+        kinds: list[DocumentKind] = Query([], description=(
+            "Only documents of these kinds (repeat the parameter: of any of them).")),
+        kind: list[DocumentKind] = Query([], description="The same as kinds (an older name)."),
+        work: str | None = Query(None, description="Only the versions of this work."),
+    ) -> dict[str, Any]:
+        unknown = [n for n in request.query_params if n not in DOCUMENTS_PARAMS]
+        if unknown:  # a misspelt parameter ('kinds ' or 'knd') is refused, as search's are, never ignored
+            raise RequestValidationError([{"loc": ("query", n), "msg": "Extra inputs are not permitted",
+                                           "type": "extra_forbidden"} for n in unknown])
+        library = backend.library(None, search=False)
+        rows = library.documents(kinds=list(dict.fromkeys([*kinds, *kind])), work=work)
         return backend.shown({"documents": [summary_to_json(s) for s in rows]})
 
     @app.get("/api/documents/{document_id}", tags=["documents"],

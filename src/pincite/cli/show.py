@@ -14,30 +14,31 @@ from pincite.cli.common import (
     DbOption, JsonOption, _NARROW, _WHOLE_WORD_COLUMNS, _fail, _fit_text_column, _open_existing,
     _print_json, out,
 )
-from pincite.errors import PinciteError
 from pincite import DocumentSummary
+from pincite.errors import InvalidOption, PinciteError
 from pincite.library import document_to_json, summary_to_json, works_of
 from pincite.terminal import visible
-from pincite.types import DocumentKind, Role
+from pincite.types import Role
 
 
 def documents(
     ctx: typer.Context,
     db: DbOption = None,
-    kind: Annotated[Optional[str], typer.Option("--kind", help="Only documents of this kind.")] = None,
+    kind: Annotated[Optional[list[str]], typer.Option(
+        "--kind", help="Only documents of this kind (repeatable: of any of these kinds).")] = None,
     as_json: JsonOption = False,
     wide: Annotated[bool, typer.Option("--wide", help="Each document's full source path (the table shows its "
                                                       "file name; --json has the path).")] = False,
 ) -> None:
     """List the stored documents."""
     try:
-        k = DocumentKind.parse(kind) if kind else None
-    except ValueError as e:
-        raise typer.BadParameter(str(e), param_hint="--kind") from None
-    try:
         lib = _open_existing(db, ctx)
-        rows = lib.documents(kind=k)
-        lib.close()
+        try:  # the kinds are checked by Pincite.documents, as every door's are
+            rows = lib.documents(kinds=kind or ())
+        finally:
+            lib.close()
+    except InvalidOption as e:
+        raise typer.BadParameter(e.reason, param_hint="--kind") from None
     except PinciteError as e:
         raise _fail(e) from None
     if as_json:

@@ -223,10 +223,17 @@ class Pincite:
         a killed ingest left some ungrouped (what opening a library does; one read when none is)."""
         return regroup_unfinished(self.store) if unfinished else update_twins(self.store)
 
-    def documents(self, *, kind: DocumentKind | str | None = None, work: str | None = None) -> list[DocumentSummary]:
-        """The stored documents (of one kind, or the versions of one work key)."""
-        k = DocumentKind.parse(kind) if isinstance(kind, str) else kind
-        return self.store.list_documents(kind=k, work=work) if work else self.store.list_documents(kind=k)
+    def documents(self, *, kinds: Iterable[DocumentKind | str] = (), kind: DocumentKind | str | None = None,
+                  work: str | None = None) -> list[DocumentSummary]:
+        """The stored documents: of any of ``kinds`` (a list, checked as :meth:`search` checks its
+        ``kinds``: one string is refused, and so is a name that is not a kind,
+        :class:`~pincite.errors.InvalidOption`), or of one ``kind`` (the older single form; both given:
+        either's); ``work``: the versions of one work key."""
+        one_kind = () if kind is None else (kind,)
+        wanted = tuple(dict.fromkeys([*_kinds("kinds", kinds), *_kinds("kind", one_kind)]))
+        one = wanted[0] if len(wanted) == 1 else None  # one kind: the store filters; several: filtered here
+        rows = self.store.list_documents(kind=one, work=work) if work else self.store.list_documents(kind=one)
+        return rows if len(wanted) < 2 else [s for s in rows if s.kind in wanted]
 
     def show(self, document: str) -> Document:
         """One document (by id, any spelling of its path, a unique file name or title: :mod:`pincite.scope`)

@@ -28,12 +28,12 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, Resource, TextContent, Tool, ToolAnnotations
 from pydantic import Field
 
-from pincite.errors import PinciteError
 from pincite import Pincite
+from pincite.errors import InvalidOption, PinciteError
 from pincite.library import spec
 from pincite.mcp.tools import (
-    ECHO_CHARS, PROCESS_SESSION, READ_UNITS, READ_UNITS_MAX, SEARCH_DEPTH, SEARCH_K, Tools, shorten_echoes,
-    shown,
+    ECHO_CHARS, PROCESS_SESSION, READ_UNITS, READ_UNITS_MAX, RESOURCE_UNITS, RESOURCE_UNITS_MAX, RESOURCE_URI,
+    SEARCH_DEPTH, SEARCH_K, Tools, shorten_echoes, shown,
 )
 from pincite.types import DocumentKind
 
@@ -178,7 +178,7 @@ class PinciteMCP(MCPServer):
         listed = await super().list_resources()
         # in a worker thread: waiting here for the tools' lock would stop the event loop, and every session
         rows = await anyio.to_thread.run_sync(self.pincite_tools.summaries)
-        return listed + [Resource(uri=f"pincite://document/{s.id}", name=s.id,
+        return listed + [Resource(uri=f"{RESOURCE_URI}/{s.id}", name=s.id,
                                   title=s.title or s.source, mime_type="application/json",
                                   description=f"{s.kind.value}{', ' + s.citation if s.citation else ''}"
                                               f"{', version of ' + s.version_date if s.version_date else ''}: "
@@ -282,6 +282,13 @@ async def short_protocol_errors(ctx: Any, call_next: Any) -> Any:
         raise MCPError(code=e.code, message=message, data=data) from None
 
 
+def _whole(name: str, value: str) -> int:
+    """A resource URI's number (``?offset=50``), or :class:`~pincite.errors.InvalidOption` naming it."""
+    if not value.strip().isdigit():
+        raise InvalidOption(name, f"{value!r} is not a whole number")
+    return int(value)
+
+
 def _error(message: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=_short(message))], is_error=True)
 
@@ -381,9 +388,12 @@ def build_server(library: Pincite) -> PinciteMCP:
         return _result(tools.check_citations(session_key(ctx), text, as_of))
 
     @server.tool(annotations=READ_ONLY, description=(
-        "List the stored documents (id, kind, title, citation, work and version date, units)."))
-    def documents(kind: Annotated[Kind | None, Field(description="Only this kind.")] = None) -> CallToolResult:
-        return _result(tools.documents(kind))
+        "List the stored documents (id, kind, title, citation, work and version date, units), of any of "
+        "kinds when given."))
+    def documents(kinds: Kinds = None,
+                  kind: Annotated[Kind | list[Kind] | None, Field(description=(
+                      "The same as kinds (an older name): one kind, or a list."))] = None) -> CallToolResult:
+        return _result(tools.documents(_both(kinds, [kind] if isinstance(kind, str) else kind)))
 
     @server.tool(annotations=READ_ONLY, description=(
         "The versions of one work (a statute or bill) with their dates, oldest first: which text was in force "
@@ -392,13 +402,18 @@ def build_server(library: Pincite) -> PinciteMCP:
             "E.g. 'Tax Court of Canada Act', 'T-2' or 'R.S.C. 1985, c. T-2'."))]) -> CallToolResult:
         return _result(tools.versions(work))
 
-    @server.resource("pincite://document/{id}", name="document", mime_type="application/json", description=(
-        "One stored document: its metadata and its units (labels, offsets, zones, authors, roles, in-force "
-        "windows), without its text (read gives a unit's text)."))
-    def document(id: str) -> str:
+    @server.resource(RESOURCE_URI + "/{id}{?offset,limit}", name="document", mime_type="application/json",
+                     description=(
+        "One stored document: its metadata and a page of its units (labels, offsets, zones, authors, roles, "
+        f"in-force windows), without its text (read gives a unit's text): {RESOURCE_UNITS} units from the "
+        f"first unless ?offset=N&limit=M (at most {RESOURCE_UNITS_MAX}). 'page' says which units, of how "
+        "many; page.next is the URI of the next page (null at the end)."))
+    def document(id: str, offset: str = "0", limit: str = str(RESOURCE_UNITS)) -> str:
         try:
-            return json.dumps(tools.document_resource(id), ensure_ascii=False)
+            return json.dumps(tools.document_resource(id, _whole("offset", offset), _whole("limit", limit)),
+                              ensure_ascii=False)
         except PinciteError as e:
-            raise ResourceError(shorten_echoes(tools.library.hide_paths(str(e)), [id])) from None
+            said = tools.library.hide_paths(str(e))
+            raise ResourceError(shorten_echoes(said, [id, offset, limit])) from None
 
     return server

@@ -35,13 +35,14 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from pincite import DEFAULT_K, Hit, Pincite
 from pincite.library import (
     CitationResult, document_to_json, env_number, find_units, pinpoint, render_citation, summary_to_json,
     unit_to_json,
 )
-from pincite.errors import NotFound, PinciteError
+from pincite.errors import InvalidOption, NotFound, PinciteError
 from pincite.types import (
     Document, Unit, UnitKind, Verdict, label_by_order, label_unverified, numbering_verdict, optional_date,
     unit_id,
@@ -74,6 +75,13 @@ SEARCH_DEPTH = 50
 SNIPPET_CHARS = 300
 READ_UNITS = 20
 READ_UNITS_MAX = 100
+#: Where the MCP server's document resources are (``pincite://document/{id}``).
+RESOURCE_URI = "pincite://document"
+#: The units a page of the ``pincite://document/{id}`` resource lists by default and at most: metadata without
+#: text, about 0.6 KB a statute's section and 1 KB a judgment's paragraph, so a default page is some 15-30 KB
+#: where the whole was up to 417 KB (lab/notes/engineering.md, issue 51), as read's page of 20 units with text.
+RESOURCE_UNITS = 25
+RESOURCE_UNITS_MAX = 200
 #: Documents kept loaded between calls (rendering a pinpoint needs the document's units).
 MAX_DOCUMENTS = 32
 
@@ -420,9 +428,10 @@ class Tools:
         with self.lock:
             return self.library.documents()
 
-    def documents(self, kind: str | None = None) -> dict[str, Any]:
+    def documents(self, kinds: list[str] | None = None) -> dict[str, Any]:
+        """The stored documents, of any of ``kinds`` when given."""
         with self.lock:
-            rows = self.library.documents(kind=kind)
+            rows = self.library.documents(kinds=kinds or ())
             return self.relative({"documents": [summary_to_json(s) for s in rows]})
 
     def versions(self, work: str) -> dict[str, Any]:
@@ -430,10 +439,23 @@ class Tools:
             key, rows = self.library.versions(work)
             return self.relative({"work": key, "versions": [summary_to_json(s) for s in rows]})
 
-    def document_resource(self, document: str) -> dict[str, Any]:
-        """``pincite://document/{id}``: the document's metadata and units (no text: ``read`` gives a unit's)."""
+    def document_resource(self, document: str, offset: int = 0,
+                          limit: int = RESOURCE_UNITS) -> dict[str, Any]:
+        """``pincite://document/{id}``: the document's metadata and a page of its units (no text: ``read``
+        gives a unit's), units ``offset`` to ``offset + limit`` by ordinal, as ``GET /api/documents/{id}``
+        pages them: ``page`` says which units, of how many, and the URIs of the next and previous pages."""
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+            raise InvalidOption("offset", f"{offset!r} is not a whole number at least 0")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= RESOURCE_UNITS_MAX:
+            raise InvalidOption("limit", f"{limit!r} is not a whole number from 1 to {RESOURCE_UNITS_MAX}")
         with self.lock:
-            return self.relative(document_to_json(self.library.show(document), with_text=False))
+            doc = self.library.show(document)
+            out = self.relative(document_to_json(doc, with_text=False, page=(offset, limit)))
+        uri, total = f"{RESOURCE_URI}/{quote(doc.id, safe='')}", len(doc.units)
+        after, before = offset + limit, max(0, offset - limit)
+        out["page"]["next"] = f"{uri}?offset={after}&limit={limit}" if after < total else None
+        out["page"]["previous"] = f"{uri}?offset={before}&limit={limit}" if offset > 0 else None
+        return out
 
     def relative(self, value: Any) -> Any:
         """``value`` (a tool's JSON) with every stored document's ``source`` shown relative to the store
