@@ -34,7 +34,8 @@ def _doc(shared: Path, source: str):
     (ULTRAGENYX, "9(1)", "Art. 9(1)"),
     (WESTERN, "1.1(b)", "cl. 1.1(b)"),
 ])
-def test_a_clause_named_without_its_kind_word_is_found(shared: Path, source: str, name: str, label: str) -> None:
+def test_a_clause_named_without_its_kind_word_is_found(shared: Path, source: str, name: str,
+                                                        label: str) -> None:
     doc = _doc(shared, source)
     assert [u.label for u in units_named(doc.units, name)] == [label]
 

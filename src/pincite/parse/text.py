@@ -328,7 +328,7 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
     prose = next((ln for ln in lines if len(ln.content.split()) >= 8 and not ln.furniture), None)
     if prose is None:
         return None
-    heads: list[tuple[Line, str]] = []
+    heads: list[tuple[Line, str, bool]] = []  # (line, heading, alone on its line)
     for ln in lines[prose.index + 1:]:
         if ln.furniture or not ln.content or ln.numbers_only:
             continue
@@ -344,11 +344,11 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
             nxt = next((x for x in lines[ln.index + 1:] if x.content and not x.furniture), None)
             if nxt is None or len(nxt.content.split()) < 4:
                 continue  # a heading heads text
-        heads.append((ln, h))
+        heads.append((ln, h, alone))
     counts: dict[str, int] = {}
-    for _, h in heads:
+    for _, h, _ in heads:
         counts[h.casefold()] = counts.get(h.casefold(), 0) + 1
-    heads = [(ln, h) for ln, h in heads if counts[h.casefold()] < 3]
+    heads = [x for x in heads if counts[x[1].casefold()] < 3]
     if len(heads) < MIN_CLAUSES:
         return None
     body_start = heads[0][0].start + (len(text[heads[0][0].start:heads[0][0].end])
@@ -361,17 +361,16 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
     sched = schedules_start(text, lines, body_start)
     if sched is not None and sched < end:
         end = sched
-    heads = [(ln, h) for ln, h in heads if ln.start < end]
+    heads = [x for x in heads if x[0].start < end]
     if len(heads) < MIN_CLAUSES:
         return None
     starts = [ln.start for ln in lines]
     units = _preamble_units(text, lines, body_start)
     clauses: list[dict] = []
     group: int | None = None  # a heading alone on its line with a run-in heading straight under it: their group
-    for k, (ln, h) in enumerate(heads):
+    for k, (ln, h, alone) in enumerate(heads):
         s = ln.start + (len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip()))
         e = heads[k + 1][0].start if k + 1 < len(heads) else end
-        alone = unnumbered_heading(ln.content)[1]  # type: ignore[index]
         nxt = next((x for x in lines[ln.index + 1:] if x.content and not x.furniture), None)
         if alone:
             group = None
@@ -381,7 +380,7 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
                             number=None, label=h, parent=parent,
                             section_path=((clauses[parent]["label"],) if parent is not None else ()) + (h,),
                             attrs={"heading": h, "numbering": "unnumbered"}))
-        if alone and k + 1 < len(heads) and nxt is heads[k + 1][0] and not unnumbered_heading(nxt.content)[1]:  # type: ignore[index]
+        if alone and k + 1 < len(heads) and nxt is heads[k + 1][0] and not heads[k + 1][2]:
             group = len(clauses) - 1  # ("TERM AND TERMINATION" over "INITIAL TERM AND RENEWALS: This …")
     for c in clauses:  # a group reaches to the end of its last heading's clause
         if c["parent"] is not None:
