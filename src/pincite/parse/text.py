@@ -316,6 +316,16 @@ def unnumbered_heading(content: str) -> tuple[str, bool] | None:
     return h, m.end() >= len(content.rstrip())
 
 
+def _text_line(lines: list[Line], i: int, step: int) -> Line | None:
+    """The nearest line before (``step`` -1) or after (1) line ``i`` with text that is not page furniture."""
+    j = i + step
+    while 0 <= j < len(lines):
+        if lines[j].content and not lines[j].furniture:
+            return lines[j]
+        j += step
+    return None
+
+
 def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | None:
     """A contract that numbers none of its clauses but heads each ("DUTIES.", "TERM & TERMINATION. This
     Agreement…", "GOVERNING LAW"): one citable clause per heading, labelled by the heading as printed, from the
@@ -336,12 +346,12 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
         if found is None:
             continue
         h, alone = found
-        before = next((x for x in reversed(lines[:ln.index]) if x.content and not x.furniture), None)
+        before = _text_line(lines, ln.index, -1)
         if before is not None and before.end >= ln.start - 1 and not before.content.endswith((".", ":", ";")) \
                 and unnumbered_heading(before.content) is None:
             continue  # a line of a wrapped sentence, not a heading
         if alone:
-            nxt = next((x for x in lines[ln.index + 1:] if x.content and not x.furniture), None)
+            nxt = _text_line(lines, ln.index, 1)
             if nxt is None or len(nxt.content.split()) < 4:
                 continue  # a heading heads text
         heads.append((ln, h, alone))
@@ -371,7 +381,7 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
     for k, (ln, h, alone) in enumerate(heads):
         s = ln.start + (len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip()))
         e = heads[k + 1][0].start if k + 1 < len(heads) else end
-        nxt = next((x for x in lines[ln.index + 1:] if x.content and not x.furniture), None)
+        nxt = _text_line(lines, ln.index, 1)
         if alone:
             group = None
         parent = group
