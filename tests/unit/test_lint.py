@@ -117,7 +117,7 @@ This Services Agreement is dated as of May 8, 2014 between Alpha Ltd and Beta In
 
 1. Services. Beta shall provide the services described in the schedule to Alpha.
 
-2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice 3. Taxes. Alpha shall pay
+2. Fees. Alpha shall pay the fees set out in the schedule within thirty days of invoice 3. TAXES. Alpha shall pay
 the taxes on the fees.
 
 4. Term. This Agreement runs for one year from the date above and renews each year.
@@ -168,7 +168,7 @@ def test_the_audit_page_shows_the_structure_flags_as_the_cli_does(tmp_path: Path
 
 def test_a_sound_document_has_no_structure_flag_on_its_audit_page(tmp_path: Path) -> None:
     db, path, page = str(tmp_path / "s.db"), tmp_path / "sound.txt", tmp_path / "audit.html"
-    path.write_text(CONTRACT.replace(" 3. Taxes.", ". Taxes.").replace("4. Term.", "3. Term.")
+    path.write_text(CONTRACT.replace(" 3. TAXES.", ". Taxes.").replace("4. Term.", "3. Term.")
                     .replace("5. Notices.", "4. Notices."), encoding="utf-8")
     assert runner.invoke(app, ["ingest", str(path), "--db", db], catch_exceptions=False).exit_code == 0
     runner.invoke(app, ["audit", str(path), "--db", db, "--html", str(page)], catch_exceptions=False)

@@ -278,6 +278,11 @@ def _norm_num(x: str | None) -> str:
     return re.sub(r"\s+", "", _LABEL_PREFIX.sub("", x or "")).rstrip(".").casefold()
 
 
+#: a unit's number or label as a pinpoint writes it, the kind word and the closing stop aside ("cl. 5", "5." and
+#: "5" are one; "Art. 9(1)" and "9(1)"), for the gold resolver's reading of a name that prints no kind word
+pinpoint_name = _norm_num
+
+
 def _path(doc: Document, u: Unit, stop: int | None = None) -> str:
     """A provision's full number: '4' '(1)' '(c)' -> '4(1)(c)'; a contract's '2.1' is whole already."""
     chain: list[Unit] = []

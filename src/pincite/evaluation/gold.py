@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pincite.answer.citecheck import pinpoint_name
 from pincite.answer.verify import locate_quote
 from pincite.errors import GoldError
 from pincite.types import ChoiceEnum, DateError, Document, Unit, parse_date
@@ -193,6 +194,18 @@ def unit_matches_name(u: Unit, name: str) -> bool:
     return any(x is not None and "".join(x.split()) == squash for x in (u.number, u.label))
 
 
+def units_named(units: Sequence[Unit], name: str) -> list[Unit]:
+    """The units printed as ``name``; when none is, those a pinpoint ``name`` reads as (the citation checker's
+    reading: the kind word and the closing stop aside), so "5" names the clause printed "5." (cl. 5), "9(1)" the
+    item "1)" of Article 9 (Art. 9(1)) and "Article V" the Article printed "ARTICLE V." (Art. V).  Ambiguity is
+    settled by the quote as for an exact name."""
+    named = [u for u in units if unit_matches_name(u, name)]
+    if named or not pinpoint_name(name):
+        return named
+    want = pinpoint_name(name)
+    return [u for u in units if any(x and pinpoint_name(x) == want for x in (u.number, u.label))]
+
+
 def in_force_on(u: Unit, day: str) -> bool:
     return _in_force_on(u, parse_date(day))  # compared as dates
 
@@ -222,7 +235,7 @@ def resolve_ref(finder: DocumentFinder, ref: GoldRef, as_of: str | None, pinned:
 def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None, pinned: bool = False) -> list[Target]:
     """The named unit first, then the same provision in the other versions in force on ``as_of``."""
     doc = finder.find(r.source)
-    named = [u for u in doc.units if unit_matches_name(u, r.unit)]
+    named = units_named(doc.units, r.unit)
     if not named:
         raise GoldError(f"{r.source}: no unit printed as {r.unit!r}")
     found = [t for u in named if (t := _target(doc, u, r.quote)) is not None]

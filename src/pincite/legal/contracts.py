@@ -287,3 +287,32 @@ GOVERNING_LAW = (r"\b(?:(?:laws?|courts?)\s+of\s+(?:the\s+)?"
                  "a version governed by another law, or sued on in another state, is another agreement, "
                  "however alike its words")
 
+
+
+# -- a contract whose clauses print headings but no numbers ------------------------------------------------------
+
+#: the shapes of a clause heading printed without a number, at a line's start (after the preamble, before the
+#: signatures): such a clause is cited by its heading, as printed, when the contract numbers none of its clauses
+UNNUMBERED_HEADINGS: tuple[tuple[str, str], ...] = (
+    (r"(?P<h>[A-Z][A-Z0-9&'’/,\- ]{1,70}?[A-Z0-9)])[ \t]*[.:]?[ \t]*$",
+     "a heading in capitals alone on its line ('DEFINITIONS', 'TERM AND TERMINATION', 'GOVERNING LAW')"),
+    (r"(?P<h>[A-Z][A-Z0-9&'’/,\- ]{1,70}?[A-Z0-9)])[ \t]*[.:][ \t]+(?=[A-Z\"“(])",
+     "a heading in capitals run into its clause ('TERM & TERMINATION. This Agreement…', 'NOTICES: All notices…')"),
+    (r"(?P<h>[A-Z][a-z]+(?:[ \t]+(?:[A-Z][a-z]+|of|and|the|to|for|in|on|or|&)){0,4})[ \t]*\.[ \t]*$",
+     "a heading in title case alone on its line, closed by a full stop ('Termination.', 'Governing Law.')"),
+)
+
+#: lines in those shapes that head no clause: the preamble's and the execution's words, and a page's furniture
+NOT_CLAUSE_HEADINGS: tuple[tuple[str, str], ...] = (
+    (r"(?i)^(?:whereas|recitals?|background|witnesseth|now,?\s+therefore\b.*|in\s+witness\b.*|between|and|by|"
+     r"among|of)$", "the recitals' and the execution block's own words head no clause"),
+    (r"(?i)^(?:confidential(?:\s+treatment\s+requested)?|execution\s+(?:copy|version)|draft|final)$",
+     "a page legend or a draft's status line"),
+    (r"(?i)^(?:exhibit|schedule|attachment|annex|appendix)\b", "an attachment's heading ends the clauses"),
+    (r"(?i)\b(?:agreement|contract|amendment|addendum|memorandum|endorsement)$",
+     "an instrument's title ('CONSULTING AGREEMENT'), above the preamble or repeated as a page head ('GRANT OF "
+     "LICENSE' is a clause's heading)"),
+    (r"\S[ \t]{2,}\S", "words set apart by a wide gap are a table's column heads ('PRODUCTS   LICENSED PROGRAMS')"),
+    (r"(?i)\b(?:inc|llc|l\.l\.c|ltd|limited|corp|corporation|co|lp|l\.p|llp|plc|gmbh|ag|s\.a|n\.v|b\.v)\.?$",
+     "a party's name in capitals (a signature block's or a page head's), not a heading"),
+)

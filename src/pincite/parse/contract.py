@@ -217,8 +217,8 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
         tok, family = m.group("par"), "paren"
     elif m.group("dot") is not None:
         tok, family = m.group("dot"), "dot"
-        if where in ("mid", "inline"):
-            return None
+        if where == "mid" or where == "inline" and not (len(tok) == 1 and _RUN_IN_TITLE.match(after)):
+            return None  # (inside a line only a capital with a run-in title: "… Termination. A. Termination. …")
         if tok.isupper() and roman_value(tok) and after and after.split("  ")[0].isupper() \
                 and is_heading_like(re.split(r"[ \t]{2,}", after)[0]):
             family = "article"  # "I.  DEFINITIONS": a part numbered in roman capitals
@@ -241,14 +241,32 @@ _INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
 #: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
 #: capitalised word that does not refer to something: "Schedule 3.01" is a reference)
 _INLINE_SUB = re.compile(r"\b([A-Z][A-Za-z]*)[ \t]+(?=\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}\.?[ \t]+[A-Z\"“])")
-#: ... or, after any word, a two-level number with a run-in heading of capitalised words and a full stop: "…
-#: Email: x@y.com 13.4 Specific Performance. Each Party…" (a clause run into the end of the one before it)
-_INLINE_HEADED = re.compile(r"[ \t]+(?=\d{1,3}\.\d{1,3}\.?[ \t]+[A-Z][a-z]+"
+#: ... or, after any word, a one- or two-level number with a run-in heading of capitalised words and a full stop: "…
+#: Email: x@y.com 13.4 Specific Performance. Each Party…", "… ATTN: Tim Orr 5. Entire Agreement. A. …" (a clause
+#: run into the end of the one before it; kept only as the immediate successor of the clause before it)
+_INLINE_HEADED = re.compile(r"[ \t]+(?=\d{1,3}\.(?:\d{1,3}\.?)?[ \t]+[A-Z][a-z]+"
                             r"(?:[ \t]+(?:[A-Z][a-z]+|of|and|the|to|for|in|on|or)){0,5}\.[ \t])")
+#: ... or a lettered item run in with a run-in title of its own: the first ("A.") straight after its clause's number
+#: and heading ("2. Term and Termination. A. Termination. Either Party may …"), the next after a sentence's end
+#: (a capital and a full stop between names, "Timothy S. Orr", has neither before it)
+_INLINE_LETTERED = re.compile(r"(?<=[.:;a-z])[ \t]+(?=([A-Z])\.[ \t]+[A-Z])")
+#: the run-in title after such a letter: capitalised words (commas and small words between) closed by a full stop,
+#: or words in capitals closed by a stop, a colon or a comma ("S. WAIVER, Any waiver …")
+_RUN_IN_TITLE = re.compile(r"(?:[A-Z][A-Za-z'’\-]*(?:,?[ \t]+(?:[A-Z][A-Za-z'’\-]*|\([A-Z]{2,8}\)|of|and|the|to|for|in|on|"
+                           r"or|&)){0,6}\.|[A-Z]{2,}(?:[ \t]+(?:[A-Z]{2,}|OF|&)){0,6}[.,:])[ \t]+\S")
+#: a clause number that a lettered item after a bare heading may follow ("1. Products and Payments A. Product.")
+_CLAUSE_BEFORE = re.compile(r"(?:^|[ \t])\d{1,3}\.[ \t]+([^.:;]{2,80})[.:]?$")
 #: words that name a provision, so a number after them is a reference to it ("in Section 6.2", "Article 9")
 REFERRING_WORDS = frozenset("section sections clause clauses article articles paragraph paragraphs schedule schedules "
                             "exhibit exhibits annex annexes appendix appendices part parts rule rules regulation "
                             "regulations item items note notes form chapter title subsection subparagraph".split())
+
+
+def _heading_after_clause(before: str) -> bool:
+    """Whether ``before`` ends with a clause number and its heading ("1. Products and Payments", "2. Term and
+    Termination."), so that an "A." run in after it opens that clause's first item."""
+    m = _CLAUSE_BEFORE.search(before)
+    return m is not None and is_heading_like(m.group(1))
 
 
 def _word_before(text: str, at: int) -> str:
@@ -335,6 +353,9 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                       if g.group(1).lower() not in REFERRING_WORDS]
             spots += [g.end() for g in _INLINE_HEADED.finditer(text, line.start + lead, line.end)
                       if _word_before(text, g.start()).lower() not in REFERRING_WORDS]
+            spots += [g.end() for g in _INLINE_LETTERED.finditer(text, line.start + lead, line.end)
+                      if (_heading_after_clause(text[max(line.start, g.start() - 90):g.start()])
+                          if g.group(1) == "A" else text[g.start() - 1] in ".:;")]
             for at in sorted(set(spots)):
                 if at in seen or (first is not None and at <= first.num_start):
                     continue
@@ -818,12 +839,13 @@ class _Selector:
         soon = [_dec_value(c) for c in self.cands[idx + 1: idx + 12] if c.family == "dec"]
         return any(len(v) == 2 and v[0] == last[0] and 2 <= v[1] <= self.gap + 1 for v in soon)
 
-    def _item(self, readings: list[tuple[str, int]]) -> tuple[str, int, int] | None:
-        """The (style, value, stack depth) a single-valued number takes as a list item, or None."""
+    def _item(self, readings: list[tuple[str, int]], skip: int = 0) -> tuple[str, int, int] | None:
+        """The (style, value, stack depth) a single-valued number takes as a list item, or None.  With ``skip``,
+        an item may follow its open level's last one with up to that many letters missing between them."""
         for depth in range(len(self.stack) - 1, -1, -1):  # continue an open level (innermost first)
             lvl = self.stack[depth]
             for style, value in readings:
-                if style == lvl.style and value == lvl.value + 1:
+                if style == lvl.style and lvl.value + 1 <= value <= lvl.value + 1 + skip:
                     return style, value, depth
         for style, value in readings:
             if value == 1 and len(self.stack) < 4:
@@ -913,7 +935,9 @@ class _Selector:
                 self._apply_item(idx, item)  # type: ignore[arg-type]
             return
         if c.family in ("paren", "dot", "close") and self.started:
-            chosen = self._item(_interpretations(c))
+            # (a lettered item run into a paragraph with a run-in title of its own goes on from the one before it
+            # even where a letter was lost in copying: "N. NOTICES. … P. SEVERABILITY." is P, not more of N)
+            chosen = self._item(_interpretations(c), skip=2 if c.where == "inline" and c.family == "dot" else 0)
             if chosen is not None:
                 self._apply_item(idx, chosen)
 

@@ -21,8 +21,10 @@ from pincite.legal.contracts import (
     FOOTER_NOTES,
     FORM_VERSION_LINES,
     INSTRUMENT_TITLE_WORDS,
+    NOT_CLAUSE_HEADINGS,
     NOT_PART_NOTES,
     PARTY_SIGNALS,
+    UNNUMBERED_HEADINGS,
     SIGNATURE_LINE_OPENERS,
     SIGNATURE_OPENERS,
     attachment_alternation,
@@ -275,6 +277,11 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     if judgment:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(judgment), tuple(warnings), date)
 
+    headed_units = None if not_contract else headed_clauses(text, lines, title)
+    if headed_units:
+        warnings.append(f"{source}: no clause numbering found; its clauses are cited by their printed headings")
+        return TextAnalysis(DocumentKind.CONTRACT, title, tuple(_renumber(headed_units)), tuple(warnings), date)
+
     blocks = find_blocks(text, lines, 0, len(text))
     units_out = [Unit(ordinal=i, kind=UnitKind.BLOCK, char_start=s, char_end=e, zone=Zone.BODY, citable=True,
                       label=f"¶{i + 1}") for i, (s, e) in enumerate(blocks)]
@@ -282,6 +289,119 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
         warnings.append(f"{source}: no clause or paragraph numbering found; pinpoints are by paragraph order (¶N)")
     return TextAnalysis(DocumentKind.TEXT if not_contract else DocumentKind.OTHER, title, tuple(units_out),
                         tuple(warnings), date)
+
+
+_HEADING_SHAPES = [re.compile(p) for p, _ in UNNUMBERED_HEADINGS]
+_NOT_HEADINGS = [re.compile(p) for p, _ in NOT_CLAUSE_HEADINGS]
+#: a heading longer than this many words is a sentence in capitals, not a title
+_HEADING_WORDS = 8
+
+
+def unnumbered_heading(content: str) -> tuple[str, bool] | None:
+    """The clause heading a stripped line opens with, printed without a number
+    (:data:`pincite.legal.contracts.UNNUMBERED_HEADINGS`), and whether it stands alone on its line; None when
+    the line opens with none."""
+    for p in _HEADING_SHAPES:
+        m = p.match(content)
+        if m:
+            break
+    else:
+        return None
+    h = m.group("h").strip()
+    words = re.findall(r"[A-Za-z]+", h)
+    if "," in h or not 1 <= len(words) <= _HEADING_WORDS or sum(ch.isalpha() for ch in h) < 4:
+        return None
+    if any(p.search(h) for p in _NOT_HEADINGS):
+        return None
+    return h, m.end() >= len(content.rstrip())
+
+
+def _text_line(lines: list[Line], i: int, step: int) -> Line | None:
+    """The nearest line before (``step`` -1) or after (1) line ``i`` with text that is not page furniture."""
+    j = i + step
+    while 0 <= j < len(lines):
+        if lines[j].content and not lines[j].furniture:
+            return lines[j]
+        j += step
+    return None
+
+
+def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | None:
+    """A contract that numbers none of its clauses but heads each ("DUTIES.", "TERM & TERMINATION. This
+    Agreement…", "GOVERNING LAW"): one citable clause per heading, labelled by the heading as printed, from the
+    heading to the next; the preamble before the first and the signatures and attachments after the last as for
+    a numbered contract.  A heading alone on its line with a run-in heading straight under it ("TERM AND
+    TERMINATION" over "INITIAL TERM AND RENEWALS: This Agreement…") heads a group: the run-in headings up to the
+    next heading alone on its line are its clauses.  None unless at least :data:`MIN_CLAUSES` headings follow a
+    preamble in prose and the text is an instrument (its title names one, or it has signature blocks).  A
+    heading printed on three or more lines is a page's running head, not a clause's."""
+    prose = next((ln for ln in lines if len(ln.content.split()) >= 8 and not ln.furniture), None)
+    if prose is None:
+        return None
+    heads: list[tuple[Line, str, bool]] = []  # (line, heading, alone on its line)
+    for ln in lines[prose.index + 1:]:
+        if ln.furniture or not ln.content or ln.numbers_only:
+            continue
+        found = unnumbered_heading(ln.content)
+        if found is None:
+            continue
+        h, alone = found
+        before = _text_line(lines, ln.index, -1)
+        if before is not None and before.end >= ln.start - 1 and not before.content.endswith((".", ":", ";")) \
+                and unnumbered_heading(before.content) is None:
+            continue  # a line of a wrapped sentence, not a heading
+        if alone:
+            nxt = _text_line(lines, ln.index, 1)
+            if nxt is None or len(nxt.content.split()) < 4:
+                continue  # a heading heads text
+        heads.append((ln, h, alone))
+    counts: dict[str, int] = {}
+    for _, h, _ in heads:
+        counts[h.casefold()] = counts.get(h.casefold(), 0) + 1
+    heads = [x for x in heads if counts[x[1].casefold()] < 3]
+    if len(heads) < MIN_CLAUSES:
+        return None
+    body_start = heads[0][0].start + (len(text[heads[0][0].start:heads[0][0].end])
+                                      - len(text[heads[0][0].start:heads[0][0].end].lstrip()))
+    sig_start = find_signatures(text, lines, body_start)
+    if not (sig_start is not None or _INSTRUMENT_TITLE.search(title.strip())) \
+            or not has_contract_signals(text, title, body_start, sig_start):
+        return None
+    end = len(text) if sig_start is None else sig_start
+    sched = schedules_start(text, lines, body_start)
+    if sched is not None and sched < end:
+        end = sched
+    heads = [x for x in heads if x[0].start < end]
+    if len(heads) < MIN_CLAUSES:
+        return None
+    starts = [ln.start for ln in lines]
+    units = _preamble_units(text, lines, body_start)
+    clauses: list[dict] = []
+    group: int | None = None  # a heading alone on its line with a run-in heading straight under it: their group
+    for k, (ln, h, alone) in enumerate(heads):
+        s = ln.start + (len(text[ln.start:ln.end]) - len(text[ln.start:ln.end].lstrip()))
+        e = heads[k + 1][0].start if k + 1 < len(heads) else end
+        nxt = _text_line(lines, ln.index, 1)
+        if alone:
+            group = None
+        parent = group
+        clauses.append(dict(kind=UnitKind.CLAUSE if parent is None else UnitKind.SUBCLAUSE, char_start=s,
+                            char_end=_trim_end(text, lines, starts, e, s), zone=Zone.BODY, citable=True,
+                            number=None, label=h, parent=parent,
+                            section_path=((clauses[parent]["label"],) if parent is not None else ()) + (h,),
+                            attrs={"heading": h, "numbering": "unnumbered"}))
+        if alone and k + 1 < len(heads) and nxt is heads[k + 1][0] and not heads[k + 1][2]:
+            group = len(clauses) - 1  # ("TERM AND TERMINATION" over "INITIAL TERM AND RENEWALS: This …")
+    for c in clauses:  # a group reaches to the end of its last heading's clause
+        if c["parent"] is not None:
+            p = clauses[c["parent"]]
+            p["char_end"] = max(p["char_end"], c["char_end"])
+    units += clauses
+    if sig_start is not None:
+        units += _tail_units(text, lines, sig_start, {})
+    elif end < len(text):
+        units += _schedule_units(text, find_blocks(text, lines, end, len(text)), {})
+    return units
 
 
 _INSTRUMENT_TITLE = re.compile(r"(?i)\b(?:" + "|".join(w for w, _ in INSTRUMENT_TITLE_WORDS) + r")\W*$")
