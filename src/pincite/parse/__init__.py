@@ -64,10 +64,12 @@ _MODULES: dict[Format, str] = {
 #: after the last clause kept out of it; plain-text judgments' paragraphs; 16: words addressed to an AI
 #: assistant flagged on their units (``flags``) and the document (``meta["instructions"]``), the numbered items
 #: of a Canadian Act's schedules their own units ("Sch. 1, item 4"), a document over the unit or text cap
-#: refused):
+#: refused; 17: a contract's lettered items run into their clause's line ("2. Term. A. Termination." → cl. 2.A),
+#: a clause number run in after an address, and a contract of headings with no numbers labelled by its
+#: headings):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 16
+PARSER_VERSION = 17
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",
