@@ -781,7 +781,7 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
         return Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
             repr(m) for m in dict.fromkeys(missing)), True)
     cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
-    absent = [n for n in names(claim_text) if n not in cited_lower
+    absent = [n for n in names(claim_text) if n not in cited_lower and not _named_otherwise(n, cited, cited_lower)
               and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
     if absent:
         return Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
@@ -798,6 +798,22 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
                        f"{share:.0%} of the statement's content words are in the cited words (at least "
                        f"{MIN_WORD_OVERLAP:.0%} needed); not there: {', '.join(out[:8])}", True)
     return None
+
+
+_ACRONYM_SKIP = frozenset({"of", "and", "the", "for", "&", "on", "in"})
+
+
+def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
+    """A name the cited words give in another form: its plural ("PDFs" for ".PDF"), or the initials of a name
+    they spell out ("SEC" for "Securities and Exchange Commission") — a writer's usual shortenings."""
+    if name.endswith("s") and name[:-1] in cited_lower:
+        return True
+    if 2 <= len(name) <= 6 and name.isalpha():
+        words = [w for w in re.findall(r"[A-Za-z]+", cited) if w.lower() not in _ACRONYM_SKIP]
+        k = len(name)
+        return any(all(w[:1].isupper() for w in words[i:i + k])
+                   and "".join(w[0] for w in words[i:i + k]).lower() == name for i in range(len(words) - k + 1))
+    return False
 
 
 def matched(claim_text: str, quotes: list[tuple[str, str, str]]) -> bool:
