@@ -335,7 +335,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
             if h in strict:
                 return why, True
             weak = weak or why
-    if not weak:  # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
+    if not weak and not claim.unsaid and not set(claim.words) & NOT_ENTAILING:
+        # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
         opened = {stem(quote.words[i]) for i in quote.unsaid if quote.content(i)} - {
             stem(claim.words[i]) for i in claim.unsaid}
         said = {stem(w) for i, w in enumerate(claim.words) if claim.content(i) and i in _predicate_positions(claim)}
