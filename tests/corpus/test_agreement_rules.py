@@ -58,7 +58,7 @@ def unit_text(store, rel: str, label: str) -> str:
     return doc.text[u.char_start:u.char_end]
 
 
-def outcome(store, rel: str, label: str, quote: str, text: str) -> str:
+def outcome(store, rel: str, label: str, quote: str, text: str, **options) -> str:
     """What a reply citing ``quote`` in unit ``label`` for claim ``text`` shows: "dropped: <check>: <detail>",
     "quote" (the quotation alone) or "shown"."""
     s, corpus = store
@@ -71,7 +71,7 @@ def outcome(store, rel: str, label: str, quote: str, text: str) -> str:
                  (doc.version or {}).get("date"))
     words = doc.text[chunk.char_start:chunk.char_end]
     turn = assemble_context("What does it say?", [Passage(chunk, ref, words, 1.0, 1)], {doc.id: doc})
-    ans = answer_from_context(turn, ScriptedGenerator([reply(claim(text, "P1", quote))]), AskOptions(),
+    ans = answer_from_context(turn, ScriptedGenerator([reply(claim(text, "P1", quote))]), AskOptions(**options),
                               [cp.passage for cp in turn.passages])
     if not ans.claims:
         d = ans.dropped[0]
@@ -308,3 +308,21 @@ def test_a_joiner_before_a_subject_opens_a_clause(store) -> None:
     r = read(" ".join(text.split()))
     at = r.words.index("would", r.words.index("barker"))
     assert r.clause[at] != r.clause[r.words.index("not")]  # "… HHJ Barker and I would therefore hold …"
+
+
+def test_paraphrase_verified_shows_only_what_the_quotation_says(store) -> None:
+    """``paraphrase="verified"``: a claim is shown in its own words only when it states nothing its quotation's
+    sentence does not; a paraphrase that adds a word is shown as its quotation alone (never dropped), while a
+    restatement and a claim that only points at what it cites ("Clause 24 provides …") are still shown."""
+    quote = "the prevailing party shall be entitled to all attorney fees, court costs, and expenses"
+    paraphrase = "If legal proceedings are brought, the prevailing party recovers its attorney fees, court costs " \
+                 "and expenses."
+    assert outcome(store, CYBERGY, "cl. 24", quote, paraphrase) == "shown"
+    assert outcome(store, CYBERGY, "cl. 24", quote, paraphrase, paraphrase="verified") == "quote"
+    pointing = "Clause 24 provides that the prevailing party shall be entitled to all attorney fees, court costs, " \
+               "and expenses."
+    assert outcome(store, CYBERGY, "cl. 24", quote, pointing, paraphrase="verified") == "shown"
+    # a wrong claim the aligned rules let through is caught by the verified reading
+    wrong = "If legal proceedings are brought, the prevailing party is entitled to attorney fees, court costs and " \
+            "expenses only after a final appeal."
+    assert outcome(store, CYBERGY, "cl. 24", quote, wrong, paraphrase="verified") == "quote"

@@ -31,7 +31,7 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS, EXTENDED,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
-                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES,
+                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
@@ -1093,6 +1093,17 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     if not mine or len(mine & theirs) / len(mine) >= MIN_ALIGNED:  # none: it only frames its quotation
         return Judgment("agrees")
     return Judgment("undecided")
+
+
+def unstated(claim: str, sentence: str, context: str = "") -> list[str]:
+    """The content words of ``claim`` that neither its quotation's sentence nor what the citation shows beside it
+    (headings, title) says, in any form (stems compared), less the words by which a claim points at what it cites
+    (:data:`POINTING_WORDS`: "the court", "clause", "covers").  A paraphrase has some; the rules cannot vouch
+    for what they are."""
+    c = read(claim)
+    theirs = {stem(w) for w in read(sentence + "\n" + context).words}
+    return list(dict.fromkeys(w for i, w in enumerate(c.words) if c.content(i) and w not in POINTING_WORDS
+                              and stem(w) not in theirs))
 
 
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z])(?<![A-Z])[.!?](?=\s+[\"“(A-Z0-9])|[;:]\s*\n|\n\s*\n")
