@@ -35,8 +35,8 @@ from pincite.engine import AskOptions, answer_from_context
 from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.types import DocRef, Passage
 from pincite.answer.agreement import quoted_sentence
-from pincite.answer.verify import (MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, matched, support_finding,
-                                   unit_words, word_overlap)
+from pincite.answer.verify import (MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, Paraphrase, matched,
+                                   support_finding, unit_words, word_overlap)
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
 from pincite.store.sqlite import SQLiteStore
 
@@ -130,7 +130,7 @@ def adversary(store: SQLiteStore) -> None:
         print("  miss:", x)
 
 
-def pair_outcome(row: dict) -> tuple[str, str]:
+def pair_outcome(row: dict, paraphrase: Paraphrase = Paraphrase.ALIGNED) -> tuple[str, str]:
     """What the checks do with one pair: ("dropped", why), ("quote", "") when shown as its quotation alone, or
     ("shown", "")."""
     context, quote = row["context"], row["quote"]
@@ -144,13 +144,13 @@ def pair_outcome(row: dict) -> tuple[str, str]:
     found = support_finding(row["claim"], [context + "\n" + beside], quotes)
     if found is not None:
         return "dropped", f"{found.check.value}: {found.detail}"
-    return ("shown", "") if matched(row["claim"], quotes) else ("quote", "")
+    return ("shown", "") if matched(row["claim"], quotes, paraphrase) else ("quote", "")
 
 
-def pairs(files: list[str], show: bool) -> None:
+def pairs(files: list[str], show: bool, paraphrase: Paraphrase = Paraphrase.ALIGNED) -> None:
     from collections import Counter, defaultdict
 
-    print("## claim-quote pairs: contradictions caught, true claims dropped")
+    print(f"## claim-quote pairs: contradictions caught, true claims dropped (paraphrase={paraphrase.value})")
     print(f"{'set':14} {'kind':22} {'pairs':>5} {'caught':>7} {'rate':>5}   {'dropped':>7} {'quote':>5} "
           f"{'shown':>5}  (true: dropped = false drop; quote = shown as its quotation alone)")
     timings: list[float] = []
@@ -169,7 +169,7 @@ def pairs(files: list[str], show: bool) -> None:
             import time
 
             t = time.perf_counter()
-            outcome, why = pair_outcome(r)
+            outcome, why = pair_outcome(r, paraphrase)
             timings.append(time.perf_counter() - t)
             kind = r["kind"]
             by[kind][outcome] += 1
@@ -207,12 +207,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", nargs="*", help="claim-quote pair files (issue 49); no store needed")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--paraphrase", default="aligned", choices=[p.value for p in Paraphrase],
+                    help="when a claim is shown in its own words (the ask option of that name)")
     ap.add_argument("--db")
     ap.add_argument("--runs", nargs="*", default=[])
     ap.add_argument("--train", action="store_true")
     a = ap.parse_args()
     if a.pairs:
-        pairs(a.pairs, a.list)
+        pairs(a.pairs, a.list, Paraphrase(a.paraphrase))
         return
     if not a.db:
         ap.error("--db is needed unless --pairs is given")

@@ -30,7 +30,7 @@ from pincite.answer.evidence import (
 from pincite.answer.leads import checked_leads
 from pincite.answer.model import Answer, ShownClaim, build_answer, combine_parts, shown_leads
 from pincite.answer.protocol import ReplyError, first_messages, parse_reply, retry_messages
-from pincite.answer.verify import Check, ClaimSupport, Dropped, Verified, verify_reply
+from pincite.answer.verify import Check, ClaimSupport, Dropped, Paraphrase, Verified, verify_reply
 from pincite.options import AskOptions, AskRequest, OnFail, ask_request
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
@@ -238,13 +238,14 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
             break
         seconds = time.perf_counter() - t_gen
         earlier.extend(verified.dropped)  # the attempt this one replaces
-        verified, error = check_generation(gen, turn, attempt, options.unsupported)
+        verified, error = check_generation(gen, turn, attempt, options.unsupported, options.paraphrase)
         trace.append(trace_entry(attempt, gen, seconds, error))
         if not verified.dropped:
             break
     settings = {"k": options.k, "on_fail": options.on_fail.value, "retries": options.retries,
                 "budget_tokens": options.budget_tokens, "generator": generator.name,
                 "include_non_citable": options.include_non_citable, "unsupported": options.unsupported.value,
+                "paraphrase": options.paraphrase.value,
                 "earlier_attempt_drops": [d.to_json() for d in earlier]}
     ans = build_answer(turn.question, turn.as_of, verified, retrieved, len(trace), generator.name, settings)
     if not ans.claims:  # nothing supported: say where to look, as leads (never claims or citations)
@@ -256,7 +257,8 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
 
 
 def check_generation(gen: Generation, turn: TurnContext, attempt: int,
-                     unsupported: ClaimSupport = ClaimSupport.DROP) -> tuple[Verified, str | None]:
+                     unsupported: ClaimSupport = ClaimSupport.DROP,
+                     paraphrase: Paraphrase = Paraphrase.ALIGNED) -> tuple[Verified, str | None]:
     """Read and check one reply.  A reply that cannot be read is one drop for the whole reply: *truncated-reply*
     when the server cut it off at its token limit (a reply that was cut but still reads whole is checked like any
     other), else *malformed-reply*.  Returns the checked reply and what was wrong with the reply as a whole."""
@@ -269,7 +271,7 @@ def check_generation(gen: Generation, turn: TurnContext, attempt: int,
         else:
             check, detail = Check.MALFORMED_REPLY, str(e)
         return Verified([], [Dropped(check, detail, "(whole reply)", None, None, attempt)]), detail
-    return verify_reply(reply, turn, attempt, unsupported), None
+    return verify_reply(reply, turn, attempt, unsupported, paraphrase), None
 
 
 #: How much of a model's reply the trace keeps, in characters: all of any reply the checks read (a claims reply is

@@ -15,7 +15,7 @@ import numbers
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from pincite.answer.verify import ClaimSupport
+from pincite.answer.verify import ClaimSupport, Paraphrase
 from pincite.errors import InvalidOption, UnknownOption
 from pincite.types import DateError, DocumentKind, InvalidDate, OnFail, SearchFilters, optional_date
 
@@ -54,6 +54,12 @@ class AskOptions:
     #: a claim whose own figures, names or words are not in what it cites: dropped, or shown as its quote alone
     unsupported: ClaimSupport = option(ClaimSupport.DROP, "drop a claim its cited words do not support, or quote: "
                                                           "show its quotation alone.")
+    #: when a claim is shown in its own words: the rules found no sign against it, or it says nothing its quotation
+    #: does not (a paraphrase the rules cannot read word for word is shown as its quotation alone)
+    paraphrase: Paraphrase = option(Paraphrase.ALIGNED, "aligned: show a claim in its own words unless the checks "
+                                                        "find a sign against it; verified: only when it states "
+                                                        "nothing its quotation does not (else its quotation "
+                                                        "alone).")
     documents: tuple[str, ...] = option(
         (), "Ask of these documents (ids or sources): one answer section per source.",
         cli="Ask of this document (id or source); repeatable.", max_items=200)
@@ -72,6 +78,7 @@ class AskOptions:
         set_(self, "as_of", _read("as_of", optional_date, self.as_of))
         set_(self, "on_fail", _read("on_fail", OnFail.parse, self.on_fail))
         set_(self, "unsupported", _read("unsupported", ClaimSupport.parse, self.unsupported))
+        set_(self, "paraphrase", _read("paraphrase", Paraphrase.parse, self.paraphrase))
         set_(self, "documents", names("documents", self.documents))
         set_(self, "kinds", kinds("kinds", self.kinds))
         set_(self, "works", names("works", self.works))

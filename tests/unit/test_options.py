@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import pincite
+from pincite.answer.verify import Paraphrase
 from pincite.api.backend import AskRequest as ApiAskRequest
 from pincite.cli import app
 from pincite.evaluation.gold import read_gold
@@ -63,6 +64,8 @@ def test_the_api_request_model_is_derived_from_the_declaration() -> None:
         if o.max_items is not None:
             assert any(getattr(m, "max_length", None) == o.max_items for m in f.metadata), (name, bounds)
     assert typing.get_args(fields["on_fail"].annotation) == tuple(m.value for m in OnFail)
+    assert typing.get_args(fields["paraphrase"].annotation) == tuple(m.value for m in Paraphrase)
+    assert ApiAskRequest(question="q", paraphrase="verified").options().paraphrase is Paraphrase.VERIFIED
     assert fields["on_fail"].default == DEFAULTS.on_fail.value
     req = ApiAskRequest(question="q", as_of="2021-06-29", on_fail="retry", kind="contract", documents=["d"], k=5)
     assert req.options() == AskOptions(as_of="2021-06-29", on_fail="retry", kinds=("contract",), documents=("d",),

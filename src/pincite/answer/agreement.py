@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES,
-                                     COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS,
+                                     COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS, EXTENDED,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
-                                     IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES,
-                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES,
+                                     IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
+                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
@@ -79,6 +79,10 @@ _CONTRACTIONS = ((re.compile(r"\bset\s+aside\b", re.I), "setaside"),  # one word
 _TOKEN = re.compile(r"[A-Za-z]+|\d[\d,.]*|[.;:!?]")
 _BREAK = frozenset(".;:!?")
 _CLAUSE_WORDS = frozenset({"but", "whereas", "although", "however", "while"})
+#: "… has not persuaded me that he was wrong, and I would therefore dismiss": a joiner before a subject pronoun
+#: opens a clause of its own, out of the reach of the negation before it.
+_JOINERS = frozenset({"and", "so", "therefore", "thus", "hence"})
+_SUBJECT_PRONOUNS = frozenset({"i", "we", "he", "she", "they"})
 
 
 @lru_cache(maxsize=65536)
@@ -98,6 +102,7 @@ class Reading:
     verbal: set[int] = field(default_factory=set)  # words in the scope of "not" or "never"
     framed: set[int] = field(default_factory=set)  # words a denying frame negates ("I reject … that X")
     hedged: set[int] = field(default_factory=set)  # read both ways ("unless …", before "failure to do so")
+    unsaid: set[int] = field(default_factory=set)  # left open: "it does not follow that *the judge was wrong*"
 
     def content(self, i: int) -> bool:
         w = self.words[i]
@@ -122,7 +127,7 @@ def read(text: str) -> Reading:
             clause += 1
             continue
         low = w.lower()
-        if low in _CLAUSE_WORDS:
+        if low in _CLAUSE_WORDS or (low in _SUBJECT_PRONOUNS and r.words and r.words[-1] in _JOINERS):
             clause += 1
         if w[:1].isupper() and len(w) > 2:
             r.caps.add(low)
@@ -136,6 +141,8 @@ def read(text: str) -> Reading:
         r.clause.append(clause)
     n = len(r.words)
     r.neg = [0] * n
+    r.hedged = set()
+    r.unsaid = set()
     covers: list[list[int]] = [[] for _ in range(n)]  # where each word's negators stand
     # a negator scopes over the next four words of its clause, auxiliaries and fillers not counted ("not said
     # to have been given": said, given)
@@ -147,14 +154,21 @@ def read(text: str) -> Reading:
             # its whole clause (up to the next negator), as "A person shall not enter…" does
             limit = 4
             comma = t.find(",", r.starts[i])
-            if w in SUBJECT_NEGATORS and any(r.words[j] in AUXILIARIES and r.clause[j] == r.clause[i]
+            if w == "nor" and "neither" in r.words[max(0, i - 12):i]:
+                limit = n  # "Neither this Agreement nor any part of it may be assigned": one negation, the subject's
+            elif w in SUBJECT_NEGATORS and any(r.words[j] in AUXILIARIES and r.clause[j] == r.clause[i]
                                              and (comma < 0 or r.starts[j] < comma)
                                              for j in range(i + 1, min(n, i + 6))):
                 limit = n
             for j in range(i + 1, n):
                 if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
+                if w == "neither" and r.words[j] == "nor":
+                    break
                 r.neg[j] += 1
+                if r.words[j] in NOT_ENTAILING:  # "does not mean that the judge was wrong": neither said nor denied
+                    r.unsaid.update(k for k in range(j + 1, n) if r.clause[k] == r.clause[i])
+                    break
                 covers[j].append(r.starts[i])
                 if w in ("not", "never"):
                     r.verbal.add(j)
@@ -187,7 +201,6 @@ def read(text: str) -> Reading:
     # "unless the application is made within one year": an exception is the rule's negation and its
     # restatement ("applications not made within one year") alike — its words are read both ways; so are the
     # words a negated "do so" takes back ("must act without partiality, and any failure to do so")
-    r.hedged = set()
     for i, w in enumerate(r.words):
         if w == "unless":
             r.hedged.update(j for j in range(i + 1, min(n, i + 14)) if r.clause[j] == r.clause[i])
@@ -228,7 +241,7 @@ def _occurrences(r: Reading, other: set[str]) -> dict[str, list[tuple[int, bool]
             continue
         base, pre = _base(w, other)
         out.setdefault(stem(base), []).append(((r.neg[i] + pre) % 2, i in preds))
-        if i in r.hedged:
+        if i in r.hedged or i in r.unsaid:
             out[stem(base)].append(((r.neg[i] + pre + 1) % 2, i in preds))
     return out
 
@@ -322,6 +335,15 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
             if h in strict:
                 return why, True
             weak = weak or why
+    if not weak and not claim.unsaid and not set(claim.words) & NOT_ENTAILING:
+        # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
+        opened = {stem(quote.words[i]) for i in quote.unsaid if quote.content(i)} - {
+            stem(claim.words[i]) for i in claim.unsaid}
+        said = {stem(w) for i, w in enumerate(claim.words) if claim.content(i) and i in _predicate_positions(claim)}
+        left = sorted(opened & said)
+        if left:
+            weak = f"the quoted words leave '{left[0]}' open (it does not follow, it does not mean); the statement " \
+                   "asserts it"
     dropped = _requirement_dropped(claim, quote)
     if dropped:
         return f"the statement does without the '{dropped}' the quoted words require", True
@@ -846,6 +868,8 @@ def figure(claim_text: str, quote_text: str) -> tuple[str, str] | None:
             return "figure", f"the statement gives {cf.text!r} where the quoted words give {best.text!r}"
         if cf.cmp:
             sides = {COMPARATOR_SIDE[g.cmp] for g in same_value if g.cmp}
+            if COMPARATOR_SIDE[cf.cmp] == "up" and EXTENDED.search(quote_text):
+                sides.add("up")  # "within 30 days, or within any longer period that the Minister allows"
             if sides and COMPARATOR_SIDE[cf.cmp] not in sides:
                 g = next(g for g in same_value if g.cmp)
                 return "comparator", (f"the statement has {cf.cmp} {cf.text!r}; the quoted words have "
@@ -1069,6 +1093,17 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     if not mine or len(mine & theirs) / len(mine) >= MIN_ALIGNED:  # none: it only frames its quotation
         return Judgment("agrees")
     return Judgment("undecided")
+
+
+def unstated(claim: str, sentence: str, context: str = "") -> list[str]:
+    """The content words of ``claim`` that neither its quotation's sentence nor what the citation shows beside it
+    (headings, title) says, in any form (stems compared), less the words by which a claim points at what it cites
+    (:data:`POINTING_WORDS`: "the court", "clause", "covers").  A paraphrase has some; the rules cannot vouch
+    for what they are."""
+    c = read(claim)
+    theirs = {stem(w) for w in read(sentence + "\n" + context).words}
+    return list(dict.fromkeys(w for i, w in enumerate(c.words) if c.content(i) and w not in POINTING_WORDS
+                              and stem(w) not in theirs))
 
 
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z])(?<![A-Z])[.!?](?=\s+[\"“(A-Z0-9])|[;:]\s*\n|\n\s*\n")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import unescape
 
-from pincite.answer.agreement import judge, quoted_sentence, restates
+from pincite.answer.agreement import judge, quoted_sentence, restates, unstated
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
@@ -705,6 +705,13 @@ class ClaimSupport(ChoiceEnum):
     QUOTE = "quote"  # the claim's words are replaced by the words it quotes, which the checks have verified
 
 
+class Paraphrase(ChoiceEnum):
+    """When a claim is shown in its own words rather than as its quotation alone."""
+
+    ALIGNED = "aligned"  # the rules aligned it with its quotation and found no sign against it (the default)
+    VERIFIED = "verified"  # and it states no word its quotation's sentence does not: nothing the rules cannot read
+
+
 #: The share of a claim's content words (stemmed, less grammar and the words that frame a quotation) that must be
 #: in the units it cites.  Chosen on eval/dev.jsonl (bench/NOTES.md, "Issue 31 — claim support").
 MIN_WORD_OVERLAP = 0.25
@@ -781,7 +788,7 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
         return Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
             repr(m) for m in dict.fromkeys(missing)), True)
     cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
-    absent = [n for n in names(claim_text) if n not in cited_lower
+    absent = [n for n in names(claim_text) if n not in cited_lower and not _named_otherwise(n, cited, cited_lower)
               and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
     if absent:
         return Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
@@ -800,16 +807,35 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
     return None
 
 
-def matched(claim_text: str, quotes: list[tuple[str, str, str]]) -> bool:
+_ACRONYM_SKIP = frozenset({"of", "and", "the", "for", "&", "on", "in"})
+
+
+def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
+    """A name the cited words give in another form: its plural ("PDFs" for ".PDF"), or the initials of a name
+    they spell out ("SEC" for "Securities and Exchange Commission") — a writer's usual shortenings."""
+    if name.endswith("s") and name[:-1] in cited_lower:
+        return True
+    if 2 <= len(name) <= 6 and name.isalpha():
+        words = [w for w in re.findall(r"[A-Za-z]+", cited) if w.lower() not in _ACRONYM_SKIP]
+        k = len(name)
+        return any(all(w[:1].isupper() for w in words[i:i + k])
+                   and "".join(w[0] for w in words[i:i + k]).lower() == name for i in range(len(words) - k + 1))
+    return False
+
+
+def matched(claim_text: str, quotes: list[tuple[str, str, str]],
+            paraphrase: Paraphrase = Paraphrase.ALIGNED) -> bool:
     """Whether the claim can be shown in its own words: it restates a quotation word for word, or the rules
     aligned it with one and found it agreeing.  A claim they cannot align is shown as its quotations alone —
-    no paraphrase the rules could not check reaches a reader."""
+    no paraphrase the rules could not check reaches a reader.  With ``paraphrase=VERIFIED`` a claim must also
+    state nothing its quotation's sentence does not (:func:`~pincite.answer.agreement.unstated`)."""
     for q in quotes:
         verdict = judge(claim_text, q[1], q[0], q[2]).verdict
         # a restatement is shown in its own words unless the rules found a sign against it: a claim that
         # copies its quotation's first words and changes the rest ("… by reference to three authorities")
         if verdict == "agrees" or (verdict != "doubtful" and restates(claim_text, q[0])):
-            return True
+            if paraphrase is Paraphrase.ALIGNED or not unstated(claim_text, q[1], q[2]):
+                return True
     return False
 
 
@@ -867,7 +893,8 @@ class Verified:
 
 
 def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
-                 support: ClaimSupport = ClaimSupport.DROP) -> Verified:
+                 support: ClaimSupport = ClaimSupport.DROP,
+                 paraphrase: Paraphrase = Paraphrase.ALIGNED) -> Verified:
     """Check every citation of every claim; keep claims with at least one surviving citation whose own words are
     supported by what they cite (:func:`check_claim_support`; one that is not is dropped, or with
     ``support=QUOTE`` shown as its quotation alone)."""
@@ -897,7 +924,7 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
                 c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
                                                    f"{f.detail}", False))
             kept.append((RawClaim(quote_alone(good), claim.citations), good))
-        elif good and not matched(claim.text, [q for q in map(quoted_words, good) if q is not None]):
+        elif good and not matched(claim.text, [q for q in map(quoted_words, good) if q is not None], paraphrase):
             for c in good:
                 c.findings.append(Finding(Check.CONTRADICTS_QUOTE, "shown as the quoted words alone: the statement "
                                           f"{claim.text!r} could not be matched with them", False))

@@ -254,6 +254,7 @@ class AskRequest(BaseModel):
     k: int = _option("k")
     on_fail: Literal["drop", "retry"] = _option("on_fail")  # OnFail's values (tests/unit/test_options.py)
     retries: int = _option("retries")
+    paraphrase: Literal["aligned", "verified"] = _option("paraphrase")  # Paraphrase's values (test_options.py)
     no_dense: bool | None = Field(None, description="Lexical retrieval only (default: the server's setting).")
     include_non_citable: bool = _option("include_non_citable")
     documents: list[str] = _option("documents")
@@ -270,7 +271,7 @@ class AskRequest(BaseModel):
     def options(self) -> AskOptions:
         """The request as the library's options (every field is one of them, but ``no_dense``: the retriever)."""
         return AskOptions(as_of=self.as_of, k=self.k, on_fail=OnFail.parse(self.on_fail), retries=self.retries,
-                          include_non_citable=self.include_non_citable, documents=tuple(self.documents),
+                          paraphrase=self.paraphrase, include_non_citable=self.include_non_citable, documents=tuple(self.documents),
                           kinds=tuple(dict.fromkeys([*self.kinds, *([self.kind] if self.kind else [])])),
                           works=tuple(self.works),
                           per_document=self.per_document)

@@ -63,6 +63,7 @@ def ask(
     max_tokens: MaxTokensOption = DEFAULT_MAX_TOKENS,
     on_fail: OnFailOption = DEFAULTS.on_fail.value,
     retries: Annotated[int, typer.Option(help=spec("retries").cli)] = DEFAULTS.retries,
+    paraphrase: Annotated[str, typer.Option("--paraphrase", help=spec("paraphrase").cli)] = DEFAULTS.paraphrase.value,
     no_dense: NoDenseOption = False,
     include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help=spec("include_non_citable").cli)] = DEFAULTS.include_non_citable,
     batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, documents}; one result per line.")] = None,
@@ -91,7 +92,8 @@ def ask(
         lib.require_documents()
         retriever, _ = lib.retriever, lib.generator  # made before any question, so a bad setting fails first
 
-        options = AskOptions(k=k, on_fail=fail_mode, retries=retries, include_non_citable=include_non_citable,
+        options = AskOptions(k=k, on_fail=fail_mode, retries=retries, paraphrase=paraphrase,
+                             include_non_citable=include_non_citable,
                              kinds=(DocumentKind.parse(kind),) if kind else (), works=tuple(work or ()),
                              per_document=per_document)
 

@@ -149,6 +149,9 @@ COMPARATORS_AFTER = (("ge", r"or\s+more|or\s+longer|or\s+greater|or\s+later"),
                      ("le", r"or\s+less|or\s+fewer|or\s+shorter|or\s+earlier"))
 #: Comparators on the same side agree ("at least 30 days" and "not less than 30 days" and, loosely, "more than
 #: 29 days"); opposite sides contradict ("within 30 days" against "at least 30 days").
+#: A limit the text itself lets be extended ("within 30 days … or within any longer period that the Minister
+#: allows", "or such later date as the parties agree"): a claim of more than the figure states what it allows.
+EXTENDED = re.compile(r"\b(?:any|such)\s+(?:longer|later|further|greater|extended)\s+(?:period|time|date|term)\b", re.I)
 COMPARATOR_SIDE = {"ge": "up", "gt": "up", "le": "down", "lt": "down"}
 
 # -- conditions ----------------------------------------------------------------------------------------------
@@ -166,6 +169,19 @@ ABSOLUTE = re.compile(r"\b(?:always|in\s+(?:all|every|any)\s+(?:cases?|circumsta
                       r"whether\s+or\s+not|unrestricted|without\s+restriction|free\s+of\s+any|any\s+kind\s+of|"
                       r"ever)\b",
                       re.I)
+
+#: Verbs whose negation leaves their complement neither said nor denied: "it does not follow that the judge was
+#: wrong" and "does not mean this judge was wrong" say nothing of whether he was.
+NOT_ENTAILING = frozenset({"follow", "follows", "followed", "mean", "means", "meant", "imply", "implies",
+                           "implied", "necessarily"})
+
+#: Words by which a claim points at what it cites rather than states anything of its own ("the court held",
+#: "clause 4 covers", "the Act applies"): a claim that adds only these to its quotation's words says what they say.
+POINTING_WORDS = frozenset(
+    "court courts judge judges tribunal paragraph paragraphs para clause clauses section sections subsection "
+    "subsections subparagraph subparagraphs article articles schedule provision provisions agreement act "
+    "covers cover covered refers refer concerns concerning applies apply provides states stated says cited "
+    "quoted passage words".split())
 
 # -- framing -------------------------------------------------------------------------------------------------
 

@@ -373,8 +373,15 @@ def _figure_keys(text: str) -> frozenset[str]:  # a unit is cited again and agai
         out |= f.gives
     for w in re.findall(rf"\b({_CUR_AFTER})\b", text, re.I):  # the currency a text names anywhere in it
         out.add(f"currency:{CURRENCY_AFTER[w.lower()]}")
-    out |= _list_count(text) | _date_gaps(out)
+    out |= _list_count(text) | _date_gaps(out) | _date_count(out)
     return frozenset(out)
+
+
+def _date_count(keys: set[str]) -> set[str]:
+    """How many dates a text gives ("Date Signed: NOVEMBER 5, 1997 … Date Signed: NOVEMBER 3, 1997" gives two):
+    a claim that counts them ("two signing dates") states what the text shows."""
+    n = len({k for k in keys if k.startswith("date:")})
+    return {f"n:{n}"} if 2 <= n <= 12 else set()
 
 
 _ROMAN = {r: i + 1 for i, r in enumerate("i ii iii iv v vi vii viii ix x xi xii".split())}
