@@ -1,7 +1,8 @@
-"""Train the claim–quote agreement model (issue 49): a small cross-encoder that reads a claim against the
-sentence its quotation sits in and says how likely the claim misstates it.  The rules of
-``pincite.answer.agreement`` stay the first pass and the only ones that drop a claim; the model only keeps a claim
-the rules let through from being shown in its own words (it is shown as its quotation alone).
+"""Train a claim–quote agreement model (issue 49): a small cross-encoder that reads a claim against the
+sentence its quotation sits in and says how likely the claim misstates it.  Meant to sit behind the rules of
+``pincite.answer.agreement`` (the only checks that drop a claim) and keep a claim they let through from being
+shown in its own words.  **Not shipped**: scored out of fold on the third held-out writer's pairs (fold C) it read
+them at AUC 0.56 — no better than the rules' own signs (lab/notes/checks.md, issue 49, "the agreement model").
 
     .venv/bin/python -m lab.claim_model_train pairs --out P.jsonl        # the training pairs, from spent sets
     /work/tv/bin/python -m lab.claim_model_train train --pairs P.jsonl --cv --out OOF.json   # fold figures
