@@ -326,3 +326,25 @@ def test_paraphrase_verified_shows_only_what_the_quotation_says(store) -> None:
     wrong = "If legal proceedings are brought, the prevailing party is entitled to attorney fees, court costs and " \
             "expenses only after a final appeal."
     assert outcome(store, CYBERGY, "cl. 24", quote, wrong, paraphrase="verified") == "quote"
+
+
+# -- after the fourth held-out set (spent): two of its false drops, as general readings -------------------------
+
+
+def test_a_negation_does_not_reach_the_condition_it_waits_on(store) -> None:
+    quote = "no report shall be made under this subsection until the expiration of the time within which the " \
+            "notice is to be given to the Commissioner"
+    got = outcome(store, P21, "s. 35(2)", quote,
+                  "A report under this subsection may be made only after the expiration of the time within which "
+                  "the notice is to be given to the Commissioner.")
+    assert got == "shown", got
+    # the report itself is still what the negation denies
+    assert outcome(store, P21, "s. 35(2)", quote,
+                   "A report shall be made under this subsection before the expiration of the time within which "
+                   "the notice is to be given to the Commissioner.") != "shown"
+
+
+def test_every_fifth_year_is_a_period_of_five_years() -> None:
+    keys = figure_keys("additional progress reports no later than June 1 of every fifth year after that")
+    assert supported(figures("further reports every five years")[0], keys)
+    assert not supported(figures("further reports every four years")[0], keys)

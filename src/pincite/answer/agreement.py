@@ -27,11 +27,11 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES,
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS,
                                      COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS, EXTENDED,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
-                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, POINTING_WORDS,
+                                     NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
@@ -163,8 +163,8 @@ def read(text: str) -> Reading:
             for j in range(i + 1, n):
                 if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
-                if w == "neither" and r.words[j] == "nor":
-                    break
+                if (w == "neither" and r.words[j] == "nor") or r.words[j] in CONDITION_OPENERS:
+                    break  # "shall not charge tolls *until* the tariff is approved": the approval is not denied
                 r.neg[j] += 1
                 if r.words[j] in NOT_ENTAILING:  # "does not mean that the judge was wrong": neither said nor denied
                     r.unsaid.update(k for k in range(j + 1, n) if r.clause[k] == r.clause[i])
@@ -305,12 +305,21 @@ def _polarity_of(occ: list[tuple[int, bool]]) -> set[int]:
     return set(preds or [p for p, _ in occ])
 
 
+def _waits_both_ways(claim: Reading, quote: Reading) -> bool:
+    """One text says "shall not … until X", the other "may … only after X": the same rule, negation and
+    permission the other way round."""
+    return bool((NOT_UNTIL.search(quote.text) and ONLY_AFTER.search(claim.text)) or (
+        NOT_UNTIL.search(claim.text) and ONLY_AFTER.search(quote.text)))
+
+
 def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     """A word negated in one text and affirmed in the other, and whether that is decisive: it is when the word is
     a predicate in both ("was not *abusive*" / "was *abusive*"), or a requirement dropped ("without notice"), or
     an outcome turned ("allowed" / "dismiss"). A word only within a negation's reach in one of them ("no
     contractual right for the Contractor to *claim*" / "the Contractor has no right to *claim*") may be the same
     proposition said another way: not decisive."""
+    if _waits_both_ways(claim, quote):
+        return None  # "no report shall be made until X" says "a report may be made only after X"
     cw, qw = set(claim.words), set(quote.words)
     co, qo = _occurrences(claim, cw | qw), _occurrences(quote, cw | qw)
     cp = {k: _polarity_of(v) for k, v in co.items()}
@@ -1057,7 +1066,7 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     if pol and pol[1]:
         return Judgment("contradicts", "polarity", pol[0])
     mp = modality_and_party(c, q)
-    if mp:
+    if mp and not (mp[0] == "modality" and _waits_both_ways(c, q)):
         return Judgment("contradicts", mp[0], mp[1])
     swap = order_swapped(c, q)
     fg = figure(claim, quoted)

@@ -18,6 +18,13 @@ NEGATORS = frozenset({"not", "never", "cannot", "no", "none", "nothing", "neithe
 #: Negators that stand for a clause's subject ("No person shall enter", "Nothing in this Agreement shall
 #: prevent"): they negate the clause's predicate, as "A person shall not enter" does.
 SUBJECT_NEGATORS = frozenset({"no", "nothing", "none", "neither", "nobody", "noone"})
+#: Words that open the condition a negation waits on: "No tolls shall be charged *until* the tariff has been
+#: approved" denies the charging, not the approval (a negator's reach ends there).
+CONDITION_OPENERS = frozenset({"until", "till", "unless"})
+#: "shall not … until X" and "may … only after X" say the same thing the other way round: a negation against an
+#: affirmation between them is no contradiction.
+NOT_UNTIL = re.compile(r"\b(?:not|no|never|nothing|none)\b[^.;:]{0,120}?\b(?:until|till|before)\b", re.I)
+ONLY_AFTER = re.compile(r"\bonly\s+(?:after|once|when|upon|on|if|following)\b", re.I)
 #: Verbs whose object clause they deny: "fails to pay" is "does not pay"; "refuses to consent" does not consent.
 NEGATIVE_VERBS = frozenset({"fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing",
                             "decline", "declines", "declined", "declining", "omit", "omits", "omitted", "cease",

@@ -373,8 +373,24 @@ def _figure_keys(text: str) -> frozenset[str]:  # a unit is cited again and agai
         out |= f.gives
     for w in re.findall(rf"\b({_CUR_AFTER})\b", text, re.I):  # the currency a text names anywhere in it
         out.add(f"currency:{CURRENCY_AFTER[w.lower()]}")
-    out |= _list_count(text) | _date_gaps(out) | _date_count(out)
+    out |= _list_count(text) | _date_gaps(out) | _date_count(out) | _every_nth(text)
     return frozenset(out)
+
+
+_NTH = {w: i + 2 for i, w in enumerate("second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+                                       "twelfth".split())}
+_EVERY_NTH = re.compile(r"\bevery\s+(" + "|".join(_NTH) + r"|(\d{1,2})(?:st|nd|rd|th))\s+(day|week|month|year)\b", re.I)
+
+
+def _every_nth(text: str) -> set[str]:
+    """"every fifth year" is a period of five years ("further reports every five years")."""
+    out: set[str] = set()
+    for m in _EVERY_NTH.finditer(text):
+        n = int(m.group(2)) if m.group(2) else _NTH[m.group(1).lower()]
+        out.add(f"period:{m.group(3).lower()}:{n}")
+        if m.group(3).lower() == "year":
+            out.add(f"period:month:{12 * n}")
+    return out
 
 
 def _date_count(keys: set[str]) -> set[str]:
