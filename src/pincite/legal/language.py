@@ -715,6 +715,36 @@ NUMBERED_LIST_HEADING = re.compile(r"^\s*(category|schedule|class|group|table|li
 #: no provision's text and no citable unit holds it.
 EDITORIAL_NOTE = re.compile(r"^\s*\[?\s*(?:editorial\s+note|editor[’']?s\s+note|note)\s*[:.—–-]\s*\S", re.I)
 
+#: The whole text of a provision that is no longer law, left in its place with the note that removed it (issue
+#: 52): asked what such a provision says, the note is the answer.  Each form with why it is one; a provision's
+#: own text is read without its printed number (:func:`repeal_note`).
+REPEAL_NOTE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\[\s*(?:Repealed|Revoked)\b[^\[\]]{0,160}\]\.?", re.I),
+     "'[Repealed, 2017, c. 33, s. 227]', '[Repealed before coming into force, 2008, c. 20, s. 3]', '[Revoked, "
+     "SOR/2010-1, s. 2]': a consolidation's bracketed note where the section was"),
+    (re.compile(r"\[?\s*(?:(?:Sec\.|Section|§)\s*[\w.-]{1,12}\.?\s*[—–-]?\s*)?(?:Repealed|Revoked)(?:\.|\s+by\b)"
+                r"[^\[\]]{0,240}?\]?\.?", re.I),
+     "'[Sec. 7. Repealed. Pub. L. 98-620…]', 'Repealed by section 3(a) of…': a code's note in the section's "
+     "place"),
+)
+
+#: a provision's printed number before its text ("5 ", "5.1 ", "(2) ", "114. ") — not part of a repeal note
+_PRINTED_NUMBER = re.compile(r"^\s*(?:\(?[0-9]+[A-Za-z]?(?:\.[0-9]+[A-Za-z]?)*\)?|\([a-z]{1,4}\))\.?\s+")
+
+
+def repeal_note(text: str) -> tuple[int, int] | None:
+    """Where ``text`` (a unit's whole text) is nothing but a repeal note (:data:`REPEAL_NOTE`), the note's span in
+    it; None when the unit says anything else."""
+    m0 = _PRINTED_NUMBER.match(text)
+    lo = m0.end() if m0 else 0
+    body = text[lo:].rstrip()
+    lead = len(body) - len(body.lstrip())
+    for pattern, _why in REPEAL_NOTE:
+        m = pattern.fullmatch(body.strip())
+        if m:
+            return lo + lead, lo + lead + len(body.strip())
+    return None
+
 #: An attachment's name as a heading or id writes it ("Schedule 3", "SCHEDULE 1", "Annexure A", "schedule-2"):
 #: the word and its number, which is how the attachment is cited ("Schedule 3").
 ATTACHMENT_NAME = re.compile(r"^\s*(schedule|annexure|annex|appendix|attachment|form)\b[\s_-]*"
