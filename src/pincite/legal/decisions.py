@@ -75,6 +75,11 @@ DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
      "'unanimous?', 'any dissent?', 'did X dissent from Y?': whether the court was divided"),
     (re.compile(r"(?i)\bdid\b[^?]{0,80}?\b(?:dissent|disagree|go\s+along\s+with|part\s+company)\b"),
      "'did Underhill LJ dissent / go along with…?': a judge's side, asked of a named judge"),
+    (re.compile(r"(?i)\b(?:did|do|were)\s+(?:the\s+rest\s+of\s+the\s+(?:court|bench|panel)|(?:all\s+)?the\s+other\s+"
+                r"(?:judges|members|justices)|all\s+(?:the\s+|three\s+|both\s+)?(?:judges|members|justices)|both\s+"
+                r"(?:the\s+)?other\s+judges)\s+(?:\w+\s+)?(?:agree|concur)"),
+     "'did the rest of the court agree?', 'did all the judges agree?': whether the court was divided, asked as "
+     "agreement"),
     (re.compile(r"(?i)\bwhat\s+(?:order|orders)?\s*would\b[^?]{0,80}?\bhave\s+(?:made|done|ordered|allowed|"
                 r"dismissed|granted|refused)\b|\bwhat\s+would\b[^?]{0,60}?\bhave\s+(?:done|ordered)\b"),
      "'what order would X have made?': the vote that did not carry, the dissent's disposal"),
@@ -94,6 +99,11 @@ ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|accor
                       r"\s+view\s+of|"
                       r"how\s+did|what\s+did|why\s+did)\s+(?:(?:Lord|Lady|Mr|Mrs|Ms|Sir|Dame)\s+)?"
                       r"(?:Justice\s+)?(?:the\s+)?|^\W*)$")
+
+#: A question asking whether named judges agreed ("did Males LJ and King LJ agree with Popplewell LJ?", "did X
+#: concur?", "did X go along with Y?"): each named judge's own assent answers it.
+AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree\w*|concur\w*|go\s+along\s+with|went\s+along\s+with|join\w*\s+(?:in|with)"
+                             r"|side\s+with)\b")
 
 #: What a question asks a named judge: what they said, held, thought or preferred (the judge's name is
 #: matched against the judgment's voices, :func:`judge_name_forms`).

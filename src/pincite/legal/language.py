@@ -556,6 +556,31 @@ PART_LEANS_TERMS = 4
 BACK_REFERENCE = re.compile(r"\b(it|its|he|she|his|her|they|them|their|this|that|these|those|so|there)\b", re.I)
 
 
+#: A judge named in a question, with a title ("Newey LJ", "Peter Jackson LJ", "Lord Justice Moylan", "Mr Justice
+#: Francis"), or a case named as "Re S" / "In re X": what a later part says only to name whose view, and in which
+#: case, the first part asks (see :func:`_names_only`).
+_JUDGE_OR_RE_CASE = re.compile(
+    r"\b(?:(?:Lord|Lady|Mr|Mrs|Ms)\s+Justice|Sir|Dame|Lord|Lady)\s+[A-Z][\w'\u2019-]+"
+    r"|\b(?:[A-Z][\w'\u2019-]+\s+){1,2}(?:LJJ|LJ|MR|VP|LCJ|CJ|JSC|J)\b"
+    r"|\b(?:In\s+)?[Rr]e\s+[A-Z][\w'\u2019-]*")
+
+#: The frame of a question asking what a judge said ("what did X say…", "…think", "…consider", "…make of it"):
+#: no evidence of its own.
+_VIEW_FRAME = frozenset({"say", "said", "says", "think", "thought", "consid", "view", "make", "made", "of", "held",
+                         "hold", "write", "wrote", "put", "it", "in", "case", "judgment", "judg"})
+
+
+def _names_only(part: str) -> bool:
+    """Whether a later part only names a judge (and the case) whose view the first part asks — "What did Leggatt
+    LJ say in Cuadrilla v Lawrie?", "Moylan LJ in Re S (2020)?": without the names (judges, cases) and the frame
+    of asking a view, no word of its own is left.  Then it leans on the part before: one question, asked of that
+    judge."""
+    if not _JUDGE_OR_RE_CASE.search(part):
+        return False
+    bare = NAMED_CASE.sub(" ", _JUDGE_OR_RE_CASE.sub(" ", part))
+    return not [t for t in terms(bare) if t not in _VIEW_FRAME]
+
+
 def _lead_in(question: str) -> str:
     """The words before a question's first interrogative ("In Smith v Jones, "): they name the document, and so
     belong to every part."""
@@ -596,7 +621,7 @@ def question_parts(question: str) -> list[str]:
         p = p.rstrip("?")
         own = re.sub(r"\([^()]*\)", " ", p)  # "(the version in force on …)" asks nothing of its own
         n_own = len(terms(own))
-        if n_own < PART_MIN_TERMS or (BACK_REFERENCE.search(own) and n_own < PART_LEANS_TERMS):
+        if n_own < PART_MIN_TERMS or (BACK_REFERENCE.search(own) and n_own < PART_LEANS_TERMS) or _names_only(own):
             return [question]  # it leans on the part before: one thing asked in two clauses
         if lead and not p.lower().startswith(lead.strip().lower()):
             p = lead + (p[0].lower() + p[1:] if p.split()[0].lower() in INTERROGATIVES else p)
