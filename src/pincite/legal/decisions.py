@@ -43,6 +43,14 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\b{_PROCEEDING}"),
      "'did the mother win her appeal?': who won is the disposal"),
     (re.compile(r"(?i)\bwho\s+(?:won|lost|succeeded)\b"), "'who won?': the disposal says"),
+    (re.compile(rf"(?i)\bwhich\b[^?]{{0,60}}?\b(?:grounds?|{_PROCEEDING}|part(?:y|ies)|side|of\s+the)\b[^?]{{0,60}}?"
+                r"\b(?:succeeded|failed|won|lost|prevailed|(?:was|were)\s+(?:allowed|dismissed|upheld|rejected))\b"),
+     "'which grounds of appeal succeeded?', 'which of the two doctors won their appeal?': the disposal, ground "
+     "by ground or party by party"),
+    (re.compile(rf"(?i)\bhow\s+did\s+(?:the\s+)?(?:court|Court of Appeal|CA|judges)\s+(?:deal\s+with|dispose\s+of|"
+                rf"resolve|decide|handle|rule\s+on)\b[^?]{{0,120}}?\b{_PROCEEDING}"),
+     "'how did the Court of Appeal deal with the application and the appeal?': what it did with each proceeding "
+     "is its disposal"),
     (re.compile(r"(?i)\b(?:what\s+was|what\s+is|what's)\s+the\s+(?:outcome|result|upshot|disposal|decision)\b"
                 r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
                 r"\s+out)\b"
@@ -101,9 +109,10 @@ ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|accor
                       r"(?:Justice\s+)?(?:the\s+)?|^\W*)$")
 
 #: A question asking whether named judges agreed ("did Males LJ and King LJ agree with Popplewell LJ?", "did X
-#: concur?", "did X go along with Y?"): each named judge's own assent answers it.
-AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree\w*|concur\w*|go\s+along\s+with|went\s+along\s+with|join\w*\s+(?:in|with)"
-                             r"|side\s+with)\b")
+#: concur?", "did X go along with Y?"): each named judge's own assent answers it ("his short concurring judgment"
+#: names a judgment, and asks no agreement).
+AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree[sd]?|concur(?:s|red)?|go(?:es)?\s+along\s+with|went\s+along\s+with|"
+                             r"join(?:s|ed)?\s+(?:in|with)|sided?\s+with)\b(?!\s+judgment)")
 
 #: What a question asks a named judge: what they said, held, thought or preferred (the judge's name is
 #: matched against the judgment's voices, :func:`judge_name_forms`).
