@@ -57,6 +57,10 @@ def test_a_question_is_split_where_it_asks_a_second_thing(question: str, parts: 
     "What is the notice period for termination?",
     "What is the term of the lease, and what happens after it?",  # the second part leans on the first
     "Did the court award compensation for injury to feelings, and how much?",
+    # a later part naming only whose view is asked: one question, asked of that judge
+    "Should a stay be granted pending an arbitration? What did Arnold LJ say in Smith v Jones?",
+    "How is the child's welfare weighed against delay? Baker LJ in Re B (2019)",
+    "May a landlord forfeit for a breach already waived? What did Lord Justice Floyd say has to be considered?",
 ])
 def test_a_question_asking_one_thing_is_one_part(question: str) -> None:
     assert question_parts(question) == [question]
