@@ -155,3 +155,12 @@ def test_outcome_questions_asked_by_ground_or_by_what_the_court_did() -> None:
     assert asks_outcome("How did the Court of Appeal deal with the application for permission and the appeal?")
     assert not asks_outcome("How did the court deal with the argument about delay?")
     assert not asks_outcome("Which party bears the burden of proof?")
+
+
+def test_a_costs_question_of_a_judgment_that_makes_no_costs_order_abstains(ask) -> None:  # type: ignore
+    # neither judgment says anything of costs: a disposal is no costs order
+    for question in ("What costs order did the Court of Appeal make when it dismissed the Hozelock garden hose "
+                     "patent appeal?",
+                     "Who has to pay the costs of the appeal about the child psychiatrist expert?"):
+        ans = ask(question)
+        assert ans.claims == [] and ans.citations == [], (question, _cited(ans))

@@ -64,6 +64,7 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
+from pincite.legal.decisions import answer_must_say
 from pincite.legal.language import repeal_note
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -538,6 +539,12 @@ class RankerGenerator:
         reading = named_candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
+        needs = answer_must_say(turn.question)
+        if needs:  # "what costs order…?": only a sentence saying what it asks answers it
+            kept = [f for f in reading.sentences if all(n.search(f.sent) for n in needs)]
+            if not kept:
+                return reply_json([])
+            reading = replace(reading, sentences=kept)
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)

@@ -138,6 +138,21 @@ COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+
                          r"|with))\s+"
                          r"(?:the\s+)?costs|(?:were|was)\s+costs\s+(?:awarded|ordered))\b")
 
+#: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
+#: must say, and why — a sentence without it answers another question, however many words it shares.
+ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b"),
+     "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
+     "judgment may make none: then there is no answer)"),
+)
+
+
+def answer_must_say(question: str) -> list[re.Pattern[str]]:
+    """What a sentence answering ``question`` must say (:data:`ANSWER_MUST_SAY`): one pattern for each rule
+    the question meets."""
+    return [need for asked, need, _why in ANSWER_MUST_SAY if asked.search(question)]
+
+
 # -- the sentences that answer them --------------------------------------------------------------------------
 
 #: A judge's own disposal, each form with why it disposes.
