@@ -153,6 +153,7 @@ def test_outcome_questions_asked_by_ground_or_by_what_the_court_did() -> None:
     assert asks_outcome("Which grounds of appeal succeeded, and what happens now?")
     assert asks_outcome("Which of the two claimants won their appeal?")
     assert asks_outcome("How did the Court of Appeal deal with the application for permission and the appeal?")
+    assert asks_outcome("The mother's appeal against the return order: did it succeed?")
     assert not asks_outcome("How did the court deal with the argument about delay?")
     assert not asks_outcome("Which party bears the burden of proof?")
 

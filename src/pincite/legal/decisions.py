@@ -36,6 +36,9 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
      "'was the appeal allowed?', 'were the appeals dismissed?': the disposal, asked directly"),
     (re.compile(rf"(?i)\bdid\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,40}}?\b(?:succeed|fail|work|prevail)\b"),
      "'did the appeal succeed?': success is the disposal"),
+    (re.compile(rf"(?i)\b{_PROCEEDING}\b[^?]{{0,120}}?\b(?:did|has|was)\s+(?:it|they|he|she)\s+(?:succeed(?:ed)?|fail"
+                rf"(?:ed)?|win|won|lose|lost|prevail(?:ed)?)\b"),
+     "'the father's appeal over …: did it succeed?': success of the proceeding named before, as a pronoun"),
     (re.compile(r"(?i)\bdid\b[^?]{0,60}?\b(?:court|judges|Court of Appeal|CA|they)\b\s+(?:\w+\s+)?"
                 r"(?:allow|dismiss|uphold|reject|grant|refuse|quash|overturn|restore|set\s+aside)\b"),
      "'did the Court of Appeal allow/uphold…?': what the court did is its disposal"),
