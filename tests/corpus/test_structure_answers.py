@@ -136,3 +136,32 @@ def test_a_judge_named_in_the_possessive_is_not_the_one_asked_about(ask) -> None
     doc = _doc(ask, DYER)
     names = [sp.author for sp in named_speakers(doc, "Did Lewison LJ accept Males LJ's view of the remedy?")]
     assert names == ["Lewison LJ", "Males LJ"]
+
+
+def test_did_the_named_judges_agree_is_answered_by_each_one_s_assent(ask) -> None:  # type: ignore
+    ans = ask("In the Alliance of Turkish Business People appeal, did Newey LJ and Rose LJ agree with Flaux LJ?")
+    cited = _cited(ans)
+    assert {a for a, _, _ in cited} >= {"Newey LJ", "Rose LJ"}, cited
+    assert all(matches(ASSENT_SENTENCE, q) for a, _, q in cited if a != "Flaux LJ"), cited
+    # a question naming the judges' agreement of the whole court
+    ans = ask("In the Alliance of Turkish Business People appeal about the ECAA settlement rules, was the appeal "
+              "dismissed, and did the rest of the court agree?")
+    assert {a for a, _, _ in _cited(ans)} >= {"Newey LJ", "Rose LJ"}, _cited(ans)
+
+
+def test_outcome_questions_asked_by_ground_or_by_what_the_court_did() -> None:
+    assert asks_outcome("Which grounds of appeal succeeded, and what happens now?")
+    assert asks_outcome("Which of the two claimants won their appeal?")
+    assert asks_outcome("How did the Court of Appeal deal with the application for permission and the appeal?")
+    assert asks_outcome("The mother's appeal against the return order: did it succeed?")
+    assert not asks_outcome("How did the court deal with the argument about delay?")
+    assert not asks_outcome("Which party bears the burden of proof?")
+
+
+def test_a_costs_question_of_a_judgment_that_makes_no_costs_order_abstains(ask) -> None:  # type: ignore
+    # neither judgment says anything of costs: a disposal is no costs order
+    for question in ("What costs order did the Court of Appeal make when it dismissed the Hozelock garden hose "
+                     "patent appeal?",
+                     "Who has to pay the costs of the appeal about the child psychiatrist expert?"):
+        ans = ask(question)
+        assert ans.claims == [] and ans.citations == [], (question, _cited(ans))

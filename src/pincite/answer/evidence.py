@@ -253,12 +253,26 @@ def _display(name: str) -> str:
     return " ".join(words)
 
 
+def _acronym(party: str) -> str | None:
+    """A party named by its initials only ("BBC", "the NHS"), lower-cased; None otherwise."""
+    ws = [w for w in party.split() if w.lower() not in ("the", "r", "re", "in", "under", "see", "per")]
+    return ws[0].lower() if len(ws) == 1 and re.fullmatch(r"[A-Z]{2,6}", ws[0]) else None
+
+
+def _initials(words: str) -> str:
+    """The initials of a title's words in order ("british broadcasting corporation" -> "bbc")."""
+    return "".join(w[0] for w in words.split())
+
+
 def unstored_names(store: Store, question: str) -> list[str]:
     """The documents ``question`` names (a case by its parties or its neutral citation, an Act it asks about:
     :data:`~pincite.legal.language.NAMED_CASE`, :data:`~pincite.legal.language.NAMED_NEUTRAL`,
     :data:`~pincite.legal.language.NAMED_ACT`) that no stored document matches, as the question writes them.
     Matching is tolerant: a case matches a stored document whose title or citation holds a distinctive word of
-    each party (or its neutral citation); an Act, a stored document whose title holds every word of its name."""
+    each party, or a party's initials ("BBC"), or its neutral citation; an Act, a stored document whose title
+    holds every word of its name.  A case named beside a stored one ("in Morton v Eastleigh CAB, counsel relied
+    on Serco v Wells") is one the stored judgment discusses: only when no case the question names is stored are
+    they missing."""
     rows = _stored_names(store)
     missing: list[str] = []
     for m in NAMED_NEUTRAL.finditer(question):
@@ -268,15 +282,23 @@ def unstored_names(store: Store, question: str) -> list[str]:
             missing.append(_display(f"{case.group(0)} {m.group(0)}" if case else m.group(0)))
     if missing:
         return missing
+    cases_found, cases_missing = 0, []
     for m in NAMED_CASE.finditer(question):
         sides = [[w for w in re.findall(r"[a-z0-9]+", m.group(g).lower()) if w not in PARTY_FILLER and len(w) > 1]
                  for g in ("a", "b")]
-        sides = [[PARTY_SHORT_FORMS.get(w, w) for w in ws] for ws in sides if ws]
+        acronyms = [_acronym(m.group(g)) for g in ("a", "b")]
+        sides = [([PARTY_SHORT_FORMS.get(w, w) for w in ws], acr) for ws, acr in zip(sides, acronyms) if ws]
         if not sides:
             continue
-        # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group")
-        if not any(all(any(f" {w}" in words for w in ws) for ws in sides) for _, words, _ in rows):
-            missing.append(_display(m.group(0)))
+        # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group"); a party named by
+        # its initials ("BBC") is the title's words with those initials ("British Broadcasting Corporation")
+        if any(all(any(f" {w}" in words for w in ws) or (acr and acr in _initials(words)) for ws, acr in sides)
+               for _, words, _ in rows):
+            cases_found += 1
+        else:
+            cases_missing.append(_display(m.group(0)))
+    if not cases_found:  # a stored case named beside others: those are the cases it discusses, not the question's
+        missing += cases_missing
     for m in NAMED_ACT.finditer(question):
         ws = [w for w in re.findall(r"[a-z0-9]+", m.group("name").lower()) if w not in ("the", "of", "and")]
         if not any(all(f" {w} " in words for w in ws) for kind, words, _ in rows

@@ -283,10 +283,13 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     if len(sps) < 2:
         return False, []
     if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
-        mine = named[0]
-        own = assent(doc, mine) if mine is not lead_of(sps) else next(iter(disposal(doc, mine)[-1:]), None)
-        if own is not None:
-            return False, [own]
+        # "did X and Y go along with Z?": each named judge's own words, the lead's disposal for the lead
+        lead = lead_of(sps)
+        mine = [named[0]] + [sp for sp in named[1:] if not sp.dissenting and D.AGREEMENT_ASKED.search(question)]
+        own = [assent(doc, sp) if sp is not lead else next(iter(disposal(doc, sp)[-1:]), None) for sp in mine]
+        found = sorted((x for x in own if x is not None), key=lambda x: x.start)
+        if found:
+            return False, found
     return False, assents(doc, sps, lead_of(sps))
 
 
@@ -431,9 +434,12 @@ ASSENT_PARAGRAPHS = 2
 def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:
     """A question asking what a named judge said or held, of a judge whose whole reasons are a short assent
     ("I agree that the appeal should be dismissed for the reasons given by Arnold LJ"): the assent is what the
-    judge said (the best-ranked judgment whose voices include the judge)."""
+    judge said (the best-ranked judgment whose voices include the judge).  A question asking whether named
+    judges agreed ("did Males LJ and King LJ agree with Popplewell LJ?") is answered by each named judge's own
+    assent (not the lead's, whom the others agree with), however long their reasons."""
     if turn.multi_document:
         return None
+    agreement = bool(D.AGREEMENT_ASKED.search(turn.question))
     for doc in _judgments_in_turn(turn):
         if _names_other_case(turn.question, doc):
             continue
@@ -441,10 +447,16 @@ def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:
         named = named_speakers(doc, turn.question, sps) if len(sps) > 1 else []
         if not named:
             continue
+        lead = lead_of(sps)
+        if agreement:
+            said = [a for a in (assent(doc, sp) for sp in named if sp is not lead and not sp.dissenting) if a]
+            made = [c for c in (_claim(turn, doc, x) for x in said) if c]
+            if made:
+                return made
         sp = named[0]
-        if len(sp.units) > ASSENT_PARAGRAPHS or sp is lead_of(sps):
+        if len(sp.units) > ASSENT_PARAGRAPHS or sp is lead:
             return None
-        said = _find(doc, sp, D.ASSENT_SENTENCE, sp.units[:1], last=False)
-        claim = _claim(turn, doc, said) if said is not None else None
+        said1 = _find(doc, sp, D.ASSENT_SENTENCE, sp.units[:1], last=False)
+        claim = _claim(turn, doc, said1) if said1 is not None else None
         return [claim] if claim else None
     return None

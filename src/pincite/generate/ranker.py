@@ -64,10 +64,12 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
+from pincite.legal.decisions import answer_must_say
+from pincite.legal.language import repeal_note
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
            "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
-           "load_similarity_model", "NAMED_EVIDENCE_TERMS", "named_candidates", "named_first",
+           "load_similarity_model", "NAMED_EVIDENCE_TERMS", "named_candidates", "named_first", "named_repeal",
            "passage_mass", "ranked_leads", "rerank_names", "rerank_rows", "rerank_scores",
            "similarity_summary", "similarity_vectors", "top_similarities"]
 
@@ -531,12 +533,18 @@ class RankerGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
-        direct = structural_claims(turn)  # the judgment's structure decides it: no ranking
+        direct = structural_claims(turn) or named_repeal(turn)  # the structure decides it: no ranking
         if direct:
             return reply_json(direct)
         reading = named_candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
+        needs = answer_must_say(turn.question)
+        if needs:  # "what costs order…?": only a sentence saying what it asks answers it
+            kept = [f for f in reading.sentences if all(n.search(f.sent) for n in needs)]
+            if not kept:
+                return reply_json([])
+            reading = replace(reading, sentences=kept)
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
@@ -597,6 +605,34 @@ def named_first(reading: Any, scores: np.ndarray) -> int | None:
                 and f.matched_terms >= sents[best].matched_terms + NAMED_EVIDENCE_TERMS:
             return None
     return best
+
+
+def named_repeal(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A question naming a provision whose whole text is a repeal note ("5 [Repealed, 2017, c. 33, s. 227]",
+    :data:`~pincite.legal.language.REPEAL_NOTE`) is answered by that note, cited to the provision: what the
+    section says, whether it is in force, what repealed it — the note is all the provision now holds.  Only
+    when every passage read for the named provisions (``via`` :data:`~pincite.answer.evidence.NAMED_VIA`, in the
+    version in force on the date asked) is such a note; one of them that still says something leaves the
+    question to the ranker.  None otherwise."""
+    if turn.multi_document:
+        return None
+    named = [cp for cp in turn.passages if cp.passage.via == NAMED_VIA]
+    claims: list[dict[str, Any]] = []
+    for cp in named:
+        doc = turn.document_of(cp.pid)
+        ch = cp.passage.chunk
+        unit = doc.units[ch.units[0]] if ch.units else None
+        if unit is None or not (unit.char_start <= ch.char_start and ch.char_end <= unit.char_end + 1):
+            return None
+        span = repeal_note(doc.text[unit.char_start:unit.char_end])
+        if span is None:
+            return None
+        quote = doc.text[unit.char_start + span[0]:unit.char_start + span[1]]
+        if quote not in cp.passage.text:
+            return None
+        claims.append({"text": f"{unit.label or 'The provision'} reads only: \u201c{quote}\u201d",
+                       "citations": [{"passage": cp.pid, "quote": quote}]})
+    return claims or None
 
 
 #: how many passages an abstention points to as leads (issue 52, item 3)

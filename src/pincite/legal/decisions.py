@@ -36,6 +36,9 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
      "'was the appeal allowed?', 'were the appeals dismissed?': the disposal, asked directly"),
     (re.compile(rf"(?i)\bdid\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,40}}?\b(?:succeed|fail|work|prevail)\b"),
      "'did the appeal succeed?': success is the disposal"),
+    (re.compile(rf"(?i)\b{_PROCEEDING}\b[^?]{{0,120}}?\b(?:did|has|was)\s+(?:it|they|he|she)\s+(?:succeed(?:ed)?|fail"
+                rf"(?:ed)?|win|won|lose|lost|prevail(?:ed)?)\b"),
+     "'the father's appeal over …: did it succeed?': success of the proceeding named before, as a pronoun"),
     (re.compile(r"(?i)\bdid\b[^?]{0,60}?\b(?:court|judges|Court of Appeal|CA|they)\b\s+(?:\w+\s+)?"
                 r"(?:allow|dismiss|uphold|reject|grant|refuse|quash|overturn|restore|set\s+aside)\b"),
      "'did the Court of Appeal allow/uphold…?': what the court did is its disposal"),
@@ -43,6 +46,14 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\b{_PROCEEDING}"),
      "'did the mother win her appeal?': who won is the disposal"),
     (re.compile(r"(?i)\bwho\s+(?:won|lost|succeeded)\b"), "'who won?': the disposal says"),
+    (re.compile(rf"(?i)\bwhich\b[^?]{{0,60}}?\b(?:grounds?|{_PROCEEDING}|part(?:y|ies)|side|of\s+the)\b[^?]{{0,60}}?"
+                r"\b(?:succeeded|failed|won|lost|prevailed|(?:was|were)\s+(?:allowed|dismissed|upheld|rejected))\b"),
+     "'which grounds of appeal succeeded?', 'which of the two doctors won their appeal?': the disposal, ground "
+     "by ground or party by party"),
+    (re.compile(rf"(?i)\bhow\s+did\s+(?:the\s+)?(?:court|Court of Appeal|CA|judges)\s+(?:deal\s+with|dispose\s+of|"
+                rf"resolve|decide|handle|rule\s+on)\b[^?]{{0,120}}?\b{_PROCEEDING}"),
+     "'how did the Court of Appeal deal with the application and the appeal?': what it did with each proceeding "
+     "is its disposal"),
     (re.compile(r"(?i)\b(?:what\s+was|what\s+is|what's)\s+the\s+(?:outcome|result|upshot|disposal|decision)\b"
                 r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
                 r"\s+out)\b"
@@ -75,6 +86,11 @@ DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
      "'unanimous?', 'any dissent?', 'did X dissent from Y?': whether the court was divided"),
     (re.compile(r"(?i)\bdid\b[^?]{0,80}?\b(?:dissent|disagree|go\s+along\s+with|part\s+company)\b"),
      "'did Underhill LJ dissent / go along with…?': a judge's side, asked of a named judge"),
+    (re.compile(r"(?i)\b(?:did|do|were)\s+(?:the\s+rest\s+of\s+the\s+(?:court|bench|panel)|(?:all\s+)?the\s+other\s+"
+                r"(?:judges|members|justices)|all\s+(?:the\s+|three\s+|both\s+)?(?:judges|members|justices)|both\s+"
+                r"(?:the\s+)?other\s+judges)\s+(?:\w+\s+)?(?:agree|concur)"),
+     "'did the rest of the court agree?', 'did all the judges agree?': whether the court was divided, asked as "
+     "agreement"),
     (re.compile(r"(?i)\bwhat\s+(?:order|orders)?\s*would\b[^?]{0,80}?\bhave\s+(?:made|done|ordered|allowed|"
                 r"dismissed|granted|refused)\b|\bwhat\s+would\b[^?]{0,60}?\bhave\s+(?:done|ordered)\b"),
      "'what order would X have made?': the vote that did not carry, the dissent's disposal"),
@@ -94,6 +110,12 @@ ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|accor
                       r"\s+view\s+of|"
                       r"how\s+did|what\s+did|why\s+did)\s+(?:(?:Lord|Lady|Mr|Mrs|Ms|Sir|Dame)\s+)?"
                       r"(?:Justice\s+)?(?:the\s+)?|^\W*)$")
+
+#: A question asking whether named judges agreed ("did Males LJ and King LJ agree with Popplewell LJ?", "did X
+#: concur?", "did X go along with Y?"): each named judge's own assent answers it ("his short concurring judgment"
+#: names a judgment, and asks no agreement).
+AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree[sd]?|concur(?:s|red)?|go(?:es)?\s+along\s+with|went\s+along\s+with|"
+                             r"join(?:s|ed)?\s+(?:in|with)|sided?\s+with)\b(?!\s+judgment)")
 
 #: What a question asks a named judge: what they said, held, thought or preferred (the judge's name is
 #: matched against the judgment's voices, :func:`judge_name_forms`).
@@ -118,6 +140,21 @@ COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+
                          r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"
                          r"|with))\s+"
                          r"(?:the\s+)?costs|(?:were|was)\s+costs\s+(?:awarded|ordered))\b")
+
+#: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
+#: must say, and why — a sentence without it answers another question, however many words it shares.
+ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b"),
+     "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
+     "judgment may make none: then there is no answer)"),
+)
+
+
+def answer_must_say(question: str) -> list[re.Pattern[str]]:
+    """What a sentence answering ``question`` must say (:data:`ANSWER_MUST_SAY`): one pattern for each rule
+    the question meets."""
+    return [need for asked, need, _why in ANSWER_MUST_SAY if asked.search(question)]
+
 
 # -- the sentences that answer them --------------------------------------------------------------------------
 

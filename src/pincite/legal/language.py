@@ -556,6 +556,31 @@ PART_LEANS_TERMS = 4
 BACK_REFERENCE = re.compile(r"\b(it|its|he|she|his|her|they|them|their|this|that|these|those|so|there)\b", re.I)
 
 
+#: A judge named in a question, with a title ("Newey LJ", "Peter Jackson LJ", "Lord Justice Moylan", "Mr Justice
+#: Francis"), or a case named as "Re S" / "In re X": what a later part says only to name whose view, and in which
+#: case, the first part asks (see :func:`_names_only`).
+_JUDGE_OR_RE_CASE = re.compile(
+    r"\b(?:(?:Lord|Lady|Mr|Mrs|Ms)\s+Justice|Sir|Dame|Lord|Lady)\s+[A-Z][\w'\u2019-]+"
+    r"|\b(?:[A-Z][\w'\u2019-]+\s+){1,2}(?:LJJ|LJ|MR|VP|LCJ|CJ|JSC|J)\b"
+    r"|\b(?:In\s+)?[Rr]e\s+[A-Z][\w'\u2019-]*")
+
+#: The frame of a question asking what a judge said ("what did X say…", "…think", "…consider", "…make of it"):
+#: no evidence of its own.
+_VIEW_FRAME = frozenset({"say", "said", "says", "think", "thought", "consid", "view", "make", "made", "of", "held",
+                         "hold", "write", "wrote", "put", "it", "in", "case", "judgment", "judg"})
+
+
+def _names_only(part: str) -> bool:
+    """Whether a later part only names a judge (and the case) whose view the first part asks — "What did Leggatt
+    LJ say in Cuadrilla v Lawrie?", "Moylan LJ in Re S (2020)?": without the names (judges, cases) and the frame
+    of asking a view, no word of its own is left.  Then it leans on the part before: one question, asked of that
+    judge."""
+    if not _JUDGE_OR_RE_CASE.search(part):
+        return False
+    bare = NAMED_CASE.sub(" ", _JUDGE_OR_RE_CASE.sub(" ", part))
+    return not [t for t in terms(bare) if t not in _VIEW_FRAME]
+
+
 def _lead_in(question: str) -> str:
     """The words before a question's first interrogative ("In Smith v Jones, "): they name the document, and so
     belong to every part."""
@@ -596,7 +621,7 @@ def question_parts(question: str) -> list[str]:
         p = p.rstrip("?")
         own = re.sub(r"\([^()]*\)", " ", p)  # "(the version in force on …)" asks nothing of its own
         n_own = len(terms(own))
-        if n_own < PART_MIN_TERMS or (BACK_REFERENCE.search(own) and n_own < PART_LEANS_TERMS):
+        if n_own < PART_MIN_TERMS or (BACK_REFERENCE.search(own) and n_own < PART_LEANS_TERMS) or _names_only(own):
             return [question]  # it leans on the part before: one thing asked in two clauses
         if lead and not p.lower().startswith(lead.strip().lower()):
             p = lead + (p[0].lower() + p[1:] if p.split()[0].lower() in INTERROGATIVES else p)
@@ -714,6 +739,36 @@ NUMBERED_LIST_HEADING = re.compile(r"^\s*(category|schedule|class|group|table|li
 #: available ...", "[Editorial note: ...]", "Editor's Note: ..." — the legislature wrote none of it, so it is
 #: no provision's text and no citable unit holds it.
 EDITORIAL_NOTE = re.compile(r"^\s*\[?\s*(?:editorial\s+note|editor[’']?s\s+note|note)\s*[:.—–-]\s*\S", re.I)
+
+#: The whole text of a provision that is no longer law, left in its place with the note that removed it (issue
+#: 52): asked what such a provision says, the note is the answer.  Each form with why it is one; a provision's
+#: own text is read without its printed number (:func:`repeal_note`).
+REPEAL_NOTE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\[\s*(?:Repealed|Revoked)\b[^\[\]]{0,160}\]\.?", re.I),
+     "'[Repealed, 2017, c. 33, s. 227]', '[Repealed before coming into force, 2008, c. 20, s. 3]', '[Revoked, "
+     "SOR/2010-1, s. 2]': a consolidation's bracketed note where the section was"),
+    (re.compile(r"\[?\s*(?:(?:Sec\.|Section|§)\s*[\w.-]{1,12}\.?\s*[—–-]?\s*)?(?:Repealed|Revoked)(?:\.|\s+by\b)"
+                r"[^\[\]]{0,240}?\]?\.?", re.I),
+     "'[Sec. 7. Repealed. Pub. L. 98-620…]', 'Repealed by section 3(a) of…': a code's note in the section's "
+     "place"),
+)
+
+#: a provision's printed number before its text ("5 ", "5.1 ", "(2) ", "114. ") — not part of a repeal note
+_PRINTED_NUMBER = re.compile(r"^\s*(?:\(?[0-9]+[A-Za-z]?(?:\.[0-9]+[A-Za-z]?)*\)?|\([a-z]{1,4}\))\.?\s+")
+
+
+def repeal_note(text: str) -> tuple[int, int] | None:
+    """Where ``text`` (a unit's whole text) is nothing but a repeal note (:data:`REPEAL_NOTE`), the note's span in
+    it; None when the unit says anything else."""
+    m0 = _PRINTED_NUMBER.match(text)
+    lo = m0.end() if m0 else 0
+    body = text[lo:].rstrip()
+    lead = len(body) - len(body.lstrip())
+    for pattern, _why in REPEAL_NOTE:
+        m = pattern.fullmatch(body.strip())
+        if m:
+            return lo + lead, lo + lead + len(body.strip())
+    return None
 
 #: An attachment's name as a heading or id writes it ("Schedule 3", "SCHEDULE 1", "Annexure A", "schedule-2"):
 #: the word and its number, which is how the attachment is cited ("Schedule 3").

@@ -57,6 +57,10 @@ def test_a_question_is_split_where_it_asks_a_second_thing(question: str, parts: 
     "What is the notice period for termination?",
     "What is the term of the lease, and what happens after it?",  # the second part leans on the first
     "Did the court award compensation for injury to feelings, and how much?",
+    # a later part naming only whose view is asked: one question, asked of that judge
+    "Should a stay be granted pending an arbitration? What did Arnold LJ say in Smith v Jones?",
+    "How is the child's welfare weighed against delay? Baker LJ in Re B (2019)",
+    "May a landlord forfeit for a breach already waived? What did Lord Justice Floyd say has to be considered?",
 ])
 def test_a_question_asking_one_thing_is_one_part(question: str) -> None:
     assert question_parts(question) == [question]
@@ -108,3 +112,12 @@ def test_a_stored_case_named_loosely_is_found(store) -> None:  # type: ignore[no
     assert unstored_names(store, "In West Yorkshire Police v Dyer, why did Males LJ dissent?") == []
     assert unstored_names(store, "What was decided in [2020] EWCA Civ 1375 about screens?") == []
     assert unstored_names(store, "In Okafor v Lambeth LBC, was the review decision quashed?") == ["Okafor v Lambeth LBC"]
+
+
+def test_a_case_named_beside_a_stored_one_is_one_it_discusses(store) -> None:  # type: ignore[no-untyped-def]
+    # Dyer is stored; Okafor v Lambeth LBC is not: named beside Dyer, it is a case the question asks Dyer about
+    q = "In West Yorkshire Police v Dyer, counsel relied on Okafor v Lambeth LBC; why did Males LJ reject that?"
+    assert unstored_names(store, q) == []
+    # a party named by its initials is the title's words with those initials ("CC of WY Police" in Dyer's title)
+    assert unstored_names(store, "In WYP v Dyer, what did Males LJ say about screens?") == []
+
