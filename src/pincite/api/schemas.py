@@ -16,9 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Shape(BaseModel):
-    """A response shape: every field named (a field the JSON lacks, or one it has that is not named, fails
-    validation)."""
-
+    """A response shape: every field named (one missing, or one not named, fails validation)."""
     model_config = ConfigDict(extra="forbid")
 
 
@@ -30,7 +28,6 @@ Open = dict[str, Any]  # an object whose keys the engine leaves open
 
 class DocumentRef(Shape):
     """A document as a citation or a passage names it."""
-
     id: str
     source: str
     title: str | None = None
@@ -41,7 +38,6 @@ class DocumentRef(Shape):
 
 class DocumentSummaryJSON(Shape):
     """One stored document (``pincite documents --json``)."""
-
     id: str
     source: str
     kind: str
@@ -64,7 +60,6 @@ class DocumentsResponse(Shape):
 
 class UnitJSON(Shape):
     """One unit of a document (a paragraph, section, clause…) and where it lies in the text."""
-
     id: str
     ordinal: int
     number: str | None
@@ -93,7 +88,6 @@ class UnitJSON(Shape):
 
 class PageJSON(Shape):
     """A printed page: its index in the PDF, its label and the text it spans."""
-
     pdf_index: int
     label: str | None
     char_start: int
@@ -103,7 +97,6 @@ class PageJSON(Shape):
 
 class UnitPage(Shape):
     """Which units a paged answer lists, of how many, and the URLs of the pages either side."""
-
     offset: int
     limit: int
     units: int
@@ -165,7 +158,6 @@ class AuditResponse(Shape):
 
 class FileJSON(Shape):
     """One uploaded file: stored (added, replaced, unchanged) or failed and why."""
-
     source: str
     status: str
     id: str | None
@@ -197,7 +189,6 @@ class RemoveResponse(Shape):
 
 class HitJSON(Shape):
     """One passage retrieval found (``pincite search --json``'s hit)."""
-
     rank: int
     passage_id: str
     document: DocumentRef
@@ -263,7 +254,6 @@ class ClaimJSON(Shape):
 
 class DroppedJSON(Shape):
     """A citation or claim that failed a check, and why."""
-
     check: str
     reason: str
     detail: str
@@ -328,7 +318,6 @@ class AskResponse(Shape):
 
 class CheckedCitationJSON(Shape):
     """One citation found in a draft, with its verdict and why."""
-
     text: str
     char_start: int
     char_end: int
