@@ -140,6 +140,12 @@ def _properties_table(props: dict[str, Any], required: list[str], what: str = "a
     return rows
 
 
+def _returns(response: dict[str, Any]) -> str:
+    """`` (`AskResponse`)`` where a response names its schema."""
+    ref = response.get("content", {}).get("application/json", {}).get("schema", {}).get("$ref")
+    return f" (`{ref.rsplit('/', 1)[1]}`)" if ref else ""
+
+
 def openapi_endpoints() -> str:
     spec = _openapi()
     schemas = spec.get("components", {}).get("schemas", {})
@@ -157,7 +163,8 @@ def openapi_endpoints() -> str:
             for media, content in body.items():
                 ref = content.get("schema", {})
                 out += [f"Body (`{media}`): {cell(_schema_type(ref))}.", ""]
-            codes = ", ".join(f"{code} {one_line(r.get('description'))}" for code, r in op["responses"].items())
+            codes = ", ".join(f"{code} {one_line(r.get('description'))}{_returns(r)}"
+                              for code, r in op["responses"].items())
             out += [f"Responses: {codes}.", ""]
     for name, s in schemas.items():
         if name in {"HTTPValidationError", "ValidationError"} or "properties" not in s:

@@ -25,10 +25,12 @@ if TYPE_CHECKING:  # typing only: the package's own layer is 0, so at run time i
     from pincite.errors import (
         InvalidOption, NotFound, ParseError, PinciteError, StoreNotFound, UnknownName, UnknownOption,
     )
+    from pincite.evaluation.compare import Comparison
     from pincite.evaluation.runs import EvalRun
     from pincite.ingest import FileResult, IngestReport
     from pincite.jsonio import Hit
     from pincite.library import Pincite, demo_paths
+    from pincite.library.evaluation import EvalReport
     from pincite.options import DEFAULT_K, AskOptions, AskRequest
     from pincite.store import DocumentSummary
 
@@ -41,6 +43,7 @@ _LAZY = {
     "Answer": "pincite.answer.model", "Hit": "pincite.jsonio", "CheckReport": "pincite.answer.citecheck",
     "DocumentSummary": "pincite.store", "FileResult": "pincite.ingest", "IngestReport": "pincite.ingest",
     "AuditReport": "pincite.audit", "EvalRun": "pincite.evaluation.runs",
+    "EvalReport": "pincite.library.evaluation", "Comparison": "pincite.evaluation.compare",
     "PinciteError": "pincite.errors", "NotFound": "pincite.errors", "UnknownName": "pincite.errors",
     "StoreNotFound": "pincite.errors", "InvalidOption": "pincite.errors", "UnknownOption": "pincite.errors",
     "ParseError": "pincite.errors",
@@ -53,6 +56,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'pincite' has no attribute {name!r}")
 
 
-__all__ = ["DEFAULT_K", "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "DocumentSummary",
-           "EvalRun", "FileResult", "Hit", "IngestReport", "InvalidOption", "NotFound", "ParseError", "Pincite",
+__all__ = ["DEFAULT_K", "Answer", "AskOptions", "AskRequest", "AuditReport", "CheckReport", "Comparison",
+           "DocumentSummary", "EvalReport", "EvalRun", "FileResult", "Hit", "IngestReport", "InvalidOption", "NotFound", "ParseError", "Pincite",
            "PinciteError", "StoreNotFound", "UnknownName", "UnknownOption", "__version__", "demo_paths"]

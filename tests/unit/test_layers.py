@@ -362,21 +362,6 @@ CLIENT_LIBRARY_NAMES = {
     "works_of": "the works among document summaries already listed ('pincite documents' ends with them)",
     "default_db_path": "'pincite demo' names the default database file in its closing line",
     "env_number": "the one reader of number settings from the environment (MCP's session bounds)",
-    "Comparison": "eval: two runs side by side (the CLI's table and the HTML report)",
-    "compare_runs": "eval: compares a run with its baseline (--baseline)",
-    "set_gaps": "eval: the gaps between gold sets run together",
-    "METRICS": "eval: the metrics a run reports, in order (the CLI's table and the HTML report)",
-    "METRIC_NAMES": "eval: each metric's name for a reader",
-    "RECALL_AT": "eval: the depth retrieval recall is measured at (named in --k's help)",
-    "format_gap": "eval: how a difference between runs is printed (CLI and HTML alike)",
-    "format_metric": "eval: how a metric is printed (CLI and HTML alike)",
-    "GoldQuestion": "eval: one gold question (the type --only selects among)",
-    "read_gold": "eval: reads a gold file (the CLI reads it to select --only before running)",
-    "select_questions": "eval: the questions --only names (an error naming --only when none)",
-    "gold_set_name": "eval: a gold set's name, from its file (two sets named alike are refused)",
-    "read_run": "eval: reads a baseline run record (--baseline)",
-    "write_run": "eval: writes a run record to --out",
-    "set_run_path": "eval: where --out puts each set's run record",
 }
 
 

@@ -10,6 +10,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from pincite.api.backend import (
@@ -29,6 +30,19 @@ from pincite.api.backend import (
     run_check,
     run_search,
 )
+from pincite.api.schemas import (
+    AskResponse,
+    AuditResponse,
+    CheckResponse,
+    DocumentResponse,
+    DocumentsResponse,
+    HealthResponse,
+    IngestResponse,
+    RemoveResponse,
+    RunResponse,
+    RunsResponse,
+    SearchResponse,
+)
 from pincite.api.uploads import UploadError, read_upload
 from pincite.errors import PinciteError
 from pincite import DEFAULT_K
@@ -45,11 +59,18 @@ SEARCH_PARAMS = frozenset({"q", "k", "as_of", "kinds", "kind", "documents", "wor
 DOCUMENTS_PARAMS = frozenset({"kinds", "kind", "work"})
 
 
+def _shape(model: type[BaseModel]) -> dict[str, Any]:
+    """A route's 200 response as ``/openapi.json`` declares it (:mod:`pincite.api.schemas`); the route's own
+    dict is returned as it is, never re-serialised through the model."""
+    return {"response_model": None, "responses": {200: {"model": model}}}
+
+
 def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> None:
     """Route the JSON API, the OpenAPI document and the offline docs page on ``app``."""
     config = backend.config
 
-    @app.get("/api/health", tags=["status"], summary="Is the server up, and what does the store hold")
+    @app.get("/api/health", tags=["status"], **_shape(HealthResponse),
+             summary="Is the server up, and what does the store hold")
     def api_health() -> dict[str, Any]:
         counts = backend.library(None, search=False).counts()
         return {"status": "ok", "documents": counts["documents"], "units": counts["units"],
@@ -59,11 +80,13 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                 "max_upload_bytes": config.max_upload_bytes, "token_required": bool(config.token),
                 "started": backend.started.isoformat(timespec="seconds")}
 
-    @app.post("/api/ask", tags=["answers"], summary="Answer a question with checked citations (as 'pincite ask --json')")
+    @app.post("/api/ask", tags=["answers"], **_shape(AskResponse),
+              summary="Answer a question with checked citations (as 'pincite ask --json')")
     def api_ask(req: AskRequest) -> dict[str, Any]:
         return backend.shown({**run_ask(backend, req).to_json(), "dense": last_dense(backend, req.no_dense)})
 
-    @app.get("/api/search", tags=["answers"], summary="The passages retrieval finds for a query")
+    @app.get("/api/search", tags=["answers"], **_shape(SearchResponse),
+             summary="The passages retrieval finds for a query")
     def api_search(
         request: Request,
         q: str = Query(..., min_length=1, max_length=4000, description="The query."),
@@ -92,7 +115,8 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
                 "passages": backend.shown([p.to_json() for p in passages])}
 
-    @app.get("/api/documents", tags=["documents"], summary="Stored documents (as 'pincite documents --json')")
+    @app.get("/api/documents", tags=["documents"], **_shape(DocumentsResponse),
+             summary="Stored documents (as 'pincite documents --json')")
     def api_documents(
         request: Request,
         kinds: list[DocumentKind] = Query([], description=(
@@ -108,7 +132,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         rows = library.documents(kinds=list(dict.fromkeys([*kinds, *kind])), work=work)
         return backend.shown({"documents": [summary_to_json(s) for s in rows]})
 
-    @app.get("/api/documents/{document_id}", tags=["documents"],
+    @app.get("/api/documents/{document_id}", tags=["documents"], **_shape(DocumentResponse),
              summary="One document with its units, pages and text (as 'pincite show --json')")
     def api_document(
         document_id: str, text: bool = Query(True, description="Include the canonical text."),
@@ -127,12 +151,12 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                                 link=f"/api/documents/{quote(doc.id, safe='')}")
         return backend.shown(page)
 
-    @app.get("/api/documents/{document_id}/audit", tags=["documents"],
+    @app.get("/api/documents/{document_id}/audit", tags=["documents"], **_shape(AuditResponse),
              summary="The chunk audit of one document (as 'pincite audit --json')")
     def api_audit(document_id: str) -> dict[str, Any]:
         return backend.shown(audit_to_json(*audit_document(backend, document_id)))
 
-    @app.delete("/api/documents/{document_id}", tags=["documents"],
+    @app.delete("/api/documents/{document_id}", tags=["documents"], **_shape(RemoveResponse),
                 summary="Remove a stored document (by id or source), with its passages and vectors")
     async def api_remove_document(document_id: str) -> Response:
         # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index
@@ -143,7 +167,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
             return JSONResponse({"error": report["index_error"], **report}, status_code=507)
         return JSONResponse(report)
 
-    @app.post("/api/ingest", tags=["documents"], status_code=200,
+    @app.post("/api/ingest", tags=["documents"], status_code=200, **_shape(IngestResponse),
               summary="Upload and store documents (multipart 'files'; optional 'format' and 'replace'), as "
                       "'pincite ingest --json'",
               openapi_extra={"requestBody": {"content": {"multipart/form-data": {"schema": {
@@ -171,7 +195,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                                + "; ".join(f["error"] or f["source"] for f in failed), **report}
         return JSONResponse(report, status_code=status)
 
-    @app.post("/api/check", tags=["answers"],
+    @app.post("/api/check", tags=["answers"], **_shape(CheckResponse),
               summary="Cite-check a draft (as 'pincite check --json'): JSON {text, as_of, file}, or multipart 'file' "
                       "(.txt, .md, .html, .docx, .pdf) and 'as_of'",
               openapi_extra={"requestBody": {"content": {
@@ -184,11 +208,13 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         report = await run_in_threadpool(run_check, backend, data, source, as_of)
         return JSONResponse(backend.shown(report.to_json()))
 
-    @app.get("/api/eval/runs", tags=["status"], summary="Evaluation runs recorded for this store ('pincite eval')")
+    @app.get("/api/eval/runs", tags=["status"], **_shape(RunsResponse),
+             summary="Evaluation runs recorded for this store ('pincite eval')")
     def api_eval_runs() -> dict[str, Any]:
         return eval_runs(backend)
 
-    @app.get("/api/eval/runs/{run}", tags=["status"], summary="One evaluation run record (as 'pincite eval --out')")
+    @app.get("/api/eval/runs/{run}", tags=["status"], **_shape(RunResponse),
+             summary="One evaluation run record (as 'pincite eval --out')")
     def api_eval_run(run: str) -> dict[str, Any]:
         return eval_run(backend, run)
 

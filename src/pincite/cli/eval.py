@@ -15,13 +15,9 @@ from pincite.cli.common import (
     ApiKeyEnvOption, GeneratorOption, MaxTokensOption, ModelOption, NoDenseOption, OnFailOption, TimeoutOption,
     _fail, _generator_options, _print_json, _require_database, _store_option, err, out,
 )
-from pincite.errors import GoldError, PinciteError
-from pincite import Pincite
-from pincite.library import (
-    Comparison, DEFAULT_MAX_TOKENS, EVAL_OPTIONS, GoldQuestion, METRICS, METRIC_NAMES,
-    RECALL_AT, compare_runs, format_gap, format_metric, gold_set_name, read_gold, read_run,
-    select_questions, set_gaps, set_run_path, spec, write_run,
-)
+from pincite.errors import PinciteError
+from pincite import Comparison, EvalReport, Pincite
+from pincite.library import DEFAULT_MAX_TOKENS, EVAL_OPTIONS, spec
 from pincite.terminal import progress_bar
 from pincite.types import DEFAULT_GENERATOR, Chunker, GeneratorKind, OnFail
 from pincite.web.eval_report import render_runs_html
@@ -50,19 +46,21 @@ def _print_eval(results: list[SetResult]) -> None:
     for name, _, _ in results:
         table.add_column(name if several else "value", justify="right", no_wrap=True)
         table.add_column("of", overflow="fold")
-    for k in METRICS:
-        label = METRIC_NAMES[k]
+    for k in EvalReport.METRICS:
+        label = EvalReport.METRIC_NAMES[k]
         if k == "retrieval_recall":
-            label = f"retrieval recall@{min(results[0][1]['settings'].get('k') or RECALL_AT, RECALL_AT)}"
+            at = EvalReport.RECALL_AT
+            label = f"retrieval recall@{min(results[0][1]['settings'].get('k') or at, at)}"
         cells: list[str] = []
         for _, run, _ in results:
             m = run["metrics"]
             key, words = _EVAL_DENOMINATORS[k]
-            cells += [format_metric(m.get(k)), f"{m.get(key, 0)} {words}"]
+            cells += [EvalReport.format_metric(m.get(k)), f"{m.get(key, 0)} {words}"]
         table.add_row(label, *cells)
     out.print(table)
-    for gap in set_gaps([(name, run) for name, run, _ in results]):
-        out.print(f"{gap['name']}, {METRIC_NAMES[gap['metric']]}: {format_gap(gap['value'])}")
+    for gap in EvalReport.gaps_between([(name, run) for name, run, _ in results]):
+        out.print(f"{gap['name']}, {EvalReport.METRIC_NAMES[gap['metric']]}: "
+                  f"{EvalReport.format_gap(gap['value'])}")
     for name, run, comparison in results:
         m = run["metrics"]
         head = f"{name}: " if several else ""
@@ -86,7 +84,8 @@ def _print_eval_tags(run: dict[str, Any], title: str) -> None:
     for col in heads:
         tags.add_column(col, justify="right", no_wrap=True)
     for t, tm in run["by_tag"].items():
-        tags.add_row(t, str(tm["questions"]), *(format_metric(tm.get(k)) for k in METRICS))
+        tags.add_row(t, str(tm["questions"]),
+                     *(EvalReport.format_metric(tm.get(k)) for k in EvalReport.METRICS))
     out.print(tags)
 
 
@@ -95,7 +94,8 @@ def _print_regression(comparison: Comparison) -> None:
     for col in ("metric", "baseline", "this run", "change"):
         reg.add_column(col, overflow="fold")
     for name, a, b in comparison.metrics:
-        reg.add_row(METRIC_NAMES.get(name, name), format_metric(a), format_metric(b),
+        reg.add_row(EvalReport.METRIC_NAMES.get(name, name), EvalReport.format_metric(a),
+                    EvalReport.format_metric(b),
                     "" if a is None or b is None else f"{b - a:+.3f}")
     out.print(reg)
     for k, (a, b) in comparison.settings_changed.items():
@@ -108,37 +108,12 @@ def _print_regression(comparison: Comparison) -> None:
         out.print(f"  + {c.id}: {'; '.join(c.better)}")
 
 
-def _selected(questions: list[GoldQuestion], only: list[str]) -> list[GoldQuestion]:
-    """The questions ``--only`` names in one gold set (none is not an error here: another set may hold them)."""
-    try:
-        return select_questions(questions, only)
-    except GoldError:
-        return []
-
-
-def _pair_baselines(names: list[str], baselines: list[dict[str, Any]]) -> list[dict[str, Any] | None]:
-    """Each gold set's baseline run: with one set and one baseline, that one; else each baseline goes to the
-    set its run was made on (the gold file's name recorded in it), and one matching no set is an error."""
-    if not baselines:
-        return [None] * len(names)
-    if len(names) == 1 and len(baselines) == 1:
-        return [baselines[0]]
-    paired: dict[str, dict[str, Any]] = {}
-    for b in baselines:
-        made_on = gold_set_name(str(b.get("settings", {}).get("gold") or "?"))
-        if made_on not in names:
-            raise PinciteError(f"a --baseline run was made on gold set {made_on!r}, which is not among "
-                               f"{', '.join(names)}: give one baseline per gold file")
-        paired[made_on] = b
-    return [paired.get(n) for n in names]
-
-
 def eval_(
     ctx: typer.Context,
     gold: Annotated[list[Path], typer.Argument(help="Gold questions, JSON lines (see eval/dev.jsonl); give several (eval/dev.jsonl eval/heldout.jsonl) to report them side by side.")],
     db: Annotated[Optional[Path], typer.Option("--db", help="A database holding the corpus (default: ingest --corpus into a temporary one).", show_default=False)] = None,
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus root, ingested whole unless --db; a gold source not under it is looked up under its parent folder and ingested too (eval/heldout.jsonl's bulk/...).")] = Path("../shared/corpus"),
-    k: Annotated[int, typer.Option("--k", help=spec("k").cli.removesuffix(".") + f" (recall is measured in the top {RECALL_AT}).")] = EVAL_OPTIONS.k,
+    k: Annotated[int, typer.Option("--k", help=spec("k").cli.removesuffix(".") + f" (recall is measured in the top {EvalReport.RECALL_AT}).")] = EVAL_OPTIONS.k,
     generator: GeneratorOption = DEFAULT_GENERATOR.value,
     base_url: Annotated[str, typer.Option(help="OpenAI-compatible server for --generator openai.")] = "http://127.0.0.1:8080/v1",
     model: ModelOption = "default",
@@ -165,7 +140,7 @@ def eval_(
             raise ValueError(f"{on_fail!r} is not a valid --on-fail; choose one of: {', '.join(choices)}")
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
-    names = [gold_set_name(g) for g in gold]
+    names = EvalReport.names(gold)
     if len(set(names)) < len(names):
         raise typer.BadParameter(f"two gold files are named alike ({', '.join(names)}); each set is named by its "
                                  "file name, so rename one", param_hint="GOLD")
@@ -176,45 +151,30 @@ def eval_(
     if given is not None:
         _require_database(given, ctx)  # a given store is read, never created (the default is a temporary one)
     try:
-        sets = [(g, read_gold(g)) for g in gold]
-        if only:  # each set keeps the questions --only names; a set left with none is not run
-            select_questions([q for _, qs in sets for q in qs], only)  # none in any set: the error names --only
-            chosen = [(g, name, _selected(qs, only)) for (g, qs), name in zip(sets, names)]
-            sets = [(g, qs) for g, _, qs in chosen if qs]
-            names = [name for _, name, qs in chosen if qs]
-        bases = _pair_baselines(names, [read_run(b) for b in baseline or []])
-        several = len(gold) > 1  # the files and JSON have one shape for a command line, whatever --only kept
+        report = EvalReport.read(gold, only=only, baselines=baseline or [])
         with tempfile.TemporaryDirectory(prefix="pincite-eval-") as tmp:
             with Pincite(given or Path(tmp) / "eval.db", generator=gkind, dense=not no_dense, chunker=mode,
                          create=given is None,  # the temporary store is made here; a given one exists
                          generator_options=_generator_options(gkind, base_url, model, api_key_env, timeout,
                                                               max_tokens)) as lib:
                 with progress_bar(err, err.is_terminal) as progress:
-                    task = progress.add_task("answering", total=sum(len(qs) for _, qs in sets))
-                    runs = [run.to_json() for run in lib.evaluate_sets(
-                        sets, corpus=None if given else corpus, options=replace(EVAL_OPTIONS, k=k, on_fail=on_fail),
-                        on_note=lambda s: err.print(s, style="dim"), on_question=lambda r: progress.advance(task))]
-                results = [(name, run, compare_runs(base, run) if base is not None else None)
-                           for name, run, base in zip(names, runs, bases)]
-                for name, run, _ in results:
+                    task = progress.add_task("answering", total=report.questions)
+                    report.add_runs(lib.evaluate_sets(
+                        report.gold_sets, corpus=None if given else corpus,
+                        options=replace(EVAL_OPTIONS, k=k, on_fail=on_fail),
+                        on_note=lambda s: err.print(s, style="dim"), on_question=lambda r: progress.advance(task)))
+                for one in report.sets:
                     if out_file is not None:
-                        written = write_run(run, set_run_path(out_file, name, several))
-                        err.print(f"wrote {written}")
+                        err.print(f"wrote {report.write(one, out_file)}")
                     if given is not None:
-                        err.print(f"recorded {lib.record_run(run)}")
+                        err.print(f"recorded {lib.record_run(one.run or {})}")
     except PinciteError as e:
         raise _fail(e) from None
+    results = report.results
     if html_out is not None:
         html_out.write_text(render_runs_html(results), encoding="utf-8")
         err.print(f"wrote {html_out}")
     if as_json:
-        def one(run: dict[str, Any], comparison: Comparison | None) -> dict[str, Any]:
-            return {**run, "comparison": comparison.to_json() if comparison else None}
-
-        if several:
-            _print_json({"runs": [{"name": name, **one(run, c)} for name, run, c in results],
-                         "gaps": set_gaps([(name, run) for name, run, _ in results])})
-        else:
-            _print_json(one(results[0][1], results[0][2]))
+        _print_json(report.to_json())
     else:
         _print_eval(results)

@@ -20,6 +20,9 @@ class QuestionChange:
 
 @dataclass
 class Comparison:
+    """A run beside its baseline (``pincite eval --baseline``): the metrics of both, the settings that changed,
+    and each question whose citations got worse or better."""
+
     base_hash: str
     new_hash: str
     settings_changed: dict[str, tuple[Any, Any]]

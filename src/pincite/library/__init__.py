@@ -28,18 +28,10 @@ from pincite.parse.sandbox import env_number
 from pincite.store import default_db_path
 from pincite.versions import works_of
 
-# evaluation: gold sets, metrics, run records, comparisons (``pincite eval``'s report)
-from pincite.evaluation.compare import Comparison, compare_runs, set_gaps
-from pincite.evaluation.gold import GoldQuestion, read_gold, select_questions
-from pincite.evaluation.metrics import METRIC_NAMES, METRICS, RECALL_AT, format_gap, format_metric
-from pincite.evaluation.runs import gold_set_name, read_run, set_run_path, write_run
-
 __all__ = [
-    "ChunkSettings", "CitationResult", "Comparison", "DEFAULT_MAX_TOKENS", "DOCUMENT_PAGE_UNITS", "EVAL_OPTIONS",
-    "Generator", "GoldQuestion", "LEAD_NOTE", "LintFinding", "METRICS", "METRIC_NAMES",
-    "Pincite", "RECALL_AT", "WindowSettings", "audit_to_json", "compare_runs", "default_db_path", "demo_paths",
-    "document_to_json", "env_number", "find_units", "format_gap", "format_metric", "gold_set_name",
-    "lint_counts", "lint_document", "make_answer_generator", "make_retriever", "pinpoint", "quoting_phrase",
-    "read_gold", "read_run", "render_citation", "select_questions", "set_gaps", "set_run_path", "spec",
-    "summary_to_json", "unit_to_json", "works_of", "write_run",
+    "ChunkSettings", "CitationResult", "DEFAULT_MAX_TOKENS", "DOCUMENT_PAGE_UNITS", "EVAL_OPTIONS", "Generator",
+    "LEAD_NOTE", "LintFinding", "Pincite", "WindowSettings", "audit_to_json", "default_db_path", "demo_paths",
+    "document_to_json", "env_number", "find_units", "lint_counts", "lint_document", "make_answer_generator",
+    "make_retriever", "pinpoint", "quoting_phrase", "render_citation", "spec", "summary_to_json", "unit_to_json",
+    "works_of",
 ]

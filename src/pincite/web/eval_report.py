@@ -13,7 +13,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pincite.library import METRIC_NAMES, METRICS, Comparison, format_gap, format_metric, set_gaps
+from pincite import Comparison, EvalReport
+
+# how a run's figures are named, ordered and printed: the command line's table's (pincite.EvalReport)
+METRICS, METRIC_NAMES = EvalReport.METRICS, EvalReport.METRIC_NAMES
+format_metric, format_gap, set_gaps = EvalReport.format_metric, EvalReport.format_gap, EvalReport.gaps_between
 
 _CSS = """
 body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;color:#1c1c1c;padding:0 1rem}
