@@ -141,15 +141,25 @@ def _properties_table(props: dict[str, Any], required: list[str], what: str = "a
 
 
 def _returns(response: dict[str, Any]) -> str:
-    """`` (`AskResponse`)`` where a response names its schema."""
-    ref = response.get("content", {}).get("application/json", {}).get("schema", {}).get("$ref")
-    return f" (`{ref.rsplit('/', 1)[1]}`)" if ref else ""
+    """`` (`AskResponse`)`` where a response names its schema (`` (`A` or `B`)`` where it names several)."""
+    schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+    refs = [s["$ref"].rsplit("/", 1)[1] for s in schema.get("anyOf", [schema]) if "$ref" in s]
+    return " (" + " or ".join(f"`{r}`" for r in refs) + ")" if refs else ""
 
 
 def openapi_endpoints() -> str:
     spec = _openapi()
     schemas = spec.get("components", {}).get("schemas", {})
     out: list[str] = []
+    statuses: dict[int, str] = {}
+    for methods in spec["paths"].values():
+        for op in methods.values():
+            for code, r in op["responses"].items():
+                if int(code) >= 400:  # the first route's words (a route's own, like ingest's 422, come later)
+                    statuses.setdefault(int(code), one_line(r.get("description")))
+    if statuses:  # each error status once, as the routes declare it; each route lists its own below
+        out += ["Errors are JSON `{\"error\": ...}` (`ErrorResponse`) unless a route names another shape:", "",
+                "| status | when |", "|---|---|", *(f"| {c} | {cell(w)} |" for c, w in sorted(statuses.items())), ""]
     for path, methods in spec["paths"].items():
         for method, op in methods.items():
             out += [f"### `{method.upper()} {path}`", "", one_line(op.get("description") or op.get("summary")), ""]
@@ -164,8 +174,13 @@ def openapi_endpoints() -> str:
                 ref = content.get("schema", {})
                 out += [f"Body (`{media}`): {cell(_schema_type(ref))}.", ""]
             codes = ", ".join(f"{code} {one_line(r.get('description'))}{_returns(r)}"
-                              for code, r in op["responses"].items())
-            out += [f"Responses: {codes}.", ""]
+                              for code, r in op["responses"].items() if int(code) < 400)
+            errors: dict[str, list[str]] = {}
+            for code, r in op["responses"].items():
+                if int(code) >= 400:
+                    errors.setdefault(_returns(r), []).append(code)
+            said = "; ".join(", ".join(codes_) + shape for shape, codes_ in errors.items())
+            out += [f"Responses: {codes}." + (f" Errors: {said}." if said else ""), ""]
     for name, s in schemas.items():
         if name in {"HTTPValidationError", "ValidationError"} or "properties" not in s:
             continue

@@ -155,14 +155,9 @@ class Backend:
 
     def shown(self, value: Any) -> Any:
         """A response's JSON with every stored document's ``source`` relative to the store's folder (else the
-        file's name: :meth:`Pincite.relative_source`): the server's filesystem is not the client's."""
-        if isinstance(value, dict):
-            lib = self.library(None, search=False)
-            return {k: lib.relative_source(v) if k == "source" and isinstance(v, str) else self.shown(v)
-                    for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.shown(v) for v in value]
-        return value
+        file's name), in its messages too (:meth:`Pincite.relative_json`): the server's filesystem is not the
+        client's."""
+        return self.library(None, search=False).relative_json(value)
 
     def embedder(self) -> Any:
         with self._setup_lock:
@@ -326,13 +321,21 @@ def run_search(backend: Backend, q: str, k: int, as_of: datetime.date | None, ki
 
 
 def eval_runs(backend: Backend) -> dict[str, Any]:
-    """The evaluation runs recorded for the store (``pincite eval``), newest first, with their summaries."""
-    return Pincite(backend.config.db, store=backend.store.current()).runs()
+    """The evaluation runs recorded for the store (``pincite eval``), newest first, with their summaries; where
+    they are kept relative to the store's folder, as an unreadable one's error names it."""
+    return backend.shown(Pincite(backend.config.db, store=backend.store.current()).runs())
 
 
 def eval_run(backend: Backend, name: str) -> dict[str, Any]:
-    """One run record by its name (as listed)."""
-    return Pincite(backend.config.db, store=backend.store.current()).run(name)
+    """One run record by its name (as listed), its sources and the gold file and corpus it was made from shown
+    relative to the store's folder (else by their names), as every response shows a source."""
+    lib = Pincite(backend.config.db, store=backend.store.current())
+    run = backend.shown(lib.run(name))
+    settings = run.get("settings")
+    if isinstance(settings, dict):
+        run["settings"] = {k: lib.relative_source(v) if k in ("gold", "corpus") and isinstance(v, str) else v
+                           for k, v in settings.items()}
+    return run
 
 
 def get_document(backend: Backend, document_id: str) -> Any:

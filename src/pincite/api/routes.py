@@ -30,6 +30,7 @@ from pincite.api.backend import (
     run_check,
     run_search,
 )
+from pincite.api.errors import GUARDED, WRITE, ErrorResponse, error_responses, without_unsent_422
 from pincite.api.schemas import (
     AskResponse,
     AuditResponse,
@@ -59,15 +60,18 @@ SEARCH_PARAMS = frozenset({"q", "k", "as_of", "kinds", "kind", "documents", "wor
 DOCUMENTS_PARAMS = frozenset({"kinds", "kind", "work"})
 
 
-def _shape(model: type[BaseModel]) -> dict[str, Any]:
-    """A route's 200 response as ``/openapi.json`` declares it (:mod:`pincite.api.schemas`); the route's own
-    dict is returned as it is, never re-serialised through the model."""
-    return {"response_model": None, "responses": {200: {"model": model}}}
+def _shape(model: type[BaseModel], *errors: int, **shapes: Any) -> dict[str, Any]:
+    """A route's 200 response as ``/openapi.json`` declares it (:mod:`pincite.api.schemas`), and the error
+    statuses it gives (``{"error": ...}``: :func:`pincite.api.errors.error_responses`); the route's own dict is
+    returned as it is, never re-serialised through the model."""
+    return {"response_model": None, "responses": {200: {"model": model}, **error_responses(*errors, **shapes)}}
 
 
 def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -> None:
     """Route the JSON API, the OpenAPI document and the offline docs page on ``app``."""
     config = backend.config
+    fastapis_openapi = app.openapi
+    app.openapi = lambda: without_unsent_422(fastapis_openapi())  # type: ignore[method-assign]
 
     @app.get("/api/health", tags=["status"], **_shape(HealthResponse),
              summary="Is the server up, and what does the store hold")
@@ -80,12 +84,12 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                 "max_upload_bytes": config.max_upload_bytes, "token_required": bool(config.token),
                 "started": backend.started.isoformat(timespec="seconds")}
 
-    @app.post("/api/ask", tags=["answers"], **_shape(AskResponse),
+    @app.post("/api/ask", tags=["answers"], **_shape(AskResponse, *WRITE, 400, 422, 502),
               summary="Answer a question with checked citations (as 'pincite ask --json')")
     def api_ask(req: AskRequest) -> dict[str, Any]:
         return backend.shown({**run_ask(backend, req).to_json(), "dense": last_dense(backend, req.no_dense)})
 
-    @app.get("/api/search", tags=["answers"], **_shape(SearchResponse),
+    @app.get("/api/search", tags=["answers"], **_shape(SearchResponse, *GUARDED, 400, 422),
              summary="The passages retrieval finds for a query")
     def api_search(
         request: Request,
@@ -115,7 +119,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         return {"query": q, "as_of": as_of, "dense": last_dense(backend, no_dense),
                 "passages": backend.shown([p.to_json() for p in passages])}
 
-    @app.get("/api/documents", tags=["documents"], **_shape(DocumentsResponse),
+    @app.get("/api/documents", tags=["documents"], **_shape(DocumentsResponse, *GUARDED, 404, 422),
              summary="Stored documents (as 'pincite documents --json')")
     def api_documents(
         request: Request,
@@ -132,7 +136,8 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         rows = library.documents(kinds=list(dict.fromkeys([*kinds, *kind])), work=work)
         return backend.shown({"documents": [summary_to_json(s) for s in rows]})
 
-    @app.get("/api/documents/{document_id}", tags=["documents"], **_shape(DocumentResponse),
+    @app.get("/api/documents/{document_id}", tags=["documents"],
+             **_shape(DocumentResponse, *GUARDED, 404, 422),
              summary="One document with its units, pages and text (as 'pincite show --json')")
     def api_document(
         document_id: str, text: bool = Query(True, description="Include the canonical text."),
@@ -151,12 +156,14 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                                 link=f"/api/documents/{quote(doc.id, safe='')}")
         return backend.shown(page)
 
-    @app.get("/api/documents/{document_id}/audit", tags=["documents"], **_shape(AuditResponse),
+    @app.get("/api/documents/{document_id}/audit", tags=["documents"],
+             **_shape(AuditResponse, *GUARDED, 404),
              summary="The chunk audit of one document (as 'pincite audit --json')")
     def api_audit(document_id: str) -> dict[str, Any]:
         return backend.shown(audit_to_json(*audit_document(backend, document_id)))
 
-    @app.delete("/api/documents/{document_id}", tags=["documents"], **_shape(RemoveResponse),
+    @app.delete("/api/documents/{document_id}", tags=["documents"],
+                **_shape(RemoveResponse, *WRITE, 404, 507, s507=RemoveResponse | ErrorResponse),
                 summary="Remove a stored document (by id or source), with its passages and vectors")
     async def api_remove_document(document_id: str) -> Response:
         # a full disk while deleting is DiskFull (507, the document left whole); one while bringing the index
@@ -167,7 +174,10 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
             return JSONResponse({"error": report["index_error"], **report}, status_code=507)
         return JSONResponse(report)
 
-    @app.post("/api/ingest", tags=["documents"], status_code=200, **_shape(IngestResponse),
+    @app.post("/api/ingest", tags=["documents"], status_code=200,
+              **_shape(IngestResponse, *WRITE, 400, 404, 415, 422, 507,
+                       s422=IngestResponse, s507=IngestResponse | ErrorResponse,
+                       d422="A file could not be stored: the upload's report, with its 'error'."),
               summary="Upload and store documents (multipart 'files'; optional 'format' and 'replace'), as "
                       "'pincite ingest --json'",
               openapi_extra={"requestBody": {"content": {"multipart/form-data": {"schema": {
@@ -195,7 +205,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
                                + "; ".join(f["error"] or f["source"] for f in failed), **report}
         return JSONResponse(report, status_code=status)
 
-    @app.post("/api/check", tags=["answers"], **_shape(CheckResponse),
+    @app.post("/api/check", tags=["answers"], **_shape(CheckResponse, *WRITE, 400, 422),
               summary="Cite-check a draft (as 'pincite check --json'): JSON {text, as_of, file}, or multipart 'file' "
                       "(.txt, .md, .html, .docx, .pdf) and 'as_of'",
               openapi_extra={"requestBody": {"content": {
@@ -208,12 +218,12 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
         report = await run_in_threadpool(run_check, backend, data, source, as_of)
         return JSONResponse(backend.shown(report.to_json()))
 
-    @app.get("/api/eval/runs", tags=["status"], **_shape(RunsResponse),
+    @app.get("/api/eval/runs", tags=["status"], **_shape(RunsResponse, *GUARDED),
              summary="Evaluation runs recorded for this store ('pincite eval')")
     def api_eval_runs() -> dict[str, Any]:
         return eval_runs(backend)
 
-    @app.get("/api/eval/runs/{run}", tags=["status"], **_shape(RunResponse),
+    @app.get("/api/eval/runs/{run}", tags=["status"], **_shape(RunResponse, *GUARDED, 400, 404),
              summary="One evaluation run record (as 'pincite eval --out')")
     def api_eval_run(run: str) -> dict[str, Any]:
         return eval_run(backend, run)

@@ -380,7 +380,7 @@ class RunSummaryJSON(Shape):
 
 class RunsResponse(Shape):
     available: bool
-    folder: str
+    folder: str = Field(description="where runs are kept: relative to the store's folder (or its table)")
     runs: list[RunSummaryJSON]
 
 

@@ -68,7 +68,7 @@ def ask(
     include_non_citable: Annotated[bool, typer.Option("--include-non-citable", help=spec("include_non_citable").cli)] = DEFAULTS.include_non_citable,
     batch: Annotated[Optional[Path], typer.Option("--batch", help="JSON lines of {id, question, as_of, documents}; one result per line.")] = None,
     document: Annotated[Optional[list[str]], typer.Option("--document", help=spec("documents").cli)] = None,
-    kind: Annotated[Optional[str], typer.Option("--kind", help=spec("kinds").cli)] = None,
+    kind: Annotated[Optional[list[str]], typer.Option("--kind", help=spec("kinds").cli.rstrip(".") + "; repeatable.")] = None,
     work: Annotated[Optional[list[str]], typer.Option("--work", help=spec("works").cli)] = None,
     per_document: Annotated[Optional[int], typer.Option("--per-document", help=spec("per_document").cli)] = DEFAULTS.per_document,
     as_json: JsonOption = False,
@@ -94,7 +94,8 @@ def ask(
 
         options = AskOptions(k=k, on_fail=fail_mode, retries=retries, paraphrase=paraphrase,
                              include_non_citable=include_non_citable,
-                             kinds=(DocumentKind.parse(kind),) if kind else (), works=tuple(work or ()),
+                             kinds=tuple(DocumentKind.parse(x) for x in dict.fromkeys(kind or ())),
+                             works=tuple(work or ()),
                              per_document=per_document)
 
         def one(q: str, date: Optional[datetime.date], scope: tuple[str, ...] = ()) -> Answer:

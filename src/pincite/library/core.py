@@ -109,6 +109,13 @@ def make_answer_generator(kind: GeneratorKind | str, options: dict[str, Any] | N
     return make_generator(kind, **(dict(options or {}) if kind is GeneratorKind.OPENAI else {}))
 
 
+#: the keys of a result's JSON whose value is a path on the machine that holds the store
+#: (:meth:`Pincite.relative_json`)
+PATH_KEYS = frozenset({"source", "folder"})
+#: the keys whose text (or list of texts) may name such a path: messages, never a document's own words
+MESSAGE_KEYS = frozenset({"warnings", "error", "index_error", "twins_error", "problems"})
+
+
 class Pincite:
     """A library of legal documents, opened at ``location`` (a SQLite file path or a ``postgresql://`` URL; None:
     ``$PINCITE_STORE``, else ``$PINCITE_DB``, else ``./pincite.db``).
@@ -296,6 +303,41 @@ class Pincite:
         for shown in sorted({str(path.resolve()), str(path.absolute()), str(path)}, key=len, reverse=True):
             message = message.replace(shown, path.name)
         return message.replace(str(path.resolve().parent) + os.sep, "")
+
+    def relative_json(self, value: Any) -> Any:
+        """``value`` (a result's JSON) as a remote client is shown it (HTTP, MCP): every ``source`` and
+        ``folder`` by :meth:`relative_source`, and in its messages (``warnings``, ``error``…: a parse warning
+        says ``/srv/docs/a.txt: no numbering found``) each absolute source it names the same way and the
+        store's path as :meth:`hide_paths` shows it.  A document's text and quotes are never changed."""
+        sources: set[str] = set()
+
+        def collect(v: Any) -> None:
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if k in PATH_KEYS and isinstance(x, str) and Path(x).is_absolute():
+                        sources.add(x)
+                    else:
+                        collect(x)
+            elif isinstance(v, list):
+                for x in v:
+                    collect(x)
+
+        def said(text: str) -> str:
+            for source, relative in named:
+                text = text.replace(source, relative)
+            return self.hide_paths(text)
+
+        def shown(v: Any, message: bool = False) -> Any:
+            if isinstance(v, dict):
+                return {k: self.relative_source(x) if k in PATH_KEYS and isinstance(x, str)
+                        else shown(x, message or k in MESSAGE_KEYS) for k, x in v.items()}
+            if isinstance(v, list):
+                return [shown(x, message) for x in v]
+            return said(v) if message and isinstance(v, str) else v
+
+        collect(value)
+        named = [(x, self.relative_source(x)) for x in sorted(sources, key=len, reverse=True)]
+        return shown(value)
 
     def versions(self, work: str) -> tuple[str, list[DocumentSummary]]:
         """The key of ``work`` (a key, short code, title or citation) and its versions, oldest first."""

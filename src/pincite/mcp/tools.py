@@ -458,11 +458,7 @@ class Tools:
         return out
 
     def relative(self, value: Any) -> Any:
-        """``value`` (a tool's JSON) with every stored document's ``source`` shown relative to the store
-        (:meth:`pincite.library.Pincite.relative_source`): the server's filesystem is not the client's."""
-        if isinstance(value, dict):
-            return {k: self.library.relative_source(v) if k == "source" and isinstance(v, str)
-                    else self.relative(v) for k, v in value.items()}
-        if isinstance(value, list):
-            return [self.relative(v) for v in value]
-        return value
+        """``value`` (a tool's JSON) with every stored document's ``source`` shown relative to the store, in
+        its messages too (:meth:`pincite.library.Pincite.relative_json`): the server's filesystem is not the
+        client's."""
+        return self.library.relative_json(value)

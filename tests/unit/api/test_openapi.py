@@ -88,3 +88,53 @@ def test_every_route_returns_what_its_model_declares(client: Any) -> None:
     stored = check("POST", "/api/ingest", "/api/ingest", headers=API, files=[
         ("files", ("note.txt", b"A short note.\n\n1. First paragraph of text here.\n", "text/plain"))])
     check("DELETE", "/api/documents/{document_id}", f"/api/documents/{stored['files'][0]['id']}", headers=API)
+
+
+def test_every_error_a_route_gives_is_declared_with_its_real_shape(client: Any) -> None:
+    """The errors the routes answer (``{"error": ...}``, ``problems`` for a bad request; an upload's report
+    with its ``error``) are the statuses and shapes ``/openapi.json`` declares for them: no route says
+    FastAPI's ``HTTPValidationError``, which the server never sends."""
+    from pydantic import TypeAdapter
+
+    spec = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in str(spec) and "ValidationError" not in spec["components"]["schemas"]
+    seen: set[tuple[str, str, int]] = set()
+
+    def error(method: str, route: str, url: str, status: int, **kw: Any) -> dict[str, Any]:
+        r = client.request(method, url, **kw)
+        assert r.status_code == status, r.text
+        declared = spec["paths"][route][method.lower()]["responses"]
+        assert str(status) in declared, f"{method} {route} answers {status}, undeclared: {sorted(declared)}"
+        for r_ in client.app.routes:
+            if isinstance(r_, APIRoute) and r_.path == route and method.upper() in r_.methods:
+                TypeAdapter(r_.responses[status]["model"]).validate_python(r.json())
+        seen.add((method, route, status))
+        return r.json()
+
+    bad = error("POST", "/api/ask", "/api/ask", 422, json={"question": QUESTION, "asof": "2020-01-01"},
+                headers=API)
+    assert bad["problems"] == ["asof: Extra inputs are not permitted"]
+    error("POST", "/api/ask", "/api/ask", 422, json={"question": QUESTION, "documents": ["no such case"]},
+          headers=API)
+    error("POST", "/api/ask", "/api/ask", 403, data={"question": QUESTION})
+    error("GET", "/api/search", "/api/search", 422, params={"q": "notice", "asof": "2020-01-01"})
+    error("GET", "/api/search", "/api/search", 400, params={"q": "notice", "as_of": "1/2/2025"})
+    error("GET", "/api/search", "/api/search", 421, params={"q": "notice"}, headers={"host": "evil.example"})
+    error("GET", "/api/documents", "/api/documents", 422, params={"kinds": "novel"})
+    error("GET", "/api/documents/{document_id}", "/api/documents/nope", 404)
+    error("GET", "/api/documents/{document_id}", "/api/documents/nope", 422, params={"limit": 0})
+    error("GET", "/api/documents/{document_id}/audit", "/api/documents/nope/audit", 404)
+    error("DELETE", "/api/documents/{document_id}", "/api/documents/nope", 404, headers=API)
+    error("POST", "/api/ingest", "/api/ingest", 415, json={"files": []}, headers=API)
+    error("POST", "/api/ingest", "/api/ingest", 400, headers=API,
+          files=[("other", ("a.txt", b"x", "text/plain"))])
+    error("POST", "/api/ingest", "/api/ingest", 404, headers=API, data={"replace": "doc_nope"},
+          files=[("files", ("a.txt", b"A note.\n\n1. A paragraph of text.\n", "text/plain"))])
+    failed = error("POST", "/api/ingest", "/api/ingest", 422, headers=API,
+                   files=[("files", ("empty.txt", b"", "text/plain"))])
+    assert failed["error"] and failed["files"][0]["status"] == "failed"
+    error("POST", "/api/check", "/api/check", 422, json={"as_of": "2025-01-01"}, headers=API)
+    error("POST", "/api/check", "/api/check", 400, headers=API,
+          files=[("file", ("a.txt", b"", "text/plain"))])
+    error("GET", "/api/eval/runs/{run}", "/api/eval/runs/nope", 404)
+    assert len(seen) == 17  # every status of every route the demo store can show without a fault
