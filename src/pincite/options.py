@@ -102,8 +102,9 @@ def _read(name: str, parse: Any, value: Any) -> Any:
 
 
 def number(name: str, value: Any, *, optional: bool | None = None) -> Any:
-    """``value`` for the whole-number option ``name``: an int (not a bool, not text) at least its declared
-    ``ge`` (k >= 1: ``k=0`` is refused, never answered as nothing); None where the default is None."""
+    """``value`` for the whole-number option ``name``: an int (not a bool, not text) within its declared ``ge``
+    and ``le`` (k from 1 to 50: ``k=0`` is refused, never answered as nothing, and so is ``k=51`` — on every
+    surface, ask and search alike); None where the default is None."""
     o = spec(name)
     if value is None and (o.default is None if optional is None else optional):
         return None
@@ -112,6 +113,8 @@ def number(name: str, value: Any, *, optional: bool | None = None) -> Any:
     value = int(value)
     if o.ge is not None and value < o.ge:
         raise InvalidOption(name, f"{value} is less than {o.ge}")
+    if o.le is not None and value > o.le:  # the same bound HTTP and MCP declare, for Python and the CLI too
+        raise InvalidOption(name, f"{value} is more than {o.le}")
     return value
 
 

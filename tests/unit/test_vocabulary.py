@@ -318,10 +318,6 @@ def test_cli_ask_takes_several_kinds_as_search_and_documents_do(demo_db: Path) -
     assert json.loads(r.stdout)["retrieved"]  # the demo store's two judgments
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "k's declared bounds (1 to 50, pincite.options) are not checked once: pincite.options.number checks ge "
-    "only (Python and 'pincite ask' take k=51), GET /api/search allows 100 and 'pincite search' 1000; HTTP "
-    "and MCP ask refuse 51. The fix is in src/pincite/options.py (outside door4's directories)"))
 def test_k_over_its_declared_bound_is_refused_on_every_surface(demo_db: Path) -> None:
     over = spec("k").le + 1
     with pincite.Pincite(demo_db, dense=False) as lib:

@@ -13,6 +13,7 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from pincite.library import spec
 from pincite.api.backend import (
     AskRequest,
     Backend,
@@ -94,7 +95,7 @@ def add_api_routes(app: FastAPI, backend: Backend, templates: Jinja2Templates) -
     def api_search(
         request: Request,
         q: str = Query(..., min_length=1, max_length=4000, description="The query."),
-        k: int = Query(DEFAULT_K, ge=1, le=100, description="Passages to return."),
+        k: int = Query(DEFAULT_K, ge=1, le=spec("k").le, description="Passages to return."),
         as_of: str | None = Query(None, description="Only text in force on this date (YYYY-MM-DD)."),
         kinds: list[DocumentKind] = Query([], description="Only these document kinds (repeatable)."),
         kind: list[DocumentKind] = Query([], description="The same as kinds (an older name)."),

@@ -14,6 +14,7 @@ from pincite.cli.common import (
 )
 from pincite import DEFAULT_K
 from pincite.errors import PinciteError, UnknownName
+from pincite.library import spec
 from pincite.types import DocumentKind
 
 
@@ -21,7 +22,7 @@ def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="What to look for: words, a case name, a citation, 's. 4(1)(c)'.")],
     db: DbOption = None,
-    k: Annotated[int, typer.Option("--k", min=1, max=1000, help="How many passages.")] = DEFAULT_K,
+    k: Annotated[int, typer.Option("--k", min=1, max=spec("k").le, help="How many passages.")] = DEFAULT_K,
     as_of: Annotated[Optional[str], typer.Option("--as-of", help="Only text in force on this date (YYYY-MM-DD).")] = None,
     as_json: JsonOption = False,
     no_dense: Annotated[bool, typer.Option("--no-dense", help="Lexical search only (no embedding model).")] = False,
