@@ -28,6 +28,9 @@ class ParagraphKind:
     key: str
     asked: Table
     says: Table
+    #: where in a judgment such a paragraph usually stands: "end" (the disposal closes the judgment),
+    #: "start" (the opening reports the decision below) or "" (anywhere)
+    stands: str = ""
 
 
 #: Outcome and order: a question about what the court did, beyond decisions.OUTCOME_ASKED's forms.
@@ -143,10 +146,10 @@ TEST_MORE_SAYS: Table = (
 )
 
 KINDS: tuple[ParagraphKind, ...] = (
-    ParagraphKind("outcome", (*OUTCOME_ASKED, *OUTCOME_MORE_ASKED), (*DISPOSAL_SENTENCE, *ORDER_SAYS)),
-    ParagraphKind("costs", ((COSTS_ASKED, "a costs question (decisions.COSTS_ASKED)"),), COSTS_SENTENCE),
+    ParagraphKind("outcome", (*OUTCOME_ASKED, *OUTCOME_MORE_ASKED), (*DISPOSAL_SENTENCE, *ORDER_SAYS), "end"),
+    ParagraphKind("costs", ((COSTS_ASKED, "a costs question (decisions.COSTS_ASKED)"),), COSTS_SENTENCE, "end"),
     ParagraphKind("why-failed", WHY_FAILED_ASKED, REJECTION_SAYS),
-    ParagraphKind("lower-court", LOWER_COURT_ASKED, LOWER_COURT_SAYS),
+    ParagraphKind("lower-court", LOWER_COURT_ASKED, LOWER_COURT_SAYS, "start"),
     ParagraphKind("test", ((TEST_ASKED, "a test question (decisions.TEST_ASKED)"), *TEST_MORE_ASKED),
                   (*TEST_SENTENCE, *TEST_MORE_SAYS)),
 )
@@ -162,4 +165,14 @@ def says_kind(text: str, kinds: tuple[ParagraphKind, ...]) -> int:
     return sum(1 for k in kinds if any(p.search(text) for p, _ in k.says))
 
 
-__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind"]
+def place_weight(position: float, text: str, kinds: tuple[ParagraphKind, ...]) -> float:
+    """In [0, 1]: how well a paragraph at ``position`` (0 the judgment's start, 1 its end) stands where the
+    kinds it is written as usually stand (0.5 for a kind that may stand anywhere)."""
+    best = 0.0
+    for k in kinds:
+        if any(p.search(text) for p, _ in k.says):
+            best = max(best, position if k.stands == "end" else 1.0 - position if k.stands == "start" else 0.5)
+    return best
+
+
+__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind", "place_weight"]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from pincite.errors import IndexRebuilding, PinciteError, VectorsPending
 from pincite.legal.clauses import clause_types_asked, expansion_terms
-from pincite.legal.question_kinds import kinds_asked, says_kind
+from pincite.legal.question_kinds import kinds_asked, place_weight, says_kind
 from pincite.search.dense import DenseIndex
 from pincite.search.embed import Embedder, load_embedder
 from pincite.search.fusion import FusionSettings, fuse_rankings, fuse_scores
@@ -437,8 +437,9 @@ class Retriever:
                       filters: SearchFilters) -> list[str]:
         """The paragraphs of the judgment a question is about that are written as the kind of answer it asks
         for (:mod:`pincite.legal.question_kinds`: an order, a rejection, the decision below, a test), best
-        first by the question's own lexical score, then in document order; empty when the question asks no
-        such kind or its best passages are not in a judgment.
+        first by the question's own lexical score (as a share of the judgment's best) plus ``kind_place`` for
+        standing where such a paragraph stands (the disposal at the end, the decision below at the start);
+        empty when the question asks no such kind or its best passages are not in a judgment.
 
         The judgment is the document of the question's best lexical passage (the named document's passages
         lead it: see the prior), with the next document's too when it also reaches the first few.  "What
@@ -452,12 +453,14 @@ class Retriever:
         docs = list(dict.fromkeys(c.split(":", 1)[0] for c in lexical[:self.fusion.kind_docs_from]))
         docs = [d for d in docs[:2] if (s := self._summaries().get(d)) is not None
                 and s.kind == DocumentKind.JUDGMENT and (not filters.documents or d in filters.documents)]
-        out: list[tuple[float, int, int, str]] = []
+        out: list[tuple[float, int, str]] = []
         for d in docs:
-            for pos, (cid, text) in enumerate(self._chunk_texts(d)):
-                n = says_kind(text, kinds)
-                if n:
-                    out.append((-scores.get(cid, 0.0), -n, pos, cid))
+            chunks = self._chunk_texts(d)
+            best = max((scores.get(cid, 0.0) for cid, _ in chunks), default=0.0) or 1.0
+            for pos, (cid, text) in enumerate(chunks):
+                if says_kind(text, kinds):
+                    place = place_weight(pos / max(1, len(chunks) - 1), text, kinds)
+                    out.append((-(scores.get(cid, 0.0) / best + self.fusion.kind_place * place), pos, cid))
         out.sort()
         return [c for *_, c in out[:self.fusion.kind_depth]]
 
