@@ -68,9 +68,6 @@ WHY_FAILED_ASKED: Table = (
      "'why did the court reject the argument that…?', 'why was the judge wrong…?'"),
     (re.compile(r"(?i)\bwhat\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|\w+\s+LJ)\s+make\s+of\b"),
      "'what did the court make of that?': the court's answer to a submission"),
-    (re.compile(r"(?i)^\s*(?:could|can|did|was|were|is)\b[^?]{0,160}\b(?:justify|justified|entitled|lawful|"
-                r"ambiguous|wrong|right|err)\b"),
-     "'could the department justify…?', 'was the paragraph ambiguous…?': the court's answer to the point"),
 )
 
 #: A court rejecting a submission or ground, each form with why it rejects.
