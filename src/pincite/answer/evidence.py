@@ -20,9 +20,11 @@ from typing import Any
 from pincite.answer.citecheck import find_units, provision_path
 from pincite.legal.citations import INSTRUMENT, LEAD_WORDS, PROVISION, SCHEDULE_ITEM, provision_key
 from pincite.legal.clauses import expansion_terms
-from pincite.errors import NotFound
+from pincite.errors import NotFound, PinciteError
 from pincite.legal.language import (
+    INITIALS_SKIP,
     INTERROGATIVES,
+    JUDGMENT_HEADER_CHARS,
     NAMED_ACT,
     NAMED_CASE,
     NAMED_NEUTRAL,
@@ -232,16 +234,26 @@ def add_structure_passages(store: Store, question: str, passages: list[Passage],
 _TITLES: dict[tuple[int, Any], list[tuple[DocumentKind, str, str]]] = {}
 
 
-def _stored_names(store: Store) -> list[tuple[DocumentKind, str, str]]:
-    """Each stored document's kind, its words (title, citation, source file name) and its citation flattened,
-    lower-cased; computed once per store generation."""
+def _stored_names(store: Store) -> list[tuple[DocumentKind, str, str, str]]:
+    """Each stored document's kind, its words (title, citation, source file name and, for a judgment, its
+    opening up to :data:`~pincite.legal.language.JUDGMENT_HEADER_CHARS`: the parties as the header names
+    them), its citation flattened, and its title's words alone (what initials are read from), lower-cased;
+    computed once per store generation."""
     key = (id(store), store.generation())
     if key not in _TITLES:
         _TITLES.clear()
         rows = []
         for s in store.list_documents():
-            words = " ".join(re.findall(r"[a-z0-9]+", " ".join((s.title, s.citation or "", s.source)).lower()))
-            rows.append((s.kind, f" {words} ", re.sub(r"[^a-z0-9]", "", (s.citation or "").lower())))
+            header = ""
+            if s.kind == DocumentKind.JUDGMENT:
+                try:
+                    header = store.get_document(s.id).text[:JUDGMENT_HEADER_CHARS]
+                except PinciteError:  # replaced or deleted meanwhile: its title is all there is
+                    header = ""
+            title = " ".join(re.findall(r"[a-z0-9]+", s.title.lower()))
+            words = " ".join(re.findall(r"[a-z0-9]+", " ".join((s.title, s.citation or "", s.source,
+                                                                header)).lower()))
+            rows.append((s.kind, f" {words} ", re.sub(r"[^a-z0-9]", "", (s.citation or "").lower()), title))
         _TITLES[key] = rows
     return _TITLES[key]
 
@@ -260,8 +272,12 @@ def _acronym(party: str) -> str | None:
 
 
 def _initials(words: str) -> str:
-    """The initials of a title's words in order ("british broadcasting corporation" -> "bbc")."""
-    return "".join(w[0] for w in words.split())
+    """The initials of a title's words in order ("british broadcasting corporation" -> "bbc"), then again
+    without the small words initials skip (:data:`~pincite.legal.language.INITIALS_SKIP`: "secretary of state
+    for work and pensions" -> "sswp")."""
+    ws = words.split()
+    return ("".join(w[0] for w in ws) + " "
+            + "".join(w[0] for w in ws if w not in INITIALS_SKIP))
 
 
 def unstored_names(store: Store, question: str) -> list[str]:
@@ -277,7 +293,7 @@ def unstored_names(store: Store, question: str) -> list[str]:
     missing: list[str] = []
     for m in NAMED_NEUTRAL.finditer(question):
         flat = re.sub(r"[^a-z0-9]", "", f"{m.group('year')}{m.group('court')}{m.group('num')}".lower())
-        if not any(flat and flat in cit for _, _, cit in rows):
+        if not any(flat and flat in cit for _, _, cit, _ in rows):
             case = next((c for c in NAMED_CASE.finditer(question) if c.end() <= m.start() + 2), None)
             missing.append(_display(f"{case.group(0)} {m.group(0)}" if case else m.group(0)))
     if missing:
@@ -292,8 +308,8 @@ def unstored_names(store: Store, question: str) -> list[str]:
             continue
         # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group"); a party named by
         # its initials ("BBC") is the title's words with those initials ("British Broadcasting Corporation")
-        if any(all(any(f" {w}" in words for w in ws) or (acr and acr in _initials(words)) for ws, acr in sides)
-               for _, words, _ in rows):
+        if any(all(any(f" {w}" in words for w in ws) or (acr and acr in _initials(title)) for ws, acr in sides)
+               for _, words, _, title in rows):
             cases_found += 1
         else:
             cases_missing.append(_display(m.group(0)))
@@ -301,7 +317,7 @@ def unstored_names(store: Store, question: str) -> list[str]:
         missing += cases_missing
     for m in NAMED_ACT.finditer(question):
         ws = [w for w in re.findall(r"[a-z0-9]+", m.group("name").lower()) if w not in ("the", "of", "and")]
-        if not any(all(f" {w} " in words for w in ws) for kind, words, _ in rows
+        if not any(all(f" {w} " in words for w in ws) for kind, words, _, _ in rows
                    if kind in (DocumentKind.STATUTE, DocumentKind.OTHER)):
             missing.append(_display(m.group("name")))
     return list(dict.fromkeys(missing))

@@ -657,6 +657,15 @@ PARTY_FILLER = frozenset("r re the a an of and for on application ltd limited pl
                          "county london chief constable police commissioner minister mr mrs ms dr lord lady sir "
                          "child children in matter".split())
 
+#: Words a party's initials skip ("SSWP": the Secretary of State for Work and Pensions; "SSAFA": Soldiers,
+#: Sailors, Airmen and Families Association): the small words an organisation's initials leave out.
+INITIALS_SKIP = frozenset("of for and the in on at to".split())
+
+#: How much of a judgment's opening the party names are read from (its "Between: A - and - B" block): a
+#: title the parser shortened ("Corbett, R (On the Application Of) v") names only one side, and the
+#: opening names both.
+JUDGMENT_HEADER_CHARS = 2500
+
 #: Short forms by which a party that is a public body is named in a question, with the words its title uses (a
 #: judgment's title spells the body out: "Secretary of State for the Home Department", "Revenue and Customs").
 PARTY_SHORT_FORMS = {

@@ -72,6 +72,12 @@ class FusionSettings:
     named_share: float = 0.05  # a query naming documents searches those first (prior >= this share of the best's)
     question_share: float = 0.5  # ... and the question's own words weigh this share of lexical_weight when
     #                              it names its document in a clause of its own
+    kind_weight: float = 1.5  # weight of the ranking of a judgment's paragraphs written as the asked kind
+    #                           of answer (pincite.legal.question_kinds; 0.5 to 1.5 measured in
+    #                           lab/notes/answers.md, 2026-12-06)
+    kind_docs_from: int = 5  # ... the judgment(s) of the question's first this many lexical passages
+    kind_depth: int = 10  # ... at most this many paragraphs (30 let them crowd out the lexical best)
+    kind_place: float = 1.0  # ... ordered by their lexical score's share of the best plus this for their place
     clause_weight: float = 1.5  # weight of the asked contract clause's vocabulary ranking (pincite.legal.clauses)
     embed_strip: str = "naming"  # what the dense query leaves out: "naming" words, all words "shared" with the
 

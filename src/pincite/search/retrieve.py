@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from pincite.errors import IndexRebuilding, PinciteError, VectorsPending
 from pincite.legal.clauses import clause_types_asked, expansion_terms
+from pincite.legal.question_kinds import kinds_asked, place_weight, says_kind
 from pincite.search.dense import DenseIndex
 from pincite.search.embed import Embedder, load_embedder
 from pincite.search.fusion import FusionSettings, fuse_rankings, fuse_scores
@@ -63,6 +64,7 @@ class Retriever:
                  on_progress: Callable[[str, int, int], None] | None = None,
                  chunker: Chunker = Chunker.STRUCTURAL, wait: bool = True) -> None:
         self.store = store
+        self.chunker = chunker
         self.mode = RetrievalMode(mode)
         # wait for missing vectors to be embedded (with progress), or answer lexically meanwhile (--no-wait,
         # the server): a search then says "dense": "pending" (dense_status)
@@ -405,6 +407,10 @@ class Retriever:
                 hits = self.lexical.search(vocabulary, contracts, depth, lexical_prior)
                 rankings["clause"] = [c for c, _ in hits]
                 scores["clause"] = dict(hits)
+            kind = self._kind_ranking(question, rankings["lexical"], scores["lexical"], filters)
+            if kind:
+                rankings["kind"] = kind
+                scores["kind"] = {c: 1.0 / (i + 1) for i, c in enumerate(kind)}
         if self.dense is not None and self._dense_on():
             hits = self.dense.search(qvec, filters, depth,  # type: ignore[arg-type]
                                      {d: w * self.fusion.dense_prior for d, w in prior.items()})
@@ -423,8 +429,54 @@ class Retriever:
             lexical_weight = self.fusion.lexical_weight * (self.fusion.question_share if named_clause else 1.0)
             fused = fuse_rankings(rankings, {"lexical": lexical_weight,
                                              "dense": self.fusion.dense_weight,
-                                             "clause": self.fusion.clause_weight}, self.fusion.k)
+                                             "clause": self.fusion.clause_weight,
+                                             "kind": self.fusion.kind_weight}, self.fusion.k)
         return [(c, c.split(":", 1)[0], s) for c, s in fused], exhausted
+
+    def _kind_ranking(self, question: str, lexical: list[str], scores: dict[str, float],
+                      filters: SearchFilters) -> list[str]:
+        """The paragraphs of the judgment a question is about that are written as the kind of answer it asks
+        for (:mod:`pincite.legal.question_kinds`: an order, a rejection, the decision below, a test), best
+        first by the question's own lexical score (as a share of the judgment's best) plus ``kind_place`` for
+        standing where such a paragraph stands (the disposal at the end, the decision below at the start);
+        empty when the question asks no such kind or its best passages are not in a judgment.
+
+        The judgment is the document of the question's best lexical passage (the named document's passages
+        lead it: see the prior), with the next document's too when it also reaches the first few.  "What
+        order did the court make?" shares no word with "I would allow the appeal"; this ranking is how that
+        paragraph reaches the top passages."""
+        if self.fusion.kind_weight <= 0 or not lexical:
+            return []
+        kinds = kinds_asked(question)
+        if not kinds:
+            return []
+        docs = list(dict.fromkeys(c.split(":", 1)[0] for c in lexical[:self.fusion.kind_docs_from]))
+        docs = [d for d in docs[:2] if (s := self._summaries().get(d)) is not None
+                and s.kind == DocumentKind.JUDGMENT and (not filters.documents or d in filters.documents)]
+        out: list[tuple[float, int, str]] = []
+        for d in docs:
+            chunks = self._chunk_texts(d)
+            best = max((scores.get(cid, 0.0) for cid, _ in chunks), default=0.0) or 1.0
+            for pos, (cid, text) in enumerate(chunks):
+                if says_kind(text, kinds):
+                    place = place_weight(pos / max(1, len(chunks) - 1), text, kinds)
+                    out.append((-(scores.get(cid, 0.0) / best + self.fusion.kind_place * place), pos, cid))
+        out.sort()
+        return [c for *_, c in out[:self.fusion.kind_depth]]
+
+    _chunk_cache: dict | None = None
+
+    def _chunk_texts(self, doc_id: str) -> list[tuple[str, str]]:
+        """A document's chunks (id, text) in document order (cached at the store's generation)."""
+        gen = self.store.generation()
+        if self._chunk_cache is None or self._chunk_cache.get("_gen") != gen:
+            self._chunk_cache = {"_gen": gen}
+        cache = self._chunk_cache
+        if doc_id not in cache:
+            ids = [c.id for c in self.store.get_chunks(doc_id, self.chunker)]
+            records = self.store.get_chunks_by_id(ids)
+            cache[doc_id] = [(i, records[i][1]) for i in ids if i in records]
+        return cache[doc_id]
 
     def _about_contracts(self, filters: SearchFilters, hits: list[tuple[str, float]]) -> bool:
         """Whether a question is about contracts: its filters allow nothing else, or the best passage its own

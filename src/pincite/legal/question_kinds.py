@@ -1,0 +1,175 @@
+"""What kind of paragraph a judgment question asks for, and how such a paragraph is written.
+
+A question about a judgment often shares few words with the paragraph that answers it: "what order did the
+court make?" is answered by "I would allow the appeal and set aside paragraph 4 of the order", "why did the
+court reject the argument that …?" by "I do not accept that submission …", "what did the judge below
+decide?" by "The judge held that …", "what test applies?" by "The correct approach is …".  Retrieval reads the
+question's kind here and ranks the paragraphs of the judgment it is about that are written the way such an
+answer is (:meth:`pincite.search.retrieve.Retriever._kind_ranking`), as one more ranking fused with the
+others.  Nothing here names a document, a party or a question: each pattern is a way judgments or questions
+are written, with its reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pincite.legal.decisions import (COSTS_ASKED, COSTS_SENTENCE, DISPOSAL_SENTENCE, OUTCOME_ASKED, TEST_ASKED,
+                                     TEST_SENTENCE)
+
+Table = tuple[tuple[re.Pattern[str], str], ...]
+
+
+@dataclass(frozen=True)
+class ParagraphKind:
+    """A kind of answer: the questions that ask for it and the paragraphs written as one."""
+
+    key: str
+    asked: Table
+    says: Table
+    #: where in a judgment such a paragraph usually stands: "end" (the disposal closes the judgment),
+    #: "start" (the opening reports the decision below) or "" (anywhere)
+    stands: str = ""
+
+
+#: Outcome and order: a question about what the court did, beyond decisions.OUTCOME_ASKED's forms.
+OUTCOME_MORE_ASKED: Table = (
+    (re.compile(r"(?i)\bwhat\s+(?:order|orders|remedy|remedies|relief|declaration)\b"),
+     "'what order had the judge made?', 'what remedy did the court grant?': an order or remedy is a disposal"),
+    (re.compile(r"(?i)\b(?:result|outcome|upshot|disposal|disposition)\s+of\b"),
+     "'the result of the costs appeal', 'final disposal of the appeal'"),
+    (re.compile(r"(?i)\bwhat\s+happen(?:ed|s)\s+(?:to|with)\b"),
+     "'what happened to the damages claim / to the order?': what the court did with it"),
+    (re.compile(r"(?i)\b(?:succeed|succeeded|fail|failed|won|lost)\b[^?]{0,40}\?"),
+     "'on which grounds did the appeal succeed?': success or failure is the disposal"),
+    (re.compile(r"(?i)\b(?:remit|remitted|rehearing|send\s+(?:it|the\s+case)\s+back)\b"),
+     "'send the case back for a rehearing?': remittal is part of the order"),
+)
+
+#: Orders, beyond decisions.DISPOSAL_SENTENCE: what a court makes, substitutes, remits or declares.
+ORDER_SAYS: Table = (
+    (re.compile(r"(?-i:\bI\b|\b[Ww]e\b)\s+(?:would|will|shall|should|therefore|accordingly)?\s*(?:make|substitute|"
+                r"declare|remit|direct|vary|order|set\s+aside)\b"),
+     "'I would make the adoption order', 'we substitute an order that…': the court's own order"),
+    (re.compile(r"(?i)\b(?:remitted|remit)\s+(?:to|for)\b"), "'remitted to the tribunal': part of the order"),
+    (re.compile(r"(?i)\bfor\s+(?:these|those|the\s+above|all\s+(?:these|those|the))\s+reasons\b"),
+     "'For these reasons, …': the sentence that carries the conclusion"),
+    (re.compile(r"(?i)\band\s+(?:allow|dismiss)\s+the\s+(?:appeal|application|claim)s?\b"),
+     "'I would admit the further evidence … and allow the appeal': a disposal after other orders"),
+    (re.compile(r"(?i)\b(?:be|is|are|was)\s+(?:\w+\s+)?(?:transferred|remitted|stayed)\s+(?:to|for|until)\b"),
+     "'the claim for damages should be transferred to the County Court': an order moving a claim"),
+)
+
+#: Why an argument or ground failed: the question forms.
+WHY_FAILED_ASKED: Table = (
+    (re.compile(r"(?i)\bwhy\b[^?]{0,160}?\b(?:reject(?:ed)?|fail(?:ed)?|wrong|dismiss(?:ed)?|refus(?:e|ed)|not"
+                r"\s+accept(?:ed)?|err(?:ed)?|unsuccessful)\b"),
+     "'why did the court reject the argument that…?', 'why was the judge wrong…?'"),
+    (re.compile(r"(?i)\bwhat\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|\w+\s+LJ)\s+make\s+of\b"),
+     "'what did the court make of that?': the court's answer to a submission"),
+)
+
+#: A court rejecting a submission or ground, each form with why it rejects.
+REJECTION_SAYS: Table = (
+    (re.compile(r"(?i)\b(?:I|we)\s+(?:would\s+)?(?:also\s+)?(?:reject|do\s+not\s+accept|cannot\s+accept|am\s+not\s+"
+                r"(?:persuaded|satisfied|convinced)|disagree|would\s+not\s+accept)\b"),
+     "'I reject that submission', 'I do not accept…', 'I am not persuaded…'"),
+    (re.compile(r"(?i)\b(?:ground|argument|submission|contention|challenge|point)\b[^.;]{0,60}?\b(?:fails|must"
+                r"\s+fail|cannot\s+succeed|is\s+rejected|does\s+not\s+succeed|is\s+without\s+merit|is\s+"
+                r"misconceived)\b"),
+     "'ground 2 fails', 'the argument cannot succeed'"),
+    (re.compile(r"(?i)\b(?:the\s+)?(?:judge|tribunal|deputy\s+judge|Recorder)\s+(?:was|were)\s+(?:wrong|right|"
+                r"entitled|not\s+entitled)\b|\b(?:erred|fell\s+into\s+(?:\w+\s+)?error|no\s+error\s+of\s+law|misdirected\s+(?:himself|herself|"
+                r"itself))\b"),
+     "'the judge was wrong to…', 'the tribunal erred': the court's verdict on the decision below"),
+    (re.compile(r"(?i)\b(?:can|must|should|is|are|be)\s+(?:\w+\s+)?rejected\b"),
+     "'the suggestion … can be rejected outright': a submission rejected in the passive"),
+)
+
+#: What the court below decided: the question forms (a court below named only as a party, "JH v Upper
+#: Tribunal", or as the history of the appeal, asks nothing about its decision).
+_BELOW = (r"(?:deputy\s+(?:High\s+Court\s+)?judge|Recorder|HHJ|(?-i:[A-Z][a-z]+\s+J)(?!\w)|the\s+judge|"
+          r"the\s+tribunal|FtT|First-tier\s+Tribunal)")
+_DECIDING = r"(?:decide|decided|hold|held|find|found|order|ordered|make|made|rule|ruled|conclude|concluded)"
+LOWER_COURT_ASKED: Table = (
+    (re.compile(r"(?i)\b(?:at\s+first\s+instance|at\s+(?:the\s+)?trial|judge\s+below|court\s+below|lower\s+"
+                r"court)\b"),
+     "'what did the judge decide at first instance / at trial / below?'"),
+    (re.compile(rf"(?i)\b{_BELOW}\b[^?]{{0,40}}?\b{_DECIDING}\b"),
+     "'what did Recorder X decide…?', 'what order had Morgan J made…?': the judge below and what they decided"),
+)
+
+#: What the court below decided, as the appeal judgment reports it.
+LOWER_COURT_SAYS: Table = (
+    (re.compile(r"(?i)\b(?:the|deputy|learned|trial)\s+(?:deputy\s+|trial\s+|High\s+Court\s+)?(?:judge|Recorder|"
+                r"tribunal|FtT|UT|Upper\s+Tribunal|First-tier\s+Tribunal)\s+(?:\w+\s+)?(?:held|found|concluded|"
+                r"decided|ordered|accepted|rejected|refused|granted|made|dismissed|allowed|gave|considered)\b"),
+     "'the judge held that…', 'the tribunal found…': the decision below reported"),
+    (re.compile(r"(?i)\b(?:at\s+first\s+instance|at\s+(?:the\s+)?trial|in\s+the\s+court\s+below|judgment\s+below)"
+                r"\b"),
+     "'at first instance', 'in the court below'"),
+    (re.compile(r"(?i)\bthe\s+judge's\s+(?:order|judgment|decision|conclusion|reasoning|finding)s?\b"),
+     "'the judge's order', 'the judge's conclusion'"),
+    (re.compile(r"(?i)\b(?:judge|Recorder|tribunal)\b[^.;]{0,80}?\b(?:dismissed|allowed|granted|refused|ordered|"
+                r"awarded|struck\s+out|quashed)\b"),
+     "'Mr X, sitting as a Deputy High Court judge, dismissed all three claims'"),
+    (re.compile(r"(?i)\bappeals?\s+(?:against|from)\s+(?:the\s+|an?\s+)?(?:\w+\s+)?(?:order|decision|judgment|"
+                r"determination|dismissal|refusal|grant)\b"),
+     "'This is an appeal against the order of …': the opening states what was decided below"),
+)
+
+#: The test or standard: question forms beyond decisions.TEST_ASKED.
+TEST_MORE_ASKED: Table = (
+    (re.compile(r"(?i)\b(?:test|standard|threshold|criteria|criterion|principles?|approach)\b"),
+     "'what modified criteria…', 'the principle set out in…', 'what legal test…'"),
+    (re.compile(r"(?i)\bhow\s+(?:intense|intensive|strict|closely|anxious)\b|\bwhen\s+will\s+(?:the\s+)?court\b"),
+     "'how intense should the scrutiny be?', 'when will the court refuse…?': the standard applied"),
+)
+
+#: The test or standard, beyond decisions.TEST_SENTENCE.
+TEST_MORE_SAYS: Table = (
+    (re.compile(r"(?i)\b(?:the\s+)?(?:relevant\s+|applicable\s+|following\s+)?(?:principles?|criteria|test)\s+"
+                r"(?:are|is|was|were|to\s+be\s+applied|applicable|which\s+appl(?:y|ies))\b"),
+     "'the principles are…', 'the test to be applied'"),
+    (re.compile(r"(?i)\b(?:should|will|must)\s+(?:also\s+)?(?:decline|refuse|not)\b[^.;]{0,40}?\b(?:unless|where|"
+                r"if)\b"),
+     "'the court should decline to … where …': a rule stated as its conditions"),
+    (re.compile(r"(?i)\btest\b[^.;]{0,30}?\bis\s+whether\b|\bstandard\s+of\s+(?:proof|review|scrutiny)\b"),
+     "'the applicable test in law is whether…', 'the civil standard of proof'"),
+    (re.compile(r"(?i)\b(?:summari[sz]e|set\s+out|state)\s+(?:this|them|the\s+(?:position|principles?|criteria|"
+                r"requirements))\s+as\s+follows\b|\(1\)[^()]{10,300}\(2\)"),
+     "'I would summarise this as follows: (1) … (2) …': conditions set out one by one"),
+)
+
+KINDS: tuple[ParagraphKind, ...] = (
+    ParagraphKind("outcome", (*OUTCOME_ASKED, *OUTCOME_MORE_ASKED), (*DISPOSAL_SENTENCE, *ORDER_SAYS), "end"),
+    ParagraphKind("costs", ((COSTS_ASKED, "a costs question (decisions.COSTS_ASKED)"),), COSTS_SENTENCE, "end"),
+    ParagraphKind("why-failed", WHY_FAILED_ASKED, REJECTION_SAYS),
+    ParagraphKind("lower-court", LOWER_COURT_ASKED, LOWER_COURT_SAYS, "start"),
+    ParagraphKind("test", ((TEST_ASKED, "a test question (decisions.TEST_ASKED)"), *TEST_MORE_ASKED),
+                  (*TEST_SENTENCE, *TEST_MORE_SAYS)),
+)
+
+
+def kinds_asked(question: str) -> tuple[ParagraphKind, ...]:
+    """The kinds of paragraph ``question`` asks for (none for most questions)."""
+    return tuple(k for k in KINDS if any(p.search(question) for p, _ in k.asked))
+
+
+def says_kind(text: str, kinds: tuple[ParagraphKind, ...]) -> int:
+    """How many of ``kinds`` the paragraph ``text`` is written as (0: none)."""
+    return sum(1 for k in kinds if any(p.search(text) for p, _ in k.says))
+
+
+def place_weight(position: float, text: str, kinds: tuple[ParagraphKind, ...]) -> float:
+    """In [0, 1]: how well a paragraph at ``position`` (0 the judgment's start, 1 its end) stands where the
+    kinds it is written as usually stand (0.5 for a kind that may stand anywhere)."""
+    best = 0.0
+    for k in kinds:
+        if any(p.search(text) for p, _ in k.says):
+            best = max(best, position if k.stands == "end" else 1.0 - position if k.stands == "start" else 0.5)
+    return best
+
+
+__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind", "place_weight"]
