@@ -79,10 +79,6 @@ def _tokenizer():  # type: ignore[no-untyped-def]
     return tok
 
 
-class _Net:  # built lazily: torch is imported only by the lab's commands
-    pass
-
-
 def _net():  # type: ignore[no-untyped-def]
     import torch
     from lab.reader_train import model_dir

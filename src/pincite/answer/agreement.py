@@ -348,7 +348,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
         # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
         opened = {stem(quote.words[i]) for i in quote.unsaid if quote.content(i)} - {
             stem(claim.words[i]) for i in claim.unsaid}
-        said = {stem(w) for i, w in enumerate(claim.words) if claim.content(i) and i in _predicate_positions(claim)}
+        preds = _predicate_positions(claim)
+        said = {stem(w) for i, w in enumerate(claim.words) if claim.content(i) and i in preds}
         left = sorted(opened & said)
         if left:
             weak = f"the quoted words leave '{left[0]}' open (it does not follow, it does not mean); the statement " \

@@ -237,8 +237,8 @@ _TITLES: dict[tuple[int, Any], list[tuple[DocumentKind, str, str]]] = {}
 def _stored_names(store: Store) -> list[tuple[DocumentKind, str, str, str]]:
     """Each stored document's kind, its words (title, citation, source file name and, for a judgment, its
     opening up to :data:`~pincite.legal.language.JUDGMENT_HEADER_CHARS`: the parties as the header names
-    them), its citation flattened, and its title's words alone (what initials are read from), lower-cased;
-    computed once per store generation."""
+    them), its citation flattened, and its title's initials (:func:`_initials`), lower-cased; computed once per
+    store generation."""
     key = (id(store), store.generation())
     if key not in _TITLES:
         _TITLES.clear()
@@ -253,7 +253,8 @@ def _stored_names(store: Store) -> list[tuple[DocumentKind, str, str, str]]:
             title = " ".join(re.findall(r"[a-z0-9]+", s.title.lower()))
             words = " ".join(re.findall(r"[a-z0-9]+", " ".join((s.title, s.citation or "", s.source,
                                                                 header)).lower()))
-            rows.append((s.kind, f" {words} ", re.sub(r"[^a-z0-9]", "", (s.citation or "").lower()), title))
+            rows.append((s.kind, f" {words} ", re.sub(r"[^a-z0-9]", "", (s.citation or "").lower()),
+                         _initials(title)))
         _TITLES[key] = rows
     return _TITLES[key]
 
@@ -308,8 +309,8 @@ def unstored_names(store: Store, question: str) -> list[str]:
             continue
         # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group"); a party named by
         # its initials ("BBC") is the title's words with those initials ("British Broadcasting Corporation")
-        if any(all(any(f" {w}" in words for w in ws) or (acr and acr in _initials(title)) for ws, acr in sides)
-               for _, words, _, title in rows):
+        if any(all(any(f" {w}" in words for w in ws) or (acr and acr in initials) for ws, acr in sides)
+               for _, words, _, initials in rows):
             cases_found += 1
         else:
             cases_missing.append(_display(m.group(0)))

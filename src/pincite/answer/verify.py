@@ -21,7 +21,7 @@ from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
 from pincite.legal.injection import cited_untrusted
-from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, QUOTED_SOURCE_QUESTION, terms
+from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, INITIALS_SKIP, QUOTED_SOURCE_QUESTION, terms
 from pincite.legal.support import FIGURE_WORDS, FRAME_WORDS, NUMBER_WORDS, SPEAKERS, figure_keys, figures, names, supported
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
@@ -807,16 +807,13 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
     return None
 
 
-_ACRONYM_SKIP = frozenset({"of", "and", "the", "for", "&", "on", "in"})
-
-
 def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
     """A name the cited words give in another form: its plural ("PDFs" for ".PDF"), or the initials of a name
     they spell out ("SEC" for "Securities and Exchange Commission") — a writer's usual shortenings."""
     if name.endswith("s") and name[:-1] in cited_lower:
         return True
     if 2 <= len(name) <= 6 and name.isalpha():
-        words = [w for w in re.findall(r"[A-Za-z]+", cited) if w.lower() not in _ACRONYM_SKIP]
+        words = [w for w in re.findall(r"[A-Za-z]+", cited) if w.lower() not in INITIALS_SKIP]
         k = len(name)
         return any(all(w[:1].isupper() for w in words[i:i + k])
                    and "".join(w[0] for w in words[i:i + k]).lower() == name for i in range(len(words) - k + 1))
