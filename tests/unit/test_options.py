@@ -42,6 +42,8 @@ def test_values_given_as_text_are_read_once() -> None:
     assert o.documents == ("a", "b") and o.filters().documents == ("a", "b") and o.filters().as_of == o.as_of
     with pytest.raises(ValueError, match="choose one of: drop, retry"):
         AskOptions(on_fail="sometimes")
+    with pytest.raises(ValueError, match="paraphrase: .*choose one of: aligned, verified"):
+        AskOptions(paraphrase="strict")
     with pytest.raises(TypeError):
         ask_request("q", kk=3)  # a misspelt option is refused, never ignored
     r = ask_request("q", AskOptions(k=3), per_document=2)
