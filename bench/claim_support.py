@@ -130,7 +130,7 @@ def adversary(store: SQLiteStore) -> None:
         print("  miss:", x)
 
 
-def pair_outcome(row: dict, paraphrase: Paraphrase = Paraphrase.ALIGNED) -> tuple[str, str]:
+def pair_outcome(row: dict, paraphrase: Paraphrase = Paraphrase.VERIFIED) -> tuple[str, str]:
     """What the checks do with one pair: ("dropped", why), ("quote", "") when shown as its quotation alone, or
     ("shown", "")."""
     context, quote = row["context"], row["quote"]
@@ -142,12 +142,14 @@ def pair_outcome(row: dict, paraphrase: Paraphrase = Paraphrase.ALIGNED) -> tupl
     beside = "\n".join(x for x in (row.get("label"), row.get("title")) if x)
     quotes = [(quote, quoted_sentence(context, at, at + len(quote)), beside)]
     found = support_finding(row["claim"], [context + "\n" + beside], quotes)
-    if found is not None:
+    if found is not None and found.drop:
         return "dropped", f"{found.check.value}: {found.detail}"
+    if found is not None:  # a contradiction read on a claim in words of its own: shown as its quotation alone
+        return "quote", f"{found.check.value}: {found.detail}"
     return ("shown", "") if matched(row["claim"], quotes, paraphrase) else ("quote", "")
 
 
-def pairs(files: list[str], show: bool, paraphrase: Paraphrase = Paraphrase.ALIGNED) -> None:
+def pairs(files: list[str], show: bool, paraphrase: Paraphrase = Paraphrase.VERIFIED) -> None:
     from collections import Counter, defaultdict
 
     print(f"## claim-quote pairs: contradictions caught, true claims dropped (paraphrase={paraphrase.value})")
@@ -207,7 +209,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--pairs", nargs="*", help="claim-quote pair files (issue 49); no store needed")
     ap.add_argument("--list", action="store_true")
-    ap.add_argument("--paraphrase", default="aligned", choices=[p.value for p in Paraphrase],
+    ap.add_argument("--paraphrase", default="verified", choices=[p.value for p in Paraphrase],
                     help="when a claim is shown in its own words (the ask option of that name)")
     ap.add_argument("--db")
     ap.add_argument("--runs", nargs="*", default=[])

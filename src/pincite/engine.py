@@ -258,7 +258,7 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
 
 def check_generation(gen: Generation, turn: TurnContext, attempt: int,
                      unsupported: ClaimSupport = ClaimSupport.DROP,
-                     paraphrase: Paraphrase = Paraphrase.ALIGNED) -> tuple[Verified, str | None]:
+                     paraphrase: Paraphrase = Paraphrase.VERIFIED) -> tuple[Verified, str | None]:
     """Read and check one reply.  A reply that cannot be read is one drop for the whole reply: *truncated-reply*
     when the server cut it off at its token limit (a reply that was cut but still reads whole is checked like any
     other), else *malformed-reply*.  Returns the checked reply and what was wrong with the reply as a whole."""

@@ -54,12 +54,12 @@ class AskOptions:
     #: a claim whose own figures, names or words are not in what it cites: dropped, or shown as its quote alone
     unsupported: ClaimSupport = option(ClaimSupport.DROP, "drop a claim its cited words do not support, or quote: "
                                                           "show its quotation alone.")
-    #: when a claim is shown in its own words: the rules found no sign against it, or it says nothing its quotation
-    #: does not (a paraphrase the rules cannot read word for word is shown as its quotation alone)
-    paraphrase: Paraphrase = option(Paraphrase.ALIGNED, "aligned: show a claim in its own words unless the checks "
-                                                        "find a sign against it; verified: only when it states "
-                                                        "nothing its quotation does not (else its quotation "
-                                                        "alone).")
+    #: when a claim is shown in its own words: it says nothing its quotation does not (the default: a paraphrase
+    #: the rules cannot read word for word is shown as its quotation alone), or the rules found no sign against it
+    paraphrase: Paraphrase = option(Paraphrase.VERIFIED, "verified: show a claim in its own words only when it "
+                                                         "states nothing its quotation does not (else its "
+                                                         "quotation alone); aligned: unless the checks find a "
+                                                         "sign against it.")
     documents: tuple[str, ...] = option(
         (), "Ask of these documents (ids or sources): one answer section per source.",
         cli="Ask of this document (id or source); repeatable.", max_items=200)

@@ -17,6 +17,7 @@ import pytest
 from pincite.answer.agreement import judge, quoted_sentence
 from pincite.answer.context import assemble_context
 from pincite.engine import AskOptions, answer_from_context
+from pincite.answer.verify import Check
 from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.ingest import ingest_paths
 from pincite.legal.support import figure_keys, figures, names, supported
@@ -80,7 +81,16 @@ def outcome(store, rel: str, label: str, quote: str, text: str, **options) -> st
     if c.text == text:
         return "shown"
     assert c.text == f"\u201c{quote}\u201d", c.text
-    return "quote"
+    # a contradiction read on a claim in words of its own: shown as its quotation alone, the rule named
+    ruled = [f.detail.split(": ", 1)[1] for cit in ans.citations for f in cit.candidate.findings
+             if f.check is Check.CONTRADICTS_QUOTE and f.detail.startswith("shown as the quoted words alone, not as")]
+    return f"quote: contradicts-quote: {ruled[0]}" if ruled else "quote"
+
+
+def caught_by(got: str, rule: str) -> bool:
+    """A wrong claim caught by ``rule``: dropped (its words are its quotation's: the rule read the same
+    proposition twice) or shown as its quotation alone (in words of its own), the rule named either way."""
+    return got.startswith((f"dropped: contradicts-quote: {rule}", f"quote: contradicts-quote: {rule}"))
 
 
 # -- true claims that were dropped ---------------------------------------------------------------------------
@@ -246,10 +256,10 @@ def test_the_losing_party_where_the_prevailing_party_recovers(store) -> None:
     got = outcome(store, CYBERGY, "cl. 24", quote,
                   "If legal proceedings are brought, the losing party is entitled to its attorney fees, "
                   "court costs and expenses.")
-    assert got.startswith("dropped: contradicts-quote: polarity"), got
+    assert caught_by(got, "polarity"), got
     assert outcome(store, CYBERGY, "cl. 24", quote,
                    "If legal proceedings are brought, the prevailing party is entitled to its attorney "
-                   "fees, court costs and expenses.") == "shown"
+                   "fees, court costs and expenses.", paraphrase="aligned") == "shown"
 
 
 # -- after the third held-out set (spent): true claims the rules dropped, each rule on a corpus passage ----------
@@ -317,8 +327,8 @@ def test_paraphrase_verified_shows_only_what_the_quotation_says(store) -> None:
     quote = "the prevailing party shall be entitled to all attorney fees, court costs, and expenses"
     paraphrase = "If legal proceedings are brought, the prevailing party recovers its attorney fees, court costs " \
                  "and expenses."
-    assert outcome(store, CYBERGY, "cl. 24", quote, paraphrase) == "shown"
-    assert outcome(store, CYBERGY, "cl. 24", quote, paraphrase, paraphrase="verified") == "quote"
+    assert outcome(store, CYBERGY, "cl. 24", quote, paraphrase, paraphrase="aligned") == "shown"
+    assert outcome(store, CYBERGY, "cl. 24", quote, paraphrase) == "quote"  # verified: the default
     pointing = "Clause 24 provides that the prevailing party shall be entitled to all attorney fees, court costs, " \
                "and expenses."
     assert outcome(store, CYBERGY, "cl. 24", quote, pointing, paraphrase="verified") == "shown"
@@ -348,3 +358,31 @@ def test_every_fifth_year_is_a_period_of_five_years() -> None:
     keys = figure_keys("additional progress reports no later than June 1 of every fifth year after that")
     assert supported(figures("further reports every five years")[0], keys)
     assert not supported(figures("further reports every four years")[0], keys)
+
+
+# -- issue 49, stop 23: a contradiction is decisive on the quotation's own words, shown as the quotation otherwise --
+
+
+def test_a_contradiction_in_the_quotations_words_is_dropped_in_words_of_its_own_shown_as_the_quotation(store):
+    """A rule that finds the claim denying its quotation drops it when the claim states nothing the quotation's
+    sentence does not (the rule read one proposition twice); a claim in words of its own may say something the
+    rule misreads, so it is shown as its quotation alone, the rule named — never in its own words, never lost."""
+    quote = "It follows that the Injunction Application is not abusive"
+    own = outcome(store, IPEK, "[61]", quote, "It follows that the Injunction Application is abusive.")
+    assert own.startswith("dropped: contradicts-quote: polarity"), own
+    para = outcome(store, IPEK, "[61]", quote,
+                   "The Court of Appeal held that bringing the Injunction Application was abusive.")
+    assert para.startswith("quote: contradicts-quote: polarity"), para
+    # the aligned reading too: caught, not dropped
+    assert outcome(store, IPEK, "[61]", quote, "The Court of Appeal held that bringing the Injunction Application "
+                   "was abusive.", paraphrase="aligned").startswith("quote: contradicts-quote: polarity")
+
+
+def test_the_default_shows_an_unverifiable_paraphrase_as_its_quotation(store) -> None:
+    """The default reading is ``verified``: a paraphrase stating words the quotation's sentence does not is shown
+    as the quotation alone; ``aligned`` shows it in its own words."""
+    quote = "It follows that the Injunction Application is not abusive"
+    claim_text = "The Court of Appeal decided the Injunction Application was not an abuse of process."
+    assert outcome(store, IPEK, "[61]", quote, claim_text) == "quote"
+    assert outcome(store, IPEK, "[61]", quote, claim_text, paraphrase="aligned") == "shown"
+    assert AskOptions().paraphrase.value == "verified"

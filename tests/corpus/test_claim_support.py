@@ -49,8 +49,8 @@ def turn_for(store, rel: str, label: str, question: str = "What does it say?"):
     return assemble_context(question, [p], {doc.id: doc})
 
 
-def ask(turn, *script, unsupported: ClaimSupport = ClaimSupport.DROP):
-    opts = AskOptions(unsupported=unsupported)
+def ask(turn, *script, unsupported: ClaimSupport = ClaimSupport.DROP, paraphrase: str = "verified"):
+    opts = AskOptions(unsupported=unsupported, paraphrase=paraphrase)
     return answer_from_context(turn, ScriptedGenerator(list(script)), opts, [cp.passage for cp in turn.passages])
 
 
@@ -113,18 +113,26 @@ def test_an_unsupported_claim_is_dropped_by_default_or_shown_as_its_quote_alone(
 def test_adversarial_model_on_real_passages(store, case: Case) -> None:
     turn = turn_for(store, case.source, case.unit)
     assert case.quote in turn.by_pid["P1"].passage.text or case.quote == "appeal"
-    ans = ask(turn, reply(claim(case.claim, "P1", case.quote)))
+    # the aligned reading shows in its own words every claim the rules find nothing against
+    ans = ask(turn, reply(claim(case.claim, "P1", case.quote)), paraphrase="aligned")
     if case.known_miss:  # the model-free checks' limit, said plainly: shown, though it should not be
         assert [c.text for c in ans.claims] == [case.claim]
     elif case.supported:
         assert ans.dropped == [] and [c.text for c in ans.claims] == [case.claim], ans.dropped
+        # the default (verified) never drops it either: in its own words, or as its quotation alone
+        shown = [c.text for c in ask(turn, reply(claim(case.claim, "P1", case.quote))).claims]
+        assert shown in ([case.claim], [f"\u201c{case.quote}\u201d"]), shown
     else:
-        assert ans.claims == [], f"shown: {case.claim!r}"
-        assert checks(ans)[0] in (Check.QUOTE_TOO_SHORT, Check.FIGURE_NOT_CITED, Check.NAME_NOT_CITED,
-                                  Check.WORDS_NOT_CITED, Check.CONTRADICTS_QUOTE)
-        if case.rule:  # issue 49: dropped by the agreement rule named, which says why
-            d = next(d for d in ans.dropped if d.check is Check.CONTRADICTS_QUOTE)
-            assert d.detail.startswith(case.rule + ":"), d.detail
+        # not shown in its own words: dropped, or shown as its quotation alone
+        assert [c.text for c in ans.claims] in ([], [f"\u201c{case.quote}\u201d"]), f"shown: {case.claim!r}"
+        said = [(d.check, d.detail) for d in ans.dropped if d.check is not Check.UNSUPPORTED_CLAIM] + [
+            (f.check, f.detail.split(": ", 1)[1]) for cit in ans.citations for f in cit.candidate.findings
+            if f.check is Check.CONTRADICTS_QUOTE and f.detail.startswith("shown as the quoted words alone, not")]
+        assert said[0][0] in (Check.QUOTE_TOO_SHORT, Check.FIGURE_NOT_CITED, Check.NAME_NOT_CITED,
+                              Check.WORDS_NOT_CITED, Check.CONTRADICTS_QUOTE)
+        if case.rule:  # issue 49: caught by the agreement rule named, which says why
+            detail = next(d for c, d in said if c is Check.CONTRADICTS_QUOTE)
+            assert detail.startswith(case.rule + ":"), detail
 
 
 # -- how figures are read --------------------------------------------------------------------------------------

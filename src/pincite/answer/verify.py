@@ -708,8 +708,8 @@ class ClaimSupport(ChoiceEnum):
 class Paraphrase(ChoiceEnum):
     """When a claim is shown in its own words rather than as its quotation alone."""
 
-    ALIGNED = "aligned"  # the rules aligned it with its quotation and found no sign against it (the default)
-    VERIFIED = "verified"  # and it states no word its quotation's sentence does not: nothing the rules cannot read
+    ALIGNED = "aligned"  # the rules aligned it with its quotation and found no sign against it
+    VERIFIED = "verified"  # and it states no word its quotation's sentence does not (the default: issue 49)
 
 
 #: The share of a claim's content words (stemmed, less grammar and the words that frame a quotation) that must be
@@ -796,7 +796,12 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
     for q in quotes:
         j = judge(claim_text, q[1], q[0], q[2])
         if j.contradicts:
-            return Finding(Check.CONTRADICTS_QUOTE, f"{j.rule}: {j.detail}", True)
+            # decisive (dropped) when the claim states nothing its quotation's sentence does not: the rule read
+            # the same proposition twice.  A claim in words of its own may say something else than the rule
+            # reads ("by leave of the Court or a judge, the legal representative … may" read as the judge
+            # acting): shown as its quotation alone, with the rule named — nothing false shown, nothing true lost
+            sure = not unstated(claim_text, q[1], q[2])
+            return Finding(Check.CONTRADICTS_QUOTE, f"{j.rule}: {j.detail}", sure)
     share = word_overlap(claim_text, cited)
     if share is not None and share < MIN_WORD_OVERLAP:
         mine = _content_terms(claim_text)
@@ -821,7 +826,7 @@ def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
 
 
 def matched(claim_text: str, quotes: list[tuple[str, str, str]],
-            paraphrase: Paraphrase = Paraphrase.ALIGNED) -> bool:
+            paraphrase: Paraphrase = Paraphrase.VERIFIED) -> bool:
     """Whether the claim can be shown in its own words: it restates a quotation word for word, or the rules
     aligned it with one and found it agreeing.  A claim they cannot align is shown as its quotations alone —
     no paraphrase the rules could not check reaches a reader.  With ``paraphrase=VERIFIED`` a claim must also
@@ -891,7 +896,7 @@ class Verified:
 
 def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
                  support: ClaimSupport = ClaimSupport.DROP,
-                 paraphrase: Paraphrase = Paraphrase.ALIGNED) -> Verified:
+                 paraphrase: Paraphrase = Paraphrase.VERIFIED) -> Verified:
     """Check every citation of every claim; keep claims with at least one surviving citation whose own words are
     supported by what they cite (:func:`check_claim_support`; one that is not is dropped, or with
     ``support=QUOTE`` shown as its quotation alone)."""
@@ -911,7 +916,7 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
         if mixed:
             dropped.append(Dropped(Check.MIXED_SOURCES, mixed[0].detail, claim.text,
                                    ", ".join(c.raw.passage for c in good), None, attempt))
-        elif unsupported and support is ClaimSupport.DROP:
+        elif unsupported and support is ClaimSupport.DROP and unsupported[0].drop:
             f = unsupported[0]
             dropped.append(Dropped(f.check, f.detail, claim.text, ", ".join(c.raw.passage for c in good), None,
                                    attempt))
