@@ -225,6 +225,9 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
     earlier: list[Dropped] = []
     trace: list[dict[str, Any]] = []
     verified = Verified([], [])
+    # a model's paraphrase is read as the ask says; the engine's own claims (the document's sentences, frames
+    # from its structure) by the aligned rules (Generator.paraphrases)
+    reading = options.paraphrase if getattr(generator, "paraphrases", True) else Paraphrase.ALIGNED
     gen: Generation | None = None
     for attempt in range(1, max_attempts + 1):
         messages = first_messages(turn) if attempt == 1 else retry_messages(turn, verified.failures)
@@ -238,14 +241,14 @@ def answer_from_context(turn: TurnContext, generator: Generator, options: AskOpt
             break
         seconds = time.perf_counter() - t_gen
         earlier.extend(verified.dropped)  # the attempt this one replaces
-        verified, error = check_generation(gen, turn, attempt, options.unsupported, options.paraphrase)
+        verified, error = check_generation(gen, turn, attempt, options.unsupported, reading)
         trace.append(trace_entry(attempt, gen, seconds, error))
         if not verified.dropped:
             break
     settings = {"k": options.k, "on_fail": options.on_fail.value, "retries": options.retries,
                 "budget_tokens": options.budget_tokens, "generator": generator.name,
                 "include_non_citable": options.include_non_citable, "unsupported": options.unsupported.value,
-                "paraphrase": options.paraphrase.value,
+                "paraphrase": reading.value,
                 "earlier_attempt_drops": [d.to_json() for d in earlier]}
     ans = build_answer(turn.question, turn.as_of, verified, retrieved, len(trace), generator.name, settings)
     if not ans.claims:  # nothing supported: say where to look, as leads (never claims or citations)

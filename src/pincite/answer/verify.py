@@ -848,7 +848,10 @@ def quoted_words(c: Candidate) -> tuple[str, str, str] | None:
         return None
     d, u = c.doc, c.unit
     text = d.text
-    beside = [d.title, d.citation or ""] + [" ".join(a.section_path) + " " + (a.author or "")
+    # whose reasons they are, as the reader shows them ("lead", "dissenting"): "the lead judgment says" points
+    # at the citation, it does not paraphrase it
+    beside = [d.title, d.citation or ""] + [" ".join(a.section_path) + " " + (a.author or "") + " "
+                                             + (a.role.value.replace("-", " ") if a.role else "")
                                              for a in _unit_and_ancestors(d, u)]
     if u.parent is not None and u.kind in _SUBITEMS:  # the chapeau and the sibling items, as unit_words reads them
         p = d.units[u.parent]

@@ -67,6 +67,10 @@ def as_generation(reply: Reply) -> Generation:
 
 class Generator(Protocol):
     name: str
+    #: whether its claims may be a writer's paraphrase (a model's words: read with the ask's ``paraphrase``
+    #: option) or are the document's own sentences with frames the engine derives from the document model ("No one
+    #: dissented.", "The lead judgment says:"), which the checks read with the ``aligned`` rules.  Read with
+    #: ``getattr(generator, "paraphrases", True)``: a generator that does not say paraphrases.
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> Reply:
         """Return the reply for ``messages`` (chat format): its text, or a :class:`Generation` carrying the

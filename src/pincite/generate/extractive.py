@@ -113,6 +113,7 @@ class ExtractiveGenerator:
     """
 
     name = "extractive"
+    paraphrases = False  # the document's sentences (Generator.paraphrases)
 
     def __init__(self, max_claims: int = 2, per_passage: int = 1, min_chars: int = 25, per_document: bool = False,
                  min_terms: int = 2, min_coverage: float = 0.3, runner_up: float = 0.8,

@@ -470,6 +470,7 @@ class RankerGenerator:
     """Quote the candidate the LambdaRank model ranks first when the abstention model says it answers."""
 
     name = "ranker"
+    paraphrases = False  # the document's sentences, and the structure's frames (Generator.paraphrases)
 
     def __init__(self, model: RankerModel | None = None, model_file: str | Path | None = None,
                  min_chars: int = 25, models: dict[str, Any] | None = None) -> None:

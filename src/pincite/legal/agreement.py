@@ -185,7 +185,7 @@ NOT_ENTAILING = frozenset({"follow", "follows", "followed", "mean", "means", "me
 #: Words by which a claim points at what it cites rather than states anything of its own ("the court held",
 #: "clause 4 covers", "the Act applies"): a claim that adds only these to its quotation's words says what they say.
 POINTING_WORDS = frozenset(
-    "court courts judge judges tribunal paragraph paragraphs para clause clauses section sections subsection "
+    "court courts judge judges judgment judgments tribunal paragraph paragraphs para clause clauses section sections subsection "
     "subsections subparagraph subparagraphs article articles schedule provision provisions agreement act "
     "covers cover covered refers refer concerns concerning applies apply provides states stated says cited "
     "quoted passage words".split())
