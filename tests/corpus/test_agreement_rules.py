@@ -373,9 +373,22 @@ def test_a_contradiction_in_the_quotations_words_is_dropped_in_words_of_its_own_
     para = outcome(store, IPEK, "[61]", quote,
                    "The Court of Appeal held that bringing the Injunction Application was abusive.")
     assert para.startswith("quote: contradicts-quote: polarity"), para
-    # the aligned reading too: caught, not dropped
+    # the aligned reading too: caught, its quotation shown
     assert outcome(store, IPEK, "[61]", quote, "The Court of Appeal held that bringing the Injunction Application "
                    "was abusive.", paraphrase="aligned").startswith("quote: contradicts-quote: polarity")
+    # and the claim's own words are listed as dropped, saying which rule and that the quotation stands instead
+    s, corpus = store
+    doc = s.get_document(str(corpus / IPEK))
+    chunk = next(c for c in s.get_chunks(doc.id) if doc.text.find(quote, c.char_start, c.char_end) >= 0)
+    ref = DocRef(doc.id, doc.source, doc.title, doc.kind, doc.citation, doc.date, doc.work, None)
+    turn = assemble_context("Was it abusive?", [Passage(chunk, ref, doc.text[chunk.char_start:chunk.char_end], 1.0,
+                                                        1)], {doc.id: doc})
+    wrong = "The Court of Appeal held that bringing the Injunction Application was abusive."
+    ans = answer_from_context(turn, ScriptedGenerator([reply(claim(wrong, "P1", quote))]), AskOptions(),
+                              [cp.passage for cp in turn.passages])
+    assert [c.text for c in ans.claims] == [f"\u201c{quote}\u201d"]
+    [d] = ans.dropped
+    assert d.check is Check.CONTRADICTS_QUOTE and d.claim == wrong and d.detail.startswith("polarity:"), d
 
 
 def test_the_default_shows_an_unverifiable_paraphrase_as_its_quotation(store) -> None:

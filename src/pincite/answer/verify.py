@@ -929,6 +929,9 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
                 c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
                                                    f"{f.detail}", False))
             kept.append((RawClaim(quote_alone(good), claim.citations), good))
+            if not f.drop:  # a contradiction read on words of its own: its words are dropped, saying which rule
+                dropped.append(Dropped(f.check, f"{f.detail} (its quotation is shown alone in its place)",
+                                       claim.text, ", ".join(c.raw.passage for c in good), None, attempt))
         elif good and not matched(claim.text, [q for q in map(quoted_words, good) if q is not None], paraphrase):
             for c in good:
                 c.findings.append(Finding(Check.CONTRADICTS_QUOTE, "shown as the quoted words alone: the statement "
