@@ -399,3 +399,24 @@ def test_the_default_shows_an_unverifiable_paraphrase_as_its_quotation(store) ->
     assert outcome(store, IPEK, "[61]", quote, claim_text) == "quote"
     assert outcome(store, IPEK, "[61]", quote, claim_text, paraphrase="aligned") == "shown"
     assert AskOptions().paraphrase.value == "verified"
+
+
+# -- after the fifth held-out set (spent): names a writer gives in another form --------------------------------
+
+
+def test_a_name_spelled_out_or_given_as_its_adjective_is_a_name_the_cited_words_give(store) -> None:
+    """A claim spelling out the initials the cited words use ("International Centre for Settlement of Investment
+    Disputes" for "ICSID"), or naming a place by its adjective ("non-Turkish" ventures where the words say "outside
+    Turkey"), names what they name; a place they never give is still a name they do not mention."""
+    quote = "the ICSID tribunal had exclusive jurisdiction under article 26 of the ICSID Convention"
+    got = outcome(store, IPEK, "[27](4)", quote,
+                  "The International Centre for Settlement of Investment Disputes tribunal had exclusive "
+                  "jurisdiction under article 26 of the Convention.", paraphrase="aligned")
+    assert got == "shown", got
+    quote = "to carry out mining operations outside Turkey"
+    got = outcome(store, IPEK, "[3]", quote, "Koza Ltd was capitalised to carry out mining operations outside "
+                  "the Turkish market.", paraphrase="aligned")
+    assert not got.startswith("dropped"), got
+    got = outcome(store, IPEK, "[3]", quote, "Koza Ltd was capitalised to carry out mining operations outside "
+                  "the Japanese market.", paraphrase="aligned")
+    assert got.startswith("dropped: name-not-cited"), got

@@ -21,7 +21,8 @@ from pincite.answer.context import ContextPassage, TurnContext
 from pincite.answer.protocol import RawCitation, RawClaim, Reply
 from pincite.answer.render import quotation_of, quoting_phrase
 from pincite.legal.injection import cited_untrusted
-from pincite.legal.language import CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, INITIALS_SKIP, QUOTED_SOURCE_QUESTION, terms
+from pincite.legal.language import (CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, DEMONYM_ENDINGS, INITIALS_SKIP,
+                                    QUOTED_SOURCE_QUESTION, terms)
 from pincite.legal.support import FIGURE_WORDS, FRAME_WORDS, NUMBER_WORDS, SPEAKERS, figure_keys, figures, names, supported
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
@@ -788,7 +789,9 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
         return Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
             repr(m) for m in dict.fromkeys(missing)), True)
     cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
-    absent = [n for n in names(claim_text) if n not in cited_lower and not _named_otherwise(n, cited, cited_lower)
+    spelled = _spelled_out(claim_text, cited_lower)
+    absent = [n for n in names(claim_text) if n not in cited_lower and n not in spelled
+              and not _named_otherwise(n, cited, cited_lower)
               and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
     if absent:
         return Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
@@ -812,11 +815,30 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
     return None
 
 
+def _spelled_out(claim_text: str, cited_lower: set[str]) -> set[str]:
+    """The words of the claim's capitalised runs whose initials the cited words give ("Government Legal
+    Department" where they say "the GLD"): a writer spelling out a short form names what it names."""
+    out: set[str] = set()
+    for run in re.finditer(r"[A-Z][a-z]+(?:\s+(?:(?:of|for|and|the|in|on|at|to)\s+)*[A-Z][a-z]+)+", claim_text):
+        words = [w for w in run.group(0).split() if w.lower() not in INITIALS_SKIP]
+        for i in range(len(words)):  # any stretch of two or more of the run's words ("the Legal Department")
+            for j in range(i + 2, len(words) + 1):
+                if "".join(w[0] for w in words[i:j]).lower() in cited_lower:
+                    out.update(w.lower() for w in words[i:j])
+    return out
+
+
 def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
-    """A name the cited words give in another form: its plural ("PDFs" for ".PDF"), or the initials of a name
-    they spell out ("SEC" for "Securities and Exchange Commission") — a writer's usual shortenings."""
+    """A name the cited words give in another form: its plural ("PDFs" for ".PDF"), a place's adjective ("South
+    African" for "South Africa", :data:`~pincite.legal.language.DEMONYM_ENDINGS`), or the initials of a name they
+    spell out ("SEC" for "Securities and Exchange Commission") — a writer's usual shortenings."""
     if name.endswith("s") and name[:-1] in cited_lower:
         return True
+    for end in DEMONYM_ENDINGS:
+        stem_ = name[:-len(end)]
+        if name.endswith(end) and len(stem_) >= 4 and any(w.startswith(stem_) and w[:1].isalpha()
+                                                          for w in cited_lower):
+            return True
     if 2 <= len(name) <= 6 and name.isalpha():
         words = [w for w in re.findall(r"[A-Za-z]+", cited) if w.lower() not in INITIALS_SKIP]
         k = len(name)

@@ -661,6 +661,11 @@ PARTY_FILLER = frozenset("r re the a an of and for on application ltd limited pl
 #: Sailors, Airmen and Families Association): the small words an organisation's initials leave out.
 INITIALS_SKIP = frozenset("of for and the in on at to".split())
 
+#: Endings that make a place's name an adjective or its people ("South African" of "South Africa", "Canadian" of
+#: "Canada", "British" of "Britain", "Japanese" of "Japan"): a claim may name a place by its adjective.  The part
+#: left (at least four letters) must begin a word the cited text gives.
+DEMONYM_ENDINGS = ("ian", "an", "n", "ese", "ish")
+
 #: How much of a judgment's opening the party names are read from (its "Between: A - and - B" block): a
 #: title the parser shortened ("Corbett, R (On the Application Of) v") names only one side, and the
 #: opening names both.
