@@ -71,3 +71,17 @@ def test_gold_naming_a_clause_by_its_bare_number_resolves(shared: Path) -> None:
     quote = " ".join(doc.text[u.char_start:u.char_end].split()[2:12])
     targets = resolve_ref(DocumentFinder(_Store([doc])), GoldRef(KIROMIC, "5", quote), None)
     assert [t.label for t in targets] == ["cl. 5"]
+
+
+AIRTECH = "corpus/contracts_cuad/txt/AIRTECHINTERNATIONALGROUPINC_05_08_2000-EX-10.4-FRANCHISE AGREEMENT.txt"
+
+
+def test_a_sub_item_written_in_brackets_or_run_into_its_clause_is_found(shared: Path) -> None:
+    """Lawyers write a sub-item in brackets whatever the document prints: "2.02(A)" is the item printed "A."
+    under 2.02 (cl. 2.02.A).  An item the document runs into its clause's text ("3.01.F(i)": "(i) one and one
+    half percent …" inside cl. 3.01.F) is found in the clause its name begins with; a name that begins with no
+    unit's name is still found nowhere."""
+    doc = _doc(shared, AIRTECH)
+    assert [u.label for u in units_named(doc.units, "2.02(A)")] == ["cl. 2.02.A"]
+    assert [u.label for u in units_named(doc.units, "3.01.F(i)")] == ["cl. 3.01.F"]
+    assert units_named(doc.units, "99.07(b)") == []

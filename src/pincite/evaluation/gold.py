@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,7 +204,27 @@ def units_named(units: Sequence[Unit], name: str) -> list[Unit]:
     if named or not pinpoint_name(name):
         return named
     want = pinpoint_name(name)
-    return [u for u in units if any(x and pinpoint_name(x) == want for x in (u.number, u.label))]
+    named = [u for u in units if any(x and pinpoint_name(x) == want for x in (u.number, u.label))]
+    if named:
+        return named
+    # a sub-item written the other way: "2(a)" for the item printed "a." under clause 2 (cl. 2.a), "3.1(b)" for
+    # cl. 3.1.b — lawyers write a sub-item in brackets whatever the document prints
+    named = [u for u in units if any(x and _dotted(pinpoint_name(x)) == _dotted(want) for x in (u.number, u.label))]
+    if named:
+        return named
+    # a sub-item the document does not print as a unit of its own ("4(a)" where clause 4's items are run into
+    # its text): the unit its name begins with, the quote deciding as for an exact name
+    parent = _ENCLOSING.match(want)
+    return units_named(units, parent.group(1)) if parent else []
+
+
+#: a pinpoint's last step: a bracketed item ("(a)", "(iii)") or a dotted one (".a", ".2") after the rest
+_ENCLOSING = re.compile(r"^(.+?)(?:\([^()]+\)|\.[a-z0-9]+)$")
+
+
+def _dotted(name: str) -> str:
+    """A pinpoint with its bracketed steps written as dotted ones: "2(a)" and "2.a" are one name."""
+    return re.sub(r"\(([^()]+)\)", r".\1", name)
 
 
 def in_force_on(u: Unit, day: str) -> bool:
