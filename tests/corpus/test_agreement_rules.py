@@ -420,3 +420,17 @@ def test_a_name_spelled_out_or_given_as_its_adjective_is_a_name_the_cited_words_
     got = outcome(store, IPEK, "[3]", quote, "Koza Ltd was capitalised to carry out mining operations outside "
                   "the Japanese market.", paraphrase="aligned")
     assert got.startswith("dropped: name-not-cited"), got
+
+
+def test_the_crown_is_her_majesty_and_the_government(store) -> None:
+    """In a Canadian Act the Crown is "Her Majesty": a claim calling it the Crown or the Government names a
+    party the cited words give (legal.support.NAME_EQUIVALENTS); another party they never name is still
+    dropped."""
+    quote = "in respect of any sum collected by the lender on behalf of Her Majesty from a borrower"
+    for party in ("the Government", "the Crown"):
+        got = outcome(store, S23, "s. 8", quote, f"The Minister may pay a lender a prescribed amount in respect of "
+                      f"any sum the lender collected on behalf of {party} from a borrower.", paraphrase="aligned")
+        assert not got.startswith("dropped"), (party, got)
+    got = outcome(store, S23, "s. 8", quote, "The Minister may pay a lender a prescribed amount in respect of any "
+                  "sum the lender collected on behalf of Scotiabank from a borrower.", paraphrase="aligned")
+    assert got.startswith("dropped: name-not-cited"), got

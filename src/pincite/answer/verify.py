@@ -23,7 +23,8 @@ from pincite.answer.render import quotation_of, quoting_phrase
 from pincite.legal.injection import cited_untrusted
 from pincite.legal.language import (CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, DEMONYM_ENDINGS, INITIALS_SKIP,
                                     QUOTED_SOURCE_QUESTION, terms)
-from pincite.legal.support import FIGURE_WORDS, FRAME_WORDS, NUMBER_WORDS, SPEAKERS, figure_keys, figures, names, supported
+from pincite.legal.support import (FIGURE_WORDS, FRAME_WORDS, NAME_EQUIVALENTS, NUMBER_WORDS, SPEAKERS,
+                                   TERM_EQUIVALENTS, figure_keys, figures, names, supported)
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -761,7 +762,9 @@ def word_overlap(claim_text: str, cited: str) -> float | None:
     mine = _content_terms(claim_text)
     if not mine:
         return None
-    return len(mine & set(terms(cited))) / len(mine)
+    theirs = set(terms(cited))
+    theirs |= {t for row in TERM_EQUIVALENTS if row & theirs for t in row}  # the Crown is Her Majesty
+    return len(mine & theirs) / len(mine)
 
 
 def check_claim_support(claim: RawClaim, kept: list[Candidate]) -> list[Finding]:
@@ -833,6 +836,8 @@ def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
     African" for "South Africa", :data:`~pincite.legal.language.DEMONYM_ENDINGS`), or the initials of a name they
     spell out ("SEC" for "Securities and Exchange Commission") — a writer's usual shortenings."""
     if name.endswith("s") and name[:-1] in cited_lower:
+        return True
+    if any(name in row and row & cited_lower for row in NAME_EQUIVALENTS):  # the Crown is Her Majesty
         return True
     for end in DEMONYM_ENDINGS:
         stem_ = name[:-len(end)]

@@ -89,6 +89,16 @@ NOT_NAMES = frozenset(
     "however thus therefore accordingly also further moreover under in on at by for to of the a an this that "
     "it its he she they we you there where when if as and or but not no yes".split()) | frozenset(MONTH_NUMBERS)
 
+#: Names of one thing a claim may use for another the cited words give: in Commonwealth statutes and judgments
+#: the Crown is "Her Majesty" / "His Majesty" ("in right of Canada"), which plain words call the government.
+#: Each row: the words (lower-cased, as names and stemmed terms read them) that name the same party.
+NAME_EQUIVALENTS = (
+    frozenset({"crown", "majesty", "government"}),  # the Crown: the executive, by any name
+)
+#: The same rows as stemmed content words, for the share of a claim's words its cited words hold ("government" is
+#: left out: its stem is the verb's, "governed by").
+TERM_EQUIVALENTS = (frozenset({"crown", "majesti"}),)
+
 #: Words a claim uses to say *that* a source says something, not *what* it says ("The passage says so", "the
 #: court held that", "the provision states"): they frame the quotation, which is shown verbatim, so they are not
 #: content the cited words must hold.
