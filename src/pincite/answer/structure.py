@@ -479,9 +479,9 @@ def _decision_below(turn: TurnContext) -> list[dict[str, Any]] | None:
     """A question asking what the court below decided ("what had the judge below decided?", "what did Recorder
     X decide on the application?", "how much did Cockerill J order him to pay?") is answered by the appeal
     judgment's report of that decision (:func:`decision_below_said`), never by the appeal court's own vote: of
-    the best-ranked judgment (when its passages come first, or the question names it).  None when the question
-    names one of that judgment's own judges, even its only one (it asks that judge's view of the decision
-    below), or no sentence
+    the best-ranked judgment (when its passages come first, or the question names it), or of the next when only
+    it reports the judge below the question names deciding.  None when the question names one of that
+    judgment's own judges, even its only one (it asks that judge's view of the decision below), or no sentence
     of the judgment reports a decision below."""
     if turn.multi_document or not turn.passages:
         return None
@@ -490,16 +490,30 @@ def _decision_below(turn: TurnContext) -> list[dict[str, Any]] | None:
     named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
     if first.kind is not DocumentKind.JUDGMENT and not named:
         return None
-    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)][:1]
+    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
     if not judgments or (not named and judgments[0].id != first.id):
         return None
-    doc = judgments[0]
-    sps = speakers(doc)
-    if not sps or named_speakers(doc, q, sps):
-        return None
-    said = decision_below_said(doc, q, sps)
-    claim = _claim(turn, doc, said) if said is not None else None
+    names = judges_below_named(q)
+    found: tuple[Document, Said] | None = None
+    # a question naming the judge below ("what order had Morgan J made?") is about the judgment reporting that
+    # judge's decision: of the two best-ranked, the one whose report names that judge deciding, else the first
+    for doc in judgments[:BELOW_JUDGMENTS if names else 1]:
+        sps = speakers(doc)
+        if not sps or named_speakers(doc, q, sps):
+            continue
+        said = decision_below_said(doc, q, sps)
+        if said is None:
+            continue
+        if names and names_deciding(doc.text[said.start:said.end], names):
+            found = (doc, said)
+            break
+        found = found or (doc, said)
+    claim = _claim(turn, found[0], found[1]) if found is not None else None
     return [claim] if claim else None
+
+
+#: how many of the best-ranked judgments a question naming the judge below is asked of (see _decision_below)
+BELOW_JUDGMENTS = 2
 
 
 #: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree
