@@ -65,7 +65,8 @@ def _cited(ans):  # type: ignore[no-untyped-def]
     ("In Cable v Liverpool Victoria, what did Judge Wood QC decide on Mr Cable's appeal from the district "
      "judge?", CABLE, "[37]"),
 ])
-def test_a_court_below_question_cites_the_report_of_the_decision_below(ask, question, source, label) -> None:  # type: ignore
+def test_a_court_below_question_cites_the_report_of_the_decision_below(  # type: ignore[no-untyped-def]
+        ask, question: str, source: str, label: str) -> None:
     cited = _cited(ask(question))
     assert cited, question
     src, unit, quote = cited[0]

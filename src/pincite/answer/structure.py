@@ -272,7 +272,8 @@ def decision_below_said(doc: Document, question: str, sps: list[Speaker]) -> Sai
     judgment's voices write reporting it (:func:`~pincite.legal.question_kinds.reports_decision_below`), one
     in which the judge below the question names ("Dove J", "Recorder Campbell QC") is the one deciding first
     (:func:`~pincite.legal.question_kinds.names_deciding`), then the one holding
-    most of the question's words (the application decided), the earliest among equals — the opening tells the history of the case; None when no sentence reports a decision below."""
+    most of the question's words (the application decided), the earliest among equals — the opening tells the
+    history of the case; None when no sentence reports a decision below."""
     q = set(terms(question))
     names = judges_below_named(question)
     best: tuple[int, int, int] | None = None

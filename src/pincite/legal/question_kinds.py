@@ -197,8 +197,8 @@ def asks_lower_court(question: str) -> bool:
 
 #: A question asking what the appeal court itself did ("the grandparents appealed HHJ X's refusal … What did the
 #: Court of Appeal ultimately order?"): the judge below is its history, not what it asks.
-APPEAL_COURT_DECIDING = re.compile(r"(?i)\b(?:Court\s+of\s+Appeal|CA|appeal\s+court|this\s+court)\s+(?:\w+\s+)?(?:order|"
-                                   r"decide|hold|held|rule|conclude|make|made|do|did|say|said)\w*\b")
+APPEAL_COURT_DECIDING = re.compile(r"(?i)\b(?:Court\s+of\s+Appeal|CA|appeal\s+court|this\s+court)\s+(?:\w+\s+)?"
+                                   r"(?:order|decide|hold|held|rule|conclude|make|made|do|did|say|said)\w*\b")
 
 
 #: A judge of an appeal court named by title ("Arnold LJ", "Sir Geoffrey Vos MR", "Lady Justice King"): a
