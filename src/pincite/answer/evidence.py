@@ -39,6 +39,7 @@ from pincite.legal.language import (
     asks_about_outcome,
 )
 from pincite.answer.structure import structure_units
+from pincite.legal.question_kinds import asks_decision_below
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
 from pincite.versions import in_force_on, version_windows
@@ -174,9 +175,10 @@ def outcome_units(doc: Document) -> list[Unit]:
 
 
 def _judgment_passages(store: Store, passages: list[Passage], units_of: Any, via: str, top_documents: int,
-                       include_non_citable: bool) -> list[Passage]:
+                       include_non_citable: bool, already: set[str] | None = None) -> list[Passage]:
     """The passages holding ``units_of(document)`` in each of the ``top_documents`` best-ranked judgments among
-    ``passages``, those already retrieved left out, each marked ``via``."""
+    ``passages``, those already retrieved left out (their chunk ids added to ``already``, when given), each
+    marked ``via``."""
     seen = {p.chunk.id for p in passages}
     judgment_ids: list[str] = []
     for p in passages:
@@ -195,6 +197,8 @@ def _judgment_passages(store: Store, passages: list[Passage], units_of: Any, via
         chunks = store.get_chunks(doc_id)
         for unit in units:
             ch = _unit_chunk(chunks, unit)
+            if ch is not None and already is not None and ch.id in seen:
+                already.add(ch.id)
             if ch is None or ch.id in seen or (not ch.citable and not include_non_citable):
                 continue
             seen.add(ch.id)
@@ -223,12 +227,24 @@ def add_structure_passages(store: Store, question: str, passages: list[Passage],
     (:func:`pincite.answer.structure.structure_units`: the lead's disposal and the assents, the dissents'
     disposal and first reasons, a named judge's paragraphs, the test applied or the costs order), placed after
     the first ``after`` retrieved passages and renumbered; ``via`` "structure"."""
+    already: set[str] = set()
     extra = _judgment_passages(store, passages, lambda doc: structure_units(doc, question), "structure",
-                               top_documents, include_non_citable)
-    if not extra:
+                               top_documents, include_non_citable, already)
+    # for a question asking what the court below decided, a passage the structure needs that retrieval ranked
+    # below the first STRUCTURE_KEEP is moved up with them: the opening that reports the decision below shares
+    # few of the question's words ("what did the Recorder decide?" ranked it 24th) and a context budget would
+    # leave it out (other structural questions keep retrieval's order: moving theirs changed dev's answers)
+    deep = [p for p in passages[STRUCTURE_KEEP:] if p.chunk.id in already] if asks_decision_below(question) else []
+    if not extra and not deep:
         return passages
-    merged = passages[:after] + extra + passages[after:]
+    rest = [p for p in passages[after:] if p not in deep]
+    merged = passages[:after] + extra + deep + rest
     return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
+
+
+#: the retrieved passages a structural question keeps where they are; a passage it needs ranked below them is
+#: moved up (the recall depth: the first ten are what a reader and the evaluation read first)
+STRUCTURE_KEEP = 10
 
 
 _TITLES: dict[tuple[int, Any], list[tuple[DocumentKind, str, str]]] = {}

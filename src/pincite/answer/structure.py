@@ -21,6 +21,8 @@ from typing import Any
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.legal import decisions as D
+from pincite.legal.question_kinds import (asks_decision_below, judges_below_named, names_deciding,
+                                          reports_decision_below)
 from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
 from pincite.legal.sentences import sentence_spans
 
@@ -188,7 +190,11 @@ def first_reasons(doc: Document, sp: Speaker) -> Said | None:
 
 
 def asks_outcome(question: str) -> bool:
-    return D.matches(D.OUTCOME_ASKED, question) and not asks_dissent(question)
+    """An outcome question — in a costs question, not by a disposal named as its time ("what costs order did
+    the court make when it dismissed the appeal?" asks about costs: the disposal is no answer to it,
+    :data:`~pincite.legal.decisions.DISPOSAL_AS_TIME`)."""
+    asked = D.DISPOSAL_AS_TIME.sub(" ", question) if asks_costs(question) else question
+    return D.matches(D.OUTCOME_ASKED, asked) and not asks_dissent(question)
 
 
 def asks_dissent(question: str) -> bool:
@@ -246,6 +252,44 @@ def _by_question_words(doc: Document, units: list[Unit], question: str, n: int) 
     return scored[:n]
 
 
+#: how many paragraphs reporting the decision below a court-below question has read (those sharing most of
+#: its words, the earliest first among equals: the opening usually tells what was decided below)
+BELOW_UNITS = 3
+
+
+def decision_below_units(doc: Document, question: str, sps: list[Speaker]) -> list[Unit]:
+    """The judgment's paragraphs with a sentence reporting what the court below decided
+    (:func:`pincite.legal.question_kinds.reports_decision_below`), the :data:`BELOW_UNITS` that share most of
+    ``question``'s words."""
+    hits = sorted({u.ordinal: u for sp in sps for u in sp.units
+                   if any(reports_decision_below(doc.text[s:e]) for s, e in own_sentences(doc, u))}.values(),
+                  key=lambda u: u.char_start)
+    return _by_question_words(doc, hits, question, BELOW_UNITS)
+
+
+def decision_below_said(doc: Document, question: str, sps: list[Speaker]) -> Said | None:
+    """The sentence reporting what the court below decided that answers ``question``: of the sentences the
+    judgment's voices write reporting it (:func:`~pincite.legal.question_kinds.reports_decision_below`), one
+    in which the judge below the question names ("Dove J", "Recorder Campbell QC") is the one deciding first
+    (:func:`~pincite.legal.question_kinds.names_deciding`), then the one holding
+    most of the question's words (the application decided), the earliest among equals — the opening tells the
+    history of the case; None when no sentence reports a decision below."""
+    q = set(terms(question))
+    names = judges_below_named(question)
+    best: tuple[int, int, int] | None = None
+    found: Said | None = None
+    for sp in sps:
+        for u in sp.units:
+            for s, e in own_sentences(doc, u):
+                text = doc.text[s:e]
+                if not reports_decision_below(text):
+                    continue
+                key = (-int(names_deciding(text, names)), -len(q & set(terms(text))), s)
+                if best is None or key < best:
+                    best, found = key, Said(sp, u, *_trim(doc, s, e))
+    return found
+
+
 def outcome_said(doc: Document, sps: list[Speaker]) -> list[Said]:
     """The lead's disposal, then each other judge's assent (those not dissenting)."""
     lead = lead_of(sps)
@@ -297,7 +341,7 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
     """The units a structural question needs read (added to what retrieval ranked): the disposal and assents
     for an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent
     question, the named judge's paragraphs that share most of the question's words, the sentences stating a
-    test or the costs order."""
+    test or the costs order, the paragraphs reporting the decision below."""
     if doc.kind is not DocumentKind.JUDGMENT:
         return []
     sps = speakers(doc)
@@ -321,6 +365,8 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
             hits = [u for u in sp.units
                     if any(D.matches(table, doc.text[s:e]) for s, e in own_sentences(doc, u))]
             units += _by_question_words(doc, hits, question, 2)
+    if asks_decision_below(question) and not named:  # "did Arnold LJ think the judge below was right?" asks
+        units += decision_below_units(doc, question, sps)  # Arnold LJ's view (sole judge or one of several)
     units += [s.unit for s in said]
     return list({u.ordinal: u for u in units}.values())
 
@@ -392,12 +438,15 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     """The claims the structure decides for the turn's question, or None when it does not decide it: an
     outcome question is answered by the lead's disposal and each assent; a dissent question asking whether,
     who or what order (not why) by each dissent's disposal and first reasons, or — no one dissenting — by each
-    judge's agreement.  Asked of one judgment (the best-ranked, when its passages come first), or of each
+    judge's agreement; a question asking what the court below decided by the judgment's report of it
+    (:func:`_decision_below`).  Asked of one judgment (the best-ranked, when its passages come first), or of each
     judgment in scope; each sentence is cited in a passage of the turn, and nothing is claimed that is not
     cited."""
     q = turn.question
     outcome, dissent = asks_outcome(q), dissent_decides(q)
     if not (outcome or dissent):
+        if asks_decision_below(q):
+            return _decision_below(turn)
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
     judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
     if not turn.multi_document:
@@ -425,6 +474,47 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         if made:
             claims += made
     return claims or None
+
+
+def _decision_below(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A question asking what the court below decided ("what had the judge below decided?", "what did Recorder
+    X decide on the application?", "how much did Cockerill J order him to pay?") is answered by the appeal
+    judgment's report of that decision (:func:`decision_below_said`), never by the appeal court's own vote: of
+    the best-ranked judgment (when its passages come first, or the question names it), or of the next when only
+    it reports the judge below the question names deciding.  None when the question names one of that
+    judgment's own judges, even its only one (it asks that judge's view of the decision below), or no sentence
+    of the judgment reports a decision below."""
+    if turn.multi_document or not turn.passages:
+        return None
+    q = turn.question
+    first = turn.passages[0].passage.document
+    named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
+    if first.kind is not DocumentKind.JUDGMENT and not named:
+        return None
+    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
+    if not judgments or (not named and judgments[0].id != first.id):
+        return None
+    names = judges_below_named(q)
+    found: tuple[Document, Said] | None = None
+    # a question naming the judge below ("what order had Morgan J made?") is about the judgment reporting that
+    # judge's decision: of the two best-ranked, the one whose report names that judge deciding, else the first
+    for doc in judgments[:BELOW_JUDGMENTS if names else 1]:
+        sps = speakers(doc)
+        if not sps or named_speakers(doc, q, sps):
+            continue
+        said = decision_below_said(doc, q, sps)
+        if said is None:
+            continue
+        if names and names_deciding(doc.text[said.start:said.end], names):
+            found = (doc, said)
+            break
+        found = found or (doc, said)
+    claim = _claim(turn, found[0], found[1]) if found is not None else None
+    return [claim] if claim else None
+
+
+#: how many of the best-ranked judgments a question naming the judge below is asked of (see _decision_below)
+BELOW_JUDGMENTS = 2
 
 
 #: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree

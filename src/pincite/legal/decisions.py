@@ -134,12 +134,20 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
                         r"\bwhen\s+is\b[^?]{0,60}\b(?:test|standard|threshold)\b[^?]{0,20}\b(?:met"
                         r"|satisfied)\b")
 
-#: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?").
+#: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
+#: to decide costs?": who assesses or determines them is part of the costs order).
 COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+costs|who\s+(?:has\s+to\s+"
                          r"|must\s+|"
                          r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"
                          r"|with))\s+"
-                         r"(?:the\s+)?costs|(?:were|was)\s+costs\s+(?:awarded|ordered))\b")
+                         r"(?:the\s+)?costs|(?:were|was)\s+costs\s+(?:awarded|ordered)|who\s+(?:is\s+to\s+|will\s+|"
+                         r"should\s+|must\s+|shall\s+)?(?:decide|determine|assess)s?\s+(?:the\s+)?costs)\b")
+
+#: A disposal named as the time of what a costs question asks ("what costs order did the court make *when it
+#: dismissed the appeal*?", "… *after dismissing their appeal*"): background to the question, not what it asks
+#: (a question asking both — "what happened on appeal, on liability and on the costs order?" — names no time).
+DISPOSAL_AS_TIME = re.compile(r"(?i)(?:\b(?:when|after|having|upon|once)\b[^?]{0,100}?|\b(?:in|on)\s+)(?:dismiss|allow|"
+                              r"reject|refus|uph[eo]ld)\w*\b[^?]*")
 
 #: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
 #: must say, and why — a sentence without it answers another question, however many words it shares.

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pincite.legal.language import ARGUMENT
 from pincite.legal.decisions import (COSTS_ASKED, COSTS_SENTENCE, DISPOSAL_SENTENCE, OUTCOME_ASKED, TEST_ASKED,
                                      TEST_SENTENCE)
 
@@ -90,14 +91,16 @@ REJECTION_SAYS: Table = (
 #: What the court below decided: the question forms (a court below named only as a party, "JH v Upper
 #: Tribunal", or as the history of the appeal, asks nothing about its decision).
 _BELOW = (r"(?:deputy\s+(?:High\s+Court\s+)?judge|Recorder|HHJ|(?-i:[A-Z][a-z]+\s+J)(?!\w)|the\s+judge|"
-          r"the\s+tribunal|FtT|First-tier\s+Tribunal)")
+          r"the\s+tribunal|FtT|First-tier\s+Tribunal|(?-i:(?:HH\s+)?Judge\s+[A-Z][a-z]+|DJ\s+[A-Z][a-z]+|District\s+"
+          r"Judge|Master\s+[A-Z][a-z]+))")
 _DECIDING = r"(?:decide|decided|hold|held|find|found|order|ordered|make|made|rule|ruled|conclude|concluded)"
 LOWER_COURT_ASKED: Table = (
     (re.compile(r"(?i)\b(?:at\s+first\s+instance|at\s+(?:the\s+)?trial|judge\s+below|court\s+below|lower\s+"
                 r"court)\b"),
      "'what did the judge decide at first instance / at trial / below?'"),
     (re.compile(rf"(?i)\b{_BELOW}\b[^?]{{0,40}}?\b{_DECIDING}\b"),
-     "'what did Recorder X decide…?', 'what order had Morgan J made…?': the judge below and what they decided"),
+     "'what did Recorder X decide…?', 'what order had Morgan J made…?', 'what did Judge Wood QC decide…?': the "
+     "judge below and what they decided"),
 )
 
 #: What the court below decided, as the appeal judgment reports it.
@@ -118,6 +121,98 @@ LOWER_COURT_SAYS: Table = (
                 r"determination|dismissal|refusal|grant)\b"),
      "'This is an appeal against the order of …': the opening states what was decided below"),
 )
+
+#: A sentence reporting what the court below decided, in the appeal court's narrative: the paragraph kind's
+#: "the judge held…" and "judge … dismissed…" (not its "at first instance" or "appeal against the order of",
+#: which place a paragraph, not a sentence that says what was decided), and the forms a sentence takes when it
+#: names the judge below or the order made.
+DECISION_BELOW_SAYS: Table = (
+    LOWER_COURT_SAYS[0],
+    (re.compile(r"(?i)\b(?:judge|Recorder|tribunal)\b[^.;]{0,80}?\b(?<!was\s)(?<!were\s)(?<!been\s)(?<!be\s)"
+                r"(?:dismissed|allowed|granted|refused|ordered|awarded|struck\s+out|quashed)\b"),
+     "'Mr X, sitting as a Deputy High Court judge, dismissed all three claims' (not the passive 'permission to "
+     "appeal against the judge's order was granted by…', which reports another court's act)"),
+    (re.compile(r"(?-i:\b(?:[A-Z][a-z]+\s+J|HHJ\s+[A-Z][a-z]+|Judge\s+[A-Z][a-z]+|Recorder\s+[A-Z][a-z]+)\b)"
+                r"[^.;]{0,80}?\b(?:dismissed|allowed|granted|refused|ordered|held|found|concluded|decided|"
+                r"determined|ruled|gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed)\b"),
+     "'Dove J, who gave judgment allowing the appeal', 'Recorder Campbell QC gave summary judgment', 'Judge "
+     "Hillier dismissed the application': the judge below named, then what they did"),
+    (re.compile(r"(?i)\b(?:was|were)\s+ordered\s+to\b"),
+     "'Mr X was ordered to pay US$ 17.35 million': the order below, in the passive"),
+    (re.compile(r"(?i)\b(?:judge|Recorder|tribunal)\b[^.;]{0,40}?\b(?:determined|ruled|decided)\s+that\b"),
+     "'in dismissing the challenge, the judge determined that…'"),
+)
+
+#: The appeal court speaking in its own voice — a first person with a verb of voting or judging, "in my view" —
+#: so the sentence is the court's view or vote ("I would dismiss the appeal", "I agree with the judge that…"),
+#: not its report of what was decided below ("a judgment which I discuss below, Judge X dismissed…" is one).
+OWN_VOICE = re.compile(r"(?-i:\b(?:I|[Ww]e)\s+(?:would|will|shall|should|must|can|cannot|agree|accept|consider|"
+                       r"think|do\s+not|am|are|reject|find|hold|conclude|respectfully|have\s+(?:concluded|"
+                       r"decided|reached|no\s+doubt))\b|\b[Ii]n\s+(?:my|our)\s+(?:judgment|view|opinion)\b)")
+
+
+#: What the court below should or might have done is the appeal court's criticism, not what was decided there
+#: ("He should have either dismissed the application or…"; the judge below as the subject: "holding that the
+#: application should have been granted" reports a holding); a sentence ending in a question mark (a heading
+#: "should the judge have granted summary judgment?") asks, and reports nothing.
+COUNTERFACTUAL = re.compile(r"(?i)\b(?:he|she|they|it|(?:the\s+)?(?:judge|Recorder|tribunal))\s+(?:should|ought\s+to|"
+                            r"could|would|might|must)\s+(?:not\s+)?have\s+(?:been\s+|\w+\s+)?\w+ed\b|\?\s*$")
+
+
+def reports_decision_below(sentence: str) -> bool:
+    """Whether ``sentence`` reports what the court below decided (:data:`DECISION_BELOW_SAYS`), in the appeal
+    court's narrative rather than its own voice (:data:`OWN_VOICE`), not as what it should have done
+    (:data:`COUNTERFACTUAL`) and not as a party's case about it ("she submits that the judge fell into error":
+    :data:`pincite.legal.language.ARGUMENT`)."""
+    return any(p.search(sentence) for p, _ in DECISION_BELOW_SAYS) and not OWN_VOICE.search(sentence) \
+        and not COUNTERFACTUAL.search(sentence) and not ARGUMENT.search(sentence)
+
+
+#: The judge below as a question names them: "Dove J", "Recorder Campbell QC", "HHJ Wright", "Judge Hillier"
+#: — the name a sentence reporting that judge's decision repeats.
+JUDGE_BELOW_NAMED = re.compile(r"(?-i:\b([A-Z][a-z]+)\s+J\b(?!\w)|\b(?:Recorder|HHJ|Judge|Master|DJ)\s+([A-Z][a-z]+))")
+
+
+def judges_below_named(question: str) -> set[str]:
+    """The surnames of the judges below ``question`` names (:data:`JUDGE_BELOW_NAMED`)."""
+    return {a or b for a, b in JUDGE_BELOW_NAMED.findall(question)}
+
+
+#: what a judge below does in a report of the decision: the verb that follows the judge's name
+_DECIDED = (r"(?:dismissed|allowed|granted|refused|ordered|held|holding|found|concluded|decided|determined|ruled|"
+            r"gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed)")
+
+
+def names_deciding(sentence: str, names: set[str]) -> bool:
+    """Whether ``sentence`` has one of the judges ``names`` as the one deciding — the name, then within a clause
+    what they did ("Dove J, who gave judgment allowing the appeal"), not a judge named in passing ("the
+    submission that Judge X was right and Dove J wrong")."""
+    return any(re.search(rf"\b{re.escape(n)}\b[^.;]{{0,60}}?\b{_DECIDED}\b", sentence) for n in names)
+
+
+def asks_lower_court(question: str) -> bool:
+    """Whether ``question`` asks what the court below decided (:data:`LOWER_COURT_ASKED`)."""
+    return any(p.search(question) for p, _ in LOWER_COURT_ASKED)
+
+
+#: A question asking what the appeal court itself did ("the grandparents appealed HHJ X's refusal … What did the
+#: Court of Appeal ultimately order?"): the judge below is its history, not what it asks.
+APPEAL_COURT_DECIDING = re.compile(r"(?i)\b(?:Court\s+of\s+Appeal|CA|appeal\s+court|this\s+court)\s+(?:\w+\s+)?"
+                                   r"(?:order|decide|hold|held|rule|conclude|make|made|do|did|say|said)\w*\b")
+
+
+#: A judge of an appeal court named by title ("Arnold LJ", "Sir Geoffrey Vos MR", "Lady Justice King"): a
+#: question naming one ("did Arnold LJ think the judge below got the test right?") asks that judge's view.
+APPEAL_JUDGE_NAMED = re.compile(r"(?-i:\b[A-Z][a-z]+\s+(?:LJJ?|MR|SPT|C|P|VP|LCJ)\b|\bL(?:ord|ady)\s+Justice\s+[A-Z])")
+
+
+def asks_decision_below(question: str) -> bool:
+    """Whether ``question`` asks only what the court below decided — the decision below itself, not why it was
+    wrong (:data:`WHY_FAILED_ASKED`: the appeal court's reasons answer that), what the appeal court did with it
+    (:data:`APPEAL_COURT_DECIDING`) or what one of its judges thought of it (:data:`APPEAL_JUDGE_NAMED`)."""
+    return asks_lower_court(question) and not any(p.search(question) for p, _ in WHY_FAILED_ASKED) \
+        and not APPEAL_COURT_DECIDING.search(question) and not APPEAL_JUDGE_NAMED.search(question)
+
 
 #: The test or standard: question forms beyond decisions.TEST_ASKED.
 TEST_MORE_ASKED: Table = (
@@ -172,4 +267,6 @@ def place_weight(position: float, text: str, kinds: tuple[ParagraphKind, ...]) -
     return best
 
 
-__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind", "place_weight"]
+__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind", "place_weight", "reports_decision_below",
+           "asks_lower_court", "judges_below_named", "names_deciding",
+           "asks_decision_below"]

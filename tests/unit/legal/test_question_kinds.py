@@ -46,3 +46,67 @@ def test_a_disposal_stands_at_the_end_and_the_decision_below_at_the_start() -> N
     assert place_weight(0.95, "I would allow the appeal.", outcome) > place_weight(0.1, "I would allow the appeal.",
                                                                                    outcome)
     assert place_weight(0.05, "The judge held that the claim failed.", below) > 0.9
+
+
+# -- the decision below as a sentence reports it, and the questions that ask only for it (issue 52) ----------
+
+from pincite.legal.decisions import COSTS_ASKED, DISPOSAL_AS_TIME  # noqa: E402
+from pincite.legal.question_kinds import (asks_decision_below, judges_below_named, names_deciding,  # noqa: E402
+                                          reports_decision_below)
+
+
+@pytest.mark.parametrize("sentence", [
+    "The appeal was heard by Smith J, who gave judgment allowing the appeal.",
+    "At a hearing in June Recorder Jones QC gave summary judgment in favour of the claimant.",
+    "The defendant was ordered to pay the claimant £10,000.",
+    "In dismissing the challenge, the judge determined that the words bore their ordinary meaning.",
+    "For reasons which I discuss below, Judge Brown dismissed the mother's application.",
+    "The judge held that the contract had been terminated.",
+])
+def test_a_report_of_the_decision_below(sentence: str) -> None:
+    assert reports_decision_below(sentence)
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("For these reasons, I would dismiss the appeal.", "the appeal court's own vote"),
+    ("I agree with the judge that the claim was arbitrable.", "the appeal court's own view"),
+    ("He should have either dismissed the application or allowed evidence.", "what the judge should have done"),
+    ("Should the judge have granted summary judgment?", "a heading that asks"),
+    ("She submits that the judge fell into error in refusing the adjournment.", "a party's case about it"),
+    ("Permission to appeal against the judge's order was granted by Lewison LJ.", "another court's act"),
+])
+def test_not_a_report_of_the_decision_below(sentence: str, why: str) -> None:
+    assert not reports_decision_below(sentence), why
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("What did Judge Wood QC decide on the appeal from the district judge?", True),
+    ("What had Dove J decided on the council's appeal?", True),
+    ("How much did Cockerill J order the defendant to pay?", True),
+    ("Why was the deputy judge wrong to find the files were a filing system?", False),  # the appeal's reasons
+    ("The grandparents appealed HHJ X's refusal to make an order. What did the Court of Appeal ultimately order?",
+     False),  # what the appeal court did
+])
+def test_a_question_asking_only_what_was_decided_below(question: str, asked: bool) -> None:
+    assert asks_decision_below(question) is asked
+
+
+def test_the_judge_below_the_question_names_is_the_one_deciding() -> None:
+    names = judges_below_named("In the homelessness case, what had Dove J decided on the appeal?")
+    assert names == {"Dove"}
+    assert names_deciding("The appeal was heard by Dove J, who gave judgment allowing the appeal.", names)
+    assert not names_deciding("The submission is that Judge Hellman directed himself correctly and that Dove "
+                              "J was wrong.", names)
+
+
+def test_a_disposal_named_as_a_costs_question_s_time_is_background() -> None:
+    asked = "What costs order was made against the mother when the Court of Appeal dismissed her appeal?"
+    assert "dismiss" not in DISPOSAL_AS_TIME.sub(" ", asked)
+    both = "What happened on appeal, both on liability and on the costs order?"
+    assert DISPOSAL_AS_TIME.sub(" ", both) == both
+    assert COSTS_ASKED.search("Who is to decide costs now the appeal is academic?")
+
+
+def test_a_question_naming_an_appeal_judge_asks_that_judge_s_view_of_the_decision_below() -> None:
+    assert not asks_decision_below("Did Arnold LJ think the judge below got the legal test right?")
+    assert not asks_decision_below("What did Lady Justice King make of the judge's finding at first instance?")
