@@ -136,13 +136,24 @@ def lead_of(sps: list[Speaker]) -> Speaker | None:
             or next((s for s in sps if not s.dissenting), None))
 
 
+def _opens_with_vote(doc: Document, unit: Unit) -> bool:
+    """Whether the paragraph's first own sentence is itself a disposal ("22. I would accordingly dismiss this
+    appeal."): after a paragraph opening "For these reasons" ("19. I would therefore dismiss grounds 1 and 2"),
+    such a paragraph is the judge's final vote."""
+    spans = own_sentences(doc, unit)
+    return bool(spans) and D.matches(D.DISPOSAL_SENTENCE, doc.text[spans[0][0]:spans[0][1]])
+
+
 def disposal(doc: Document, sp: Speaker) -> list[Said]:
     """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as
-    a conclusion ("For these reasons, I would have allowed the appeals"), else their last; and one their first
-    paragraphs announce before the reasons when there is one."""
+    a conclusion ("For these reasons, I would have allowed the appeals") or, after that, with the vote
+    itself ("I would accordingly dismiss this appeal"), else their last; and one their first paragraphs
+    announce before the reasons when there is one."""
     out = []
-    closing = [u for u in sp.units[-CLOSING_STRETCH:]
-               if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]
+    stretch = sp.units[-CLOSING_STRETCH:]
+    closing = [u for u in stretch if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]
+    if closing:  # a later paragraph opening with the vote itself supersedes the conclusion before it
+        closing += [u for u in stretch if u.ordinal > closing[-1].ordinal and _opens_with_vote(doc, u)]
     last = (_find(doc, sp, D.DISPOSAL_SENTENCE, closing, hypothetical_ok=sp.dissenting)
             or _find(doc, sp, D.DISPOSAL_SENTENCE, sp.units, hypothetical_ok=sp.dissenting))
     if last is not None:
