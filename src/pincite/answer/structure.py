@@ -427,6 +427,8 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
             any_dissent, said = dissent_said(doc, sps, q)
             if not said:
                 continue
+            if D.matches(D.OUTCOME_ASKED, q):  # "was it unanimous, and what was the outcome?": both parts
+                said = _with_outcome(doc, sps, said)
             lead_in = "" if any_dissent else "No one dissented. "
         else:
             said, lead_in = outcome_said(doc, sps), ""
@@ -436,6 +438,20 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         if made:
             claims += made
     return claims or None
+
+
+def _with_outcome(doc: Document, sps: list[Speaker], said: list[Said]) -> list[Said]:
+    """A dissent question that asks the outcome too ("did the appeal succeed? any dissent?"): the lead's
+    disposal with what answers the dissent part (the dissents' words, or each judge's agreement), in the
+    judgment's order, each sentence once."""
+    lead = lead_of(sps)
+    if lead is None or lead.dissenting:
+        return said
+    out = list(said)
+    for x in disposal(doc, lead):
+        if all(x.unit.ordinal != y.unit.ordinal or x.start != y.start for y in out):
+            out.append(x)
+    return sorted(out, key=lambda x: x.start)
 
 
 #: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree
