@@ -3,9 +3,10 @@ accordingly dismiss this appeal.") after a paragraph opening as a conclusion ("1
 grounds 1 and 2. I can take grounds 3 and 4 … more shortly.") supersedes it; a paragraph opening with a vote
 on something else (permission) with no conclusion before it does not displace the later disposal.
 
-On real Court of Appeal judgments (none reserved, none a held-out set's): a bulk judgment dismissing an appeal
-ground by ground (2020-ewca-739) and a corpus one granting permission then dismissing (2020-ewca-1357).  What
-is asserted is which paragraph is cited — the last of the lead's paragraphs that casts a vote — never words."""
+On real Court of Appeal judgments (none reserved, none a held-out set's): a bulk judgment dismissing an
+appeal ground by ground (2020-ewca-739) and a corpus one granting permission then dismissing
+(2020-ewca-1357).  What is asserted is which paragraph is cited — the last of the lead's paragraphs that
+casts a vote — never words."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def store(tmp_path_factory: pytest.TempPathFactory, bulk: Path, corpus: Path):  
 
 
 def _doc(store, source: str):  # type: ignore[no-untyped-def]
-    return next(d for d in (store.get_document(x.id) for x in store.list_documents()) if d.source.endswith(source))
+    return next(d for d in (store.get_document(x.id) for x in store.list_documents())
+                if d.source.endswith(source))
 
 
 def _last_voting_paragraph(doc, sp):  # type: ignore[no-untyped-def]
@@ -59,8 +61,9 @@ def test_an_outcome_question_cites_the_final_vote(store) -> None:  # type: ignor
     doc = _doc(store, BY_GROUNDS)
     lead = lead_of(speakers(doc))
     final = _last_voting_paragraph(doc, lead)
-    ans = answer_question("Thompson v Chief Constable of Greater Manchester Police: did the claimant's appeal "
-                          "on negligence and battery succeed?", store, Retriever(store, RetrievalMode.LEXICAL),
+    question = ("Thompson v Chief Constable of Greater Manchester Police: did the claimant's appeal on "
+                "negligence and battery succeed?")
+    ans = answer_question(question, store, Retriever(store, RetrievalMode.LEXICAL),
                           make_generator(GeneratorKind.RANKER), AskOptions(k=10), filters=SearchFilters())
     lead_cited = [c.candidate.unit for c in ans.citations if c.candidate.unit.role is Role.LEAD]
     assert lead_cited and all(u.ordinal == final.ordinal for u in lead_cited), [u.label for u in lead_cited]

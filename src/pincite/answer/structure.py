@@ -137,9 +137,9 @@ def lead_of(sps: list[Speaker]) -> Speaker | None:
 
 
 def _opens_with_vote(doc: Document, unit: Unit) -> bool:
-    """Whether the paragraph's first own sentence is itself a disposal ("22. I would accordingly dismiss this
-    appeal."): after a paragraph opening "For these reasons" ("19. I would therefore dismiss grounds 1 and 2"),
-    such a paragraph is the judge's final vote."""
+    """Whether the paragraph's first own sentence is itself a disposal ("22. I would accordingly dismiss
+    this appeal."): after a paragraph opening as a conclusion ("19. I would therefore dismiss grounds 1 and
+    2"), such a paragraph is the judge's final vote."""
     spans = own_sentences(doc, unit)
     return bool(spans) and D.matches(D.DISPOSAL_SENTENCE, doc.text[spans[0][0]:spans[0][1]])
 
