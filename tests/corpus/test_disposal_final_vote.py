@@ -34,7 +34,8 @@ PERMISSION = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1357-civ.xml" 
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory, bulk: Path, corpus: Path):  # type: ignore[no-untyped-def]
-    s = ingested(tmp_path_factory.mktemp("vote") / "s.db", [bulk / BY_GROUNDS, bulk / ORDERS, corpus / PERMISSION])
+    s = ingested(tmp_path_factory.mktemp("vote") / "s.db",
+                 [bulk / BY_GROUNDS, bulk / ORDERS, corpus / PERMISSION])
     yield s
     s.close()
 
@@ -71,7 +72,7 @@ def test_an_outcome_question_cites_the_final_vote(store) -> None:  # type: ignor
     assert lead_cited and all(u.ordinal == final.ordinal for u in lead_cited), [u.label for u in lead_cited]
 
 
-def test_a_vote_listing_orders_before_the_disposal_is_the_disposal(store) -> None:  # type: ignore[no-untyped-def]
+def test_a_vote_listing_orders_first_is_the_disposal(store) -> None:  # type: ignore[no-untyped-def]
     doc = _doc(store, ORDERS)
     lead = lead_of(speakers(doc))
     said = disposal(doc, lead)
