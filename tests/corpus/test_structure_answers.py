@@ -165,3 +165,21 @@ def test_a_costs_question_of_a_judgment_that_makes_no_costs_order_abstains(ask) 
                      "Who has to pay the costs of the appeal about the child psychiatrist expert?"):
         ans = ask(question)
         assert ans.claims == [] and ans.citations == [], (question, _cited(ans))
+
+
+def test_a_dissent_question_asking_the_outcome_cites_the_disposal(ask) -> None:  # type: ignore
+    # "was it unanimous, and what was the outcome?": the agreements answer one part, the disposal the other
+    ans = ask("Was the Court of Appeal unanimous in the Alliance of Turkish Business People appeal about the "
+              "ECAA settlement rules, and did the appeal succeed?")
+    cited = _cited(ans)
+    voices = _voices(ask, TURKISH)
+    lead = next(a for a, r in voices.items() if r is Role.LEAD)
+    agreeing = {a for a, r in voices.items() if r is Role.CONCURRING}
+    assert any(a == lead and matches(DISPOSAL_SENTENCE, q) for a, _, q in cited), cited
+    assert agreeing and agreeing <= {a for a, _, q in cited if matches(ASSENT_SENTENCE, q)}, cited
+    assert ans.claims[0].text.startswith("No one dissented"), ans.text
+    # with a dissent: the lead's disposal and the dissent's own words
+    cited = _cited(ask("Did the police officers' appeal about screens at the inquest succeed, and did any "
+                       "judge dissent?"))
+    roles = {r for _, r, _ in cited}
+    assert Role.LEAD in roles and roles & set(DISSENTING), cited

@@ -138,13 +138,24 @@ def lead_of(sps: list[Speaker]) -> Speaker | None:
             or next((s for s in sps if not s.dissenting), None))
 
 
+def _opens_with_vote(doc: Document, unit: Unit) -> bool:
+    """Whether the paragraph's first own sentence is itself a disposal ("22. I would accordingly dismiss
+    this appeal."): after a paragraph opening as a conclusion ("19. I would therefore dismiss grounds 1 and
+    2"), such a paragraph is the judge's final vote."""
+    spans = own_sentences(doc, unit)
+    return bool(spans) and D.matches(D.DISPOSAL_SENTENCE, doc.text[spans[0][0]:spans[0][1]])
+
+
 def disposal(doc: Document, sp: Speaker) -> list[Said]:
     """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as
-    a conclusion ("For these reasons, I would have allowed the appeals"), else their last; and one their first
-    paragraphs announce before the reasons when there is one."""
+    a conclusion ("For these reasons, I would have allowed the appeals") or, after that, with the vote
+    itself ("I would accordingly dismiss this appeal"), else their last; and one their first paragraphs
+    announce before the reasons when there is one."""
     out = []
-    closing = [u for u in sp.units[-CLOSING_STRETCH:]
-               if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]
+    stretch = sp.units[-CLOSING_STRETCH:]
+    closing = [u for u in stretch if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]
+    if closing:  # a later paragraph opening with the vote itself supersedes the conclusion before it
+        closing += [u for u in stretch if u.ordinal > closing[-1].ordinal and _opens_with_vote(doc, u)]
     last = (_find(doc, sp, D.DISPOSAL_SENTENCE, closing, hypothetical_ok=sp.dissenting)
             or _find(doc, sp, D.DISPOSAL_SENTENCE, sp.units, hypothetical_ok=sp.dissenting))
     if last is not None:
@@ -465,6 +476,8 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
             any_dissent, said = dissent_said(doc, sps, q)
             if not said:
                 continue
+            if D.matches(D.OUTCOME_ASKED, q):  # "was it unanimous, and what was the outcome?": both parts
+                said = _with_outcome(doc, sps, said)
             lead_in = "" if any_dissent else "No one dissented. "
         else:
             said, lead_in = outcome_said(doc, sps), ""
@@ -515,6 +528,20 @@ def _decision_below(turn: TurnContext) -> list[dict[str, Any]] | None:
 
 #: how many of the best-ranked judgments a question naming the judge below is asked of (see _decision_below)
 BELOW_JUDGMENTS = 2
+
+
+def _with_outcome(doc: Document, sps: list[Speaker], said: list[Said]) -> list[Said]:
+    """A dissent question that asks the outcome too ("did the appeal succeed? any dissent?"): the lead's
+    disposal with what answers the dissent part (the dissents' words, or each judge's agreement), in the
+    judgment's order, each sentence once."""
+    lead = lead_of(sps)
+    if lead is None or lead.dissenting:
+        return said
+    out = list(said)
+    for x in disposal(doc, lead):
+        if all(x.unit.ordinal != y.unit.ordinal or x.start != y.start for y in out):
+            out.append(x)
+    return sorted(out, key=lambda x: x.start)
 
 
 #: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree

@@ -169,13 +169,15 @@ def answer_must_say(question: str) -> list[re.Pattern[str]]:
 #: A judge's own disposal, each form with why it disposes.
 DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?-i:\bI\b|\b[Ww]e\b)\s+(?:(?:would|should|will|shall|must|do|therefore|accordingly|also|"
-                r"have|for\s+my\s+part|for\s+these\s+reasons|respectfully)\b[^.;:]{0,100}?\b|(?:therefore\s+|"
+                r"have|for\s+my\s+part|for\s+these\s+reasons|respectfully)\b[^.;:]{0,160}?\b|(?:therefore\s+|"
                 r"accordingly\s+)?)(?:(?i:allow|dismiss|grant|refuse|quash|set\s+aside|uphold|restore|remit"
                 r"|vacate)\b|have\s+(?i:allowed|dismissed|granted|refused|quashed|set\s+aside|upheld|restored"
                 r"|remitted)\b)"),
      "'I would allow the appeal', 'we dismiss this appeal', 'I would vary the order and on that basis "
-     "dismiss the appeal', 'I would have allowed it': a judge's vote (a modal, or the verb at once: 'I "
-     "accept that the judge was right to refuse' is no vote, nor 'I would add that they were refused')"),
+     "dismiss the appeal', 'I would admit the further evidence, give permission for the amendments … and "
+     "allow the appeal' (orders listed before the disposal), 'I would have allowed it': a judge's vote (a "
+     "modal, or the verb at once: 'I accept that the judge was right to refuse' is no vote, nor 'I would add "
+     "that they were refused')"),
     (re.compile(r"(?i)\b(?:appeal|cross-appeal|application|claim|petition|challenge)s?\b[^.;:]{0,60}?\b"
                 r"(?:is|are|be|will\s+be|must\s+be|should\s+be|would\s+be)\s+(?:therefore\s+|accordingly\s+|"
                 r"also\s+|thus\s+|\w+ly\s+)?(?:allowed|dismissed|refused|granted|upheld|quashed|set\s+aside|"
