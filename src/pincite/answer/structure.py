@@ -70,12 +70,27 @@ def speakers(doc: Document) -> list[Speaker]:
     """The judgment's voices in document order: each author's numbered, citable paragraphs of reasons."""
     out: dict[str, Speaker] = {}
     for u in doc.units:
+        if u.zone is Zone.REASONS and u.citable and u.author and u.kind is UnitKind.PART:
+            out.setdefault(u.author, Speaker(u.author, u.role))  # a voice whose reasons may be Parts only
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
             sp = out.setdefault(u.author, Speaker(u.author, u.role))
             parent = doc.units[u.parent] if u.parent is not None else None
             if parent is None or parent.kind is UnitKind.HEADING or parent.author is None:
                 sp.units.append(u)
+    for sp in out.values():
+        if all(u.kind in (UnitKind.PART, UnitKind.OTHER) for u in sp.units):  # Parts and their footnotes
+            sp.units = _leaf_parts(doc, sp.author)
     return [s for s in out.values() if s.units]
+
+
+def _leaf_parts(doc: Document, author: str) -> list[Unit]:
+    """A judgment whose reasons are Parts, not numbered paragraphs (a US opinion: an unheaded introduction,
+    "I", "II" with "A", "B" under it, "Conclusion"): its innermost Parts, headed or not — a Part's sub-parts
+    speak for it, and a sentence of II.B is cited to II.B, not to the whole of Part II."""
+    parts = [u for u in doc.units if u.kind is UnitKind.PART and u.citable and u.author == author
+             and u.zone is Zone.REASONS]
+    parents = {u.parent for u in parts if u.parent is not None}
+    return [u for u in parts if u.ordinal not in parents]
 
 
 def own_sentences(doc: Document, unit: Unit) -> list[tuple[int, int]]:
@@ -125,6 +140,8 @@ def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], 
             i = abs(i)
             if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS and i + 1 < len(spans):
                 e = spans[i + 1][1]  # "I agree." opening a paragraph: with what follows, it says with what
+            elif len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS and i > 0:
+                s = spans[i - 1][0]  # "AFFIRMED." closing the reasons: with the sentence before, it says what
             return Said(sp, u, *_trim(doc, s, e))
     return None
 
@@ -188,7 +205,8 @@ def first_reasons(doc: Document, sp: Speaker) -> Said | None:
 
 
 def asks_outcome(question: str) -> bool:
-    return D.matches(D.OUTCOME_ASKED, question) and not asks_dissent(question)
+    return (D.matches(D.OUTCOME_ASKED, question) and not asks_dissent(question)
+            and not D.OUTCOME_REASONS_ASKED.search(question))
 
 
 def asks_dissent(question: str) -> bool:
