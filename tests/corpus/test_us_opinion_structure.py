@@ -72,3 +72,42 @@ def test_the_standard_of_review_is_a_test_sentence(shared: Path) -> None:
     doc = _doc(shared, GILDERNEW)
     i = doc.text.index("We review de novo")
     assert D.matches(D.TEST_SENTENCE, doc.text[i:doc.text.index(".", i) + 1])
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore[no-untyped-def]
+    from pincite.engine import AskOptions, answer_question
+    from pincite.generate.base import GeneratorKind
+    from pincite.generate.factory import make_generator
+    from pincite.search.retrieve import RetrievalMode, Retriever
+    from pincite.types import SearchFilters
+    from tests.support.extractive_helpers import ingested
+
+    s = ingested(tmp_path_factory.mktemp("usop") / "s.db", [shared / f for f in (GILDERNEW, BALMERT, MORTIMER)])
+    retriever = Retriever(s, RetrievalMode.LEXICAL)
+    gen = make_generator(GeneratorKind.RANKER)  # the default generator
+
+    def run(question: str):  # type: ignore[no-untyped-def]
+        return answer_question(question, s, retriever, gen, AskOptions(k=10), filters=SearchFilters())
+
+    yield run
+    s.close()
+
+
+def test_an_outcome_question_on_a_us_opinion_cites_its_disposition(ask) -> None:  # type: ignore[no-untyped-def]
+    ans = ask("In the Gildernew naturalization case, did the Second Circuit affirm the judgment below?")
+    assert ans.citations
+    assert all("affirm" in c.to_json()["quote"].lower() for c in ans.citations)
+
+
+@pytest.mark.parametrize("question, says", [
+    ("what standard of review did the Second Circuit use for the summary judgment ruling in Gildernew",
+     r"(?i)review(?:ed)? de novo"),
+    ("In Balmert, what did the district court decide before the appeal?", r"(?i)district court\b.*\b(?:granted|concluded|denied|held)"),
+])
+def test_a_kind_of_sentence_answers_where_the_ranker_would_abstain(ask, question: str,  # type: ignore
+                                                                   says: str) -> None:
+    import re
+    ans = ask(question)
+    assert ans.citations
+    assert re.search(says, " ".join(c.to_json()["quote"] for c in ans.citations))

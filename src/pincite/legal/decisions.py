@@ -162,6 +162,36 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
 )
 
 
+#: The court below, as an appellate opinion names it.
+_COURT_BELOW = (r"(?:district|trial|lower|bankruptcy|magistrate|circuit|superior|county|state|first-tier|tax)\s+"
+                r"(?:court|judge|tribunal)|court\s+below|judge\s+below|tribunal\s+below|(?:trial|immigration)\s+judge")
+
+#: Questions a kind of sentence answers where the ranker would abstain: the question's pattern, the sentence
+#: that answers it, and why — the best-ranked candidate of the judgment saying it is the answer.
+ASKED_AND_SAID: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:standard|scope)\s+of\s+review\b|\bwhat\s+(?:standard|deference)\b[^?]{0,60}\b"
+                r"(?:review|appl(?:y|ied))"),
+     re.compile(r"(?i)\b(?:we\s+review|(?:is|are)\s+reviewed|reviewing)\b[^.;]{0,120}?\b(?:de\s+novo|for\s+(?:an\s+)?"
+                r"abuse\s+of\s+discretion|for\s+clear\s+error|for\s+plain\s+error|under\s+the\s+[\w\s-]{0,40}?"
+                r"standard)\b|\b(?:standard|scope)\s+of\s+review\s+(?:is|was)\b"),
+     "'what standard of review did the court use?': the sentence saying how the court reviews ('we review de "
+     "novo…', 'is reviewed for abuse of discretion')"),
+    (re.compile(rf"(?i)\bwhat\s+(?:did|happened)\b[^?]{{0,60}}?\b(?:{_COURT_BELOW})\b[^?]{{0,40}}?\b(?:decide|do|"
+                rf"hold|rule|find|order|conclude|grant)\w*|\bhow\s+did\b[^?]{{0,60}}?\b(?:{_COURT_BELOW}|Judge\s+"
+                rf"[A-Z]\w+)\b[^?]{{0,60}}?\b(?:rule|decide|deal\s+with|dispose)"),
+     re.compile(rf"(?i)\b(?:{_COURT_BELOW})\b[^.;]{{0,80}}?\b(?:granted|denied|dismissed|entered|ruled|held|"
+                rf"concluded|found|refused|rejected|allowed|sentenced|awarded)\b|\([A-Z][\w'’-]+,\s+(?:J|C\.J|M\.J)"
+                rf"\.\)\s+(?:granted|denied|dismissed|entered)\b"),
+     "'what did the district court decide?', 'how did Judge X rule?': the sentence saying what the court below "
+     "did ('the district court granted summary judgment', '(Berman, J.) denied the motion')"),
+)
+
+
+def asked_and_said(question: str) -> list[re.Pattern[str]]:
+    """The sentences that answer ``question`` by their kind (:data:`ASKED_AND_SAID`)."""
+    return [said for asked, said, _why in ASKED_AND_SAID if asked.search(question)]
+
+
 def answer_must_say(question: str) -> list[re.Pattern[str]]:
     """What a sentence answering ``question`` must say (:data:`ANSWER_MUST_SAY`): one pattern for each rule
     the question meets."""
