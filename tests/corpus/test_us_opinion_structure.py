@@ -111,3 +111,10 @@ def test_a_kind_of_sentence_answers_where_the_ranker_would_abstain(ask, question
     ans = ask(question)
     assert ans.citations
     assert re.search(says, " ".join(c.to_json()["quote"] for c in ans.citations))
+
+
+def test_who_wrote_the_opinion_is_its_own_line_naming_the_author(ask) -> None:  # type: ignore[no-untyped-def]
+    ans = ask("Who authored the Sixth Circuit's opinion in Balmert v. Reliance Standard?")
+    assert ans.citations
+    quote = ans.citations[0].to_json()["quote"]
+    assert "SILER" in quote and len(quote.split()) >= 4

@@ -21,6 +21,7 @@ from typing import Any
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.legal import decisions as D
+from pincite.legal.decisions import judge_name_forms
 from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
 from pincite.legal.sentences import sentence_spans
 
@@ -415,6 +416,8 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     cited."""
     q = turn.question
     outcome, dissent = asks_outcome(q), dissent_decides(q)
+    if D.AUTHOR_ASKED.search(q) and not (outcome or dissent) and not turn.multi_document:
+        return _author_line(turn)
     if not (outcome or dissent):
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
     judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
@@ -477,4 +480,26 @@ def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:
         said1 = _find(doc, sp, D.ASSENT_SENTENCE, sp.units[:1], last=False)
         claim = _claim(turn, doc, said1) if said1 is not None else None
         return [claim] if claim else None
+    return None
+
+
+def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """"Who wrote the opinion?": the lead judgment's first sentence of its own that names its author ("SILER,
+    Circuit Judge. Pursuant to…", "Lord Reed (with whom …agree)") in the best-ranked judgment; None when its
+    reasons never name the author (the name only in a heading or on the cover)."""
+    for doc in _judgments_in_turn(turn)[:1]:
+        if _names_other_case(turn.question, doc):
+            return None
+        lead = lead_of(speakers(doc))
+        if lead is None:
+            return None
+        names = [n for n in judge_name_forms(lead.author)[0] if len(n) > 2]
+        for u in lead.units[:OPENING_PARAGRAPHS]:
+            spans = own_sentences(doc, u)
+            for i, (s, e) in enumerate(spans):
+                if any(re.search(rf"(?i)\b{re.escape(n)}\b", doc.text[s:e]) for n in names):
+                    if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS + 2 and i + 1 < len(spans):
+                        e = spans[i + 1][1]  # "SILER, Circuit Judge." with the sentence it opens
+                    claim = _claim(turn, doc, Said(lead, u, s, e))
+                    return [claim] if claim else None
     return None

@@ -138,6 +138,11 @@ JUDGE_VIEW_ASKED = re.compile(
     r"identif\w*|characteri[sz]\w*|put\s+it|approach\w*|reason\w*|according\s+to|per|in\s+(?:his|her)\s+"
     r"judgment|agree\w*|disagree\w*|flag\w*|limit\w*|engage\w*|explain\w*|describe\w*|treat\w*|deal\w*)\b")
 
+#: How a question asks who wrote the court's opinion: the lead judgment's own line naming its author answers it.
+AUTHOR_ASKED = re.compile(r"(?i)\bwho\s+(?:wrote|authored|delivered|gave|penned|was\s+the\s+author\s+of)\b[^?]{0,60}?"
+                          r"\b(?:opinion|judgment|decision|reasons)\b|\bwho\s+wrote\s+for\s+the\s+(?:court|majority|"
+                          r"panel)\b|\bwho\s+(?:was|is)\s+the\s+author\b")
+
 #: How a question asks the test or standard a court applied.
 TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:legal\s+|correct\s+|right\s+|"
                         r"proper\s+|relevant\s+|applicable\s+)?(?:test|standard|threshold|approach|criteria|"
