@@ -118,3 +118,12 @@ def test_who_wrote_the_opinion_is_its_own_line_naming_the_author(ask) -> None:  
     assert ans.citations
     quote = ans.citations[0].to_json()["quote"]
     assert "SILER" in quote and len(quote.split()) >= 4
+
+
+def test_outcome_evidence_is_the_last_part_not_a_footnote(shared: Path) -> None:
+    """The passages added for an outcome question are where the court disposes: the last innermost Part ("V.C",
+    ending "AFFIRMED."), not the footnote numbered last ("We GRANT his application" to proceed ifp)."""
+    from pincite.answer.evidence import outcome_units
+    doc = _doc(shared, US + "ca10_06-6247_triplet_v_franklin_2010.pdf")
+    labels = [u.label for u in outcome_units(doc)]
+    assert "Part V.C" in labels and not any(lab.startswith("n.") for lab in labels)

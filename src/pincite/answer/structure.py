@@ -80,11 +80,11 @@ def speakers(doc: Document) -> list[Speaker]:
                 sp.units.append(u)
     for sp in out.values():
         if all(u.kind in (UnitKind.PART, UnitKind.OTHER) for u in sp.units):  # Parts and their footnotes
-            sp.units = _leaf_parts(doc, sp.author)
+            sp.units = leaf_parts(doc, sp.author)
     return [s for s in out.values() if s.units]
 
 
-def _leaf_parts(doc: Document, author: str) -> list[Unit]:
+def leaf_parts(doc: Document, author: str) -> list[Unit]:
     """A judgment whose reasons are Parts, not numbered paragraphs (a US opinion: an unheaded introduction,
     "I", "II" with "A", "B" under it, "Conclusion"): its innermost Parts, headed or not — a Part's sub-parts
     speak for it, and a sentence of II.B is cited to II.B, not to the whole of Part II."""
