@@ -103,7 +103,8 @@ def test_an_outcome_question_on_a_us_opinion_cites_its_disposition(ask) -> None:
 @pytest.mark.parametrize("question, says", [
     ("what standard of review did the Second Circuit use for the summary judgment ruling in Gildernew",
      r"(?i)review(?:ed)? de novo"),
-    ("In Balmert, what did the district court decide before the appeal?", r"(?i)district court\b.*\b(?:granted|concluded|denied|held)"),
+    ("In Balmert, what did the district court decide before the appeal?",
+     r"(?i)district court\b.*\b(?:granted|concluded|denied|held)"),
 ])
 def test_a_kind_of_sentence_answers_where_the_ranker_would_abstain(ask, question: str,  # type: ignore
                                                                    says: str) -> None:

@@ -236,7 +236,8 @@ def units_under_heading(units: Sequence[Unit], name: str, text: str = "") -> lis
     """The units a heading path names where no unit prints the name itself: a US opinion's "II.B" or
     "DISCUSSION, B" is the sub-part B under the part headed II or DISCUSSION (its section path ends so, the
     steps split at dots, commas and spaces); a one-word name ("Decision") is also a block whose first line is
-    that heading (given the document's ``text``).  Compared without case; the quote settles ambiguity as for an exact name."""
+    that heading (given the document's ``text``).  Compared without case; the quote settles ambiguity as for an
+    exact name."""
     named = _under_heading_path(units, name)
     if named:
         return named

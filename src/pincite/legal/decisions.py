@@ -44,8 +44,9 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|reverse|vacate)\b"),
      "'did the Court of Appeal allow/uphold…?', 'did the Ninth Circuit affirm…?': what the court did is its "
      "disposal"),
-    (re.compile(r"(?i)\b(?:was|were)\s+(?:the\s+)?(?:judgment|decision|ruling|order|conviction)s?\s+(?:below|of\s+the\s+"
-                r"(?:district|trial|lower)\s+court)\s+(?:upheld|affirmed|reversed|vacated|overturned|set\s+aside)\b"),
+    (re.compile(r"(?i)\b(?:was|were)\s+(?:the\s+)?(?:judgment|decision|ruling|order|conviction)s?\s+(?:below|"
+                r"of\s+the\s+(?:district|trial|lower)\s+court)\s+(?:upheld|affirmed|reversed|vacated|overturned"
+                r"|set\s+aside)\b"),
      "'was the judgment below upheld?': a US appeal's disposal is of the judgment below"),
     (re.compile(rf"(?i)\b(?:did|does)\b[^?]{{0,120}}?\b(?:win|lose|succeed|get)\b[^?]{{0,60}}?"
                 rf"\b{_PROCEEDING}"),
