@@ -38,7 +38,7 @@ from pincite.legal.language import (
     SCOPE_PHRASE,
     asks_about_outcome,
 )
-from pincite.answer.structure import structure_units
+from pincite.answer.structure import speakers, structure_units
 from pincite.legal.question_kinds import asks_decision_below
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
@@ -157,9 +157,15 @@ def outcome_units(doc: Document) -> list[Unit]:
     for u in doc.units:
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
             by_author.setdefault(u.author, []).append(u)
+    in_parts: set[str] = set()
+    for sp in speakers(doc):  # reasons in Parts (a US opinion): its innermost Parts, not a footnote after them
+        if all(u.kind is UnitKind.PART for u in sp.units):
+            by_author[sp.author] = sp.units
+            in_parts.add(sp.author)
     picked: list[Unit] = []
     for author, units in by_author.items():
-        top = [u for u in units if u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING] or units
+        top = units if author in in_parts else (
+            [u for u in units if u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING] or units)
         picked.append(top[-1])
         for u in top[-1 - CLOSING_STRETCH:-1]:  # the closing stretch of their reasons
             if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80]):

@@ -21,6 +21,7 @@ from typing import Any
 
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.legal import decisions as D
+from pincite.legal.decisions import judge_name_forms
 from pincite.legal.question_kinds import (asks_decision_below, judges_below_named, names_deciding,
                                           reports_decision_below)
 from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
@@ -72,12 +73,27 @@ def speakers(doc: Document) -> list[Speaker]:
     """The judgment's voices in document order: each author's numbered, citable paragraphs of reasons."""
     out: dict[str, Speaker] = {}
     for u in doc.units:
+        if u.zone is Zone.REASONS and u.citable and u.author and u.kind is UnitKind.PART:
+            out.setdefault(u.author, Speaker(u.author, u.role))  # a voice whose reasons may be Parts only
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
             sp = out.setdefault(u.author, Speaker(u.author, u.role))
             parent = doc.units[u.parent] if u.parent is not None else None
             if parent is None or parent.kind is UnitKind.HEADING or parent.author is None:
                 sp.units.append(u)
+    for sp in out.values():
+        if all(u.kind in (UnitKind.PART, UnitKind.OTHER) for u in sp.units):  # Parts and their footnotes
+            sp.units = leaf_parts(doc, sp.author)
     return [s for s in out.values() if s.units]
+
+
+def leaf_parts(doc: Document, author: str) -> list[Unit]:
+    """A judgment whose reasons are Parts, not numbered paragraphs (a US opinion: an unheaded introduction,
+    "I", "II" with "A", "B" under it, "Conclusion"): its innermost Parts, headed or not — a Part's sub-parts
+    speak for it, and a sentence of II.B is cited to II.B, not to the whole of Part II."""
+    parts = [u for u in doc.units if u.kind is UnitKind.PART and u.citable and u.author == author
+             and u.zone is Zone.REASONS]
+    parents = {u.parent for u in parts if u.parent is not None}
+    return [u for u in parts if u.ordinal not in parents]
 
 
 def own_sentences(doc: Document, unit: Unit) -> list[tuple[int, int]]:
@@ -127,6 +143,8 @@ def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], 
             i = abs(i)
             if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS and i + 1 < len(spans):
                 e = spans[i + 1][1]  # "I agree." opening a paragraph: with what follows, it says with what
+            elif len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS and i > 0:
+                s = spans[i - 1][0]  # "AFFIRMED." closing the reasons: with the sentence before, it says what
             return Said(sp, u, *_trim(doc, s, e))
     return None
 
@@ -203,9 +221,11 @@ def first_reasons(doc: Document, sp: Speaker) -> Said | None:
 def asks_outcome(question: str) -> bool:
     """An outcome question — in a costs question, not by a disposal named as its time ("what costs order did
     the court make when it dismissed the appeal?" asks about costs: the disposal is no answer to it,
-    :data:`~pincite.legal.decisions.DISPOSAL_AS_TIME`)."""
+    :data:`~pincite.legal.decisions.DISPOSAL_AS_TIME`) — and not one asking why ("why did the court reject…",
+    :data:`~pincite.legal.decisions.OUTCOME_REASONS_ASKED`)."""
     asked = D.DISPOSAL_AS_TIME.sub(" ", question) if asks_costs(question) else question
-    return D.matches(D.OUTCOME_ASKED, asked) and not asks_dissent(question)
+    return (D.matches(D.OUTCOME_ASKED, asked) and not asks_dissent(question)
+            and not D.OUTCOME_REASONS_ASKED.search(question))
 
 
 def asks_dissent(question: str) -> bool:
@@ -455,6 +475,8 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     cited."""
     q = turn.question
     outcome, dissent = asks_outcome(q), dissent_decides(q)
+    if D.AUTHOR_ASKED.search(q) and not (outcome or dissent) and not turn.multi_document:
+        return _author_line(turn)
     if not (outcome or dissent):
         if asks_decision_below(q):
             return _decision_below(turn)
@@ -576,4 +598,26 @@ def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:
         said1 = _find(doc, sp, D.ASSENT_SENTENCE, sp.units[:1], last=False)
         claim = _claim(turn, doc, said1) if said1 is not None else None
         return [claim] if claim else None
+    return None
+
+
+def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """"Who wrote the opinion?": the lead judgment's first sentence of its own that names its author ("SILER,
+    Circuit Judge. Pursuant to…", "Lord Reed (with whom …agree)") in the best-ranked judgment; None when its
+    reasons never name the author (the name only in a heading or on the cover)."""
+    for doc in _judgments_in_turn(turn)[:1]:
+        if _names_other_case(turn.question, doc):
+            return None
+        lead = lead_of(speakers(doc))
+        if lead is None:
+            return None
+        names = [n for n in judge_name_forms(lead.author)[0] if len(n) > 2]
+        for u in lead.units[:OPENING_PARAGRAPHS]:
+            spans = own_sentences(doc, u)
+            for i, (s, e) in enumerate(spans):
+                if any(re.search(rf"(?i)\b{re.escape(n)}\b", doc.text[s:e]) for n in names):
+                    if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS + 2 and i + 1 < len(spans):
+                        e = spans[i + 1][1]  # "SILER, Circuit Judge." with the sentence it opens
+                    claim = _claim(turn, doc, Said(lead, u, s, e))
+                    return [claim] if claim else None
     return None

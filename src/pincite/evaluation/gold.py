@@ -51,9 +51,13 @@ class GoldQuestion:
     scope: tuple[str, ...] = ()  # sources (relative to the corpus root) a multi-document question is asked of
 
 
-def _gold_ref(obj: Any, where: str, nested: bool = False) -> GoldRef:
+def _gold_ref(obj: Any, where: str, nested: bool = False, parent_source: str | None = None) -> GoldRef:
     if not isinstance(obj, dict):
         raise GoldError(f"{where}: a gold entry must be an object with source, unit and quote")
+    if parent_source and "source" not in obj:
+        # an alternative that names no source is another place in its entry's document (the writer names the
+        # document once)
+        obj = {**obj, "source": parent_source}
     missing = [k for k in ("source", "unit", "quote") if not isinstance(obj.get(k), str) or not obj[k].strip()]
     if missing:
         raise GoldError(f"{where}: gold entry lacks {', '.join(missing)} (non-empty strings)")
@@ -63,7 +67,8 @@ def _gold_ref(obj: Any, where: str, nested: bool = False) -> GoldRef:
     if not isinstance(alts, list):
         raise GoldError(f"{where}: 'alternatives' must be a list")
     return GoldRef(obj["source"].strip(), obj["unit"].strip(), obj["quote"],
-                   tuple(_gold_ref(a, f"{where} alternative {i + 1}", True) for i, a in enumerate(alts)))
+                   tuple(_gold_ref(a, f"{where} alternative {i + 1}", True, obj["source"].strip())
+                         for i, a in enumerate(alts)))
 
 
 def parse_gold_line(line: str, where: str, n: int = 0) -> GoldQuestion:
@@ -212,6 +217,11 @@ def units_named(units: Sequence[Unit], name: str) -> list[Unit]:
     named = [u for u in units if any(x and _dotted(pinpoint_name(x)) == _dotted(want) for x in (u.number, u.label))]
     if named:
         return named
+    # a heading path: "II.B" is the sub-part B under Part II, which prints only "B" (before the enclosing reading
+    # below, which would take Part II for it)
+    named = _under_heading_path(units, name)
+    if named:
+        return named
     # a sub-item the document does not print as a unit of its own ("4(a)" where clause 4's items are run into
     # its text): the unit its name begins with, the quote deciding as for an exact name
     parent = _ENCLOSING.match(want)
@@ -220,6 +230,51 @@ def units_named(units: Sequence[Unit], name: str) -> list[Unit]:
 
 #: a pinpoint's last step: a bracketed item ("(a)", "(iii)") or a dotted one (".a", ".2") after the rest
 _ENCLOSING = re.compile(r"^(.+?)(?:\([^()]+\)|\.[a-z0-9]+)$")
+
+
+def units_under_heading(units: Sequence[Unit], name: str, text: str = "") -> list[Unit]:
+    """The units a heading path names where no unit prints the name itself: a US opinion's "II.B" or
+    "DISCUSSION, B" is the sub-part B under the part headed II or DISCUSSION (its section path ends so, the
+    steps split at dots, commas and spaces); a one-word name ("Decision") is also a block whose first line is
+    that heading (given the document's ``text``).  Compared without case; the quote settles ambiguity as for an
+    exact name."""
+    named = _under_heading_path(units, name)
+    if named:
+        return named
+    want = " ".join(x.casefold() for x in re.split(r"[\s,.]+", name) if x)
+    return [u for u in units if u.number is None and u.label is None and u.char_end > u.char_start
+            and text[u.char_start:u.char_end].strip().split("\n", 1)[0].strip().casefold().rstrip(".:") == want]
+
+
+def _under_heading_path(units: Sequence[Unit], name: str) -> list[Unit]:
+    """The units whose section path ends with the name's steps ("II.B", "DISCUSSION, B"), without case."""
+    steps = tuple(x.casefold() for x in re.split(r"[\s,.]+", name) if x)
+    if len(steps) < 2:
+        return []
+    return [u for u in units if len(u.section_path) >= len(steps)
+            and tuple(x.casefold() for x in u.section_path[-len(steps):]) == steps]
+
+
+#: a printed page named as a pinpoint: "p. 7", "page 7", "at 2086"
+_PAGE_NAME = re.compile(r"^(?:p\.|page|at)\s*([0-9]+[a-z]?)$", re.IGNORECASE)
+
+
+def targets_on_page(doc: Document, page: str, quote: str) -> list[Target]:
+    """A gold place named by printed page ("p. 7", where the passage has no heading of its own): the units
+    whose text holds the quote where it lies on that page; of a part and its sub-part both holding it, the
+    innermost (the sub-part is the pinpoint)."""
+    spans = [(m.char_start, m.char_end) for m in doc.pages if (m.label or "").strip() == page]
+    if not spans:
+        return []
+    found = []
+    for u in doc.units:
+        t = _target(doc, u, quote)
+        if t is not None and any(a <= t.quote_start < b for a, b in spans):
+            found.append(t)
+    inner = [t for t in found if not any(o is not t and o.unit_start >= t.unit_start and o.unit_end <= t.unit_end
+                                         and (o.unit_start, o.unit_end) != (t.unit_start, t.unit_end)
+                                         for o in found)]
+    return inner
 
 
 def _dotted(name: str) -> str:
@@ -256,10 +311,15 @@ def resolve_ref(finder: DocumentFinder, ref: GoldRef, as_of: str | None, pinned:
 def _resolve_one(finder: DocumentFinder, r: GoldRef, as_of: str | None, pinned: bool = False) -> list[Target]:
     """The named unit first, then the same provision in the other versions in force on ``as_of``."""
     doc = finder.find(r.source)
-    named = units_named(doc.units, r.unit)
-    if not named:
+    named = units_named(doc.units, r.unit) or units_under_heading(doc.units, r.unit, doc.text)
+    if named:
+        found = [t for u in named if (t := _target(doc, u, r.quote)) is not None]
+    elif (page := _PAGE_NAME.match(r.unit.strip())) is not None and doc.pages:
+        found = targets_on_page(doc, page.group(1), r.quote)
+        if not found:
+            raise GoldError(f"{r.source} {r.unit}: no unit holds the quote {r.quote[:60]!r} on that printed page")
+    else:
         raise GoldError(f"{r.source}: no unit printed as {r.unit!r}")
-    found = [t for u in named if (t := _target(doc, u, r.quote)) is not None]
     if not found:
         raise GoldError(f"{r.source} {r.unit}: the quote {r.quote[:60]!r} is not in that unit")
     if len(found) > 1:

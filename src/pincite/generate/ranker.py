@@ -64,8 +64,9 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
-from pincite.legal.decisions import answer_must_say
+from pincite.legal.decisions import answer_must_say, asked_and_said
 from pincite.legal.language import repeal_note
+from pincite.types import DocumentKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
            "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
@@ -569,9 +570,26 @@ class RankerGenerator:
         else:
             decided = self._decide(reading, x, scores, groups, passages)
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold]
+        if not claims and not turn.multi_document:
+            kind_said = said_by_kind(turn.question, reading, scores)
+            claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+def said_by_kind(question: str, reading: Any, scores: np.ndarray) -> int | None:
+    """Where the ranker would abstain on a question a kind of sentence answers (:data:`pincite.legal.decisions.
+    ASKED_AND_SAID`: the standard of review, what the court below did): the best-scored candidate of a judgment
+    that is such a sentence, of the best-ranked judgment among them; None when none is."""
+    kinds = asked_and_said(question)
+    if not kinds:
+        return None
+    sents = reading.sentences
+    hits = [i for i in np.argsort(-scores, kind="stable")
+            if sents[i].cp.passage.document.kind is DocumentKind.JUDGMENT
+            and any(k.search(sents[i].sent) for k in kinds)]
+    return int(hits[0]) if hits else None
 
 
 def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Any:

@@ -39,9 +39,15 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?i)\b{_PROCEEDING}\b[^?]{{0,120}}?\b(?:did|has|was)\s+(?:it|they|he|she)\s+(?:succeed(?:ed)?|fail"
                 rf"(?:ed)?|win|won|lose|lost|prevail(?:ed)?)\b"),
      "'the father's appeal over …: did it succeed?': success of the proceeding named before, as a pronoun"),
-    (re.compile(r"(?i)\bdid\b[^?]{0,60}?\b(?:court|judges|Court of Appeal|CA|they)\b\s+(?:\w+\s+)?"
-                r"(?:allow|dismiss|uphold|reject|grant|refuse|quash|overturn|restore|set\s+aside)\b"),
-     "'did the Court of Appeal allow/uphold…?': what the court did is its disposal"),
+    (re.compile(r"(?i)\bdid\b[^?]{0,60}?\b(?:court|judges|Court of Appeal|CA|they|Circuit|panel)\b\s+"
+                r"(?:\w+\s+)?(?:allow|dismiss|uphold|reject|grant|refuse|quash|overturn|restore|set\s+aside|affirm"
+                r"|reverse|vacate)\b"),
+     "'did the Court of Appeal allow/uphold…?', 'did the Ninth Circuit affirm…?': what the court did is its "
+     "disposal"),
+    (re.compile(r"(?i)\b(?:was|were)\s+(?:the\s+)?(?:judgment|decision|ruling|order|conviction)s?\s+(?:below|"
+                r"of\s+the\s+(?:district|trial|lower)\s+court)\s+(?:upheld|affirmed|reversed|vacated|overturned"
+                r"|set\s+aside)\b"),
+     "'was the judgment below upheld?': a US appeal's disposal is of the judgment below"),
     (re.compile(rf"(?i)\b(?:did|does)\b[^?]{{0,120}}?\b(?:win|lose|succeed|get)\b[^?]{{0,60}}?"
                 rf"\b{_PROCEEDING}"),
      "'did the mother win her appeal?': who won is the disposal"),
@@ -54,11 +60,13 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"resolve|decide|handle|rule\s+on)\b[^?]{{0,120}}?\b{_PROCEEDING}"),
      "'how did the Court of Appeal deal with the application and the appeal?': what it did with each proceeding "
      "is its disposal"),
-    (re.compile(r"(?i)\b(?:what\s+was|what\s+is|what's)\s+the\s+(?:outcome|result|upshot|disposal|decision)\b"
+    (re.compile(r"(?i)\b(?:what\s+was|what\s+is|what's)\s+the\s+(?:final\s+)?(?:outcome|result|upshot|disposal"
+                r"|disposition|decision)\b"
                 r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
                 r"\s+out)\b"
                 r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"),
-     "'what was the outcome?', 'how did the appeal end?', 'what happened to the appeal?'"),
+     "'what was the outcome?', 'what was the final disposition?' (the US word), 'how did the appeal end?', "
+     "'what happened to the appeal?'"),
     (re.compile(r"(?i)\bwhat\s+(?:order|orders)\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|they)"
                 r"\b"
                 r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:decide|order|do)\b(?!\s+(?:about"
@@ -67,6 +75,11 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
      "'what order did the court make?', 'what did the court decide?': the court's order ('what did the court "
      "decide about X?' asks about one issue, which the reasons answer)"),
 )
+
+#: A question that asks why the court disposed as it did ("Why did the court reject that?"): its reasons answer
+#: it, not the disposal its words name.
+OUTCOME_REASONS_ASKED = re.compile(r"(?i)\bwhy\s+(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
+                                   r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win)\w*")
 
 #: How a question asks whether anyone dissented, or who: the dissents' own words (or the agreements) answer
 #: it.
@@ -126,13 +139,18 @@ JUDGE_VIEW_ASKED = re.compile(
     r"identif\w*|characteri[sz]\w*|put\s+it|approach\w*|reason\w*|according\s+to|per|in\s+(?:his|her)\s+"
     r"judgment|agree\w*|disagree\w*|flag\w*|limit\w*|engage\w*|explain\w*|describe\w*|treat\w*|deal\w*)\b")
 
+#: How a question asks who wrote the court's opinion: the lead judgment's own line naming its author answers it.
+AUTHOR_ASKED = re.compile(r"(?i)\bwho\s+(?:wrote|authored|delivered|gave|penned|was\s+the\s+author\s+of)\b[^?]{0,60}?"
+                          r"\b(?:opinion|judgment|decision|reasons)\b|\bwho\s+wrote\s+for\s+the\s+(?:court|majority|"
+                          r"panel)\b|\bwho\s+(?:was|is)\s+the\s+author\b")
+
 #: How a question asks the test or standard a court applied.
 TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:legal\s+|correct\s+|right\s+|"
                         r"proper\s+|relevant\s+|applicable\s+)?(?:test|standard|threshold|approach|criteria|"
                         r"criterion)\b|\bthe\s+(?:test|standard|threshold)\s+(?:for|of|in|to\s+be\s+applied)"
                         r"\b|"
                         r"\bwhen\s+is\b[^?]{0,60}\b(?:test|standard|threshold)\b[^?]{0,20}\b(?:met"
-                        r"|satisfied)\b")
+                        r"|satisfied)\b|\b(?:standard|scope)\s+of\s+review\b")
 
 #: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
 #: to decide costs?": who assesses or determines them is part of the costs order).
@@ -156,6 +174,36 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
      "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
      "judgment may make none: then there is no answer)"),
 )
+
+
+#: The court below, as an appellate opinion names it.
+_COURT_BELOW = (r"(?:district|trial|lower|bankruptcy|magistrate|circuit|superior|county|state|first-tier|tax)\s+"
+                r"(?:court|judge|tribunal)|court\s+below|judge\s+below|tribunal\s+below|(?:trial|immigration)\s+judge")
+
+#: Questions a kind of sentence answers where the ranker would abstain: the question's pattern, the sentence
+#: that answers it, and why — the best-ranked candidate of the judgment saying it is the answer.
+ASKED_AND_SAID: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:standard|scope)\s+of\s+review\b|\bwhat\s+(?:standard|deference)\b[^?]{0,60}\b"
+                r"(?:review|appl(?:y|ied))"),
+     re.compile(r"(?i)\b(?:we\s+review|(?:is|are)\s+reviewed|reviewing)\b[^.;]{0,120}?\b(?:de\s+novo|for\s+(?:an\s+)?"
+                r"abuse\s+of\s+discretion|for\s+clear\s+error|for\s+plain\s+error|under\s+the\s+[\w\s-]{0,40}?"
+                r"standard)\b|\b(?:standard|scope)\s+of\s+review\s+(?:is|was)\b"),
+     "'what standard of review did the court use?': the sentence saying how the court reviews ('we review de "
+     "novo…', 'is reviewed for abuse of discretion')"),
+    (re.compile(rf"(?i)\bwhat\s+(?:did|happened)\b[^?]{{0,60}}?\b(?:{_COURT_BELOW})\b[^?]{{0,40}}?\b(?:decide|do|"
+                rf"hold|rule|find|order|conclude|grant)\w*|\bhow\s+did\b[^?]{{0,60}}?\b(?:{_COURT_BELOW}|Judge\s+"
+                rf"[A-Z]\w+)\b[^?]{{0,60}}?\b(?:rule|decide|deal\s+with|dispose)"),
+     re.compile(rf"(?i)\b(?:{_COURT_BELOW})\b[^.;]{{0,80}}?\b(?:granted|denied|dismissed|entered|ruled|held|"
+                rf"concluded|found|refused|rejected|allowed|sentenced|awarded)\b|\([A-Z][\w'’-]+,\s+(?:J|C\.J|M\.J)"
+                rf"\.\)\s+(?:granted|denied|dismissed|entered)\b"),
+     "'what did the district court decide?', 'how did Judge X rule?': the sentence saying what the court below "
+     "did ('the district court granted summary judgment', '(Berman, J.) denied the motion')"),
+)
+
+
+def asked_and_said(question: str) -> list[re.Pattern[str]]:
+    """The sentences that answer ``question`` by their kind (:data:`ASKED_AND_SAID`)."""
+    return [said for asked, said, _why in ASKED_AND_SAID if asked.search(question)]
 
 
 def answer_must_say(question: str) -> list[re.Pattern[str]]:
@@ -184,6 +232,20 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"vacated|remitted)\b"),
      "'the appeal is dismissed', 'the appeal should be allowed': the disposal in the passive, in the present "
      "or to come ('the application was refused' tells the history below)"),
+    (re.compile(r"(?i)\b(?:judgment|order|decision|ruling|conviction|sentence|dismissal|denial|grant)s?\b"
+                r"[^.;:]{0,100}?\b(?:is|are|be|will\s+be|must\s+be|should\s+be)\s+(?:therefore\s+|accordingly\s+|"
+                r"hereby\s+|thus\s+)?(?:affirmed|reversed|vacated|remanded|modified)\b"),
+     "'the judgment of the district court is hereby AFFIRMED', 'the district court's grant of summary "
+     "judgment is affirmed': a US appellate court disposes of the judgment below, not of 'the appeal'"),
+    (re.compile(r"\b[Ww]e\b(?:[^.;:]{0,80}?\b(?:and|therefore|accordingly|thus|so)\b)?\s+(?:now\s+|therefore\s+|"
+                r"accordingly\s+|hereby\s+)?(?:affirm|reverse|vacate|remand)(?:\s+(?:the|its|in\s+part|and)\b"
+                r"|\s*[.;,]|\s*$)"),
+     "'we affirm.', 'we granted a certificate of appealability and now affirm', 'we reverse and remand': a US "
+     "appellate court's own vote on the judgment below ('we affirm a grant of summary judgment only if…' "
+     "states a rule: no object but the judgment or an end of the sentence follows)"),
+    (re.compile(r"(?i)^\s*(?:(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED)(?:\s+IN\s+PART)?(?:\s*(?:,|and|&)\s*)?)+"
+                r"\s*[.;]?\s*$"),
+     "'AFFIRMED.', 'REVERSED and REMANDED.', 'Affirmed.': a US court's disposition as a sentence of its own"),
 )
 
 #: A judge joining another: each form with why it is an assent (the judge's own words, in their own voice).
@@ -213,6 +275,13 @@ TEST_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
      "'the question is whether…': the standard as the question the court must answer"),
     (re.compile(r"(?i)\b(?:it\s+is\s+|is\s+)?(?:satisfied|met)\s+(?:where|when|if)\b"),
      "'it is satisfied where…': the conditions of a test"),
+    (re.compile(r"(?i)\b(?:we\s+review|(?:is|are)\s+reviewed|reviewing)\b[^.;]{0,120}?\b(?:de\s+novo|for\s+(?:an\s+)?"
+                r"abuse\s+of\s+discretion|for\s+clear\s+error|for\s+plain\s+error|under\s+the\s+[\w\s-]{0,40}?"
+                r"standard)\b"),
+     "'we review de novo a district court's grant of summary judgment', 'is reviewed for abuse of discretion': "
+     "a US appellate court's standard of review"),
+    (re.compile(r"(?i)\bthe\s+(?:standard|scope)\s+of\s+review\b"),
+     "'the standard of review is…', 'under the arbitrary and capricious standard of review'"),
 )
 
 #: A costs order, each form with why it is one.
