@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.evaluation.gold import DocumentFinder, GoldRef, resolve_ref, units_named
+from pincite.evaluation.gold import DocumentFinder, GoldRef, resolve_ref, units_named, units_under_heading
 from pincite.ingest import parse_file
 
 pytestmark = pytest.mark.shared
@@ -85,3 +85,19 @@ def test_a_sub_item_written_in_brackets_or_run_into_its_clause_is_found(shared: 
     assert [u.label for u in units_named(doc.units, "2.02(A)")] == ["cl. 2.02.A"]
     assert [u.label for u in units_named(doc.units, "3.01.F(i)")] == ["cl. 3.01.F"]
     assert units_named(doc.units, "99.07(b)") == []
+
+
+LEADERS = ("corpus/contracts_cuad/txt/LeadersonlineInc_20000427_S-1A_EX-10.8_4991089_EX-10.8_"
+           "Co-Branding Agreement.txt")
+
+
+def test_a_clause_named_by_its_heading_is_found(shared: Path) -> None:
+    """A writer may name a clause by its heading, as printed or by its first words, the number aside:
+    "Confidentiality" is "9. CONFIDENTIALITY" (cl. 9), "Termination" is "7. TERMINATION AND RENEWAL" (cl. 7); a
+    word that starts no heading names nothing."""
+    doc = _doc(shared, LEADERS)
+    assert [u.label for u in units_under_heading(doc.units, "Confidentiality", doc.text)] == ["cl. 9"]
+    assert [u.label for u in units_under_heading(doc.units, "Termination", doc.text)] == ["cl. 7"]
+    assert [u.label for u in units_under_heading(doc.units, "Dispute Resolution", doc.text)] == [
+        "cl. 8"]
+    assert units_under_heading(doc.units, "Renewal", doc.text) == []

@@ -242,8 +242,22 @@ def units_under_heading(units: Sequence[Unit], name: str, text: str = "") -> lis
     if named:
         return named
     want = " ".join(x.casefold() for x in re.split(r"[\s,.]+", name) if x)
-    return [u for u in units if u.number is None and u.label is None and u.char_end > u.char_start
-            and text[u.char_start:u.char_end].strip().split("\n", 1)[0].strip().casefold().rstrip(".:") == want]
+    named = [u for u in units if u.number is None and u.label is None and u.char_end > u.char_start
+             and text[u.char_start:u.char_end].strip().split("\n", 1)[0].strip().casefold().rstrip(".:") == want]
+    if named or not want:
+        return named
+    # a clause named by its heading, as a writer reads it: "Compensation" for "V. COMPENSATION", "Term" for
+    # "VI. TERM AND TERMINATION" (the heading's first words, its number aside)
+    return [u for u in units if u.section_path and (_heading_words(u.section_path[-1]) + " ").startswith(want + " ")]
+
+
+def _heading_words(step: str) -> str:
+    """A section path's last step as words, its printed number aside: "VI. TERM AND TERMINATION" → "term and
+    termination"."""
+    words = [x.casefold() for x in re.split(r"[\s,.:]+", step) if x]
+    if words and (re.fullmatch(r"[0-9]+[a-z]?|[ivxlcdm]+|[a-z]", words[0]) or words[0] in ("article", "section")):
+        words = words[1:] if words[0] not in ("article", "section") else words[2:]
+    return " ".join(words)
 
 
 def _under_heading_path(units: Sequence[Unit], name: str) -> list[Unit]:
