@@ -81,9 +81,9 @@ def outcome(store, rel: str, label: str, quote: str, text: str, **options) -> st
     if c.text == text:
         return "shown"
     assert c.text == f"\u201c{quote}\u201d", c.text
-    # a contradiction read on a claim in words of its own: shown as its quotation alone, the rule named
-    ruled = [f.detail.split(": ", 1)[1] for cit in ans.citations for f in cit.candidate.findings
-             if f.check is Check.CONTRADICTS_QUOTE and f.detail.startswith("shown as the quoted words alone, not as")]
+    # a contradiction read on a claim in words of its own: shown as its quotation alone, its words listed as
+    # dropped naming the rule
+    ruled = [d.detail for d in ans.dropped if d.check is Check.CONTRADICTS_QUOTE]
     return f"quote: contradicts-quote: {ruled[0]}" if ruled else "quote"
 
 

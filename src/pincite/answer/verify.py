@@ -792,10 +792,11 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
         return Finding(Check.FIGURE_NOT_CITED, "the cited words do not state " + ", ".join(
             repr(m) for m in dict.fromkeys(missing)), True)
     cited_lower = {w.lower() for w in _WORD.findall(cited)} | set(terms(cited))
-    spelled = _spelled_out(claim_text, cited_lower)
-    absent = [n for n in names(claim_text) if n not in cited_lower and n not in spelled
-              and not _named_otherwise(n, cited, cited_lower)
+    absent = [n for n in names(claim_text) if n not in cited_lower and not _named_otherwise(n, cited, cited_lower)
               and not all(w in cited_lower or (terms(w) and terms(w)[0] in cited_lower) for w in _WORD.findall(n))]
+    if absent:  # a name spelled out from the initials the cited words use is theirs (read only when needed)
+        spelled = _spelled_out(claim_text, cited_lower)
+        absent = [n for n in absent if n not in spelled]
     if absent:
         return Finding(Check.NAME_NOT_CITED, "the cited words do not mention " + ", ".join(
             repr(a) for a in dict.fromkeys(absent)), True)
@@ -818,11 +819,15 @@ def support_finding(claim_text: str, units: list[str], quotes: list[tuple[str, s
     return None
 
 
+#: capitalised words in a row, the small words initials skip allowed between them ("Secretary of State for …")
+_CAPITALISED_RUN = re.compile(r"[A-Z][a-z]+(?:\s+(?:(?:" + "|".join(sorted(INITIALS_SKIP)) + r")\s+)*[A-Z][a-z]+)+")
+
+
 def _spelled_out(claim_text: str, cited_lower: set[str]) -> set[str]:
     """The words of the claim's capitalised runs whose initials the cited words give ("Government Legal
     Department" where they say "the GLD"): a writer spelling out a short form names what it names."""
     out: set[str] = set()
-    for run in re.finditer(r"[A-Z][a-z]+(?:\s+(?:(?:of|for|and|the|in|on|at|to)\s+)*[A-Z][a-z]+)+", claim_text):
+    for run in _CAPITALISED_RUN.finditer(claim_text):
         words = [w for w in run.group(0).split() if w.lower() not in INITIALS_SKIP]
         for i in range(len(words)):  # any stretch of two or more of the run's words ("the Legal Department")
             for j in range(i + 2, len(words) + 1):
