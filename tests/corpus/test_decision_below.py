@@ -17,14 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from pincite.engine import AskOptions, answer_question
-from pincite.generate.base import GeneratorKind
-from pincite.generate.factory import make_generator
 from pincite.legal.decisions import DISPOSAL_SENTENCE, matches
 from pincite.legal.question_kinds import reports_decision_below
-from pincite.search.retrieve import RetrievalMode, Retriever
-from pincite.types import SearchFilters
-from tests.support.extractive_helpers import ingested
+from tests.support.extractive_helpers import ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
 
@@ -39,13 +34,7 @@ OTHERS = [f"{AKN}/2020-ewca-{n}-civ.xml" for n in (1005, 1027, 1030)]
 @pytest.fixture(scope="module")
 def ask(tmp_path_factory: pytest.TempPathFactory, bulk: Path):  # type: ignore[no-untyped-def]
     s = ingested(tmp_path_factory.mktemp("below") / "s.db", [bulk / f for f in (MB, CABLE, NP, MK, *OTHERS)])
-    retriever = Retriever(s, RetrievalMode.LEXICAL)
-    gen = make_generator(GeneratorKind.RANKER)  # the default generator
-
-    def run(question: str):  # type: ignore[no-untyped-def]
-        return answer_question(question, s, retriever, gen, AskOptions(k=10), filters=SearchFilters())
-
-    yield run
+    yield ranker_asker(s)
     s.close()
 
 

@@ -13,13 +13,9 @@ from pathlib import Path
 import pytest
 
 from pincite.answer.structure import asks_dissent, asks_outcome, dissent_decides, named_speakers, speakers
-from pincite.engine import AskOptions, answer_question
-from pincite.generate.base import GeneratorKind
-from pincite.generate.factory import make_generator
 from pincite.legal.decisions import ASSENT_SENTENCE, DISPOSAL_SENTENCE, judge_name_forms, matches
-from pincite.search.retrieve import RetrievalMode, Retriever
-from pincite.types import Role, SearchFilters
-from tests.support.extractive_helpers import ingested
+from pincite.types import Role
+from tests.support.extractive_helpers import ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
 
@@ -35,12 +31,7 @@ DISSENTING = (Role.DISSENTING, Role.PARTLY_DISSENTING)
 def ask(tmp_path_factory: pytest.TempPathFactory, corpus: Path):  # type: ignore[no-untyped-def]
     s = ingested(tmp_path_factory.mktemp("structure") / "s.db", [corpus / f for f in (DYER, HOZELOCK, TURKISH,
                                                                                         EXPERT)])
-    retriever = Retriever(s, RetrievalMode.LEXICAL)
-    gen = make_generator(GeneratorKind.RANKER)  # the default generator
-
-    def run(question: str):  # type: ignore[no-untyped-def]
-        return answer_question(question, s, retriever, gen, AskOptions(k=10), filters=SearchFilters())
-
+    run = ranker_asker(s)
     run.store = s  # type: ignore[attr-defined]
     yield run
     s.close()

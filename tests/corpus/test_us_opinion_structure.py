@@ -76,21 +76,10 @@ def test_the_standard_of_review_is_a_test_sentence(shared: Path) -> None:
 
 @pytest.fixture(scope="module")
 def ask(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore[no-untyped-def]
-    from pincite.engine import AskOptions, answer_question
-    from pincite.generate.base import GeneratorKind
-    from pincite.generate.factory import make_generator
-    from pincite.search.retrieve import RetrievalMode, Retriever
-    from pincite.types import SearchFilters
-    from tests.support.extractive_helpers import ingested
+    from tests.support.extractive_helpers import ingested, ranker_asker
 
     s = ingested(tmp_path_factory.mktemp("usop") / "s.db", [shared / f for f in (GILDERNEW, BALMERT, MORTIMER)])
-    retriever = Retriever(s, RetrievalMode.LEXICAL)
-    gen = make_generator(GeneratorKind.RANKER)  # the default generator
-
-    def run(question: str):  # type: ignore[no-untyped-def]
-        return answer_question(question, s, retriever, gen, AskOptions(k=10), filters=SearchFilters())
-
-    yield run
+    yield ranker_asker(s)  # the default generator
     s.close()
 
 

@@ -7,7 +7,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pincite.engine import AskOptions, answer_question
+from pincite.generate.base import GeneratorKind
 from pincite.generate.extractive import ExtractiveGenerator
+from pincite.generate.factory import make_generator
 from pincite.ingest import ingest_paths
 from pincite.search.retrieve import RetrievalMode, Retriever
 from pincite.types import SearchFilters
@@ -31,6 +33,18 @@ def extractive_asker(store: SQLiteStore, filters: SearchFilters | None = None,
     def ask(question: str):  # type: ignore[no-untyped-def]
         return answer_question(question, store, retriever, ExtractiveGenerator(), AskOptions(as_of=as_of, k=10),
                                filters=filters)
+
+    return ask
+
+
+def ranker_asker(store: SQLiteStore) -> Callable[[str], object]:
+    """``ask(question)``: the checked answer from ``store`` by the default generator (the ranker; lexical
+    retrieval, k=10, no filter)."""
+    retriever = Retriever(store, RetrievalMode.LEXICAL)
+    gen = make_generator(GeneratorKind.RANKER)
+
+    def ask(question: str):  # type: ignore[no-untyped-def]
+        return answer_question(question, store, retriever, gen, AskOptions(k=10), filters=SearchFilters())
 
     return ask
 
