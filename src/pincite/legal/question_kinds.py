@@ -122,6 +122,10 @@ LOWER_COURT_SAYS: Table = (
      "'This is an appeal against the order of …': the opening states what was decided below"),
 )
 
+#: what a judge below does in a report of the decision: the verbs that follow the judge's name
+_DECIDED_VERBS = (r"dismissed|allowed|granted|refused|ordered|held|found|concluded|decided|determined|ruled|"
+                  r"gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed")
+
 #: A sentence reporting what the court below decided, in the appeal court's narrative: the paragraph kind's
 #: "the judge held…" and "judge … dismissed…" (not its "at first instance" or "appeal against the order of",
 #: which place a paragraph, not a sentence that says what was decided), and the forms a sentence takes when it
@@ -133,8 +137,7 @@ DECISION_BELOW_SAYS: Table = (
      "'Mr X, sitting as a Deputy High Court judge, dismissed all three claims' (not the passive 'permission to "
      "appeal against the judge's order was granted by…', which reports another court's act)"),
     (re.compile(r"(?-i:\b(?:[A-Z][a-z]+\s+J|HHJ\s+[A-Z][a-z]+|Judge\s+[A-Z][a-z]+|Recorder\s+[A-Z][a-z]+)\b)"
-                r"[^.;]{0,80}?\b(?:dismissed|allowed|granted|refused|ordered|held|found|concluded|decided|"
-                r"determined|ruled|gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed)\b"),
+                rf"[^.;]{{0,80}}?\b(?:{_DECIDED_VERBS})\b"),
      "'Dove J, who gave judgment allowing the appeal', 'Recorder Campbell QC gave summary judgment', 'Judge "
      "Hillier dismissed the application': the judge below named, then what they did"),
     (re.compile(r"(?i)\b(?:was|were)\s+ordered\s+to\b"),
@@ -178,9 +181,8 @@ def judges_below_named(question: str) -> set[str]:
     return {a or b for a, b in JUDGE_BELOW_NAMED.findall(question)}
 
 
-#: what a judge below does in a report of the decision: the verb that follows the judge's name
-_DECIDED = (r"(?:dismissed|allowed|granted|refused|ordered|held|holding|found|concluded|decided|determined|ruled|"
-            r"gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed)")
+#: the same verbs, and "holding" ("Dove J, holding that …"), after a judge a question names
+_DECIDED = rf"(?:{_DECIDED_VERBS}|holding)"
 
 
 def names_deciding(sentence: str, names: set[str]) -> bool:
