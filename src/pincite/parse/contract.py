@@ -651,7 +651,9 @@ def select_clauses(cands: list[Candidate], gap: int = 3, repeats: bool = True) -
     A list numbered "1.", "2." inside a lettered item ("E. Approval Process." then "1. General.") is read as
     that item's list.  Where a number could be either the next clause or the next item of such a list ("4." after
     clause 3 and item 3), both readings are followed through the next :data:`LOOKAHEAD` numbers and the item
-    wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.
+    wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.  On a
+    tie the item wins where its lettered item is an Article's and no clause number was kept since the Article's
+    heading ("III. SERVICES" / "C. ... agrees to:" / "1. Make ...": Art. III.C.1).
 
     With ``repeats``, a clause number printed again or below the one before it at its level is kept too
     (:meth:`_Selector._repeated`), marked ``extra["numbering"]``.
