@@ -66,10 +66,12 @@ _MODULES: dict[Format, str] = {
 #: of a Canadian Act's schedules their own units ("Sch. 1, item 4"), a document over the unit or text cap
 #: refused; 17: a contract's lettered items run into their clause's line ("2. Term. A. Termination." → cl. 2.A),
 #: a clause number run in after an address, and a contract of headings with no numbers labelled by its
-#: headings):
+#: headings; 18: a plain-text contract's lettered items after an Article's heading are that Article's ("V.
+#: COMPENSATION" / "A." → Art. V.A, not an orphan ".A"), and a numbered list under an Article's lettered item is
+#: that item's (Art. III.C.1), not the document's first clauses):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 17
+PARSER_VERSION = 18
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -651,7 +651,9 @@ def select_clauses(cands: list[Candidate], gap: int = 3, repeats: bool = True) -
     A list numbered "1.", "2." inside a lettered item ("E. Approval Process." then "1. General.") is read as
     that item's list.  Where a number could be either the next clause or the next item of such a list ("4." after
     clause 3 and item 3), both readings are followed through the next :data:`LOOKAHEAD` numbers and the item
-    wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.
+    wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.  On a
+    tie the item wins where its lettered item is an Article's and no clause number was kept since the Article's
+    heading ("III. SERVICES" / "C. ... agrees to:" / "1. Make ...": Art. III.C.1).
 
     With ``repeats``, a clause number printed again or below the one before it at its level is kept too
     (:meth:`_Selector._repeated`), marked ``extra["numbering"]``.
@@ -697,11 +699,16 @@ class _Selector:
                          {k: set(v) for k, v in self.dec_shapes.items()}, self.printed(), set(self.repeats))
 
     def anchor(self) -> int | None:
+        """The kept unit a new list's first item goes under: the innermost open item, else the later of the
+        last clause and the last Article (an Article's heading closes the clauses before it: "V. COMPENSATION"
+        then "A. ..." is Art. V.A, not an item of a clause in Article III)."""
         if self.stack:
             return self.stack[-1].index
-        if self.dec_last is not None and self.dec_last in self.dec_units:
-            return self.dec_units[self.dec_last]
-        return self.article[1] if self.article else None
+        clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
+        article = self.article[1] if self.article else None
+        if clause is not None and (article is None or clause > article):
+            return clause
+        return article
 
     def _keep(self, idx: int, style: str, value: tuple[int, ...], parent: int | None) -> None:
         self.chosen[idx] = (style, value, parent)
@@ -839,6 +846,17 @@ class _Selector:
         soon = [_dec_value(c) for c in self.cands[idx + 1: idx + 12] if c.family == "dec"]
         return any(len(v) == 2 and v[0] == last[0] and 2 <= v[1] <= self.gap + 1 for v in soon)
 
+    def _list_in_article_item(self, item: tuple[str, int, int]) -> bool:
+        """Whether a numbered item would go under a lettered item of the Article open now, no clause number
+        kept since the Article's heading ("III. SERVICES" / "C. ... UTK agrees to:" / "1. Make itself
+        available ..."): the Article's own items are lettered, so a "1." under one of them is that item's list
+        (Art. III.C.1), not the first of the document's numbered clauses."""
+        depth = item[2]
+        if self.article is None or depth == 0 or self.stack[depth - 1].style == "dec-item":
+            return False
+        clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
+        return clause is None or clause < self.article[1]
+
     def _item(self, readings: list[tuple[str, int]], skip: int = 0) -> tuple[str, int, int] | None:
         """The (style, value, stack depth) a single-valued number takes as a list item, or None.  With ``skip``,
         an item may follow its open level's last one with up to that many letters missing between them."""
@@ -915,7 +933,12 @@ class _Selector:
                 return
             if d is not None and item is not None:
                 if not resolve:
-                    self._apply_top_dec(idx)  # a trial run takes the clause reading
+                    # a trial run takes the clause reading, but an Article's lettered item's list where the tie
+                    # below would give it to the item
+                    if self._list_in_article_item(item):
+                        self._apply_item(idx, item)
+                    else:
+                        self._apply_top_dec(idx)
                     return
                 top, nested = self.copy(), self.copy()
                 top.allow_repeats = nested.allow_repeats = False  # (each reading judged by numbers in order)
@@ -924,7 +947,8 @@ class _Selector:
                 top.run(idx + 1, resolve=False, stop=stop)
                 nested._apply_item(idx, item)
                 nested.run(idx + 1, resolve=False, stop=stop)
-                if len(nested.kept) > len(top.kept):
+                if len(nested.kept) > len(top.kept) or (len(nested.kept) == len(top.kept)
+                                                        and self._list_in_article_item(item)):
                     self._apply_item(idx, item)
                 else:
                     self._apply_top_dec(idx)

@@ -421,6 +421,55 @@ def test_a_numbered_list_inside_a_lettered_item_is_that_items_list():
         ["cl. 1", "cl. 2", "cl. 2.A", "cl. 2.A.1", "cl. 2.A.2", "cl. 3", "cl. 4"]
 
 
+ARTICLES = """CONSULTING AGREEMENT
+
+I. ENGAGEMENT
+
+The Client retains the Consultant to provide the Services.
+
+II. SERVICES
+
+A. The Consultant shall devote such time as it deems reasonable.
+
+B. In conjunction with the Services, the Consultant agrees to:
+
+1. Attend the Client's offices when asked.
+
+2. Take part in telephone conferences.
+
+III. COMPENSATION
+
+A. The Client shall pay the fees in shares.
+
+B. The Client shall reimburse approved expenses.
+
+IV. CONFIDENTIALITY
+
+Each party shall keep the other's information secret.
+
+A. Neither party shall disclose the other's trade secrets.
+
+B. This Article survives termination.
+
+IN WITNESS WHEREOF, the parties have signed this Agreement.
+
+By: /s/ A. Client      By: /s/ B. Consultant
+"""
+
+
+def test_a_numbered_list_under_an_articles_lettered_item_and_the_articles_after_it():
+    """Articles "I." to "IV." with lettered items: the "1.", "2." under "B. ... agrees to:" are Art. II.B.1 and
+    2 (not the document's first clauses, cl. 1 and 2), and the lettered items of the later Articles are theirs,
+    whether the heading stands alone ("III. COMPENSATION") or text follows it ("IV. CONFIDENTIALITY")."""
+    a = analyse_text(ARTICLES, "t")
+    units = {u.label: u for u in a.units if u.zone is Zone.BODY}
+    assert list(units) == ["Art. I", "Art. II", "Art. II.A", "Art. II.B", "Art. II.B.1", "Art. II.B.2", "Art. III",
+                           "Art. III.A", "Art. III.B", "Art. IV", "Art. IV.A", "Art. IV.B"]
+    for label, parent in (("Art. II.B.1", "Art. II.B"), ("Art. III.A", "Art. III"), ("Art. IV.B", "Art. IV")):
+        assert units[label].parent == units[parent].ordinal
+    assert validate_units(ARTICLES, a.units) == []
+
+
 def test_hostile_lines_after_the_signatures_parse_without_backtracking() -> None:
     """The attachment headings after the signature blocks are looked for line by line, on short lines only: a
     1 MB line of spaces, or thousands of long lines, is read in linear time.  (A whole-text pattern for headings set
