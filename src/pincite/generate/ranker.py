@@ -586,6 +586,12 @@ class RankerGenerator:
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
 
 
+#: the least first-ranker score at which the court's reasons answer a why question the ranker would abstain on:
+#: below it the sentence shares too little with the question to be its answer (read on the spent fresh sets'
+#: why-failed questions: the one fallback scored below it, at -1.46, was wrong; the right ones scored -0.24 and up)
+REASONS_FLOOR = -1.0
+
+
 def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answered: int | None,
                        voice: np.ndarray | None) -> int | None:
     """A question asking why a ground, argument or the appeal failed or succeeded
@@ -624,7 +630,7 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
     in_ground = [i for i in reasons if reasons_at & set(sents[i].cp.passage.chunk.units)]
     best = (in_ground or reasons)[0]
     if answered is None:
-        return best
+        return best if scores[best] >= REASONS_FLOOR else None
     if in_ground and bare & set(sents[answered].cp.passage.chunk.units):
         return in_ground[0]
     return None  # the ranker's choice stands
