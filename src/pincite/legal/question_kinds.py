@@ -230,9 +230,9 @@ WHY_GROUND_ASKED: Table = (
                 r"\b|\bwhy\s+(?:couldn|wouldn|wasn|weren|isn|didn|hadn|hasn|can)[\u2019']?t\b|\bwhy\s+not\b"),
      "'why didn't the money reduce…?', 'why wouldn't X LJ keep…?', 'why was the review held lawful?': a why "
      "question about a judgment asks the court's reasons"),
-    (re.compile(r"(?i)\bon\s+what\s+(?:basis|grounds?|reasoning)\b|\bfor\s+what\s+reasons?\b|\bwhat\s+(?:reasons?|"
-                r"reasoning)\s+did\b"),
-     "'on what basis did the Court of Appeal find HHJ X wrong…?', 'what reasons did the court give…?'"),
+    (re.compile(r"(?i)\bon\s+what\s+(?:basis|grounds?|reasoning)\b|\bfor\s+what\s+reasons?\b"),
+     "'on what basis did the Court of Appeal find HHJ X wrong…?' ('what reason did the district judge give…?' "
+     "asks the reasons below, not the court's: not here)"),
     (re.compile(r"(?i)\b(?:was|were|is)\s+(?:it|the\s+(?:\w+\s+)?(?:judge|tribunal|court|Recorder|FtT|UT))\s+"
                 r"(?:\w+\s+)?(?:right|wrong|entitled|justified|correct)\s+to\b"),
      "'was the circuit judge right to compare…?', 'was it wrong to make a final care order…?': the court's "
@@ -354,6 +354,11 @@ KINDS: tuple[ParagraphKind, ...] = (
 )
 
 
+#: A sentence opening on a supposition ("Had he made good that claim then in my view the case would have had to
+#: be remitted", "Were the appellant right, …"): what the court would have held on other facts, not its reasons.
+HYPOTHESIS_OPENING = re.compile(r"^\W*(?:\d+\.\s+)?(?:Had|Were)\s+(?:he|she|they|it|we|I|the\s+\w+|[A-Z][a-z]+)\b")
+
+
 def asks_why_ground(question: str) -> bool:
     """Whether ``question`` asks why a ground, argument, claim or appeal failed or succeeded — the court's
     reasons on one point (:data:`WHY_FAILED_ASKED`, :data:`WHY_GROUND_ASKED`)."""
@@ -365,7 +370,8 @@ def gives_reasons(sentence: str) -> bool:
     ground disposed of, its view (:data:`REJECTION_SAYS`, :data:`GROUND_DISPOSED_SAYS`, :data:`REASON_SAYS`)
     — and not a party's case recorded (:data:`pincite.legal.language.ARGUMENT`), a report of the decision
     below (:func:`reports_decision_below`) or a question it asks itself (a heading "was the judge wrong…?")."""
-    if sentence.rstrip().endswith("?") or ARGUMENT.search(sentence) or reports_decision_below(sentence):
+    if sentence.rstrip().endswith("?") or ARGUMENT.search(sentence) or reports_decision_below(sentence) \
+            or COUNTERFACTUAL.search(sentence) or HYPOTHESIS_OPENING.search(sentence):
         return False
     return any(p.search(sentence) for p, _ in (*GROUND_DISPOSED_SAYS, *REJECTION_SAYS, *REASON_SAYS))
 

@@ -151,3 +151,11 @@ def test_the_court_giving_its_reasons_is_told_from_counsel_and_the_judge_below(
         sentence: str, reasons: bool, disposes: bool) -> None:
     assert gives_reasons(sentence) is reasons
     assert disposes_ground(sentence) is disposes
+
+
+@pytest.mark.parametrize("sentence", [
+    "Had he made good that claim then in my view the case would have had to be remitted.",
+    "She might have deferred a decision about the attendance until she had seen the assessment.",
+])
+def test_a_supposition_is_not_the_court_giving_its_reasons(sentence: str) -> None:
+    assert not gives_reasons(sentence)
