@@ -22,8 +22,9 @@ from typing import Any
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.legal import decisions as D
 from pincite.legal.decisions import judge_name_forms
-from pincite.legal.question_kinds import (asks_decision_below, judges_below_named, names_deciding,
-                                          reports_decision_below)
+from pincite.legal.question_kinds import (GENERIC_HEADING_TERMS, GROUND_HEADING, asks_decision_below,
+                                          asks_why_ground, disposes_ground, gives_reasons, ground_numbers,
+                                          judges_below_named, names_deciding, reports_decision_below)
 from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
 from pincite.legal.sentences import sentence_spans
 
@@ -321,6 +322,121 @@ def decision_below_said(doc: Document, question: str, sps: list[Speaker]) -> Sai
     return found
 
 
+# -- why a ground failed or succeeded ----------------------------------------------------------------------
+
+
+@dataclass
+class Section:
+    """A heading of the judgment and the paragraphs under it, up to the next heading."""
+
+    heading: Unit
+    units: list[Unit] = field(default_factory=list)
+
+
+def sections(doc: Document, sps: list[Speaker]) -> list[Section]:
+    """The judgment's headed sections in the reasons: each heading with the numbered paragraphs of the voices
+    ``sps`` that follow it up to the next heading."""
+    mine = {u.ordinal for sp in sps for u in sp.units}
+    out: list[Section] = []
+    for u in doc.units:
+        if u.kind is UnitKind.HEADING and u.zone is Zone.REASONS:
+            out.append(Section(u))
+        elif out and u.ordinal in mine:
+            out[-1].units.append(u)
+    return [s for s in out if s.units]
+
+
+#: how many of a heading's words must be the question's (beyond :data:`~pincite.legal.question_kinds.
+#: GENERIC_HEADING_TERMS`) for its section to be the ground asked about, when no number is named
+GROUND_HEADING_TERMS = 1
+
+
+def ground_section(doc: Document, question: str, sps: list[Speaker]) -> Section | None:
+    """The section of the judgment that deals with the ground the question asks about: the one whose heading
+    names the ground's number ("Ground 2", "The second ground") when the question names one, else the one
+    whose heading shares most of the question's words (at least :data:`GROUND_HEADING_TERMS` that are not
+    :data:`~pincite.legal.question_kinds.GENERIC_HEADING_TERMS`; the later among equals is no better, the first
+    is kept); None when no heading is about it."""
+    names = {n.lower() for sp in sps for n in judge_name_forms(sp.author)[0]}
+    secs = [sec for sec in sections(doc, sps)  # a heading naming a judge opens a voice, not a ground
+            if not names & set(re.findall(r"[a-z]+", doc.text[sec.heading.char_start:sec.heading.char_end].lower()))]
+    numbers = ground_numbers(question)
+    if numbers:  # the last heading naming the ground: the court's discussion follows the parties' submissions
+        named = [sec for sec in secs
+                 if ground_numbers(doc.text[sec.heading.char_start:sec.heading.char_end]) & numbers]
+        if named:
+            return named[-1]
+    q = set(terms(question)) - GENERIC_HEADING_TERMS
+    grounds = [sec for sec in secs if GROUND_HEADING.match(doc.text[sec.heading.char_start:sec.heading.char_end])]
+    if len(grounds) > 1 and re.search(r"(?i)\bground\b", question):
+        # "Mr C's ground that the tribunals mishandled the delay": of the sections headed by a ground's number,
+        # the one whose paragraphs share most of the question's words
+        def shared(sec: Section) -> int:
+            return len(q & {t for u in sec.units for t in terms(doc.text[u.char_start:u.char_end])})
+        top = max(grounds, key=shared)
+        if shared(top) > max(shared(g) for g in grounds if g is not top):
+            return top
+    best: tuple[int, Section] | None = None
+    for sec in secs:
+        shared = len(q & set(terms(doc.text[sec.heading.char_start:sec.heading.char_end])))
+        if shared >= GROUND_HEADING_TERMS and (best is None or shared > best[0]):
+            best = (shared, sec)
+    return best[1] if best else None
+
+
+#: a paragraph of at most this many own sentences that disposes of a ground ("I would therefore hold that ground
+#: 3 fails.") states the conclusion only: the reasons are in the paragraph before it
+BARE_CONCLUSION_SENTENCES = 2
+
+
+def ground_units(doc: Document, question: str, sps: list[Speaker] | None = None) -> list[Unit]:
+    """The paragraphs that dispose of the ground (or argument) ``question`` asks why failed or succeeded, the
+    reasons first: in the ground's section (:func:`ground_section`), or, for a ground named by number with no
+    heading of its own, among the paragraphs that name it, the last paragraph of the court's voices (not a
+    dissent) giving its reasons in its own words (:func:`~pincite.legal.question_kinds.gives_reasons`); when
+    that paragraph only states the conclusion (:data:`BARE_CONCLUSION_SENTENCES`), the paragraph of reasons
+    before it comes first.  Empty when the question asks no such thing or no paragraph is found."""
+    if doc.kind is not DocumentKind.JUDGMENT or not asks_why_ground(question):
+        return []
+    sps = speakers(doc) if sps is None else sps
+    court = [sp for sp in sps if not sp.dissenting]
+    named = [sp for sp in named_speakers(doc, question, sps) if not sp.dissenting][:1] if len(sps) > 1 else []
+    voices = named or court
+    sec = ground_section(doc, question, voices)
+    numbers = ground_numbers(question)
+    if sec is not None:
+        pool = sec.units
+    else:
+        if not numbers:
+            return []
+        pool = [u for sp in voices for u in sp.units
+                if any(ground_numbers(doc.text[s:e]) & numbers for s, e in own_sentences(doc, u))]
+    reasons = [u for u in pool if any(gives_reasons(doc.text[s:e]) for s, e in own_sentences(doc, u))]
+    if not reasons:
+        return []
+    chosen = _by_question_words(doc, reasons, question, GROUND_UNITS) if sec is not None or not numbers \
+        else reasons[-GROUND_UNITS:]
+    out: list[Unit] = []
+    for u in sorted(chosen, key=lambda u: u.char_start):
+        i = reasons.index(u)
+        if bare_conclusion(doc, u) and i > 0 and reasons[i - 1] not in out:
+            out.append(reasons[i - 1])  # the reasons the bare conclusion rests on, first
+        if u not in out:
+            out.append(u)
+    return out
+
+
+def bare_conclusion(doc: Document, unit: Unit) -> bool:
+    """Whether ``unit`` only states a ground's conclusion ("75. Ground 2 accordingly succeeds."): at most
+    :data:`BARE_CONCLUSION_SENTENCES` own sentences, one disposing of a ground or argument."""
+    spans = own_sentences(doc, unit)
+    return len(spans) <= BARE_CONCLUSION_SENTENCES and any(disposes_ground(doc.text[s:e]) for s, e in spans)
+
+
+#: how many of a ground's paragraphs of reasons are read (those sharing most of the question's words)
+GROUND_UNITS = 3
+
+
 def outcome_said(doc: Document, sps: list[Speaker]) -> list[Said]:
     """The lead's disposal, then each other judge's assent (those not dissenting)."""
     lead = lead_of(sps)
@@ -398,6 +514,8 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
             units += _by_question_words(doc, hits, question, 2)
     if asks_decision_below(question) and not named:  # "did Arnold LJ think the judge below was right?" asks
         units += decision_below_units(doc, question, sps)  # Arnold LJ's view (sole judge or one of several)
+    if asks_why_ground(question) and not asks_decision_below(question):  # why a ground failed: its disposal
+        units += ground_units(doc, question, sps)
     units += [s.unit for s in said]
     return list({u.ordinal: u for u in units}.values())
 

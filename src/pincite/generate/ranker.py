@@ -49,7 +49,8 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.answer.structure import named_speaker_units, structural_claims
+from pincite.answer.structure import (bare_conclusion, ground_units, named_speaker_units, named_speakers,
+                                      structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.candidates import claim
 from pincite.generate.features import (
@@ -66,6 +67,8 @@ from pincite.generate.features import (
 )
 from pincite.legal.decisions import answer_must_say, asked_and_said
 from pincite.legal.language import repeal_note
+from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_why_ground, gives_reasons,
+                                          ground_numbers)
 from pincite.types import DocumentKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -570,12 +573,67 @@ class RankerGenerator:
         else:
             decided = self._decide(reading, x, scores, groups, passages)
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold]
+        if not turn.multi_document:
+            answered = decided[0][0] if claims else None
+            why = reasons_for_ground(turn, reading, scores, answered, voice)
+            if why is not None:
+                claims = [claim(sents[why], reading)]
         if not claims and not turn.multi_document:
             kind_said = said_by_kind(turn.question, reading, scores)
             claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+#: the least first-ranker score at which the court's reasons answer a why question the ranker would abstain on:
+#: below it the sentence shares too little with the question to be its answer (read on the spent fresh sets'
+#: why-failed questions: the one fallback scored below it, at -1.46, was wrong; the right ones scored -0.24 and up)
+REASONS_FLOOR = -1.0
+
+
+def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answered: int | None,
+                       voice: np.ndarray | None) -> int | None:
+    """A question asking why a ground, argument or the appeal failed or succeeded
+    (:func:`~pincite.legal.question_kinds.asks_why_ground`) is answered by the court giving its reasons in its
+    own words (:func:`~pincite.legal.question_kinds.gives_reasons`: not counsel's case recorded, not the decision
+    below reported, not the disposal of the whole appeal, which says what, not why): the best-scored such
+    candidate of the best-ranked judgment — in the paragraphs that dispose of the ground asked about
+    (:func:`pincite.answer.structure.ground_units`) when they hold one, and in the named judge's voice when the
+    question names one, never a dissent's otherwise.  It answers where the ranker would abstain (``answered``
+    None), and replaces the ranker's choice when that gives no reasons or states only the ground's conclusion
+    in a paragraph the ground's reasons precede.  None when the question asks no such thing or no candidate
+    gives reasons (the ranker's choice stands)."""
+    q = turn.question
+    if not asks_why_ground(q) or asks_decision_below(q):
+        return None
+    sents = reading.sentences
+    order = [int(i) for i in np.argsort(-scores, kind="stable")]
+    judgment = next((sents[i].cp.passage.document for i in order
+                     if sents[i].cp.passage.document.kind is DocumentKind.JUDGMENT), None)
+    if judgment is None:
+        return None
+    allowed = set(int(i) for i in voice) if voice is not None else None
+    reasons = [i for i in order if sents[i].cp.passage.document.id == judgment.id
+               and (allowed is None or i in allowed) and (allowed is not None or not sents[i].dissenting)
+               and gives_reasons(sents[i].sent)]
+    if not reasons:
+        return None
+    doc = turn.document_of(sents[reasons[0]].cp.pid)
+    if JUDGE_NAMED.search(q) and not named_speakers(doc, q):
+        return None  # a judge named who is not among the judgment's voices: their reasons are not there
+    units = ground_units(doc, q)
+    # a paragraph stating only the ground's conclusion ("Ground 2 accordingly succeeds.") says that, not why:
+    # the ground's paragraphs of reasons before it answer
+    bare = {u.ordinal for u in units if bare_conclusion(doc, u)}
+    reasons_at = {u.ordinal for u in units} - bare
+    in_ground = [i for i in reasons if reasons_at & set(sents[i].cp.passage.chunk.units)]
+    best = (in_ground or reasons)[0]
+    if answered is None:
+        return best if scores[best] >= REASONS_FLOOR else None
+    if in_ground and bare & set(sents[answered].cp.passage.chunk.units):
+        return in_ground[0]
+    return None  # the ranker's choice stands
 
 
 def said_by_kind(question: str, reading: Any, scores: np.ndarray) -> int | None:
@@ -599,8 +657,26 @@ def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2)
     reading = read_sentences(turn, min_chars)
     if reading is None:
         return None
+    ground = ground_reasons_at(turn)
     return replace(reading, sentences=[f for f in reading.sentences
-                                       if answers(f, reading, min_terms) or f.cp.passage.via == NAMED_VIA])
+                                       if answers(f, reading, min_terms) or f.cp.passage.via == NAMED_VIA
+                                       or (ground.get(f.cp.passage.document.id, set())
+                                           & set(f.cp.passage.chunk.units) and gives_reasons(f.sent))])
+
+
+def ground_reasons_at(turn: TurnContext) -> dict[str, set[int]]:
+    """For a question asking why a ground named by its number failed or succeeded, the ordinals of the paragraphs of reasons that
+    dispose of it in each judgment of the turn (:func:`pincite.answer.structure.ground_units`): their
+    sentences giving reasons are candidates though they share few of the question's words ("Ground 2
+    accordingly succeeds." closes a section whose reasons name none of the question's)."""
+    if not asks_why_ground(turn.question) or asks_decision_below(turn.question) or not ground_numbers(turn.question):
+        return {}  # only a ground named by its number: a heading matched by words is too loose to widen the gate
+    out: dict[str, set[int]] = {}
+    for d in turn.documents:
+        if d.document.kind is DocumentKind.JUDGMENT:
+            units = ground_units(d.document, turn.question)
+            out[d.document.id] = {u.ordinal for u in units if not bare_conclusion(d.document, u)}
+    return out
 
 
 #: how many more of the question's terms a sentence of another provision must hold (and score higher) to be

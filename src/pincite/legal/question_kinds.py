@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pincite.legal.language import ARGUMENT
+from pincite.legal.language import ARGUMENT, terms
 from pincite.legal.decisions import (COSTS_ASKED, COSTS_SENTENCE, DISPOSAL_SENTENCE, OUTCOME_ASKED, TEST_ASKED,
                                      TEST_SENTENCE)
 
@@ -208,12 +208,117 @@ APPEAL_COURT_DECIDING = re.compile(r"(?i)\b(?:Court\s+of\s+Appeal|CA|appeal\s+co
 APPEAL_JUDGE_NAMED = re.compile(r"(?-i:\b[A-Z][a-z]+\s+(?:LJJ?|MR|SPT|C|P|VP|LCJ)\b|\bL(?:ord|ady)\s+Justice\s+[A-Z])")
 
 
+#: A judge named by title in either form — "Arnold LJ", "Lady Justice King", "Lord Sales", "Lady Hale": a
+#: question naming one asks that judge's reasons, which no other judge's words answer ("Re C-D" names a case,
+#: not a judge "C").
+JUDGE_NAMED = re.compile(rf"(?!Re\s){APPEAL_JUDGE_NAMED.pattern}|(?-i:\bL(?:ord|ady)\s+(?!Justice\b|Chief\b|Chancellor\b)"
+                         r"[A-Z][a-z]+)")
+
+
 def asks_decision_below(question: str) -> bool:
     """Whether ``question`` asks only what the court below decided — the decision below itself, not why it was
     wrong (:data:`WHY_FAILED_ASKED`: the appeal court's reasons answer that), what the appeal court did with it
     (:data:`APPEAL_COURT_DECIDING`) or what one of its judges thought of it (:data:`APPEAL_JUDGE_NAMED`)."""
     return asks_lower_court(question) and not any(p.search(question) for p, _ in WHY_FAILED_ASKED) \
         and not APPEAL_COURT_DECIDING.search(question) and not APPEAL_JUDGE_NAMED.search(question)
+
+
+#: Why a ground, argument, claim or the appeal failed or succeeded, beyond :data:`WHY_FAILED_ASKED`: the forms a
+#: question asking for the court's reasons on one point takes (issue 52, "answers a new writer gets").
+WHY_GROUND_ASKED: Table = (
+    (re.compile(r"(?i)\bwhy\s+(?:did|does|do|was|were|is|are|had|has|would|could|should|must|might|can)(?:n[o'\u2019]?t)?"
+                r"\b|\bwhy\s+(?:couldn|wouldn|wasn|weren|isn|didn|hadn|hasn|can)[\u2019']?t\b|\bwhy\s+not\b"),
+     "'why didn't the money reduce…?', 'why wouldn't X LJ keep…?', 'why was the review held lawful?': a why "
+     "question about a judgment asks the court's reasons"),
+    (re.compile(r"(?i)\bon\s+what\s+(?:basis|grounds?|reasoning)\b|\bfor\s+what\s+reasons?\b"),
+     "'on what basis did the Court of Appeal find HHJ X wrong…?' ('what reason did the district judge give…?' "
+     "asks the reasons below, not the court's: not here)"),
+    (re.compile(r"(?i)\b(?:was|were|is)\s+(?:it|the\s+(?:\w+\s+)?(?:judge|tribunal|court|Recorder|FtT|UT))\s+"
+                r"(?:\w+\s+)?(?:right|wrong|entitled|justified|correct)\s+to\b"),
+     "'was the circuit judge right to compare…?', 'was it wrong to make a final care order…?': the court's "
+     "verdict on the decision below, with its reasons"),
+    (re.compile(r"(?i)\bdid\s+(?:the\s+)?(?:\w+\s+)?(?:judge|tribunal|court\s+below|Recorder|FtT)\s+(?:go\s+wrong|err|"
+                r"fall\s+into\s+error|misdirect|fail\s+to)\b"),
+     "'did the judge go wrong by not…?', 'did the tribunal err…?'"),
+    (re.compile(r"(?i)\bwhat\s+(?:view|criticism|criticisms)\s+did\b|\bwhat\s+did\b[^?]{0,80}?\bmake\s+of\b"),
+     "'what view did X LJ take of…?', 'what criticism did the court make of…?', 'what did Males LJ make of "
+     "that?': the court's answer to a point"),
+    (re.compile(r"(?i)\bground\s+(?:of\s+appeal\s+)?(?:\(?\d+\)?|\(?[ivx]+\)?)(?!\w)|\b(?:first|second|third|fourth|"
+                r"fifth|sixth|seventh|eighth|ninth|tenth|last|final)\s+ground\b|\bground\s+(?:of\s+appeal\s+)?"
+                r"(?:about|concerning|relating\s+to|on|that)\b"),
+     "'ground 2', 'the second ground', 'the ground of appeal about structural concerns': one ground asked of"),
+)
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+             "ninth": 9, "tenth": 10}
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+
+#: A ground (or issue) named by its number: "ground 2", "Ground (3)", "ground ii", "the second ground" — as a
+#: question names it and as a judgment's heading or conclusion does.
+GROUND_NUMBER = re.compile(r"(?i)\b(?:grounds?|issues?)\s+(?:of\s+appeal\s+)?(?:no\.?\s*)?\(?(\d+|[ivx]+)\)?(?![\w(])"
+                           r"|\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+"
+                           r"(?:ground|issue)\b")
+
+
+def ground_numbers(text: str) -> set[int]:
+    """The numbers of the grounds (or issues) ``text`` names (:data:`GROUND_NUMBER`)."""
+    out: set[int] = set()
+    for m in GROUND_NUMBER.finditer(text):
+        n = (m.group(1) or "").lower()
+        if n.isdigit():
+            out.add(int(n))
+        elif n in _ROMAN:
+            out.add(_ROMAN[n])
+        elif m.group(2):
+            out.add(_ORDINALS[m.group(2).lower()])
+    return out
+
+
+#: A heading that names one ground or issue of the appeal ("Ground 2", "Ground 3: the judge's approach to…",
+#: "The second ground", "Issue 4"): the paragraphs under it dispose of that ground.
+GROUND_HEADING = re.compile(r"(?i)^\W*(?:(?:the\s+)?(?:appellant['\u2019]s\s+|respondent['\u2019]s\s+)?"
+                            r"(?:grounds?|issues?)\s+(?:of\s+appeal\s+)?(?:no\.?\s*)?\(?(?:\d+|[ivx]+)\)?(?![\w(])"
+                            r"|the\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+"
+                            r"(?:ground|issue))")
+
+#: Words a heading and a question share that say nothing of which ground is meant: every ground is a ground of
+#: the appeal against the judge's decision.
+GENERIC_HEADING_TERMS = frozenset(terms(
+    "ground grounds appeal appeals issue issues judge judges court decision argument arguments submission "
+    "submissions discussion analysis conclusion conclusions reasons reasoning determination background facts "
+    "introduction law legal wrong right error lord lady justice"))
+
+#: A sentence disposing of one ground or argument in the court's own voice, beyond :data:`REJECTION_SAYS`:
+#: the conclusion a ground's section ends with.
+GROUND_DISPOSED_SAYS: Table = (
+    (re.compile(r"(?i)\b(?:ground|argument|submission|contention|challenge|complaint|criticism|point)s?\b"
+                r"[^.;]{0,80}?\b(?:fails?|succeeds?|must\s+fail|(?:is|are)\s+(?:not\s+)?made\s+out|(?:is|are)\s+"
+                r"(?:well|ill)[\s-]founded|(?:is|are)\s+(?:dismissed|rejected|upheld|allowed))\b"),
+     "'I would therefore hold that ground 3 … fails', 'this ground succeeds', 'the complaint is not made out'"),
+    (re.compile(r"(?-i:\b(?:I|[Ww]e)\b)[^.;]{0,60}?\b(?i:dismiss|reject|allow|uphold)\s+(?:this|that|the|each|both|"
+                r"all)\s+(?:\w+\s+){0,2}?(?i:grounds?|arguments?|submissions?|challenges?|complaints?)\b"),
+     "'I would therefore dismiss this ground of appeal', 'I would reject the second ground'"),
+    (re.compile(r"(?i)\bI\s+(?:would\s+)?(?:accept|agree\s+with)\s+(?:this|that|the|these|those|his|her|their|"
+                r"[A-Z]\w+['\u2019]s)\b[^.;]{0,40}?\b(?:submissions?|arguments?|contentions?|points?|analysis)\b"),
+     "'I accept this submission', 'I agree with Mr X's analysis': the court adopting one side's reasons"),
+)
+
+#: A sentence in which the court gives its own reasons on a point (its view, its verdict on the decision below,
+#: its answer to a submission), beyond :data:`REJECTION_SAYS` and :data:`GROUND_DISPOSED_SAYS`.
+REASON_SAYS: Table = (
+    (re.compile(r"(?i)\bin\s+(?:my|our)\s+(?:judgment|view|opinion)\b|\bit\s+seems\s+to\s+(?:me|us)\b"),
+     "'In my judgment…', 'In my view…', 'it seems to me that…': the court's own view"),
+    (re.compile(r"(?-i:\b(?:I|[Ww]e)\s+(?:do\s+not|don['\u2019]t|cannot|can)\s+(?:\w+\s+)?(?:consider|think|see|accept|"
+                r"agree|regard)|\bI\s+(?:consider|think|accept|agree|regard|conclude|find))\b"),
+     "'I do not consider that…', 'I can see nothing wrong…', 'I accept…', 'I agree with Mr X that…'"),
+    (re.compile(r"(?i)\b(?:was|were|is|are)\s+(?:\w+\s+)?(?:entitled|right|wrong|correct|justified)\s+to\b"),
+     "'HHJ X was entitled to conclude…', 'the judge was right to find…': the court's verdict on the decision"),
+    (re.compile(r"(?i)\b(?:misconceived|fatal\s+flaw|fell\s+into\s+(?:\w+\s+)?error|error\s+of\s+law|perverse|"
+                r"no\s+(?:proper\s+|real\s+|good\s+)?(?:basis|analogy|need|justification|merit|reason)\s+(?:for|to|"
+                r"in|why)|cannot\s+(?:apply|succeed|stand|be\s+sustained))\b"),
+     "'was misconceived', 'suffers from a fatal flaw', 'fell into error', 'there is no proper analogy…', "
+     "'Regulation 11 cannot apply…'"),
+)
 
 
 #: The test or standard: question forms beyond decisions.TEST_ASKED.
@@ -249,6 +354,35 @@ KINDS: tuple[ParagraphKind, ...] = (
 )
 
 
+#: A sentence opening on a supposition ("Had he made good that claim then in my view the case would have had to
+#: be remitted", "Were the appellant right, …"): what the court would have held on other facts, not its reasons.
+HYPOTHESIS_OPENING = re.compile(r"^\W*(?:\d+\.\s+)?(?:Had|Were)\s+(?:he|she|they|it|we|I|the\s+\w+|[A-Z][a-z]+)\b")
+
+
+def asks_why_ground(question: str) -> bool:
+    """Whether ``question`` asks why a ground, argument, claim or appeal failed or succeeded — the court's
+    reasons on one point (:data:`WHY_FAILED_ASKED`, :data:`WHY_GROUND_ASKED`)."""
+    return any(p.search(question) for p, _ in (*WHY_FAILED_ASKED, *WHY_GROUND_ASKED))
+
+
+def gives_reasons(sentence: str) -> bool:
+    """Whether ``sentence`` is the court giving its reasons on a point in its own words — a rejection, a
+    ground disposed of, its view (:data:`REJECTION_SAYS`, :data:`GROUND_DISPOSED_SAYS`, :data:`REASON_SAYS`)
+    — and not a party's case recorded (:data:`pincite.legal.language.ARGUMENT`), a report of the decision
+    below (:func:`reports_decision_below`) or a question it asks itself (a heading "was the judge wrong…?")."""
+    if sentence.rstrip().endswith("?") or ARGUMENT.search(sentence) or reports_decision_below(sentence) \
+            or COUNTERFACTUAL.search(sentence) or HYPOTHESIS_OPENING.search(sentence):
+        return False
+    return any(p.search(sentence) for p, _ in (*GROUND_DISPOSED_SAYS, *REJECTION_SAYS, *REASON_SAYS))
+
+
+def disposes_ground(sentence: str) -> bool:
+    """Whether ``sentence`` disposes of a ground or argument (:data:`GROUND_DISPOSED_SAYS`,
+    :data:`REJECTION_SAYS`), not of a party's case recorded."""
+    return not ARGUMENT.search(sentence) and not sentence.rstrip().endswith("?") \
+        and any(p.search(sentence) for p, _ in (*GROUND_DISPOSED_SAYS, *REJECTION_SAYS))
+
+
 def kinds_asked(question: str) -> tuple[ParagraphKind, ...]:
     """The kinds of paragraph ``question`` asks for (none for most questions)."""
     return tuple(k for k in KINDS if any(p.search(question) for p, _ in k.asked))
@@ -271,4 +405,5 @@ def place_weight(position: float, text: str, kinds: tuple[ParagraphKind, ...]) -
 
 __all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind", "place_weight", "reports_decision_below",
            "asks_lower_court", "judges_below_named", "names_deciding",
-           "asks_decision_below"]
+           "asks_decision_below", "asks_why_ground", "JUDGE_NAMED", "gives_reasons", "disposes_ground", "ground_numbers",
+           "GROUND_HEADING", "GENERIC_HEADING_TERMS"]

@@ -110,3 +110,52 @@ def test_a_disposal_named_as_a_costs_question_s_time_is_background() -> None:
 def test_a_question_naming_an_appeal_judge_asks_that_judge_s_view_of_the_decision_below() -> None:
     assert not asks_decision_below("Did Arnold LJ think the judge below got the legal test right?")
     assert not asks_decision_below("What did Lady Justice King make of the judge's finding at first instance?")
+
+
+# -- why a ground failed (issue 52) ---------------------------------------------------------------------------
+
+from pincite.legal.question_kinds import (asks_why_ground, disposes_ground, gives_reasons,  # noqa: E402
+                                          ground_numbers)
+
+
+@pytest.mark.parametrize("question", [
+    "Why didn't the money recovered from the third party reduce what he had to disgorge?",
+    "On what basis did the Court of Appeal find the judge wrong to refuse an intermediary?",
+    "Was the circuit judge right to compare the application to varying a case management decision?",
+    "In the appeal, did the judge go wrong by not working through every factor in the checklist?",
+    "Why did the second ground fail?",
+])
+def test_a_why_ground_question_is_read(question: str) -> None:
+    assert asks_why_ground(question)
+
+
+def test_a_plain_outcome_question_is_no_why_ground_question() -> None:
+    assert not asks_why_ground("Was the appeal allowed?")
+
+
+def test_ground_numbers_read_digits_romans_and_ordinals() -> None:
+    assert ground_numbers("Ground 2 and the third ground, Ground (iv)") == {2, 3, 4}
+    assert ground_numbers("Ground 2(a) - publication") == set()  # a sub-ground is not ground 2 itself
+
+
+@pytest.mark.parametrize("sentence, reasons, disposes", [
+    ("I would therefore hold that ground 3 of the grounds of appeal fails.", True, True),
+    ("Ground 2 accordingly succeeds.", True, True),
+    ("I accept this submission.", True, True),
+    ("In my view, the weight to be attached to this news report is limited.", True, False),
+    ("Mr X submits that the judge was wrong to refuse the adjournment.", False, False),
+    ("Finally, ground (7): was the judge wrong to make an order under s.91(14)?", False, False),
+    ("The judge held that the claim was time-barred.", False, False),
+])
+def test_the_court_giving_its_reasons_is_told_from_counsel_and_the_judge_below(
+        sentence: str, reasons: bool, disposes: bool) -> None:
+    assert gives_reasons(sentence) is reasons
+    assert disposes_ground(sentence) is disposes
+
+
+@pytest.mark.parametrize("sentence", [
+    "Had he made good that claim then in my view the case would have had to be remitted.",
+    "She might have deferred a decision about the attendance until she had seen the assessment.",
+])
+def test_a_supposition_is_not_the_court_giving_its_reasons(sentence: str) -> None:
+    assert not gives_reasons(sentence)
