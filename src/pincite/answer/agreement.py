@@ -32,10 +32,12 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
                                      NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
-                                     NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
+                                     NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, CONDITIONAL_WORDS, EXCEPTION_WORDS,
+                                     IRREGULAR_FORMS, LIGHT_VERBS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
                                      TO_HEADS)
+from pincite.legal.language import MONTHS
 from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
@@ -1095,6 +1097,12 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     added = scope_added(c, sentence)
     if added:  # the claim says more than its quotation: shown as the quotation, not dropped
         return Judgment("doubtful", "scope", added)
+    turned_time = direction_turned(c, read(sentence))
+    if turned_time:
+        return Judgment("doubtful", "comparator", turned_time)
+    actor = actor_changed(c, q)
+    if actor:
+        return Judgment("doubtful", "party", actor)
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
     theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
     if context:
@@ -1105,15 +1113,174 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     return Judgment("undecided")
 
 
-def unstated(claim: str, sentence: str, context: str = "") -> list[str]:
+def _sides(r: Reading) -> set[str]:
+    out = set()
+    for i, w in enumerate(r.words):
+        if w in TIME_AFTER and not (w == "following" and i and r.words[i - 1] in ("the", "as")) and not (
+                w == "later" and i and r.words[i - 1] in ("no", "not")):
+            out.add("after")
+        elif w in TIME_BEFORE:
+            out.add("before")
+    return out
+
+
+def direction_turned(claim: Reading, sentence: Reading) -> str | None:
+    """A claim that puts after what the sentence puts before, or the reverse (:data:`TIME_AFTER`,
+    :data:`TIME_BEFORE`): it states one direction of time, the sentence only the other."""
+    mine, theirs = _sides(claim), _sides(sentence)
+    if len(mine) == 1 and theirs and not (mine & theirs):
+        (m,), (t,) = mine, sorted(theirs)
+        return f"the statement says '{m}'; the quoted words, '{t}'"
+    return None
+
+
+_ARTICLE = frozenset({"the", "a", "an", "its", "their", "his", "her", "such", "that", "this"})
+
+
+def _doer(r: Reading, i: int) -> frozenset[str] | None:
+    """Who does the verb at ``i``, as the words of its name: the "by" party of a passive ("shall be borne *by
+    Sponsor*", "placed by the *Procurement Group*"), or the party or name just before an active verb ("*JB*
+    filed", "the stadium *company* bears"); None when it cannot be read."""
+    def party(j: int) -> bool:
+        w = r.words[j]
+        initials = len(w) >= 2 and r.text[r.starts[j]:r.starts[j] + len(w)].isupper()  # "JB", "HMRC"
+        return (w in r.caps or w in PARTY_WORDS or initials) and w not in NOT_PARTIES \
+            and w not in FUNCTION_WORDS and w not in MONTHS and r.clause[j] == r.clause[i]
+    if _participle(r.words[i]) and _after_be(r, i):
+        for j in range(i + 1, min(len(r.words), i + 4)):
+            if r.words[j] == "by":
+                k = j + 1
+                while k < len(r.words) and r.words[k] in _ARTICLE:
+                    k += 1
+                run = []
+                while k < len(r.words) and party(k) and len(run) < 4:
+                    run.append(stem(r.words[k]))
+                    k += 1
+                return frozenset(run) or None
+        return None
+    j = i - 1
+    while j >= 0 and r.clause[j] == r.clause[i] and (r.words[j] in AUXILIARIES or r.words[j] in NEGATORS or
+                                                    r.words[j] in ("also", "then", "thereby")
+                                                    or r.words[j].endswith("ly")):
+        j -= 1
+    if j < 0 or r.clause[j] != r.clause[i] or "," in r.text[r.starts[j]:r.starts[i]]:
+        return None
+    run = []
+    while j >= 0 and party(j) and len(run) < 4:
+        run.append(stem(r.words[j]))
+        j -= 1
+    return frozenset(run) or None
+
+
+def actor_changed(claim: Reading, sentence: Reading) -> str | None:
+    """A verb of the claim's done by another party than the sentence's same verb: "On 28 October *JB* filed a
+    notice" on "the local authority filed a notice", "the company bears the cost" on "shall be borne by
+    Sponsor".  Read only where both doers are parties or names (:func:`_doer`)."""
+    for i, w in enumerate(claim.words):
+        if not claim.content(i) or claim.text[claim.starts[i]:claim.starts[i] + 1].isupper():
+            continue
+        if not (w.endswith(("s", "ed")) or w in IRREGULAR_FORMS or w in IRREGULAR_PARTICIPLES):
+            continue
+        a = _doer(claim, i)
+        if a is None or a & _BOTH_STEMS:
+            continue
+        r = _root(w)
+        at = [k for k, v in enumerate(sentence.words) if _root(v) == r and sentence.content(k)
+              and not sentence.text[sentence.starts[k]:sentence.starts[k] + 1].isupper()]
+        doers = [_doer(sentence, k) for k in at]
+        if not at or any(d is None for d in doers):
+            continue
+        if any(d & a or d & _BOTH_STEMS for d in doers if d):
+            continue
+        near = {stem(sentence.words[j]) for k in at for j in range(max(0, k - 5), k)}
+        if a & near:
+            continue
+        return (f"the statement has {' '.join(sorted(a))} {w}; the quoted words, "
+                f"{' '.join(sorted(doers[0] or ()))}")
+    return None
+
+
+_BOTH_STEMS = frozenset(stem(w) for w in BOTH_SIDES)
+
+
+def unstated(claim: str, sentence: str, context: str = "", *, said_otherwise: bool = False) -> list[str]:
     """The content words of ``claim`` that neither its quotation's sentence nor what the citation shows beside it
     (headings, title) says, in any form (stems compared), less the words by which a claim points at what it cites
     (:data:`POINTING_WORDS`: "the court", "clause", "covers").  A paraphrase has some; the rules cannot vouch
-    for what they are."""
+    for what they are.  With ``said_otherwise`` a word the sentence states another way is stated too
+    (:func:`said_as`: another form of it, a synonym of its row, a reporting word, a light verb before a stated
+    noun, a conditional connective for another) — what the verified reading asks of a claim shown in its own
+    words; without it (a contradiction's decisiveness) only the sentence's own words count."""
     c = read(claim)
     theirs = {stem(w) for w in read(sentence + "\n" + context).words}
-    return list(dict.fromkeys(w for i, w in enumerate(c.words) if c.content(i) and w not in POINTING_WORDS
-                              and stem(w) not in theirs))
+    out = [(i, w) for i, w in enumerate(c.words) if c.content(i) and w not in POINTING_WORDS
+           and stem(w) not in theirs]
+    if said_otherwise and out:
+        known = _said(sentence + "\n" + context)
+        out = [(i, w) for i, w in out if not said_as(c, i, known)]
+    return list(dict.fromkeys(w for _, w in out))
+
+
+def root(word: str) -> str:
+    """A word's root for comparing a claim's words with its quotation's: its base form
+    (:data:`~pincite.legal.agreement.IRREGULAR_FORMS`) stemmed, less a derivational ending ("payable", "pay";
+    "agreement", "agree")."""
+    return _root(word.lower())
+
+
+@lru_cache(maxsize=65536)
+def _root(word: str) -> str:
+    s = stem(IRREGULAR_FORMS.get(word, word))
+    for end in _DERIVED:
+        if s.endswith(end) and len(s) - len(end) >= 4:
+            return s[:-len(end)]
+    return s
+
+
+#: Endings a stem keeps that make a noun or adjective of the same verb ("agreement", "payabl", "complianc").
+#: Not the role endings (-or, -ee, -er, -ant): a licensor is not a licence.
+_DERIVED = ("ment", "abl", "ibl", "anc", "enc")
+
+
+@dataclass(frozen=True)
+class _Said:
+    stems: frozenset[str]
+    roots: frozenset[str]
+    rows: frozenset[int]
+    conditional: bool
+    exception: bool
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str) -> _Said:
+    r = read(text)
+    roots = frozenset(_root(w) for w in r.words)
+    return _Said(frozenset(stem(w) for w in r.words), roots,
+                 frozenset(k for k, (row, _) in enumerate(SYNONYMS) if _row_roots(k) & roots),
+                 bool(CONDITIONAL_WORDS.intersection(r.words)), bool(EXCEPTION_WORDS.intersection(r.words)))
+
+
+@lru_cache(maxsize=None)
+def _row_roots(k: int) -> frozenset[str]:
+    return frozenset(_root(w) for w in SYNONYMS[k][0])
+
+
+def said_as(c: Reading, i: int, known: _Said) -> bool:
+    """Whether the claim's word ``c.words[i]`` says what the sentence (read as ``known``) says in other words:
+    its root is the sentence's, a synonym of its row is there, it only reports, it is a light verb whose next
+    content word is stated, or a conditional (exception) connective where the sentence has one."""
+    w = c.words[i]
+    r = _root(w)
+    if r in known.roots or w in REPORTING_WORDS:
+        return True
+    if any(r in _row_roots(k) for k in known.rows):
+        return True
+    if w in CONDITIONAL_WORDS and known.conditional or w in EXCEPTION_WORDS and known.exception:
+        return True
+    if w in LIGHT_VERBS:
+        nxt = next((j for j in range(i + 1, min(len(c.words), i + 4)) if c.content(j)), None)
+        return nxt is not None and (stem(c.words[nxt]) in known.stems or _root(c.words[nxt]) in known.roots)
+    return False
 
 
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z])(?<![A-Z])[.!?](?=\s+[\"“(A-Z0-9])|[;:]\s*\n|\n\s*\n")
