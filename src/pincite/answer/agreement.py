@@ -33,7 +33,7 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
                                      NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, CONDITIONAL_WORDS, EXCEPTION_WORDS,
-                                     IRREGULAR_FORMS, LIGHT_VERBS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
+                                     IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
                                      TO_HEADS)
@@ -167,6 +167,9 @@ def read(text: str) -> Reading:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 if (w == "neither" and r.words[j] == "nor") or r.words[j] in CONDITION_OPENERS:
                     break  # "shall not charge tolls *until* the tariff is approved": the approval is not denied
+                if (w in NEGATIVE_VERBS or w == "failure") and counted and r.words[j] in AUXILIARIES \
+                        and r.words[j] not in ("be", "been", "being", "to"):
+                    break  # "*refusing* the extension would be unjust": the refusal is the subject, not denied
                 r.neg[j] += 1
                 if r.words[j] in NOT_ENTAILING:  # "does not mean that the judge was wrong": neither said nor denied
                     r.unsaid.update(k for k in range(j + 1, n) if r.clause[k] == r.clause[i])
@@ -417,12 +420,18 @@ _MODALS = [(cls, re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s
                               ("permission", PERMISSION))]
 
 
+_DAY_AFTER = re.compile(r"\s+\d{1,2}\b")
+_DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+$")
+
+
 @lru_cache(maxsize=8192)
 def _modal_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     spans: list[tuple[int, int, str]] = []
     taken: set[int] = set()
     for cls, pat in _MODALS:
         for m in pat.finditer(text):
+            if m.group(0) == "May" and (_DAY_AFTER.match(text, m.end()) or _DAY_BEFORE.search(text, 0, m.start())):
+                continue  # "by May 31 of each year", "on 4 May": a month, not a permission
             if taken.isdisjoint(range(m.start(), m.end())):
                 spans.append((m.start(), m.end(), cls))
                 taken.update(range(m.start(), m.end()))
@@ -1249,6 +1258,7 @@ class _Said:
     rows: frozenset[int]
     conditional: bool
     exception: bool
+    modals: frozenset[str]
 
 
 @lru_cache(maxsize=4096)
@@ -1257,7 +1267,10 @@ def _said(text: str) -> _Said:
     roots = frozenset(_root(w) for w in r.words)
     return _Said(frozenset(stem(w) for w in r.words), roots,
                  frozenset(k for k, (row, _) in enumerate(SYNONYMS) if _row_roots(k) & roots),
-                 bool(CONDITIONAL_WORDS.intersection(r.words)), bool(EXCEPTION_WORDS.intersection(r.words)))
+                 bool(CONDITIONAL_WORDS.intersection(r.words)), bool(EXCEPTION_WORDS.intersection(r.words)),
+                 frozenset(cls for _, _, cls in _modal_spans(text))
+                 | ({"obligation"} if REPORTED_OBLIGATION.search(text) else set())
+                 | ({"permission"} if REPORTED_PERMISSION.search(text) else set()))
 
 
 @lru_cache(maxsize=None)
@@ -1276,6 +1289,8 @@ def said_as(c: Reading, i: int, known: _Said) -> bool:
     if any(r in _row_roots(k) for k in known.rows):
         return True
     if w in CONDITIONAL_WORDS and known.conditional or w in EXCEPTION_WORDS and known.exception:
+        return True
+    if w in MODAL_WORDS and known.modals == {MODAL_WORDS[w]}:  # "is required to report" on "must report": the modal rules read which
         return True
     if w in LIGHT_VERBS:
         nxt = next((j for j in range(i + 1, min(len(c.words), i + 4)) if c.content(j)), None)

@@ -412,3 +412,11 @@ EXCEPTION_WORDS = frozenset({"unless", "except", "save", "other", "excluding", "
 #: *after* … came into force" on "enacted *before* the coming into force") turns a limit the other way.
 TIME_AFTER = frozenset({"after", "following", "subsequent", "subsequently", "thereafter", "later"})
 TIME_BEFORE = frozenset({"before", "preceding", "prior", "previously", "preceded", "earlier", "until"})
+
+#: A claim's words for what a text obliges, permits or forbids: stated when its quotation's sentence states the
+#: same class, and that class alone, in any words ("is required to" on "must"; not on "shall have power … may").
+#: The forms whose subject is who must act ("X is required to"), not "requires X to", where who acts is another.
+MODAL_WORDS = {**dict.fromkeys("required obliged obligated bound mandatory compelled".split(), "obligation"),
+               **dict.fromkeys("entitled permitted allowed authorised authorized empowered".split(),
+                               "permission"),
+               **dict.fromkeys("prohibited forbidden barred precluded".split(), "prohibition")}
