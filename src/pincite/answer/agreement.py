@@ -968,8 +968,14 @@ def figure_role(claim_text: str, quote_text: str) -> str | None:
     return None
 
 
+_OWN_CONDITION = re.compile(r"\b(?:if|unless|where|when|whenever|once|provided)\b", re.I)
+
+
 def condition(claim_text: str, quote_text: str) -> str | None:
     m = ABSOLUTE.search(claim_text)
+    if m and _OWN_CONDITION.search(claim_text, 0, m.start()):
+        return None  # "if Canada Goose did not apply …, the claim would be dismissed automatically": the claim
+        # states the condition, its absolute word qualifies what follows it (the scope rule still reads it)
     if m and CONDITIONS.search(quote_text) and not ABSOLUTE.search(quote_text):
         c = CONDITIONS.search(quote_text)
         assert c is not None
