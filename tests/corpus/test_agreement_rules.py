@@ -434,3 +434,79 @@ def test_the_crown_is_her_majesty_and_the_government(store) -> None:
     got = outcome(store, S23, "s. 8", quote, "The Minister may pay a lender a prescribed amount in respect of any "
                   "sum the lender collected on behalf of Scotiabank from a borrower.", paraphrase="aligned")
     assert got.startswith("dropped: name-not-cited"), got
+
+
+# -- the verified reading: a claim's own words that say the quotation's words another way ----------------------
+
+
+def _label(store, rel: str, quote: str) -> str:
+    s, corpus = store
+    doc = s.get_document(str(corpus / rel))
+    at = doc.text.find(quote)
+    assert at >= 0, quote
+    return min((u for u in doc.units if u.label and u.char_start <= at and at + len(quote) <= u.char_end),
+               key=lambda u: u.char_end - u.char_start).label
+
+
+def test_a_paraphrase_in_other_forms_and_synonyms_of_its_quotations_words_is_shown_in_its_own_words(store):
+    """Under the default verified reading a claim is shown in its own words when each of its words is one the
+    quotation's sentence states, in another form ("receipt" of "receives") or as the same legal term in plain
+    words ("treated as" for "deemed", "signed" for "executed", "end" for "terminate")
+    (legal.agreement.IRREGULAR_FORMS, SYNONYMS); a wrong claim in the same words is still not shown."""
+    cases = (
+        (CYBERGY, "MA shall be deemed to be an independent contractor in its relationship with Company",
+         "MA is treated as an independent contractor in its relationship with Company."),
+        (IDEANOMICS, "This Agreement may be executed in counterparts",
+         "This Agreement may be signed in counterparts, which taken together constitute one and the same "
+         "instrument."),
+        (IDEANOMICS, "Either party may terminate this Agreement upon written notice if the other party materially "
+                     "breaches this Agreement",
+         "Either party may end this Agreement upon written notice if the other party materially breaches it and "
+         "fails to cure the breach within thirty (30) days after receipt of written notice of the breach."),
+    )
+    for rel, quote, text in cases:
+        got = outcome(store, rel, _label(store, rel, quote), quote, text)
+        assert got == "shown", (text, got)
+    rel, quote = cases[2][:2]
+    for wrong in ("Either party may end this Agreement at any time for any reason upon written notice.",
+                  "Either party must end this Agreement upon written notice if the other party materially "
+                  "breaches it."):
+        got = outcome(store, rel, _label(store, rel, quote), quote, wrong)
+        assert got != "shown", (wrong, got)
+
+
+def test_a_verb_done_by_another_party_or_turned_in_time_is_not_shown_in_its_own_words(store):
+    """A claim whose verb the sentence gives another party to do ("MA accepts" where "accepted by Company"), or
+    that puts after what the sentence puts before, is shown as its quotation alone — the synonym readings must
+    not let a wrong claim through that an unstated word used to hold back; the right doer and direction are
+    shown in the claim's words."""
+    quote = "This Agreement is accepted by Company in the State of Nevada"
+    label = _label(store, CYBERGY, quote)
+    assert outcome(store, CYBERGY, label, quote, "Company accepts this Agreement in the State of Nevada.") == "shown"
+    assert outcome(store, CYBERGY, label, quote, "MA accepts this Agreement in the State of Nevada.") != "shown"
+    quote = ("Any termination allowed by this Agreement will take place only after written notice of default has "
+             "been given to the defaulting party")
+    label = _label(store, XLI, quote)
+    got = outcome(store, XLI, label, quote, "A termination allowed by this Agreement takes place only after "
+                  "written notice of default has been given to the defaulting party.")
+    assert got == "shown", got
+    got = outcome(store, XLI, label, quote, "A termination allowed by this Agreement takes place before written "
+                  "notice of default has been given to the defaulting party.")
+    assert got != "shown", got
+
+
+def test_a_failure_that_is_the_subject_of_a_predicate_does_not_negate_the_predicate(store):
+    """"SIS's failure to call him would be an important factor": the failure is the subject — what is denied is
+    the calling, not that it is an important factor. A claim that SIS not calling him is an important factor
+    agrees; one that says it is no important factor does not (a negative verb's reach ends at the auxiliary of
+    its own predicate)."""
+    quote = "SIS's failure to call him would be an important factor"
+    text = unit_text(store, TOTE, _label(store, TOTE, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    right = judge("If there is prima facie evidence of Mr Smith's state of mind adverse to SIS's case, then it "
+                  "would be an important factor that SIS did not call him.", sentence, quote)
+    assert right.verdict == "agrees", right
+    wrong = judge("If there is prima facie evidence of Mr Smith's state of mind adverse to SIS's case, then it "
+                  "would not be an important factor that SIS did not call him.", sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong
