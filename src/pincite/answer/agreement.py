@@ -33,7 +33,7 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
                                      NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, CONDITIONAL_WORDS, EXCEPTION_WORDS,
-                                     IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
+                                     ACCORDING, IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
                                      TO_HEADS)
@@ -317,6 +317,26 @@ def _waits_both_ways(claim: Reading, quote: Reading) -> bool:
         NOT_UNTIL.search(claim.text) and ONLY_AFTER.search(quote.text)))
 
 
+def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
+    """Whether ``h`` differs only by where a negation's reach ends: the text that negates it negates, before it
+    in its clause, a word the other text negates too, and the other text has ``h`` after that word ("does not
+    *meet* the requirements of *article* 4" / "fails to *comply* with the *requirements* of article 4": one
+    negation over the same requirements, reaching one word further in the claim)."""
+    neg, other = (claim, quote) if in_claim else (quote, claim)
+    at = [i for i, w in enumerate(neg.words) if stem(w) == h and neg.neg[i] % 2]
+    there = [i for i, w in enumerate(other.words) if stem(w) == h]
+    if not at or not there:
+        return False
+    for i in at:
+        for k in range(max(0, i - 8), i):
+            if neg.clause[k] != neg.clause[i] or not neg.content(k) or not neg.neg[k] % 2:
+                continue
+            mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k])]
+            if mates and all(other.neg[j] % 2 for j in mates) and all(t > max(mates) for t in there):
+                return True
+    return False
+
+
 def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     """A word negated in one text and affirmed in the other, and whether that is decisive: it is when the word is
     a predicate in both ("was not *abusive*" / "was *abusive*"), or a requirement dropped ("without notice"), or
@@ -348,7 +368,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
                    f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
             if h in strict:
                 return why, True
-            weak = weak or why
+            if not weak and not _reach_edge(claim, quote, h, 1 in a):
+                weak = why
     if not weak and not claim.unsaid and not set(claim.words) & NOT_ENTAILING:
         # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
         opened = {stem(quote.words[i]) for i in quote.unsaid if quote.content(i)} - {
@@ -1298,6 +1319,11 @@ def said_as(c: Reading, i: int, known: _Said) -> bool:
         return True
     if w in MODAL_WORDS and known.modals == {MODAL_WORDS[w]}:  # "is required to report" on "must report": the modal rules read which
         return True
+    if w == ACCORDING:  # "According to the text, …"
+        j = i + 1
+        while j < len(c.words) and c.words[j] in ("to", "the", "this", "that", "its"):
+            j += 1
+        return j < len(c.words) and (c.words[j] in POINTING_WORDS or c.words[j] in _FRAMES)
     if w in LIGHT_VERBS:
         nxt = next((j for j in range(i + 1, min(len(c.words), i + 4)) if c.content(j)), None)
         return nxt is not None and (stem(c.words[nxt]) in known.stems or _root(c.words[nxt]) in known.roots)

@@ -366,7 +366,8 @@ IRREGULAR_FORMS = {
 #: quotation's sentence states any word of its row, in any form).  Each row's reason is beside it; no row holds
 #: words of opposite sides (give/receive, all/some, shall/may), which the rules keep apart.
 SYNONYMS: tuple[tuple[frozenset[str], str], ...] = tuple((frozenset(words.split()), why) for words, why in (
-    ("treat deem regard consider", "a legal fiction said in plain words: 'is treated as' is 'shall be deemed'"),
+    ("treat deem regard consider construe", "a legal fiction said in plain words: 'is treated as' is 'shall be "
+                                            "deemed', 'be construed to be'"),
     ("despite notwithstanding", "the same override: 'despite the Patent Act' is 'notwithstanding anything in it'"),
     ("end terminate termination", "ending a contract or a right is terminating it"),
     ("sign execute", "an instrument is signed when it is executed"),
@@ -380,7 +381,8 @@ SYNONYMS: tuple[tuple[frozenset[str], str], ...] = tuple((frozenset(words.split(
     ("keep retain maintain continue", "keeping something in place is continuing or maintaining it"),
     ("entire whole full complete", "the whole of one thing (a scope over cases is read by the rules first)"),
     ("get obtain receive", "obtaining a thing is receiving it"),
-    ("accordance according line", "'in accordance with', 'according to', 'in line with' say the same"),
+    ("accordance line", "'in accordance with' and 'in line with' say the same"),
+    ("run last continue", "a term that runs to a date lasts, continues to it"),
     ("bar prevent preclude", "a bar prevents"),
     ("inform tell notify advise", "telling a party is informing or notifying it"),
     ("contend submit argue assert maintain", "how counsel's case is put: 'submitted' is 'contended'"),
@@ -396,6 +398,9 @@ SYNONYMS: tuple[tuple[frozenset[str], str], ...] = tuple((frozenset(words.split(
 REPORTING_WORDS = frozenset(
     "names named naming describes described describing lists listed listing records recorded sets set "
     "mentions mentioned deals dealing addresses addressed relevant out".split())
+#: "*According* to the text / the clause / the court": a frame pointing at the citation (followed by a pointing
+#: or framing word only: "according to the preamble" says where, which the claim must get right).
+ACCORDING = "according"
 
 #: Words that carry a light verb's meaning in the noun after it ("*bears* responsibility" is "is responsible",
 #: "*took* effect" is "is effective", "*give* notice" is "notice"): stated when the claim's next content word is.
