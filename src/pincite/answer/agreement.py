@@ -112,6 +112,26 @@ class Reading:
                 and w not in NEGATORS and w not in _FRAMES and w not in NUMBER_WORDS)
 
 
+#: Words a noun phrase's modifiers may be besides capitalised words and figures ("section 30 Public Service
+#: Superannuation Act payment").
+_MODIFIER_WORDS = frozenset({"section", "subsection", "paragraph", "clause", "article", "of", "the", "and"})
+
+
+def _named_subject(r: Reading, t: str, i: int) -> bool:
+    """Whether the negator at ``i`` opens a long subject — modifiers that are capitalised words, figures or
+    references, then its head noun, then an auxiliary ("no section 30 Public Service Superannuation Act payment
+    *has* been made"): it negates that subject's predicate, as "no payment has been made" does."""
+    n = len(r.words)
+    for j in range(i + 2, min(n, i + 13)):
+        if r.clause[j] != r.clause[i]:
+            return False
+        if r.words[j] in AUXILIARIES:
+            return j >= i + 3 and "," not in t[r.starts[i]:r.starts[j]] and all(
+                t[r.starts[k]:r.starts[k] + 1].isupper() or r.words[k][:1].isdigit() or r.words[k] in _MODIFIER_WORDS
+                for k in range(i + 1, j - 1))
+    return False
+
+
 @lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
     """The words of ``text`` with their clauses and negations (cached: not to be changed by the caller)."""
@@ -162,6 +182,8 @@ def read(text: str) -> Reading:
                                              and (comma < 0 or r.starts[j] < comma)
                                              for j in range(i + 1, min(n, i + 6))):
                 limit = n
+            elif w in SUBJECT_NEGATORS and _named_subject(r, t, i):
+                limit = n  # "no section 30 Public Service Superannuation Act payment has been made"
             for j in range(i + 1, n):
                 if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
@@ -478,7 +500,9 @@ def _actor_before(r: Reading, i: int, parties: set[str]) -> str | None:
             return None
         w = r.words[j]
         if w in parties:
-            return w
+            # "with leave of the Court or a judge, the legal representative … may": a comma between them ends
+            # the phrase the party stands in
+            return None if "," in r.text[r.starts[j]:r.starts[i]] else w
         if w in ("by",):  # "is payable by the Buyer": the actor follows, not precedes
             return None
         if r.content(j) and w not in parties and not w.endswith("ly"):
