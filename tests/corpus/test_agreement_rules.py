@@ -510,3 +510,69 @@ def test_a_failure_that_is_the_subject_of_a_predicate_does_not_negate_the_predic
     wrong = judge("If there is prima facie evidence of Mr Smith's state of mind adverse to SIS's case, then it "
                   "would not be an important factor that SIS did not call him.", sentence, quote)
     assert wrong.verdict in ("contradicts", "doubtful"), wrong
+
+
+def test_a_negation_in_a_condition_ends_with_the_conditions_clause(store):
+    """"If none of the foregoing alternatives is available …, DIALOG may terminate this Agreement": the "none"
+    negates the condition, not the termination it opens; a claim restating the clause in its own order is not a
+    contradiction (on main it was dropped as polarity)."""
+    quote = "DIALOG may terminate this Agreement with immediate effect"
+    text = unit_text(store, ENERGOUS, _label(store, ENERGOUS, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    assert "If none of the foregoing alternatives" in sentence
+    right = judge("On prompt prior written notice to ENERGOUS, DIALOG may end this Agreement immediately if none "
+                  "of the foregoing alternatives is available within a commercially reasonable time period.",
+                  sentence, quote)
+    assert not right.contradicts and right.verdict != "doubtful", right
+    wrong = judge("On prompt prior written notice to ENERGOUS, DIALOG may not end this Agreement immediately if "
+                  "none of the foregoing alternatives is available within a commercially reasonable time period.",
+                  sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong
+
+
+_CLAIMS = Path(__file__).resolve().parents[2] / "eval" / "claims"
+
+
+def _passage_sentence(file: str, pid: str, quote: str) -> str:
+    import json
+    p = next(x for x in map(json.loads, (_CLAIMS / file).read_text(encoding="utf-8").splitlines()) if x["id"] == pid)
+    at = p["text"].find(quote)
+    assert at >= 0, quote
+    return quoted_sentence(p["text"], at, at + len(quote))
+
+
+def test_true_claims_of_the_spent_sets_are_not_read_as_contradicting_their_quotations() -> None:
+    """Three general readings, on the bulk passages of spent hand-written pairs (eval/claims/passages*.jsonl):
+    a party before a comma is not who acts after it ("With leave of the Court or a judge, the legal
+    representative … may file"); a negator opening a long named subject negates its predicate ("no section 30
+    Public Service Superannuation Act payment has been made" is "has not made a payment"); a claim that states
+    its own condition is not absolute ("if … did not apply …, lifted automatically" on "unless … made an
+    application")."""
+    cases = (
+        ("passages4.jsonl", "s055",
+         "the legal representative of the sole appellant, or of the last surviving appellant, may, by leave of the "
+         "Court or a judge, file a suggestion of the death",
+         "With leave of the Court or a judge, the legal representative of a deceased sole appellant, or of the last "
+         "surviving appellant, may file a suggestion of the death."),
+        ("passages5.jsonl", "v068",
+         "the President of the Treasury Board has not made a payment to the Corporation or to an amalgamated "
+         "corporation pursuant to section 30 of the Public Service Superannuation Act in respect of that person",
+         "One condition is that no section 30 Public Service Superannuation Act payment has been made by the "
+         "President of the Treasury Board to the Corporation or an amalgamated corporation in respect of the "
+         "person."),
+        ("passages5.jsonl", "v022",
+         "unless Canada Goose made an application for a case management conference or for summary judgment by 1 "
+         "December 2018, the claim would stand dismissed and the injunction discharged without further order",
+         "Judge Moloney's order provided that if Canada Goose did not apply for a case management conference or "
+         "summary judgment by 1 December 2018, the claim would be dismissed and the injunction lifted "
+         "automatically."),
+    )
+    for file, pid, quote, text in cases:
+        got = judge(text, _passage_sentence(file, pid, quote), quote)
+        assert not got.contradicts, (pid, got)
+    # the long subject's reading still catches the negation dropped
+    wrong = judge("One condition is that a section 30 Public Service Superannuation Act payment has been made by "
+                  "the President of the Treasury Board to the Corporation in respect of the person.",
+                  _passage_sentence(*cases[1][:3]), cases[1][2])
+    assert wrong.contradicts, wrong

@@ -117,6 +117,21 @@ class Reading:
 _MODIFIER_WORDS = frozenset({"section", "subsection", "paragraph", "clause", "article", "of", "the", "and"})
 
 
+#: Words opening a condition whose clause ends at its comma ("If no …, the Licensee may").
+_OPENERS = frozenset({"if", "where", "when", "whenever", "once", "unless"})
+
+
+def _in_condition(r: Reading, t: str, i: int) -> bool:
+    """Whether word ``i`` stands in a condition's clause: an opener (:data:`_OPENERS`) before it in its clause,
+    no comma between."""
+    for k in range(i - 1, -1, -1):
+        if r.clause[k] != r.clause[i] or "," in t[r.starts[k]:r.starts[k + 1]]:
+            return False
+        if r.words[k] in _OPENERS:
+            return True
+    return False
+
+
 def _named_subject(r: Reading, t: str, i: int) -> bool:
     """Whether the negator at ``i`` opens a long subject — modifiers that are capitalised words, figures or
     references, then its head noun, then an auxiliary ("no section 30 Public Service Superannuation Act payment
@@ -184,8 +199,12 @@ def read(text: str) -> Reading:
                 limit = n
             elif w in SUBJECT_NEGATORS and _named_subject(r, t, i):
                 limit = n  # "no section 30 Public Service Superannuation Act payment has been made"
+            # "If none of the foregoing alternatives is available …, DIALOG may terminate", "if … the owner is not
+            # known, order that it be forfeited": a negator in a condition negates the condition's clause, which
+            # ends at its comma, not what the condition opens
+            ends = comma if comma >= 0 and _in_condition(r, t, i) else len(t)
             for j in range(i + 1, n):
-                if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
+                if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS or r.starts[j] > ends:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 if (w == "neither" and r.words[j] == "nor") or r.words[j] in CONDITION_OPENERS:
                     break  # "shall not charge tolls *until* the tariff is approved": the approval is not denied
