@@ -359,18 +359,19 @@ def _waits_both_ways(claim: Reading, quote: Reading) -> bool:
 
 
 def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
-    """Whether ``h`` differs only by where a negation's reach ends: the text that negates it negates, before it
-    in its clause, a word the other text negates too, and the other text has ``h`` after that word ("does not
-    *meet* the requirements of *article* 4" / "fails to *comply* with the *requirements* of article 4": one
-    negation over the same requirements, reaching one word further in the claim)."""
+    """Whether ``h`` differs only by where a negation's reach ends: the text that negates it negates, near it in
+    its clause, a word the other text negates too, and the other text has ``h`` after that word, further from
+    its negator ("does not meet the *requirements* of *article* 4" / "fails to comply with the *requirements* of
+    article 4"; "not as *PPD*'s *employee*" / "not as an *employee* … of PPD": one negation over the same
+    words, reaching one word further in one text)."""
     neg, other = (claim, quote) if in_claim else (quote, claim)
     at = [i for i, w in enumerate(neg.words) if stem(w) == h and neg.neg[i] % 2]
     there = [i for i, w in enumerate(other.words) if stem(w) == h]
     if not at or not there:
         return False
     for i in at:
-        for k in range(max(0, i - 8), i):
-            if neg.clause[k] != neg.clause[i] or not neg.content(k) or not neg.neg[k] % 2:
+        for k in range(max(0, i - 8), min(len(neg.words), i + 9)):
+            if k == i or neg.clause[k] != neg.clause[i] or not neg.content(k) or not neg.neg[k] % 2:
                 continue
             mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k])]
             if mates and all(other.neg[j] % 2 for j in mates) and all(t > max(mates) for t in there):
@@ -1269,7 +1270,7 @@ def actor_changed(claim: Reading, sentence: Reading) -> str | None:
         doers = [_doer(sentence, k) for k in at]
         if not at or any(d is None for d in doers):
             continue
-        if any(d & a or d & _BOTH_STEMS for d in doers if d):
+        if any(d & a or d & _BOTH_STEMS or _short_for(d, a, claim, sentence) for d in doers if d):
             continue
         near = {stem(sentence.words[j]) for k in at for j in range(max(0, k - 5), k)}
         if a & near:
@@ -1280,6 +1281,26 @@ def actor_changed(claim: Reading, sentence: Reading) -> str | None:
 
 
 _BOTH_STEMS = frozenset(stem(w) for w in BOTH_SIDES)
+
+
+def _capitals(r: Reading, words: frozenset[str]) -> list[str]:
+    """The capital letters of the words of ``r`` whose stems are ``words`` ("VirtualScopics": v, s)."""
+    return [ch.lower() for i, w in enumerate(r.words) if stem(w) in words
+            for ch in r.text[r.starts[i]:r.starts[i] + len(w)] if ch.isupper()]
+
+
+def _short_for(x: frozenset[str], y: frozenset[str], a: Reading, b: Reading) -> bool:
+    """Whether one doer is the other's short form: its initials ("VS" for "VirtualScopics", "PPD" for
+    "Pharmaceutical Product Development") or its first word's beginning ("Virtuoso" for "Virtuoso Surgical")."""
+    for short, full, rs, rf in ((x, y, b, a), (y, x, a, b)):
+        if len(short) != 1:
+            continue
+        (s,) = short
+        caps = "".join(_capitals(rf, full))
+        if 2 <= len(s) <= 6 and (s == caps or s in caps) or any(f.startswith(s) or s.startswith(f)
+                                                                  for f in full if min(len(f), len(s)) >= 4):
+            return True
+    return False
 
 
 def unstated(claim: str, sentence: str, context: str = "", *, said_otherwise: bool = False) -> list[str]:
