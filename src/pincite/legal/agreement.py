@@ -390,6 +390,8 @@ SYNONYMS: tuple[tuple[frozenset[str], str], ...] = tuple((frozenset(words.split(
     ("impose levy charge", "a tax imposed is levied, charged"),
     ("wholly entirely completely fully", "the same degree"),
     ("oblige require", "an obligation said another way (the modal rules read who must)"),
+    ("any whatever whichever whoever", "'any terms the Minister specifies' is 'whatever terms' (the scope rule "
+                                       "reads 'any' as licensing them too)"),
 ))
 
 #: Words that state nothing of their own in a claim about a text: the words by which it reports what the
@@ -424,4 +426,5 @@ TIME_BEFORE = frozenset({"before", "preceding", "prior", "previously", "preceded
 MODAL_WORDS = {**dict.fromkeys("required obliged obligated bound mandatory compelled".split(), "obligation"),
                **dict.fromkeys("entitled permitted allowed authorised authorized empowered".split(),
                                "permission"),
-               **dict.fromkeys("prohibited forbidden barred precluded".split(), "prohibition")}
+               **dict.fromkeys("prohibited forbidden barred precluded prohibits forbids bars".split(),
+                               "prohibition")}
