@@ -576,3 +576,17 @@ def test_true_claims_of_the_spent_sets_are_not_read_as_contradicting_their_quota
                   "the President of the Treasury Board to the Corporation in respect of the person.",
                   _passage_sentence(*cases[1][:3]), cases[1][2])
     assert wrong.contradicts, wrong
+
+
+def test_a_party_barred_from_an_act_is_one_that_shall_not_do_it(store):
+    """"Company is barred from requiring MA to market …" says "Company shall not require MA to market …": a
+    forbidding verb denies what follows its "from" (legal.agreement.FORBIDDING_VERBS); the claim is shown in its
+    own words, and one that permits the act is not."""
+    quote = "Company shall not require MA to market or support Technology"
+    label = _label(store, CYBERGY, quote)
+    got = outcome(store, CYBERGY, label, quote, "Company is barred from requiring MA to market or support "
+                  "Technology according to a marketing plan or system prescribed in substantial part by Company.")
+    assert got == "shown", got
+    got = outcome(store, CYBERGY, label, quote, "Company is free to require MA to market or support Technology "
+                  "according to a marketing plan or system prescribed in substantial part by Company.")
+    assert got != "shown", got

@@ -33,7 +33,7 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
                                      NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, CONDITIONAL_WORDS, EXCEPTION_WORDS,
-                                     ACCORDING, IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
+                                     ACCORDING, FORBIDDING_VERBS, IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
                                      TO_HEADS)
@@ -233,6 +233,18 @@ def read(text: str) -> Reading:
                 if r.words[j] == "to" and j + 1 < n and r.clause[j + 1] == r.clause[i] and j >= i + 5:
                     r.neg[j + 1] += 1  # beyond the four-word reach, which already covers a nearer one
                     break
+    # "is barred from making", "prohibits the Licensee from misrepresenting": what follows "from" is denied
+    for i, w in enumerate(r.words):
+        if w in FORBIDDING_VERBS:
+            at = next((j for j in range(i + 1, min(n, i + 7)) if r.words[j] == "from"
+                       and r.clause[j] == r.clause[i]), None)
+            counted = 0
+            for j in range(at + 1 if at is not None else n, n):
+                if r.clause[j] != r.clause[i] or counted >= 4 or r.words[j] in NEGATORS:
+                    break
+                r.neg[j] += 1
+                if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
+                    counted += 1
     # "I reject the submission that X": X is denied
     for m in DENYING_FRAME.finditer(t):
         first = next((k for k, s in enumerate(r.starts) if s >= m.end()), None)
@@ -373,6 +385,9 @@ def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
         for k in range(max(0, i - 8), min(len(neg.words), i + 9)):
             if k == i or neg.clause[k] != neg.clause[i] or not neg.content(k) or not neg.neg[k] % 2:
                 continue
+            if any(neg.words[x] in NEGATORS or neg.words[x] in NEGATIVE_VERBS or neg.words[x] in FORBIDDING_VERBS
+                   for x in range(min(i, k) + 1, max(i, k))):
+                continue  # another negation's word ("may not end this Agreement if *none* of the alternatives")
             mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k])]
             if mates and all(other.neg[j] % 2 for j in mates) and all(t > max(mates) for t in there):
                 return True
@@ -1381,7 +1396,10 @@ def said_as(c: Reading, i: int, known: _Said) -> bool:
         return True
     if w in CONDITIONAL_WORDS and known.conditional or w in EXCEPTION_WORDS and known.exception:
         return True
-    if w in MODAL_WORDS and known.modals == {MODAL_WORDS[w]}:  # "is required to report" on "must report": the modal rules read which
+    # a prohibition's words may stand beside other modals: what they forbid is read by the polarity rules
+    # (FORBIDDING_VERBS); an obligation's or a permission's only where the sentence states that class alone
+    cls = MODAL_WORDS.get(w)
+    if cls and (known.modals == {cls} or cls == "prohibition" and cls in known.modals):  # "is required to report" on "must report": the modal rules read which
         return True
     if w == ACCORDING:  # "According to the text, …"
         j = i + 1

@@ -29,6 +29,12 @@ ONLY_AFTER = re.compile(r"\bonly\s+(?:after|once|when|upon|on|if|following)\b", 
 NEGATIVE_VERBS = frozenset({"fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing",
                             "decline", "declines", "declined", "declining", "omit", "omits", "omitted", "cease",
                             "ceases", "ceased", "lack", "lacks", "lacked"})
+#: Verbs that forbid what follows their "from": "is barred from making" is "shall not make", "prohibits the
+#: Licensee from misrepresenting" is "the Licensee shall not misrepresent" (the words before "from" are not denied).
+FORBIDDING_VERBS = frozenset({"prohibit", "prohibits", "prohibited", "prohibiting", "bar", "bars", "barred",
+                              "barring", "preclude", "precludes", "precluded", "precluding", "prevent", "prevents",
+                              "prevented", "preventing", "forbid", "forbids", "forbidden", "restrain", "restrains",
+                              "restrained", "debar", "debarred", "estop", "estopped"})
 #: Phrases with a negator that do not negate: comparators ("not less than 30 days", "no later than"), lists
 #: ("including but not limited to"), emphasis ("not only"), reservations ("without prejudice to", "without
 #: limitation"), and "whether or not", "if not", which keep both outcomes open.
