@@ -33,7 +33,7 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
                                      NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
                                      NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, CONDITIONAL_WORDS, EXCEPTION_WORDS,
-                                     ACCORDING, FORBIDDING_VERBS, IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
+                                     ACCORDING, DERIVED_ENDINGS, FORBIDDING_VERBS, IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
                                      TO_HEADS)
@@ -1346,15 +1346,10 @@ def root(word: str) -> str:
 @lru_cache(maxsize=65536)
 def _root(word: str) -> str:
     s = stem(IRREGULAR_FORMS.get(word, word))
-    for end in _DERIVED:
+    for end in DERIVED_ENDINGS:
         if s.endswith(end) and len(s) - len(end) >= 4:
             return s[:-len(end)]
     return s
-
-
-#: Endings a stem keeps that make a noun or adjective of the same verb ("agreement", "payabl", "complianc").
-#: Not the role endings (-or, -ee, -er, -ant): a licensor is not a licence.
-_DERIVED = ("ment", "abl", "ibl", "anc", "enc")
 
 
 @dataclass(frozen=True)

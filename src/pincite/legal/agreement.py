@@ -368,6 +368,11 @@ IRREGULAR_FORMS = {
     "withdrawal": "withdraw", "termination": "terminate", "signature": "sign", "signatory": "sign",
 }
 
+#: Endings a stem keeps that make a noun or adjective of the same verb ("agreement", "payable", "compliance"):
+#: stripped to compare a claim's word with its quotation's. Not the role endings (-or, -ee, -er, -ant): a licensor
+#: is not a licence.
+DERIVED_ENDINGS = ("ment", "abl", "ibl", "anc", "enc")
+
 #: Plain words and the legal terms they restate, each row one meaning (a claim's word is stated when its
 #: quotation's sentence states any word of its row, in any form).  Each row's reason is beside it; no row holds
 #: words of opposite sides (give/receive, all/some, shall/may), which the rules keep apart.
