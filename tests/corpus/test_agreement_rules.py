@@ -434,3 +434,159 @@ def test_the_crown_is_her_majesty_and_the_government(store) -> None:
     got = outcome(store, S23, "s. 8", quote, "The Minister may pay a lender a prescribed amount in respect of any "
                   "sum the lender collected on behalf of Scotiabank from a borrower.", paraphrase="aligned")
     assert got.startswith("dropped: name-not-cited"), got
+
+
+# -- the verified reading: a claim's own words that say the quotation's words another way ----------------------
+
+
+def _label(store, rel: str, quote: str) -> str:
+    s, corpus = store
+    doc = s.get_document(str(corpus / rel))
+    at = doc.text.find(quote)
+    assert at >= 0, quote
+    return min((u for u in doc.units if u.label and u.char_start <= at and at + len(quote) <= u.char_end),
+               key=lambda u: u.char_end - u.char_start).label
+
+
+def test_a_paraphrase_in_other_forms_and_synonyms_of_its_quotations_words_is_shown_in_its_own_words(store):
+    """Under the default verified reading a claim is shown in its own words when each of its words is one the
+    quotation's sentence states, in another form ("receipt" of "receives") or as the same legal term in plain
+    words ("treated as" for "deemed", "signed" for "executed", "end" for "terminate")
+    (legal.agreement.IRREGULAR_FORMS, SYNONYMS); a wrong claim in the same words is still not shown."""
+    cases = (
+        (CYBERGY, "MA shall be deemed to be an independent contractor in its relationship with Company",
+         "MA is treated as an independent contractor in its relationship with Company."),
+        (IDEANOMICS, "This Agreement may be executed in counterparts",
+         "This Agreement may be signed in counterparts, which taken together constitute one and the same "
+         "instrument."),
+        (IDEANOMICS, "Either party may terminate this Agreement upon written notice if the other party materially "
+                     "breaches this Agreement",
+         "Either party may end this Agreement upon written notice if the other party materially breaches it and "
+         "fails to cure the breach within thirty (30) days after receipt of written notice of the breach."),
+    )
+    for rel, quote, text in cases:
+        got = outcome(store, rel, _label(store, rel, quote), quote, text)
+        assert got == "shown", (text, got)
+    rel, quote = cases[2][:2]
+    for wrong in ("Either party may end this Agreement at any time for any reason upon written notice.",
+                  "Either party must end this Agreement upon written notice if the other party materially "
+                  "breaches it."):
+        got = outcome(store, rel, _label(store, rel, quote), quote, wrong)
+        assert got != "shown", (wrong, got)
+
+
+def test_a_verb_done_by_another_party_or_turned_in_time_is_not_shown_in_its_own_words(store):
+    """A claim whose verb the sentence gives another party to do ("MA accepts" where "accepted by Company"), or
+    that puts after what the sentence puts before, is shown as its quotation alone — the synonym readings must
+    not let a wrong claim through that an unstated word used to hold back; the right doer and direction are
+    shown in the claim's words."""
+    quote = "This Agreement is accepted by Company in the State of Nevada"
+    label = _label(store, CYBERGY, quote)
+    assert outcome(store, CYBERGY, label, quote, "Company accepts this Agreement in the State of Nevada.") == "shown"
+    assert outcome(store, CYBERGY, label, quote, "MA accepts this Agreement in the State of Nevada.") != "shown"
+    quote = ("Any termination allowed by this Agreement will take place only after written notice of default has "
+             "been given to the defaulting party")
+    label = _label(store, XLI, quote)
+    got = outcome(store, XLI, label, quote, "A termination allowed by this Agreement takes place only after "
+                  "written notice of default has been given to the defaulting party.")
+    assert got == "shown", got
+    got = outcome(store, XLI, label, quote, "A termination allowed by this Agreement takes place before written "
+                  "notice of default has been given to the defaulting party.")
+    assert got != "shown", got
+
+
+def test_a_failure_that_is_the_subject_of_a_predicate_does_not_negate_the_predicate(store):
+    """"SIS's failure to call him would be an important factor": the failure is the subject — what is denied is
+    the calling, not that it is an important factor. A claim that SIS not calling him is an important factor
+    agrees; one that says it is no important factor does not (a negative verb's reach ends at the auxiliary of
+    its own predicate)."""
+    quote = "SIS's failure to call him would be an important factor"
+    text = unit_text(store, TOTE, _label(store, TOTE, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    right = judge("If there is prima facie evidence of Mr Smith's state of mind adverse to SIS's case, then it "
+                  "would be an important factor that SIS did not call him.", sentence, quote)
+    assert right.verdict == "agrees", right
+    wrong = judge("If there is prima facie evidence of Mr Smith's state of mind adverse to SIS's case, then it "
+                  "would not be an important factor that SIS did not call him.", sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong
+
+
+def test_a_negation_in_a_condition_ends_with_the_conditions_clause(store):
+    """"If none of the foregoing alternatives is available …, DIALOG may terminate this Agreement": the "none"
+    negates the condition, not the termination it opens; a claim restating the clause in its own order is not a
+    contradiction (on main it was dropped as polarity)."""
+    quote = "DIALOG may terminate this Agreement with immediate effect"
+    text = unit_text(store, ENERGOUS, _label(store, ENERGOUS, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    assert "If none of the foregoing alternatives" in sentence
+    right = judge("On prompt prior written notice to ENERGOUS, DIALOG may end this Agreement immediately if none "
+                  "of the foregoing alternatives is available within a commercially reasonable time period.",
+                  sentence, quote)
+    assert not right.contradicts and right.verdict != "doubtful", right
+    wrong = judge("On prompt prior written notice to ENERGOUS, DIALOG may not end this Agreement immediately if "
+                  "none of the foregoing alternatives is available within a commercially reasonable time period.",
+                  sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong
+
+
+_CLAIMS = Path(__file__).resolve().parents[2] / "eval" / "claims"
+
+
+def _passage_sentence(file: str, pid: str, quote: str) -> str:
+    import json
+    p = next(x for x in map(json.loads, (_CLAIMS / file).read_text(encoding="utf-8").splitlines()) if x["id"] == pid)
+    at = p["text"].find(quote)
+    assert at >= 0, quote
+    return quoted_sentence(p["text"], at, at + len(quote))
+
+
+def test_true_claims_of_the_spent_sets_are_not_read_as_contradicting_their_quotations() -> None:
+    """Three general readings, on the bulk passages of spent hand-written pairs (eval/claims/passages*.jsonl):
+    a party before a comma is not who acts after it ("With leave of the Court or a judge, the legal
+    representative … may file"); a negator opening a long named subject negates its predicate ("no section 30
+    Public Service Superannuation Act payment has been made" is "has not made a payment"); a claim that states
+    its own condition is not absolute ("if … did not apply …, lifted automatically" on "unless … made an
+    application")."""
+    cases = (
+        ("passages4.jsonl", "s055",
+         "the legal representative of the sole appellant, or of the last surviving appellant, may, by leave of the "
+         "Court or a judge, file a suggestion of the death",
+         "With leave of the Court or a judge, the legal representative of a deceased sole appellant, or of the last "
+         "surviving appellant, may file a suggestion of the death."),
+        ("passages5.jsonl", "v068",
+         "the President of the Treasury Board has not made a payment to the Corporation or to an amalgamated "
+         "corporation pursuant to section 30 of the Public Service Superannuation Act in respect of that person",
+         "One condition is that no section 30 Public Service Superannuation Act payment has been made by the "
+         "President of the Treasury Board to the Corporation or an amalgamated corporation in respect of the "
+         "person."),
+        ("passages5.jsonl", "v022",
+         "unless Canada Goose made an application for a case management conference or for summary judgment by 1 "
+         "December 2018, the claim would stand dismissed and the injunction discharged without further order",
+         "Judge Moloney's order provided that if Canada Goose did not apply for a case management conference or "
+         "summary judgment by 1 December 2018, the claim would be dismissed and the injunction lifted "
+         "automatically."),
+    )
+    for file, pid, quote, text in cases:
+        got = judge(text, _passage_sentence(file, pid, quote), quote)
+        assert not got.contradicts, (pid, got)
+    # the long subject's reading still catches the negation dropped
+    wrong = judge("One condition is that a section 30 Public Service Superannuation Act payment has been made by "
+                  "the President of the Treasury Board to the Corporation in respect of the person.",
+                  _passage_sentence(*cases[1][:3]), cases[1][2])
+    assert wrong.contradicts, wrong
+
+
+def test_a_party_barred_from_an_act_is_one_that_shall_not_do_it(store):
+    """"Company is barred from requiring MA to market …" says "Company shall not require MA to market …": a
+    forbidding verb denies what follows its "from" (legal.agreement.FORBIDDING_VERBS); the claim is shown in its
+    own words, and one that permits the act is not."""
+    quote = "Company shall not require MA to market or support Technology"
+    label = _label(store, CYBERGY, quote)
+    got = outcome(store, CYBERGY, label, quote, "Company is barred from requiring MA to market or support "
+                  "Technology according to a marketing plan or system prescribed in substantial part by Company.")
+    assert got == "shown", got
+    got = outcome(store, CYBERGY, label, quote, "Company is free to require MA to market or support Technology "
+                  "according to a marketing plan or system prescribed in substantial part by Company.")
+    assert got != "shown", got

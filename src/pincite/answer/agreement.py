@@ -32,10 +32,12 @@ from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
                                      NEGATIVE_VERBS, NEGATORS, NEXT_CLAUSE, NOT_NEGATIONS, NOT_PARTIES, NOT_UNTIL, ONLY_AFTER, POINTING_WORDS,
-                                     NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, PARTY_WORDS, PERMISSION,
+                                     NOT_PREFIXED, OBLIGATION, PARTY_PAIRS, CONDITIONAL_WORDS, EXCEPTION_WORDS,
+                                     ACCORDING, DERIVED_ENDINGS, FORBIDDING_VERBS, IRREGULAR_FORMS, LIGHT_VERBS, MODAL_WORDS, REPORTING_WORDS, SYNONYMS, TIME_AFTER, TIME_BEFORE, PARTY_WORDS, PERMISSION,
                                      PROHIBITION, REFERENCE_BEFORE, REJECTING, REPORTED_OBLIGATION,
                                      REPORTED_PERMISSION, SCOPE_PHRASES, SCOPE_WORDS, SUBJECT_NEGATORS,
                                      TO_HEADS)
+from pincite.legal.language import MONTHS
 from pincite.legal.support import FRAME_WORDS, NOT_NAMES, NUMBER_WORDS, figures
 from pincite.text.terms import analyse_words
 
@@ -110,6 +112,41 @@ class Reading:
                 and w not in NEGATORS and w not in _FRAMES and w not in NUMBER_WORDS)
 
 
+#: Words a noun phrase's modifiers may be besides capitalised words and figures ("section 30 Public Service
+#: Superannuation Act payment").
+_MODIFIER_WORDS = frozenset({"section", "subsection", "paragraph", "clause", "article", "of", "the", "and"})
+
+
+#: Words opening a condition whose clause ends at its comma ("If no …, the Licensee may").
+_OPENERS = frozenset({"if", "where", "when", "whenever", "once", "unless"})
+
+
+def _in_condition(r: Reading, t: str, i: int) -> bool:
+    """Whether word ``i`` stands in a condition's clause: an opener (:data:`_OPENERS`) before it in its clause,
+    no comma between."""
+    for k in range(i - 1, -1, -1):
+        if r.clause[k] != r.clause[i] or "," in t[r.starts[k]:r.starts[k + 1]]:
+            return False
+        if r.words[k] in _OPENERS:
+            return True
+    return False
+
+
+def _named_subject(r: Reading, t: str, i: int) -> bool:
+    """Whether the negator at ``i`` opens a long subject — modifiers that are capitalised words, figures or
+    references, then its head noun, then an auxiliary ("no section 30 Public Service Superannuation Act payment
+    *has* been made"): it negates that subject's predicate, as "no payment has been made" does."""
+    n = len(r.words)
+    for j in range(i + 2, min(n, i + 13)):
+        if r.clause[j] != r.clause[i]:
+            return False
+        if r.words[j] in AUXILIARIES:
+            return j >= i + 3 and "," not in t[r.starts[i]:r.starts[j]] and all(
+                t[r.starts[k]:r.starts[k] + 1].isupper() or r.words[k][:1].isdigit() or r.words[k] in _MODIFIER_WORDS
+                for k in range(i + 1, j - 1))
+    return False
+
+
 @lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
     """The words of ``text`` with their clauses and negations (cached: not to be changed by the caller)."""
@@ -160,11 +197,20 @@ def read(text: str) -> Reading:
                                              and (comma < 0 or r.starts[j] < comma)
                                              for j in range(i + 1, min(n, i + 6))):
                 limit = n
+            elif w in SUBJECT_NEGATORS and _named_subject(r, t, i):
+                limit = n  # "no section 30 Public Service Superannuation Act payment has been made"
+            # "If none of the foregoing alternatives is available …, DIALOG may terminate", "if … the owner is not
+            # known, order that it be forfeited": a negator in a condition negates the condition's clause, which
+            # ends at its comma, not what the condition opens
+            ends = comma if comma >= 0 and _in_condition(r, t, i) else len(t)
             for j in range(i + 1, n):
-                if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS:
+                if r.clause[j] != r.clause[i] or counted >= limit or r.words[j] in NEGATORS or r.starts[j] > ends:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 if (w == "neither" and r.words[j] == "nor") or r.words[j] in CONDITION_OPENERS:
                     break  # "shall not charge tolls *until* the tariff is approved": the approval is not denied
+                if (w in NEGATIVE_VERBS or w == "failure") and counted and r.words[j] in AUXILIARIES \
+                        and r.words[j] not in ("be", "been", "being", "to"):
+                    break  # "*refusing* the extension would be unjust": the refusal is the subject, not denied
                 r.neg[j] += 1
                 if r.words[j] in NOT_ENTAILING:  # "does not mean that the judge was wrong": neither said nor denied
                     r.unsaid.update(k for k in range(j + 1, n) if r.clause[k] == r.clause[i])
@@ -187,6 +233,18 @@ def read(text: str) -> Reading:
                 if r.words[j] == "to" and j + 1 < n and r.clause[j + 1] == r.clause[i] and j >= i + 5:
                     r.neg[j + 1] += 1  # beyond the four-word reach, which already covers a nearer one
                     break
+    # "is barred from making", "prohibits the Licensee from misrepresenting": what follows "from" is denied
+    for i, w in enumerate(r.words):
+        if w in FORBIDDING_VERBS:
+            at = next((j for j in range(i + 1, min(n, i + 7)) if r.words[j] == "from"
+                       and r.clause[j] == r.clause[i]), None)
+            counted = 0
+            for j in range(at + 1 if at is not None else n, n):
+                if r.clause[j] != r.clause[i] or counted >= 4 or r.words[j] in NEGATORS:
+                    break
+                r.neg[j] += 1
+                if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
+                    counted += 1
     # "I reject the submission that X": X is denied
     for m in DENYING_FRAME.finditer(t):
         first = next((k for k, s in enumerate(r.starts) if s >= m.end()), None)
@@ -312,6 +370,30 @@ def _waits_both_ways(claim: Reading, quote: Reading) -> bool:
         NOT_UNTIL.search(claim.text) and ONLY_AFTER.search(quote.text)))
 
 
+def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
+    """Whether ``h`` differs only by where a negation's reach ends: the text that negates it negates, near it in
+    its clause, a word the other text negates too, and the other text has ``h`` after that word, further from
+    its negator ("does not meet the *requirements* of *article* 4" / "fails to comply with the *requirements* of
+    article 4"; "not as *PPD*'s *employee*" / "not as an *employee* … of PPD": one negation over the same
+    words, reaching one word further in one text)."""
+    neg, other = (claim, quote) if in_claim else (quote, claim)
+    at = [i for i, w in enumerate(neg.words) if stem(w) == h and neg.neg[i] % 2]
+    there = [i for i, w in enumerate(other.words) if stem(w) == h]
+    if not at or not there:
+        return False
+    for i in at:
+        for k in range(max(0, i - 8), min(len(neg.words), i + 9)):
+            if k == i or neg.clause[k] != neg.clause[i] or not neg.content(k) or not neg.neg[k] % 2:
+                continue
+            if any(neg.words[x] in NEGATORS or neg.words[x] in NEGATIVE_VERBS or neg.words[x] in FORBIDDING_VERBS
+                   for x in range(min(i, k) + 1, max(i, k))):
+                continue  # another negation's word ("may not end this Agreement if *none* of the alternatives")
+            mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k])]
+            if mates and all(other.neg[j] % 2 for j in mates) and all(t > max(mates) for t in there):
+                return True
+    return False
+
+
 def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
     """A word negated in one text and affirmed in the other, and whether that is decisive: it is when the word is
     a predicate in both ("was not *abusive*" / "was *abusive*"), or a requirement dropped ("without notice"), or
@@ -343,7 +425,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
                    f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
             if h in strict:
                 return why, True
-            weak = weak or why
+            if not weak and not _reach_edge(claim, quote, h, 1 in a):
+                weak = why
     if not weak and not claim.unsaid and not set(claim.words) & NOT_ENTAILING:
         # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
         opened = {stem(quote.words[i]) for i in quote.unsaid if quote.content(i)} - {
@@ -415,12 +498,18 @@ _MODALS = [(cls, re.compile(r"\b(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s
                               ("permission", PERMISSION))]
 
 
+_DAY_AFTER = re.compile(r"\s+\d{1,2}\b")
+_DAY_BEFORE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+$")
+
+
 @lru_cache(maxsize=8192)
 def _modal_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     spans: list[tuple[int, int, str]] = []
     taken: set[int] = set()
     for cls, pat in _MODALS:
         for m in pat.finditer(text):
+            if m.group(0) == "May" and (_DAY_AFTER.match(text, m.end()) or _DAY_BEFORE.search(text, 0, m.start())):
+                continue  # "by May 31 of each year", "on 4 May": a month, not a permission
             if taken.isdisjoint(range(m.start(), m.end())):
                 spans.append((m.start(), m.end(), cls))
                 taken.update(range(m.start(), m.end()))
@@ -446,7 +535,9 @@ def _actor_before(r: Reading, i: int, parties: set[str]) -> str | None:
             return None
         w = r.words[j]
         if w in parties:
-            return w
+            # "with leave of the Court or a judge, the legal representative … may": a comma between them ends
+            # the phrase the party stands in
+            return None if "," in r.text[r.starts[j]:r.starts[i]] else w
         if w in ("by",):  # "is payable by the Buyer": the actor follows, not precedes
             return None
         if r.content(j) and w not in parties and not w.endswith("ly"):
@@ -957,8 +1048,14 @@ def figure_role(claim_text: str, quote_text: str) -> str | None:
     return None
 
 
+_OWN_CONDITION = re.compile(r"\b(?:if|unless|where|when|whenever|once|provided)\b", re.I)
+
+
 def condition(claim_text: str, quote_text: str) -> str | None:
     m = ABSOLUTE.search(claim_text)
+    if m and _OWN_CONDITION.search(claim_text, 0, m.start()):
+        return None  # "if Canada Goose did not apply …, the claim would be dismissed automatically": the claim
+        # states the condition, its absolute word qualifies what follows it (the scope rule still reads it)
     if m and CONDITIONS.search(quote_text) and not ABSOLUTE.search(quote_text):
         c = CONDITIONS.search(quote_text)
         assert c is not None
@@ -1095,6 +1192,12 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     added = scope_added(c, sentence)
     if added:  # the claim says more than its quotation: shown as the quotation, not dropped
         return Judgment("doubtful", "scope", added)
+    turned_time = direction_turned(c, read(sentence))
+    if turned_time:
+        return Judgment("doubtful", "comparator", turned_time)
+    actor = actor_changed(c, q)
+    if actor:
+        return Judgment("doubtful", "party", actor)
     mine = {stem(w) for i, w in enumerate(c.words) if c.content(i)}
     theirs = {stem(w) for i, w in enumerate(q.words) if q.content(i)}
     if context:
@@ -1105,15 +1208,203 @@ def _judge(claim: str, quoted: str, sentence: str, context: str) -> Judgment:
     return Judgment("undecided")
 
 
-def unstated(claim: str, sentence: str, context: str = "") -> list[str]:
+def _sides(r: Reading) -> set[str]:
+    out = set()
+    for i, w in enumerate(r.words):
+        if w in TIME_AFTER and not (w == "following" and i and r.words[i - 1] in ("the", "as")) and not (
+                w == "later" and i and r.words[i - 1] in ("no", "not")):
+            out.add("after")
+        elif w in TIME_BEFORE:
+            out.add("before")
+    return out
+
+
+def direction_turned(claim: Reading, sentence: Reading) -> str | None:
+    """A claim that puts after what the sentence puts before, or the reverse (:data:`TIME_AFTER`,
+    :data:`TIME_BEFORE`): it states one direction of time, the sentence only the other."""
+    mine, theirs = _sides(claim), _sides(sentence)
+    if len(mine) == 1 and theirs and not (mine & theirs):
+        (m,), (t,) = mine, sorted(theirs)
+        return f"the statement says '{m}'; the quoted words, '{t}'"
+    return None
+
+
+_ARTICLE = frozenset({"the", "a", "an", "its", "their", "his", "her", "such", "that", "this"})
+
+
+def _doer(r: Reading, i: int) -> frozenset[str] | None:
+    """Who does the verb at ``i``, as the words of its name: the "by" party of a passive ("shall be borne *by
+    Sponsor*", "placed by the *Procurement Group*"), or the party or name just before an active verb ("*JB*
+    filed", "the stadium *company* bears"); None when it cannot be read."""
+    def party(j: int) -> bool:
+        w = r.words[j]
+        initials = len(w) >= 2 and r.text[r.starts[j]:r.starts[j] + len(w)].isupper()  # "JB", "HMRC"
+        return (w in r.caps or w in PARTY_WORDS or initials) and w not in NOT_PARTIES \
+            and w not in FUNCTION_WORDS and w not in MONTHS and r.clause[j] == r.clause[i]
+    if _participle(r.words[i]) and _after_be(r, i):
+        for j in range(i + 1, min(len(r.words), i + 4)):
+            if r.words[j] == "by":
+                k = j + 1
+                while k < len(r.words) and r.words[k] in _ARTICLE:
+                    k += 1
+                run = []
+                while k < len(r.words) and party(k) and len(run) < 4:
+                    run.append(stem(r.words[k]))
+                    k += 1
+                return frozenset(run) or None
+        return None
+    j = i - 1
+    while j >= 0 and r.clause[j] == r.clause[i] and (r.words[j] in AUXILIARIES or r.words[j] in NEGATORS or
+                                                    r.words[j] in ("also", "then", "thereby")
+                                                    or r.words[j].endswith("ly")):
+        j -= 1
+    if j < 0 or r.clause[j] != r.clause[i] or "," in r.text[r.starts[j]:r.starts[i]]:
+        return None
+    run = []
+    while j >= 0 and party(j) and len(run) < 4:
+        run.append(stem(r.words[j]))
+        j -= 1
+    return frozenset(run) or None
+
+
+def actor_changed(claim: Reading, sentence: Reading) -> str | None:
+    """A verb of the claim's done by another party than the sentence's same verb: "On 28 October *JB* filed a
+    notice" on "the local authority filed a notice", "the company bears the cost" on "shall be borne by
+    Sponsor".  Read only where both doers are parties or names (:func:`_doer`)."""
+    for i, w in enumerate(claim.words):
+        if not claim.content(i) or claim.text[claim.starts[i]:claim.starts[i] + 1].isupper():
+            continue
+        if not (w.endswith(("s", "ed")) or w in IRREGULAR_FORMS or w in IRREGULAR_PARTICIPLES):
+            continue
+        a = _doer(claim, i)
+        if a is None or a & _BOTH_STEMS:
+            continue
+        r = _root(w)
+        at = [k for k, v in enumerate(sentence.words) if _root(v) == r and sentence.content(k)
+              and not sentence.text[sentence.starts[k]:sentence.starts[k] + 1].isupper()]
+        doers = [_doer(sentence, k) for k in at]
+        if not at or any(d is None for d in doers):
+            continue
+        if any(d & a or d & _BOTH_STEMS or _short_for(d, a, claim, sentence) for d in doers if d):
+            continue
+        near = {stem(sentence.words[j]) for k in at for j in range(max(0, k - 5), k)}
+        if a & near:
+            continue
+        return (f"the statement has {' '.join(sorted(a))} {w}; the quoted words, "
+                f"{' '.join(sorted(doers[0] or ()))}")
+    return None
+
+
+_BOTH_STEMS = frozenset(stem(w) for w in BOTH_SIDES)
+
+
+def _capitals(r: Reading, words: frozenset[str]) -> list[str]:
+    """The capital letters of the words of ``r`` whose stems are ``words`` ("VirtualScopics": v, s)."""
+    return [ch.lower() for i, w in enumerate(r.words) if stem(w) in words
+            for ch in r.text[r.starts[i]:r.starts[i] + len(w)] if ch.isupper()]
+
+
+def _short_for(x: frozenset[str], y: frozenset[str], a: Reading, b: Reading) -> bool:
+    """Whether one doer is the other's short form: its initials ("VS" for "VirtualScopics", "PPD" for
+    "Pharmaceutical Product Development") or its first word's beginning ("Virtuoso" for "Virtuoso Surgical")."""
+    for short, full, rs, rf in ((x, y, b, a), (y, x, a, b)):
+        if len(short) != 1:
+            continue
+        (s,) = short
+        caps = "".join(_capitals(rf, full))
+        if 2 <= len(s) <= 6 and (s == caps or s in caps) or any(f.startswith(s) or s.startswith(f)
+                                                                  for f in full if min(len(f), len(s)) >= 4):
+            return True
+    return False
+
+
+def unstated(claim: str, sentence: str, context: str = "", *, said_otherwise: bool = False) -> list[str]:
     """The content words of ``claim`` that neither its quotation's sentence nor what the citation shows beside it
     (headings, title) says, in any form (stems compared), less the words by which a claim points at what it cites
     (:data:`POINTING_WORDS`: "the court", "clause", "covers").  A paraphrase has some; the rules cannot vouch
-    for what they are."""
+    for what they are.  With ``said_otherwise`` a word the sentence states another way is stated too
+    (:func:`said_as`: another form of it, a synonym of its row, a reporting word, a light verb before a stated
+    noun, a conditional connective for another) — what the verified reading asks of a claim shown in its own
+    words; without it (a contradiction's decisiveness) only the sentence's own words count."""
     c = read(claim)
     theirs = {stem(w) for w in read(sentence + "\n" + context).words}
-    return list(dict.fromkeys(w for i, w in enumerate(c.words) if c.content(i) and w not in POINTING_WORDS
-                              and stem(w) not in theirs))
+    out = [(i, w) for i, w in enumerate(c.words) if c.content(i) and w not in POINTING_WORDS
+           and stem(w) not in theirs]
+    if said_otherwise and out:
+        known = _said(sentence + "\n" + context)
+        out = [(i, w) for i, w in out if not said_as(c, i, known)]
+    return list(dict.fromkeys(w for _, w in out))
+
+
+def root(word: str) -> str:
+    """A word's root for comparing a claim's words with its quotation's: its base form
+    (:data:`~pincite.legal.agreement.IRREGULAR_FORMS`) stemmed, less a derivational ending ("payable", "pay";
+    "agreement", "agree")."""
+    return _root(word.lower())
+
+
+@lru_cache(maxsize=65536)
+def _root(word: str) -> str:
+    s = stem(IRREGULAR_FORMS.get(word, word))
+    for end in DERIVED_ENDINGS:
+        if s.endswith(end) and len(s) - len(end) >= 4:
+            return s[:-len(end)]
+    return s
+
+
+@dataclass(frozen=True)
+class _Said:
+    stems: frozenset[str]
+    roots: frozenset[str]
+    rows: frozenset[int]
+    conditional: bool
+    exception: bool
+    modals: frozenset[str]
+
+
+@lru_cache(maxsize=4096)
+def _said(text: str) -> _Said:
+    r = read(text)
+    roots = frozenset(_root(w) for w in r.words)
+    return _Said(frozenset(stem(w) for w in r.words), roots,
+                 frozenset(k for k, (row, _) in enumerate(SYNONYMS) if _row_roots(k) & roots),
+                 bool(CONDITIONAL_WORDS.intersection(r.words)), bool(EXCEPTION_WORDS.intersection(r.words)),
+                 frozenset(cls for _, _, cls in _modal_spans(text))
+                 | ({"obligation"} if REPORTED_OBLIGATION.search(text) else set())
+                 | ({"permission"} if REPORTED_PERMISSION.search(text) else set()))
+
+
+@lru_cache(maxsize=None)
+def _row_roots(k: int) -> frozenset[str]:
+    return frozenset(_root(w) for w in SYNONYMS[k][0])
+
+
+def said_as(c: Reading, i: int, known: _Said) -> bool:
+    """Whether the claim's word ``c.words[i]`` says what the sentence (read as ``known``) says in other words:
+    its root is the sentence's, a synonym of its row is there, it only reports, it is a light verb whose next
+    content word is stated, or a conditional (exception) connective where the sentence has one."""
+    w = c.words[i]
+    r = _root(w)
+    if r in known.roots or w in REPORTING_WORDS:
+        return True
+    if any(r in _row_roots(k) for k in known.rows):
+        return True
+    if w in CONDITIONAL_WORDS and known.conditional or w in EXCEPTION_WORDS and known.exception:
+        return True
+    # a prohibition's words may stand beside other modals: what they forbid is read by the polarity rules
+    # (FORBIDDING_VERBS); an obligation's or a permission's only where the sentence states that class alone
+    cls = MODAL_WORDS.get(w)
+    if cls and (known.modals == {cls} or cls == "prohibition" and cls in known.modals):  # "is required to report" on "must report": the modal rules read which
+        return True
+    if w == ACCORDING:  # "According to the text, …"
+        j = i + 1
+        while j < len(c.words) and c.words[j] in ("to", "the", "this", "that", "its"):
+            j += 1
+        return j < len(c.words) and (c.words[j] in POINTING_WORDS or c.words[j] in _FRAMES)
+    if w in LIGHT_VERBS:
+        nxt = next((j for j in range(i + 1, min(len(c.words), i + 4)) if c.content(j)), None)
+        return nxt is not None and (stem(c.words[nxt]) in known.stems or _root(c.words[nxt]) in known.roots)
+    return False
 
 
 _SENTENCE_END = re.compile(r"(?<![A-Z][a-z])(?<![A-Z])[.!?](?=\s+[\"“(A-Z0-9])|[;:]\s*\n|\n\s*\n")

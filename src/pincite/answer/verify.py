@@ -868,7 +868,7 @@ def matched(claim_text: str, quotes: list[tuple[str, str, str]],
         # a restatement is shown in its own words unless the rules found a sign against it: a claim that
         # copies its quotation's first words and changes the rest ("… by reference to three authorities")
         if verdict == "agrees" or (verdict != "doubtful" and restates(claim_text, q[0])):
-            if paraphrase is Paraphrase.ALIGNED or not unstated(claim_text, q[1], q[2]):
+            if paraphrase is Paraphrase.ALIGNED or not unstated(claim_text, q[1], q[2], said_otherwise=True):
                 return True
     return False
 

@@ -29,6 +29,12 @@ ONLY_AFTER = re.compile(r"\bonly\s+(?:after|once|when|upon|on|if|following)\b", 
 NEGATIVE_VERBS = frozenset({"fail", "fails", "failed", "failing", "refuse", "refuses", "refused", "refusing",
                             "decline", "declines", "declined", "declining", "omit", "omits", "omitted", "cease",
                             "ceases", "ceased", "lack", "lacks", "lacked"})
+#: Verbs that forbid what follows their "from": "is barred from making" is "shall not make", "prohibits the
+#: Licensee from misrepresenting" is "the Licensee shall not misrepresent" (the words before "from" are not denied).
+FORBIDDING_VERBS = frozenset({"prohibit", "prohibits", "prohibited", "prohibiting", "bar", "bars", "barred",
+                              "barring", "preclude", "precludes", "precluded", "precluding", "prevent", "prevents",
+                              "prevented", "preventing", "forbid", "forbids", "forbidden", "restrain", "restrains",
+                              "restrained", "debar", "debarred", "estop", "estopped"})
 #: Phrases with a negator that do not negate: comparators ("not less than 30 days", "no later than"), lists
 #: ("including but not limited to"), emphasis ("not only"), reservations ("without prejudice to", "without
 #: limitation"), and "whether or not", "if not", which keep both outcomes open.
@@ -327,3 +333,109 @@ REFERENCE_BEFORE = re.compile(r"\b(?:sections?|subsections?|ss?\.|paras?\.?|para
 NEXT_CLAUSE = re.compile(r";|,\s*(?:and\s+|but\s+|or\s+)?(?:will|shall|may|must|can|should|is|are|was|"
                          r"were)\b|"
                          r",\s*provided\s+(?:that|however|always)\b", re.I)  # a proviso: a clause of its own
+
+# -- a claim's own words (the verified reading) ------------------------------------------------------------------
+#
+# Under ``paraphrase="verified"`` a claim is shown in its own words only when every content word it states is
+# stated by its quotation's sentence (:func:`pincite.answer.agreement.unstated`).  The tables below say when a
+# word of the claim's is the sentence's word said another way: another form of it, the same legal term in plain
+# words, or a word that states nothing.  None turns "all" into "some", drops a condition or names a party: scope
+# words, conditions and parties stay with the rules that read them (they run first, on the claim as written).
+
+#: Inflected forms the stemmer does not bring to their base ("written" is "write", "took" is "take"), and
+#: nouns of a verb it stems apart ("receipt" of "receive", "construction" of "construe").
+IRREGULAR_FORMS = {
+    "written": "write", "wrote": "write", "made": "make", "took": "take", "taken": "take", "given": "give",
+    "gave": "give", "held": "hold", "sought": "seek", "brought": "bring", "told": "tell", "sent": "send",
+    "paid": "pay", "kept": "keep", "left": "leave", "laid": "lay", "went": "go", "gone": "go", "came": "come",
+    "drawn": "draw", "drew": "draw", "shown": "show", "sold": "sell", "bought": "buy", "ran": "run",
+    "stood": "stand", "thought": "think", "found": "find", "met": "meet", "lent": "lend", "lost": "lose",
+    "spent": "spend", "chose": "choose", "chosen": "choose", "began": "begin", "begun": "begin",
+    "arose": "arise", "arisen": "arise", "bore": "bear", "borne": "bear", "fell": "fall", "fallen": "fall",
+    "won": "win", "struck": "strike", "dealt": "deal", "heard": "hear", "led": "lead", "bound": "bind",
+    "receipt": "receive", "construction": "construe", "dissolution": "dissolve", "resolution": "resolve",
+    "application": "apply", "applicable": "apply", "implication": "imply", "reliance": "rely",
+    "compliance": "comply", "denial": "deny", "failure": "fail", "expiry": "expire", "expiration": "expire",
+    "permission": "permit", "admission": "admit", "omission": "omit", "submission": "submit",
+    "decision": "decide", "provision": "provide", "inclusion": "include", "exclusion": "exclude",
+    "conclusion": "conclude", "division": "divide", "revision": "revise", "extension": "extend",
+    "suspension": "suspend", "description": "describe", "prescription": "prescribe",
+    "subscription": "subscribe", "assumption": "assume", "consumption": "consume", "acquisition": "acquire",
+    "disposition": "dispose", "disposal": "dispose", "proof": "prove", "sale": "sell", "loss": "lose",
+    "entry": "enter", "payment": "pay", "payable": "pay", "successful": "succeed", "success": "succeed",
+    "requisite": "require", "obligatory": "oblige", "mandatory": "mandate", "notification": "notify",
+    "renewal": "renew", "approval": "approve", "removal": "remove", "refusal": "refuse", "arrival": "arrive",
+    "withdrawal": "withdraw", "termination": "terminate", "signature": "sign", "signatory": "sign",
+}
+
+#: Endings a stem keeps that make a noun or adjective of the same verb ("agreement", "payable", "compliance"):
+#: stripped to compare a claim's word with its quotation's. Not the role endings (-or, -ee, -er, -ant): a licensor
+#: is not a licence.
+DERIVED_ENDINGS = ("ment", "abl", "ibl", "anc", "enc")
+
+#: Plain words and the legal terms they restate, each row one meaning (a claim's word is stated when its
+#: quotation's sentence states any word of its row, in any form).  Each row's reason is beside it; no row holds
+#: words of opposite sides (give/receive, all/some, shall/may), which the rules keep apart.
+SYNONYMS: tuple[tuple[frozenset[str], str], ...] = tuple((frozenset(words.split()), why) for words, why in (
+    ("treat deem regard consider construe", "a legal fiction said in plain words: 'is treated as' is 'shall be "
+                                            "deemed', 'be construed to be'"),
+    ("despite notwithstanding", "the same override: 'despite the Patent Act' is 'notwithstanding anything in it'"),
+    ("end terminate termination", "ending a contract or a right is terminating it"),
+    ("sign execute", "an instrument is signed when it is executed"),
+    ("about regarding concerning respecting relating pertaining", "prepositions of subject matter"),
+    ("agree assent consent", "assenting to a change is agreeing to it"),
+    ("win prevail succeed", "the prevailing party is the one that wins"),
+    ("meet comply conform satisfy", "meeting a requirement is complying or conforming with it"),
+    ("rise increase", "a fee that rises is one increased"),
+    ("fall decrease reduce", "a figure that falls is one reduced"),
+    ("start begin commence", "the same beginning"),
+    ("keep retain maintain continue", "keeping something in place is continuing or maintaining it"),
+    ("entire whole full complete", "the whole of one thing (a scope over cases is read by the rules first)"),
+    ("get obtain receive", "obtaining a thing is receiving it"),
+    ("accordance line", "'in accordance with' and 'in line with' say the same"),
+    ("run last continue", "a term that runs to a date lasts, continues to it"),
+    ("bar prevent preclude", "a bar prevents"),
+    ("inform tell notify advise", "telling a party is informing or notifying it"),
+    ("contend submit argue assert maintain", "how counsel's case is put: 'submitted' is 'contended'"),
+    ("insert include", "captions inserted are included"),
+    ("impose levy charge", "a tax imposed is levied, charged"),
+    ("wholly entirely completely fully", "the same degree"),
+    ("oblige require", "an obligation said another way (the modal rules read who must)"),
+    ("any whatever whichever whoever", "'any terms the Minister specifies' is 'whatever terms' (the scope rule "
+                                       "reads 'any' as licensing them too)"),
+))
+
+#: Words that state nothing of their own in a claim about a text: the words by which it reports what the
+#: text says ("the schedule *names*", "JHU is *described* as"), a particle of a phrasal verb ("set *out*").
+#: ("itself", "own" are no such words: "on the pay-day *itself*" is not "on the day after"). A claim that adds only these to its quotation's words says what they say.
+REPORTING_WORDS = frozenset(
+    "names named naming describes described describing lists listed listing records recorded sets set "
+    "mentions mentioned deals dealing addresses addressed relevant out".split())
+#: "*According* to the text / the clause / the court": a frame pointing at the citation (followed by a pointing
+#: or framing word only: "according to the preamble" says where, which the claim must get right).
+ACCORDING = "according"
+
+#: Words that carry a light verb's meaning in the noun after it ("*bears* responsibility" is "is responsible",
+#: "*took* effect" is "is effective", "*give* notice" is "notice"): stated when the claim's next content word is.
+LIGHT_VERBS = frozenset("bear bears bore borne take takes took taken taking make makes made making give gives "
+                        "gave given giving have has had having carry carries carried".split())
+
+#: Conditional connectives that say the same as each other: a claim's "where" or "when" restates the
+#: sentence's "if" (a claim that drops or adds a condition is read by the condition and scope rules).
+CONDITIONAL_WORDS = frozenset({"if", "where", "when", "whenever", "once", "event", "provided", "upon"})
+#: And the connectives of an exception: "unless", "except", "save", "other than", "excluding".
+EXCEPTION_WORDS = frozenset({"unless", "except", "save", "other", "excluding", "excepting", "otherwise"})
+
+#: The two directions of time: a claim that puts after what its quotation's sentence puts before ("enacted
+#: *after* … came into force" on "enacted *before* the coming into force") turns a limit the other way.
+TIME_AFTER = frozenset({"after", "following", "subsequent", "subsequently", "thereafter", "later"})
+TIME_BEFORE = frozenset({"before", "preceding", "prior", "previously", "preceded", "earlier", "until"})
+
+#: A claim's words for what a text obliges, permits or forbids: stated when its quotation's sentence states the
+#: same class, and that class alone, in any words ("is required to" on "must"; not on "shall have power … may").
+#: The forms whose subject is who must act ("X is required to"), not "requires X to", where who acts is another.
+MODAL_WORDS = {**dict.fromkeys("required obliged obligated bound mandatory compelled".split(), "obligation"),
+               **dict.fromkeys("entitled permitted allowed authorised authorized empowered".split(),
+                               "permission"),
+               **dict.fromkeys("prohibited forbidden barred precluded prohibits forbids bars".split(),
+                               "prohibition")}
