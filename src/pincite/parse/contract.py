@@ -362,6 +362,7 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                 c = _tokens_at(line, text, at, "inline")
                 if c is not None:
                     out.append(c)
+        _mark_article_first_sections(text, line, out)
         i += 1
     out.sort(key=lambda c: c.pos)  # detached numbers sit at their paragraphs, after inline ones above
     # a number inside a paragraph that is printed again at the start of a line further on is not that clause
@@ -371,12 +372,47 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
     keep = []
     for c in reversed(out):
         key = (c.family, c.token)
-        if c.where != "inline":
+        if c.where != "inline" or c.extra.get("article_first"):
             later.add(key)
             keep.append(c)
         elif key not in later:
             keep.append(c)
     return keep[::-1]
+
+
+#: an Article's heading run on into its first section on one line ("ARTICLE VIII CONFIDENTIALITY   8.1 Unless …",
+#: "ARTICLE 5 – PAYMENT Section 5.1 Fees.", "ARTICLE 6 - HGF AND NVOS COMMITMENTS SCHEDULE 6.1 Upon …"): the heading
+#: (up to 100 characters, no sentence end in it), then a section number and a capital
+_ARTICLE_RUN_ON = re.compile(r"(?P<h>[^.;:!?\r\n]{1,100}?)[ \t]+"
+                             r"(?P<num>(?:(?:SECTION|Section)[ \t]+)?(?P<first>\d{1,3})(?:\.\d{1,3})+\.?)[ \t]+[A-Z\"“]")
+
+
+def _mark_article_first_sections(text: str, line: Line, out: list[Candidate]) -> None:
+    """A section number printed after an Article's heading on the heading's line, numbered as that Article's first
+    section ("ARTICLE VIII CONFIDENTIALITY 8.1 Unless …": 8.1, 8.01, Section 8.1.1), starts that section: it is
+    marked ``extra["article_first"]`` (found even after a heading word that would make it a reference, "…
+    COMMITMENTS SCHEDULE 6.1"), so that a later "8.1" printed at a line's start (an exhibit's own numbering) does
+    not take it for a reference, and the selection keeps it as the Article's first section whatever the jump
+    from the clause before the Article."""
+    arts = [c for c in out if c.family == "article" and c.line == line.index and c.keyword]
+    for art in arts:
+        tok = art.token
+        value = int(tok) if tok.isdigit() else roman_value(tok)
+        after = text[art.num_end:line.end]
+        lead = len(after) - len(after.lstrip("-–—: \t"))
+        m = _ARTICLE_RUN_ON.match(text, art.num_end + lead, line.end)
+        if m is None or value is None or int(m.group("first")) != value or not is_heading_like(m.group("h")):
+            continue
+        if not all(int(x) <= 1 for x in re.findall(r"\d+", m.group("num"))[1:]):
+            continue  # (the Article's first section only: "8.1", "8.01", not "8.3")
+        at = m.start("num")
+        c = next((x for x in out if x.num_start == at), None)
+        if c is None:
+            c = _tokens_at(line, text, at, "inline")
+            if c is None or c.family != "dec":
+                continue
+            out.append(c)
+        c.extra["article_first"] = True
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -728,6 +764,8 @@ class _Selector:
         """How far candidate ``idx`` (decimal) jumps as the next clause; None when it cannot be one."""
         c, gap = self.cands[idx], self.gap
         v = _dec_value(c)
+        if self._article_first_section(c, v):
+            return 1
         d = _dec_plausible(self.dec_last, v, gap)
         if d is None and self.dec_last is None and self.article is not None and v[0] == self.article[0]:
             d = 1
@@ -760,6 +798,22 @@ class _Selector:
         elif d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
             return None
         return d
+
+    def _article_first_section(self, c: Candidate, v: tuple[int, ...]) -> bool:
+        """Whether decimal ``c`` is the first section of the Article open now: numbered under the Article's own
+        number ("8.1", "Section 3.01" under ARTICLE VIII, ARTICLE III), no clause number kept since the Article's
+        heading, none of the Article's sections kept before, and printed at a line's start or run on from the
+        heading on its line (:func:`_mark_article_first_sections`).  It follows whatever the clause before the
+        Article was ("5.10" then ARTICLE VIII's "8.1": the Articles between had no sections; "3.", "4.", "5." of a
+        list taken for clauses, then ARTICLE III's "Section 3.01")."""
+        if self.article is None or len(v) < 2 or v[0] != self.article[0] or not all(x <= 1 for x in v[1:]):
+            return False
+        if c.where not in ("line", "detached") and not c.extra.get("article_first"):
+            return False
+        if any(len(k) >= 2 and k[0] == v[0] for k in self.dec_units):
+            return False  # (its sections were kept already: a table of contents' "15.1" … "15.10", then the body's)
+        clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
+        return clause is None or clause < self.article[1]
 
     def _repeated(self, idx: int) -> bool:
         """Whether the decimal number at ``idx`` is a clause whose printed number repeats or goes back below
@@ -888,8 +942,8 @@ class _Selector:
             if v[:k] in self.dec_units:
                 parent = self.dec_units[v[:k]]
                 break
-        if parent is None and self.article is not None:
-            parent = self.article[1]
+        if self.article is not None and (parent is None or (parent < self.article[1] and v[0] == self.article[0])):
+            parent = self.article[1]  # (a "3." kept before ARTICLE III does not hold ARTICLE III's "3.01")
         self._keep(idx, "dec", v, parent)
         c = self.cands[idx]
         if c.where in ("line", "detached"):
