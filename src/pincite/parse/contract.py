@@ -911,6 +911,23 @@ class _Selector:
         clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
         return clause is None or clause < self.article[1]
 
+    def _list_in_section(self, item: tuple[str, int, int] | None = None) -> bool:
+        """Whether a list "1.", "2." printed at line starts goes under the section kept last, in a document that
+        numbers its clauses as its Articles' sections only ("Section 2.05", "2.5"; no one-level clause number kept
+        at a line's start): a "3." after "1.", "2." under Section 2.05 is the list's, not a clause 3, on a tie of the
+        two readings ("Section 2.05 Economic Terms." / "1. Maximum Aggregate …" … "5. Agency Agreement
+        Expiration Date …" / "ARTICLE III"). Without ``item``: whether a "1." may start such a list here (a bare
+        "1" starts none: an appendix's numbered paragraphs run into the last section look so)."""
+        last = self.dec_last
+        if self.article is None or last is None or len(last) < 2 or 1 in self.dec_shapes:
+            return False
+        clause = self.dec_units.get(last)
+        if clause is None or clause < self.article[1]:
+            return False
+        if item is None:
+            return not self.stack
+        return item[2] == 0 and bool(self.stack) and self.stack[0].style == "dec-item"
+
     def _item(self, readings: list[tuple[str, int]], skip: int = 0) -> tuple[str, int, int] | None:
         """The (style, value, stack depth) a single-valued number takes as a list item, or None.  With ``skip``,
         an item may follow its open level's last one with up to that many letters missing between them."""
@@ -977,7 +994,8 @@ class _Selector:
             # "1. General." printed inside a lettered item: that item's list (a plain "N." on its own line only)
             item = None
             if c.where == "line" and "." not in c.token and c.token.isdigit() and (
-                    self.stack or (c.token == "1" and self._renumbered_first_subclause(idx))):
+                    self.stack or (c.token == "1" and (self._renumbered_first_subclause(idx) or (
+                        c.number.endswith(".") and self._list_in_section())))):
                 # (or a list "1.", "2." straight under a clause, which that clause's sub-number 2.2 follows)
                 item = self._item([("dec-item", int(c.token))])
             if d is None and item is None:
@@ -989,7 +1007,7 @@ class _Selector:
                 if not resolve:
                     # a trial run takes the clause reading, but an Article's lettered item's list where the tie
                     # below would give it to the item
-                    if self._list_in_article_item(item):
+                    if self._list_in_article_item(item) or self._list_in_section(item):
                         self._apply_item(idx, item)
                     else:
                         self._apply_top_dec(idx)
@@ -1001,8 +1019,8 @@ class _Selector:
                 top.run(idx + 1, resolve=False, stop=stop)
                 nested._apply_item(idx, item)
                 nested.run(idx + 1, resolve=False, stop=stop)
-                if len(nested.kept) > len(top.kept) or (len(nested.kept) == len(top.kept)
-                                                        and self._list_in_article_item(item)):
+                if len(nested.kept) > len(top.kept) or (len(nested.kept) == len(top.kept) and (
+                        self._list_in_article_item(item) or self._list_in_section(item))):
                     self._apply_item(idx, item)
                 else:
                     self._apply_top_dec(idx)

@@ -103,9 +103,9 @@ def test_bracketed_items_after_an_article_with_numbered_clauses_before_it(bulk: 
 
 
 def test_an_articles_first_section_after_a_list_taken_for_clauses_holds_its_items(bulk: Path) -> None:
-    """ "ARTICLE III TERMINATION" / "Section 3.01 Termination." / "(a)" ... "(c)": a list "1." to "5." under
-    Section 2.05 left "3.", "4.", "5." kept as clauses, and on main Section 3.01 could not follow "5." — its
-    items became Art. III(a). The document's sections are "Section N.NN", so its items are s. 3.01(a)."""
+    """ "ARTICLE III TERMINATION" / "Section 3.01 Termination." / "(a)" ... "(c)": on main a list "1." to "5."
+    under Section 2.05 left "3.", "4.", "5." kept as clauses, Section 3.01 could not follow "5.", and its items
+    became Art. III(a). The document's sections are "Section N.NN", so its items are s. 3.01(a)."""
     doc, units = load(bulk, ALCO)
     three = units["Art. III"]
     assert words(doc, three).startswith("ARTICLE III TERMINATION")
@@ -115,7 +115,19 @@ def test_an_articles_first_section_after_a_list_taken_for_clauses_holds_its_item
     assert children(doc, s301) == ["s. 3.01(a)", "s. 3.01(b)", "s. 3.01(c)"]
     assert words(doc, units["s. 3.01(c)"]).startswith("(c) Any termination under this Section 3.01")
     assert not [u.label for u in doc.units if u.label.startswith("Art. III(")]
-    assert units["s. 2.05"].parent == units["Art. II"].ordinal
+
+
+def test_a_numbered_list_under_an_articles_section_is_that_sections(bulk: Path) -> None:
+    """ "Section 2.05 Economic Terms. ..." / "1. Maximum Aggregate ..." ... "5. Agency Agreement Expiration Date":
+    in a document whose clauses are all its Articles' sections, "3." is the list's third item, not a clause 3
+    (main kept "3.", "4.", "5." as clauses of Article II and lost "1." and "2.")."""
+    doc, units = load(bulk, ALCO)
+    s205 = units["s. 2.05"]
+    assert s205.parent == units["Art. II"].ordinal
+    assert children(doc, s205) == [f"s. 2.05({n})" for n in range(1, 6)]
+    assert words(doc, units["s. 2.05(1)"]).startswith("1. Maximum Aggregate Capitalized Lessor's Cost")
+    assert words(doc, units["s. 2.05(5)"]).startswith("5. Agency Agreement Expiration Date")
+    assert not [u.label for u in doc.units if u.label.startswith("cl. ")]
 
 
 def test_a_section_run_on_from_its_articles_heading_after_articles_without_sections(bulk: Path) -> None:
