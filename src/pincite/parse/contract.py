@@ -689,7 +689,10 @@ def select_clauses(cands: list[Candidate], gap: int = 3, repeats: bool = True) -
     clause 3 and item 3), both readings are followed through the next :data:`LOOKAHEAD` numbers and the item
     wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.  On a
     tie the item wins where its lettered item is an Article's and no clause number was kept since the Article's
-    heading ("III. SERVICES" / "C. ... agrees to:" / "1. Make ...": Art. III.C.1).
+    heading ("III. SERVICES" / "C. ... agrees to:" / "1. Make ...": Art. III.C.1), and where the list is a
+    section's in a document whose clauses are all its Articles' sections ("Section 2.05" / "1." ... "5.": s. 2.05(3),
+    not a clause 3).  An Article's first section ("8.1", "Section 3.01" under ARTICLE VIII, III), printed at a
+    line's start or run on from the Article's heading, follows whatever clause came before the Article.
 
     With ``repeats``, a clause number printed again or below the one before it at its level is kept too
     (:meth:`_Selector._repeated`), marked ``extra["numbering"]``.
