@@ -362,6 +362,7 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                 c = _tokens_at(line, text, at, "inline")
                 if c is not None:
                     out.append(c)
+        _mark_article_first_sections(text, line, out)
         i += 1
     out.sort(key=lambda c: c.pos)  # detached numbers sit at their paragraphs, after inline ones above
     # a number inside a paragraph that is printed again at the start of a line further on is not that clause
@@ -371,12 +372,47 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
     keep = []
     for c in reversed(out):
         key = (c.family, c.token)
-        if c.where != "inline":
+        if c.where != "inline" or c.extra.get("article_first"):
             later.add(key)
             keep.append(c)
         elif key not in later:
             keep.append(c)
     return keep[::-1]
+
+
+#: an Article's heading run on into its first section on one line ("ARTICLE VIII CONFIDENTIALITY   8.1 Unless …",
+#: "ARTICLE 5 – PAYMENT Section 5.1 Fees.", "ARTICLE 6 - HGF AND NVOS COMMITMENTS SCHEDULE 6.1 Upon …"): the heading
+#: (up to 100 characters, no sentence end in it), then a section number and a capital
+_ARTICLE_RUN_ON = re.compile(r"(?P<h>[^.;:!?\r\n]{1,100}?)[ \t]+"
+                             r"(?P<num>(?:(?:SECTION|Section)[ \t]+)?(?P<first>\d{1,3})(?:\.\d{1,3})+\.?)[ \t]+[A-Z\"“]")
+
+
+def _mark_article_first_sections(text: str, line: Line, out: list[Candidate]) -> None:
+    """A section number printed after an Article's heading on the heading's line, numbered as that Article's first
+    section ("ARTICLE VIII CONFIDENTIALITY 8.1 Unless …": 8.1, 8.01, Section 8.1.1), starts that section: it is
+    marked ``extra["article_first"]`` (found even after a heading word that would make it a reference, "…
+    COMMITMENTS SCHEDULE 6.1"), so that a later "8.1" printed at a line's start (an exhibit's own numbering) does
+    not take it for a reference, and the selection keeps it as the Article's first section whatever the jump
+    from the clause before the Article."""
+    arts = [c for c in out if c.family == "article" and c.line == line.index and c.keyword]
+    for art in arts:
+        tok = art.token
+        value = int(tok) if tok.isdigit() else roman_value(tok)
+        after = text[art.num_end:line.end]
+        lead = len(after) - len(after.lstrip("-–—: \t"))
+        m = _ARTICLE_RUN_ON.match(text, art.num_end + lead, line.end)
+        if m is None or value is None or int(m.group("first")) != value or not is_heading_like(m.group("h")):
+            continue
+        if not all(int(x) <= 1 for x in re.findall(r"\d+", m.group("num"))[1:]):
+            continue  # (the Article's first section only: "8.1", "8.01", not "8.3")
+        at = m.start("num")
+        c = next((x for x in out if x.num_start == at), None)
+        if c is None:
+            c = _tokens_at(line, text, at, "inline")
+            if c is None or c.family != "dec":
+                continue
+            out.append(c)
+        c.extra["article_first"] = True
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -653,7 +689,10 @@ def select_clauses(cands: list[Candidate], gap: int = 3, repeats: bool = True) -
     clause 3 and item 3), both readings are followed through the next :data:`LOOKAHEAD` numbers and the item
     wins only when it keeps more: a list inside clause 3 that runs on to 7 leaves "4. Services" as clause 4.  On a
     tie the item wins where its lettered item is an Article's and no clause number was kept since the Article's
-    heading ("III. SERVICES" / "C. ... agrees to:" / "1. Make ...": Art. III.C.1).
+    heading ("III. SERVICES" / "C. ... agrees to:" / "1. Make ...": Art. III.C.1), and where the list is a
+    section's in a document whose clauses are all its Articles' sections ("Section 2.05" / "1." ... "5.": s. 2.05(3),
+    not a clause 3).  An Article's first section ("8.1", "Section 3.01" under ARTICLE VIII, III), printed at a
+    line's start or run on from the Article's heading, follows whatever clause came before the Article.
 
     With ``repeats``, a clause number printed again or below the one before it at its level is kept too
     (:meth:`_Selector._repeated`), marked ``extra["numbering"]``.
@@ -728,6 +767,8 @@ class _Selector:
         """How far candidate ``idx`` (decimal) jumps as the next clause; None when it cannot be one."""
         c, gap = self.cands[idx], self.gap
         v = _dec_value(c)
+        if self._article_first_section(c, v):
+            return 1
         d = _dec_plausible(self.dec_last, v, gap)
         if d is None and self.dec_last is None and self.article is not None and v[0] == self.article[0]:
             d = 1
@@ -760,6 +801,22 @@ class _Selector:
         elif d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
             return None
         return d
+
+    def _article_first_section(self, c: Candidate, v: tuple[int, ...]) -> bool:
+        """Whether decimal ``c`` is the first section of the Article open now: numbered under the Article's own
+        number ("8.1", "Section 3.01" under ARTICLE VIII, ARTICLE III), no clause number kept since the Article's
+        heading, none of the Article's sections kept before, and printed at a line's start or run on from the
+        heading on its line (:func:`_mark_article_first_sections`).  It follows whatever the clause before the
+        Article was ("5.10" then ARTICLE VIII's "8.1": the Articles between had no sections; "3.", "4.", "5." of a
+        list taken for clauses, then ARTICLE III's "Section 3.01")."""
+        if self.article is None or len(v) < 2 or v[0] != self.article[0] or not all(x <= 1 for x in v[1:]):
+            return False
+        if c.where not in ("line", "detached") and not c.extra.get("article_first"):
+            return False
+        if any(len(k) >= 2 and k[0] == v[0] for k in self.dec_units):
+            return False  # (its sections were kept already: a table of contents' "15.1" … "15.10", then the body's)
+        clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
+        return clause is None or clause < self.article[1]
 
     def _repeated(self, idx: int) -> bool:
         """Whether the decimal number at ``idx`` is a clause whose printed number repeats or goes back below
@@ -857,6 +914,23 @@ class _Selector:
         clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
         return clause is None or clause < self.article[1]
 
+    def _list_in_section(self, item: tuple[str, int, int] | None = None) -> bool:
+        """Whether a list "1.", "2." printed at line starts goes under the section kept last, in a document that
+        numbers its clauses as its Articles' sections only ("Section 2.05", "2.5"; no one-level clause number kept
+        at a line's start): a "3." after "1.", "2." under Section 2.05 is the list's, not a clause 3, on a tie of the
+        two readings ("Section 2.05 Economic Terms." / "1. Maximum Aggregate …" … "5. Agency Agreement
+        Expiration Date …" / "ARTICLE III"). Without ``item``: whether a "1." may start such a list here (a bare
+        "1" starts none: an appendix's numbered paragraphs run into the last section look so)."""
+        last = self.dec_last
+        if self.article is None or last is None or len(last) < 2 or 1 in self.dec_shapes:
+            return False
+        clause = self.dec_units.get(last)
+        if clause is None or clause < self.article[1]:
+            return False
+        if item is None:
+            return not self.stack
+        return item[2] == 0 and bool(self.stack) and self.stack[0].style == "dec-item"
+
     def _item(self, readings: list[tuple[str, int]], skip: int = 0) -> tuple[str, int, int] | None:
         """The (style, value, stack depth) a single-valued number takes as a list item, or None.  With ``skip``,
         an item may follow its open level's last one with up to that many letters missing between them."""
@@ -888,8 +962,8 @@ class _Selector:
             if v[:k] in self.dec_units:
                 parent = self.dec_units[v[:k]]
                 break
-        if parent is None and self.article is not None:
-            parent = self.article[1]
+        if self.article is not None and (parent is None or (parent < self.article[1] and v[0] == self.article[0])):
+            parent = self.article[1]  # (a "3." kept before ARTICLE III does not hold ARTICLE III's "3.01")
         self._keep(idx, "dec", v, parent)
         c = self.cands[idx]
         if c.where in ("line", "detached"):
@@ -923,7 +997,8 @@ class _Selector:
             # "1. General." printed inside a lettered item: that item's list (a plain "N." on its own line only)
             item = None
             if c.where == "line" and "." not in c.token and c.token.isdigit() and (
-                    self.stack or (c.token == "1" and self._renumbered_first_subclause(idx))):
+                    self.stack or (c.token == "1" and (self._renumbered_first_subclause(idx) or (
+                        c.number.endswith(".") and self._list_in_section())))):
                 # (or a list "1.", "2." straight under a clause, which that clause's sub-number 2.2 follows)
                 item = self._item([("dec-item", int(c.token))])
             if d is None and item is None:
@@ -935,7 +1010,7 @@ class _Selector:
                 if not resolve:
                     # a trial run takes the clause reading, but an Article's lettered item's list where the tie
                     # below would give it to the item
-                    if self._list_in_article_item(item):
+                    if self._list_in_article_item(item) or self._list_in_section(item):
                         self._apply_item(idx, item)
                     else:
                         self._apply_top_dec(idx)
@@ -947,8 +1022,8 @@ class _Selector:
                 top.run(idx + 1, resolve=False, stop=stop)
                 nested._apply_item(idx, item)
                 nested.run(idx + 1, resolve=False, stop=stop)
-                if len(nested.kept) > len(top.kept) or (len(nested.kept) == len(top.kept)
-                                                        and self._list_in_article_item(item)):
+                if len(nested.kept) > len(top.kept) or (len(nested.kept) == len(top.kept) and (
+                        self._list_in_article_item(item) or self._list_in_section(item))):
                     self._apply_item(idx, item)
                 else:
                     self._apply_top_dec(idx)

@@ -22,6 +22,10 @@ pytestmark = pytest.mark.shared
 ORBSAT = "ORBSATCORP_08_17_2007-EX-7.3-STRATEGIC ALLIANCE AGREEMENT.txt"
 BUFFALO = "BUFFALOWILDWINGSINC_06_05_1998-EX-10.3-FRANCHISE AGREEMENT.txt"
 LEJU = "LEJUHOLDINGSLTD_03_12_2014-EX-10.34-INTERNET CHANNEL COOPERATION AGREEMENT.txt"
+ALCO = "ALCOSTORESINC_12_14_2005-EX-10.26-AGENCY AGREEMENT.txt"
+IMMUNOMEDICS = "IMMUNOMEDICSINC_08_07_2019-EX-10.1-PROMOTION AGREEMENT.txt"
+KENTUCKY = "KENTUCKYUTILITIESCO_03_25_2003-EX-10.65-TRANSPORTATION AGREEMENT.txt"
+NOVO = "NOVOINTEGRATEDSCIENCES,INC_12_23_2019-EX-10.1-JOINT VENTURE AGREEMENT.txt"
 
 
 def load(bulk: Path, name: str):
@@ -91,5 +95,85 @@ def test_bracketed_items_after_an_article_with_numbered_clauses_before_it(bulk: 
     kids = children(doc, four)
     assert kids[:5] == ["Art. IV(i)", "Art. IV(ii)", "Art. IV(iii)", "Art. IV(iv)", "cl. 4.1"]
     assert units["cl. 4.1"].parent == four.ordinal
-    assert children(doc, units["Art. VIII"]) == [f"Art. VIII({x})" for x in "abcdef"]
     no_orphans(doc)
+
+
+# An Article's first section, run on from its heading or printed first under it (issue 52, branch `outline2`): the
+# section is a unit of its own, numbered as printed, under its Article, and the Article's items are its items.
+
+
+def test_an_articles_first_section_after_a_list_taken_for_clauses_holds_its_items(bulk: Path) -> None:
+    """ "ARTICLE III TERMINATION" / "Section 3.01 Termination." / "(a)" ... "(c)": on main a list "1." to "5."
+    under Section 2.05 left "3.", "4.", "5." kept as clauses, Section 3.01 could not follow "5.", and its items
+    became Art. III(a). The document's sections are "Section N.NN", so its items are s. 3.01(a)."""
+    doc, units = load(bulk, ALCO)
+    three = units["Art. III"]
+    assert words(doc, three).startswith("ARTICLE III TERMINATION")
+    assert children(doc, three) == ["s. 3.01"]
+    s301 = units["s. 3.01"]
+    assert words(doc, s301).startswith("Section 3.01 Termination. (a) So long as no default")
+    assert children(doc, s301) == ["s. 3.01(a)", "s. 3.01(b)", "s. 3.01(c)"]
+    assert words(doc, units["s. 3.01(c)"]).startswith("(c) Any termination under this Section 3.01")
+    assert not [u.label for u in doc.units if u.label.startswith("Art. III(")]
+
+
+def test_a_numbered_list_under_an_articles_section_is_that_sections(bulk: Path) -> None:
+    """ "Section 2.05 Economic Terms. ..." / "1. Maximum Aggregate ..." ... "5. Agency Agreement Expiration Date":
+    in a document whose clauses are all its Articles' sections, "3." is the list's third item, not a clause 3
+    (main kept "3.", "4.", "5." as clauses of Article II and lost "1." and "2.")."""
+    doc, units = load(bulk, ALCO)
+    s205 = units["s. 2.05"]
+    assert s205.parent == units["Art. II"].ordinal
+    assert children(doc, s205) == [f"s. 2.05({n})" for n in range(1, 6)]
+    assert words(doc, units["s. 2.05(1)"]).startswith("1. Maximum Aggregate Capitalized Lessor's Cost")
+    assert words(doc, units["s. 2.05(5)"]).startswith("5. Agency Agreement Expiration Date")
+    assert not [u.label for u in doc.units if u.label.startswith("cl. ")]
+
+
+def test_a_section_run_on_from_its_articles_heading_after_articles_without_sections(bulk: Path) -> None:
+    """ "ARTICLE VIII CONFIDENTIALITY   8.1 Unless ..." after Articles VI and VII, which have no sections: on main
+    "8.1" could not follow "5.10" inside a line, so 8.1 to 8.4 were lost and 8.3's items were Art. VIII(a)."""
+    doc, units = load(bulk, LEJU)
+    eight = units["Art. VIII"]
+    assert words(doc, eight).startswith("ARTICLE VIII CONFIDENTIALITY")
+    assert children(doc, eight) == ["cl. 8.1", "cl. 8.2", "cl. 8.3", "cl. 8.4"]
+    assert words(doc, units["cl. 8.1"]).startswith("8.1 Unless with express prior written consent")
+    assert children(doc, units["cl. 8.3"]) == [f"cl. 8.3({x})" for x in "abcdef"]
+    assert words(doc, units["cl. 8.3(f)"]).startswith("(f) Is disclosed under legal requirements")
+    assert words(doc, units["cl. 8.4"]).startswith("8.4 The provisions under this Article VIII")
+    no_orphans(doc)
+
+
+def test_a_section_run_on_from_its_heading_is_not_taken_for_an_exhibits_number(bulk: Path) -> None:
+    """ "... Section 2.2.2(a). ARTICLE II BRAND PLAN 2.1 Brand Plan Generally. ..." on one line, and an exhibit
+    after the signatures prints its own "2.1" at a line's start: on main the run-on 2.1 was dropped for it, and
+    with it all of Article II's sections (2.2, 2.2.1 ... 2.2.3); 2.2.2's items were Art. II(a) ... (c)."""
+    doc, units = load(bulk, IMMUNOMEDICS)
+    two = units["Art. II"]
+    assert children(doc, two) == ["cl. 2.1", "cl. 2.2"]
+    assert words(doc, units["cl. 2.1"]).startswith("2.1 Brand Plan Generally. A written plan")
+    assert children(doc, units["cl. 2.2"]) == ["cl. 2.2.1", "cl. 2.2.2", "cl. 2.2.3"]
+    assert children(doc, units["cl. 2.2.2"]) == ["cl. 2.2.2(a)", "cl. 2.2.2(b)", "cl. 2.2.2(c)"]
+    assert words(doc, units["cl. 2.2.2(a)"]).startswith("(a) Training Activities Plan. The Brand Plan")
+    assert children(doc, units["Art. III"])[0] == "cl. 3.1"
+
+
+@pytest.mark.parametrize("name, article, sections", [
+    (KENTUCKY, "Art. IX", ["cl. 9.1", "cl. 9.2"]),
+    (KENTUCKY, "Art. XIV", ["cl. 14.1", "cl. 14.2"]),
+    (KENTUCKY, "Art. XV", ["cl. 15.1", "cl. 15.2", "cl. 15.3", "cl. 15.4"]),
+    (NOVO, "Art. 6", ["cl. 6.1", "cl. 6.2", "cl. 6.3"]),
+    (NOVO, "Art. 7", ["cl. 7.1"]),
+    (NOVO, "Art. 8", ["cl. 8.1", "cl. 8.2", "cl. 8.3"]),
+])
+def test_sections_run_on_from_an_articles_heading_on_a_flattened_line(bulk: Path, name: str, article: str,
+                                                                      sections: list[str]) -> None:
+    """ "ARTICLE IX - REGULATION   9.1 This Agreement ...", "ARTICLE 6 - HGF AND NVOS COMMITMENTS SCHEDULE 6.1 Upon
+    ...": the first section run on from the heading jumps from the last clause kept (6.3, 5.1.2) or follows a word
+    that would make it a reference ("SCHEDULE"); on main these Articles had no sections at all."""
+    doc, units = load(bulk, name)
+    art = units[article]
+    assert children(doc, art) == sections
+    first = units[sections[0]]
+    assert words(doc, first).startswith(sections[0].split()[1] + " ")
+    assert words(doc, art).startswith("ARTICLE ")

@@ -470,6 +470,54 @@ def test_a_numbered_list_under_an_articles_lettered_item_and_the_articles_after_
     assert validate_units(ARTICLES, a.units) == []
 
 
+SECTIONED = """SERVICES AGREEMENT
+
+This Services Agreement is made between Acme Inc. ("Acme") and Beta LLC ("Beta").
+
+ARTICLE 1 – DEFINITIONS
+
+Section 1.1 Terms. Words have meanings.
+
+Section 1.2 More. More words here.
+
+ARTICLE 2 – SERVICES
+
+Section 2.1 Scope. Beta shall provide the services.
+
+Section 2.2 Standard. Beta shall act with care.
+
+Section 2.3 Staff. Beta shall staff the services.
+
+Section 2.4 Reports. Beta shall report monthly.
+
+ARTICLE 3 – NOTICES
+
+ARTICLE 4 – RECORDS
+
+ARTICLE 5 – PAYMENT Section 5.1 Fees. Acme shall pay the fees monthly.
+
+Section 5.2 Taxes. Each party pays its own taxes.
+
+IN WITNESS WHEREOF the parties have signed this Agreement.
+
+ACME INC.  By: ____________
+"""
+
+
+def test_a_section_run_on_from_its_articles_heading_is_a_unit_of_its_own():
+    """ "ARTICLE 5 – PAYMENT Section 5.1 Fees. …" after two Articles without sections: Section 5.1 jumps from 2.4,
+    inside its heading's line; it is a unit of its own under Article 5, labelled as the document's other sections
+    (s. 5.1), and 5.2 follows it."""
+    a = analyse_text(SECTIONED, "t")
+    units = {u.label: u for u in a.units if u.zone is Zone.BODY}
+    assert list(units)[-5:] == ["Art. 3", "Art. 4", "Art. 5", "s. 5.1", "s. 5.2"]
+    for label in ("s. 5.1", "s. 5.2"):
+        assert units[label].parent == units["Art. 5"].ordinal
+    assert SECTIONED[units["s. 5.1"].char_start:].startswith("Section 5.1 Fees.")
+    assert SECTIONED[units["Art. 5"].char_start:].startswith("ARTICLE 5 – PAYMENT")
+    assert validate_units(SECTIONED, a.units) == []
+
+
 def test_hostile_lines_after_the_signatures_parse_without_backtracking() -> None:
     """The attachment headings after the signature blocks are looked for line by line, on short lines only: a
     1 MB line of spaces, or thousands of long lines, is read in linear time.  (A whole-text pattern for headings set
