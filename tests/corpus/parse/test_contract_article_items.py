@@ -19,7 +19,7 @@ from pincite.parse import parse_bytes
 
 pytestmark = pytest.mark.shared
 
-ORBSAT = "ORBSATCORP_08_17_2007-EX-7.3-STRATEGIC ALLIANCE AGREEMENT.txt"
+MANAKOA = "MANAKOASERVICESCORP_11_21_2007-EX-7.5-STRATEGIC ALLIANCE AGREEMENT.txt"  # the ORBSAT shape (a spent set's document), in a contract no gold file names
 BUFFALO = "BUFFALOWILDWINGSINC_06_05_1998-EX-10.3-FRANCHISE AGREEMENT.txt"
 LEJU = "LEJUHOLDINGSLTD_03_12_2014-EX-10.34-INTERNET CHANNEL COOPERATION AGREEMENT.txt"
 ALCO = "ALCOSTORESINC_12_14_2005-EX-10.26-AGENCY AGREEMENT.txt"
@@ -50,26 +50,24 @@ def no_orphans(doc) -> None:
 
 
 def test_a_short_list_under_an_articles_lettered_item_is_that_items(bulk: Path) -> None:
-    doc, units = load(bulk, ORBSAT)
-    c = units["Art. III.C"]
-    assert words(doc, c).startswith("C. In conjunction with the Services, UTK agrees to:")
-    assert children(doc, c) == ["Art. III.C.1", "Art. III.C.2"]
-    assert words(doc, units["Art. III.C.2"]).startswith("2. Make itself available for telephone")
+    doc, units = load(bulk, MANAKOA)
+    a = units["Art. VIII.A"]
+    assert words(doc, a).startswith("A. INDEMNITY.")
+    assert children(doc, a) == ["Art. VIII.A.1", "Art. VIII.A.2"]
+    assert words(doc, units["Art. VIII.A.2"]).startswith("2. MKOS shall indemnify, defend and hold harmless UTEK")
     assert "cl. 1" not in units and "cl. 2" not in units
 
 
-def test_lettered_items_after_an_articles_heading_alone_belong_to_it(bulk: Path) -> None:
-    doc, units = load(bulk, ORBSAT)
-    five = units["Art. V"]
-    assert words(doc, five).startswith("V. COMPENSATION")
-    assert children(doc, five) == ["Art. V.A", "Art. V.B"]
-    assert words(doc, units["Art. V.A"]).startswith("A. In consideration for the services")
-    seven = units["Art. VII"]
-    assert children(doc, seven) == [f"Art. VII.{x}" for x in "ABCDEFGHIJK"]
-    nine = units["Art. IX"]
-    assert children(doc, nine) == [f"Art. IX.{x}" for x in "ABCDEFGHIJKL"]
-    assert children(doc, units["Art. IX.A"]) == ["Art. IX.A.1", "Art. IX.A.2"]
-    assert words(doc, units["Art. IX.L"]).startswith("L. ATTORNEY'S FEES.")
+def test_lettered_items_after_an_articles_heading_belong_to_it(bulk: Path) -> None:
+    doc, units = load(bulk, MANAKOA)
+    four = units["Art. IV"]
+    assert words(doc, four).startswith("IV. COMPENSATION")
+    assert children(doc, four) == ["Art. IV.A", "Art. IV.B", "Art. IV.C"]
+    assert words(doc, units["Art. VI.A"]).startswith("A. Disclosure requirements")
+    assert children(doc, units["Art. VII"]) == [f"Art. VII.{x}" for x in "ABC"]
+    eight = units["Art. VIII"]
+    assert children(doc, eight) == [f"Art. VIII.{x}" for x in "ABCDEFGHIJKL"]
+    assert words(doc, units["Art. VIII.L"]).startswith("L. INVESTMENT COMPANY STATUS.")
     no_orphans(doc)
 
 
