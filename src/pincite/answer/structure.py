@@ -24,7 +24,7 @@ from pincite.legal import decisions as D
 from pincite.legal.decisions import judge_name_forms
 from pincite.legal.question_kinds import (asks_decision_below, judges_below_named, names_deciding,
                                           reports_decision_below)
-from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
+from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms, titles_named
 from pincite.legal.sentences import sentence_spans
 
 from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
@@ -455,14 +455,25 @@ def _names_other_case(question: str, doc: Document) -> bool:
     return False
 
 
+def documents_named(question: str, documents: list[Any]) -> set[str]:
+    """The ids of ``documents`` (each with ``id`` and ``title``) the question names by a word of its title no
+    other of them holds (:func:`~pincite.legal.language.titles_named`: "In Gildernew, …", "Dr Abisoye's appeal",
+    "the Maternity Allowances Act"); empty when it names none of them."""
+    docs = list({d.id: d for d in documents}.values())
+    return {docs[i].id for i in titles_named(question, [d.title or "" for d in docs])}
+
+
 def _judgments_in_turn(turn: TurnContext) -> list[Document]:
-    """The judgments the turn's passages come from, the best-ranked first."""
+    """The judgments the turn's passages come from, the best-ranked first; when the question names some of the
+    turn's documents by their titles, only the named ones (another judgment retrieved beside the case the question
+    names is not what it asks about, nor is any judgment when it names an Act or a contract)."""
     order: list[str] = []
     for cp in turn.passages:
         if cp.passage.document.kind is DocumentKind.JUDGMENT and cp.passage.document.id not in order:
             order.append(cp.passage.document.id)
     docs = {d.document.id: d.document for d in turn.documents}
-    return [docs[i] for i in order if i in docs]
+    named = documents_named(turn.question, [cp.passage.document for cp in turn.passages])
+    return [docs[i] for i in order if i in docs and (not named or i in named)]
 
 
 def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
