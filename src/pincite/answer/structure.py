@@ -355,8 +355,9 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
                     out.append(x)
         if out:
             return True, sorted(out, key=lambda x: x.start)
-    if len(sps) < 2:
-        return False, []
+    if len(sps) < 2:  # one opinion, no one beside it: the line naming its author says whose it is
+        only = author_said(doc, sps) if sps and not sps[0].dissenting else None
+        return False, [only] if only is not None else []
     if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
         # "did X and Y go along with Z?": each named judge's own words, the lead's disposal for the lead
         lead = lead_of(sps)
@@ -619,16 +620,25 @@ def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
     for doc in _judgments_in_turn(turn)[:1]:
         if _names_other_case(turn.question, doc):
             return None
-        lead = lead_of(speakers(doc))
-        if lead is None:
-            return None
-        names = [n for n in judge_name_forms(lead.author)[0] if len(n) > 2]
-        for u in lead.units[:OPENING_PARAGRAPHS]:
-            spans = own_sentences(doc, u)
-            for i, (s, e) in enumerate(spans):
-                if any(re.search(rf"(?i)\b{re.escape(n)}\b", doc.text[s:e]) for n in names):
-                    if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS + 2 and i + 1 < len(spans):
-                        e = spans[i + 1][1]  # "SILER, Circuit Judge." with the sentence it opens
-                    claim = _claim(turn, doc, Said(lead, u, s, e))
-                    return [claim] if claim else None
+        said = author_said(doc, speakers(doc))
+        claim = _claim(turn, doc, said) if said is not None else None
+        return [claim] if claim else None
+    return None
+
+
+def author_said(doc: Document, sps: list[Speaker]) -> Said | None:
+    """The lead judgment's first sentence of its own that names its author ("SILER, Circuit Judge. Pursuant
+    to…", "Lord Reed (with whom …agree)"), a short one with the sentence it opens; None when its opening
+    paragraphs never name the author."""
+    lead = lead_of(sps)
+    if lead is None:
+        return None
+    names = [n for n in judge_name_forms(lead.author)[0] if len(n) > 2]
+    for u in lead.units[:OPENING_PARAGRAPHS]:
+        spans = own_sentences(doc, u)
+        for i, (s, e) in enumerate(spans):
+            if any(re.search(rf"(?i)\b{re.escape(n)}\b", doc.text[s:e]) for n in names):
+                if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS + 2 and i + 1 < len(spans):
+                    e = spans[i + 1][1]  # "SILER, Circuit Judge." with the sentence it opens
+                return Said(lead, u, s, e)
     return None
