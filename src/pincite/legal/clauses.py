@@ -108,6 +108,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("revenue sharing", "profit sharing", "revenue share", "profit share", "royalty"),
                ("royalty", "royalties", "percent", "%", "net sales", "revenue", "profits", "gross receipts",
                 "share of", "commission")),
+    # not a CUAD category: "does the partner have to pay anything?", "who pays the costs of …?" ask what a party
+    # pays or is reimbursed, which a clause says in the words of fees and payment, not of the thing paid for
+    ClauseType("payment", "Fees, payment and reimbursement",
+               ("pay", "paid", "fees", "reimburse", "reimbursed", "who bears"),
+               ("fees", "fee", "pay", "payment", "paid", "payable", "invoice", "reimburse", "expenses",
+                "at no cost", "free of charge", "no charge")),
     ClauseType("price-restrictions", "Price restrictions",
                ("price restriction", "price increase", "raise prices", "price change"),
                ("price", "prices", "increase", "adjust", "pricing", "not exceed")),

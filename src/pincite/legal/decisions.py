@@ -174,9 +174,10 @@ DISPOSAL_AS_TIME = re.compile(r"(?i)(?:\b(?:when|after|having|upon|once)\b[^?]{0
 #: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
 #: must say, and why — a sentence without it answers another question, however many words it shares.
 ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
-    (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b"),
+    (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b|\bexpenses?\b|\breimburs\w*"),
      "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
-     "judgment may make none: then there is no answer)"),
+     "judgment may make none: then there is no answer); a contract says who bears a cost as expenses or "
+     "reimbursement ('Company … will reimburse Employee for reasonable out-of-pocket expenses')"),
     (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|no\s+later"
                                   r"\s+than|forthwith|without\s+delay)\b", re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
