@@ -156,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     _watch(calls, targets)
     buckets: dict[str, collections.Counter[str]] = {}
     rows: list[dict[str, Any]] = []
+    per_question: list[dict[str, str]] = []
     with Pincite(Path(args.db), dense=not args.no_dense) as lib:
         finder = DocumentFinder(lib.store)
         for g in args.gold:
@@ -183,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 resolved = all(r["resolved"] for r in rec["gold"])
                 retrieved = any(r.get("retrieved_rank") for r in rec["gold"])
-                counter[bucket(c, resolved, retrieved, calls)] += 1
+                b = bucket(c, resolved, retrieved, calls)
+                counter[b] += 1
+                per_question.append({"set": name, "id": q.id, "bucket": b})
     names = sorted({b for c in buckets.values() for b in c},
                    key=lambda b: -sum(c[b] for c in buckets.values()))
     print("bucket".ljust(34) + "".join(n.rjust(10) for n in buckets) + "all".rjust(8))
@@ -197,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['threshold']:9.2f} {r['right']:6d} {r['answered']:9d} {share:15.3f}"
               f"  {r['abstained']}/{r['unanswerable']}")
     if args.json:
-        Path(args.json).write_text(json.dumps({"buckets": buckets, "curve": table}, indent=1),
+        Path(args.json).write_text(json.dumps({"buckets": buckets, "curve": table,
+                                                    "questions": per_question}, indent=1),
                                    encoding="utf-8")
     return 0
 

@@ -117,3 +117,12 @@ def test_outcome_evidence_is_the_last_part_not_a_footnote(shared: Path) -> None:
     doc = _doc(shared, US + "ca10_06-6247_triplet_v_franklin_2010.pdf")
     labels = [u.label for u in outcome_units(doc)]
     assert "Part V.C" in labels and not any(lab.startswith("n.") for lab in labels)
+
+
+def test_a_dissent_question_on_a_single_opinion_cites_its_author_line(ask) -> None:  # type: ignore[no-untyped-def]
+    """One opinion and no other beside it: no one dissented, and the line naming its author says whose it is."""
+    ans = ask("Mortimer v. Baca: did any judge of the panel dissent or write separately?")
+    assert ans.citations, ans.text
+    assert "no one dissented" in ans.text.lower()
+    quote = ans.citations[0].to_json()["quote"]
+    assert "CALLAHAN" in quote and "Circuit Judge" in quote

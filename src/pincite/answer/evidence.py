@@ -38,7 +38,7 @@ from pincite.legal.language import (
     SCOPE_PHRASE,
     asks_about_outcome,
 )
-from pincite.answer.structure import speakers, structure_units
+from pincite.answer.structure import documents_named, speakers, structure_units
 from pincite.legal.question_kinds import asks_decision_below
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
@@ -181,14 +181,19 @@ def outcome_units(doc: Document) -> list[Unit]:
 
 
 def _judgment_passages(store: Store, passages: list[Passage], units_of: Any, via: str, top_documents: int,
-                       include_non_citable: bool, already: set[str] | None = None) -> list[Passage]:
+                       include_non_citable: bool, already: set[str] | None = None,
+                       question: str = "") -> list[Passage]:
     """The passages holding ``units_of(document)`` in each of the ``top_documents`` best-ranked judgments among
     ``passages``, those already retrieved left out (their chunk ids added to ``already``, when given), each
-    marked ``via``."""
+    marked ``via``.  When ``question`` names some of the passages' documents by their titles
+    (:func:`~pincite.answer.structure.documents_named`), only the named judgments (none, when it names an Act or a
+    contract): another case's disposal is no evidence about the one asked."""
     seen = {p.chunk.id for p in passages}
+    named = documents_named(question, [p.document for p in passages]) if question else set()
     judgment_ids: list[str] = []
     for p in passages:
-        if p.document.kind is DocumentKind.JUDGMENT and p.document.id not in judgment_ids:
+        if p.document.kind is DocumentKind.JUDGMENT and p.document.id not in judgment_ids \
+                and (not named or p.document.id in named):
             judgment_ids.append(p.document.id)
     extra: list[Passage] = []
     for doc_id in judgment_ids[:top_documents]:
@@ -222,7 +227,7 @@ def add_outcome_passages(store: Store, question: str, passages: list[Passage], t
     if not OUTCOME_QUESTION.search(question) and not (passages and passages[0].document.kind is DocumentKind.JUDGMENT):
         return passages  # a yes/no question is about a holding only when a judgment is what retrieval found first
     extra = _judgment_passages(store, passages, outcome_units, "outcome", top_documents,
-                               include_non_citable)
+                               include_non_citable, question=question)
     merged = passages[:after] + extra + passages[after:]
     return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
 
@@ -235,7 +240,7 @@ def add_structure_passages(store: Store, question: str, passages: list[Passage],
     the first ``after`` retrieved passages and renumbered; ``via`` "structure"."""
     already: set[str] = set()
     extra = _judgment_passages(store, passages, lambda doc: structure_units(doc, question), "structure",
-                               top_documents, include_non_citable, already)
+                               top_documents, include_non_citable, already, question)
     # for a question asking what the court below decided, a passage the structure needs that retrieval ranked
     # below the first STRUCTURE_KEEP is moved up with them: the opening that reports the decision below shares
     # few of the question's words ("what did the Recorder decide?" ranked it 24th) and a context budget would

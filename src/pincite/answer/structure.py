@@ -25,7 +25,7 @@ from pincite.legal.decisions import judge_name_forms
 from pincite.legal.question_kinds import (GENERIC_HEADING_TERMS, GROUND_HEADING, asks_decision_below,
                                           asks_why_ground, disposes_ground, gives_reasons, ground_numbers,
                                           judges_below_named, names_deciding, reports_decision_below)
-from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms
+from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms, titles_named
 from pincite.legal.sentences import sentence_spans
 
 from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
@@ -471,8 +471,9 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
                     out.append(x)
         if out:
             return True, sorted(out, key=lambda x: x.start)
-    if len(sps) < 2:
-        return False, []
+    if len(sps) < 2:  # one opinion, no one beside it: the line naming its author says whose it is
+        only = author_said(doc, sps) if sps and not sps[0].dissenting else None
+        return False, [only] if only is not None else []
     if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
         # "did X and Y go along with Z?": each named judge's own words, the lead's disposal for the lead
         lead = lead_of(sps)
@@ -573,14 +574,25 @@ def _names_other_case(question: str, doc: Document) -> bool:
     return False
 
 
+def documents_named(question: str, documents: list[Any]) -> set[str]:
+    """The ids of ``documents`` (each with ``id`` and ``title``) the question names by a word of its title no
+    other of them holds (:func:`~pincite.legal.language.titles_named`: "In Gildernew, …", "Dr Abisoye's appeal",
+    "the Maternity Allowances Act"); empty when it names none of them."""
+    docs = list({d.id: d for d in documents}.values())
+    return {docs[i].id for i in titles_named(question, [d.title or "" for d in docs])}
+
+
 def _judgments_in_turn(turn: TurnContext) -> list[Document]:
-    """The judgments the turn's passages come from, the best-ranked first."""
+    """The judgments the turn's passages come from, the best-ranked first; when the question names some of the
+    turn's documents by their titles, only the named ones (another judgment retrieved beside the case the question
+    names is not what it asks about, nor is any judgment when it names an Act or a contract)."""
     order: list[str] = []
     for cp in turn.passages:
         if cp.passage.document.kind is DocumentKind.JUDGMENT and cp.passage.document.id not in order:
             order.append(cp.passage.document.id)
     docs = {d.document.id: d.document for d in turn.documents}
-    return [docs[i] for i in order if i in docs]
+    named = documents_named(turn.question, [cp.passage.document for cp in turn.passages])
+    return [docs[i] for i in order if i in docs and (not named or i in named)]
 
 
 def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
@@ -726,16 +738,25 @@ def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
     for doc in _judgments_in_turn(turn)[:1]:
         if _names_other_case(turn.question, doc):
             return None
-        lead = lead_of(speakers(doc))
-        if lead is None:
-            return None
-        names = [n for n in judge_name_forms(lead.author)[0] if len(n) > 2]
-        for u in lead.units[:OPENING_PARAGRAPHS]:
-            spans = own_sentences(doc, u)
-            for i, (s, e) in enumerate(spans):
-                if any(re.search(rf"(?i)\b{re.escape(n)}\b", doc.text[s:e]) for n in names):
-                    if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS + 2 and i + 1 < len(spans):
-                        e = spans[i + 1][1]  # "SILER, Circuit Judge." with the sentence it opens
-                    claim = _claim(turn, doc, Said(lead, u, s, e))
-                    return [claim] if claim else None
+        said = author_said(doc, speakers(doc))
+        claim = _claim(turn, doc, said) if said is not None else None
+        return [claim] if claim else None
+    return None
+
+
+def author_said(doc: Document, sps: list[Speaker]) -> Said | None:
+    """The lead judgment's first sentence of its own that names its author ("SILER, Circuit Judge. Pursuant
+    to…", "Lord Reed (with whom …agree)"), a short one with the sentence it opens; None when its opening
+    paragraphs never name the author."""
+    lead = lead_of(sps)
+    if lead is None:
+        return None
+    names = [n for n in judge_name_forms(lead.author)[0] if len(n) > 2]
+    for u in lead.units[:OPENING_PARAGRAPHS]:
+        spans = own_sentences(doc, u)
+        for i, (s, e) in enumerate(spans):
+            if any(re.search(rf"(?i)\b{re.escape(n)}\b", doc.text[s:e]) for n in names):
+                if len(re.findall(r"\w+", doc.text[s:e])) < SHORT_SENTENCE_WORDS + 2 and i + 1 < len(spans):
+                    e = spans[i + 1][1]  # "SILER, Circuit Judge." with the sentence it opens
+                return Said(lead, u, s, e)
     return None

@@ -108,6 +108,12 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("revenue sharing", "profit sharing", "revenue share", "profit share", "royalty"),
                ("royalty", "royalties", "percent", "%", "net sales", "revenue", "profits", "gross receipts",
                 "share of", "commission")),
+    # not a CUAD category: "does the partner have to pay anything?", "who pays the costs of …?" ask what a party
+    # pays or is reimbursed, which a clause says in the words of fees and payment, not of the thing paid for
+    ClauseType("payment", "Fees, payment and reimbursement",
+               ("pay", "paid", "fees", "reimburse", "reimbursed", "who bears"),
+               ("fees", "fee", "pay", "payment", "paid", "payable", "invoice", "reimburse", "expenses",
+                "at no cost", "free of charge", "no charge")),
     ClauseType("price-restrictions", "Price restrictions",
                ("price restriction", "price increase", "raise prices", "price change"),
                ("price", "prices", "increase", "adjust", "pricing", "not exceed")),
@@ -120,7 +126,8 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("volume", "maximum", "not exceed", "up to", "limit", "units", "number of")),
     ClauseType("ip-assignment", "Intellectual property ownership and assignment",
                ("intellectual property ownership", "ip ownership", "ownership assigned", "who owns",
-                "owns intellectual property"),
+                "owns intellectual property", "assign inventions", "inventions assigned", "assign ip",
+                "assign intellectual property", "assign work product"),
                ("intellectual property", "right, title and interest", "hereby assigns", "assign", "own",
                 "ownership", "owned by", "work made for hire", "works for hire", "vest", "inventions")),
     ClauseType("joint-ip", "Joint intellectual property ownership",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pincite.legal.language import TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+from pincite.legal.language import DATE, DURATION, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
 
 # -- the questions -------------------------------------------------------------------------------------------
 
@@ -154,6 +154,10 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
 
 #: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
 #: to decide costs?": who assesses or determines them is part of the costs order).
+#: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…").
+TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
+                              r"\bwithin\s+(?:how\s+many|what)\b")
+
 COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+costs|who\s+(?:has\s+to\s+"
                          r"|must\s+|"
                          r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"
@@ -170,9 +174,14 @@ DISPOSAL_AS_TIME = re.compile(r"(?i)(?:\b(?:when|after|having|upon|once)\b[^?]{0
 #: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
 #: must say, and why — a sentence without it answers another question, however many words it shares.
 ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
-    (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b"),
+    (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b|\bexpenses?\b|\breimburs\w*"),
      "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
-     "judgment may make none: then there is no answer)"),
+     "judgment may make none: then there is no answer); a contract says who bears a cost as expenses or "
+     "reimbursement ('Company … will reimburse Employee for reasonable out-of-pocket expenses')"),
+    (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|no\s+later"
+                                  r"\s+than|forthwith|without\s+delay)\b", re.I),
+     "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
+     "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…')"),
 )
 
 

@@ -126,7 +126,8 @@ DURATION_QUESTION = re.compile(r"\bhow long\b|\b(what|which)\s+(is|was|are|were)
 PURPOSE_QUESTION = re.compile(r"\b(purpose|object|mean\w*|defin\w*|short title|cited as)\b", re.I)
 
 #: Words asking what a court decided ("was the appeal allowed?", "what was the outcome?", "what order did it make?").
-_DISPOSAL_ASKED = (r"allow\w*|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|refus\w*|"
+#: The verb only: "allowance" is a payment ("the Maternity Allowances Act"), not a disposal.
+_DISPOSAL_ASKED = (r"allow(s|ed|ing)?|dismiss\w*|decid\w*|held|hold|outcome|result|succeed\w*|restor\w*|grant\w*|refus\w*|"
                    r"quash\w*|uphold|upheld|overturn\w*|set aside|win|won|lose|lost|what order|order(ed)? (did|was|were)")
 
 #: The court's disposal is asked (the dissent words of :data:`DISSENT_QUESTION` ask something else).
@@ -656,6 +657,34 @@ PARTY_FILLER = frozenset("r re the a an of and for on application ltd limited pl
                          "company anor ors others another secretary state home department council borough city "
                          "county london chief constable police commissioner minister mr mrs ms dr lord lady sir "
                          "child children in matter".split())
+
+#: Words of a document's title that name none of several documents: the State as a party ("United States of
+#: America v. …", "The King v …"), kinds of court and instrument ("Court", "Act", "Regulations", "Agreement"), and
+#: words many titles share ("National", "General", "Standard") — a question holding them has not named the document.
+TITLE_GENERIC = frozenset("united states america kingdom king queen crown canada people commonwealth republic "
+                          "court courts appeal appeals circuit district supreme tribunal judgment opinion order "
+                          "act acts code regulation regulations rules statute law laws bill part title volume "
+                          "agreement contract terms standard general national federal international "
+                          "government public".split())
+
+_TITLE_WORD = re.compile(r"\b(?:[A-Z][a-z-]*[a-z]|[A-Z]{2,})\b")
+
+
+def titles_named(question: str, titles: list[str]) -> set[int]:
+    """The indices of ``titles`` the question names: it holds, capitalised, a word of four letters or more
+    ("Gildernew", "Abisoye's", "CIIAA") that is in that title and in no other distinct title of the list, and is
+    neither :data:`PARTY_FILLER` nor :data:`TITLE_GENERIC`.  Two versions of one Act share their title: a word of
+    it names both.  Empty when the question names none of them."""
+    words = [set(re.findall(r"[a-z0-9]+", t.lower())) for t in titles]
+    asked = {m.group(0).lower() for m in _TITLE_WORD.finditer(question)}
+    asked = {w for w in asked if len(w) >= 4 and w not in PARTY_FILLER and w not in TITLE_GENERIC}
+    named: set[int] = set()
+    for i, ws in enumerate(words):
+        others = set().union(*(w for j, w in enumerate(words) if titles[j] != titles[i])) if words else set()
+        if asked & (ws - others):
+            named.add(i)
+    return named
+
 
 #: Words a party's initials skip ("SSWP": the Secretary of State for Work and Pensions; "SSAFA": Soldiers,
 #: Sailors, Airmen and Families Association): the small words an organisation's initials leave out.
