@@ -388,9 +388,59 @@ def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
             if any(neg.words[x] in NEGATORS or neg.words[x] in NEGATIVE_VERBS or neg.words[x] in FORBIDDING_VERBS
                    for x in range(min(i, k) + 1, max(i, k))):
                 continue  # another negation's word ("may not end this Agreement if *none* of the alternatives")
-            mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k])]
-            if mates and all(other.neg[j] % 2 for j in mates) and all(t > max(mates) for t in there):
+            # the shared word's negated occurrences (a heading's "ASSIGNS" before "may not be assigned" is
+            # another occurrence, not the one the negation is over)
+            mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k]) and other.neg[j] % 2]
+            if mates and all(t > max(mates) for t in there):
                 return True
+    return False
+
+
+_VOICE_REACH = 8  # words from a passive's subject to its participle ("This Agreement may not be assigned")
+
+
+def _voice_turned(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
+    """Whether ``h`` differs only by voice: the text that negates it has it as what a negated verb acts on
+    ("the Professional *cannot assign the Agreement*", "prevents the *making of* a child assessment *order*") or
+    as the "by" party of a negated passive ("may not be *assigned by the Professional*"), the other as the subject
+    of the same verb negated in the other voice ("this *Agreement may not be assigned*", "the *Professional
+    cannot assign*") — one denial said the other way round.  Who acts must be the same: a passive's "by" party is
+    who acts, and where both texts name one they must agree (the party rules read swaps too)."""
+    neg, other = (claim, quote) if in_claim else (quote, claim)
+    verbs: dict[str, list[tuple[int, bool]]] = {}  # a negated verb's root: (where, whether h is its "by" party)
+    for i, w in enumerate(neg.words):
+        if stem(w) != h or not neg.neg[i] % 2:
+            continue
+        agent = _agent(neg, i)
+        for k in range(max(0, i - 6), i):
+            if neg.clause[k] == neg.clause[i] and neg.content(k) and neg.neg[k] % 2 and stem(neg.words[k]) != h \
+                    and (not agent or _participle(neg.words[k]) and _after_be(neg, k)):
+                verbs.setdefault(_root(neg.words[k]), []).append((k, agent))
+    if not verbs:
+        return False
+    for t, w in enumerate(other.words):
+        if stem(w) != h or other.neg[t] % 2:
+            continue
+        negated = False
+        for p in range(t + 1, min(len(other.words), t + _VOICE_REACH + 1)):
+            if other.clause[p] != other.clause[t]:
+                break
+            negated = negated or other.words[p] in NEGATORS
+            if not negated or not other.content(p):
+                continue
+            ks = verbs.get(_root(other.words[p]))
+            passive = _participle(other.words[p]) and _after_be(other, p)
+            if not ks or not other.neg[p] % 2:
+                break  # the subject's predicate is another verb, or not negated
+            if any(agent for _, agent in ks):  # h acts in both: by the passive there, as the subject here
+                if not passive:
+                    return True
+                break
+            if not passive:
+                break
+            agent = _doer(other, p)
+            doers = [d for k, _ in ks if (d := _doer(neg, k))]
+            return not (agent and doers and not any(d & agent or _short_for(d, agent, neg, other) for d in doers))
     return False
 
 
@@ -425,7 +475,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
                    f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
             if h in strict:
                 return why, True
-            if not weak and not _reach_edge(claim, quote, h, 1 in a):
+            if not weak and not _reach_edge(claim, quote, h, 1 in a) and not _voice_turned(claim, quote, h,
+                                                                                             1 in a):
                 weak = why
     if not weak and not claim.unsaid and not set(claim.words) & NOT_ENTAILING:
         # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")

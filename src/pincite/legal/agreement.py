@@ -277,10 +277,11 @@ SCOPE_WORDS = (
      frozenset({"never", "not", "no", "none", "nothing", "cannot", "nor", "neither"})),
 )
 #: Phrases of scope (read as :data:`SCOPE_WORDS`' "no condition"): "whether or not a court has so held", "with
-#: no exceptions", "no matter", "in all cases", "at any time", "for any reason".
+#: no exceptions", "no matter", "in all cases", "at any time", "for any reason" ("in any circumstances" and "under any
+#: circumstances" are the same scope).
 SCOPE_PHRASES = re.compile(r"\b(?:whether\s+or\s+not|with\s+no\s+exceptions?|"
                            r"without\s+(?:any\s+)?exceptions?|"
-                           r"no\s+matter|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|"
+                           r"no\s+matter|(?:in|under)\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|"
                            r"at\s+any\s+time|"
                            r"for\s+any\s+reason|(?:any|every)where\s+(?:in\s+the\s+world|else))\b", re.I)
 
