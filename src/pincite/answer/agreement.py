@@ -27,7 +27,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS,
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS, CLAUSE_OPENERS,
                                      COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS, EXTENDED,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
@@ -147,6 +147,23 @@ def _named_subject(r: Reading, t: str, i: int) -> bool:
     return False
 
 
+def _under_negation(r: Reading, t: str, i: int) -> bool:
+    """Whether the negator at ``i`` ("without") stands under a negated modal in its clause: a "not", "no",
+    "never" before it with a modal beside the negation, no comma between ("*No* person *may* enter *without* a
+    permit", "*shall not* assign *without* consent"; not "saw *nothing* incoherent in … without …")."""
+    modal = False
+    for k in range(i - 1, max(-1, i - 13), -1):
+        if r.clause[k] != r.clause[i] or "," in t[r.starts[k]:r.starts[i]]:
+            return False
+        modal = modal or r.words[k] in _NEGATED_MODALS
+        if r.words[k] in ("not", "no", "never", "nothing", "neither", "nor", "none"):
+            return modal or k > 0 and r.words[k - 1] in _NEGATED_MODALS
+    return False
+
+
+_NEGATED_MODALS = frozenset({"may", "shall", "must", "can", "will", "should", "could", "would"})
+
+
 @lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
     """The words of ``text`` with their clauses and negations (cached: not to be changed by the caller)."""
@@ -208,6 +225,9 @@ def read(text: str) -> Reading:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 if (w == "neither" and r.words[j] == "nor") or r.words[j] in CONDITION_OPENERS:
                     break  # "shall not charge tolls *until* the tariff is approved": the approval is not denied
+                if counted and r.words[j] in CLAUSE_OPENERS:
+                    break  # "cannot be made *where* an emergency protection order ought to be": the condition is
+                    # not denied; "it does not matter *whether* a promise can be implied" (not "not if …")
                 if (w in NEGATIVE_VERBS or w == "failure") and counted and r.words[j] in AUXILIARIES \
                         and r.words[j] not in ("be", "been", "being", "to"):
                     break  # "*refusing* the extension would be unjust": the refusal is the subject, not denied
@@ -256,6 +276,18 @@ def read(text: str) -> Reading:
             if not any(m.start() <= at < m.end() for at in covers[j]):
                 r.neg[j] += 1  # the frame's own "not" ("I do not consider that …") already reaches this word
             r.framed.add(j)
+    # "No newsletter communication may go out *without* the Company's approval", "shall not assign without
+    # consent": a "without" under another negation requires what follows it ("must be approved by Company") —
+    # read both ways, as an exception is
+    for i, w in enumerate(r.words):
+        if w == "without" and _under_negation(r, t, i):
+            counted = 0
+            for j in range(i + 1, n):
+                if r.clause[j] != r.clause[i] or counted >= 4 or r.words[j] in NEGATORS:
+                    break
+                r.hedged.add(j)
+                if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
+                    counted += 1
     # "unless the application is made within one year": an exception is the rule's negation and its
     # restatement ("applications not made within one year") alike — its words are read both ways; so are the
     # words a negated "do so" takes back ("must act without partiality, and any failure to do so")
@@ -519,8 +551,8 @@ def _requirement_dropped(claim: Reading, quote: Reading) -> str | None:
     """"without any notice" where the quoted words require notice ("on twelve months' notice")."""
     q = _lacked(quote)
     for i, w in enumerate(claim.words):
-        if w != "without":
-            continue
+        if w != "without" or _under_negation(claim, claim.text, i):
+            continue  # "may not go out without approval" requires the approval: it does not do without it
         # what is done without: up to its head noun ("without the other party's prior written *consent*")
         things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 8))
                   if claim.clause[j] == claim.clause[i] and claim.content(j)]

@@ -21,6 +21,11 @@ SUBJECT_NEGATORS = frozenset({"no", "nothing", "none", "neither", "nobody", "noo
 #: Words that open the condition a negation waits on: "No tolls shall be charged *until* the tariff has been
 #: approved" denies the charging, not the approval (a negator's reach ends there).
 CONDITION_OPENERS = frozenset({"until", "till", "unless"})
+#: Words opening a clause of its own — a condition, a question — that a negation before them does not reach once
+#: it has negated a word ("cannot be made *where* an emergency protection order should be made", "it does not
+#: matter *whether* a promise to pay can be implied"); right after the negator ("not if", "not where") they are
+#: what it negates.
+CLAUSE_OPENERS = frozenset({"where", "when", "whenever", "if", "whether"})
 #: "shall not … until X" and "may … only after X" say the same thing the other way round: a negation against an
 #: affirmation between them is no contradiction.
 NOT_UNTIL = re.compile(r"\b(?:not|no|never|nothing|none)\b[^.;:]{0,120}?\b(?:until|till|before)\b", re.I)
