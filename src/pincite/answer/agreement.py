@@ -457,9 +457,9 @@ def _voice_turned(claim: Reading, quote: Reading, h: str, in_claim: bool) -> boo
         for p in range(t + 1, min(len(other.words), t + _VOICE_REACH + 1)):
             if other.clause[p] != other.clause[t]:
                 break
-            negated = negated or other.words[p] in NEGATORS
-            if not negated or not other.content(p):
-                continue
+            negated = negated or other.words[p] in NEGATORS or other.words[p] in FORBIDDING_VERBS
+            if not negated or not other.content(p) or other.words[p] in _MODAL_HEADS:
+                continue  # "is not *permitted* to assign", "is *prohibited* from assigning": the verb follows
             ks = verbs.get(_root(other.words[p]))
             passive = _participle(other.words[p]) and _after_be(other, p)
             if not ks or not other.neg[p] % 2:
@@ -471,9 +471,22 @@ def _voice_turned(claim: Reading, quote: Reading, h: str, in_claim: bool) -> boo
             if not passive:
                 break
             agent = _doer(other, p)
-            doers = [d for k, _ in ks if (d := _doer(neg, k))]
+            doers = [d for k, _ in ks if (d := _doer(neg, _modal_head(neg, k)))]
             return not (agent and doers and not any(d & agent or _short_for(d, agent, neg, other) for d in doers))
     return False
+
+
+#: Words a modal is said in before its verb ("is not *permitted* to assign", "is *prohibited* from assigning",
+#: "is *unable* to join"): the verb after them is what the subject does or may not do.
+_MODAL_HEADS = frozenset(MODAL_WORDS) | FORBIDDING_VERBS | {"able", "unable"}
+
+
+def _modal_head(r: Reading, k: int) -> int:
+    """The word whose subject acts at verb ``k``: the modal's word before its "to" or "from" ("the Company is not
+    *permitted* to assign": the Company's), else ``k``."""
+    if k >= 2 and r.words[k - 1] in ("to", "from") and r.words[k - 2] in _MODAL_HEADS:
+        return k - 2
+    return k
 
 
 def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
@@ -655,9 +668,24 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
         after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
                           if r.content(k) and r.clause[k] == r.clause[verb])
         # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
-        actor = None if _participle(r.words[verb]) and _after_be(r, verb) else _actor_before(r, lead, parties)
+        # "… may not be assigned by the Professional": a passive's "by" party is who acts
+        actor = _by_party(r, verb, parties) if _participle(r.words[verb]) and _after_be(r, verb) \
+            else _actor_before(r, lead, parties)
         acts.append(_Act(stem(r.words[verb]), cls, actor, after))
     return acts
+
+
+def _by_party(r: Reading, i: int, parties: set[str]) -> str | None:
+    """The party of the "by" phrase right after the passive participle at ``i`` ("assigned *by the
+    Professional*"), when it names one."""
+    j = i + 1
+    if j < len(r.words) and r.words[j] == "by" and r.clause[j] == r.clause[i]:
+        j += 1
+        while j < len(r.words) and r.words[j] in _ARTICLE:
+            j += 1
+        if j < len(r.words) and r.clause[j] == r.clause[i] and r.words[j] in parties:
+            return r.words[j]
+    return None
 
 
 def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None:
@@ -1324,7 +1352,7 @@ def _doer(r: Reading, i: int) -> frozenset[str] | None:
         initials = len(w) >= 2 and r.text[r.starts[j]:r.starts[j] + len(w)].isupper()  # "JB", "HMRC"
         return (w in r.caps or w in PARTY_WORDS or initials) and w not in NOT_PARTIES \
             and w not in FUNCTION_WORDS and w not in MONTHS and r.clause[j] == r.clause[i]
-    if _participle(r.words[i]) and _after_be(r, i):
+    if _participle(r.words[i]) and _after_be(r, i) and r.words[i] not in _MODAL_HEADS:
         for j in range(i + 1, min(len(r.words), i + 4)):
             if r.words[j] == "by":
                 k = j + 1
@@ -1477,6 +1505,8 @@ def said_as(c: Reading, i: int, known: _Said) -> bool:
     # a prohibition's words may stand beside other modals: what they forbid is read by the polarity rules
     # (FORBIDDING_VERBS); an obligation's or a permission's only where the sentence states that class alone
     cls = MODAL_WORDS.get(w)
+    if cls == "permission" and c.neg[i] % 2:
+        cls = "prohibition"  # "is not permitted to assign", "is not entitled to" on "shall not assign"
     if cls and (known.modals == {cls} or cls == "prohibition" and cls in known.modals):  # "is required to report" on "must report": the modal rules read which
         return True
     if w == ACCORDING:  # "According to the text, …"
