@@ -612,6 +612,22 @@ def _modal_spans(text: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(sorted(spans))
 
 
+#: How far a modal's verb may stand after an aside between commas ("may, if it is not satisfied that … or if the
+#: owner … is not known, *order* …").
+_ASIDE_WORDS = 60
+
+
+def _after_aside(r: Reading, end: int, first: int) -> list[int]:
+    """Where a modal ending at ``end`` may have its verb besides its next word: past an aside between commas
+    that opens right after it ("may, if it is not satisfied that the substance, precursor or property should be
+    returned …, *order* …"; "may, by regulation, *repeal*") — each word after a comma of the aside, its clause's
+    list commas included, since which comma closes the aside cannot be told from punctuation alone."""
+    if "," not in r.text[end:r.starts[first]]:
+        return []
+    return [k for k in range(first + 1, min(len(r.words), first + _ASIDE_WORDS))
+            if r.clause[k] == r.clause[first] and "," in r.text[r.starts[k - 1]:r.starts[k]]]
+
+
 @dataclass(frozen=True)
 class _Act:
     verb: str
@@ -658,20 +674,21 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
         first = bisect_left(r.starts, end)
         if first >= len(r.starts):
             continue
-        verb = next((k for k in range(first, min(len(r.words), first + 4)) if r.content(k)
-                     and r.clause[k] == r.clause[first]), None)
-        if verb is None:
-            continue
         lead = bisect_left(r.starts, start)
         if cls != "prohibition" and r.neg[lead] % 2:  # "No person may enter", "nothing ... shall prevent"
             cls = "prohibition"
-        after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
-                          if r.content(k) and r.clause[k] == r.clause[verb])
-        # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
-        # "… may not be assigned by the Professional": a passive's "by" party is who acts
-        actor = _by_party(r, verb, parties) if _participle(r.words[verb]) and _after_be(r, verb) \
-            else _actor_before(r, lead, parties)
-        acts.append(_Act(stem(r.words[verb]), cls, actor, after))
+        for at in [first] + _after_aside(r, end, first):
+            verb = next((k for k in range(at, min(len(r.words), at + 4)) if r.content(k)
+                         and r.clause[k] == r.clause[at]), None)
+            if verb is None:
+                continue
+            after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
+                              if r.content(k) and r.clause[k] == r.clause[verb])
+            # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
+            # "… may not be assigned by the Professional": a passive's "by" party is who acts
+            actor = _by_party(r, verb, parties) if _participle(r.words[verb]) and _after_be(r, verb) \
+                else _actor_before(r, lead, parties)
+            acts.append(_Act(stem(r.words[verb]), cls, actor, after))
     return acts
 
 
