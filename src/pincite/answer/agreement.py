@@ -470,7 +470,7 @@ def _voice_turned(claim: Reading, quote: Reading, h: str, in_claim: bool) -> boo
                 break
             if not passive:
                 break
-            agent = _doer(other, p)
+            agent = _doer(other, p, _VOICE_REACH)  # "shall not be provided to any third party by LeadersOnline"
             doers = [d for k, _ in ks if (d := _doer(neg, _modal_head(neg, k)))]
             return not (agent and doers and not any(d & agent or _short_for(d, agent, neg, other) for d in doers))
     return False
@@ -1360,7 +1360,7 @@ def direction_turned(claim: Reading, sentence: Reading) -> str | None:
 _ARTICLE = frozenset({"the", "a", "an", "its", "their", "his", "her", "such", "that", "this"})
 
 
-def _doer(r: Reading, i: int) -> frozenset[str] | None:
+def _doer(r: Reading, i: int, reach: int = 4) -> frozenset[str] | None:
     """Who does the verb at ``i``, as the words of its name: the "by" party of a passive ("shall be borne *by
     Sponsor*", "placed by the *Procurement Group*"), or the party or name just before an active verb ("*JB*
     filed", "the stadium *company* bears"); None when it cannot be read."""
@@ -1370,8 +1370,8 @@ def _doer(r: Reading, i: int) -> frozenset[str] | None:
         return (w in r.caps or w in PARTY_WORDS or initials) and w not in NOT_PARTIES \
             and w not in FUNCTION_WORDS and w not in MONTHS and r.clause[j] == r.clause[i]
     if _participle(r.words[i]) and _after_be(r, i) and r.words[i] not in _MODAL_HEADS:
-        for j in range(i + 1, min(len(r.words), i + 4)):
-            if r.words[j] == "by":
+        for j in range(i + 1, min(len(r.words), i + reach)):
+            if r.words[j] == "by" and r.clause[j] == r.clause[i]:
                 k = j + 1
                 while k < len(r.words) and r.words[k] in _ARTICLE:
                     k += 1
