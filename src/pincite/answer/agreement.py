@@ -27,7 +27,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS, CLAUSE_OPENERS,
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS, CLAUSE_OPENERS, ABILITY_WORDS, MODAL_VERBS,
                                      COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS, EXTENDED,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
@@ -155,13 +155,11 @@ def _under_negation(r: Reading, t: str, i: int) -> bool:
     for k in range(i - 1, max(-1, i - 13), -1):
         if r.clause[k] != r.clause[i] or "," in t[r.starts[k]:r.starts[i]]:
             return False
-        modal = modal or r.words[k] in _NEGATED_MODALS
+        modal = modal or r.words[k] in MODAL_VERBS
         if r.words[k] in ("not", "no", "never", "nothing", "neither", "nor", "none"):
-            return modal or k > 0 and r.words[k - 1] in _NEGATED_MODALS
+            return modal or k > 0 and r.words[k - 1] in MODAL_VERBS
     return False
 
-
-_NEGATED_MODALS = frozenset({"may", "shall", "must", "can", "will", "should", "could", "would"})
 
 
 @lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
@@ -476,9 +474,8 @@ def _voice_turned(claim: Reading, quote: Reading, h: str, in_claim: bool) -> boo
     return False
 
 
-#: Words a modal is said in before its verb ("is not *permitted* to assign", "is *prohibited* from assigning",
-#: "is *unable* to join"): the verb after them is what the subject does or may not do.
-_MODAL_HEADS = frozenset(MODAL_WORDS) | FORBIDDING_VERBS | {"able", "unable"}
+#: The words a modal is said in before its verb ("is not *permitted* to assign", "is *prohibited* from assigning").
+_MODAL_HEADS = frozenset(MODAL_WORDS) | FORBIDDING_VERBS | ABILITY_WORDS
 
 
 def _modal_head(r: Reading, k: int) -> int:

@@ -437,6 +437,13 @@ EXCEPTION_WORDS = frozenset({"unless", "except", "save", "other", "excluding", "
 TIME_AFTER = frozenset({"after", "following", "subsequent", "subsequently", "thereafter", "later"})
 TIME_BEFORE = frozenset({"before", "preceding", "prior", "previously", "preceded", "earlier", "until"})
 
+#: The modal auxiliaries: a negation beside one denies the act ("*shall not* assign *without* consent", "*no*
+#: newsletter *may* go out *without* approval": what follows "without" is then required, not done without).
+MODAL_VERBS = frozenset({"may", "shall", "must", "can", "will", "should", "could", "would"})
+#: Words of ability a verb follows after "to" ("is *unable* to join"), read with :data:`MODAL_WORDS` as the word a
+#: modal is said in: the verb after them is what the subject does or may not do.
+ABILITY_WORDS = frozenset({"able", "unable"})
+
 #: A claim's words for what a text obliges, permits or forbids: stated when its quotation's sentence states the
 #: same class, and that class alone, in any words ("is required to" on "must"; not on "shall have power … may").
 #: The forms whose subject is who must act ("X is required to"), not "requires X to", where who acts is another.
