@@ -690,3 +690,20 @@ def test_a_short_name_is_the_same_doer() -> None:
     tail = " all Services under this Agreement as an independent contractor."
     assert _pair_shown("passages5.jsonl", "v091", quote, "VirtualScopics performs" + tail)
     assert not _pair_shown("passages5.jsonl", "v091", quote, "PPD performs" + tail)
+
+
+def test_a_negations_reach_edge_is_read_past_an_earlier_subject() -> None:
+    """"the Parties expressly acknowledge that this Agreement does not create an exclusive business relationship
+    between the Parties" (a spent pair's bulk passage): the first "Parties" is the subject of "acknowledge", before
+    the negation — the claim's "does not make the Parties' business relationship an exclusive one" negates the same
+    words, its reach ending one word further (on 33a95ce a polarity doubt). A claim that the Agreement creates the
+    exclusive relationship is still read against it."""
+    quote = ("Subject to the terms and conditions herein, the Parties expressly acknowledge that this Agreement does "
+             "not create an exclusive business relationship between the Parties.")
+    sentence = _passage_sentence("passages3.jsonl", "r057", quote)
+    right = judge("Subject to its terms, the Agreement does not make the Parties' business relationship an exclusive "
+                  "one.", sentence, quote)
+    assert right.verdict == "agrees", right
+    wrong = judge("Subject to its terms, the Agreement creates an exclusive business relationship between the "
+                  "Parties.", sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong

@@ -421,7 +421,13 @@ def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
             # the shared word's negated occurrences (a heading's "ASSIGNS" before "may not be assigned" is
             # another occurrence, not the one the negation is over)
             mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k]) and other.neg[j] % 2]
-            if mates and all(t > max(mates) for t in there):
+            if not mates:
+                continue
+            # an occurrence before the negation is another word's subject ("the *Parties* acknowledge that this
+            # Agreement does not create an exclusive relationship between the Parties"), not the one reached
+            reached = [t for t in there if not (t < min(mates) and any(
+                other.words[x] in NEGATORS for x in range(t + 1, min(mates))))]
+            if reached and all(t > max(mates) for t in reached):
                 return True
     return False
 
