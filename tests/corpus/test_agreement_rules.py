@@ -590,3 +590,120 @@ def test_a_party_barred_from_an_act_is_one_that_shall_not_do_it(store):
     got = outcome(store, CYBERGY, label, quote, "Company is free to require MA to market or support Technology "
                   "according to a marketing plan or system prescribed in substantial part by Company.")
     assert got != "shown", got
+
+
+def test_a_denial_in_the_other_voice_agrees(store):
+    """"… shall not be provided to any third party by LeadersOnline" is "LeadersOnline shall not (cannot, is not
+    permitted to) provide …": the passive's subject is the active's object and its "by" party the active's
+    subject; a claim in the other voice is shown in its own words (on 33a95ce a polarity doubt: the subject read
+    as affirmed where the object is denied). Another doer, or the act permitted, is not shown."""
+    quote = "Resume Bank shall not be provided to any third party by LeadersOnline"
+    label = _label(store, LEADERS, quote)
+    tail = " the Resume Bank to any third party without the written consent of the individual whose information " \
+           "would be disclosed."
+    for doer in ("LeadersOnline cannot provide", "LeadersOnline is not permitted to provide",
+                 "LeadersOnline shall not provide"):
+        got = outcome(store, LEADERS, label, quote, doer + tail)
+        assert got == "shown", (doer, got)
+    for wrong in ("VerticalNet shall not provide", "LeadersOnline may provide"):
+        got = outcome(store, LEADERS, label, quote, wrong + tail)
+        assert got != "shown", (wrong, got)
+    quote = "VerticalNet shall not alter the appearance of the LeadersOnline Mark without the consent of LeadersOnline"
+    label = _label(store, LEADERS, quote)
+    got = outcome(store, LEADERS, label, quote, "The appearance of the LeadersOnline Mark shall not be altered by "
+                  "VerticalNet without the consent of LeadersOnline.")
+    assert got == "shown", got
+    got = outcome(store, LEADERS, label, quote, "The appearance of the LeadersOnline Mark shall not be altered by "
+                  "LeadersOnline without the consent of VerticalNet.")
+    assert got != "shown", got
+
+
+def test_a_without_under_a_negated_modal_requires_what_follows_and_a_whether_clause_is_not_denied(store):
+    """"No edits may be made without the prior approval of LeadersOnline" says the edits are "subject to the prior
+    approval of LeadersOnline": a "without" under a negated modal requires what follows it (on 33a95ce this true
+    claim was read as doing without the approval — a contradiction); "it does not matter whether the ideas are
+    protectable" is "whether or not protectable" (a negation does not reach a "whether" clause). A claim that
+    does make the edits without approval, or denies the protection, is still not shown."""
+    quote = "provided that any edits will be subject to the prior approval of LeadersOnline"
+    text = unit_text(store, LEADERS, _label(store, LEADERS, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    right = judge("No edits may be made without the prior approval of LeadersOnline.", sentence, quote)
+    assert right.verdict == "agrees", right
+    wrong = judge("Any edits may be made without the prior approval of LeadersOnline.", sentence, quote)
+    assert wrong.contradicts, wrong
+    quote = "whether or not protectable under patent, trademark, copyright or other areas of law"
+    text = unit_text(store, LEADERS, _label(store, LEADERS, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    right = judge("It does not matter whether the proprietary ideas are protectable under patent, trademark, "
+                  "copyright or other areas of law.", sentence, quote)
+    assert right.verdict == "agrees", right
+    wrong = judge("The proprietary ideas must not be protectable under patent, trademark, copyright or other areas "
+                  "of law.", sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong
+
+
+def test_a_modals_verb_after_an_aside_between_commas(store):
+    """"AIRSOPURE may, at its option, terminate this Agreement": the modal's verb is "terminate", after the aside —
+    a claim that AIRSOPURE must terminate contradicts it (modality; on 33a95ce only a doubt), one that it may
+    does not."""
+    quote = "AIRSOPURE may, at its option, terminate this Agreement"
+    text = unit_text(store, AIRTECH, _label(store, AIRTECH, quote))
+    at = text.find(quote)
+    sentence = quoted_sentence(text, at, at + len(quote))
+    wrong = judge("AIRSOPURE must terminate this Agreement and all rights granted hereunder.", sentence, quote)
+    assert wrong.contradicts and wrong.rule == "modality", wrong
+    right = judge("AIRSOPURE may terminate this Agreement and all rights granted hereunder at its option.", sentence,
+                  quote)
+    assert not right.contradicts, right
+
+
+def _pair_shown(file: str, pid: str, quote: str, text: str) -> bool:
+    import json
+
+    from pincite.answer.verify import matched
+    p = next(x for x in map(json.loads, (_CLAIMS / file).read_text(encoding="utf-8").splitlines()) if x["id"] == pid)
+    beside = "\n".join(x for x in (p.get("label"), p.get("title")) if x)
+    return matched(text, [(quote, _passage_sentence(file, pid, quote), beside)])
+
+
+def test_a_month_named_may_is_no_permission() -> None:
+    """"must, on or before May 31 of each year, report" (a spent pair's bulk passage): "May 31" is a date, not a
+    permission, so "is required to report … by May 31" states the sentence's obligation and is shown in its own
+    words (on 3fdf3d8 a modality doubt); "may report" is not (on 33a95ce it was shown: the modal's verb stood
+    after the aside, unread)."""
+    quote = "must, on or before May 31 of each year, report to the Minister"
+    head = "The head of every government institution "
+    assert _pair_shown("passages2.jsonl", "q032", quote, head + "is required to report to the Minister by May 31 of "
+                       "each year.")
+    for wrong in ("may report", "is permitted to report"):
+        assert not _pair_shown("passages2.jsonl", "q032", quote, head + wrong + " to the Minister by May 31 of each "
+                               "year."), wrong
+
+
+def test_a_short_name_is_the_same_doer() -> None:
+    """"VS shall perform all Services …" (a spent pair's bulk passage, where the agreement calls VirtualScopics
+    "VS"): "VirtualScopics performs" has the same doer and is shown in its own words; "PPD performs" gives the act
+    to the other party and is not (on 3fdf3d8 it was shown)."""
+    quote = "VS shall perform all Services under this Agreement as an independent contractor"
+    tail = " all Services under this Agreement as an independent contractor."
+    assert _pair_shown("passages5.jsonl", "v091", quote, "VirtualScopics performs" + tail)
+    assert not _pair_shown("passages5.jsonl", "v091", quote, "PPD performs" + tail)
+
+
+def test_a_negations_reach_edge_is_read_past_an_earlier_subject() -> None:
+    """"the Parties expressly acknowledge that this Agreement does not create an exclusive business relationship
+    between the Parties" (a spent pair's bulk passage): the first "Parties" is the subject of "acknowledge", before
+    the negation — the claim's "does not make the Parties' business relationship an exclusive one" negates the same
+    words, its reach ending one word further (on 33a95ce a polarity doubt). A claim that the Agreement creates the
+    exclusive relationship is still read against it."""
+    quote = ("Subject to the terms and conditions herein, the Parties expressly acknowledge that this Agreement does "
+             "not create an exclusive business relationship between the Parties.")
+    sentence = _passage_sentence("passages3.jsonl", "r057", quote)
+    right = judge("Subject to its terms, the Agreement does not make the Parties' business relationship an exclusive "
+                  "one.", sentence, quote)
+    assert right.verdict == "agrees", right
+    wrong = judge("Subject to its terms, the Agreement creates an exclusive business relationship between the "
+                  "Parties.", sentence, quote)
+    assert wrong.verdict in ("contradicts", "doubtful"), wrong

@@ -27,7 +27,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS,
+from pincite.legal.agreement import (ABSOLUTE, ACCEPTING, ANTONYMS, AUXILIARIES, BOTH_SIDES, CONDITION_OPENERS, CLAUSE_OPENERS, ABILITY_WORDS, MODAL_VERBS,
                                      COMPARATORS_AFTER, COMPARATORS_BEFORE, COMPARATOR_SIDE, CONDITIONS, EXTENDED,
                                      DENYING_FRAME, FILLERS, FUNCTION_WORDS, HEDGES, HOLDING,
                                      IRREGULAR_PARTICIPLES, LINKING_WORDS, NEGATED_DO_SO, NEGATING_PREFIXES, NOT_ENTAILING,
@@ -147,6 +147,21 @@ def _named_subject(r: Reading, t: str, i: int) -> bool:
     return False
 
 
+def _under_negation(r: Reading, t: str, i: int) -> bool:
+    """Whether the negator at ``i`` ("without") stands under a negated modal in its clause: a "not", "no",
+    "never" before it with a modal beside the negation, no comma between ("*No* person *may* enter *without* a
+    permit", "*shall not* assign *without* consent"; not "saw *nothing* incoherent in … without …")."""
+    modal = False
+    for k in range(i - 1, max(-1, i - 13), -1):
+        if r.clause[k] != r.clause[i] or "," in t[r.starts[k]:r.starts[i]]:
+            return False
+        modal = modal or r.words[k] in MODAL_VERBS
+        if r.words[k] in ("not", "no", "never", "nothing", "neither", "nor", "none"):
+            return modal or k > 0 and r.words[k - 1] in MODAL_VERBS
+    return False
+
+
+
 @lru_cache(maxsize=8192)  # a quotation's sentence is read by several rules and again for each claim citing it
 def read(text: str) -> Reading:
     """The words of ``text`` with their clauses and negations (cached: not to be changed by the caller)."""
@@ -208,6 +223,9 @@ def read(text: str) -> Reading:
                     break  # a negator's scope ends where another's begins: "not assign *without* consent"
                 if (w == "neither" and r.words[j] == "nor") or r.words[j] in CONDITION_OPENERS:
                     break  # "shall not charge tolls *until* the tariff is approved": the approval is not denied
+                if counted and r.words[j] in CLAUSE_OPENERS:
+                    break  # "cannot be made *where* an emergency protection order ought to be": the condition is
+                    # not denied; "it does not matter *whether* a promise can be implied" (not "not if …")
                 if (w in NEGATIVE_VERBS or w == "failure") and counted and r.words[j] in AUXILIARIES \
                         and r.words[j] not in ("be", "been", "being", "to"):
                     break  # "*refusing* the extension would be unjust": the refusal is the subject, not denied
@@ -256,6 +274,18 @@ def read(text: str) -> Reading:
             if not any(m.start() <= at < m.end() for at in covers[j]):
                 r.neg[j] += 1  # the frame's own "not" ("I do not consider that …") already reaches this word
             r.framed.add(j)
+    # "No newsletter communication may go out *without* the Company's approval", "shall not assign without
+    # consent": a "without" under another negation requires what follows it ("must be approved by Company") —
+    # read both ways, as an exception is
+    for i, w in enumerate(r.words):
+        if w == "without" and _under_negation(r, t, i):
+            counted = 0
+            for j in range(i + 1, n):
+                if r.clause[j] != r.clause[i] or counted >= 4 or r.words[j] in NEGATORS:
+                    break
+                r.hedged.add(j)
+                if r.words[j] not in AUXILIARIES and r.words[j] not in FILLERS:
+                    counted += 1
     # "unless the application is made within one year": an exception is the rule's negation and its
     # restatement ("applications not made within one year") alike — its words are read both ways; so are the
     # words a negated "do so" takes back ("must act without partiality, and any failure to do so")
@@ -388,10 +418,78 @@ def _reach_edge(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
             if any(neg.words[x] in NEGATORS or neg.words[x] in NEGATIVE_VERBS or neg.words[x] in FORBIDDING_VERBS
                    for x in range(min(i, k) + 1, max(i, k))):
                 continue  # another negation's word ("may not end this Agreement if *none* of the alternatives")
-            mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k])]
-            if mates and all(other.neg[j] % 2 for j in mates) and all(t > max(mates) for t in there):
+            # the shared word's negated occurrences (a heading's "ASSIGNS" before "may not be assigned" is
+            # another occurrence, not the one the negation is over)
+            mates = [j for j, w in enumerate(other.words) if stem(w) == stem(neg.words[k]) and other.neg[j] % 2]
+            if not mates:
+                continue
+            # an occurrence before the negation is another word's subject ("the *Parties* acknowledge that this
+            # Agreement does not create an exclusive relationship between the Parties"), not the one reached
+            reached = [t for t in there if not (t < min(mates) and any(
+                other.words[x] in NEGATORS for x in range(t + 1, min(mates))))]
+            if reached and all(t > max(mates) for t in reached):
                 return True
     return False
+
+
+_VOICE_REACH = 8  # words from a passive's subject to its participle ("This Agreement may not be assigned")
+
+
+def _voice_turned(claim: Reading, quote: Reading, h: str, in_claim: bool) -> bool:
+    """Whether ``h`` differs only by voice: the text that negates it has it as what a negated verb acts on
+    ("the Professional *cannot assign the Agreement*", "prevents the *making of* a child assessment *order*") or
+    as the "by" party of a negated passive ("may not be *assigned by the Professional*"), the other as the subject
+    of the same verb negated in the other voice ("this *Agreement may not be assigned*", "the *Professional
+    cannot assign*") — one denial said the other way round.  Who acts must be the same: a passive's "by" party is
+    who acts, and where both texts name one they must agree (the party rules read swaps too)."""
+    neg, other = (claim, quote) if in_claim else (quote, claim)
+    verbs: dict[str, list[tuple[int, bool]]] = {}  # a negated verb's root: (where, whether h is its "by" party)
+    for i, w in enumerate(neg.words):
+        if stem(w) != h or not neg.neg[i] % 2:
+            continue
+        agent = _agent(neg, i)
+        for k in range(max(0, i - 6), i):
+            if neg.clause[k] == neg.clause[i] and neg.content(k) and neg.neg[k] % 2 and stem(neg.words[k]) != h \
+                    and (not agent or _participle(neg.words[k]) and _after_be(neg, k)):
+                verbs.setdefault(_root(neg.words[k]), []).append((k, agent))
+    if not verbs:
+        return False
+    for t, w in enumerate(other.words):
+        if stem(w) != h or other.neg[t] % 2:
+            continue
+        negated = False
+        for p in range(t + 1, min(len(other.words), t + _VOICE_REACH + 1)):
+            if other.clause[p] != other.clause[t]:
+                break
+            negated = negated or other.words[p] in NEGATORS or other.words[p] in FORBIDDING_VERBS
+            if not negated or not other.content(p) or other.words[p] in _MODAL_HEADS:
+                continue  # "is not *permitted* to assign", "is *prohibited* from assigning": the verb follows
+            ks = verbs.get(_root(other.words[p]))
+            passive = _participle(other.words[p]) and _after_be(other, p)
+            if not ks or not other.neg[p] % 2:
+                break  # the subject's predicate is another verb, or not negated
+            if any(agent for _, agent in ks):  # h acts in both: by the passive there, as the subject here
+                if not passive:
+                    return True
+                break
+            if not passive:
+                break
+            agent = _doer(other, p, _VOICE_REACH)  # "shall not be provided to any third party by LeadersOnline"
+            doers = [d for k, _ in ks if (d := _doer(neg, _modal_head(neg, k)))]
+            return not (agent and doers and not any(d & agent or _short_for(d, agent, neg, other) for d in doers))
+    return False
+
+
+#: The words a modal is said in before its verb ("is not *permitted* to assign", "is *prohibited* from assigning").
+_MODAL_HEADS = frozenset(MODAL_WORDS) | FORBIDDING_VERBS | ABILITY_WORDS
+
+
+def _modal_head(r: Reading, k: int) -> int:
+    """The word whose subject acts at verb ``k``: the modal's word before its "to" or "from" ("the Company is not
+    *permitted* to assign": the Company's), else ``k``."""
+    if k >= 2 and r.words[k - 1] in ("to", "from") and r.words[k - 2] in _MODAL_HEADS:
+        return k - 2
+    return k
 
 
 def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
@@ -425,7 +523,8 @@ def polarity(claim: Reading, quote: Reading) -> tuple[str, bool] | None:
                    f"{'negated' if 1 in b else 'affirmed'} in the quoted words")
             if h in strict:
                 return why, True
-            if not weak and not _reach_edge(claim, quote, h, 1 in a):
+            if not weak and not _reach_edge(claim, quote, h, 1 in a) and not _voice_turned(claim, quote, h,
+                                                                                             1 in a):
                 weak = why
     if not weak and not claim.unsaid and not set(claim.words) & NOT_ENTAILING:
         # the quoted words leave open what the statement asserts ("it does not follow that X" / "X")
@@ -468,8 +567,8 @@ def _requirement_dropped(claim: Reading, quote: Reading) -> str | None:
     """"without any notice" where the quoted words require notice ("on twelve months' notice")."""
     q = _lacked(quote)
     for i, w in enumerate(claim.words):
-        if w != "without":
-            continue
+        if w != "without" or _under_negation(claim, claim.text, i):
+            continue  # "may not go out without approval" requires the approval: it does not do without it
         # what is done without: up to its head noun ("without the other party's prior written *consent*")
         things = [claim.words[j] for j in range(i + 1, min(len(claim.words), i + 8))
                   if claim.clause[j] == claim.clause[i] and claim.content(j)]
@@ -514,6 +613,22 @@ def _modal_spans(text: str) -> tuple[tuple[int, int, str], ...]:
                 spans.append((m.start(), m.end(), cls))
                 taken.update(range(m.start(), m.end()))
     return tuple(sorted(spans))
+
+
+#: How far a modal's verb may stand after an aside between commas ("may, if it is not satisfied that … or if the
+#: owner … is not known, *order* …").
+_ASIDE_WORDS = 60
+
+
+def _after_aside(r: Reading, end: int, first: int) -> list[int]:
+    """Where a modal ending at ``end`` may have its verb besides its next word: past an aside between commas
+    that opens right after it ("may, if it is not satisfied that the substance, precursor or property should be
+    returned …, *order* …"; "may, by regulation, *repeal*") — each word after a comma of the aside, its clause's
+    list commas included, since which comma closes the aside cannot be told from punctuation alone."""
+    if "," not in r.text[end:r.starts[first]]:
+        return []
+    return [k for k in range(first + 1, min(len(r.words), first + _ASIDE_WORDS))
+            if r.clause[k] == r.clause[first] and "," in r.text[r.starts[k - 1]:r.starts[k]]]
 
 
 @dataclass(frozen=True)
@@ -562,19 +677,35 @@ def _acts(r: Reading, parties: set[str]) -> list[_Act]:
         first = bisect_left(r.starts, end)
         if first >= len(r.starts):
             continue
-        verb = next((k for k in range(first, min(len(r.words), first + 4)) if r.content(k)
-                     and r.clause[k] == r.clause[first]), None)
-        if verb is None:
-            continue
         lead = bisect_left(r.starts, start)
         if cls != "prohibition" and r.neg[lead] % 2:  # "No person may enter", "nothing ... shall prevent"
             cls = "prohibition"
-        after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
-                          if r.content(k) and r.clause[k] == r.clause[verb])
-        # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
-        actor = None if _participle(r.words[verb]) and _after_be(r, verb) else _actor_before(r, lead, parties)
-        acts.append(_Act(stem(r.words[verb]), cls, actor, after))
+        for at in [first] + _after_aside(r, end, first):
+            verb = next((k for k in range(at, min(len(r.words), at + 4)) if r.content(k)
+                         and r.clause[k] == r.clause[at]), None)
+            if verb is None:
+                continue
+            after = frozenset(stem(r.words[k]) for k in range(verb + 1, min(len(r.words), verb + 7))
+                              if r.content(k) and r.clause[k] == r.clause[verb])
+            # "the Fee shall be paid to the Licensor": the subject of a passive is not who acts
+            # "… may not be assigned by the Professional": a passive's "by" party is who acts
+            actor = _by_party(r, verb, parties) if _participle(r.words[verb]) and _after_be(r, verb) \
+                else _actor_before(r, lead, parties)
+            acts.append(_Act(stem(r.words[verb]), cls, actor, after))
     return acts
+
+
+def _by_party(r: Reading, i: int, parties: set[str]) -> str | None:
+    """The party of the "by" phrase right after the passive participle at ``i`` ("assigned *by the
+    Professional*"), when it names one."""
+    j = i + 1
+    if j < len(r.words) and r.words[j] == "by" and r.clause[j] == r.clause[i]:
+        j += 1
+        while j < len(r.words) and r.words[j] in _ARTICLE:
+            j += 1
+        if j < len(r.words) and r.clause[j] == r.clause[i] and r.words[j] in parties:
+            return r.words[j]
+    return None
 
 
 def modality_and_party(claim: Reading, quote: Reading) -> tuple[str, str] | None:
@@ -1232,7 +1363,7 @@ def direction_turned(claim: Reading, sentence: Reading) -> str | None:
 _ARTICLE = frozenset({"the", "a", "an", "its", "their", "his", "her", "such", "that", "this"})
 
 
-def _doer(r: Reading, i: int) -> frozenset[str] | None:
+def _doer(r: Reading, i: int, reach: int = 4) -> frozenset[str] | None:
     """Who does the verb at ``i``, as the words of its name: the "by" party of a passive ("shall be borne *by
     Sponsor*", "placed by the *Procurement Group*"), or the party or name just before an active verb ("*JB*
     filed", "the stadium *company* bears"); None when it cannot be read."""
@@ -1241,9 +1372,9 @@ def _doer(r: Reading, i: int) -> frozenset[str] | None:
         initials = len(w) >= 2 and r.text[r.starts[j]:r.starts[j] + len(w)].isupper()  # "JB", "HMRC"
         return (w in r.caps or w in PARTY_WORDS or initials) and w not in NOT_PARTIES \
             and w not in FUNCTION_WORDS and w not in MONTHS and r.clause[j] == r.clause[i]
-    if _participle(r.words[i]) and _after_be(r, i):
-        for j in range(i + 1, min(len(r.words), i + 4)):
-            if r.words[j] == "by":
+    if _participle(r.words[i]) and _after_be(r, i) and r.words[i] not in _MODAL_HEADS:
+        for j in range(i + 1, min(len(r.words), i + reach)):
+            if r.words[j] == "by" and r.clause[j] == r.clause[i]:
                 k = j + 1
                 while k < len(r.words) and r.words[k] in _ARTICLE:
                     k += 1
@@ -1394,6 +1525,8 @@ def said_as(c: Reading, i: int, known: _Said) -> bool:
     # a prohibition's words may stand beside other modals: what they forbid is read by the polarity rules
     # (FORBIDDING_VERBS); an obligation's or a permission's only where the sentence states that class alone
     cls = MODAL_WORDS.get(w)
+    if cls == "permission" and c.neg[i] % 2:
+        cls = "prohibition"  # "is not permitted to assign", "is not entitled to" on "shall not assign"
     if cls and (known.modals == {cls} or cls == "prohibition" and cls in known.modals):  # "is required to report" on "must report": the modal rules read which
         return True
     if w == ACCORDING:  # "According to the text, …"

@@ -21,6 +21,11 @@ SUBJECT_NEGATORS = frozenset({"no", "nothing", "none", "neither", "nobody", "noo
 #: Words that open the condition a negation waits on: "No tolls shall be charged *until* the tariff has been
 #: approved" denies the charging, not the approval (a negator's reach ends there).
 CONDITION_OPENERS = frozenset({"until", "till", "unless"})
+#: Words opening a clause of its own — a condition, a question — that a negation before them does not reach once
+#: it has negated a word ("cannot be made *where* an emergency protection order should be made", "it does not
+#: matter *whether* a promise to pay can be implied"); right after the negator ("not if", "not where") they are
+#: what it negates.
+CLAUSE_OPENERS = frozenset({"where", "when", "whenever", "if", "whether"})
 #: "shall not … until X" and "may … only after X" say the same thing the other way round: a negation against an
 #: affirmation between them is no contradiction.
 NOT_UNTIL = re.compile(r"\b(?:not|no|never|nothing|none)\b[^.;:]{0,120}?\b(?:until|till|before)\b", re.I)
@@ -277,10 +282,11 @@ SCOPE_WORDS = (
      frozenset({"never", "not", "no", "none", "nothing", "cannot", "nor", "neither"})),
 )
 #: Phrases of scope (read as :data:`SCOPE_WORDS`' "no condition"): "whether or not a court has so held", "with
-#: no exceptions", "no matter", "in all cases", "at any time", "for any reason".
+#: no exceptions", "no matter", "in all cases", "at any time", "for any reason" ("in any circumstances" and "under any
+#: circumstances" are the same scope).
 SCOPE_PHRASES = re.compile(r"\b(?:whether\s+or\s+not|with\s+no\s+exceptions?|"
                            r"without\s+(?:any\s+)?exceptions?|"
-                           r"no\s+matter|in\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|"
+                           r"no\s+matter|(?:in|under)\s+(?:all|every|any)\s+(?:cases?|circumstances|event)|"
                            r"at\s+any\s+time|"
                            r"for\s+any\s+reason|(?:any|every)where\s+(?:in\s+the\s+world|else))\b", re.I)
 
@@ -430,6 +436,13 @@ EXCEPTION_WORDS = frozenset({"unless", "except", "save", "other", "excluding", "
 #: *after* … came into force" on "enacted *before* the coming into force") turns a limit the other way.
 TIME_AFTER = frozenset({"after", "following", "subsequent", "subsequently", "thereafter", "later"})
 TIME_BEFORE = frozenset({"before", "preceding", "prior", "previously", "preceded", "earlier", "until"})
+
+#: The modal auxiliaries: a negation beside one denies the act ("*shall not* assign *without* consent", "*no*
+#: newsletter *may* go out *without* approval": what follows "without" is then required, not done without).
+MODAL_VERBS = frozenset({"may", "shall", "must", "can", "will", "should", "could", "would"})
+#: Words of ability a verb follows after "to" ("is *unable* to join"), read with :data:`MODAL_WORDS` as the word a
+#: modal is said in: the verb after them is what the subject does or may not do.
+ABILITY_WORDS = frozenset({"able", "unable"})
 
 #: A claim's words for what a text obliges, permits or forbids: stated when its quotation's sentence states the
 #: same class, and that class alone, in any words ("is required to" on "must"; not on "shall have power … may").
