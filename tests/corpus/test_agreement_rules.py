@@ -81,10 +81,11 @@ def outcome(store, rel: str, label: str, quote: str, text: str, **options) -> st
     if c.text == text:
         return "shown"
     assert c.text == f"\u201c{quote}\u201d", c.text
-    # a contradiction read on a claim in words of its own: shown as its quotation alone, its words listed as
-    # dropped naming the rule
-    ruled = [d.detail for d in ans.dropped if d.check is Check.CONTRADICTS_QUOTE]
-    return f"quote: contradicts-quote: {ruled[0]}" if ruled else "quote"
+    # a contradiction read on a claim in words of its own, or (verified) a name or figure the cited words do not
+    # state: shown as its quotation alone, its words listed as dropped naming the rule
+    ruled = [d for d in ans.dropped if d.check in (Check.CONTRADICTS_QUOTE, Check.NAME_NOT_CITED,
+                                                   Check.FIGURE_NOT_CITED)]
+    return f"quote: {ruled[0].check.value}: {ruled[0].detail}" if ruled else "quote"
 
 
 def caught_by(got: str, rule: str) -> bool:
@@ -270,9 +271,12 @@ def test_a_name_given_by_its_initials_is_cited(store) -> None:
     got = outcome(store, ENERGOUS, "Preamble ¶1", quote,
                   "Confidential information marked by brackets was left out and filed separately with the SEC.")
     assert not got.startswith("dropped"), got
-    # initials of words the cited text does not spell out are still a name it never gives
-    assert outcome(store, ENERGOUS, "Preamble ¶1", quote,
-                   "Confidential information was filed separately with the FTC.").startswith(
+    # initials of words the cited text does not spell out are still a name it never gives: never shown in the
+    # claim's words — by default its quotation is shown in their place, the name named as the reason; read
+    # aligned (claims in their own words) it is dropped
+    wrong = "Confidential information was filed separately with the FTC."
+    assert outcome(store, ENERGOUS, "Preamble ¶1", quote, wrong).startswith("quote: name-not-cited"), quote
+    assert outcome(store, ENERGOUS, "Preamble ¶1", quote, wrong, paraphrase="aligned").startswith(
         "dropped: name-not-cited"), quote
 
 

@@ -73,9 +73,15 @@ def test_a_false_claim_on_a_one_word_quote_is_dropped(store) -> None:
 def test_an_amount_and_period_the_cited_words_never_state_are_dropped(store) -> None:
     turn = turn_for(store, FISH, "sec. 4")
     quote = "not to exceed $4,500,000 for each of fiscal years 2007 through 2012"
-    ans = ask(turn, reply(claim("The Act authorizes 7,777,777 dollars, payable within 13 days.", "P1", quote)))
+    wrong = reply(claim("The Act authorizes 7,777,777 dollars, payable within 13 days.", "P1", quote))
+    ans = ask(turn, wrong, paraphrase="aligned")  # claims shown in their own words: the claim is dropped
     assert ans.claims == [] and checks(ans) == [Check.FIGURE_NOT_CITED]
     assert "7,777,777 dollars" in ans.dropped[0].detail and "13 days" in ans.dropped[0].detail
+    # the default (verified): the claim's words are dropped, naming the figures, and its verified quotation is
+    # shown in their place — no wrong figure reaches the reader, and the citation is not lost
+    ans = ask(turn, wrong)
+    assert [c.text for c in ans.claims] == [f"\u201c{quote}\u201d"] and checks(ans) == [Check.FIGURE_NOT_CITED]
+    assert "7,777,777" not in ans.text and "its quotation is shown alone in its place" in ans.dropped[0].detail
     # the same words stating the figure the Act states, written another way, are shown
     ans = ask(turn, reply(claim("Up to 4.5 million dollars a year may be appropriated for fiscal years 2007 "
                                 "through 2012.", "P1", quote)))
@@ -88,9 +94,13 @@ def test_an_amount_and_period_the_cited_words_never_state_are_dropped(store) -> 
 def test_an_unsupported_claim_is_dropped_by_default_or_shown_as_its_quote_alone(store) -> None:
     turn = turn_for(store, T2, "s. 4(1)(c)")
     bad = reply(claim("The court has not more than twenty-five other judges.", "P1", "not more than 22 other judges"))
-    dropped = ask(turn, bad)
+    dropped = ask(turn, bad, paraphrase="aligned")
     assert dropped.claims == [] and checks(dropped) == [Check.FIGURE_NOT_CITED]
     assert "twenty-five" in dropped.dropped[0].detail
+    # verified (the default): the figure the cited words do not state drops the claim's words, not its quotation
+    verified = ask(turn, bad)
+    assert [c.text for c in verified.claims] == ["\u201cnot more than 22 other judges\u201d"]
+    assert checks(verified) == [Check.FIGURE_NOT_CITED] and "twenty-five" not in verified.text
     shown = ask(turn, bad, unsupported=ClaimSupport.QUOTE)
     assert shown.dropped == []
     [c] = shown.claims

@@ -24,7 +24,7 @@ from pincite.legal.injection import cited_untrusted
 from pincite.legal.language import (CLAIM_ATTRIBUTES, CLAIM_OF_HOLDING, DEMONYM_ENDINGS, INITIALS_SKIP,
                                     QUOTED_SOURCE_QUESTION, terms)
 from pincite.legal.support import (FIGURE_WORDS, FRAME_WORDS, NAME_EQUIVALENTS, NUMBER_WORDS, SPEAKERS,
-                                   TERM_EQUIVALENTS, figure_keys, figures, names, supported)
+                                   TERM_EQUIVALENTS, US_STATE_CODES, figure_keys, figures, names, supported)
 from pincite.types import ChoiceEnum, Document, DocumentKind, Role, SourceKind, Unit, UnitKind, Zone
 from pincite.versions import in_force_on
 
@@ -844,6 +844,9 @@ def _named_otherwise(name: str, cited: str, cited_lower: set[str]) -> bool:
         return True
     if any(name in row and row & cited_lower for row in NAME_EQUIVALENTS):  # the Crown is Her Majesty
         return True
+    code = US_STATE_CODES.get(name)
+    if code and re.search(rf",\s*{code}\b", cited):  # "California" for an address's "San Jose, CA 95126"
+        return True
     for end in DEMONYM_ENDINGS:
         stem_ = name[:-len(end)]
         if name.endswith(end) and len(stem_) >= 4 and any(w.startswith(stem_) and w[:1].isalpha()
@@ -929,6 +932,23 @@ class Verified:
         return [(d.claim, d.passage or "-", f"{d.check.value}: {d.detail}") for d in self.dropped]
 
 
+#: The findings that, read under ``paraphrase=VERIFIED``, drop a claim's own words but not its verified quotation.
+#: A figure or a name the cited words do not state is the claim's own word: the reading shows no claim word its
+#: quotation's sentence does not state, so its quotation is shown alone — what a writer may have said another
+#: way ("California" for "CA", "two years later" from 2007 and 2009) is not lost, and a wrong figure or name is
+#: not shown.  A claim whose words are mostly not the cited ones is dropped whole (it cites another passage).
+SHOWN_AS_QUOTE_WHEN_VERIFIED = frozenset({Check.FIGURE_NOT_CITED, Check.NAME_NOT_CITED})
+
+
+def _shown_as_quote(claim: RawClaim, f: Finding, good: list[Candidate], paraphrase: Paraphrase) -> bool:
+    """Whether an unsupported claim keeps its quotation, shown alone (:data:`SHOWN_AS_QUOTE_WHEN_VERIFIED`)."""
+    if paraphrase is not Paraphrase.VERIFIED or f.check not in SHOWN_AS_QUOTE_WHEN_VERIFIED:
+        return False
+    cited = "\n".join(unit_words(c.doc, c.unit) for c in good if c.doc is not None and c.unit is not None)
+    share = word_overlap(claim.text, cited)
+    return share is None or share >= MIN_WORD_OVERLAP
+
+
 def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
                  support: ClaimSupport = ClaimSupport.DROP,
                  paraphrase: Paraphrase = Paraphrase.VERIFIED) -> Verified:
@@ -951,7 +971,8 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
         if mixed:
             dropped.append(Dropped(Check.MIXED_SOURCES, mixed[0].detail, claim.text,
                                    ", ".join(c.raw.passage for c in good), None, attempt))
-        elif unsupported and support is ClaimSupport.DROP and unsupported[0].drop:
+        elif unsupported and support is ClaimSupport.DROP and unsupported[0].drop \
+                and not _shown_as_quote(claim, unsupported[0], good, paraphrase):
             f = unsupported[0]
             dropped.append(Dropped(f.check, f.detail, claim.text, ", ".join(c.raw.passage for c in good), None,
                                    attempt))
@@ -961,7 +982,9 @@ def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,
                 c.findings.append(Finding(f.check, f"shown as the quoted words alone, not as {claim.text!r}: "
                                                    f"{f.detail}", False))
             kept.append((RawClaim(quote_alone(good), claim.citations), good))
-            if not f.drop:  # a contradiction read on words of its own: its words are dropped, saying which rule
+            if not f.drop or support is ClaimSupport.DROP:
+                # a contradiction read on words of its own, or (verified) a figure or name the cited words do not
+                # state: the claim's words are dropped, saying which rule, and its quotation shown in their place
                 dropped.append(Dropped(f.check, f"{f.detail} (its quotation is shown alone in its place)",
                                        claim.text, ", ".join(c.raw.passage for c in good), None, attempt))
         elif good and not matched(claim.text, [q for q in map(quoted_words, good) if q is not None], paraphrase):

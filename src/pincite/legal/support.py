@@ -95,6 +95,22 @@ NOT_NAMES = frozenset(
 NAME_EQUIVALENTS = (
     frozenset({"crown", "majesty", "government"}),  # the Crown: the executive, by any name
 )
+#: US states by the postal codes addresses print ("San Jose, CA 95126"): a claim that says "California" names
+#: the state the cited address gives.  Read only as an address prints a code (after a comma, in capitals), since
+#: several codes are common words ("IN", "OR", "ME").
+US_STATE_CODES = {
+    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
+    "connecticut": "CT", "delaware": "DE", "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID",
+    "illinois": "IL", "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
+    "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN",
+    "mississippi": "MS", "missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV",
+    "new hampshire": "NH", "new jersey": "NJ", "new mexico": "NM", "new york": "NY", "north carolina": "NC",
+    "north dakota": "ND", "ohio": "OH", "oklahoma": "OK", "oregon": "OR", "pennsylvania": "PA",
+    "rhode island": "RI", "south carolina": "SC", "south dakota": "SD", "tennessee": "TN", "texas": "TX",
+    "utah": "UT", "vermont": "VT", "virginia": "VA", "washington": "WA", "west virginia": "WV",
+    "wisconsin": "WI", "wyoming": "WY", "district of columbia": "DC",
+}
+
 #: The same rows as stemmed content words, for the share of a claim's words its cited words hold ("government" is
 #: left out: its stem is the verb's, "governed by").
 TERM_EQUIVALENTS = (frozenset({"crown", "majesti"}),)
@@ -148,6 +164,15 @@ FIGURE = re.compile(
 
 _DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<y>1[5-9]\d\d|2[01]\d\d)"
+
+#: A day of the month as statutes and deeds write it in words ("the first day of June, 1915", "the twenty-first
+#: day of March"): the ordinal's number.
+ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split())} | {
+    f"twenty-{w}": 20 + i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth".split())
+} | {"thirtieth": 30, "thirty-first": 31}
+_DAY_WORD = "|".join(sorted((re.escape(w) for w in ORDINAL_DAYS), key=len, reverse=True))
 DATES = [
     # "1 March 2020", "1st March, 2020", "1 Mar 2020"
     re.compile(rf"\b{_DAY}(?:\s+day\s+of)?\s+(?P<m>{_MONTH})\.?,?\s+{_YEAR}\b", re.I),
@@ -157,6 +182,8 @@ DATES = [
     re.compile(r"\b(?P<y>1[5-9]\d\d|2[01]\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
     # "01/03/2020", "1.3.2020": day and month are ambiguous in digits (British d/m, US m/d): both are read
     re.compile(r"\b(?P<a>[0-3]?\d)[/.](?P<b>[01]?\d)[/.](?P<y>1[5-9]\d\d|2[01]\d\d)\b"),
+    # "the first day of June, 1915": the day in words, as statutes and deeds write it
+    re.compile(rf"\b(?P<dw>{_DAY_WORD})\s+day\s+of\s+(?P<m>{_MONTH})\.?,?\s+{_YEAR}\b", re.I),
     # "March 2020": a month of a year
     re.compile(rf"\b(?P<m>{_MONTH})\.?,?\s+{_YEAR}\b", re.I),
     # "1 March", "March 1": a day of a month with no year
@@ -261,7 +288,7 @@ def _date_keys(m: re.Match[str]) -> tuple[frozenset[str], frozenset[str]]:
     if mo is None or not 1 <= mo <= 12:
         return frozenset(), frozenset()
     d_s = g.get("d") or g.get("d2")
-    d = int(d_s) if d_s else None
+    d = int(d_s) if d_s else ORDINAL_DAYS.get((g.get("dw") or "").lower().replace(" ", "-"))
     if d is not None and not 1 <= d <= 31:
         return frozenset(), frozenset()
     if y and d:
@@ -383,8 +410,21 @@ def _figure_keys(text: str) -> frozenset[str]:  # a unit is cited again and agai
         out |= f.gives
     for w in re.findall(rf"\b({_CUR_AFTER})\b", text, re.I):  # the currency a text names anywhere in it
         out.add(f"currency:{CURRENCY_AFTER[w.lower()]}")
-    out |= _list_count(text) | _date_gaps(out) | _date_count(out) | _every_nth(text)
+    out |= _list_count(text) | _date_gaps(out) | _date_count(out) | _every_nth(text) | _year_gaps(text)
     return frozenset(out)
+
+
+_YEAR_WORD = re.compile(r"(?<![\d/.,-])(1[89]\d\d|20\d\d)(?![\d/.,-]?\d)")
+
+
+def _year_gaps(text: str) -> set[str]:
+    """The years between two years a text gives ("married in 2007 ... an apartment purchased in 2009"): "two
+    years later" is what it shows.  Read only where the text names few years (at most four), so that a passage
+    listing many years does not give every gap."""
+    years = sorted({int(y) for y in _YEAR_WORD.findall(text)})
+    if not 2 <= len(years) <= 4:
+        return set()
+    return {f"period:year:{b - a}" for i, a in enumerate(years) for b in years[i + 1:] if 0 < b - a <= 50}
 
 
 _NTH = {w: i + 2 for i, w in enumerate("second third fourth fifth sixth seventh eighth ninth tenth eleventh "
