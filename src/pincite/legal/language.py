@@ -635,6 +635,10 @@ def question_parts(question: str) -> list[str]:
 
 _PARTY = r"[A-Z][\w&'\u2019.-]*(?:\s+(?:[A-Z][\w&'\u2019.-]*|of|and|&|the|for|de|van|von|du|la|\([A-Z][^()]{0,40}\)))*"
 
+#: A party named by its initials: an anonymised party ("R (TD, AD and Reynolds)", "Re S (A Child)" gives none:
+#: one letter is too common) or an office ("SSHD", "SSWP", "HMRC"): two to six capitals, standing alone.
+PARTY_INITIALISM = re.compile(r"(?<![\w-])[A-Z]{2,6}(?![\w-])")
+
 #: A case named by its parties, "Smith v Jones", "R (Hale) v Secretary of State for Education", "Re D (A Child)":
 #: a question naming one asks about that judgment.
 NAMED_CASE = re.compile(rf"(?<![\w-])(?P<a>{_PARTY})\s+v\.?\s+(?P<b>{_PARTY})")
@@ -804,3 +808,4 @@ STATUTE_SECTION_SIGNS = frozenset({"§", "õ"})
 #: LAWS(UNCONSOLIDATED)") and its notes on a temporary provision ("* NB Expires June 16, 2015", "* NB Repealed
 #: ...") — never part of a section.
 STATUTE_FEED_LINE = re.compile(r"(?m)^(?:\.\.SO DOC\b|[ \t]*\*?[ \t]*NB[ \t]).*$")
+
