@@ -174,3 +174,36 @@ def test_a_dissent_question_asking_the_outcome_cites_the_disposal(ask) -> None: 
                        "judge dissent?"))
     roles = {r for _, r, _ in cited}
     assert Role.LEAD in roles and roles & set(DISSENTING), cited
+
+
+def test_an_outcome_asked_in_few_words_is_answered_by_the_structure(ask) -> None:  # type: ignore
+    # "… — result of the appeal?", "what did the court ultimately order?": the structure answers, the lead's
+    # disposal and each assent (issue 52: such questions abstained with the disposal ranked first)
+    voices = _voices(ask, TURKISH)
+    lead = next(a for a, r in voices.items() if r is Role.LEAD)
+    agreeing = {a for a, r in voices.items() if r is Role.CONCURRING}
+    for question in ("Alliance of Turkish Business People v Secretary of State for the Home Department - result "
+                     "of the appeal?",
+                     "What did the Court of Appeal ultimately order in the Turkish Business People standstill "
+                     "clause appeal?"):
+        cited = _cited(ask(question))
+        assert any(a == lead and matches(DISPOSAL_SENTENCE, q) for a, _, q in cited), (question, cited)
+        assert agreeing and agreeing <= {a for a, _, q in cited if matches(ASSENT_SENTENCE, q)}, (question, cited)
+
+
+def test_outcome_forms_and_named_cases_are_read_generally() -> None:
+    from types import SimpleNamespace
+
+    from pincite.answer.structure import _names_other_case
+
+    assert asks_outcome("Smith v Jones - result of the second appeal?")
+    assert asks_outcome("SSHD v Devani — final result?")
+    assert asks_outcome("What did the Court of Appeal ultimately order?")
+    assert asks_outcome("Did the council's appeal against the quashing of the planning permission succeed?")
+    assert not asks_outcome("What remedy did the Court of Appeal grant for the loss of benefits?")
+    assert not asks_outcome("Was the claim time-barred as a result of the limitation period?")
+    doc = SimpleNamespace(title="TD & Ors, R (On the Application Of) v Secretary of State for Work And Pensions",
+                          citation=None)
+    assert not _names_other_case("In R (TD, AD and Reynolds) v SSWP, what did the court order?", doc)  # type: ignore[arg-type]
+    assert not _names_other_case("Did the court in TD v Secretary of State follow Smith v Jones?", doc)  # type: ignore[arg-type]
+    assert _names_other_case("What did the court say in Smith v Jones?", doc)  # type: ignore[arg-type]

@@ -25,7 +25,8 @@ from pincite.legal.decisions import judge_name_forms
 from pincite.legal.question_kinds import (GENERIC_HEADING_TERMS, GROUND_HEADING, asks_decision_below,
                                           asks_why_ground, disposes_ground, gives_reasons, ground_numbers,
                                           judges_below_named, names_deciding, reports_decision_below)
-from pincite.legal.language import CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL, terms, titles_named
+from pincite.legal.language import (CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL,
+                                    PARTY_INITIALISM, terms, titles_named)
 from pincite.legal.sentences import sentence_spans
 
 from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
@@ -223,10 +224,11 @@ def asks_outcome(question: str) -> bool:
     """An outcome question — in a costs question, not by a disposal named as its time ("what costs order did
     the court make when it dismissed the appeal?" asks about costs: the disposal is no answer to it,
     :data:`~pincite.legal.decisions.DISPOSAL_AS_TIME`) — and not one asking why ("why did the court reject…",
-    :data:`~pincite.legal.decisions.OUTCOME_REASONS_ASKED`)."""
+    :data:`~pincite.legal.decisions.OUTCOME_REASONS_ASKED`) or what remedy it gave ("what remedy did the court
+    grant?", :data:`~pincite.legal.decisions.REMEDY_ASKED`)."""
     asked = D.DISPOSAL_AS_TIME.sub(" ", question) if asks_costs(question) else question
     return (D.matches(D.OUTCOME_ASKED, asked) and not asks_dissent(question)
-            and not D.OUTCOME_REASONS_ASKED.search(question))
+            and not D.OUTCOME_REASONS_ASKED.search(question) and not D.REMEDY_ASKED.search(question))
 
 
 def asks_dissent(question: str) -> bool:
@@ -558,20 +560,42 @@ def _claim(turn: TurnContext, doc: Document, said: Said, lead_in: str = "") -> d
     return {"text": text, "citations": [{"passage": cp.pid, "quote": quote}]}
 
 
+def _party_names_this(party: str, title: str, initials: str) -> bool:
+    """Whether one side of a case a question names ("Reynolds", "R (TD, AD and Reynolds)", "SSWP") is a party
+    of the judgment titled ``title`` (its words, lower case, space-led): a word of the side longer than three
+    letters in the title, or a capitals-only token (:data:`~pincite.legal.language.PARTY_INITIALISM`: initials
+    for an anonymised party, "TD"; an office by its initials, "SSWP") in the title or in ``initials`` (the
+    initials of the title's runs of capitalised words)."""
+    if any(f" {w}" in title for w in re.findall(r"[a-z0-9]+", party.lower()) if len(w) > 3):
+        return True
+    return any(f" {tok.lower()} " in f"{title} " or tok.lower() in initials
+               for tok in PARTY_INITIALISM.findall(party))
+
+
 def _names_other_case(question: str, doc: Document) -> bool:
-    """Whether the question names a case (by its parties or its neutral citation) that is not this judgment
-    (then the structure of this one does not answer it)."""
-    title = " ".join(re.findall(r"[a-z0-9]+", f"{doc.title} {doc.citation or ''}".lower()))
+    """Whether the question names a case (by its parties or its neutral citation) and none of the cases it names
+    is this judgment (then the structure of this one does not answer it).  A question that names this case and
+    another ("did the court in A v B accept what was said in C v D?") asks about this one; a case is this one when
+    either side names one of its parties (:func:`_party_names_this`)."""
+    title = " " + " ".join(re.findall(r"[a-z0-9]+", f"{doc.title} {doc.citation or ''}".lower()))
+    initials = " ".join("".join(w[0] for w in run.split()).lower()
+                        for run in re.findall(r"[A-Z][\w&'\u2019]*(?:\s+(?:(?:of|for|and|the|And|Of|For|The)\s+)*"
+                                              r"[A-Z][\w&'\u2019]*)*", doc.title or "")
+                        for run in [re.sub(r"\s+(?:of|for|and|the|And|Of|For|The)\b", "", run)])
     flat = re.sub(r"[^a-z0-9]", "", (doc.citation or "").lower())
+    named_other = named_this = False
     for m in NAMED_NEUTRAL.finditer(question):
         named = f"{m.group('year')}{m.group('court')}{m.group('num')}"
-        if re.sub(r"[^a-z0-9]", "", named.lower()) not in flat:
-            return True
+        if re.sub(r"[^a-z0-9]", "", named.lower()) in flat:
+            named_this = True
+        else:
+            named_other = True
     for m in NAMED_CASE.finditer(question):
-        words = [w for w in re.findall(r"[a-z0-9]+", m.group("a").lower()) if len(w) > 3]
-        if words and not any(f" {w}" in f" {title}" for w in words):
-            return True
-    return False
+        if _party_names_this(m.group("a"), title, initials) or _party_names_this(m.group("b"), title, initials):
+            named_this = True
+        elif re.findall(r"[a-z0-9]+", m.group("a").lower()):
+            named_other = True
+    return named_other and not named_this
 
 
 def documents_named(question: str, documents: list[Any]) -> set[str]:

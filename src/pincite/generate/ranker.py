@@ -66,10 +66,10 @@ from pincite.generate.features import (
     read_sentences,
 )
 from pincite.legal.decisions import answer_must_say, asked_and_said
-from pincite.legal.language import repeal_note
+from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_why_ground, gives_reasons,
                                           ground_numbers)
-from pincite.types import DocumentKind
+from pincite.types import DocumentKind, UnitKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
            "RankerModel", "TOP_SIMILARITY", "abstain_features", "abstain_names", "load_model",
@@ -562,7 +562,8 @@ class RankerGenerator:
             groups = [np.arange(len(sents))]
         named = named_first(reading, scores) if not turn.multi_document else None
         if named is not None:  # the provision the question names, which no other provision beat on evidence
-            return reply_json([claim(sents[named], reading)])
+            exception = exception_of(turn, reading, scores, named)
+            return reply_json([claim(sents[named if exception is None else exception], reading)])
         passages = passage_keys(sents) if m.passage_mass else None
         voice = named_voice(turn, reading)
         if voice is not None:
@@ -572,6 +573,11 @@ class RankerGenerator:
             decided = [(best, max(p_voice, p_all))]
         else:
             decided = self._decide(reading, x, scores, groups, passages)
+        if not turn.multi_document:
+            best, p = decided[0]
+            exception = exception_of(turn, reading, scores, best)
+            if exception is not None:  # the exception asked, as the Act marks it: that answers, whatever p
+                return reply_json([claim(sents[exception], reading)])
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold]
         if not turn.multi_document:
             answered = decided[0][0] if claims else None
@@ -634,6 +640,51 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
     if in_ground and bare & set(sents[answered].cp.passage.chunk.units):
         return in_ground[0]
     return None  # the ranker's choice stands
+
+
+def _subsection(doc: Any, f: Any) -> Any:
+    """The statute subsection the candidate sentence ``f`` lies in (the narrowest holding its last character: the subsection's heading may open the sentence),
+    or None."""
+    pos = f.cp.passage.chunk.char_start + f.start + max(len(f.sent) - 1, 0)  # its end: a heading may open it
+    inside = [u for u in doc.units if u.kind is UnitKind.SUBSECTION and u.char_start <= pos < u.char_end]
+    return min(inside, key=lambda u: u.char_end - u.char_start) if inside else None
+
+
+def exception_of(turn: TurnContext, reading: Any, scores: np.ndarray, best: int) -> int | None:
+    """A question asking for the exception to a rule (:func:`pincite.legal.language.asks_exception`: "when may
+    it be disclosed?", "can it still be paid?") whose chosen candidate ``best`` lies in a statute's subsection is
+    answered by the subsection of that section making the exception, when it is a candidate: the one the rule
+    says it is subject to ("Subject to subsection (3), no vessel … may be removed"), or one saying it applies
+    despite the rule ("Despite subsection (1), a person may communicate …") — or ``best`` itself, when it is such
+    an exception (its section's rule names it, or it names the rule).  The best-scored candidate of that
+    subsection; None when the question asks no exception or the Act marks none there."""
+    if not asks_exception(turn.question):
+        return None
+    sents = reading.sentences
+    f = sents[best]
+    if f.cp.passage.document.kind is not DocumentKind.STATUTE:
+        return None
+    doc = turn.document_of(f.cp.pid)
+    chosen = _subsection(doc, f)
+    if chosen is None or chosen.parent is None:
+        return None
+    siblings = [u for u in doc.units if u.kind is UnitKind.SUBSECTION and u.parent == chosen.parent]
+
+    def number(u: Any) -> str:
+        return (u.number or "").strip("()")
+
+    def text(u: Any) -> str:
+        return doc.text[u.char_start:u.char_end]
+
+    def excepts(exc: Any, rule: Any) -> bool:  # exc makes the exception to rule, by either one's words
+        return number(exc) in qualified_by(text(rule)) or number(rule) in qualifies(text(exc))
+
+    if any(excepts(chosen, u) for u in siblings if u.ordinal != chosen.ordinal):
+        return best  # the exception itself was chosen
+    wanted = {u.ordinal for u in siblings if u.ordinal != chosen.ordinal and excepts(u, chosen)}
+    found = [i for i, g in enumerate(sents) if g.cp.passage.document.id == doc.id
+             and getattr(_subsection(doc, g), "ordinal", None) in wanted]
+    return max(found, key=lambda i: scores[i]) if found else None
 
 
 def said_by_kind(question: str, reading: Any, scores: np.ndarray) -> int | None:

@@ -34,8 +34,9 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"\s+)?"
                 rf"(?:{_DISPOSED})\b"),
      "'was the appeal allowed?', 'were the appeals dismissed?': the disposal, asked directly"),
-    (re.compile(rf"(?i)\bdid\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,40}}?\b(?:succeed|fail|work|prevail)\b"),
-     "'did the appeal succeed?': success is the disposal"),
+    (re.compile(rf"(?i)\bdid\b[^?]{{0,160}}?\b{_PROCEEDING}\b[^?]{{0,100}}?\b(?:succeed|fail|work|prevail)\b"),
+     "'did the appeal succeed?', 'did the council's appeal against the quashing of the planning permission "
+     "succeed?': success is the disposal (what the appeal was against may run long)"),
     (re.compile(rf"(?i)\b{_PROCEEDING}\b[^?]{{0,120}}?\b(?:did|has|was)\s+(?:it|they|he|she)\s+(?:succeed(?:ed)?|fail"
                 rf"(?:ed)?|win|won|lose|lost|prevail(?:ed)?)\b"),
      "'the father's appeal over …: did it succeed?': success of the proceeding named before, as a pronoun"),
@@ -67,12 +68,16 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"),
      "'what was the outcome?', 'what was the final disposition?' (the US word), 'how did the appeal end?', "
      "'what happened to the appeal?'"),
+    (re.compile(rf"(?i)\b(?:outcome|result|upshot|disposal)\s+of\s+(?:the|his|her|their|its)\s+(?:\w+\s+)?"
+                rf"{_PROCEEDING}\b|\b(?:final\s+)?(?:outcome|result|upshot)\s*\?"),
+     "'Smith v Jones - result of the second appeal?', '… — final result?': the outcome asked in a few words"),
     (re.compile(r"(?i)\bwhat\s+(?:order|orders)\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|they)"
                 r"\b"
-                r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:decide|order|do)\b(?!\s+(?:about"
+                r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:ultimately\s+|finally\s+|eventually\s+|"
+                r"in\s+the\s+end\s+)?(?:decide|order|do)\b(?!\s+(?:about"
                 r"|on|as\s+to|"
                 r"regarding|concerning|in\s+relation\s+to|with\s+regard\s+to|whether|in\s+respect\s+of)\b)"),
-     "'what order did the court make?', 'what did the court decide?': the court's order ('what did the court "
+     "'what order did the court make?', 'what did the court (ultimately) decide?': the court's order ('what did the court "
      "decide about X?' asks about one issue, which the reasons answer)"),
 )
 
@@ -80,6 +85,11 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
 #: it, not the disposal its words name.
 OUTCOME_REASONS_ASKED = re.compile(r"(?i)\bwhy\s+(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
                                    r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win)\w*")
+
+#: A question that asks what remedy or relief the court gave ("what remedy did the Court of Appeal grant?"): the
+#: sentence granting it answers ("I would grant a declaration that …"), not the disposal of the appeal its
+#: verb names.
+REMEDY_ASKED = re.compile(r"(?i)\bwhat\s+(?:remed(?:y|ies)|relief|declarations?|damages|compensation|injunctions?)\b")
 
 #: How a question asks whether anyone dissented, or who: the dissents' own words (or the agreements) answer
 #: it.

@@ -636,6 +636,10 @@ def question_parts(question: str) -> list[str]:
 
 _PARTY = r"[A-Z][\w&'\u2019.-]*(?:\s+(?:[A-Z][\w&'\u2019.-]*|of|and|&|the|for|de|van|von|du|la|\([A-Z][^()]{0,40}\)))*"
 
+#: A party named by its initials: an anonymised party ("R (TD, AD and Reynolds)", "Re S (A Child)" gives none:
+#: one letter is too common) or an office ("SSHD", "SSWP", "HMRC"): two to six capitals, standing alone.
+PARTY_INITIALISM = re.compile(r"(?<![\w-])[A-Z]{2,6}(?![\w-])")
+
 #: A case named by its parties, "Smith v Jones", "R (Hale) v Secretary of State for Education", "Re D (A Child)":
 #: a question naming one asks about that judgment.
 NAMED_CASE = re.compile(rf"(?<![\w-])(?P<a>{_PARTY})\s+v\.?\s+(?P<b>{_PARTY})")
@@ -833,3 +837,55 @@ STATUTE_SECTION_SIGNS = frozenset({"§", "õ"})
 #: LAWS(UNCONSOLIDATED)") and its notes on a temporary provision ("* NB Expires June 16, 2015", "* NB Repealed
 #: ...") — never part of a section.
 STATUTE_FEED_LINE = re.compile(r"(?m)^(?:\.\.SO DOC\b|[ \t]*\*?[ \t]*NB[ \t]).*$")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Exceptions: a rule and the subsection that qualifies it
+# ---------------------------------------------------------------------------------------------------------------
+
+#: How a question asks for the exception to a rule rather than the rule, each form with why: the subsection
+#: that makes the exception answers it, not the general rule it qualifies.
+EXCEPTION_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\bexcept(?:ions?|ed)?\b"), "'is there an exception?', 'what is excepted?': the exception, asked by name"),
+    (re.compile(r"(?i)\b(?:when|where)\s+(?:can|may|could|might)\b|\b(?:in|under)\s+what\s+(?:circumstances|"
+                r"situations|cases|conditions)\b"),
+     "'when may the information be disclosed?', 'in what circumstances can it be removed?': the cases a rule "
+     "allows, which an Act sets out as an exception to its prohibition"),
+    (re.compile(r"(?i)(?<!while\s)\bstill\s+(?:be|get|apply|qualify|receive|claim|allowed|able|entitled|eligible|"
+                r"possible|payable|permitted|available|bring|recover|obtain)\b"),
+     "'can a conversion finished after the deadline still get a payment?', 'is a payment still possible?': what is "
+     "allowed despite the rule ('while still studying' is a time, not an exception)"),
+    (re.compile(r"(?i)\b(?:despite|notwithstanding|regardless\s+of)\b"),
+     "'can it be disclosed despite the claim of confidentiality?': what the rule does not stop"),
+)
+
+#: How a subsection says that another of its section qualifies it ("Subject to subsection (3), no vessel … may be
+#: removed"): group ``num`` is the qualifying subsection's number, the exception a question asking one wants.
+QUALIFIED_BY: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:subject\s+to|except\s+as\s+(?:provided|set\s+out|permitted)\s+(?:for\s+)?(?:in|by|under)|"
+                r"unless)\s+subsection\s+\((?P<num>\d+(?:\.\d+)?)\)"),
+     "'Subject to subsection (3), no vessel may be removed', 'Except as provided in subsection (4)': the rule "
+     "names the subsection that makes its exception"),
+)
+
+#: How a subsection says it is the exception to another of its section ("Despite subsection (1), a person may
+#: communicate …"): group ``num`` is the rule it qualifies.
+QUALIFIES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:despite|notwithstanding)\s+subsection\s+\((?P<num>\d+(?:\.\d+)?)\)"),
+     "'Despite subsection (1), a person may communicate …': the exception names the rule it overrides"),
+)
+
+
+def asks_exception(question: str) -> bool:
+    """Whether ``question`` asks for the exception to a rule (:data:`EXCEPTION_ASKED`)."""
+    return any(p.search(question) for p, _ in EXCEPTION_ASKED)
+
+
+def qualified_by(text: str) -> set[str]:
+    """The numbers of the subsections ``text`` (a subsection) says qualify it (:data:`QUALIFIED_BY`)."""
+    return {m.group("num") for p, _ in QUALIFIED_BY for m in p.finditer(text[:200])}
+
+
+def qualifies(text: str) -> set[str]:
+    """The numbers of the subsections ``text`` (a subsection) says it is the exception to (:data:`QUALIFIES`)."""
+    return {m.group("num") for p, _ in QUALIFIES for m in p.finditer(text[:200])}
