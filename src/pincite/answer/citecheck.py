@@ -274,8 +274,18 @@ class Library:
 _LABEL_PREFIX = re.compile(r"^\s*(?:s\.|ss\.|sec\.|section|cl\.|clause|art\.|article|§)\s*", re.I)
 
 
+#: A kind word inside a pinpoint, spelled out or abbreviated: one name for one unit ("Schedule 2, paragraph 1" is
+#: the unit labelled "Sch. 2, para. 1"; "regulation 4" is "reg. 4"), as writers and legislation.gov.uk differ.
+_KIND_WORDS = ((re.compile(r"\bsch(?:edule|\.)\s*", re.I), "sch."),
+               (re.compile(r"\bpara(?:graph|\.)\s*", re.I), "para."),
+               (re.compile(r"\breg(?:ulation|\.)\s*", re.I), "reg."))
+
+
 def _norm_num(x: str | None) -> str:
-    return re.sub(r"\s+", "", _LABEL_PREFIX.sub("", x or "")).rstrip(".").casefold()
+    out = _LABEL_PREFIX.sub("", x or "")
+    for pat, short in _KIND_WORDS:
+        out = pat.sub(short, out)
+    return re.sub(r"\s+", "", out).rstrip(".").casefold()
 
 
 #: a unit's number or label as a pinpoint writes it, the kind word and the closing stop aside ("cl. 5", "5." and

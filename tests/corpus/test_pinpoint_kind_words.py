@@ -1,0 +1,33 @@
+"""A pinpoint's kind word spelled out or abbreviated names one unit (issue 52, after the fifth fresh set, spent:
+three of its golds wrote "Schedule 2, paragraph 1" for the unit legislation.gov.uk's CLML gives as "Sch. 2,
+para. 1"): the gold resolver and the draft checker read "regulation 2(1)" as "reg. 2(1)" and "Schedule 2,
+paragraph 24(1)" as "Sch. 2, para. 24(1)".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pincite.answer.citecheck import pinpoint_name
+from pincite.evaluation.gold import units_named
+from pincite.parse import parse_bytes
+
+pytestmark = pytest.mark.shared
+
+OIL = "zoo/regulation_uk_si_clml_xml/uksi_2006_3313_oil_taxation_market_value_regulations.xml"
+
+
+def test_a_regulation_named_in_full_is_the_unit_labelled_reg(shared: Path) -> None:
+    path = shared / OIL
+    doc = parse_bytes(path.read_bytes(), str(path))
+    [u] = units_named(doc.units, "regulation 2(1)")
+    assert u.label == "reg. 2(1)"
+    assert [x.label for x in units_named(doc.units, "Regulation 1(2)")] == ["reg. 1(2)"]
+    assert units_named(doc.units, "regulation 99(1)") == []
+
+
+def test_schedule_and_paragraph_spelled_out_or_abbreviated_are_one_name() -> None:
+    assert pinpoint_name("Schedule 2, paragraph 24(1)") == pinpoint_name("Sch. 2, para. 24(1)")
+    assert pinpoint_name("Schedule 2, paragraph 1") != pinpoint_name("Sch. 2, para. 11")
