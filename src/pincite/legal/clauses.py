@@ -109,9 +109,11 @@ CLAUSE_TYPES: tuple[ClauseType, ...] = (
                ("royalty", "royalties", "percent", "%", "net sales", "revenue", "profits", "gross receipts",
                 "share of", "commission")),
     # not a CUAD category: "does the partner have to pay anything?", "who pays the costs of …?" ask what a party
-    # pays or is reimbursed, which a clause says in the words of fees and payment, not of the thing paid for
+    # pays or is reimbursed, which a clause says in the words of fees and payment, not of the thing paid for.
+    # "pay" alone is not asked: "who pays if the warehouse burns down?" asks who bears a loss (insurance, risk)
     ClauseType("payment", "Fees, payment and reimbursement",
-               ("pay", "paid", "fees", "reimburse", "reimbursed", "who bears"),
+               ("pays costs", "bears costs", "pay anything", "have to pay", "has to pay", "paid for", "fees",
+                "reimburse", "reimbursed", "who bears"),
                ("fees", "fee", "pay", "payment", "paid", "payable", "invoice", "reimburse", "expenses",
                 "at no cost", "free of charge", "no charge")),
     ClauseType("price-restrictions", "Price restrictions",
