@@ -178,6 +178,9 @@ def _follow_ok(family: str, where: str, after: str, tok: str = "") -> bool:
 #: a dotted number run into its heading's first word at a line's start ("8.3General Conditions of
 #: Indemnification."): a text extraction that lost the space
 _GLUED = re.compile(r"\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}(?=[A-Z][a-z])")
+#: a one-level clause number run into its heading's first word ("5.Term of this Agreement", "17.This Agreement", "7.TERM"), at a
+#: line's start or after a wide gap inside a line: the space after the stop lost in copying
+_GLUED_ONE = re.compile(r"(\d{1,3})\.(?=[A-Z](?:[a-z]+|[A-Z]+)\b)")
 
 
 def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | None:
@@ -185,7 +188,11 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
     if not m:
         g = _GLUED.match(text, offset, line.end) if where == "line" else None
         if g is None:
-            return None
+            one = _GLUED_ONE.match(text, offset, line.end) if where in ("line", "mid") else None
+            if one is None:
+                return None
+            return Candidate(one.start(), one.start(), one.end(), one.group(), "dec", one.group(1), None, where,
+                             line.index, text[one.end():line.end])
         return Candidate(g.start(), g.start(), g.end(), g.group(), "dec", g.group(), None, where, line.index,
                          text[g.end():line.end])
     after_full = text[m.end():line.end]
