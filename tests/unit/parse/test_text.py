@@ -627,3 +627,14 @@ def test_a_clause_number_run_into_its_heading_is_a_clause():
     assert labels == ["cl. 1", "cl. 2", "cl. 3", "cl. 4", "cl. 5"]
     u3 = next(u for u in a.units if u.label == "cl. 3")
     assert GLUED[u3.char_start:].startswith("3.Term of this Agreement")
+
+
+def test_a_part_and_section_sign_pinpoint_names_the_section_of_that_part():
+    """The gold resolver reads "II. § 3(2)", "Part II, § 3(2)" and "III § 1" as lawyers write them, for the units
+    labelled "Pt. II, § 3(2)" and "Pt. III, § 1" (the bare "§ 1" names a section of each part)."""
+    from pincite.evaluation.gold import units_named
+
+    units = analyse_text(EUROPEAN, "t").units
+    for name, label in (("II. § 3(2)", "Pt. II, § 3(2)"), ("Part II, § 3(2)", "Pt. II, § 3(2)"),
+                        ("III § 1", "Pt. III, § 1"), ("Pt. II, § 2", "Pt. II, § 2")):
+        assert [u.label for u in units_named(units, name)] == [label], name
