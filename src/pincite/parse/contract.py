@@ -86,7 +86,8 @@ def split_lines(text: str) -> list[Line]:
 # Number tokens
 
 _TOKEN = re.compile(
-    r"(?:(?P<kw>ARTICLE|Article|SECTION|Section|CLAUSE|Clause|PART|Part)\s+"
+    r"(?:(?P<sign>§)[ \t]*(?P<signnum>\d{1,3}[a-z]?)\.?"
+    r"|(?P<kw>ARTICLE|Article|SECTION|Section|CLAUSE|Clause|PART|Part)\s+"
     r"(?P<kwnum>[IVXLC]{1,7}|\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z])(?P<kwdot>[.:]?)"
     r"|(?P<dec>\d{1,3}(?:\.\d{1,3}){0,4})(?P<decdot>\.?)"
     r"|\((?P<par>[a-z]{1,2}|[A-Z]{1,2}|\d{1,2}|[ivxlc]{1,7}|[IVXLC]{1,7})\)"
@@ -177,6 +178,9 @@ def _follow_ok(family: str, where: str, after: str, tok: str = "") -> bool:
 #: a dotted number run into its heading's first word at a line's start ("8.3General Conditions of
 #: Indemnification."): a text extraction that lost the space
 _GLUED = re.compile(r"\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,3}(?=[A-Z][a-z])")
+#: a one-level clause number run into its heading's first word ("5.Term of this Agreement", "17.This Agreement", "7.TERM"), at a
+#: line's start or after a wide gap inside a line: the space after the stop lost in copying
+_GLUED_ONE = re.compile(r"(\d{1,3})\.(?=[A-Z](?:[a-z]+|[A-Z]+)\b)")
 
 
 def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | None:
@@ -184,11 +188,23 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
     if not m:
         g = _GLUED.match(text, offset, line.end) if where == "line" else None
         if g is None:
-            return None
+            one = _GLUED_ONE.match(text, offset, line.end) if where in ("line", "mid") else None
+            if one is None:
+                return None
+            return Candidate(one.start(), one.start(), one.end(), one.group(), "dec", one.group(1), None, where,
+                             line.index, text[one.end():line.end])
         return Candidate(g.start(), g.start(), g.end(), g.group(), "dec", g.group(), None, where, line.index,
                          text[g.end():line.end])
     after_full = text[m.end():line.end]
     after = after_full.lstrip(" \t")
+    if m.group("sign"):
+        # "§ 6 Advertising Cost Compensation" at a line's start: a section of a European-style contract, only with
+        # a heading after it (a "§ 3" inside a sentence, or wrapped to a line's start, refers to one)
+        if where != "line" or (after and heading_of(after) is None and not _section_title(after)) \
+                or (not after and line.end >= len(text)):
+            return None
+        return Candidate(m.start(), m.start(), m.end(), text[m.start():m.end()].rstrip("."), "para",
+                         m.group("signnum"), "§", where, line.index, after)
     if m.group("kw"):
         kw = m.group("kw")
         after = after.lstrip("-–—: \t")  # ARTICLE 1 -- PREAMBLE
@@ -230,6 +246,14 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
         return None
     return Candidate(m.start(), m.start(), m.end(), text[m.start():m.end()], family, tok, None, where,
                      line.index, after)
+
+
+def _section_title(rest: str) -> bool:
+    """A section-sign section's title alone on its line, as European terms print it in sentence case ("Guarantee by
+    the Party to the Agreement for its Web site"): a capital first, at most 14 words, no sentence's end in it."""
+    rest = rest.strip()
+    return (bool(rest) and rest[0].isupper() and len(rest) <= 100 and len(rest.split()) <= 14
+            and not rest.endswith((".", ",", ";", ":")) and not re.search(r"[.;:!?][ \t]", rest))
 
 
 _GAP = re.compile(r"[ \t]{2,}|\t")
@@ -364,6 +388,7 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                     out.append(c)
         _mark_article_first_sections(text, line, out)
         i += 1
+    _section_sign_shape(text, lines, out)
     out.sort(key=lambda c: c.pos)  # detached numbers sit at their paragraphs, after inline ones above
     # a number inside a paragraph that is printed again at the start of a line further on is not that clause
     # ("...of 155 Mbit/s. 2. The Minimum Investment Unit is..." and, below, "2. DESCRIPTION"); a table of
@@ -372,12 +397,50 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
     keep = []
     for c in reversed(out):
         key = (c.family, c.token)
-        if c.where != "inline" or c.extra.get("article_first"):
+        if c.where != "inline" or c.extra.get("article_first") or c.extra.get("subsection"):
             later.add(key)
             keep.append(c)
         elif key not in later:
             keep.append(c)
     return keep[::-1]
+
+
+#: the sections a European-style contract heads with a section sign, when at least this many are printed at line starts
+#: with headings ("§ 1 Affiliate Participation"): the shape of :func:`_section_sign_shape`
+SECTION_SIGN_MIN = 3
+#: a subsection number run into its section's flattened paragraph after a sentence's end ("… will be paid. (2) The
+#: Affiliate shall …", "… a. (3) element 5 shall …"): in a contract of section-sign sections only
+_INLINE_SUBSECTION = re.compile(r"(?<=[.;:!?\"”)])[ \t]+(?=\(\d{1,2}\)[ \t]+[A-Za-z\"“])")
+
+
+def _section_sign_shape(text: str, lines: list[Line], out: list[Candidate]) -> None:
+    """A European-style contract ("I. Object of …" / "II. Affiliate Program" / "§ 1 Affiliate Participation" /
+    "(1) …"): sections headed by a section sign at line starts, their numbers restarting under each roman part,
+    their subsections "(1)", "(2)" printed at a line's start or run into the section's paragraph after a sentence's
+    end.  With :data:`SECTION_SIGN_MIN` such sections, a roman number with a heading at a line's start ("II.
+    Affiliate Program", "IV. General terms") is a part (``extra["part"]``), and each "(N)" after a sentence's end
+    in a line below the first section is a candidate (``extra["subsection"]``: kept even where a later line
+    starts with the same number).  Nothing changes in a document without the shape."""
+    signs = [c for c in out if c.family == "para"]
+    if len(signs) < SECTION_SIGN_MIN:
+        return
+    first = min(c.pos for c in signs)
+    for c in out:
+        if c.family in ("dot", "article") and not c.keyword and c.where == "line" and c.token.isupper() \
+                and roman_value(c.token) and (is_heading_like(c.rest) or _is_short_title(c.rest)):
+            c.family = "article"
+            c.extra["part"] = True
+    have = {c.num_start for c in out}
+    for line in lines:
+        if line.start < first or line.furniture or len(line.content) < _FLATTENED:
+            continue
+        for g in _INLINE_SUBSECTION.finditer(text, line.start, line.end):
+            if g.end() in have:
+                continue
+            c = _tokens_at(line, text, g.end(), "inline")
+            if c is not None and c.family == "paren" and c.token.isdigit():
+                c.extra["subsection"] = True
+                out.append(c)
 
 
 #: an Article's heading run on into its first section on one line ("ARTICLE VIII CONFIDENTIALITY   8.1 Unless …",
@@ -730,12 +793,14 @@ class _Selector:
     dec_printed: frozenset[tuple[int, ...]] | None = None
     # the candidates kept although their number repeats one kept before it or goes back below it
     repeats: set[int] = field(default_factory=set)
+    section: tuple[int, int] | None = None  # the last section-sign section kept: (value, index)
 
     def copy(self) -> "_Selector":
         stack = [_Level(x.style, x.value, x.index) for x in self.stack]
         return _Selector(self.cands, self.gap, self.allow_repeats, list(self.kept), self.dec_last,
                          dict(self.dec_units), self.article, stack, self.started, dict(self.chosen),
-                         {k: set(v) for k, v in self.dec_shapes.items()}, self.printed(), set(self.repeats))
+                         {k: set(v) for k, v in self.dec_shapes.items()}, self.printed(), set(self.repeats),
+                         self.section)
 
     def anchor(self) -> int | None:
         """The kept unit a new list's first item goes under: the innermost open item, else the later of the
@@ -744,6 +809,8 @@ class _Selector:
         if self.stack:
             return self.stack[-1].index
         clause = self.dec_units.get(self.dec_last) if self.dec_last is not None else None
+        if self.section is not None and (clause is None or self.section[1] > clause):
+            clause = self.section[1]  # ("§ 6 Advertising Cost Compensation" / "(1) …": § 6(1))
         article = self.article[1] if self.article else None
         if clause is not None and (article is None or clause > article):
             return clause
@@ -973,8 +1040,27 @@ class _Selector:
         self.stack.clear()
         self.started = True
 
+    def _step_section(self, idx: int) -> None:
+        """A section-sign section ("§ 6"): the first is § 1 (or 2), each next one follows the last by at most the
+        gap, and the numbering starts again at § 1 under each part; its parent is the part open now."""
+        c = self.cands[idx]
+        v = int(re.match(r"\d+", c.token).group())  # type: ignore[union-attr]
+        part = self.article[1] if self.article is not None else None
+        prev = self.section
+        if prev is not None and part is not None and prev[1] < part:
+            prev = None  # (a new part: its sections start again)
+        if not (v in (1, 2) if prev is None else 1 <= v - prev[0] <= self.gap):
+            return
+        self._keep(idx, "para", (v,), part)
+        self.section = (v, len(self.kept) - 1)
+        self.stack.clear()
+        self.started = True
+
     def step(self, idx: int, resolve: bool) -> None:
         c, gap = self.cands[idx], self.gap
+        if c.family == "para":
+            self._step_section(idx)
+            return
         if c.family == "article":
             tok = c.token
             v = int(tok) if tok.isdigit() else (roman_value(tok) or (letter_value(tok) or 0))

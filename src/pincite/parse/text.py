@@ -170,7 +170,10 @@ def _label(c: Candidate, parent_label: str | None) -> str:
     tok = c.token
     if c.style == "article":
         kw = (c.keyword or "").lower()
-        return f"Pt. {tok}" if kw == "part" else f"Art. {tok}"
+        return f"Pt. {tok}" if kw == "part" or c.extra.get("part") else f"Art. {tok}"
+    if c.style == "para":
+        # a section-sign section, numbered again under each part: "Pt. II, § 6" (as "Sch. 2, para. 1"), "§ 6"
+        return f"{parent_label}, § {tok}" if parent_label else f"§ {tok}"
     if c.style == "dec":
         kw = (c.keyword or "").lower()
         prefix = "s." if kw == "section" else "cl."
@@ -186,6 +189,8 @@ def _label(c: Candidate, parent_label: str | None) -> str:
 def _unit_kind(c: Candidate, depth: int) -> UnitKind:
     if c.style == "article":
         return UnitKind.PART
+    if c.style == "para":
+        return UnitKind.SECTION
     if c.style == "dec":
         return UnitKind.CLAUSE if depth == 0 or len(c.value) == 1 else UnitKind.SUBCLAUSE
     return UnitKind.SUBCLAUSE
@@ -463,15 +468,15 @@ def _clause_units(text: str, lines: list[Line], starts: list[int], kept: list[Ca
         label = _label(c, plabel)
         heading = heading_of(c.rest, c.heading_line)
         own = f"{c.number} {heading}" if heading else c.number
-        if label in used and plabel is not None and c.style not in ("dec", "article") and c.value[:1] == (1,):
+        if label in used and plabel is not None and c.style not in ("dec", "article", "para") and c.value[:1] == (1,):
             # a second list in one clause ("2. ... 1. Term ... 1. Any change ... 2. ..."): its items are named by
             # the list they are in, so that no pinpoint names two places
             lists[parent] = lists.get(parent, 1) + 1
-        if parent in lists and c.style not in ("dec", "article"):
+        if parent in lists and c.style not in ("dec", "article", "para"):
             label = _label(c, f"{plabel} list {lists[parent]}")
             own = f"list {lists[parent]} {own}"
         numbering = None
-        if label in used and c.style in ("dec", "article"):
+        if label in used and c.style in ("dec", "article", "para"):
             # a clause number the document prints again ("1., 2., 3., 2., 3."): its own unit, named by its
             # occurrence ("cl. 2 (second)"), so that "cl. 2" still names the first and no pinpoint names two
             k = occurrences.get(label, 1) + 1
@@ -730,7 +735,7 @@ def attachments_before(text: str, lines: list[Line], kept: list[Candidate], cand
     after which no top-level clause goes on with the contract's numbering.  A schedule's own items ("1. The
     fees…") restart at 1, so they end the clauses; a heading a clause merely lists ("Exhibit A - Form of
     Notice" inside clause 2) is followed by clause 3, so it does not end the clauses."""
-    tops = [(c.pos, c.value[0]) for c in kept if c.parent is None and c.style in ("dec", "article") and c.value]
+    tops = [(c.pos, c.value[0]) for c in kept if c.parent is None and c.style in ("dec", "article", "para") and c.value]
     first = bisect.bisect_left([ln.start for ln in lines], body_start)
     for ln in lines[first:]:
         if ln.start >= end:

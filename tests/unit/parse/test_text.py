@@ -534,3 +534,107 @@ def test_hostile_lines_after_the_signatures_parse_without_backtracking() -> None
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["3", "3", "3"]
+
+
+#: European-style terms: roman parts, sections headed by a section sign whose numbers start again in each part,
+#: subsections "(1)" at a line's start and run on after a sentence's end; a "§" inside a sentence is a reference
+EUROPEAN = """Reseller Program General Terms and Conditions
+
+These General Terms and Conditions apply to every reseller who joins the program of Example GmbH.
+
+I. Object of the Program
+
+The object of the Program is the sale of software products by resellers on their own web sites.
+
+II. Reseller Program
+
+§ 1 Participation
+
+Participation in the Program depends on registration by the reseller and activation by Example GmbH.
+
+§ 2 Products under the Agreement
+
+(1) The products under the Agreement are those designated by Example GmbH. (2) The reseller may choose among \
+them in its control panel, subject to § 1 and to the limits set out in § 3 below. (3) Example GmbH may withdraw \
+a product at any time.
+
+§ 3 Commission
+
+(1) Example GmbH pays the reseller a commission on each sale made through its link.
+(2) The commission is computed monthly. (3) It is paid by wire transfer within thirty days.
+
+III. General terms
+
+§ 1 Term
+
+The Agreement runs until either party terminates it with one month's notice.
+
+§ 2 Limitation of liability for slight negligence
+
+(1) The parties exclude liability for slight negligence. (2) Liability under § 3 of Part II is unaffected.
+
+Example GmbH
+"""
+
+
+def test_european_terms_sections_by_section_sign_restart_under_each_part():
+    """ "II. Reseller Program" / "§ 3 Commission" / "(2) …": § 3 is a section of Part II (Pt. II, § 3), its
+    subsections are Pt. II, § 3(2) whether printed at a line's start or run on after a sentence, and the numbering
+    starts again at § 1 under Part III.  The "§ 1", "§ 3" inside sentences start nothing."""
+    a = analyse_text(EUROPEAN, "t")
+    assert a.kind is DocumentKind.CONTRACT
+    units = {u.label: u for u in a.units}
+    for label in ("Pt. I", "Pt. II", "Pt. III", "Pt. II, § 1", "Pt. II, § 2", "Pt. II, § 3", "Pt. III, § 1",
+                  "Pt. III, § 2", "Pt. II, § 2(1)", "Pt. II, § 2(3)", "Pt. II, § 3(1)", "Pt. II, § 3(2)",
+                  "Pt. II, § 3(3)", "Pt. III, § 2(2)"):
+        assert label in units, (label, list(units))
+    assert units["Pt. II, § 3"].kind is UnitKind.SECTION
+    assert units["Pt. II, § 3"].parent == units["Pt. II"].ordinal
+    assert units["Pt. III, § 1"].parent == units["Pt. III"].ordinal
+    assert units["Pt. II, § 3(2)"].parent == units["Pt. II, § 3"].ordinal
+    assert EUROPEAN[units["Pt. II, § 3(2)"].char_start:].startswith("(2) The commission is computed monthly.")
+    assert EUROPEAN[units["Pt. II, § 2(2)"].char_start:].startswith("(2) The reseller may choose")
+    assert EUROPEAN[units["Pt. II, § 3"].char_start:].startswith("§ 3 Commission")
+    # the references stay inside their sentences: every section starts a line with its heading
+    for u in a.units:
+        if u.kind is UnitKind.SECTION:
+            assert u.char_start == 0 or EUROPEAN[u.char_start - 1] == "\n"
+    assert sum(u.kind is UnitKind.SECTION for u in a.units) == 5
+    assert validate_units(EUROPEAN, a.units) == []
+
+
+GLUED = """SERVICES AGREEMENT
+
+This Services Agreement is made between Alpha Ltd ("Alpha") and Beta Inc ("Beta").
+
+1. Services   Beta shall provide the services described in the schedule to Alpha.   2. Fees   Alpha shall pay \
+the fees within thirty days of each invoice.   3.Term of this Agreement   The term begins on the date of signature \
+and ends when either party terminates it.   4. Links   Beta shall place the links that Alpha provides.
+
+5. Governing Law   This Agreement is governed by the laws of England.
+
+Alpha Ltd
+
+By: ______________
+"""
+
+
+def test_a_clause_number_run_into_its_heading_is_a_clause():
+    """ "3.Term of this Agreement" (the space after the stop lost in copying), after a wide gap: clause 3, and
+    clause 4 after it is not lost either (a number inside a line may only follow the one before it)."""
+    a = analyse_text(GLUED, "t")
+    labels = [u.label for u in a.units if u.zone is Zone.BODY]
+    assert labels == ["cl. 1", "cl. 2", "cl. 3", "cl. 4", "cl. 5"]
+    u3 = next(u for u in a.units if u.label == "cl. 3")
+    assert GLUED[u3.char_start:].startswith("3.Term of this Agreement")
+
+
+def test_a_part_and_section_sign_pinpoint_names_the_section_of_that_part():
+    """The gold resolver reads "II. § 3(2)", "Part II, § 3(2)" and "III § 1" as lawyers write them, for the units
+    labelled "Pt. II, § 3(2)" and "Pt. III, § 1" (the bare "§ 1" names a section of each part)."""
+    from pincite.evaluation.gold import units_named
+
+    units = analyse_text(EUROPEAN, "t").units
+    for name, label in (("II. § 3(2)", "Pt. II, § 3(2)"), ("Part II, § 3(2)", "Pt. II, § 3(2)"),
+                        ("III § 1", "Pt. III, § 1"), ("Pt. II, § 2", "Pt. II, § 2")):
+        assert [u.label for u in units_named(units, name)] == [label], name
