@@ -67,3 +67,16 @@ def test_party_only_the_header_names_is_stored(store) -> None:  # type: ignore[n
 
 def test_a_case_no_document_names_is_still_refused(store) -> None:  # type: ignore[no-untyped-def]
     assert unstored_names(store, "Smith v Jonesington Widgets: who won?") == ["Smith v Jonesington Widgets"]
+
+
+def test_a_case_applied_by_a_stored_judgment_named_by_one_party_is_an_authority(store) -> None:  # type: ignore[no-untyped-def]
+    # "Bushell v Secretary of State for the Environment" is not stored, but the question asks about Packham's
+    # case (one party's name, which only that judgment's title holds): the named case is an authority the
+    # judgment applies, and the question is answered from the store, not refused (a fifth-fresh-set question
+    # was refused this way)
+    assert unstored_names(store, "Applying Bushell v Secretary of State for the Environment, did the Secretary "
+                                 "of State have to consult again in Packham?") == []
+    # a question naming no stored case by any word is still refused
+    [missing] = unstored_names(store, "Applying Bushell v Secretary of State for the Environment, did the "
+                                      "Secretary of State have to consult again?")
+    assert "Bushell v Secretary of State for the Environment" in missing

@@ -30,6 +30,7 @@ from pincite.legal.language import (
     NAMED_NEUTRAL,
     PARTY_FILLER,
     PARTY_SHORT_FORMS,
+    TITLE_GENERIC,
     ANY_PARTY,
     CONCLUSION_OPENING,
     EXCLUSION,
@@ -308,6 +309,25 @@ def _initials(words: str) -> str:
             + "".join(w[0] for w in ws if w not in INITIALS_SKIP))
 
 
+def _party_named_alone(question: str, rows: list[tuple[DocumentKind, str, str, str]]) -> bool:
+    """Whether the question names a stored judgment by one party alone, outside any "X v Y" it holds: a
+    capitalised word (not its first word, not a word many titles share, :data:`PARTY_FILLER`,
+    :data:`TITLE_GENERIC`) that one stored judgment's title or header holds (or two), and no other document.  The
+    cases it names "X v Y" are then authorities that judgment applies ("Applying the Patel v Mirza factor, would
+    refusing Matar his loss be proportionate?"), not documents missing from the store."""
+    rest = NAMED_CASE.sub(" ", question)
+    first = re.match(r"\W*(\w+)", question)
+    for w in dict.fromkeys(re.findall(r"\b[A-Z][a-z]{3,}\b", rest)):
+        low = w.lower()
+        if (first and w == first.group(1)) or low in PARTY_FILLER or low in TITLE_GENERIC:
+            continue
+        holders = [kind for kind, words, _, _ in rows if f" {low} " in words]
+        if 1 <= len(holders) <= 2 and all(k == DocumentKind.JUDGMENT for k in holders):
+            return True  # (two: a header may name the other side's counsel or a related case; a judge's name
+            # in many headers names no one judgment)
+    return False
+
+
 def unstored_names(store: Store, question: str) -> list[str]:
     """The documents ``question`` names (a case by its parties or its neutral citation, an Act it asks about:
     :data:`~pincite.legal.language.NAMED_CASE`, :data:`~pincite.legal.language.NAMED_NEUTRAL`,
@@ -341,6 +361,8 @@ def unstored_names(store: Store, question: str) -> list[str]:
             cases_found += 1
         else:
             cases_missing.append(_display(m.group(0)))
+    if cases_missing and not cases_found and _party_named_alone(question, rows):
+        cases_found = 1  # "Applying the Patel v Mirza factor, would refusing Matar …": Matar's case applies it
     if not cases_found:  # a stored case named beside others: those are the cases it discusses, not the question's
         missing += cases_missing
     for m in NAMED_ACT.finditer(question):
