@@ -35,9 +35,8 @@ from pincite.engine import AskOptions, answer_from_context
 from pincite.generate.scripted import ScriptedGenerator, claim, reply
 from pincite.types import DocRef, Passage
 from pincite.answer.agreement import quoted_sentence
-from pincite.answer.verify import (MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, Paraphrase,
-                                   SHOWN_AS_QUOTE_WHEN_VERIFIED, matched,
-                                   support_finding, unit_words, word_overlap)
+from pincite.answer.verify import (MIN_QUOTE_CHARS, MIN_QUOTE_WORDS, MIN_WORD_OVERLAP, Paraphrase, matched,
+                                   shown_as_quote, support_finding, unit_words, word_overlap)
 from pincite.evaluation.gold import DocumentFinder, read_gold, resolve_question
 from pincite.store.sqlite import SQLiteStore
 
@@ -143,11 +142,9 @@ def pair_outcome(row: dict, paraphrase: Paraphrase = Paraphrase.VERIFIED) -> tup
     beside = "\n".join(x for x in (row.get("label"), row.get("title")) if x)
     quotes = [(quote, quoted_sentence(context, at, at + len(quote)), beside)]
     found = support_finding(row["claim"], [context + "\n" + beside], quotes)
-    if found is not None and found.drop and paraphrase is Paraphrase.VERIFIED \
-            and found.check in SHOWN_AS_QUOTE_WHEN_VERIFIED:
-        share = word_overlap(row["claim"], context + "\n" + beside)
-        if share is None or share >= MIN_WORD_OVERLAP:  # as verify_reply: its words dropped, its quotation shown
-            return "quote", f"{found.check.value}: {found.detail}"
+    if found is not None and found.drop and shown_as_quote(found, row["claim"], context + "\n" + beside, paraphrase):
+        # as verify_reply: its words dropped, its quotation shown in their place
+        return "quote", f"{found.check.value}: {found.detail}"
     if found is not None and found.drop:
         return "dropped", f"{found.check.value}: {found.detail}"
     if found is not None:  # a contradiction read on a claim in words of its own: shown as its quotation alone

@@ -37,14 +37,14 @@ def extractive_asker(store: SQLiteStore, filters: SearchFilters | None = None,
     return ask
 
 
-def ranker_asker(store: SQLiteStore) -> Callable[[str], object]:
+def ranker_asker(store: SQLiteStore, k: int = 10) -> Callable[[str], object]:
     """``ask(question)``: the checked answer from ``store`` by the default generator (the ranker; lexical
-    retrieval, k=10, no filter)."""
+    retrieval, ``k`` passages, no filter)."""
     retriever = Retriever(store, RetrievalMode.LEXICAL)
     gen = make_generator(GeneratorKind.RANKER)
 
     def ask(question: str):  # type: ignore[no-untyped-def]
-        return answer_question(question, store, retriever, gen, AskOptions(k=10), filters=SearchFilters())
+        return answer_question(question, store, retriever, gen, AskOptions(k=k), filters=SearchFilters())
 
     return ask
 

@@ -281,11 +281,17 @@ _KIND_WORDS = ((re.compile(r"\bsch(?:edule|\.)\s*", re.I), "sch."),
                (re.compile(r"\breg(?:ulation|\.)\s*", re.I), "reg."))
 
 
+#: A section-sign section under a part, as lawyers write it ("II. § 6(6)", "Part II, § 6", "III § 1"), read as the
+#: parser labels it ("Pt. II, § 6(6)"): European terms number their sections again under each part.
+_PART_SECTION = re.compile(r"^(?:part|pt\.?)?([ivxlc]{1,6}|\d{1,3})[.,]?(?=§)")
+
+
 def _norm_num(x: str | None) -> str:
     out = _LABEL_PREFIX.sub("", x or "")
     for pat, short in _KIND_WORDS:
         out = pat.sub(short, out)
-    return re.sub(r"\s+", "", out).rstrip(".").casefold()
+    out = re.sub(r"\s+", "", out).rstrip(".").casefold()
+    return _PART_SECTION.sub(r"pt.\1,", out)
 
 
 #: a unit's number or label as a pinpoint writes it, the kind word and the closing stop aside ("cl. 5", "5." and

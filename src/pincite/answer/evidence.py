@@ -30,7 +30,6 @@ from pincite.legal.language import (
     NAMED_NEUTRAL,
     PARTY_FILLER,
     PARTY_SHORT_FORMS,
-    TITLE_GENERIC,
     ANY_PARTY,
     CONCLUSION_OPENING,
     EXCLUSION,
@@ -38,6 +37,7 @@ from pincite.legal.language import (
     OUTCOME_QUESTION,
     SCOPE_PHRASE,
     asks_about_outcome,
+    title_words_asked,
 )
 from pincite.answer.structure import documents_named, speakers, structure_units
 from pincite.legal.question_kinds import asks_decision_below
@@ -310,16 +310,14 @@ def _initials(words: str) -> str:
 
 
 def _party_named_alone(question: str, rows: list[tuple[DocumentKind, str, str, str]]) -> bool:
-    """Whether the question names a stored judgment by one party alone, outside any "X v Y" it holds: a
-    capitalised word (not its first word, not a word many titles share, :data:`PARTY_FILLER`,
-    :data:`TITLE_GENERIC`) that one stored judgment's title or header holds (or two), and no other document.  The
-    cases it names "X v Y" are then authorities that judgment applies ("Applying the Patel v Mirza factor, would
-    refusing Matar his loss be proportionate?"), not documents missing from the store."""
-    rest = NAMED_CASE.sub(" ", question)
+    """Whether the question names a stored judgment by one party alone, outside any "X v Y" it holds: a word
+    it may name a document by (:func:`~pincite.legal.language.title_words_asked`), not its first word, that one
+    stored judgment's title or header holds (or two), and no other document.  The cases it names "X v Y" are then
+    authorities that judgment applies ("Applying the Patel v Mirza factor, would refusing Matar his loss be
+    proportionate?"), not documents missing from the store."""
     first = re.match(r"\W*(\w+)", question)
-    for w in dict.fromkeys(re.findall(r"\b[A-Z][a-z]{3,}\b", rest)):
-        low = w.lower()
-        if (first and w == first.group(1)) or low in PARTY_FILLER or low in TITLE_GENERIC:
+    for low in sorted(title_words_asked(NAMED_CASE.sub(" ", question))):
+        if first and low == first.group(1).lower():
             continue
         holders = [kind for kind, words, _, _ in rows if f" {low} " in words]
         if 1 <= len(holders) <= 2 and all(k == DocumentKind.JUDGMENT for k in holders):

@@ -940,13 +940,19 @@ class Verified:
 SHOWN_AS_QUOTE_WHEN_VERIFIED = frozenset({Check.FIGURE_NOT_CITED, Check.NAME_NOT_CITED})
 
 
-def _shown_as_quote(claim: RawClaim, f: Finding, good: list[Candidate], paraphrase: Paraphrase) -> bool:
-    """Whether an unsupported claim keeps its quotation, shown alone (:data:`SHOWN_AS_QUOTE_WHEN_VERIFIED`)."""
+def shown_as_quote(f: Finding, claim_text: str, cited: str, paraphrase: Paraphrase) -> bool:
+    """Whether a claim with the drop finding ``f`` keeps its quotation, shown alone in place of its words
+    (:data:`SHOWN_AS_QUOTE_WHEN_VERIFIED`; ``cited``: the cited units' words)."""
     if paraphrase is not Paraphrase.VERIFIED or f.check not in SHOWN_AS_QUOTE_WHEN_VERIFIED:
         return False
-    cited = "\n".join(unit_words(c.doc, c.unit) for c in good if c.doc is not None and c.unit is not None)
-    share = word_overlap(claim.text, cited)
+    share = word_overlap(claim_text, cited)
     return share is None or share >= MIN_WORD_OVERLAP
+
+
+def _shown_as_quote(claim: RawClaim, f: Finding, good: list[Candidate], paraphrase: Paraphrase) -> bool:
+    """:func:`shown_as_quote` for a claim and its surviving citations."""
+    cited = "\n".join(unit_words(c.doc, c.unit) for c in good if c.doc is not None and c.unit is not None)
+    return shown_as_quote(f, claim.text, cited, paraphrase)
 
 
 def verify_reply(reply: Reply, turn: TurnContext, attempt: int = 1,

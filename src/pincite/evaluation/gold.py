@@ -208,15 +208,6 @@ def units_named(units: Sequence[Unit], name: str) -> list[Unit]:
     named = [u for u in units if unit_matches_name(u, name)]
     if named or not pinpoint_name(name):
         return named
-    part = _PART_SECTION.match(name.strip())
-    if part:
-        # a section-sign section under a part, as lawyers write it: "II. § 6(6)", "Part II, § 6(6)" for the unit
-        # labelled "Pt. II, § 6(6)" (European terms number their sections again under each part)
-        section = re.sub(r"\s+", "", part.group(2))
-        want = f"Pt. {part.group(1).upper()}, § {section}"
-        named = [u for u in units if u.label == want]
-        if named:
-            return named
     want = pinpoint_name(name)
     named = [u for u in units if any(x and pinpoint_name(x) == want for x in (u.number, u.label))]
     if named:
@@ -236,9 +227,6 @@ def units_named(units: Sequence[Unit], name: str) -> list[Unit]:
     parent = _ENCLOSING.match(want)
     return units_named(units, parent.group(1)) if parent else []
 
-
-#: a part and a section-sign section in it: "II. § 6(6)", "Part II, § 6", "Pt. II § 6(6)"
-_PART_SECTION = re.compile(r"^(?:(?:Part|PART|Pt\.)\s*)?([IVXLCivxlc]{1,6}|\d{1,3})\s*[.,]?\s*§\s*(\d{1,3}[a-z]?(?:\s*\([0-9A-Za-z]{1,4}\))*)$")
 
 #: a pinpoint's last step: a bracketed item ("(a)", "(iii)") or a dotted one (".a", ".2") after the rest
 _ENCLOSING = re.compile(r"^(.+?)(?:\([^()]+\)|\.[a-z0-9]+)$")

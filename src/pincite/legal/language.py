@@ -674,14 +674,20 @@ TITLE_GENERIC = frozenset("united states america kingdom king queen crown canada
 _TITLE_WORD = re.compile(r"\b(?:[A-Z][a-z-]*[a-z]|[A-Z]{2,})\b")
 
 
+def title_words_asked(question: str) -> set[str]:
+    """The words, lower-cased, by which ``question`` may name a document: capitalised, four letters or more
+    ("Gildernew", "Abisoye's", "CIIAA"), neither :data:`PARTY_FILLER` nor :data:`TITLE_GENERIC`."""
+    asked = {m.group(0).lower() for m in _TITLE_WORD.finditer(question)}
+    return {w for w in asked if len(w) >= 4 and w not in PARTY_FILLER and w not in TITLE_GENERIC}
+
+
 def titles_named(question: str, titles: list[str]) -> set[int]:
     """The indices of ``titles`` the question names: it holds, capitalised, a word of four letters or more
     ("Gildernew", "Abisoye's", "CIIAA") that is in that title and in no other distinct title of the list, and is
     neither :data:`PARTY_FILLER` nor :data:`TITLE_GENERIC`.  Two versions of one Act share their title: a word of
     it names both.  Empty when the question names none of them."""
     words = [set(re.findall(r"[a-z0-9]+", t.lower())) for t in titles]
-    asked = {m.group(0).lower() for m in _TITLE_WORD.finditer(question)}
-    asked = {w for w in asked if len(w) >= 4 and w not in PARTY_FILLER and w not in TITLE_GENERIC}
+    asked = title_words_asked(question)
     named: set[int] = set()
     for i, ws in enumerate(words):
         others = set().union(*(w for j, w in enumerate(words) if titles[j] != titles[i])) if words else set()
