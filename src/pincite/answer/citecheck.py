@@ -337,6 +337,8 @@ def find_units(doc: Document, kind: str, value: str, within: Unit | None = None)
                      if not (u.number or "").startswith("(") else ""}
             if key and doc.kind is DocumentKind.STATUTE and within is None:
                 names.add(normalize_key(str(key)).casefold())
+            if within is None and u.label and "§" in u.label and "," in u.label:
+                names.add(_norm_num(u.label))  # "Pt. II, § 6(6)": its path leaves the restarting part out
             if v in names:
                 out.append(u)
     # the outermost of nested units sharing a number (a paragraph and its continuation)
