@@ -168,6 +168,12 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
 TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
                               r"\bwithin\s+(?:how\s+many|what)\b")
 
+#: A penalty asked ("maximum fine for…?", "what is the penalty for…?", "can a seller be fined?", "punishment for…").
+PENALTY_ASKED = re.compile(r"(?i)\b(?:maximum|max\.?|highest|largest)\s+(?:fine|penalty|sentence|punishment)s?\b|"
+                           r"\bwhat\s+(?:is\s+|are\s+)?(?:the\s+)?(?:penalt(?:y|ies)|punishment|sanctions?)\b|"
+                           r"\bpenalt(?:y|ies)\s+for\b|\bhow\s+much\b[^?]{0,60}\bfined?\b|\bbe\s+fined\b|"
+                           r"\bfined\s+for\b|\bpunishable\b")
+
 COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+costs|who\s+(?:has\s+to\s+"
                          r"|must\s+|"
                          r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"
@@ -192,6 +198,15 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
                                   r"\s+than|forthwith|without\s+delay)\b", re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
      "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…')"),
+    (PENALTY_ASKED, re.compile(r"(?i)\bliable\b[^.;]{0,80}?\b(?:fines?|imprisonment|penalt(?:y|ies))\b|\b(?:fine|"
+                               r"penalty)\s+(?:of|not\s+exceeding|not\s+more\s+than|up\s+to|at\s+level|is|shall\s+"
+                               r"be)\b|\bimprisonment\s+for\b|\bstandard\s+scale\b|\bguilty\s+of\s+an\s+offen[cs]e\b|"
+                               r"\bliquidated\s+damages\b|\blate\s+(?:fee|charge)s?\b|\bas\s+(?:the|a)\s+(?:penalty|"
+                               r"sanction|punishment)\b|\bsentenced?\b[^.;]{0,40}?\bto\b"),
+     "'what is the maximum fine for operating without a permit?': the prohibition itself states no penalty, nor "
+     "does a permit revoked for a conviction; the answer makes the act an offence or fixes the fine or sentence "
+     "(a contract's liquidated damages or late fee; a judgment's sentence or sanction imposed), and where the "
+     "instrument states none there is no answer in it"),
 )
 
 
