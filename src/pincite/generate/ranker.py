@@ -49,8 +49,8 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.answer.structure import (bare_conclusion, ground_units, named_speaker_units, named_speakers,
-                                      structural_claims)
+from pincite.answer.structure import (bare_conclusion, documents_named, ground_units, named_speaker_units,
+                                      named_speakers, structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.candidates import claim
 from pincite.generate.features import (
@@ -550,6 +550,8 @@ class RankerGenerator:
             if not kept:
                 return reply_json([])
             reading = replace(reading, sentences=kept)
+        named_docs = documents_named(turn.question, [f.cp.passage.document for f in reading.sentences]) \
+            if not turn.multi_document else set()
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
@@ -578,7 +580,9 @@ class RankerGenerator:
             exception = exception_of(turn, reading, scores, best)
             if exception is not None:  # the exception asked, as the Act marks it: that answers, whatever p
                 return reply_json([claim(sents[exception], reading)])
-        claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold]
+        # "… under the Design Partner Agreement?": another agreement's clause answers nothing the question asks
+        claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold
+                  and (not named_docs or sents[best].cp.passage.document.id in named_docs)]
         if not turn.multi_document:
             answered = decided[0][0] if claims else None
             why = reasons_for_ground(turn, reading, scores, answered, voice)
