@@ -293,6 +293,8 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
 
 #: an unnumbered heading printed between two paragraphs: a short capitalised line without closing stop
 _HEADING_LINE = re.compile(r"^[ \t]*[A-Z\"“‘'][^\n]{0,78}[^\s.,;:\-–—]$")
+#: such a heading run onto the end of a paragraph's last line after a sentence and three spaces
+_RUN_IN_HEADING = re.compile(r"(?<=[.:;?!\"”’)\]])\d{0,3}[ \t]{3,}(?P<h>[A-Z][^\n.,;:]{0,78}[^\s.,;:\-–—\d\]])[ \t]*$")
 #: the line before such a heading ends a sentence (a footnote number may follow the stop: "costs.1")
 _SENTENCE_END = re.compile(r"[.:;?!\"”’)\]]\d{0,3}[ \t]*$")
 
@@ -316,6 +318,13 @@ def _trailing_headings(text: str, start: int, end: int) -> list[tuple[int, int]]
     for n in (2, 1):
         if len(lines) > n and all(heading(k) for k in range(n)) and _SENTENCE_END.search(text[slice(*lines[n])]):
             return [(ls + len(text[ls:le]) - len(text[ls:le].lstrip()), le) for ls, le in reversed(lines[:n])]
+    if lines:
+        # run onto the paragraph's last line where a page ended ("... is dismissed.   The carpark incentive fee
+        # cross-appeal"): three spaces after a sentence's end, then the heading
+        ls, le = lines[0]
+        m = _RUN_IN_HEADING.search(text, ls, le)
+        if m and m.end() == le and len(m.group("h").split()) <= 10 and not m.group("h").startswith("["):
+            return [(m.start("h"), le)]
     return []
 
 
