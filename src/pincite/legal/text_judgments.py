@@ -33,14 +33,34 @@ SIGNING_TITLE = re.compile(r"^(?:Acting )?(?:Veterans|Administrative|Chief Admin
 #: A page-break marker left in a decision's text: not part of any reasons.
 PAGE_BREAK_MARKER = re.compile(r"^\((?:Continued on (?:the )?next page|continued)\)$", re.I)
 
-#: The heading over a Commonwealth court's orders, each lettered "A", "B" (run together in extracted text).
-ORDERS_HEADING = re.compile(r"^(?:JUDGMENT OF THE COURT|ORDERS?|JUDGMENT OF [A-Z][A-Za-z ]+ J)$")
+#: The heading over a Commonwealth court's orders, each lettered "A", "B" (run together in extracted text);
+#: the first order may run onto the heading's line ("JUDGMENT OF THE COURT  A The appeal ... is dismissed.")
+ORDERS_HEADING = re.compile(r"^(?:JUDGMENT OF THE COURT|ORDERS?|JUDGMENT OF [A-Z][A-Za-z'’ ]+ J"
+                            r"|JUDGMENT OF (?:ASSOCIATE |DISTRICT |CHIEF |DEPUTY )?JUDGE [A-Z][A-Za-z'’ -]+)"
+                            r"(?:$|(?=[ \t]{2,}A[ \t]+[A-Z]))")
+
+#: The judge a single judge's judgment names in its heading: "JUDGMENT OF BREWER J", "JUDGMENT OF ASSOCIATE
+#: JUDGE SMITH", "RESERVED JUDGMENT OF HINTON J" - that judge decides alone.
+SOLE_JUDGE_HEADING = re.compile(
+    r"^(?:(?:ORAL|RESERVED|INTERIM|COSTS) )?(?:JUDGMENT|JUDGEMENT|DECISION|RULING|MINUTE|SENTENCING NOTES)"
+    r"(?: \(NO \d+\))? OF (?:(?:HIS|HER) HONOUR )?(?P<name>(?:(?:ASSOCIATE|DISTRICT|CHIEF|DEPUTY) )?JUDGE"
+    r" [A-Z][A-Za-z'’ -]{1,40}?|[A-Z][A-Za-z'’ -]{1,40}? (?:J|CJ|P|JA|AJ))(?:\s*\[.*)?$")
+
+#: The panel in a cover sheet's "Court:" field ("Court: O'Regan P, Harrison and White JJ"; the names may
+#: follow on the next line): the judges who sat, joined in the court's reasons.
+PANEL_FIELD = re.compile(r"^(?:Court|Coram|Before)\s*:\s*$|^(?:Court|Coram|Before)\s*:\s*(?P<names>\S.*)$")
+
+#: A line of underscores under the last paragraph, then the judge's name: the judgment's signature.
+SIGNATURE_RULE = re.compile(r"^_{10,}$")
+SIGNED_JUDGE = re.compile(r"^(?:(?:Associate |District |Chief |Deputy )?Judge [A-Z][\w'’ -]{1,40}"
+                          r"|[A-Z][\w'’ -]{1,40}? (?:J|CJ|P|JA|AJ|JJ))$")
 
 #: The heading over the court's reasons: the caption, orders and contents table end there.
 REASONS_HEADING = re.compile(r"^(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REASONS OF [A-Z][A-Za-z ]+ J"
                              r"|REASONS)$")
 
-#: The solicitors block that closes a New Zealand or Australian judgment: not reasons.
+#: The solicitors block that closes a New Zealand or Australian judgment (a High Court judgment prints it on
+#: its cover, above the reasons): not reasons.
 SOLICITORS = re.compile(r"^Solicitors?:\s*")
 
 #: The line that opens an English (or Commonwealth) judgment's reasons: the judge's name and a colon.
@@ -60,6 +80,74 @@ JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
      "the court's name in the caption"),
 )
 
+#: A contents table's heading over the reasons ("Table of Contents", then "Para No"): not reasons.
+CONTENTS_TABLE = re.compile(r"^(?:Table of Contents|TABLE OF CONTENTS|Contents|CONTENTS)$")
+
 #: A contents table printed inside the first paragraph ("CONTENT OPENING PARAGRAPH", "Contents"): not reasons.
 CONTENTS_HEAD = re.compile(r"^(?:TABLE OF )?CONTENTS?\b(?:\s+(?:OPENING )?PARA(?:GRAPH)?S?\b.*)?$"
                            r"|^Contents\s*$", re.I)
+
+
+# -- a plain-text judgment told from a contract ------------------------------------------------------------
+#
+# A judgment extracted from a court's PDF numbers its paragraphs, often has "(a)"/"1." lists inside them and
+# quotes the contract it decides on ("the agreement was entered into ..."), so the contract reader finds
+# clauses and party signals in it.  Its caption says what it is: the court, the parties by their roles in
+# the proceeding, the hearing and counsel, the judgment heading, a neutral citation.  Each sign below counts
+# once; they are looked for above the first numbered paragraph (the caption), never in the reasons, where a
+# judgment about a contract quotes it.
+
+#: A neutral citation: the court's own number for a judgment, "[2018] NZHC 3408", "[2020] EWCA Civ 26".
+NEUTRAL_CITATION = re.compile(r"\[(?:18|19|20)\d{2}\][ \t]+[A-Z][A-Za-z]{1,7}(?:[ \t]+(?:Civ|Crim|Admin|Ch|Comm|"
+                              r"Fam|QB|KB|IPEC|Pat|TCC))?[ \t]+\d{1,5}\b")
+
+#: The running title a judgment's PDF prints atop its first page, kept first in the extracted text:
+#: "GREEN v CARR [2018] NZHC 3408 [19 December 2018]" (the parties, the citation, the date).
+RUNNING_TITLE = re.compile(r"^[\s\"“]*(?P<title>[A-Z][^\n\[]{1,200}? v\.? [^\n\[]{1,200}?)"
+                           r"(?:\s+(?:CA|SC|CIV|CRI|HC)[\w/-]*\d)?\s*"  # the file number: "CA122/2014"
+                           r"(?P<cite>\[(?:18|19|20)\d{2}\][ \t]+[A-Z][A-Za-z]{1,7}(?:[ \t]+[A-Z][a-z]{1,5})?"
+                           r"[ \t]+\d{1,5})\b(?:\s*\[(?P<day>\d{1,2}) (?P<month>[A-Z][a-z]+) (?P<year>\d{4})\])?")
+
+#: The cover sheet's "Judgment:" field, its date on the next line ("Judgment:" / "11 September 2014 at 11.00am").
+JUDGMENT_DATE_FIELD = re.compile(r"^Judgment(?: delivered)?\s*:\s*(?P<rest>.*)$")
+DAY_MONTH_YEAR = re.compile(r"^(?P<day>\d{1,2})(?:st|nd|rd|th)? (?P<month>[A-Z][a-z]+),? (?P<year>\d{4})\b")
+
+#: Signs in a caption that the text is a court's judgment: (pattern, why).  Distinct signs are counted.
+CAPTION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[ \t\"“]*IN THE (?:[A-Z]+ )?(?:HIGH COURT|COURT OF APPEAL|SUPREME COURT|DISTRICT COURT|"
+                r"FEDERAL COURT|FAMILY COURT|EMPLOYMENT COURT|ENVIRONMENT COURT|CROWN COURT|COUNTY COURT|"
+                r"CIRCUIT COURT|MAGISTRATES'? COURT|COURT OF [A-Z]+)\b", re.M),
+     "the court's name as the caption's heading ('IN THE COURT OF APPEAL OF NEW ZEALAND', 'IN THE HIGH "
+     "COURT OF AUSTRALIA'); a contract is never headed by a court"),
+    (re.compile(r"^[ \t]*(?:(?:First|Second|Third|Fourth|Fifth)[ \t]+)?(?:Appellants?|Respondents?|Plaintiffs?|"
+                r"Defendants?|Applicants?|Claimants?|Petitioners?|Interveners?|Intervenors?|Appellant/"
+                r"(?:Cross-)?Respondent)[ \t]*$", re.M),
+     "a party's role in the proceeding printed on its own line under its name ('BETWEEN X Appellant AND Y "
+     "Respondent'); a contract's parties are 'the Supplier', never an appellant"),
+    (re.compile(r"^[ \t]*(?:(?:ORAL|RESERVED|INTERIM|COSTS) )?(?:JUDGMENT|JUDGEMENT|DECISION|MINUTE|RULING|"
+                r"SENTENCING NOTES)(?: \(NO \d+\))? OF (?:THE (?:FULL )?COURT\b|(?:(?:HIS|HER) HONOUR )?"
+                r"(?:(?:ASSOCIATE|DISTRICT|CHIEF|PRINCIPAL FAMILY|EMPLOYMENT|DEPUTY) )?JUDGE [A-Z]|[A-Z][A-Z'’ .-]{0,60}"
+                r" (?:J|JJ|P|CJ|JA|AJ|LJ)\b)", re.M),
+     "the heading over the court's judgment ('JUDGMENT OF THE COURT', 'JUDGMENT OF BREWER J', 'JUDGMENT OF "
+     "ASSOCIATE JUDGE SMITH'), the orders run in after it or not"),
+    (re.compile(r"^[ \t]*(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REASONS OF [A-Z][A-Z'’ .-]{0,60} "
+                r"(?:J|JJ|P|CJ))\b", re.M),
+     "the heading over the court's reasons, below its orders"),
+    (re.compile(r"^[ \t]*(?:Hearing|Heard|Court|Coram|Counsel|Appearances|Judgment|Judgment delivered|"
+                r"Delivered|Reasons)[ \t]*:", re.M),
+     "a caption field of a judgment's cover sheet ('Hearing:', 'Court:', 'Counsel:', 'Judgment:')"),
+    (NEUTRAL_CITATION,
+     "a neutral citation ('[2018] NZHC 3408', '[2020] EWCA Civ 26', '[2014] HCA 12'): the court's own "
+     "number for the judgment"),
+    (re.compile(r"^[ \t]*(?:CA|SC|CIV|CRI|HC|FAM|ENV|CIV-\d{4}|CRI-\d{4})[ \t-]?\d{1,4}(?:[-/]\d{1,4}){1,3}[ \t]*$",
+                re.M),
+     "a court file number alone on its line ('CA122/2014', 'CIV-2018-488-83')"),
+    (re.compile(r"^[ \t]*\((?:Given|Delivered) by [A-Z][^)\n]{1,60}\)[ \t]*$", re.M),
+     "'(Given by White J)': who gave the court's reasons"),
+    (re.compile(r"^[ \t]*IN THE MATTER OF\b|^[ \t]*IN THE MATTER[ \t]*$|^[ \t]*UNDER[ \t]*$", re.M),
+     "the enactment or matter a proceeding is brought under, printed in the caption"),
+)
+
+#: How many distinct caption signs make a text with numbered paragraphs a judgment rather than a contract
+#: (and they must outnumber the contract's signs, :func:`pincite.parse.text.contract_evidence`).
+CAPTION_SIGNS_NEEDED = 3

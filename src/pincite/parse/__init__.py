@@ -68,10 +68,16 @@ _MODULES: dict[Format, str] = {
 #: a clause number run in after an address, and a contract of headings with no numbers labelled by its
 #: headings; 18: a plain-text contract's lettered items after an Article's heading are that Article's ("V.
 #: COMPENSATION" / "A." → Art. V.A, not an orphan ".A"), and a numbered list under an Article's lettered item is
-#: that item's (Art. III.C.1), not the document's first clauses):
+#: that item's (Art. III.C.1), not the document's first clauses; 19: a plain-text judgment whose reasons quote
+#: a contract's numbered clauses is a judgment when its caption says so (the court, the parties' roles, the
+#: judgment heading, the cover sheet's fields, a neutral citation: legal/text_judgments.CAPTION_SIGNS, weighed
+#: against the contract's signals), its orders may run onto the heading's line, a contents table under the
+#: reasons' heading, sub-headings between paragraphs and a signature under a rule are no paragraph's words,
+#: "JUDGMENT OF BREWER J" names the one judge, and its title, neutral citation, date and panel come from
+#: the caption):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 18
+PARSER_VERSION = 19
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

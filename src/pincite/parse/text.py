@@ -30,6 +30,7 @@ from pincite.legal.contracts import (
     attachment_alternation,
 )
 from pincite.legal.judgments import MONTH_NAME, iso_from_parts
+from pincite.legal.text_judgments import CAPTION_SIGNS, CAPTION_SIGNS_NEEDED
 from pincite.parse.contract import (
     Candidate,
     Line,
@@ -41,7 +42,7 @@ from pincite.parse.contract import (
     split_lines,
 )
 from pincite.parse.statute_text import analyse_statute
-from pincite.parse.text_judgment import bracket_judgment, headed_decision, numbered_judgment
+from pincite.parse.text_judgment import bracket_judgment, caption_facts, headed_decision, numbered_judgment
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
 
@@ -218,6 +219,11 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     if sig_start is not None:  # ("[Remainder of page left blank. Signature page follows.]": from its bracket)
         sig_start = next((a for a, b in page_legends(text, max(0, sig_start - 200), sig_start + 200)
                           if a <= sig_start < b), sig_start)
+    if len(kept) >= MIN_CLAUSES and reads_as_judgment(text, title, kept[0].pos, sig_start):
+        # a judgment's caption outweighs the clauses and "entered into" its reasons quote from a contract
+        judgment = bracket_judgment(text, lines, MIN_CLAUSES) or _judgment_units(text, lines)
+        if judgment:
+            return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(judgment), tuple(warnings), date)
     if len(kept) >= MIN_CLAUSES and not has_contract_signals(text, title, kept[0].pos, sig_start):
         warnings.append(f"{source}: numbered, but no contract signal (an agreement title, the parties, a "
                         f"signature block): stored as plain text, not as a contract")
@@ -426,6 +432,38 @@ def has_contract_signals(text: str, title: str, body_start: int, sig_start: int 
     openings = (text[:_OPENING], text[max(_OPENING, body_start - _OPENING):body_start + _OPENING // 3])
     return any(p.search(o) for p in _PARTY_SIGNALS for o in openings) or any(
         p.search(openings[0]) for p in _FIRST_PAGE_SIGNALS)
+
+
+def contract_evidence(text: str, title: str, body_start: int, sig_start: int | None) -> int:
+    """How much says a numbered text is a contract: signature blocks and an instrument's title count two,
+    each distinct party signal on the first page or before the first clause one, a party defined in
+    quotation marks on the first page one."""
+    score = 2 * (sig_start is not None) + 2 * bool(_INSTRUMENT_TITLE.search(title.strip()))
+    openings = (text[:_OPENING], text[max(_OPENING, body_start - _OPENING):body_start + _OPENING // 3])
+    score += sum(1 for p in _PARTY_SIGNALS if any(p.search(o) for o in openings))
+    return score + sum(1 for p in _FIRST_PAGE_SIGNALS if p.search(openings[0]))
+
+
+#: the first paragraph of a judgment's reasons, "[1] The appellants ..." at a line's start: its caption is above
+_FIRST_PARAGRAPH = re.compile(r"^[ \t]*\[1\][ \t]+\S", re.M)
+#: how far a caption is looked for when no "[1]" starts a line
+_CAPTION = 8000
+
+
+def caption_signs(text: str) -> list[str]:
+    """The judgment signs (:data:`pincite.legal.text_judgments.CAPTION_SIGNS`) printed above the first
+    numbered paragraph, one reason per sign found."""
+    m = _FIRST_PARAGRAPH.search(text, 0, 4 * _CAPTION)
+    head = text[:m.start() if m else _CAPTION]
+    return [why for p, why in CAPTION_SIGNS if p.search(head)]
+
+
+def reads_as_judgment(text: str, title: str, body_start: int, sig_start: int | None) -> bool:
+    """Whether a text in which the contract reader found clauses is a judgment: its caption shows at least
+    :data:`~pincite.legal.text_judgments.CAPTION_SIGNS_NEEDED` distinct signs of a court's judgment, and more
+    of them than the text shows signs of a contract (:func:`contract_evidence`)."""
+    signs = len(caption_signs(text))
+    return signs >= CAPTION_SIGNS_NEEDED and signs > contract_evidence(text, title, body_start, sig_start)
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -1044,5 +1082,14 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     meta: dict = {"clauses": sum(1 for u in a.units if u.number is not None)}
     if a.unprinted:
         meta["unprinted_citations"] = list(a.unprinted)
-    return ParsedDocument(format=Format.TEXT, kind=a.kind, title=a.title, text=text, units=a.units,
-                          date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)
+    title, citation, date = a.title, None, a.date
+    if a.kind is DocumentKind.JUDGMENT:
+        # a judgment is named by its running title and neutral citation, dated by its judgment date, and its
+        # panel kept, as its caption prints them (not a contract's title or "dated" line)
+        running, citation, judged, judges = caption_facts(text, split_lines(text))
+        title, date = running or title, judged or date
+        authors = list(dict.fromkeys(u.author for u in a.units if u.author))
+        if judges or authors:
+            meta["judges"] = judges or authors
+    return ParsedDocument(format=Format.TEXT, kind=a.kind, title=title, text=text, units=a.units,
+                          citation=citation, date=date, warnings=tuple(warnings) + a.warnings, meta=meta)

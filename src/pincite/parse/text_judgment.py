@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 
 from pincite.legal import text_judgments as TJ
+from pincite.legal.judgments import iso_from_parts
+from pincite.parse.akn_text import display_judge
 from pincite.parse.contract import Line
 from pincite.types import Role, Unit, UnitKind, Zone
 
@@ -169,8 +171,14 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
     ``min_paragraphs`` paragraphs are numbered in order."""
     reasons_line = next((ln for ln in lines if TJ.REASONS_HEADING.match(ln.content)), None)
     floor = reasons_line.start if reasons_line is not None else 0
-    tail_line = next((ln for ln in lines if ln.start > floor and TJ.SOLICITORS.match(ln.content)), None)
+    # the solicitors block closes the judgment, or sits on a High Court judgment's cover: after "[1]" only
+    one = next((m.start() for m in _PARA.finditer(text, floor) if m.group(1) == "1"), floor)
+    tail_line = next((ln for ln in lines if ln.start > one and TJ.SOLICITORS.match(ln.content)), None)
     ceiling = tail_line.start if tail_line is not None else len(text)
+    # "____" then "Brewer J" under the last paragraph: the judge's signature, not the paragraph's words
+    signature = _signature(lines, one, ceiling)
+    if signature is not None:
+        ceiling = signature
     cands: dict[int, list[tuple[int, bool]]] = {}
     for m in _PARA.finditer(text, floor, ceiling):
         cands.setdefault(int(m.group(1)), []).append((m.start(), _line_start(text, m.start())))
@@ -204,6 +212,12 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
                 author = m.group("name")
     voice = dict(author=author, role=Role.LEAD if author else None,
                  role_basis=f"(Given by {author})" if author else None)
+    if author is None:
+        # "JUDGMENT OF BREWER J" over the reasons: one judge decides alone
+        sole = next((ln for ln in lines if ln.start < first and TJ.SOLE_JUDGE_HEADING.match(ln.content)), None)
+        if sole is not None:
+            name = TJ.SOLE_JUDGE_HEADING.match(sole.content).group("name")  # type: ignore[union-attr]
+            voice = dict(author=display_judge(name), role=Role.SOLE, role_basis=sole.content)
     # before the reasons: the caption, the lettered orders, a contents table
     orders: list[tuple[int, str]] = []
     head = next((ln for ln in lines if ln.start < first and TJ.ORDERS_HEADING.match(ln.content)), None)
@@ -211,8 +225,11 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
         stop = next((ln.start for ln in lines if ln.start > head.start
                      and (re.match(r"^_{10,}$", ln.content) or TJ.REASONS_HEADING.match(ln.content)
                           or ln.content.lower().startswith("table of contents"))), floor or first)
+        # the first order may run on after the heading on its line ("JUDGMENT OF THE COURT  A The appeal")
+        hm = TJ.ORDERS_HEADING.match(head.content)
+        head_end = text.index(head.content, head.start) + (hm.end() if hm else len(head.content))
         expect = "A"
-        for m in _ORDER.finditer(text, head.end, stop):
+        for m in _ORDER.finditer(text, head_end, stop):
             if m.group(1) == expect:
                 orders.append((m.start(), expect))
                 expect = chr(ord(expect) + 1)
@@ -226,8 +243,14 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
             e = orders[k + 1][0] if k + 1 < len(orders) else stop
             # labelled as cited ("Order A"), but an order is not the court's reasons: never citable
             add(UnitKind.OTHER, s, e, Zone.ORDER, False, f"Order {letter}", number=letter)
-        if text[stop:floor or first].strip():
+        if re.sub(r"[_\s]", "", text[stop:floor or first]):  # (a rule under the orders is no contents table)
             add(UnitKind.BLOCK, stop, floor or first, Zone.COVER, False, "contents")
+    # a contents table under the reasons' heading, above [1] ("Table of Contents", "Para No", "Background [10]")
+    toc = next((ln for ln in lines if floor < ln.start < first and TJ.CONTENTS_TABLE.match(ln.content)), None)
+    if reasons_line is not None and toc is not None:
+        entries = [ln for ln in lines if toc.start <= ln.start < first and re.search(r"\[\d{1,4}\]$", ln.content)]
+        toc_end = entries[-1].end if entries else first
+        add(UnitKind.BLOCK, toc.start, toc_end, Zone.COVER, False, "contents")
     root = None
     if reasons_line is not None:
         name = re.sub(r"\b(Of|The|And|For|By)\b", lambda m: m.group(1).lower(), reasons_line.content.title())
@@ -237,8 +260,11 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
     para_idx: list[int] = []
     for k, (s, num) in enumerate(paras):
         e = paras[k + 1][0] if k + 1 < len(paras) else ceiling
-        para_idx.append(add(UnitKind.PARAGRAPH, s, e, Zone.REASONS, True, f"[{num}]", number=num, parent=root,
-                            **voice))
+        heads = _trailing_headings(text, s, e)
+        para_idx.append(add(UnitKind.PARAGRAPH, s, heads[0][0] if heads else e, Zone.REASONS, True, f"[{num}]",
+                            number=num, parent=root, **voice))
+        for hs, he in heads:  # the next part's heading ("Background"): no words of this paragraph, not cited
+            add(UnitKind.HEADING, hs, he, Zone.REASONS, False, None, parent=root)
     # footnotes spliced into the body, numbered 1, 2 ... across the judgment
     starts = [m for m in _NOTE.finditer(text, floor, ceiling)]
     notes: list[tuple[int, str]] = []
@@ -257,9 +283,86 @@ def bracket_judgment(text: str, lines: list[Line], min_paragraphs: int = 3) -> l
         holder = max((i for i, (ps, _) in zip(para_idx, paras) if ps <= s), default=root)
         add(UnitKind.OTHER, s, e, Zone.REASONS, True, f"n. {num}", number=num, parent=holder,
             attrs={"footnote": True}, **voice)
+    if signature is not None:
+        add(UnitKind.BLOCK, signature, tail_line.start if tail_line is not None else len(text), Zone.SIGNATURES,
+            False, "signature")
     if tail_line is not None:
         add(UnitKind.BLOCK, tail_line.start, len(text), Zone.SIGNATURES, False, "solicitors")
     return _units(found)
+
+
+#: an unnumbered heading printed between two paragraphs: a short capitalised line without closing stop
+_HEADING_LINE = re.compile(r"^[ \t]*[A-Z\"“‘'][^\n]{0,78}[^\s.,;:\-–—]$")
+#: such a heading run onto the end of a paragraph's last line after a sentence and three spaces
+_RUN_IN_HEADING = re.compile(r"(?<=[.:;?!\"”’)\]])\d{0,3}[ \t]{3,}(?P<h>[A-Z][^\n.,;:]{0,78}[^\s.,;:\-–—\d\]])[ \t]*$")
+#: the line before such a heading ends a sentence (a footnote number may follow the stop: "costs.1")
+_SENTENCE_END = re.compile(r"[.:;?!\"”’)\]]\d{0,3}[ \t]*$")
+
+
+def _trailing_headings(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The heading lines at the end of a paragraph's span ``[start, end)`` (at most two, "Relief" over "The
+    Judge's approach"), the first under a line that ends a sentence: spans in order, empty when none."""
+    lines: list[tuple[int, int]] = []  # the last three lines of the span, bottom up
+    e = _end(text, end, start)
+    while len(lines) < 3 and e > start:
+        ls = max(start, text.rfind("\n", start, e) + 1)
+        lines.append((ls, e))
+        e = _end(text, ls, start)
+
+    def heading(k: int) -> bool:
+        ls, le = lines[k]
+        line = text[ls:le]
+        return (bool(_HEADING_LINE.match(line)) and len(line.split()) <= 10 and ls > start
+                and not line.lstrip().startswith("["))
+
+    for n in (2, 1):
+        if len(lines) > n and all(heading(k) for k in range(n)) and _SENTENCE_END.search(text[slice(*lines[n])]):
+            return [(ls + len(text[ls:le]) - len(text[ls:le].lstrip()), le) for ls, le in reversed(lines[:n])]
+    if lines:
+        # run onto the paragraph's last line where a page ended ("... is dismissed.   The carpark incentive fee
+        # cross-appeal"): three spaces after a sentence's end, then the heading
+        ls, le = lines[0]
+        m = _RUN_IN_HEADING.search(text, ls, le)
+        if m and m.end() == le and len(m.group("h").split()) <= 10 and not m.group("h").startswith("["):
+            return [(m.start("h"), le)]
+    return []
+
+
+def _signature(lines: list[Line], after: int, ceiling: int) -> int | None:
+    """Where a judge's signature under the last paragraph starts: a rule of underscores followed by nothing
+    but the judge's name ("Brewer J") before ``ceiling``; None when there is none."""
+    below = [ln for ln in lines if after < ln.start < ceiling and ln.content]
+    for k in range(len(below) - 1, max(-1, len(below) - 4), -1):
+        if TJ.SIGNATURE_RULE.match(below[k].content):
+            rest = [ln.content.strip('"” ') for ln in below[k + 1:]]
+            rest = [r for r in rest if r]
+            if 1 <= len(rest) <= 2 and all(TJ.SIGNED_JUDGE.match(r) for r in rest):
+                return below[k].start
+            return None
+    return None
+
+
+def panel(text: str, lines: list[Line]) -> list[str]:
+    """The judges a cover sheet's "Court:" field names ("O'Regan P, Harrison and White JJ" -> "O'Regan P",
+    "Harrison J", "White J"), in order; empty when there is none."""
+    for i, ln in enumerate(lines[:200]):
+        m = TJ.PANEL_FIELD.match(ln.content)
+        if not m:
+            continue
+        names = m.group("names") or next((x.content for x in lines[i + 1:i + 4] if x.content), "")
+        parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", names) if p.strip()]
+        plural = re.search(r"\s(JJ|JJA)$", parts[-1]) if parts else None
+        out = []
+        for part in parts:
+            if plural and part.endswith(" " + plural.group(1)):
+                part = part[: -len(plural.group(1))] + plural.group(1)[:-1]
+            elif plural and not re.search(r"\s(?:J|JA|P|CJ|AJ|JJ|JJA)$", part):
+                part = f"{part} {plural.group(1)[:-1]}"
+            if not re.search(r"\s(?:J|JA|P|CJ|AJ|LJ|SJ|JJ)$", part) and not part.startswith(("Judge", "Associate")):
+                return []  # not a list of judges ("Court: District Court at Auckland")
+            out.append(part)
+        return out
+    return []
 
 
 # -- a judgment in paragraphs "1.", "2." under the judge's "HHJ Russen QC :" ---------------------------------
@@ -349,3 +452,27 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         for j in heads:
             add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None)
     return _units(found)
+
+
+def caption_facts(text: str, lines: list[Line]) -> tuple[str | None, str | None, str | None, list[str]]:
+    """A plain-text judgment's running title ("GREEN v CARR"), neutral citation ("[2018] NZHC 3408"), date
+    (ISO, from the running title's "[19 December 2018]" or the "Judgment:" field) and panel (:func:`panel`),
+    as its caption prints them; None / empty where it prints none."""
+    first = next((ln for ln in lines[:6] if ln.content.strip('"“ ')), None)
+    m = TJ.RUNNING_TITLE.match(first.content) if first is not None else None
+    title = re.sub(r"\s+", " ", m.group("title")).strip() if m else None
+    cite = re.sub(r"\s+", " ", m.group("cite")) if m else None
+    date = iso_from_parts(m.group("month"), m.group("day"), m.group("year")) if m and m.group("day") else None
+    if cite is None:
+        head = text[:lines[min(len(lines) - 1, 60)].end] if lines else ""
+        c = TJ.NEUTRAL_CITATION.search(head)
+        cite = re.sub(r"\s+", " ", c.group(0)) if c else None
+    for i, ln in enumerate(lines[:200]):
+        f = TJ.JUDGMENT_DATE_FIELD.match(ln.content)
+        if date is None and f:
+            value = f.group("rest") or next((x.content for x in lines[i + 1:i + 4] if x.content), "")
+            d = TJ.DAY_MONTH_YEAR.match(value)
+            date = iso_from_parts(d.group("month"), d.group("day"), d.group("year")) if d else None
+            break
+    return title, cite, date, panel(text, lines)
+

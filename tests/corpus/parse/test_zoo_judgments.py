@@ -263,6 +263,70 @@ def test_nz_caption_contents_and_solicitors_are_not_citable():
     assert (res.units, res.right) == (21, 19)  # the key's "Order A" / "Order C" quotes
 
 
+# ---- Two more New Zealand texts (Court of Appeal, High Court) that quote a contract: read as judgments
+
+NZCA = "judgment_text_nz_court_of_appeal/nzca_2014_449_morgenstern_v_jeffreys"
+NZHC = "judgment_text_nz_court_of_appeal/nzhc_2018_3408_green_v_carr"
+
+
+def test_nzca_orders_run_onto_the_heading_line_and_paragraphs():
+    doc = load(NZCA, "txt")
+    assert doc.kind.value == "judgment"
+    assert (doc.title, doc.citation, doc.date) == ("MORGENSTERN v JEFFREYS", "[2014] NZCA 449", "2014-09-11")
+    # "JUDGMENT OF THE COURT  A The appeal and the cross-appeals are dismissed." then "B The first appellant …"
+    orders = [u for u in doc.units if u.zone == Zone.ORDER]
+    assert [(u.label, u.number) for u in orders] == [("Order A", "A"), ("Order B", "B")]
+    assert doc.text[orders[0].char_start:orders[0].char_end] == "A The appeal and the cross-appeals are dismissed."
+    assert "JUDGMENT OF THE COURT" not in doc.text[orders[0].char_start:orders[1].char_end]
+    paras = [u for u in doc.units if u.kind.value == "paragraph"]
+    assert [u.number for u in paras] == [str(n) for n in range(1, 125)]
+    assert all(u.label == f"[{u.number}]" and u.citable for u in paras)
+    notes = [u for u in doc.units if u.attrs.get("footnote")]
+    assert [u.number for u in notes] == [str(n) for n in range(1, 87)]
+    # the High Court's own "[103]" quoted in [45], its "[66]"-"[68]" quoted in [117] (two start lines)
+    assert unit_at(doc, "I am also not persuaded that Mr Morgenstern honestly").label == "[45]"
+    assert unit_at(doc, "It was inevitable then that both GLIMS and GLL").label == "[117]"
+
+
+def test_nzca_judges_contents_headings_and_solicitors():
+    doc = load(NZCA, "txt")
+    paras = [u for u in doc.units if u.kind.value == "paragraph"]
+    assert {(u.author, u.role) for u in paras} == {("White J", Role.LEAD)}  # "(Given by White J)"
+    assert doc.meta["judges"] == ["O'Regan P", "Harrison J", "White J"]  # "Court: O'Regan P, Harrison and White JJ"
+    # the contents table under REASONS OF THE COURT, the sub-headings between paragraphs (one run onto a
+    # paragraph's last line where a page ended), the cover and the solicitors: the innermost unit holding
+    # them (as the citation checks read it) is not citable
+    for quote in ("O'Regan P, Harrison and White JJ", "Para No", "Introduction [1] Background [10]",
+                  "The carpark incentive fee cross-appeal", "Gilbert Walker, Auckland for Appellants"):
+        assert not unit_at(doc, quote, None).citable, quote
+    assert unit_at(doc, "Para No", None).label == "contents"
+    assert doc.text[paras[111].char_end - 28:paras[111].char_end] == "this cross-appeal is dismissed."[-28:]
+    res = score_key(ZOO / f"{NZCA}.key.json", doc)
+    assert (res.units, res.right, res.not_citable) == (21, 19, 2)  # the key's "Order A" / "Order B" quotes
+    assert res.kept_out == res.non_citable == 7
+
+
+def test_nzhc_sole_judge_solicitors_on_the_cover_and_signature():
+    doc = load(NZHC, "txt")
+    assert doc.kind.value == "judgment"
+    assert (doc.title, doc.citation, doc.date) == ("GREEN v CARR", "[2018] NZHC 3408", "2018-12-19")
+    paras = [u for u in doc.units if u.kind.value == "paragraph"]
+    assert [u.label for u in paras] == [f"[{n}]" for n in range(1, 53)]
+    # "JUDGMENT OF BREWER J": one judge, deciding alone
+    assert {(u.author, u.role) for u in paras} == {("Brewer J", Role.SOLE)} and doc.meta["judges"] == ["Brewer J"]
+    assert [u.number for u in doc.units if u.attrs.get("footnote")] == [str(n) for n in range(1, 15)]
+    assert not any(u.zone == Zone.ORDER for u in doc.units)  # no lettered orders: the result is [51]-[52]
+    # the pleading's "11. The plaintiffs agree to pay …" is inside [9], not a clause
+    assert unit_at(doc, "in full settlement of the first defendant's counter-claim.").label == "[9]"
+    assert doc.text[paras[-1].char_start:paras[-1].char_end].endswith("25 January 2019.")
+    for quote in ("I TE KŌTI MATUA O AOTEAROA", "Marsden Woods Inskip Smith (Whangarei) for Respondent",
+                  "The significance of the changed route", "Brewer J \""):
+        assert unit_at(doc, quote) is None, quote
+    assert unit_at(doc, "Brewer J \"", None).zone == Zone.SIGNATURES
+    res = score_key(ZOO / f"{NZHC}.key.json", doc)
+    assert res.right == res.units == 21 and res.kept_out == res.non_citable == 7
+
+
 # ---- Council of State (Greece), Akoma Ntoso: considerations as a <blockList> in <motivation>
 
 GR = "judgment_akn_gr_council_of_state/ste_601_2016"
