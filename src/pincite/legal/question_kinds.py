@@ -379,8 +379,16 @@ TEST_FORMS_ASKED: Table = (
     (re.compile(r"(?i)\bwhat\s+(?:must|does|do|did|would|should)\s+(?:an?\s+|the\s+)?[\w'’ -]{0,40}?\b"
                 r"(?:have\s+to\s+|need\s+to\s+)?(?:show|prove|establish|demonstrate|satisfy)\b"),
      "'what must a claimant show?', 'what does the applicant have to prove?': the elements a party must make out"),
-    (re.compile(r"(?i)\bwhat\s+(?:elements|requirements|conditions|factors|considerations|ingredients)\b"),
-     "'what elements of promissory estoppel…?', 'what factors must be considered?': the parts of a test"),
+    (re.compile(r"(?i)\bwhat\s+(?:other\s+|two\s+|three\s+|four\s+)?(?:elements|requirements|conditions|factors|"
+                r"considerations|ingredients)\b"),
+     "'what elements of promissory estoppel…?', 'what other factors must be considered?': the parts of a test"),
+    (re.compile(r"(?i)\b(?:has|have)\s+to\s+be\s+(?:considered|shown|proved|established|satisfied)\b|\bwhat\s+must\b"
+                r"[^?]{0,60}?\b(?:set\s+out|contain|include)\b"),
+     "'what did X say has to be considered?', 'what must the notice set out?': what the law requires"),
+    (re.compile(r"(?i)\bwhen\s+(?:can|will|may|should|would)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:court|tribunal|"
+                r"judge|Circuit)\b"),
+     "'when can a court approve…?', 'when will the First Circuit treat…?': the conditions a court applies"),
+    (re.compile(r"(?i)\bhow\s+much\s+weight\b"), "'how much weight does X carry?': the standard for weighing a factor"),
     (re.compile(r"(?i)\bwhat\s+does\b[^?]{0,80}?\brequire\b|\bwhat\s+is\s+required\b"),
      "'what does the principle of non-refoulement require?': the conditions a rule sets"),
     (re.compile(r"(?i)\b(?:who\s+bears|burden\s+of\s+proof|which\s+party\s+must\s+prove)\b"),

@@ -174,6 +174,10 @@ from pincite.legal.question_kinds import (BEFORE_BLOCK, asks_decision_below, ask
     "What does the principle of non-refoulement require of a safe third country?",
     "Who bears the burden on an application to set aside a statutory demand?",
     "How readily will an appeal court interfere with a case management decision?",
+    "When can a court approve removing a child at an interim stage?",
+    "What must an application notice set out under the rule?",
+    "How much weight does parental intention carry?",
+    "What did the judge say has to be considered?",
 ])
 def test_a_test_asked_in_a_new_writers_form(question: str) -> None:
     assert asks_test(question)
