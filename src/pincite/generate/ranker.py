@@ -714,7 +714,8 @@ def stated_test(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.n
     states a test in the court's own words (:func:`~pincite.legal.question_kinds.states_test`: "the test is…",
     "X requires evidence of (1)…", "the burden lies on…", "an appellate court will be slow to…") — in the named
     judge's voice when the question names one, never a dissent's otherwise — if its first-ranker score (the
-    question's topic words, read by the ranker) is at least :data:`TEST_FLOOR`.  Not for a question asking
+    question's topic words, read by the ranker) is at least :data:`TEST_FLOOR`; only when the best-ranked candidate
+    is a judgment's (a statute or contract ranked first is what the question is about).  Not for a question asking
     what the court below decided or why a ground failed (their own answers).  None otherwise."""
     q = turn.question
     if not asks_test(q) or asks_decision_below(q) or asks_why_ground(q) \
@@ -722,10 +723,9 @@ def stated_test(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.n
         return None  # what the court below decided, why a ground failed, what was ordered: their own answers
     sents = reading.sentences
     order = [int(i) for i in np.argsort(-scores, kind="stable")]
-    judgment = next((sents[i].cp.passage.document for i in order
-                     if sents[i].cp.passage.document.kind is DocumentKind.JUDGMENT), None)
-    if judgment is None:
-        return None
+    judgment = sents[order[0]].cp.passage.document
+    if judgment.kind is not DocumentKind.JUDGMENT:
+        return None  # "what must the notice set out?" of an Act ranked first: the Act's words, not a judgment's test
     allowed = set(int(i) for i in voice) if voice is not None else None
     stated = [i for i in order if sents[i].cp.passage.document.id == judgment.id
               and (allowed is None or i in allowed) and (allowed is not None or not sents[i].dissenting)
