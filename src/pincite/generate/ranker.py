@@ -681,6 +681,8 @@ def named_judge_view(turn: TurnContext, reading: Any, scores: np.ndarray, voice:
     agreement, not the disposal, which say whose side, not what the judge said), if its first-ranker score is at
     least :data:`NAMED_VIEW_FLOOR`.  Not for a question asking what the court below decided.  None otherwise."""
     q = turn.question
+    if voice is None and not judge_surnames(q):
+        return None  # no judge named: nothing to read
     if asks_decision_below(q) or asks_lower_court(q) or any(k.key == "outcome" for k in kinds_asked(q)):
         return None  # what the court below decided, or what was ordered: their own answers, not a view
     sents = reading.sentences
