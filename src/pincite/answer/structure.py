@@ -22,9 +22,10 @@ from typing import Any
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.legal import decisions as D
 from pincite.legal.decisions import judge_name_forms
-from pincite.legal.question_kinds import (GENERIC_HEADING_TERMS, GROUND_HEADING, asks_decision_below,
-                                          asks_why_ground, disposes_ground, gives_reasons, ground_numbers,
-                                          judges_below_named, names_deciding, reports_decision_below)
+from pincite.legal.question_kinds import (BEFORE_BLOCK, GENERIC_HEADING_TERMS, GROUND_HEADING,
+                                          asks_decision_below, asks_why_ground, disposes_ground, gives_reasons,
+                                          ground_numbers, judge_surnames, judges_below_named, names_deciding,
+                                          reports_decision_below)
 from pincite.legal.language import (CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL,
                                     PARTY_INITIALISM, terms, titles_named)
 from pincite.legal.sentences import sentence_spans
@@ -86,6 +87,31 @@ def speakers(doc: Document) -> list[Speaker]:
         if all(u.kind in (UnitKind.PART, UnitKind.OTHER) for u in sp.units):  # Parts and their footnotes
             sp.units = leaf_parts(doc, sp.author)
     return [s for s in out.values() if s.units]
+
+
+def unvoiced_reasons(doc: Document) -> list[Speaker]:
+    """A judgment whose reasons name no author (a tribunal's or a per curiam judgment the parser labels no
+    voice: the header names its judge, the paragraphs do not) read as one voice with no name: its numbered,
+    citable paragraphs of reasons.  Empty when any paragraph is labelled (:func:`speakers` reads those) or none
+    is numbered.  Only what the court below decided is read from it (its report does not depend on who
+    wrote it); an anonymous voice is never matched to a judge a question names."""
+    if any(u.author for u in doc.units if u.zone is Zone.REASONS):
+        return []
+    units = [u for u in doc.units if u.zone is Zone.REASONS and u.citable and u.kind is not UnitKind.HEADING
+             and u.number and (u.parent is None or doc.units[u.parent].kind is UnitKind.HEADING)]
+    return [Speaker("", None, units)] if units else []
+
+
+def bench_named(doc: Document, question: str) -> bool:
+    """Whether the judge ``question`` names with a title (:func:`~pincite.legal.question_kinds.judge_surnames`:
+    "Eady P", "Judge Stout", "HHJ Auerbach") is one the judgment's header says it was decided before
+    (:data:`~pincite.legal.question_kinds.BEFORE_BLOCK`): that judge is this court, not the court below."""
+    names = judge_surnames(question)
+    if not names:
+        return False
+    cover = " ".join(doc.text[u.char_start:u.char_end] for u in doc.units if u.zone is Zone.COVER)
+    m = BEFORE_BLOCK.search(cover)
+    return bool(m) and any(re.search(rf"(?i)\b{re.escape(n)}\b", m.group(1)) for n in names)
 
 
 def leaf_parts(doc: Document, author: str) -> list[Unit]:
@@ -495,8 +521,9 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
     if doc.kind is not DocumentKind.JUDGMENT:
         return []
     sps = speakers(doc)
-    if not sps:
-        return []
+    if not sps:  # a judgment labelling no voice: only the report of the decision below is read from it
+        below = unvoiced_reasons(doc) if asks_decision_below(question) and not bench_named(doc, question) else []
+        return decision_below_units(doc, question, below) if below else []
     said: list[Said] = []
     units: list[Unit] = []
     if asks_dissent(question):
@@ -556,7 +583,8 @@ def _claim(turn: TurnContext, doc: Document, said: Said, lead_in: str = "") -> d
     quote = doc.text[said.start:said.end]
     sp = said.speaker
     role = sp.role.value if sp.role else "role not stated"
-    text = f"{lead_in}{sp.author} ({role}) said: \u201c{quote}\u201d"
+    text = f"{lead_in}{sp.author} ({role}) said: \u201c{quote}\u201d" if sp.author \
+        else f"{lead_in}The judgment says: \u201c{quote}\u201d"  # a voice the judgment does not name
     return {"text": text, "citations": [{"passage": cp.pid, "quote": quote}]}
 
 
@@ -688,9 +716,9 @@ def _decision_below(turn: TurnContext) -> list[dict[str, Any]] | None:
     # a question naming the judge below ("what order had Morgan J made?") is about the judgment reporting that
     # judge's decision: of the two best-ranked, the one whose report names that judge deciding, else the first
     for doc in judgments[:BELOW_JUDGMENTS if names else 1]:
-        sps = speakers(doc)
-        if not sps or named_speakers(doc, q, sps):
-            continue
+        sps = speakers(doc) or unvoiced_reasons(doc)
+        if not sps or named_speakers(doc, q, sps) or (not sps[0].author and bench_named(doc, q)):
+            continue  # the judgment's own judge named (by the header, when no voice is labelled): their view
         said = decision_below_said(doc, q, sps)
         if said is None:
             continue

@@ -49,8 +49,8 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.answer.structure import (bare_conclusion, documents_named, ground_units, named_speaker_units,
-                                      named_speakers, structural_claims)
+from pincite.answer.structure import (bare_conclusion, bench_named, documents_named, ground_units,
+                                      named_speaker_units, named_speakers, speakers, structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.candidates import claim
 from pincite.generate.features import (
@@ -67,8 +67,9 @@ from pincite.generate.features import (
 )
 from pincite.legal.decisions import answer_must_say, asked_and_said
 from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
-from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_why_ground, gives_reasons,
-                                          ground_numbers)
+from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
+                                          asks_test, asks_why_ground, gives_reasons, ground_numbers,
+                                          judge_surnames, kinds_asked, states_test)
 from pincite.types import DocumentKind, UnitKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -589,6 +590,12 @@ class RankerGenerator:
             if why is not None:
                 claims = [claim(sents[why], reading)]
         if not claims and not turn.multi_document:
+            view = named_judge_view(turn, reading, scores, voice)
+            claims = [claim(sents[view], reading)] if view is not None else []
+        if not claims and not turn.multi_document:
+            test = stated_test(turn, reading, scores, voice)
+            claims = [claim(sents[test], reading)] if test is not None else []
+        if not claims and not turn.multi_document:
             kind_said = said_by_kind(turn.question, reading, scores)
             claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
         if claims:
@@ -644,6 +651,94 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
     if in_ground and bare & set(sents[answered].cp.passage.chunk.units):
         return in_ground[0]
     return None  # the ranker's choice stands
+
+
+#: the least first-ranker score at which a named judge's own view answers a question naming that judge the
+#: ranker would abstain on (chosen leave-one-set-out on the spent sets' named-judge questions, lab/notes/answers.md
+#: "judq")
+NAMED_VIEW_FLOOR = 0.25
+
+
+def single_voice_named(turn: TurnContext, doc: Any) -> bool:
+    """Whether ``doc`` is a judgment of one voice (one author of its reasons, or none labelled) whose header
+    names, among those it was decided before (:data:`~pincite.legal.question_kinds.BEFORE_BLOCK`), the judge
+    the question names — and, when a voice is labelled, that judge is it: then all its reasons are that
+    judge's ("In Matar, Eady P found…", "Judge Stout's panel").  A judge of the header who is not the labelled
+    voice (a concurrence not told apart) is not."""
+    names = judge_surnames(turn.question)
+    if not names or doc.kind is not DocumentKind.JUDGMENT:
+        return False
+    sps = speakers(doc)
+    if len(sps) > 1:
+        return False
+    if sps:
+        return bool(named_speakers(doc, turn.question, sps))
+    return bench_named(doc, turn.question)
+
+
+def named_judge_view(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.ndarray | None) -> int | None:
+    """Where the ranker would abstain on a question naming a judge ("what did Males LJ say about…?", "In Matar,
+    Eady P found…"), the best-scored candidate in that judge's voice — the named judge's paragraphs of a
+    judgment of several voices (``voice``), or the whole of a single-voice judgment whose header names the judge
+    (:func:`single_voice_named`) — that gives the judge's own view (:func:`~pincite.legal.question_kinds.
+    gives_reasons`, or :func:`~pincite.legal.question_kinds.states_test`; not a party's case, not a bare
+    agreement, not the disposal, which say whose side, not what the judge said), if its first-ranker score is at
+    least :data:`NAMED_VIEW_FLOOR`.  Not for a question asking what the court below decided.  None otherwise."""
+    q = turn.question
+    if voice is None and not judge_surnames(q):
+        return None  # no judge named: nothing to read
+    if asks_decision_below(q) or asks_lower_court(q) or any(k.key == "outcome" for k in kinds_asked(q)):
+        return None  # what the court below decided, or what was ordered: their own answers, not a view
+    sents = reading.sentences
+    order = [int(i) for i in np.argsort(-scores, kind="stable")]
+    if voice is not None:
+        allowed = set(int(i) for i in voice)
+    else:
+        judgment = next((sents[i].cp.passage.document for i in order
+                         if sents[i].cp.passage.document.kind is DocumentKind.JUDGMENT), None)
+        if judgment is None or not single_voice_named(turn, turn.document_of(
+                next(sents[i].cp.pid for i in order if sents[i].cp.passage.document.id == judgment.id))):
+            return None
+        allowed = {i for i in order if sents[i].cp.passage.document.id == judgment.id}
+    views = [i for i in order if i in allowed and not sents[i].argument and not sents[i].agreement
+             and not sents[i].disposal and (gives_reasons(sents[i].sent) or states_test(sents[i].sent))]
+    if asks_test(q):  # "what did Newey LJ say has to be considered?": the judge's statement of the test first
+        views = [i for i in views if states_test(sents[i].sent)] + [i for i in views if not states_test(sents[i].sent)]
+    views = [i for i in views if scores[i] >= NAMED_VIEW_FLOOR]
+    return views[0] if views else None
+
+
+#: the least first-ranker score at which a sentence stating a test answers a test question the ranker would
+#: abstain on (chosen leave-one-set-out on the spent sets' test questions, lab/notes/answers.md "judq")
+TEST_FLOOR = -1.2
+
+
+def stated_test(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.ndarray | None) -> int | None:
+    """Where the ranker would abstain on a question asking the legal test or standard applied
+    (:func:`~pincite.legal.question_kinds.asks_test`: "what test…", "what must a claimant show", "who bears the
+    burden", "how readily will the court interfere"), the best-scored candidate of the best-ranked judgment that
+    states a test in the court's own words (:func:`~pincite.legal.question_kinds.states_test`: "the test is…",
+    "X requires evidence of (1)…", "the burden lies on…", "an appellate court will be slow to…") — in the named
+    judge's voice when the question names one, never a dissent's otherwise — if its first-ranker score (the
+    question's topic words, read by the ranker) is at least :data:`TEST_FLOOR`; only when the best-ranked candidate
+    is a judgment's (a statute or contract ranked first is what the question is about).  Not for a question asking
+    what the court below decided or why a ground failed (their own answers).  None otherwise."""
+    q = turn.question
+    if not asks_test(q) or asks_decision_below(q) or asks_why_ground(q) \
+            or any(k.key == "outcome" for k in kinds_asked(q)):
+        return None  # what the court below decided, why a ground failed, what was ordered: their own answers
+    sents = reading.sentences
+    order = [int(i) for i in np.argsort(-scores, kind="stable")]
+    judgment = sents[order[0]].cp.passage.document
+    if judgment.kind is not DocumentKind.JUDGMENT:
+        return None  # "what must the notice set out?" of an Act ranked first: the Act's words, not a judgment's test
+    allowed = set(int(i) for i in voice) if voice is not None else None
+    stated = [i for i in order if sents[i].cp.passage.document.id == judgment.id
+              and (allowed is None or i in allowed) and (allowed is not None or not sents[i].dissenting)
+              and not sents[i].argument and states_test(sents[i].sent)]
+    if not stated or scores[stated[0]] < TEST_FLOOR:
+        return None
+    return stated[0]
 
 
 def _subsection(doc: Any, f: Any) -> Any:

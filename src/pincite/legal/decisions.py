@@ -224,13 +224,13 @@ ASKED_AND_SAID: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
                 r"standard)\b|\b(?:standard|scope)\s+of\s+review\s+(?:is|was)\b"),
      "'what standard of review did the court use?': the sentence saying how the court reviews ('we review de "
      "novo…', 'is reviewed for abuse of discretion')"),
-    (re.compile(rf"(?i)\bwhat\s+(?:did|happened)\b[^?]{{0,60}}?\b(?:{_COURT_BELOW})\b[^?]{{0,40}}?\b(?:decide|do|"
+    (re.compile(rf"(?i)\bwhat\s+(?:did|had|has|happened)\b[^?]{{0,60}}?\b(?:{_COURT_BELOW})\b[^?]{{0,40}}?\b(?:decide|do|"
                 rf"hold|rule|find|order|conclude|grant)\w*|\bhow\s+did\b[^?]{{0,60}}?\b(?:{_COURT_BELOW}|Judge\s+"
                 rf"[A-Z]\w+)\b[^?]{{0,60}}?\b(?:rule|decide|deal\s+with|dispose)"),
      re.compile(rf"(?i)\b(?:{_COURT_BELOW})\b[^.;]{{0,80}}?\b(?:granted|denied|dismissed|entered|ruled|held|"
                 rf"concluded|found|refused|rejected|allowed|sentenced|awarded)\b|\([A-Z][\w'’-]+,\s+(?:J|C\.J|M\.J)"
                 rf"\.\)\s+(?:granted|denied|dismissed|entered)\b"),
-     "'what did the district court decide?', 'how did Judge X rule?': the sentence saying what the court below "
+     "'what did / had the district court decide(d)?', 'how did Judge X rule?': the sentence saying what the court below "
      "did ('the district court granted summary judgment', '(Berman, J.) denied the motion')"),
 )
 

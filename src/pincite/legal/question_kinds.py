@@ -101,6 +101,13 @@ LOWER_COURT_ASKED: Table = (
     (re.compile(rf"(?i)\b{_BELOW}\b[^?]{{0,40}}?\b{_DECIDING}\b"),
      "'what did Recorder X decide…?', 'what order had Morgan J made…?', 'what did Judge Wood QC decide…?': the "
      "judge below and what they decided"),
+    (re.compile(r"(?i)\b(?:employment\s+tribunal|(?-i:ET)|(?-i:EJ)\s+[A-Z]\w+|Employment\s+Judge\s+[A-Z]\w+|"
+                r"district\s+court|magistrates['\u2019]?\s+court|the\s+tribunal)\b[^?]{0,40}?\b(?:decide|decided|"
+                r"hold|held|find|found|order|ordered|rule|ruled|conclude|concluded|uphold|upheld|award|awarded|"
+                r"dismiss|dismissed|reject|rejected|think|thought|grant|granted|refuse|refused)\b"),
+     "'which claims did the employment tribunal uphold?', 'what did Employment Judge X decide?', 'what did the "
+     "district court decide?', 'what did the tribunal think…?': a first-instance tribunal or trial court named by "
+     "its kind, and what it decided"),
 )
 
 #: What the court below decided, as the appeal judgment reports it.
@@ -213,6 +220,28 @@ APPEAL_JUDGE_NAMED = re.compile(r"(?-i:\b[A-Z][a-z]+\s+(?:LJJ?|MR|SPT|C|P|VP|LCJ
 #: not a judge "C").
 JUDGE_NAMED = re.compile(rf"(?!Re\s){APPEAL_JUDGE_NAMED.pattern}|(?-i:\bL(?:ord|ady)\s+(?!Justice\b|Chief\b|Chancellor\b)"
                          r"[A-Z][a-z]+)")
+
+
+#: A judge named with a title, either order, and the surname it gives (group 1): a question naming the judge
+#: whose reasons a single-voice judgment holds ("In Matar, Eady P found…", "Judge Stout's panel") asks those
+#: reasons.  Each form with its reason; a "Lord Justice X" is read before a "Lord X".
+JUDGE_SURNAME: Table = (
+    (re.compile(r"(?-i:\bL(?:ord|ady)\s+Justice\s+([A-Z][a-z'’-]+))"), "'Lord Justice Males': office then surname"),
+    (re.compile(r"(?-i:\b([A-Z][a-z'’-]+)\s+(?:LJJ?|JJ?|MR|SPT|C|P|VP|LCJ|CJ|JSC)(?![\w-]))"),
+     "'Eady P', 'Males LJ', 'Fraser J': surname then title"),
+    (re.compile(r"(?-i:\b(?:Judge|Justice|Lord|Lady|HHJ)\s+(?!Justice\b)([A-Z][a-z'’-]+))"),
+     "'Judge Stout', 'Justice Kagan', 'Lord Sales', 'HHJ Auerbach': title then surname"),
+)
+
+
+def judge_surnames(question: str) -> set[str]:
+    """The surnames of the judges ``question`` names with a title (:data:`JUDGE_SURNAME`)."""
+    return {re.sub(r"['’]s$", "", m.group(1)) for p, _ in JUDGE_SURNAME for m in p.finditer(question)}
+
+
+#: The header block naming the judges who decided ("Before :\nTHE HONOURABLE MRS JUSTICE EADY DBE, PRESIDENT",
+#: "Before Howard, Chief Judge, Selya and Barron, Circuit Judges."), up to the parties ("Between", "- - -").
+BEFORE_BLOCK = re.compile(r"(?s)\bBefore\s*:?\s*(.{3,400}?)(?:\n\s*-\s-|\bBetween\b|\n\s*\n\s*[A-Z][a-z]+\s[A-Z]\.|$)")
 
 
 def asks_decision_below(question: str) -> bool:
@@ -344,6 +373,62 @@ TEST_MORE_SAYS: Table = (
      "'I would summarise this as follows: (1) … (2) …': conditions set out one by one"),
 )
 
+#: A test or standard asked in other forms than a named "test" (issue 52: new writers ask it as what a party must
+#: show, what something requires, who bears the burden, how readily a court intervenes), each with its reason.
+TEST_FORMS_ASKED: Table = (
+    (re.compile(r"(?i)\bwhat\s+(?:must|does|do|did|would|should)\s+(?:an?\s+|the\s+)?[\w'’ -]{0,40}?\b"
+                r"(?:have\s+to\s+|need\s+to\s+)?(?:show|prove|establish|demonstrate|satisfy)\b"),
+     "'what must a claimant show?', 'what does the applicant have to prove?': the elements a party must make out"),
+    (re.compile(r"(?i)\bwhat\s+(?:other\s+|two\s+|three\s+|four\s+)?(?:elements|requirements|conditions|factors|"
+                r"considerations|ingredients)\b"),
+     "'what elements of promissory estoppel…?', 'what other factors must be considered?': the parts of a test"),
+    (re.compile(r"(?i)\b(?:has|have)\s+to\s+be\s+(?:considered|shown|proved|established|satisfied)\b|\bwhat\s+must\b"
+                r"[^?]{0,60}?\b(?:set\s+out|contain|include)\b"),
+     "'what did X say has to be considered?', 'what must the notice set out?': what the law requires"),
+    (re.compile(r"(?i)\bwhen\s+(?:can|will|may|should|would)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:court|tribunal|"
+                r"judge|Circuit)\b"),
+     "'when can a court approve…?', 'when will the First Circuit treat…?': the conditions a court applies"),
+    (re.compile(r"(?i)\bhow\s+much\s+weight\b"), "'how much weight does X carry?': the standard for weighing a factor"),
+    (re.compile(r"(?i)\bwhat\s+does\b[^?]{0,80}?\brequire\b|\bwhat\s+is\s+required\b"),
+     "'what does the principle of non-refoulement require?': the conditions a rule sets"),
+    (re.compile(r"(?i)\b(?:who\s+bears|burden\s+of\s+proof|which\s+party\s+must\s+prove)\b"),
+     "'who bears the burden…?', 'what burden of proof approach…?': the standard of proof"),
+    (re.compile(r"(?i)\bhow\s+(?:readily|far|willing)\s+(?:will|would|should|can|may|does|do)\b"),
+     "'how readily will an appeal court interfere…?': the standard of intervention"),
+    (re.compile(r"(?i)\bis\s+it\s+(?:enough|sufficient)\b|\bmust\s+(?:it|they|he|she)\s+(?:know|show|prove)\b"),
+     "'is it enough that the employer knows…, or must it know…?': what suffices to meet a test"),
+)
+
+#: A sentence stating a test in other forms than TEST_SENTENCE/TEST_MORE_SAYS: what a party must show, what a
+#: rule requires, where the burden lies, when a court will intervene, each with its reason.
+TEST_FORMS_SAYS: Table = (
+    (re.compile(r"(?i)\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|can)\s+(?:\w+\s+){0,2}?"
+                r"(?:show|prove|establish|demonstrate|satisfy|make\s+(?:out|a\s+[\w-]+(?:\s+[\w-]+)?\s+showing))\b"),
+     "'the claimant must show…', 'if an appellant can make a three-part showing…': what a party must make out"),
+    (re.compile(r"(?i)\b(?:requires?|required)\s+(?:that\b|“|\"|evidence\s+of|proof\s+of|(?:an?\s+|the\s+)?"
+                r"(?:\w+\s+){0,2}?(?:link|showing|finding|element))"),
+     "'promissory estoppel requires evidence of (1)…', 'it requires that refugees are not returned…'"),
+    (re.compile(r"(?i)\bthe\s+(?:legal\s+|evidential\s+)?burden\s+(?:of\s+proof\s+)?(?:lies|rests|is)\s+on\b|"
+                r"\bit\s+(?:will\s+be|is)\s+for\s+the\s+\w+\s+to\s+(?:prove|show|establish)\b"),
+     "'the burden lies on the applicant…', 'it will be for the respondent to prove…': where the burden lies"),
+    (re.compile(r"(?i)\b(?:will|should)\s+(?:be\s+(?:slow|reluctant|cautious)|only|not\s+(?:normally|lightly|"
+                r"readily))\s+(?:to\s+)?(?:interfere|overturn|intervene|disturb|be\s+)"),
+     "'an appellate court will be slow to overturn…': the standard of appellate intervention"),
+    (re.compile(r"(?i)\bwhat\s+is\s+(?:necessary|required|needed)\s+is\b|\bit\s+is\s+(?:not\s+)?(?:enough|"
+                r"sufficient|necessary)\s+(?:that|to|for)\b"),
+     "'what is necessary is not that the employer know…, but…', 'it is enough that…': what suffices"),
+    (re.compile(r"(?i)\bin\s+order\s+to\s+(?:qualify|succeed|establish|bring|show|prove|satisfy)\b"),
+     "'in order to qualify as a safe third country, it must…': the conditions of a status or claim"),
+    (re.compile(r"(?i)\bthere\s+is\s+an?\s+[\w-]+\s+(?:if|where|when|only\s+if)\b"),
+     "'there is a detriment if a reasonable employee might consider…': a definition as its test"),
+    (re.compile(r"(?i)\b(?:the\s+law|the\s+authorities|the\s+case\s+law)\b[^.;]{0,80}?\b(?:emphasi[sz]es|"
+                r"establish(?:es)?|requires?|makes?\s+clear)\s+that\b"),
+     "'the law … emphasises that removal…': the law stated as the standard"),
+    (re.compile(r"(?i)\b(?:sets?\s+out|lays?\s+down|identif(?:y|ies))\s+(?:two|three|four|five|\d+|the)\s+"
+                r"(?:principles|requirements|conditions|elements|factors|stages|questions)\b"),
+     "'it only sets out two principles: …': a test listed"),
+)
+
 KINDS: tuple[ParagraphKind, ...] = (
     ParagraphKind("outcome", (*OUTCOME_ASKED, *OUTCOME_MORE_ASKED), (*DISPOSAL_SENTENCE, *ORDER_SAYS), "end"),
     ParagraphKind("costs", ((COSTS_ASKED, "a costs question (decisions.COSTS_ASKED)"),), COSTS_SENTENCE, "end"),
@@ -383,6 +468,34 @@ def disposes_ground(sentence: str) -> bool:
         and any(p.search(sentence) for p, _ in (*GROUND_DISPOSED_SAYS, *REJECTION_SAYS))
 
 
+#: Sentences that look like a test stated but are not the court stating it, each with its reason.
+NOT_A_TEST_STATED: Table = (
+    (re.compile(r"(?i)\b(?:submitted|submits|argued|argues|contended|contends|urged)\b\s*(?:as\s+follows\s*)?[:\u2014]"),
+     "'Mr X submitted: (1) …': counsel's case introduced, not the court's test"),
+    (re.compile(r"(?i)\b(?:debate|dispute|disagreement|argument)\s+(?:as\s+to\s+|about\s+|on\s+)?whether\b"),
+     "'There was a debate whether the test … should be…': the issue raised, not the test the court states"),
+)
+
+
+def asks_test(question: str) -> bool:
+    """Whether ``question`` asks the legal test or standard applied, in any of its forms
+    (:data:`~pincite.legal.decisions.TEST_ASKED`, :data:`TEST_MORE_ASKED`, :data:`TEST_FORMS_ASKED`)."""
+    return bool(TEST_ASKED.search(question)) or any(p.search(question) for p, _ in (*TEST_MORE_ASKED,
+                                                                                    *TEST_FORMS_ASKED))
+
+
+def states_test(sentence: str) -> bool:
+    """Whether ``sentence`` states a test or standard in the court's own words
+    (:data:`~pincite.legal.decisions.TEST_SENTENCE`, :data:`TEST_MORE_SAYS`, :data:`TEST_FORMS_SAYS`) — not a
+    party's case recorded (:data:`pincite.legal.language.ARGUMENT`), not the decision below reported, not a
+    question the court asks itself, not a supposition."""
+    if sentence.rstrip().endswith("?") or ARGUMENT.search(sentence) or reports_decision_below(sentence) \
+            or COUNTERFACTUAL.search(sentence) or HYPOTHESIS_OPENING.search(sentence) \
+            or any(p.search(sentence) for p, _ in NOT_A_TEST_STATED):
+        return False
+    return any(p.search(sentence) for p, _ in (*TEST_SENTENCE, *TEST_MORE_SAYS, *TEST_FORMS_SAYS))
+
+
 def kinds_asked(question: str) -> tuple[ParagraphKind, ...]:
     """The kinds of paragraph ``question`` asks for (none for most questions)."""
     return tuple(k for k in KINDS if any(p.search(question) for p, _ in k.asked))
@@ -403,7 +516,8 @@ def place_weight(position: float, text: str, kinds: tuple[ParagraphKind, ...]) -
     return best
 
 
-__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "says_kind", "place_weight", "reports_decision_below",
+__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "asks_test", "states_test", "judge_surnames", "BEFORE_BLOCK",
+           "says_kind", "place_weight", "reports_decision_below",
            "asks_lower_court", "judges_below_named", "names_deciding",
            "asks_decision_below", "asks_why_ground", "JUDGE_NAMED", "gives_reasons", "disposes_ground", "ground_numbers",
            "GROUND_HEADING", "GENERIC_HEADING_TERMS"]

@@ -159,3 +159,78 @@ def test_the_court_giving_its_reasons_is_told_from_counsel_and_the_judge_below(
 ])
 def test_a_supposition_is_not_the_court_giving_its_reasons(sentence: str) -> None:
     assert not gives_reasons(sentence)
+
+
+# -- issue 52 (judq): the test asked in other forms, a test stated, a judge named with a title ------------------
+
+from pincite.legal.question_kinds import (BEFORE_BLOCK, asks_decision_below, asks_test,  # noqa: E402
+                                          judge_surnames, states_test)
+
+
+@pytest.mark.parametrize("question", [
+    "What must an appellant show for a refused order to be appealable?",
+    "What does the applicant have to prove to set the demand aside?",
+    "What elements of promissory estoppel did the court apply?",
+    "What does the principle of non-refoulement require of a safe third country?",
+    "Who bears the burden on an application to set aside a statutory demand?",
+    "How readily will an appeal court interfere with a case management decision?",
+    "When can a court approve removing a child at an interim stage?",
+    "What must an application notice set out under the rule?",
+    "How much weight does parental intention carry?",
+    "What did the judge say has to be considered?",
+])
+def test_a_test_asked_in_a_new_writers_form(question: str) -> None:
+    assert asks_test(question)
+
+
+def test_a_question_about_facts_asks_no_test() -> None:
+    assert not asks_test("When was the hearing held, and who appeared for the appellant?")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Under the relevant law, estoppel requires evidence of (1) a promise and (2) reliance on it.",
+    "Even so, if an appellant can make a three-part showing, the refusal may be appealed.",
+    "On such an application the burden lies on the applicant to establish a genuine dispute.",
+    "An appellate court will be slow to overturn a judge's decision of this kind.",
+    "What is necessary is not that the employer knows of the disability in general, but of the disadvantage.",
+    "In order to qualify as a safe third country, a state must not return refugees to persecution.",
+])
+def test_a_test_stated(sentence: str) -> None:
+    assert states_test(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "Mr Smith submitted: (1) the claimant must show loss; (2) none was shown.",
+    "There was a debate whether the test for detriment should be the same as for dismissal.",
+    "Counsel argued that the claimant must establish dishonesty.",
+    "Is it enough that the employer knew of the disability?",
+])
+def test_counsel_an_issue_or_a_question_is_no_test_stated(sentence: str) -> None:
+    assert not states_test(sentence)
+
+
+@pytest.mark.parametrize("question, names", [
+    ("In the appeal, Eady P found the tribunal wrong. What effect did that have?", {"Eady"}),
+    ("What reasoning did Judge Stout's panel give?", {"Stout"}),
+    ("What did Lord Justice Males say about abuse of rights?", {"Males"}),
+    ("Did Lord Sales agree?", {"Sales"}),
+    ("What did the court decide?", set()),
+])
+def test_judge_surnames(question: str, names: set[str]) -> None:
+    assert judge_surnames(question) == names
+
+
+def test_the_header_block_names_the_bench() -> None:
+    cover = "Date: 24 January 2023\nBefore :\nTHE HONOURABLE MRS JUSTICE EADY DBE, PRESIDENT\n- - - - -\nBetween :\nA"
+    assert "EADY" in BEFORE_BLOCK.search(cover).group(1)
+    us = "[Hon. Jane Roe, U.S. District Judge]\n\nBefore\n\nHoward, Chief Judge,\n\nSelya and Barron, Circuit Judges.\n\n"
+    assert "Barron" in BEFORE_BLOCK.search(us).group(1)
+
+
+@pytest.mark.parametrize("question", [
+    "Which of the claims did the employment tribunal uphold at the liability stage?",
+    "What did Employment Judge Ord decide on the unfair dismissal claim?",
+    "What did the district court decide on the motion?",
+])
+def test_a_first_instance_tribunal_named_by_its_kind_asks_the_decision_below(question: str) -> None:
+    assert asks_decision_below(question)
