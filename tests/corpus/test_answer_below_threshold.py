@@ -15,10 +15,11 @@ from tests.support.extractive_helpers import ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
 
-PHAC = "canada_acts/current/P-29.5.xml"  # s. 6(2) "The Chief Public Health Officer shall be a health professional …"
+PHAC = "canada_acts/current/P-29.5.xml"  # s. 6(2) "… shall be a health professional …"
 CABLE = ("cuad_v1_txt/TELEGLOBEINTERNATIONALHOLDINGSLTD_03_29_2004-EX-10.10-CONSTRUCTION AND MAINTENANCE "
-         "AGREEMENT.txt")  # 31.4 "… for the period of five (5) years following termination of this Agreement."
-HOSTING = "cuad_v1_txt/Freecook_20180605_S-1_EX-10.3_11233807_EX-10.3_Hosting Agreement.txt"  # no notice period
+         "AGREEMENT.txt")  # 31.4 "… for the period of five (5) years following termination …"
+# the store holds other documents too, so retrieval chooses among several
+HOSTING = "cuad_v1_txt/Freecook_20180605_S-1_EX-10.3_11233807_EX-10.3_Hosting Agreement.txt"
 LIBEL = "ewca_civ_2020_akn/2020-ewca-672-civ.xml"  # Wright v Ver: no sum claimed is stated
 OTHERS = ("canada_acts/current/C-10.541.xml", "canada_acts/current/S-2.5.xml")
 
@@ -42,14 +43,16 @@ def _cited(ans) -> str:  # type: ignore[no-untyped-def]
     ("How long do the confidentiality obligations last under the Asia Pacific Cable Network 2 C&MA?",
      "five (5) years following termination"),
 ])
-def test_top_candidate_read_as_the_answer_is_answered(store, question: str, says: str) -> None:  # type: ignore[no-untyped-def]
+def test_top_candidate_read_as_the_answer_is_answered(store, question: str,  # type: ignore[no-untyped-def]
+                                                      says: str) -> None:
     ans = ranker_asker(store)(question)
     assert ans.citations, ans.text
     assert says in _cited(ans)
 
 
 def test_quantity_asked_and_no_number_stated_is_not_answered(store) -> None:  # type: ignore[no-untyped-def]
-    # the judgment never says how much was claimed; its top sentence ("A claim for libel was … actionable per se")
-    # scores above the threshold but states no sum, so it cannot answer "how much"
-    ans = ranker_asker(store)("How much did Craig Wright claim in damages against Roger Ver in his libel action?")
+    # the judgment never says how much was claimed; its top sentence ("A claim for libel was … actionable per
+    # se") scores above the threshold but states no sum, so it cannot answer "how much"
+    q = "How much did Craig Wright claim in damages against Roger Ver in his libel action?"
+    ans = ranker_asker(store)(q)
     assert not ans.citations, ans.text

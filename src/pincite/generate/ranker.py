@@ -574,7 +574,8 @@ class RankerGenerator:
         if voice is not None:
             # ranked within the named judge's voice; answered when the model would answer from that voice or
             # from all the candidates (the question is answerable, and the judge's own words are what it asks)
-            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages, summaries)
+            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages,
+                                                       summaries)
             decided = [(best, max(p_voice, p_all))]
         else:
             decided = self._decide(reading, x, scores, groups, passages, summaries)
@@ -583,10 +584,10 @@ class RankerGenerator:
             exception = exception_of(turn, reading, scores, best)
             if exception is not None:  # the exception asked, as the Act marks it: that answers, whatever p
                 return reply_json([claim(sents[exception], reading)])
-            decided = [(best, p if p >= m.threshold else
-                        (m.threshold if reads_as_answer(p, summaries[0]) else p))]
+            if p < m.threshold and reads_as_answer(p, summaries[0]):
+                decided = [(best, m.threshold)]  # read as the answer by the bi-encoder (ANSWER_BELOW)
             if states_no_quantity(x[best], m.features):
-                decided = [(best, 0.0)]
+                decided = [(best, 0.0)]  # "how many…" asked and no number stated: never an answer
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold]
         if not turn.multi_document:
             answered = decided[0][0] if claims else None
@@ -601,13 +602,13 @@ class RankerGenerator:
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
 
 
-#: a question decided by one ranking whose abstention probability falls short of the threshold is still answered
-#: when the probability is at least ``ANSWER_BELOW[0]`` and the bi-encoder reads the top candidate as like the
-#: question (its cosine at least ``[1]``) and as more like it than the next two candidates (a lead of at least
-#: ``[2]``): a top sentence the ranker put first on shared words AND that reads most like the question is the
-#: answer more often than its probability says on new writers' questions.  Chosen leave-one-set-out over the
-#: spent fresh sets and heldout (each a different pair of writers; lab/notes/answers.md, branch abst3): it
-#: raised right answers on every fold, precision and unanswerable abstention pooled.
+#: a question decided by one ranking whose abstention probability falls short of the threshold is still
+#: answered when the probability is at least ``ANSWER_BELOW[0]`` and the bi-encoder reads the top candidate as
+#: like the question (its cosine at least ``[1]``) and as more like it than the next two candidates (a lead of
+#: at least ``[2]``): a top sentence the ranker put first on shared words and that reads most like the question
+#: is the answer more often than its probability says on new writers' questions.  Chosen leave-one-set-out
+#: over the spent fresh sets and heldout (each a different pair of writers; lab/notes/answers.md, abst3):
+#: it raised right answers on every fold, and precision and unanswerable abstention pooled.
 ANSWER_BELOW = (0.40, 0.55, 0.05)
 
 
