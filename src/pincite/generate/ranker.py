@@ -605,7 +605,7 @@ class RankerGenerator:
 #: a question decided by one ranking whose abstention probability falls short of the threshold is still
 #: answered when the probability is at least ``ANSWER_BELOW[0]`` and the bi-encoder reads the top candidate as
 #: like the question (its cosine at least ``[1]``) and as more like it than the next two candidates (a lead of
-#: at least ``[2]``): a top sentence the ranker put first on shared words and that reads most like the question
+#: at least ``[2]``): a top sentence the ranker put first on shared words that reads most like the question
 #: is the answer more often than its probability says on new writers' questions.  Chosen leave-one-set-out
 #: over the spent fresh sets and heldout (each a different pair of writers; lab/notes/answers.md, abst3):
 #: it raised right answers on every fold, and precision and unanswerable abstention pooled.
