@@ -168,7 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     rows = json.loads(Path(args.rows).read_text(encoding="utf-8"))
     t = load_model().threshold
     shipped = rule_for(t, *ANSWER_BELOW)
-    for r in folds(rows, args.sets, t, shipped):
+    out = folds(rows, args.sets, t, shipped)
+    pooled = {k: {n: sum(r[k][n] for r in out) for n in ("right", "answerable", "answered", "abstained",
+                                                           "unanswerable")} for k in ("before", "after")}
+    for k in pooled.values():
+        k["precision"] = k["right"] / max(k["answered"], 1)
+    for r in [*out, {"set": "pooled", "rule": "", **pooled}]:
         b, a = r["before"], r["after"]
         print(f"{r['set']:9s} {r['rule']}\n  before {b['right']}/{b['answerable']} prec {b['precision']:.3f} "
               f"unans {b['abstained']}/{b['unanswerable']}\n  after  {a['right']}/{a['answerable']} prec "
