@@ -1,18 +1,18 @@
-"""The abstention decision after the model, chosen by folds (issue 52, branch abst3): each question of some gold
-files asked as ``pincite eval`` asks it, with what the decision reads recorded (the abstention model's
+"""The abstention decision after the model, chosen by folds (issue 52, branch abst3): each question of some
+gold files asked as ``pincite eval`` asks it, with what the decision reads recorded (the abstention model's
 probability ``p`` for the top candidate, whether that candidate lies on gold, the bi-encoder's
-:data:`pincite.generate.ranker.TOP_SIMILARITY` summary of the top three, whether a quantity is asked and the top
-states no number), then a small rule family chosen leave-one-set-out: answer under the threshold when
+:data:`pincite.generate.ranker.TOP_SIMILARITY` summary of the top three, whether a quantity is asked and the
+top states no number), then a small rule family chosen leave-one-set-out: answer under the threshold when
 ``p >= low``, the top's cosine ``>= like`` and its lead over the next two ``>= lead``
-(:data:`pincite.generate.ranker.ANSWER_BELOW`).  Each held-out set gets the rule chosen on the others (each set
-is a different pair of writers); the choice keeps the other sets' pooled precision and each one's unanswerable
-abstentions, and maximises right answers less the wrong ones at the base precision's odds.
+(:data:`pincite.generate.ranker.ANSWER_BELOW`).  Each held-out set gets the rule chosen on the others (each
+set is a different pair of writers); the choice keeps the other sets' pooled precision and each one's
+unanswerable abstentions, and maximises right answers less the wrong ones at the base precision's odds.
 
-    PYTHONPATH=src .venv/bin/python -m lab.abstain_folds collect --db STORE.db --out rows.json eval/fresh.jsonl …
+    PYTHONPATH=src .venv/bin/python -m lab.abstain_folds collect --db STORE.db --out rows.json GOLD.jsonl …
     PYTHONPATH=src .venv/bin/python -m lab.abstain_folds folds rows.json [--sets fresh fresh2 …]
 
-A question not decided by one ranking (the structure, several documents) keeps its recorded outcome; so does one
-whose decision the rule does not change (the reasons and exception rules after the model apply there).
+A question not decided by one ranking (the structure, several documents) keeps its recorded outcome; so does
+one whose decision the rule does not change (the reasons and exception rules after the model apply there).
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ def rule_for(threshold: float, low: float, like: float, lead: float, no_number: 
 
 
 def outcome(r: dict[str, Any], rule: Rule, shipped: Rule) -> tuple[int, int, int]:
-    """(right, answered, unanswerable abstained) of one question under ``rule``, its run made under ``shipped``."""
+    """(right, answered, unanswerable abstained) of one question under ``rule``; its run was made under
+    ``shipped``."""
     if not r["one"] or rule(r) == shipped(r):
         return (r["right"], r["answered"], int(r["none"] and not r["answered"]))
     ans = rule(r)

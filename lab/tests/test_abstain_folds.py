@@ -9,7 +9,8 @@ T = 0.56
 BASE = rule_for(T, 2.0, 2.0, 2.0, no_number=False)
 
 
-def _row(s: str, p: float, cos: float, lead: float, on_gold: int, none: bool = False) -> dict:  # type: ignore[type-arg]
+def _row(s: str, p: float, cos: float, lead: float, on_gold: int,  # type: ignore[type-arg]
+         none: bool = False) -> dict:
     answered = int(p >= T)
     return {"set": s, "id": f"{s}-{p}-{cos}", "none": none, "one": True, "p": p, "on_gold": on_gold,
             "summary": [cos, cos, lead], "no_number": False, "answered": answered,

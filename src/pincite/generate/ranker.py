@@ -18,8 +18,8 @@ computed for the candidates in one batch).  ``models/ranker_model.json`` (the pa
   :data:`PASSAGE_MASS`) giving the probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
   when that probability reaches ``threshold`` and abstains otherwise — except, for one document's question, a
-  top candidate a little under it that the bi-encoder reads as the answer (:data:`ANSWER_BELOW`), answered, and
-  a quantity asked whose top candidate states no number (:func:`states_no_quantity`), never answered;
+  top candidate a little under it that the bi-encoder reads as the answer (:data:`ANSWER_BELOW`), answered,
+  and a quantity asked whose top candidate states no number (:func:`states_no_quantity`), never answered;
 - ``rerank`` (optional): a second LambdaRank model over the first's top ``top`` candidates, whose contexts alone are
   embedded with the question (one call for every document's): it reads the first ranker's score and the
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
