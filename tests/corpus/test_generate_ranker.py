@@ -383,8 +383,9 @@ class _Deciding(RankerGenerator):
         super().__init__()
         self.decided: list[tuple[str, str, float]] = []  # (document title, sentence, probability)
 
-    def _decide(self, reading, x, scores, groups, passages=None):  # type: ignore[no-untyped-def]
-        out = super()._decide(reading, x, scores, groups, passages)
+    def _decide(self, reading, x, scores, groups, passages=None,  # type: ignore[no-untyped-def]
+                summaries=None):
+        out = super()._decide(reading, x, scores, groups, passages, summaries)
         for best, p in out:
             f = reading.sentences[best]
             self.decided.append((f.cp.passage.document.title, f.sent, p))

@@ -17,7 +17,9 @@ computed for the candidates in one batch).  ``models/ranker_model.json`` (the pa
   ``passage_mass``, how much of the ranker's belief lies on the top candidate's passage and document,
   :data:`PASSAGE_MASS`) giving the probability that the top candidate answers — a logistic regression (``kind`` "logistic", the default) or
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
-  when that probability reaches ``threshold`` and abstains otherwise;
+  when that probability reaches ``threshold`` and abstains otherwise — except, for one document's question, a
+  top candidate a little under it that the bi-encoder reads as the answer (:data:`ANSWER_BELOW`), answered,
+  and a quantity asked whose top candidate states no number (:func:`states_no_quantity`), never answered;
 - ``rerank`` (optional): a second LambdaRank model over the first's top ``top`` candidates, whose contexts alone are
   embedded with the question (one call for every document's): it reads the first ranker's score and the
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
@@ -510,11 +512,13 @@ class RankerGenerator:
         return self.models[key]
 
     def _decide(self, reading: Any, x: np.ndarray, scores: np.ndarray, groups: list[np.ndarray],
-                passages: Sequence[str] | None = None) -> list[tuple[int, float]]:
+                passages: Sequence[str] | None = None,
+                summaries: list[list[float] | None] | None = None) -> list[tuple[int, float]]:
         """For each group of candidates (indices into the reading; a group a document, or all of them), the
         candidate to quote and the abstention model's probability that it answers.  The first ranker's top few of
         every group are embedded in one call with the question (the second ranker reads its top ``rerank_top``,
-        the abstention model the top ``similarity_top``)."""
+        the abstention model the top ``similarity_top``); ``summaries``, when given, gets each group's
+        :data:`TOP_SIMILARITY` (None when the model reads none)."""
         m = self.model
         embed = max(m.rerank_top, m.similarity_top)
         tops = [g[np.argsort(-scores[g], kind="stable")[:embed]] for g in groups]
@@ -533,6 +537,8 @@ class RankerGenerator:
                 s = rerank_scores(s, idx, second)
                 v = v[:m.rerank_top][np.argsort(-second, kind="stable")]  # the cosines in the new order
             summary = similarity_summary(v[:m.similarity_top]) if m.similarity_top else None
+            if summaries is not None:
+                summaries.append(summary)
             mine = [passages[i] for i in g] if passages is not None else None
             out.append((int(g[int(np.argmax(s))]), m.answer_probability(x[g], s, summary, mine)))
         return out
@@ -569,18 +575,24 @@ class RankerGenerator:
             return reply_json([claim(sents[named if exception is None else exception], reading)])
         passages = passage_keys(sents) if m.passage_mass else None
         voice = named_voice(turn, reading)
+        summaries: list[list[float] | None] = []
         if voice is not None:
             # ranked within the named judge's voice; answered when the model would answer from that voice or
             # from all the candidates (the question is answerable, and the judge's own words are what it asks)
-            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages)
+            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages,
+                                                       summaries)
             decided = [(best, max(p_voice, p_all))]
         else:
-            decided = self._decide(reading, x, scores, groups, passages)
+            decided = self._decide(reading, x, scores, groups, passages, summaries)
         if not turn.multi_document:
             best, p = decided[0]
             exception = exception_of(turn, reading, scores, best)
             if exception is not None:  # the exception asked, as the Act marks it: that answers, whatever p
                 return reply_json([claim(sents[exception], reading)])
+            if p < m.threshold and reads_as_answer(p, summaries[0]):
+                decided = [(best, m.threshold)]  # read as the answer by the bi-encoder (ANSWER_BELOW)
+            if states_no_quantity(x[best], m.features):
+                decided = [(best, 0.0)]  # "how many…" asked and no number stated: never an answer
         # "… under the Design Partner Agreement?": another agreement's clause answers nothing the question asks
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold
                   and (not named_docs or sents[best].cp.passage.document.id in named_docs)]
@@ -601,6 +613,32 @@ class RankerGenerator:
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+#: a question decided by one ranking whose abstention probability falls short of the threshold is still
+#: answered when the probability is at least ``ANSWER_BELOW[0]`` and the bi-encoder reads the top candidate as
+#: like the question (its cosine at least ``[1]``) and as more like it than the next two candidates (a lead of
+#: at least ``[2]``): a top sentence the ranker put first on shared words that reads most like the question
+#: is the answer more often than its probability says on new writers' questions.  Chosen leave-one-set-out
+#: over the spent fresh sets and heldout (each a different pair of writers; lab/notes/answers.md, abst3):
+#: it raised right answers on every fold, and precision and unanswerable abstention pooled.
+ANSWER_BELOW = (0.40, 0.55, 0.05)
+
+
+def reads_as_answer(p: float, summary: Sequence[float] | None) -> bool:
+    """Whether a top candidate under the threshold at probability ``p`` is answered (:data:`ANSWER_BELOW`) by
+    its :data:`TOP_SIMILARITY` summary (None, a model reading no similarity: never)."""
+    if summary is None:
+        return False
+    low, like, lead = ANSWER_BELOW
+    return p >= low and summary[0] >= like and summary[2] >= lead
+
+
+def states_no_quantity(row: np.ndarray, features: Sequence[str]) -> bool:
+    """A question asking a quantity ("how many…", "what fine…") whose top candidate states no number: never
+    answered, whatever the probability — the sentence cannot say what is asked (on the spent sets three
+    unanswerable questions were answered so, against one right answer)."""
+    return "quantity_no_number" in features and bool(row[list(features).index("quantity_no_number")])
 
 
 #: the least first-ranker score at which the court's reasons answer a why question the ranker would abstain on:
