@@ -31,3 +31,13 @@ def test_a_regulation_named_in_full_is_the_unit_labelled_reg(shared: Path) -> No
 def test_schedule_and_paragraph_spelled_out_or_abbreviated_are_one_name() -> None:
     assert pinpoint_name("Schedule 2, paragraph 24(1)") == pinpoint_name("Sch. 2, para. 24(1)")
     assert pinpoint_name("Schedule 2, paragraph 1") != pinpoint_name("Sch. 2, para. 11")
+
+
+def test_a_schedule_named_by_its_ordinal_is_the_numbered_schedule() -> None:
+    """Older Acts head their schedules "FIRST SCHEDULE", "THIRD SCHEDULE" and are cited so ("the Third Schedule,
+    paragraph 1"); legislation.gov.uk's CLML and the parser label them "Sch. 3, para. 1" (after the sixth fresh
+    set, spent: two golds on a 1949 Act named them by ordinal)."""
+    assert pinpoint_name("Third Schedule, paragraph 1") == pinpoint_name("Sch. 3, para. 1")
+    assert pinpoint_name("the First Schedule") == pinpoint_name("Sch. 1")
+    assert pinpoint_name("Second Schedule, paragraph 4(2)") == pinpoint_name("Schedule 2, paragraph 4(2)")
+    assert pinpoint_name("Third Schedule, paragraph 1") != pinpoint_name("Sch. 1, para. 3")

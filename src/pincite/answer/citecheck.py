@@ -281,6 +281,14 @@ _KIND_WORDS = ((re.compile(r"\bsch(?:edule|\.)\s*", re.I), "sch."),
                (re.compile(r"\breg(?:ulation|\.)\s*", re.I), "reg."))
 
 
+#: A schedule named by its ordinal, as older Acts head them ("the Third Schedule, paragraph 1" is "Sch. 3, para. 1";
+#: the Agricultural Wages (Scotland) Act 1949 prints "FIRST SCHEDULE"): one name for one unit.
+_ORDINAL_SCHEDULE = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+                               r"eleventh|twelfth)\s+schedule\b", re.I)
+_ORDINALS = {w: str(n) for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth "
+                                             "eleventh twelfth".split(), 1)}
+
+
 #: A section-sign section under a part, as lawyers write it ("II. § 6(6)", "Part II, § 6", "III § 1"), read as the
 #: parser labels it ("Pt. II, § 6(6)"): European terms number their sections again under each part.
 _PART_SECTION = re.compile(r"^(?:part|pt\.?)?([ivxlc]{1,6}|\d{1,3})[.,]?(?=§)")
@@ -288,6 +296,7 @@ _PART_SECTION = re.compile(r"^(?:part|pt\.?)?([ivxlc]{1,6}|\d{1,3})[.,]?(?=§)")
 
 def _norm_num(x: str | None) -> str:
     out = _LABEL_PREFIX.sub("", x or "")
+    out = _ORDINAL_SCHEDULE.sub(lambda m: f"Schedule {_ORDINALS[m.group(1).lower()]}", out)
     for pat, short in _KIND_WORDS:
         out = pat.sub(short, out)
     out = re.sub(r"\s+", "", out).rstrip(".").casefold()
