@@ -74,10 +74,11 @@ _MODULES: dict[Format, str] = {
 #: against the contract's signals), its orders may run onto the heading's line, a contents table under the
 #: reasons' heading, sub-headings between paragraphs and a signature under a rule are no paragraph's words,
 #: "JUDGMENT OF BREWER J" names the one judge, and its title, neutral citation, date and panel come from
-#: the caption):
+#: the caption; 20: a horizontal rule run onto the line of the article heading below it ("-------- 3.0   Term")
+#: no longer hides the clause number, parse/contract._RULE_PREFIX):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 19
+PARSER_VERSION = 20
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -325,6 +325,11 @@ def contents_entry(line: str) -> bool:
 _FLATTENED = 60
 
 
+#: A horizontal rule run into the line below it by the text's extraction ("-------- 3.0   Term and Termination"):
+#: what follows it starts the line.
+_RULE_PREFIX = re.compile(r"(?:[-_=*]{10,})[ \t]+(?=\S)")
+
+
 def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> list[Candidate]:
     """Every printed number that could start a clause, in text order (detached runs aligned)."""
     out: list[Candidate] = []
@@ -350,6 +355,9 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                 i = j
                 continue
         lead = len(text[line.start:line.end]) - len(text[line.start:line.end].lstrip())
+        rule = _RULE_PREFIX.match(text, line.start + lead, line.end)
+        if rule is not None:  # "----------- 3.0   Term and Termination": the rule was a line of its own
+            lead = rule.end() - line.start
         first = _tokens_at(line, text, line.start + lead, "line")
         if first is not None and i > 0 and _wrapped_reference(lines[i - 1]):
             first = None  # "... in accordance with Section" / "7.1 [DEFINITIONS], LeadersOnline shall ...": a

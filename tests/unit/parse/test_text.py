@@ -638,3 +638,47 @@ def test_a_part_and_section_sign_pinpoint_names_the_section_of_that_part():
     for name, label in (("II. § 3(2)", "Pt. II, § 3(2)"), ("Part II, § 3(2)", "Pt. II, § 3(2)"),
                         ("III § 1", "Pt. III, § 1"), ("Pt. II, § 2", "Pt. II, § 2")):
         assert [u.label for u in units_named(units, name)] == [label], name
+
+
+RULED = """e-business Hosting Agreement
+
+Under this Agreement between Example Corp ("Provider") and Customer Inc. ("Customer"), Provider will provide the
+Services described below.
+
+-------------------------------------------------------------------------------- 1.0   Definitions
+
+a.    "Content" means information that Customer provides.
+
+b.    "Services" means the hosting services Provider provides.
+
+-------------------------------------------------------------------------------- 2.0   Term and Termination
+
+2.1   Term
+
+This Agreement begins on the Effective Date and continues for two years.
+
+2.2   Termination for Cause
+
+Either party may terminate this Agreement if the other materially breaches it and does not cure the breach
+within thirty days of notice.
+
+-------------------------------------------------------------------------------- 3.0   Governing Law
+
+3.1   Choice of Law
+
+This Agreement is governed by the laws of the State of New York.
+"""
+
+
+def test_a_clause_heading_after_a_rule_run_onto_its_line_is_a_clause():
+    """Text extracted from a filing often runs the horizontal rule over each article into the article's heading
+    line ("-------- 2.0   Term and Termination"): the number after the rule starts the line, so the articles and
+    their sections are clauses with their printed numbers, not preamble paragraphs by order (a CUAD hosting
+    agreement after the sixth fresh set: four golds resolved to no unit)."""
+    a = analyse_text(RULED, "t")
+    labels = [u.label for u in a.units]
+    for label in ("cl. 1.0", "cl. 2.0", "cl. 2.1", "cl. 2.2", "cl. 3.0", "cl. 3.1"):
+        assert label in labels, labels
+    units = {u.label: u for u in a.units}
+    assert RULED[units["cl. 2.2"].char_start:].startswith("2.2   Termination for Cause")
+    assert "thirty days" in RULED[units["cl. 2.2"].char_start:units["cl. 2.2"].char_end]
