@@ -29,7 +29,7 @@ AKN = "ewca_civ_2020_akn"
 CELGARD = f"{AKN}/2020-ewca-1293-civ.xml"  # Shenzhen Senior v Celgard: service out, interim injunction (Arnold LJ)
 IWGB = f"{AKN}/2020-ewca-1046-civ.xml"  # IWGB v Mayor of London: Simler LJ leads, Singh LJ adds his own reasons
 HAJIYEVA = f"{AKN}/2020-ewca-108-civ.xml"  # Hajiyeva v NCA: a judgment of the court, no voice labelled
-OTHERS = [f"{AKN}/2020-ewca-1466-civ.xml", f"{AKN}/2020-ewca-1151-civ.xml", f"{AKN}/2020-ewca-850-civ.xml"]
+OTHERS = [f"{AKN}/2020-ewca-1002-civ.xml", f"{AKN}/2020-ewca-1017-civ.xml", f"{AKN}/2020-ewca-103-civ.xml"]
 
 
 @pytest.fixture(scope="module")
