@@ -23,15 +23,10 @@ def _documents(root: Path) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def ask(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore[no-untyped-def]
-    from pincite.engine import AskOptions, answer_question
-    from pincite.generate.base import GeneratorKind
-    from pincite.generate.factory import make_generator
-    from pincite.search.retrieve import RetrievalMode, Retriever
-    from pincite.types import SearchFilters
-    from tests.support.extractive_helpers import ingested
+    from pincite.engine import AskOptions
+    from tests.support.extractive_helpers import ingested, ranker_asker
     s = ingested(tmp_path_factory.mktemp("named") / "s.db", _documents(shared / "zoo") + _documents(PROJECT_ZOO))
-    retriever, gen = Retriever(s, RetrievalMode.LEXICAL), make_generator(GeneratorKind.RANKER)
-    yield lambda q: answer_question(q, s, retriever, gen, AskOptions(), filters=SearchFilters())
+    yield ranker_asker(s, k=AskOptions().k)  # the default options
     s.close()
 
 

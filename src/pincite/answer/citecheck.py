@@ -46,7 +46,7 @@ from pincite.answer.verify import (
 )
 from pincite.errors import NotFound, PinciteError
 from pincite.legal.citations import CITATION_WORDS, FoundCitation, Kind, Ref, find_citations, loose_citations
-from pincite.legal.language import ARGUMENT, terms
+from pincite.legal.language import ARGUMENT, ORDINAL_WORDS, terms
 from pincite.store import DocumentSummary, Store
 from pincite.types import (
     UNVERIFIED_NUMBERING, Document, DocumentKind, Unit, UnitKind, Zone, label_by_order,
@@ -283,10 +283,7 @@ _KIND_WORDS = ((re.compile(r"\bsch(?:edule|\.)\s*", re.I), "sch."),
 
 #: A schedule named by its ordinal, as older Acts head them ("the Third Schedule, paragraph 1" is "Sch. 3, para. 1";
 #: the Agricultural Wages (Scotland) Act 1949 prints "FIRST SCHEDULE"): one name for one unit.
-_ORDINAL_SCHEDULE = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-                               r"eleventh|twelfth)\s+schedule\b", re.I)
-_ORDINALS = {w: str(n) for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth "
-                                             "eleventh twelfth".split(), 1)}
+_ORDINAL_SCHEDULE = re.compile(rf"\b(?:the\s+)?({'|'.join(ORDINAL_WORDS)})\s+schedule\b", re.I)
 
 
 #: A section-sign section under a part, as lawyers write it ("II. § 6(6)", "Part II, § 6", "III § 1"), read as the
@@ -296,7 +293,7 @@ _PART_SECTION = re.compile(r"^(?:part|pt\.?)?([ivxlc]{1,6}|\d{1,3})[.,]?(?=§)")
 
 def _norm_num(x: str | None) -> str:
     out = _LABEL_PREFIX.sub("", x or "")
-    out = _ORDINAL_SCHEDULE.sub(lambda m: f"Schedule {_ORDINALS[m.group(1).lower()]}", out)
+    out = _ORDINAL_SCHEDULE.sub(lambda m: f"Schedule {ORDINAL_WORDS.index(m.group(1).lower()) + 1}", out)
     for pat, short in _KIND_WORDS:
         out = pat.sub(short, out)
     out = re.sub(r"\s+", "", out).rstrip(".").casefold()
