@@ -27,15 +27,10 @@ def test_a_time_limit_question_needs_a_stated_period() -> None:
 
 @pytest.fixture(scope="module")
 def ask(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore[no-untyped-def]
-    from pincite.engine import AskOptions, answer_question
-    from pincite.generate.base import GeneratorKind
-    from pincite.generate.factory import make_generator
-    from pincite.search.retrieve import RetrievalMode, Retriever
-    from pincite.types import SearchFilters
-    from tests.support.extractive_helpers import ingested
+    from pincite.engine import AskOptions
+    from tests.support.extractive_helpers import ingested, ranker_asker
     s = ingested(tmp_path_factory.mktemp("deadline") / "s.db", [shared / WAPUSK, shared / HST])
-    retriever, gen = Retriever(s, RetrievalMode.LEXICAL), make_generator(GeneratorKind.RANKER)
-    yield lambda q: answer_question(q, s, retriever, gen, AskOptions(), filters=SearchFilters())
+    yield ranker_asker(s, k=AskOptions().k)  # the default options
     s.close()
 
 
