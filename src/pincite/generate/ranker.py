@@ -68,7 +68,7 @@ from pincite.generate.features import (
     read_sentences,
 )
 from pincite.legal.decisions import answer_must_say, asked_and_said
-from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
+from pincite.legal.language import asks_exception, bodies_named, body_head, names_body, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
                                           asks_test, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, kinds_asked, states_test)
@@ -557,6 +557,12 @@ class RankerGenerator:
             if not kept:
                 return reply_json([])
             reading = replace(reading, sentences=kept)
+        bodies = bodies_named(turn.question)
+        if bodies:  # "how many judges sit on the Federal Court of Appeal?": not a section about the Tax Court
+            kept = [f for f in reading.sentences if not _about_another_body(turn, f, bodies)]
+            if not kept:
+                return reply_json([])
+            reading = replace(reading, sentences=kept)
         named_docs = documents_named(turn.question, [f.cp.passage.document for f in reading.sentences]) \
             if not turn.multi_document else set()
         sents = reading.sentences
@@ -777,6 +783,33 @@ def stated_test(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.n
     if not stated or scores[stated[0]] < TEST_FLOOR:
         return None
     return stated[0]
+
+
+def _about_another_body(turn: TurnContext, f: Any, bodies: list[str]) -> bool:
+    """Whether the statute section holding candidate ``f`` (its text up to the candidate's end) is about another
+    body of the kind the question names (:func:`~pincite.legal.language.bodies_named`): it names a body with the
+    same head word ("the Tax Court consists of…" for a question about the Federal Court of Appeal) and never the
+    one asked.  A section naming no body by its proper name ("the Board shall…") is about none in particular."""
+    doc = turn.document_of(f.cp.pid)
+    if doc.kind is not DocumentKind.STATUTE:
+        return False
+    end = f.cp.passage.chunk.char_start + f.start + len(f.sent)
+    pos = max(end - 1, 0)
+    sections = [u for u in doc.units if u.kind is UnitKind.SECTION and u.char_start <= pos < u.char_end]
+    if not sections:
+        return False
+    section = min(sections, key=lambda u: u.char_end - u.char_start)
+    context = doc.text[section.char_start:end]
+    named = bodies_named(context)
+    for body in bodies:
+        head = body_head(body)
+        if names_body(context, body) or head is None:
+            continue
+        asked = body.lower()
+        if any(body_head(other) == head and other.lower() not in asked and asked not in other.lower()
+               for other in named):  # "Tax Court" is the "Tax Court of Canada" asked about, not another court
+            return True
+    return False
 
 
 def _subsection(doc: Any, f: Any) -> Any:

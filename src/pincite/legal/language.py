@@ -895,3 +895,53 @@ def qualified_by(text: str) -> set[str]:
 def qualifies(text: str) -> set[str]:
     """The numbers of the subsections ``text`` (a subsection) says it is the exception to (:data:`QUALIFIES`)."""
     return {m.group("num") for p, _ in QUALIFIES for m in p.finditer(text[:200])}
+
+
+#: The heads of a body's proper name ("the Federal *Court* of Appeal", "the Strata Titles *Board*", "the Scottish
+#: Agricultural Wages *Board*"), each a kind of public or private body a question asks about by name.
+BODY_HEADS = ("Court", "Tribunal", "Board", "Commission", "Agency", "Authority", "Council", "Committee",
+              "Ombudsman", "Bank", "Ministry", "Department", "Office", "Service", "Registry", "Corporation")
+
+#: Words that open a question or a clause, never part of a body's name ("Which Court…", "Did the Board…").
+_NOT_NAME = frozenset("a an the what which who whom whose how did does do is are was were can could may might must "
+                      "shall should will would when where why under in on of at by for to from if has have had "
+                      "according per".split())
+
+_BODY = re.compile(r"((?:[A-Z][\w'’.-]*\s+){1,4}(?:" + "|".join(BODY_HEADS) + r")s?\b(?:\s+of\s+(?:the\s+)?"
+                   r"[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,3})?|\b(?:" + "|".join(BODY_HEADS) +
+                   r")\s+of\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:and\s+)?[A-Z][\w'’-]*){0,3})")
+
+
+def bodies_named(question: str) -> list[str]:
+    """The bodies a question names by a proper name of two words or more ("How many judges sit on the Federal
+    Court of Appeal?" -> ["Federal Court of Appeal"]; "the Court of Appeal" -> ["Court of Appeal"]); the question's
+    opening words and a bare "the Court" / "the Board" name none (every court calls itself so)."""
+    out = []
+    for m in _BODY.finditer(question):
+        words = m.group(1).split()
+        while words and words[0].lower().strip("'’") in _NOT_NAME:
+            words = words[1:]
+        if len(words) >= 2:
+            out.append(" ".join(words))
+    return out
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("’", "'")).lower()
+
+
+def names_body(text: str, body: str) -> bool:
+    """Whether ``text`` names ``body`` (:func:`bodies_named`), whitespace, case and apostrophes aside, a plural
+    or possessive ending included ("the Federal Court of Appeal's judges")."""
+    b = _squash(body)
+    b = b[:-2] if b.endswith("'s") else b
+    return b in _squash(text)
+
+
+def body_head(body: str) -> str | None:
+    """The head word of a body's name (:data:`BODY_HEADS`: "Federal Court of Appeal" -> "court"), or None."""
+    for w in body.split():
+        w = w.rstrip("s") if w.rstrip("s") in BODY_HEADS else w
+        if w in BODY_HEADS:
+            return w.lower()
+    return None
