@@ -302,6 +302,16 @@ UNNUMBERED_HEADINGS: tuple[tuple[str, str], ...] = (
      "a heading in title case alone on its line, closed by a full stop ('Termination.', 'Governing Law.')"),
 )
 
+#: one more shape, only in a contract whose clause numbers a PDF's extraction set apart from their clauses in
+#: columns that head no page (:func:`pincite.parse.contract.adrift_runs`): the numbers prove the clauses had
+#: printed headings, and what is left of each on its own line is the heading the document vouches for
+DETACHED_NUMBER_HEADINGS: tuple[tuple[str, str], ...] = (
+    (r"(?P<h>[A-Z][A-Za-z'’\-]*(?:[ \t]+(?:[A-Z][A-Za-z'’\-]*|of|and|the|to|for|in|on|or|a|an|by|with|&)){0,7})"
+     r"[ \t]*$",
+     "a heading in title case alone on its line, no stop after it ('Purpose', 'Voluntary Withdrawal of a "
+     "Participant'): its clause number went into a column elsewhere"),
+)
+
 #: lines in those shapes that head no clause: the preamble's and the execution's words, and a page's furniture
 NOT_CLAUSE_HEADINGS: tuple[tuple[str, str], ...] = (
     (r"(?i)^(?:whereas|recitals?|background|witnesseth|now,?\s+therefore\b.*|in\s+witness\b.*|between|and|by|"

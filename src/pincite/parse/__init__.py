@@ -75,10 +75,13 @@ _MODULES: dict[Format, str] = {
 #: reasons' heading, sub-headings between paragraphs and a signature under a rule are no paragraph's words,
 #: "JUDGMENT OF BREWER J" names the one judge, and its title, neutral citation, date and panel come from
 #: the caption; 20: a horizontal rule run onto the line of the article heading below it ("-------- 3.0   Term")
-#: no longer hides the clause number, parse/contract._RULE_PREFIX):
+#: no longer hides the clause number, parse/contract._RULE_PREFIX); 21: a plain-text contract whose clause numbers
+#: were set apart in columns that head no page ("2." … "8." in mid-sentence, or over a page's footer) labels no
+#: clause by them (parse/contract.adrift_runs) and cites its clauses by their printed headings, title case alone
+#: on a line too (legal/contracts.DETACHED_NUMBER_HEADINGS):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 20
+PARSER_VERSION = 21
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

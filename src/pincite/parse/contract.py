@@ -330,17 +330,70 @@ _FLATTENED = 60
 _RULE_PREFIX = re.compile(r"(?:[-_=*]{10,})[ \t]+(?=\S)")
 
 
+#: a column of at least this many lines of bare clause numbers ("2." / "3." / "4.", blank lines between) is a
+#: detached run whose place can be judged: fewer could be a clause number and its first item set apart
+DETACHED_RUN_MIN = 3
+
+
+#: a dash alone on its line inside a column of numbers ("4." / "‐" / "5."): a stray mark of the extraction
+_STRAY_DASH = re.compile(r"^[-‐‑–—]{1,3}$")
+
+
+def _number_runs(lines: list[Line]) -> list[tuple[int, int, int]]:
+    """Each column of number-only lines as (first line, line after the column, number-only lines in it)."""
+    runs: list[tuple[int, int, int]] = []
+    i, n = 0, len(lines)
+    while i < n:
+        if not lines[i].numbers_only or lines[i].furniture:
+            i += 1
+            continue
+        j, count = i + 1, 1
+        while j < n and (not lines[j].content or lines[j].numbers_only or _STRAY_DASH.match(lines[j].content)):
+            count += lines[j].numbers_only
+            j += 1
+        runs.append((i, j, count))
+        i = j
+    return runs
+
+
+def adrift_runs(lines: list[Line]) -> list[tuple[int, int]]:
+    """The detached runs (:data:`DETACHED_RUN_MIN` or more number-only lines) that do not head a page's text: a
+    column of numbers a PDF's extraction set apart reads as the page's own only where it opens the page — at the
+    document's start or straight after the page furniture above it, with text (not the page's foot) below.  A
+    column after running text ("... No Participant will be required" / "2." … "8." / "to make Additional
+    Capital …") or closing a page before its footer ("Page 1 of 7" / "1." "2." "3." / "Source: …") belongs to
+    clauses printed elsewhere — above it, below it or both — and the document says not which.  As
+    (first line, line after the column)."""
+    out: list[tuple[int, int]] = []
+    for i, j, count in _number_runs(lines):
+        if count < DETACHED_RUN_MIN:
+            continue
+        before = next((ln for ln in reversed(lines[:i]) if ln.content), None)
+        after = next((ln for ln in lines[j:] if ln.content), None)
+        if (before is not None and not before.furniture) or (after is not None and after.furniture):
+            out.append((i, j))
+    return out
+
+
 def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> list[Candidate]:
-    """Every printed number that could start a clause, in text order (detached runs aligned)."""
+    """Every printed number that could start a clause, in text order (detached runs aligned).  In a document
+    with a run adrift (:func:`adrift_runs`) no detached run is aligned: that extraction set its numbers apart
+    from their clauses, and a column that looks as if it heads its page is no better vouched for than the
+    others, so their numbers open no clause (the clauses are found by their headings, or by order)."""
     out: list[Candidate] = []
     i = 0
     n = len(lines)
+    adrift = bool(adrift_runs(lines))
+    in_runs = {k for a, b, _ in _number_runs(lines) for k in range(a, b)} if adrift else set()
     while i < n:
         line = lines[i]
         if stop is not None and line.start >= stop:
             break
         if line.furniture or not line.content or contents_entry(line.content):
             i += 1
+            continue
+        if line.index in in_runs:
+            i += 1  # a number of a column set apart from its clause, in a document whose columns vouch for none
             continue
         if line.numbers_only:
             # gather the run of number-only lines (blank lines between are allowed)
@@ -351,7 +404,8 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
                     run.append(lines[j])
                 j += 1
             if len(run) >= 2:
-                out.extend(align_detached_run(text, run, lines, j))
+                if not adrift:
+                    out.extend(align_detached_run(text, run, lines, j))
                 i = j
                 continue
         lead = len(text[line.start:line.end]) - len(text[line.start:line.end].lstrip())

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pincite.errors import ParseError
 from pincite.legal.contracts import (
+    DETACHED_NUMBER_HEADINGS,
     END_NOTES,
     FIRST_PAGE_SIGNALS,
     PAGE_FOOTER,
@@ -34,6 +35,7 @@ from pincite.legal.text_judgments import CAPTION_SIGNS, CAPTION_SIGNS_NEEDED
 from pincite.parse.contract import (
     Candidate,
     Line,
+    adrift_runs,
     contents_entry,
     find_candidates,
     heading_of,
@@ -213,6 +215,11 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     headed = headed_decision(text, lines) or numbered_judgment(text, lines)
     if headed:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(headed), tuple(warnings), date)
+    adrift = adrift_runs(lines)
+    if adrift:
+        warnings.append(f"{source}: {len(adrift)} column(s) of clause numbers printed apart from their clauses where "
+                        f"no page's text begins (first at line {adrift[0][0] + 1}): the document does not say which "
+                        f"clause each number is, so no clause is labelled by a number printed in such a column")
     cands = find_candidates(text, lines)
     kept = select_numbering(cands)
     sig_start = find_signatures(text, lines, kept[0].pos) if len(kept) >= MIN_CLAUSES else None
@@ -288,7 +295,7 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     if judgment:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(judgment), tuple(warnings), date)
 
-    headed_units = None if not_contract else headed_clauses(text, lines, title)
+    headed_units = None if not_contract else headed_clauses(text, lines, title, bool(adrift))
     if headed_units:
         warnings.append(f"{source}: no clause numbering found; its clauses are cited by their printed headings")
         return TextAnalysis(DocumentKind.CONTRACT, title, tuple(_renumber(headed_units)), tuple(warnings), date)
@@ -304,15 +311,17 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
 
 _HEADING_SHAPES = [re.compile(p) for p, _ in UNNUMBERED_HEADINGS]
 _NOT_HEADINGS = [re.compile(p) for p, _ in NOT_CLAUSE_HEADINGS]
+_DETACHED_HEADING_SHAPES = _HEADING_SHAPES + [re.compile(p) for p, _ in DETACHED_NUMBER_HEADINGS]
 #: a heading longer than this many words is a sentence in capitals, not a title
 _HEADING_WORDS = 8
 
 
-def unnumbered_heading(content: str) -> tuple[str, bool] | None:
+def unnumbered_heading(content: str, numbers_detached: bool = False) -> tuple[str, bool] | None:
     """The clause heading a stripped line opens with, printed without a number
-    (:data:`pincite.legal.contracts.UNNUMBERED_HEADINGS`), and whether it stands alone on its line; None when
-    the line opens with none."""
-    for p in _HEADING_SHAPES:
+    (:data:`pincite.legal.contracts.UNNUMBERED_HEADINGS`; with ``numbers_detached``, in a document whose clause
+    numbers were set apart from their clauses, :data:`~pincite.legal.contracts.DETACHED_NUMBER_HEADINGS` too),
+    and whether it stands alone on its line; None when the line opens with none."""
+    for p in (_DETACHED_HEADING_SHAPES if numbers_detached else _HEADING_SHAPES):
         m = p.match(content)
         if m:
             break
@@ -337,7 +346,7 @@ def _text_line(lines: list[Line], i: int, step: int) -> Line | None:
     return None
 
 
-def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | None:
+def headed_clauses(text: str, lines: list[Line], title: str, numbers_detached: bool = False) -> list[dict] | None:
     """A contract that numbers none of its clauses but heads each ("DUTIES.", "TERM & TERMINATION. This
     Agreement…", "GOVERNING LAW"): one citable clause per heading, labelled by the heading as printed, from the
     heading to the next; the preamble before the first and the signatures and attachments after the last as for
@@ -345,7 +354,9 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
     TERMINATION" over "INITIAL TERM AND RENEWALS: This Agreement…") heads a group: the run-in headings up to the
     next heading alone on its line are its clauses.  None unless at least :data:`MIN_CLAUSES` headings follow a
     preamble in prose and the text is an instrument (its title names one, or it has signature blocks).  A
-    heading printed on three or more lines is a page's running head, not a clause's."""
+    heading printed on three or more lines is a page's running head, not a clause's.  ``numbers_detached``: the
+    document's clause numbers were set apart from their clauses (:func:`pincite.parse.contract.adrift_runs`), so
+    a title-case line alone heads a clause too."""
     prose = next((ln for ln in lines if len(ln.content.split()) >= 8 and not ln.furniture), None)
     if prose is None:
         return None
@@ -353,16 +364,18 @@ def headed_clauses(text: str, lines: list[Line], title: str) -> list[dict] | Non
     for ln in lines[prose.index + 1:]:
         if ln.furniture or not ln.content or ln.numbers_only:
             continue
-        found = unnumbered_heading(ln.content)
+        found = unnumbered_heading(ln.content, numbers_detached)
         if found is None:
             continue
         h, alone = found
         before = _text_line(lines, ln.index, -1)
         if before is not None and before.end >= ln.start - 1 and not before.content.endswith((".", ":", ";")) \
-                and unnumbered_heading(before.content) is None:
+                and unnumbered_heading(before.content, numbers_detached) is None:
             continue  # a line of a wrapped sentence, not a heading
         if alone:
             nxt = _text_line(lines, ln.index, 1)
+            while numbers_detached and nxt is not None and nxt.numbers_only:  # ("Name" / "A." "B." "1." / text)
+                nxt = _text_line(lines, nxt.index, 1)
             if nxt is None or len(nxt.content.split()) < 4:
                 continue  # a heading heads text
         heads.append((ln, h, alone))
