@@ -262,6 +262,13 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
         kept = [c for c in kept if c.pos < body_end]
         repeats: list[str] = []
         units = _clause_units(text, lines, starts, kept, body_start, body_end, repeats)
+        if adrift:
+            # the clause numbers went into columns that say not whose they are: a clause opened by a number printed
+            # elsewhere (a list's item, a table's row) may hold clauses whose numbers are in those columns, so its
+            # number is not the document's for all its text, and no surface shows it as that (types.label_unverified)
+            for u in units:
+                if u.get("number") and u["zone"] == Zone.BODY:
+                    u["attrs"] = {**u.get("attrs", {}), "label_unverified": True}
         _trim_legends(text, units, legends)
         if repeats:
             warnings.append(f"{source}: the clause numbering repeats or goes back ({len(repeats)}): "

@@ -83,3 +83,15 @@ def test_columns_heading_their_pages_still_attach(bulk):
     doc = _load(bulk, CYBERGY)
     assert adrift_runs(split_lines(doc.text)) == []
     assert [u.number for u in doc.units if u.parent is None and u.number][:3] == ["1.", "2.", "3."]
+
+
+def test_vgrab_numbers_printed_elsewhere_are_not_shown_as_the_clause_numbers(bulk):
+    # Vgrab's development agreement closes each page with its column of clause numbers ("Page 1 of 7" / "1." "2."
+    # "3." / "Source: …"); what is numbered at line starts is a list of deliverables whose last line runs on into
+    # the agreement's terms.  The term clause is not shown under a number (on main: "cl. 9", from a column)
+    from pincite.types import label_unverified
+
+    doc = _load(bulk, "VgrabCommunicationsInc_20200129_10-K_EX-10.33_11958828_EX-10.33_Development Agreement.txt")
+    u = _holding(doc, "shall continue until full performance by both parties")
+    assert u.number is None or label_unverified(u)
+    assert all(label_unverified(x) for x in doc.units if x.number is not None and x.citable)
