@@ -19,7 +19,9 @@ computed for the candidates in one batch).  ``models/ranker_model.json`` (the pa
   LightGBM binary trees walked as the ranker's are (``kind`` "trees"); the generator quotes the top candidate
   when that probability reaches ``threshold`` and abstains otherwise — except, for one document's question, a
   top candidate a little under it that the bi-encoder reads as the answer (:data:`ANSWER_BELOW`), answered,
-  and a quantity asked whose top candidate states no number (:func:`states_no_quantity`), never answered;
+  and a quantity asked whose top candidate states no number (:func:`states_no_quantity`; an amount asked,
+  :data:`pincite.legal.decisions.AMOUNT_ASKED`, whose top candidate states none but references, dates or a
+  withheld figure, :func:`pincite.legal.decisions.states_amount`), never answered;
 - ``rerank`` (optional): a second LambdaRank model over the first's top ``top`` candidates, whose contexts alone are
   embedded with the question (one call for every document's): it reads the first ranker's score and the
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
@@ -41,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -67,11 +70,11 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
-from pincite.legal.decisions import answer_must_say, asked_and_said
+from pincite.legal.decisions import answer_must_say, asked_and_said, asks_amount, states_amount
 from pincite.legal.language import asks_exception, bodies_named, body_head, names_body, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
                                           asks_test, asks_why_ground, gives_reasons, ground_numbers,
-                                          judge_surnames, kinds_asked, states_test)
+                                          judge_surnames, judges_acting, kinds_asked, states_test)
 from pincite.types import DocumentKind, UnitKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -546,12 +549,17 @@ class RankerGenerator:
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
         direct = structural_claims(turn) or named_repeal(turn)  # the structure decides it: no ranking
+        needs = answer_must_say(turn.question)
+        if direct and needs and not any(all(n.search(c["quote"]) for n in needs)
+                                        for d in direct for c in d["citations"]):
+            direct = []  # "did the judge below order costs?": what the decision below says, silent on costs, is not it
+        if direct and not turn.multi_document and acting_judge_absent(turn, direct):
+            direct = []  # "what order had Morgan J made?": a paragraph that names no Morgan J is not that order
         if direct:
             return reply_json(direct)
         reading = named_candidates(turn, self.min_chars, m.gate_terms)
         if reading is None or not reading.sentences:
             return reply_json([])
-        needs = answer_must_say(turn.question)
         if needs:  # "what costs order…?": only a sentence saying what it asks answers it
             kept = [f for f in reading.sentences if all(n.search(f.sent) for n in needs)]
             if not kept:
@@ -597,8 +605,9 @@ class RankerGenerator:
                 return reply_json([claim(sents[exception], reading)])
             if p < m.threshold and reads_as_answer(p, summaries[0]):
                 decided = [(best, m.threshold)]  # read as the answer by the bi-encoder (ANSWER_BELOW)
-            if states_no_quantity(x[best], m.features):
-                decided = [(best, 0.0)]  # "how many…" asked and no number stated: never an answer
+            if states_no_quantity(x[best], m.features) or (asks_amount(turn.question)
+                                                           and not states_amount(sents[best].sent, turn.question)):
+                decided = [(best, 0.0)]  # "how many…" / "what interest rate…" asked and no amount stated: never an answer
         # "… under the Design Partner Agreement?": another agreement's clause answers nothing the question asks
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold
                   and (not named_docs or sents[best].cp.passage.document.id in named_docs)]
@@ -616,9 +625,38 @@ class RankerGenerator:
         if not claims and not turn.multi_document:
             kind_said = said_by_kind(turn.question, reading, scores)
             claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
+        if claims and not turn.multi_document and acting_judge_absent(turn, claims):
+            claims = []  # "did Lang J order costs?": the court's own order, which names no Lang J, is not Lang J's
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+def acting_judge_absent(turn: TurnContext, claims: list[dict[str, Any]]) -> bool:
+    """Whether a question asking what a named judge did (:func:`~pincite.legal.question_kinds.judges_acting`: "did
+    Lang J order costs…?") is answered by passages of a judgment that none of those judges speaks in (a judge
+    below, an earlier judge) and that name none of them — in the quoted sentence, or in its passage where the
+    sentence is not in the court's own voice ("I", "we"): the paragraph reports the court's own act, not that
+    judge's."""
+    names = judges_acting(turn.question)
+    if not names:
+        return False
+    for c in claims:
+        for cit in c["citations"]:
+            cp = turn.by_pid.get(cit["passage"])
+            if cp is None:
+                return False
+            doc = turn.document_of(cp.pid)
+            if doc.kind is not DocumentKind.JUDGMENT or named_speakers(doc, turn.question):
+                return False
+            quote = cit.get("quote") or ""
+            if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", quote) for n in names):
+                return False
+            own_voice = re.search(r"\b(?:I|[Ww]e)\b", quote)  # "I do not think this is a case for … costs": the court's own
+            if not own_voice and any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", cp.passage.text)
+                                     for n in names):
+                return False
+    return True
 
 
 #: a question decided by one ranking whose abstention probability falls short of the threshold is still

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pincite.legal.language import DATE, DURATION, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+from pincite.legal.language import DATE, DURATION, NUMBER, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
 
 # -- the questions -------------------------------------------------------------------------------------------
 
@@ -168,18 +168,21 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
 TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
                               r"\bwithin\s+(?:how\s+many|what)\b")
 
-#: A penalty asked ("maximum fine for…?", "what is the penalty for…?", "can a seller be fined?", "punishment for…").
+#: A penalty asked ("maximum fine for…?", "what is the penalty for…?", "can a seller be fined?", "punishment for…",
+#: "what fine can be imposed…?", "what's the fine for…?").
 PENALTY_ASKED = re.compile(r"(?i)\b(?:maximum|max\.?|highest|largest)\s+(?:fine|penalty|sentence|punishment)s?\b|"
                            r"\bwhat\s+(?:is\s+|are\s+)?(?:the\s+)?(?:penalt(?:y|ies)|punishment|sanctions?)\b|"
                            r"\bpenalt(?:y|ies)\s+for\b|\bhow\s+much\b[^?]{0,60}\bfined?\b|\bbe\s+fined\b|"
-                           r"\bfined\s+for\b|\bpunishable\b")
+                           r"\bfined\s+for\b|\bpunishable\b|\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:\w+\s+){0,2}?"
+                           r"fines?\b(?!\s+print)")
 
 COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+costs|who\s+(?:has\s+to\s+"
                          r"|must\s+|"
                          r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"
                          r"|with))\s+"
                          r"(?:the\s+)?costs|(?:were|was)\s+costs\s+(?:awarded|ordered)|who\s+(?:is\s+to\s+|will\s+|"
-                         r"should\s+|must\s+|shall\s+)?(?:decide|determine|assess)s?\s+(?:the\s+)?costs)\b")
+                         r"should\s+|must\s+|shall\s+)?(?:decide|determine|assess)s?\s+(?:the\s+)?costs|"
+                         r"(?:order|award)(?:ed|s)?\s+(?:the\s+)?costs|order\s+(?:as\s+to|for|on)\s+the\s+costs)\b")
 
 #: A disposal named as the time of what a costs question asks ("what costs order did the court make *when it
 #: dismissed the appeal*?", "… *after dismissing their appeal*"): background to the question, not what it asks
@@ -233,6 +236,75 @@ ASKED_AND_SAID: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
      "'what did / had the district court decide(d)?', 'how did Judge X rule?': the sentence saying what the court below "
      "did ('the district court granted summary judgment', '(Berman, J.) denied the motion')"),
 )
+
+
+#: An amount asked in words :data:`pincite.legal.language.QUANTITY` (the ranker's trained ``quantity`` feature)
+#: does not read: "what interest rate…", "what royalty rate…", "what percentage…", "what price per kilogram…",
+#: "what monthly recurring hosting charge…" — a rate, a percentage, a price or a periodic payment is a number —
+#: and "how much / how many…" (not "how much weight / discretion…", which asks a measure of judgment).
+#: ("what is the exit fee?" is left out: a fee is often a formula, "the net revenue of the merchants".)
+AMOUNT_ASKED = re.compile(r"(?i)\bhow\s+(?:much|many)\b(?!\s+(?:weight|importance|discretion|latitude|deference|say\b|"
+                          r"control|detail|of\s+a\b))|"
+                          r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:rate|"
+                          r"percentage|per\s*cent|price|sum)s?\b|\bat\s+what\s+(?:rate|price)\b|\bwhat(?:'s|\s+is|"
+                          r"\s+are|\s+was)?\s+(?:the\s+)?(?:(?:monthly|annual|yearly|weekly|daily|hourly|quarterly|"
+                          r"recurring|fixed|flat|total|upfront|up-front|initial|per-\w+)\s+)+(?:[\w-]+\s+){0,2}?(?:fee|"
+                          r"charge|payment|amount|rent|salary|royalt(?:y|ies)|price|compensation|figure)s?\b")
+
+#: What, in a sentence, is no answer to "how much…?": a reference to another provision ("section 2(6)",
+#: "clause 3.4", "paragraph (a)", "subsection (4)"), a date ("20 December 2019") or a year, a street
+#: address's numbers, "one-time" / "one or more" / "any one" (kinds, not amounts) — each with why it is
+#: not the amount asked.
+NOT_AN_AMOUNT: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:sections?|ss?\.|clauses?|cl\.|articles?|art\.|regulations?|reg\.|rules?|paragraphs?|"
+                r"para\.|subsections?|subparagraphs?|schedules?|parts?|chapters?|items?|exhibits?|annex(?:es)?|"
+                r"appendix|appendices|orders?|acts?|CPR\s+Part)\s*[\dIVXivx]+[\w.]*(?:\s*\([\w.]+\))*"),
+     "'under section 2(6)', 'clause 3.4', 'CPR Part 55': where the law is, not how much"),
+    (re.compile(r"(?i)\b(?:subsection|paragraph|sub-paragraph)\s*\([\w.]+\)"),
+     "'subsection (4)', 'paragraph (a)': a reference"),
+    (re.compile(r"(?i)\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                r"December)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|"
+                r"March|April|May|June|July|August|September|October|November|December),?\s+\d{4}\b|(?<![$£€\d.,])\b(?:1[6-9]|20)\d\d\b(?!\s*(?:%|per\b|"
+                r"dollars|pounds|euros|shares|units|days|weeks|months|years|hours|kg|kilo|tons|tonnes))"),
+     "'On 20 December 2019, Hackney issued a claim…': when, not how much"),
+    (re.compile(r"(?i)\b\d+(?:-\d+)?\s+[A-Z][a-z]+\s+(?:Street|Road|Avenue|Lane|Place|Square)\b|\b[A-Z]{1,2}\d[A-Z\d]?"
+                r"\s*\d[A-Z]{2}\b|\b[A-Z]\d+\b"),
+     "'23-25 Well Street, London E9 7QZ', 'Room G21': an address or a room, not an amount"),
+    (re.compile(r"(?i)\bone(?:-time|\s+or\s+more|\s+of\b|\s+another\b)|\bany\s+one\b|\bno\s+one\b|\bthe\s+one\b"),
+     "'one-time, installment, recurring', 'one or more', 'any one': a kind or a person, not a number"),
+)
+
+#: A number the document withholds: "a duration of * years", "$[***]", "[***]%", "**** tablets" — the filed
+#: copy omits the amount (confidential treatment), so the sentence cannot say how much.
+REDACTED_AMOUNT = re.compile(r"(?i)(?:\*+|\[\s*\*+\s*\]|\[redacted\]|\bXX+\b)\s*(?:%|per\s*cent|percent|years?|months?|"
+                             r"weeks?|days?|hours?|dollars?|pounds?|euros?|tablets?|units?|shares?)\b|(?:[$£€]|US\$|USD|"
+                             r"EUR|GBP)\s*(?:\*+|\[\s*\*+\s*\])")
+
+
+#: A number in digits or words, every word from one to ninety ("not being less than fourteen days"; the ranker's
+#: trained :data:`pincite.legal.language.NUMBER` reads a shorter list, kept as it was trained).
+AMOUNT_NUMBER = re.compile(rf"{NUMBER.pattern}|\b(?:thirteen|fourteen|sixteen|seventeen|eighteen|nineteen|seventy|"
+                           r"eighty|half|quarter|twice|double)\b", re.I)
+
+
+def asks_amount(question: str) -> bool:
+    """Whether ``question`` asks an amount (:data:`AMOUNT_ASKED`)."""
+    return bool(AMOUNT_ASKED.search(question))
+
+
+def states_amount(sentence: str, question: str) -> bool:
+    """Whether ``sentence`` states an amount that could answer ``question``: a number left once its references,
+    dates, addresses and kinds (:data:`NOT_AN_AMOUNT`) and the numbers the question itself states ("the
+    $765,692.81 judgment debt", "the 200/10mg bottles") are set aside — and no amount withheld
+    (:data:`REDACTED_AMOUNT`: the document omits what is asked)."""
+    if REDACTED_AMOUNT.search(sentence):
+        return False
+    text = re.sub(r"^\s*(?:\(?[0-9a-z]{1,4}[.)]|\[\d+\])\s*", "", sentence)
+    for pattern, _why in NOT_AN_AMOUNT:
+        text = pattern.sub(" ", text)
+    asked = set(re.findall(r"\d+(?:[.,]\d+)*", question))
+    text = re.sub(r"\d+(?:[.,]\d+)*", lambda m: " " if m.group(0) in asked else m.group(0), text)
+    return bool(AMOUNT_NUMBER.search(text))
 
 
 def asked_and_said(question: str) -> list[re.Pattern[str]]:

@@ -239,6 +239,22 @@ def judge_surnames(question: str) -> set[str]:
     return {re.sub(r"['’]s$", "", m.group(1)) for p, _ in JUDGE_SURNAME for m in p.finditer(question)}
 
 
+#: A judge asked about as the one who acted ("Did Lang J order costs…?", "What order had Morgan J made…?", "Why did
+#: HHJ Gosnell allow the first appeal…?"), the surname in group 1: where that judge is not one of the judgment's
+#: own voices (a judge below, an earlier judge), what the judge did is reported in a paragraph naming them — a
+#: paragraph that does not is the court's own act, another question's answer.
+JUDGE_ACTING = re.compile(r"(?i:\b(?:did|had|has|does|do)\s+)(?:(?:(?i:HHJ|His\s+Honour\s+Judge|Judge|Justice|Master|"
+                          r"Employment\s+Judge|Associate\s+Judge|District\s+Judge|Deputy\s+Judge)\s+([A-Z][a-z'’-]+))|"
+                          r"([A-Z][a-z'’-]+)\s+(?:LJJ?|JJ?|MR|P|VP|LCJ|CJ|JSC))(?:\s+(?:QC|KC))?\s+(?i:(?:\w+\s+)?"
+                          r"(?:order|decide|make|made|grant|refuse|award|find|hold|rule|dismiss|allow|direct|declare|"
+                          r"sentence|strike|set\s+aside)\w*)\b")
+
+
+def judges_acting(question: str) -> set[str]:
+    """The surnames of the judges ``question`` asks what they did (:data:`JUDGE_ACTING`)."""
+    return {m.group(1) or m.group(2) for m in JUDGE_ACTING.finditer(question)}
+
+
 #: The header block naming the judges who decided ("Before :\nTHE HONOURABLE MRS JUSTICE EADY DBE, PRESIDENT",
 #: "Before Howard, Chief Judge, Selya and Barron, Circuit Judges."), up to the parties ("Between", "- - -").
 BEFORE_BLOCK = re.compile(r"(?s)\bBefore\s*:?\s*(.{3,400}?)(?:\n\s*-\s-|\bBetween\b|\n\s*\n\s*[A-Z][a-z]+\s[A-Z]\.|$)")
