@@ -100,3 +100,24 @@ def test_what_a_judge_below_did_is_not_another_judges_act(ask_judgment, question
     ans = ask_judgment(question)  # the judgment reports no costs order of Eder J's
     quotes = [c.to_json()["quote"] for c in ans.citations]
     assert all("Eder" in x and "costs" in x for x in quotes), quotes
+
+
+def test_a_cap_asked_is_answered_by_the_clause_bounding_liability(ask) -> None:  # type: ignore[no-untyped-def]
+    q = "Is there a cap on the Bank's total liability to ISO under the iPayment sponsorship agreement?"
+    needs = answer_must_say(q)
+    assert needs
+    assert not all(n.search("The Parties assume no liability to any third party because of any reliance on the "
+                            "representations.") for n in needs)
+    ans = ask(q)  # among the sentences saying "liability", the one bounding it ("the cumulative liability of each…")
+    quotes = [c.to_json()["quote"] for c in ans.citations]
+    assert quotes and all("cumulative liability" in x for x in quotes), quotes
+
+
+def test_commencement_asked() -> None:
+    q = "When did the restrictions on exercising the right to buy take effect?"
+    needs = answer_must_say(q)
+    assert needs
+    assert not all(n.search("Section 4 restricts the exercise of the right.") for n in needs)  # what, not when
+    assert all(n.search("This Act comes into force two months after the day on which it receives Royal Assent.")
+               for n in needs)
+    assert not answer_must_say("When can a vessel seized in Canada be taken out of Canada?")

@@ -190,6 +190,18 @@ COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+
 DISPOSAL_AS_TIME = re.compile(r"(?i)(?:\b(?:when|after|having|upon|once)\b[^?]{0,100}?|\b(?:in|on)\s+)(?:dismiss|allow|"
                               r"reject|refus|uph[eo]ld)\w*\b[^?]*")
 
+#: When a law or term took or takes effect ("when did the restrictions … take effect?", "when did the 2005 rules
+#: start to apply to pubs?", "from what date is it in force?"): a date or a period is asked.
+IN_FORCE_ASKED = re.compile(r"(?i)\bwhen\s+(?:did|does|do|will|would|is|was|were|are|shall)\b[^?]{0,120}?\b(?:(?:take|took|"
+                            r"taken|taking|come|came|coming)\s+(?:into\s+)?(?:effect|force|operation)|(?:start|begin|"
+                            r"commence)s?\s+(?:to\s+)?(?:apply|applying|operat\w*|have\s+effect))|\b(?:from|on|as\s+of)\s+"
+                            r"what\s+date\b")
+
+#: A cap on liability asked ("is there a cap on the architect's liability?", "what is the cap on each party's
+#: aggregate liability?", "is Hovione's total exposure capped?").
+LIABILITY_CAP_ASKED = re.compile(r"(?i)\bcap(?:ped|s)?\b[^?]{0,60}?\b(?:liabilit\w*|exposure|damages)\b|\b(?:liabilit\w*|"
+                                 r"exposure|damages)\b[^?]{0,60}?\bcap(?:ped|s)?\b")
+
 #: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
 #: must say, and why — a sentence without it answers another question, however many words it shares.
 ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
@@ -210,6 +222,16 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
      "does a permit revoked for a conviction; the answer makes the act an offence or fixes the fine or sentence "
      "(a contract's liquidated damages or late fee; a judgment's sentence or sanction imposed), and where the "
      "instrument states none there is no answer in it"),
+    (LIABILITY_CAP_ASKED, re.compile(r"(?i)\b(?:exceed\w*|limit\w*|cap(?:ped|s)?|maximum|aggregate|cumulative|up\s+to|"
+                                     r"in\s+excess\s+of|greater\s+of|lesser\s+of)\b"),
+     "'is there a cap on the architect's liability?': a payment clause, or 'the Parties assume no liability to any "
+     "third party', bounds nothing; the answer says the liability shall not exceed, is limited to, or is capped "
+     "at something (where the contract has no such clause there is no answer in it)"),
+    (IN_FORCE_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:1[6-9]|20)\d\d\b|\b(?:January|February|March|"
+                                r"April|May|June|July|August|September|October|November|December)\b|\bRoyal\s+Assent\b|"
+                                r"\b(?:day|date|passing|commencement|forthwith|immediately)\b|\bappoint(?:ed)?\b", re.I),
+     "'when did the restrictions take effect?': 'section 4 restricts the exercise of the right' says what, not when; "
+     "the answer states a date, a period, the day of Royal Assent or an appointed day"),
 )
 
 
