@@ -121,3 +121,23 @@ def test_commencement_asked() -> None:
     assert all(n.search("This Act comes into force two months after the day on which it receives Royal Assent.")
                for n in needs)
     assert not answer_must_say("When can a vessel seized in Canada be taken out of Canada?")
+
+
+def test_how_long_is_answered_by_a_period() -> None:
+    from pincite.legal.decisions import states_period
+    # sentences of the iPayment sponsorship agreement
+    assert states_period("The initial term of this Agreement shall be four (4) Processing Years commencing on the "
+                         "Effective Date of this Agreement")
+    assert states_period("the breaching party has not cured the breach within five business days after notice")
+    assert not states_period("ISO shall use reasonable efforts to ensure that each Application completed by an "
+                             "Applicant is current and contains accurate and complete information.")
+
+
+def test_a_judgment_is_not_the_case_another_question_is_about(shared: Path) -> None:
+    from pincite.answer.structure import names_other_case
+    from pincite.ingest import parse_file
+    doc = parse_file(str(shared / SKURIKHIN), source=SKURIKHIN)  # JSC VTB Bank v Skurikhin
+    assert names_other_case("Mohamed v Breish, the fight over the fund: were the appeals dismissed?", doc)
+    assert not names_other_case("VTB v Skurikhin: was the appeal allowed?", doc)
+    # an authority named on the way is not what the question is about
+    assert not names_other_case("The receivers relied on Mohamed v Breish. Why did that argument fail?", doc)

@@ -626,6 +626,24 @@ def _names_other_case(question: str, doc: Document) -> bool:
     return named_other and not named_this
 
 
+#: A case named as what a question is about: at its start ("Mohamed v Breish, the fight over…", "In Smith v Jones,
+#: …"), not an authority it mentions on the way ("contrary to Uber v Aslam", "by reference to Sequent v Hautford").
+CASE_AS_SUBJECT = re.compile(r"^\s*(?:In\s+)?(?:the\s+)?" + NAMED_CASE.pattern)
+
+
+def names_other_case(question: str, doc: Document) -> bool:
+    """Whether the question is about a case it names at its start (:data:`CASE_AS_SUBJECT`) and the judgment ``doc``,
+    titled as a case ("A v B", "Re A"), is not one it names (:func:`_names_other_case`): a sentence of ``doc``
+    answers nothing it asks.  A judgment whose title names no parties (a parse that kept only the court's name) is
+    never judged so."""
+    title = doc.title or ""
+    if doc.kind is not DocumentKind.JUDGMENT or not CASE_AS_SUBJECT.search(question):
+        return False
+    if not re.search(r"\sv\.?\s|^\s*Re\s|,\s*Re\b", title):
+        return False
+    return _names_other_case(question, doc)
+
+
 def documents_named(question: str, documents: list[Any]) -> set[str]:
     """The ids of ``documents`` (each with ``id`` and ``title``) the question names by a word of its title no
     other of them holds (:func:`~pincite.legal.language.titles_named`: "In Gildernew, …", "Dr Abisoye's appeal",

@@ -21,7 +21,8 @@ computed for the candidates in one batch).  ``models/ranker_model.json`` (the pa
   top candidate a little under it that the bi-encoder reads as the answer (:data:`ANSWER_BELOW`), answered,
   and a quantity asked whose top candidate states no number (:func:`states_no_quantity`; an amount asked,
   :data:`pincite.legal.decisions.AMOUNT_ASKED`, whose top candidate states none but references, dates or a
-  withheld figure, :func:`pincite.legal.decisions.states_amount`), never answered;
+  withheld figure, :func:`pincite.legal.decisions.states_amount`; a duration asked whose top candidate states no
+  period, date or open end, :func:`pincite.legal.decisions.states_period`), never answered;
 - ``rerank`` (optional): a second LambdaRank model over the first's top ``top`` candidates, whose contexts alone are
   embedded with the question (one call for every document's): it reads the first ranker's score and the
   bi-encoder's cosine of each, also relative to the best of them (:data:`RERANK_FEATURES`; with ``rich`` each
@@ -55,7 +56,8 @@ from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
 from pincite.answer.structure import (bare_conclusion, bench_named, documents_named, ground_units,
-                                      named_speaker_units, named_speakers, speakers, structural_claims)
+                                      named_speaker_units, named_speakers, names_other_case, speakers,
+                                      structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.candidates import claim
 from pincite.generate.features import (
@@ -70,8 +72,9 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
-from pincite.legal.decisions import answer_must_say, asked_and_said, asks_amount, states_amount
-from pincite.legal.language import asks_exception, bodies_named, body_head, names_body, qualified_by, qualifies, repeal_note
+from pincite.legal.decisions import answer_must_say, asked_and_said, asks_amount, states_amount, states_period
+from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_named, body_head, names_body, qualified_by,
+                                    qualifies, repeal_note)
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
                                           asks_test, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, judges_acting, kinds_asked, states_test)
@@ -608,6 +611,8 @@ class RankerGenerator:
             if states_no_quantity(x[best], m.features) or (asks_amount(turn.question)
                                                            and not states_amount(sents[best].sent, turn.question)):
                 decided = [(best, 0.0)]  # "how many…" / "what interest rate…" asked and no amount stated: never an answer
+            if DURATION_QUESTION.search(turn.question) and not states_period(sents[best].sent):
+                decided = [(best, 0.0)]  # "how long…?" / "what is the term…?" and no period, date or open end stated
         # "… under the Design Partner Agreement?": another agreement's clause answers nothing the question asks
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold
                   and (not named_docs or sents[best].cp.passage.document.id in named_docs)]
@@ -627,6 +632,10 @@ class RankerGenerator:
             claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
         if claims and not turn.multi_document and acting_judge_absent(turn, claims):
             claims = []  # "did Lang J order costs?": the court's own order, which names no Lang J, is not Lang J's
+        if claims and not turn.multi_document and any(
+                names_other_case(turn.question, turn.document_of(cit["passage"]))
+                for c in claims for cit in c["citations"] if cit["passage"] in turn.by_pid):
+            claims = []  # "Mohamed v Breish — were the appeals dismissed?": another case's judgment does not say
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look

@@ -309,6 +309,21 @@ AMOUNT_NUMBER = re.compile(rf"{NUMBER.pattern}|\b(?:thirteen|fourteen|sixteen|se
                            r"eighty|half|quarter|twice|double)\b", re.I)
 
 
+#: What answers "how long…?" / "what is the term…?" (:data:`pincite.legal.language.DURATION_QUESTION`): a period
+#: ("five business days", "twelve (12) months", "a term not exceeding seven years"), a date, or an open end
+#: ("until terminated", "indefinitely", "in perpetuity", "so long as", "for the life of the patent").
+PERIOD_STATED = re.compile(rf"(?i)(?:{AMOUNT_NUMBER.pattern})[\w\s()\-]{{0,20}}?\b(?:business\s+|calendar\s+|working\s+|"
+                           r"banking\s+|clear\s+|consecutive\s+|full\s+|fiscal\s+|financial\s+)?(?:days?|weeks?|"
+                           r"months?|years?|hours?|quarters?)\b|" + DATE.pattern + r"|\b(?:until|till|unless\s+and\s+"
+                           r"until|indefinite\w*|perpetu\w*|so\s+long\s+as|for\s+(?:the|its)\s+(?:life|term|duration)"
+                           r"|expir\w*|annual\w*|each\s+year|per\s+annum)\b")
+
+
+def states_period(sentence: str) -> bool:
+    """Whether ``sentence`` states how long (:data:`PERIOD_STATED`)."""
+    return bool(PERIOD_STATED.search(sentence))
+
+
 def asks_amount(question: str) -> bool:
     """Whether ``question`` asks an amount (:data:`AMOUNT_ASKED`)."""
     return bool(AMOUNT_ASKED.search(question))
