@@ -78,10 +78,11 @@ _MODULES: dict[Format, str] = {
 #: no longer hides the clause number, parse/contract._RULE_PREFIX); 21: a plain-text contract whose clause numbers
 #: were set apart in columns that head no page ("2." … "8." in mid-sentence, or over a page's footer) labels no
 #: clause by them (parse/contract.adrift_runs) and cites its clauses by their printed headings, title case alone
-#: on a line too (legal/contracts.DETACHED_NUMBER_HEADINGS):
+#: on a line too (legal/contracts.DETACHED_NUMBER_HEADINGS); 22: in a contract typed with two spaces between
+#: words, "as  provided  in  Section  5.0" is a reference, not a clause opening (parse/contract.REFERENCE_LEADS):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 21
+PARSER_VERSION = 22
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -286,6 +286,22 @@ REFERRING_WORDS = frozenset("section sections clause clauses article articles pa
                             "regulations item items note notes form chapter title subsection subparagraph".split())
 
 
+#: lower-case words after which a provision's number is a reference to it, never a clause opening, however wide
+#: the gap before the number ("as  set  out  in  Section  2.01", "subject  to  Section  4.02", "pursuant  to
+#: 7.1"): text typed with two spaces between words puts a gap before every word
+REFERENCE_LEADS = frozenset("in under to with of per see pursuant by than from within including "
+                            "notwithstanding".split())
+
+
+def _word_start(text: str, at: int) -> int:
+    """Where the word ending at ``at`` starts, and the spaces before it skipped back over (so that
+    :func:`_word_before` there reads the word before it)."""
+    i = at - len(_word_before(text, at))
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return i
+
+
 def _heading_after_clause(before: str) -> bool:
     """Whether ``before`` ends with a clause number and its heading ("1. Products and Payments", "2. Term and
     Termination."), so that an "A." run in after it opens that clause's first item."""
@@ -427,6 +443,14 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
             if first is not None and g.start() < first.num_end:
                 continue
             c = _tokens_at(line, text, g.end(), "mid")
+            before = _word_before(text, g.start())
+            if c is not None and (c.keyword or c.family == "dec") and (
+                    before in REFERENCE_LEADS or (before.lower() in REFERRING_WORDS and not before.isupper()
+                                                  and _word_before(text, _word_start(text, g.start())).strip()
+                                                  in REFERENCE_LEADS)):
+                continue  # "as  set  out  in  Section  2.01  [CONTRACTORS].": a reference, in text typed with
+                # two spaces between words (the keyword after "in", the number after "Section"); a lettered item
+                # after "; and" still opens
             if c is not None:
                 out.append(c)
                 seen.add(c.num_start)
