@@ -799,7 +799,7 @@ def reply_to_argument(turn: TurnContext, reading: Any, scores: np.ndarray, best:
     as a matter of law, proof of a sham requires…", :func:`~pincite.legal.question_kinds.poses_issue`) and the
     question does not ask what a party argued or what the issues were (:func:`~pincite.legal.question_kinds.
     asks_argument`), the court's answer to it: the best-scored candidate of the same judgment, in the
-    :data:`REPLY_SPAN` paragraphs from it, that gives the court's reasons in its own words
+    :data:`REPLY_SPAN` paragraphs after it, that gives the court's reasons in its own words
     (:func:`~pincite.legal.question_kinds.gives_reasons`; for an issue posed, also a test it states,
     :func:`~pincite.legal.question_kinds.states_test`) — in the named judge's voice when the question names one,
     never a dissent's otherwise.  None when the answer is neither or no such candidate follows it (the ranker's
@@ -816,7 +816,8 @@ def reply_to_argument(turn: TurnContext, reading: Any, scores: np.ndarray, best:
     at = [where[o] for o in f.cp.passage.chunk.units if o in where]
     if not at:
         return None
-    span = {paras[k] for k in range(min(at), min(len(paras), max(at) + REPLY_SPAN + 1))}
+    # the paragraphs after it: the rest of its own paragraph is still the party's case ("As Mr Rainey put it, …")
+    span = {paras[k] for k in range(max(at) + 1, min(len(paras), max(at) + REPLY_SPAN + 1))}
     allowed = set(int(i) for i in voice) if voice is not None else None
     replies = [int(i) for i in np.argsort(-scores, kind="stable")
                if sents[i].cp.passage.document.id == doc.id and span & set(sents[i].cp.passage.chunk.units)
