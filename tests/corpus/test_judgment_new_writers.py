@@ -6,7 +6,10 @@ prefers, on real Court of Appeal judgments from ../bulk (none reserved, none a q
 - what something is ("what is the purpose of an award of damages…?"): the sentence with the thing asked about as
   its subject (:func:`pincite.legal.question_kinds.states_what_asked`), where main abstained;
 - a party's case the question restates: the court's reply in the paragraphs after it
-  (:func:`pincite.generate.ranker.reply_to_argument`), where main quoted the party's case.
+  (:func:`pincite.generate.ranker.reply_to_argument`), where main quoted the party's case;
+- a judge below named ("what did Saini J decide…?"): the sentence reporting that judge's decision in the passive
+  ("… was refused by Saini J", :func:`pincite.legal.question_kinds.names_deciding`), where main cited a paragraph
+  about the appeal's timing (Hoque is a corpus judgment of the spent dev set).
 
 The questions are written for these tests (none is a gold question); what is asserted is which judgment is cited
 and what kind of sentence it quotes, never an answer's wording."""
@@ -19,7 +22,7 @@ import pytest
 
 from pincite.legal.decisions import asked_and_said
 from pincite.legal.language import ARGUMENT
-from pincite.legal.question_kinds import gives_reasons, states_what_asked
+from pincite.legal.question_kinds import gives_reasons, names_deciding, reports_decision_below, states_what_asked
 from tests.support.extractive_helpers import ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
@@ -29,11 +32,13 @@ REGEN = f"{AKN}/2020-ewca-451-civ.xml"  # Regen Lab v Estar Medical: costs order
 SWIFT = f"{AKN}/2020-ewca-1295-civ.xml"  # Swift v Carpenter: the purpose of an award of damages
 VTB = f"{AKN}/2020-ewca-1337-civ.xml"  # JSC VTB Bank v Skurikhin: Berenger's argument, then the court's reply
 OTHERS = [f"{AKN}/2020-ewca-1487-civ.xml", f"{AKN}/2020-ewca-1389-civ.xml", f"{AKN}/2020-ewca-363-civ.xml"]
+HOQUE = "uk_find_case_law/ewca_civ_2020_legacy_akn/2020-ewca-1357-civ.xml"  # corpus: Hoque v SSHD
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory, bulk: Path):  # type: ignore[no-untyped-def]
-    s = ingested(tmp_path_factory.mktemp("judg") / "s.db", [bulk / f for f in (REGEN, SWIFT, VTB, *OTHERS)])
+def store(tmp_path_factory: pytest.TempPathFactory, bulk: Path, corpus: Path):  # type: ignore[no-untyped-def]
+    s = ingested(tmp_path_factory.mktemp("judg") / "s.db",
+                 [*(bulk / f for f in (REGEN, SWIFT, VTB, *OTHERS)), corpus / HOQUE])
     yield s
     s.close()
 
@@ -75,3 +80,11 @@ def test_a_party_case_restated_is_answered_by_the_courts_reply(ask) -> None:  # 
         assert c.candidate.doc.source.endswith(VTB)
         assert not ARGUMENT.search(quote), quote  # main quoted "Berenger argued that the Judge's reasoning…"
         assert gives_reasons(quote), quote
+
+
+def test_a_judge_below_named_is_answered_by_their_decision_in_the_passive(ask) -> None:  # type: ignore[no-untyped-def]
+    ans = ask("What did Saini J decide about setting aside the dismissal of the Hoque claim?")
+    assert ans.citations, ans.text
+    for c, quote in zip(ans.citations, _quotes(ans)):
+        assert c.candidate.doc.source.endswith(HOQUE)
+        assert reports_decision_below(quote) and names_deciding(quote, {"Saini"}), quote

@@ -149,6 +149,11 @@ DECISION_BELOW_SAYS: Table = (
      "Hillier dismissed the application': the judge below named, then what they did"),
     (re.compile(r"(?i)\b(?:was|were)\s+ordered\s+to\b"),
      "'Mr X was ordered to pay US$ 17.35 million': the order below, in the passive"),
+    (re.compile(r"\b(?:was|were)\s+(?:dismissed|refused|allowed|struck\s+out|quashed|made)\s+by\s+(?:[A-Z][a-z]+\s+J\b|"
+                r"(?:HHJ|Judge|Recorder|Master)\s+[A-Z][a-z]+)"),
+     "'An earlier application … was dismissed by Lang J in a judgment delivered on…': a named judge below's decision "
+     "in the passive (not 'permission was granted by Males LJ', another court's act; not 'by the Recorder', which "
+     "on the spent sets beat the sentence saying what the Recorder decided)"),
     (re.compile(r"(?i)\b(?:judge|Recorder|tribunal)\b[^.;]{0,40}?\b(?:determined|ruled|decided)\s+that\b"),
      "'in dismissing the challenge, the judge determined that…'"),
 )
@@ -194,9 +199,11 @@ _DECIDED = rf"(?:{_DECIDED_VERBS}|holding)"
 
 def names_deciding(sentence: str, names: set[str]) -> bool:
     """Whether ``sentence`` has one of the judges ``names`` as the one deciding — the name, then within a clause
-    what they did ("Dove J, who gave judgment allowing the appeal"), not a judge named in passing ("the
-    submission that Judge X was right and Dove J wrong")."""
-    return any(re.search(rf"\b{re.escape(n)}\b[^.;]{{0,60}}?\b{_DECIDED}\b", sentence) for n in names)
+    what they did ("Dove J, who gave judgment allowing the appeal"), or the decision in the passive with the judge
+    as its agent ("was dismissed by Lang J"), not a judge named in passing ("the submission that Judge X was right
+    and Dove J wrong")."""
+    return any(re.search(rf"\b{re.escape(n)}\b[^.;]{{0,60}}?\b{_DECIDED}\b|\b(?:was|were)\s+{_DECIDED}\s+by\s+"
+                         rf"(?:\w+\s+)?{re.escape(n)}\b", sentence) for n in names)
 
 
 def asks_lower_court(question: str) -> bool:
