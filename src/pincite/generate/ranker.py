@@ -77,7 +77,8 @@ from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_na
                                     qualifies, repeal_note)
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
                                           asks_test, asks_why_ground, gives_reasons, ground_numbers,
-                                          judge_surnames, judges_acting, kinds_asked, states_test)
+                                          judge_surnames, judges_acting, kinds_asked, states_test,
+                                          asks_what_it_is, states_what_asked, asks_argument, poses_issue)
 from pincite.types import DocumentKind, UnitKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -621,6 +622,10 @@ class RankerGenerator:
             why = reasons_for_ground(turn, reading, scores, answered, voice)
             if why is not None:
                 claims = [claim(sents[why], reading)]
+        if claims and not turn.multi_document:
+            reply = reply_to_argument(turn, reading, scores, decided[0][0], voice)
+            if reply is not None:
+                claims = [claim(sents[reply], reading)]
         if not claims and not turn.multi_document:
             view = named_judge_view(turn, reading, scores, voice)
             claims = [claim(sents[view], reading)] if view is not None else []
@@ -630,6 +635,9 @@ class RankerGenerator:
         if not claims and not turn.multi_document:
             kind_said = said_by_kind(turn.question, reading, scores)
             claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
+        if not claims and not turn.multi_document:
+            subject = stated_subject(turn, reading, scores, voice)
+            claims = [claim(sents[subject], reading)] if subject is not None else []
         if claims and not turn.multi_document and acting_judge_absent(turn, claims):
             claims = []  # "did Lang J order costs?": the court's own order, which names no Lang J, is not Lang J's
         if claims and not turn.multi_document and any(
@@ -857,6 +865,78 @@ def _about_another_body(turn: TurnContext, f: Any, bodies: list[str]) -> bool:
                for other in named):  # "Tax Court" is the "Tax Court of Canada" asked about, not another court
             return True
     return False
+
+
+#: how many of the judgment's paragraphs after a party's case recorded are read for the court's answer to it
+#: (:func:`reply_to_argument`): the court answers a submission in the paragraphs that follow it
+REPLY_SPAN = 3
+
+
+def reply_to_argument(turn: TurnContext, reading: Any, scores: np.ndarray, best: int,
+                      voice: np.ndarray | None) -> int | None:
+    """Where the ranker's answer to a judgment question is a party's case recorded ("Mr Biggs argued that the
+    Secretary of State must prove…", :data:`pincite.legal.language.ARGUMENT`) or an issue posed ("(b) whether,
+    as a matter of law, proof of a sham requires…", :func:`~pincite.legal.question_kinds.poses_issue`) and the
+    question does not ask what a party argued or what the issues were (:func:`~pincite.legal.question_kinds.
+    asks_argument`), the court's answer to it: the best-scored candidate of the same judgment, in the
+    :data:`REPLY_SPAN` paragraphs after it, that gives the court's reasons in its own words
+    (:func:`~pincite.legal.question_kinds.gives_reasons`; for an issue posed, also a test it states,
+    :func:`~pincite.legal.question_kinds.states_test`) — in the named judge's voice when the question names one,
+    never a dissent's otherwise.  None when the answer is neither or no such candidate follows it (the ranker's
+    choice stands)."""
+    sents = reading.sentences
+    f = sents[best]
+    doc = f.cp.passage.document
+    posed = poses_issue(f.sent)
+    if not (f.argument or posed) or doc.kind is not DocumentKind.JUDGMENT or asks_argument(turn.question):
+        return None
+    full = turn.document_of(f.cp.pid)
+    paras = [u.ordinal for u in full.units if u.kind is UnitKind.PARAGRAPH]
+    where = {o: k for k, o in enumerate(paras)}
+    at = [where[o] for o in f.cp.passage.chunk.units if o in where]
+    if not at:
+        return None
+    # the paragraphs after it: the rest of its own paragraph is still the party's case ("As Mr Rainey put it, …")
+    span = {paras[k] for k in range(max(at) + 1, min(len(paras), max(at) + REPLY_SPAN + 1))}
+    allowed = set(int(i) for i in voice) if voice is not None else None
+    replies = [int(i) for i in np.argsort(-scores, kind="stable")
+               if sents[i].cp.passage.document.id == doc.id and span & set(sents[i].cp.passage.chunk.units)
+               and (allowed is None or i in allowed) and (allowed is not None or not sents[i].dissenting)
+               and not sents[i].argument and i != best
+               and (gives_reasons(sents[i].sent) or (posed and states_test(sents[i].sent)))]
+    return replies[0] if replies else None
+
+
+#: the least first-ranker score at which a sentence stating what the question asks about answers it where the
+#: ranker would abstain (:func:`stated_subject`; read on the spent sets, lab/notes/answers.md "judg")
+SUBJECT_FLOOR = -0.5
+
+
+def stated_subject(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.ndarray | None) -> int | None:
+    """Where the ranker would abstain on a question asking what something is, covers or requires
+    (:func:`~pincite.legal.question_kinds.asks_what_it_is`: "what is the irreducible core of a trustee's
+    obligations?", "what kind of torts are exemplary damages confined to?"), the best-scored candidate of the
+    best-ranked judgment that opens on that thing as its subject and says what it is
+    (:func:`~pincite.legal.question_kinds.states_what_asked`) — the paragraph stating it, where the ranker's
+    first places go to neighbours quoting or applying the phrase — in the named judge's voice when the question
+    names one, never a dissent's otherwise, if its first-ranker score is at least :data:`SUBJECT_FLOOR`.  Not for
+    a question asking what the court below decided, why a ground failed or what was ordered.  None otherwise."""
+    q = turn.question
+    if not asks_what_it_is(q) or asks_decision_below(q) or asks_why_ground(q) \
+            or any(k.key == "outcome" for k in kinds_asked(q)):
+        return None
+    sents = reading.sentences
+    order = [int(i) for i in np.argsort(-scores, kind="stable")]
+    judgment = sents[order[0]].cp.passage.document
+    if judgment.kind is not DocumentKind.JUDGMENT:
+        return None  # a statute or contract ranked first: its own words answer, not a judgment's
+    allowed = set(int(i) for i in voice) if voice is not None else None
+    said = [i for i in order if sents[i].cp.passage.document.id == judgment.id
+            and (allowed is None or i in allowed) and (allowed is not None or not sents[i].dissenting)
+            and not sents[i].argument and states_what_asked(sents[i].sent, q)]
+    if not said or scores[said[0]] < SUBJECT_FLOOR:
+        return None
+    return said[0]
 
 
 def _subsection(doc: Any, f: Any) -> Any:

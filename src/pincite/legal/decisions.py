@@ -257,6 +257,17 @@ ASKED_AND_SAID: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
                 rf"\.\)\s+(?:granted|denied|dismissed|entered)\b"),
      "'what did / had the district court decide(d)?', 'how did Judge X rule?': the sentence saying what the court below "
      "did ('the district court granted summary judgment', '(Berman, J.) denied the motion')"),
+    (re.compile(r"(?i)\b(?:how\s+much|what\s+(?:sum|amount))\b[^?]{0,80}?\b(?:ordered|awarded|award|liable|costs|"
+                r"damages|compensation)\b"),
+     re.compile(r"(?:(?-i:\bI\b|\b[Ww]e\b)\s+(?:\w+\s+){0,3}?(?i:award|order|fix|assess|direct)|(?i:tribunal|judge|"
+                r"court|jury|master|magistrate|he|she)\s+(?:\w+\s+){0,3}?(?i:awarded|ordered|fixed|assessed)|\b(?i:was|"
+                r"were)\s+(?:\w+\s+){0,2}?(?i:ordered|awarded))\w*\b[^.;]{0,200}?(?:[$£€]\s?\d|\b\d[\d,]*(?:\.\d+)?\s+"
+                r"(?i:dollars|pounds|euros)\b)"),
+     "'how much were the directors ordered to pay?', 'what sum did the Tribunal award?': the sentence by which a "
+     "judge or court makes the order or award, or that reports it made, with its sum ('I award costs … as follows: "
+     "(a) … $111,778.75', 'Regen was ordered … to pay to Estar the sum of £225,000'), not one weighing an uplift "
+     "without a figure, a figure said in passing ('will also be liable for … $19,709') nor the sum a party sought "
+     "('An order … in the amount of')"),
 )
 
 

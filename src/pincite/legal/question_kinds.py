@@ -149,6 +149,11 @@ DECISION_BELOW_SAYS: Table = (
      "Hillier dismissed the application': the judge below named, then what they did"),
     (re.compile(r"(?i)\b(?:was|were)\s+ordered\s+to\b"),
      "'Mr X was ordered to pay US$ 17.35 million': the order below, in the passive"),
+    (re.compile(r"\b(?:was|were)\s+(?:dismissed|refused|allowed|struck\s+out|quashed|made)\s+by\s+(?:[A-Z][a-z]+\s+J\b|"
+                r"(?:HHJ|Judge|Recorder|Master)\s+[A-Z][a-z]+)"),
+     "'An earlier application … was dismissed by Lang J in a judgment delivered on…': a named judge below's decision "
+     "in the passive (not 'permission was granted by Males LJ', another court's act; not 'by the Recorder', which "
+     "on the spent sets beat the sentence saying what the Recorder decided)"),
     (re.compile(r"(?i)\b(?:judge|Recorder|tribunal)\b[^.;]{0,40}?\b(?:determined|ruled|decided)\s+that\b"),
      "'in dismissing the challenge, the judge determined that…'"),
 )
@@ -194,9 +199,11 @@ _DECIDED = rf"(?:{_DECIDED_VERBS}|holding)"
 
 def names_deciding(sentence: str, names: set[str]) -> bool:
     """Whether ``sentence`` has one of the judges ``names`` as the one deciding — the name, then within a clause
-    what they did ("Dove J, who gave judgment allowing the appeal"), not a judge named in passing ("the
-    submission that Judge X was right and Dove J wrong")."""
-    return any(re.search(rf"\b{re.escape(n)}\b[^.;]{{0,60}}?\b{_DECIDED}\b", sentence) for n in names)
+    what they did ("Dove J, who gave judgment allowing the appeal"), or the decision in the passive with the judge
+    as its agent ("was dismissed by Lang J"), not a judge named in passing ("the submission that Judge X was right
+    and Dove J wrong")."""
+    return any(re.search(rf"\b{re.escape(n)}\b[^.;]{{0,60}}?\b{_DECIDED}\b|\b(?:was|were)\s+{_DECIDED}\s+by\s+"
+                         rf"(?:\w+\s+)?{re.escape(n)}\b", sentence) for n in names)
 
 
 def asks_lower_court(question: str) -> bool:
@@ -440,6 +447,9 @@ TEST_FORMS_SAYS: Table = (
     (re.compile(r"(?i)\b(?:the\s+law|the\s+authorities|the\s+case\s+law)\b[^.;]{0,80}?\b(?:emphasi[sz]es|"
                 r"establish(?:es)?|requires?|makes?\s+clear)\s+that\b"),
      "'the law … emphasises that removal…': the law stated as the standard"),
+    (re.compile(r"(?-i:\b(?:we|I|We)\b)\s+(?:would\s+|therefore\s+)?(?:adopt|apply|prefer|endorse|follow)\s+the\s+"
+                r"(?:\w+\s+){0,2}?(?:approach|test|formulation|analysis)\b"),
+     "'we adopt the approach of this Court in Official Assignee v Wilson…': the court choosing the test it applies"),
     (re.compile(r"(?i)\b(?:sets?\s+out|lays?\s+down|identif(?:y|ies))\s+(?:two|three|four|five|\d+|the)\s+"
                 r"(?:principles|requirements|conditions|elements|factors|stages|questions)\b"),
      "'it only sets out two principles: …': a test listed"),
@@ -512,6 +522,81 @@ def states_test(sentence: str) -> bool:
     return any(p.search(sentence) for p, _ in (*TEST_SENTENCE, *TEST_MORE_SAYS, *TEST_FORMS_SAYS))
 
 
+#: How a question asks what something is, what it covers or requires ("what is the irreducible core of a
+#: trustee's obligations?", "what kind of torts are exemplary damages confined to?"), each with its reason: the
+#: sentence with the thing asked about as its subject says it (:func:`states_what_asked`).
+WHAT_IT_IS_ASKED: Table = (
+    (re.compile(r"(?i)\bwhat\s+(?:is|are|was|were)\s+(?:the|an?)\b"),
+     "'what is the irreducible core of obligations of a trustee?': the thing named, stated"),
+    (re.compile(r"(?i)\bwhat\s+(?:kinds?|sorts?|types?|forms?)\s+of\b"),
+     "'what kind of torts are they confined to?', 'what kind of intention has to be proved?': its scope stated"),
+    (re.compile(r"(?i)\bwhat\s+(?:does|do|did)\b[^?]{0,60}?\bmean\b|\bwhat\s+counts\s+as\b"),
+     "'what does \"serious harm\" mean?', 'what counts as a detriment?': the meaning stated"),
+)
+
+#: A sentence opening on its subject and what is said of it: the subject (up to ten words, no clause break) and
+#: the verb that states it ("The irreducible core of obligations owed by a trustee are…", "Exemplary damages are
+#: to be confined to…", "A sham requires…").
+SUBJECT_STATED = re.compile(r"^\W*(?:\[\d+\]|\d+\.)?\s*(?:(?:The|An?|This|That|Such)\s+)?([A-Za-z][\w'’-]*(?:\s+"
+                            r"[\w'’()-]+){0,9}?)\s+(?:is|are|was|were|must|requires?|means|includes?|will\s+be|"
+                            r"can\s+only|may\s+only)\b")
+
+
+#: How a question asks what a party argued ("what did Mr X submit?", "what was the appellant's argument?"):
+#: the party's case recorded answers it, not the court's reply to it.
+ARGUMENT_ASKED = re.compile(r"(?i)\bwhat\s+(?:did|does|do|had|was|were)\b[^?]{0,80}?\b(?:argu\w*|submi\w*|contend\w*|"
+                            r"conten\w*|assert\w*|allege\w*|case|say|said)\b(?![^?]{0,40}\b(?:court|judge|tribunal|"
+                            r"panel)\b[^?]{0,20}\b(?:make|say|said|do|hold|held|decide|think|respond)\w*)|\bon\s+what\s+"
+                            r"basis\s+did\b[^?]{0,80}?\b(?:argu|submi|contend)\w*")
+
+
+def asks_argument(question: str) -> bool:
+    """Whether ``question`` asks what a party argued or what issues arose (:data:`ARGUMENT_ASKED`,
+    :data:`ISSUES_ASKED`)."""
+    return bool(ARGUMENT_ASKED.search(question) or ISSUES_ASKED.search(question))
+
+
+#: How a question asks what the issues were ("what questions arose…?", "which issues did the court identify?").
+ISSUES_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:\w+\s+){0,2}?(?:issues?|questions?)\b")
+
+#: A sentence posing an issue the court goes on to answer, each with its reason: the answer is in the paragraphs
+#: after it, not in it.
+ISSUE_POSED: Table = (
+    (re.compile(r"(?i)\(\s*(?:[a-h]|i{1,3}|iv|v|vi{1,3}|\d{1,2})\s*\)\s+whether\b"),
+     "'Issues have arisen as to: (a) …; and (b) whether, as a matter of law, proof of a sham requires…': an issue "
+     "listed, answered later ('In respect of the second question, we adopt…')"),
+    (re.compile(r"(?i)\b(?:issues?|questions?)\s+(?:have|has)\s+(?:also\s+)?arisen\b"),
+     "'Issues have arisen in the context of trusts as to…': the issues introduced"),
+)
+
+
+def poses_issue(sentence: str) -> bool:
+    """Whether ``sentence`` poses an issue the court answers after it (:data:`ISSUE_POSED`) without stating a test
+    or giving reasons itself."""
+    return any(p.search(sentence) for p, _ in ISSUE_POSED) and not states_test(sentence) \
+        and not gives_reasons(sentence)
+
+
+def asks_what_it_is(question: str) -> bool:
+    """Whether ``question`` asks what something is, covers or requires (:data:`WHAT_IT_IS_ASKED`) or the test
+    for it (:func:`asks_test`)."""
+    return asks_test(question) or any(p.search(question) for p, _ in WHAT_IT_IS_ASKED)
+
+
+def states_what_asked(sentence: str, question: str) -> bool:
+    """Whether ``sentence`` opens on the thing ``question`` asks about as its subject and says what it is
+    (:data:`SUBJECT_STATED`): at least two of the subject's content words are the question's, and at least two
+    in three of them — "The irreducible core of obligations owed by a trustee are the obligations to act honestly"
+    for "what is the irreducible core of obligations of a trustee?", not "The Judge was…" (one word shared) nor a
+    subject about something else that shares one phrase.  Not a party's case recorded, not a question."""
+    m = SUBJECT_STATED.search(sentence.replace("\n", " "))
+    if m is None or sentence.rstrip().endswith("?") or ARGUMENT.search(sentence):
+        return False
+    subject = set(terms(m.group(1)))
+    shared = subject & set(terms(question))
+    return len(shared) >= 2 and 3 * len(shared) >= 2 * len(subject)
+
+
 def kinds_asked(question: str) -> tuple[ParagraphKind, ...]:
     """The kinds of paragraph ``question`` asks for (none for most questions)."""
     return tuple(k for k in KINDS if any(p.search(question) for p, _ in k.asked))
@@ -532,7 +617,7 @@ def place_weight(position: float, text: str, kinds: tuple[ParagraphKind, ...]) -
     return best
 
 
-__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "asks_test", "states_test", "judge_surnames", "BEFORE_BLOCK",
+__all__ = ["ParagraphKind", "KINDS", "kinds_asked", "asks_test", "states_test", "asks_what_it_is", "states_what_asked", "asks_argument", "poses_issue", "judge_surnames", "BEFORE_BLOCK",
            "says_kind", "place_weight", "reports_decision_below",
            "asks_lower_court", "judges_below_named", "names_deciding",
            "asks_decision_below", "asks_why_ground", "JUDGE_NAMED", "gives_reasons", "disposes_ground", "ground_numbers",
