@@ -830,8 +830,8 @@ def asked_clause(turn: TurnContext, reading: Any, scores: np.ndarray, named_docs
     """Where the ranker would abstain on a commercial question asked of a contract (the categories of
     :mod:`pincite.legal.clause_answers`: governing law, termination, term, payment, assignment, liability …),
     the best-scored candidate of that contract which states the category first asked in a clause of it
-    (:func:`~pincite.legal.clause_answers.answers_category`: its operative words, under the category's heading or
-    none worded), if its first-ranker score is at least :data:`CLAUSE_FLOOR`; the next category asked when none
+    (:func:`~pincite.legal.clause_answers.answers_category`: its operative words, under the category's heading, a
+    heading of another category asked, or none worded), if its first-ranker score is at least :data:`CLAUSE_FLOOR`; the next category asked when none
     does.  The contract is the one the question names (``named_docs``), else the best-ranked candidate's; never
     a judgment or statute.  None otherwise."""
     cats = categories_asked(turn.question)
@@ -852,9 +852,13 @@ def asked_clause(turn: TurnContext, reading: Any, scores: np.ndarray, named_docs
         return None  # a contract the question does not name, among others: its clause may be another deal's
     mine = [i for i in order if sents[i].cp.passage.document.id == target.id and scores[i] >= CLAUSE_FLOOR]
     headings = {i: clause_headings(doc, sents[i]) for i in mine}
-    names = set(_PROPER.findall(turn.question)) - _GENERIC_NAMES
+    # a name is never written in lower case (but in an address: "ibm.com"): "Liability" in "the Liability Cap"
+    # is a word of the contract's
+    names = {w for w in set(_PROPER.findall(turn.question)) - _GENERIC_NAMES
+             if not re.search(rf"(?<![\w@./-]){re.escape(w.lower())}(?![\w@/-]|\.\w)", doc.text)}
     for cat in cats:
-        hits = [i for i in mine if answers_category(cat, sents[i].sent, headings[i], turn.question)]
+        also = tuple(c for c in cats if c is not cat)
+        hits = [i for i in mine if answers_category(cat, sents[i].sent, headings[i], turn.question, also)]
         # "the cap on IBM's liability": of two clauses alike, the one whose heading names whom the question names
         # ("IBM's Limitation of Liability", not "Customer's Limitation of Liability")
         own = [i for i in hits if names & set(_PROPER.findall(" ".join(headings[i][:2])))]

@@ -245,12 +245,15 @@ STATES_AMOUNT = re.compile(r"(?i)[$\u20ac\u00a3]|\d\s*%|\bper\s*cent|\bpercent|\
                            r"\b(?:dollars|euros?|pounds|US\$|USD|EUR|GBP|RMB)\b|\[\s*\*")
 
 
-def answers_category(category: ClauseAnswer, sentence: str, headings: list[str], question: str = "") -> bool:
+def answers_category(category: ClauseAnswer, sentence: str, headings: list[str], question: str = "",
+                     also: tuple[ClauseAnswer, ...] = ()) -> bool:
     """Whether ``sentence``, in a clause under ``headings`` (its own heading first, then those above it, numbers
     and all), answers ``category``: it says the category's operative words, and the clause is one of the
     category's by a heading — its own or one above it — or has no worded heading at all (a clause numbered
     "10.3" alone is read by its words).  A sentence under worded headings none of which is the category's
-    ("Remedial Measures" under "Dispute Resolution") does not answer it, whatever its words.  A payment or cap
+    ("Remedial Measures" under "Dispute Resolution") does not answer it, whatever its words — unless the heading
+    is that of another category the question asks (``also``): "can Dexcel terminate if Kitov doesn't pay?" is
+    answered by the sentence of "3.6 Payment Terms" entitling Dexcel to terminate.  A payment or cap
     ``question`` asking an amount (:data:`AMOUNT_ASKED`) is answered only by a sentence stating one
     (:data:`STATES_AMOUNT`)."""
     if not category.operative.search(sentence):
@@ -259,4 +262,4 @@ def answers_category(category: ClauseAnswer, sentence: str, headings: list[str],
             and not STATES_AMOUNT.search(sentence):
         return False  # an amount asked: a sentence stating none says something else about paying
     worded = [w for w in (heading_words(h) for h in headings) if w]
-    return not worded or any(category.heading.search(w) for w in worded)
+    return not worded or any(c.heading.search(w) for w in worded for c in (category, *also))
