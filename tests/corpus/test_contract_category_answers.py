@@ -53,8 +53,13 @@ def test_a_sentence_answers_its_category_under_its_heading_or_none() -> None:
     pay = _category("payment")
     assert not answers_category(pay, "Buyer shall pay the price within thirty days of invoice.", ["4. Payment"],
                                 "What price per kilogram does Buyer pay?")  # an amount asked, none stated
+    # the right to terminate for not paying, in the payment clause, answers a question asking both
+    late = "If Buyer fails to pay within ninety days, Seller shall be entitled to terminate this Agreement."
+    assert not answers_category(term, late, ["3.6", "Payment Terms"])
+    assert answers_category(term, late, ["3.6", "Payment Terms"], also=(pay,))
     assert heading_words("ARTICLE VI TERM AND TERMINATION") == "TERM AND TERMINATION"
     assert heading_words("10.3") == ""
+    assert heading_words("12. MISCELLANEOUS") == ""  # boilerplate's heading tells no category
 
 
 @pytest.fixture(scope="module")

@@ -795,6 +795,11 @@ def stated_test(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.n
 CLAUSE_FLOOR = -1.5
 
 
+#: the words a clause's first sentence opens with, which open no title
+_SENTENCE_OPENING = re.compile(r"^(?:This|The|These|Each|Either|Neither|Any|All|In|If|Upon|Subject|Notwithstanding|"
+                               r"No|Nothing|Except|Where|When|Unless)\b")
+
+
 def _printed_title(text: str) -> str:
     """The title a clause prints after its number ("3.6 Payment Terms 3.6.1 All payments…": "Payment
     Terms"): the words up to the first stop, colon or number, when they are a title (at most eight words, each
@@ -804,6 +809,8 @@ def _printed_title(text: str) -> str:
     words = head.split()
     if not 1 <= len(words) <= 8 or not all(w[0].isupper() for w in words if len(w) > 3 and w[0].isalpha()):
         return ""
+    if _SENTENCE_OPENING.match(head):
+        return ""  # "10.3 This Agreement (and any question …) is to be interpreted …": a sentence, not a title
     return head
 
 
@@ -832,14 +839,20 @@ def asked_clause(turn: TurnContext, reading: Any, scores: np.ndarray, named_docs
     the best-scored candidate of that contract which states the category first asked in a clause of it
     (:func:`~pincite.legal.clause_answers.answers_category`: its operative words, under the category's heading, a
     heading of another category asked, or none worded), if its first-ranker score is at least :data:`CLAUSE_FLOOR`; the next category asked when none
-    does.  The contract is the one the question names (``named_docs``), else the best-ranked candidate's; never
-    a judgment or statute.  None otherwise."""
+    does.  The contract is the best-ranked candidate's when the question names it (by title, ``named_docs``, or
+    by a name only its opening holds, :func:`names_only`) or it is the only document, else the best-ranked of
+    those the question names by title; never a judgment or statute.  None otherwise."""
     cats = categories_asked(turn.question)
     if not cats:
         return None
     sents = reading.sentences
     order = [int(i) for i in np.argsort(-scores, kind="stable")]
-    if named_docs:
+    ids = {f.cp.passage.document.id for f in sents}
+    top = sents[order[0]].cp.passage.document.id
+    # the best-ranked contract when the question names it (by its title, or a name its opening alone holds: "the
+    # El Banco Financial agency agreement"), else the best-ranked of those it names by title; among several
+    # documents, none the question names is not asked about — its clause may be another deal's
+    if len(ids) > 1 and top not in named_docs and not names_only(turn, top, ids):
         order = [i for i in order if sents[i].cp.passage.document.id in named_docs]
     if not order:
         return None
@@ -847,9 +860,6 @@ def asked_clause(turn: TurnContext, reading: Any, scores: np.ndarray, named_docs
     if target.kind is not DocumentKind.CONTRACT:
         return None
     doc = turn.document_of(sents[order[0]].cp.pid)
-    if not named_docs and len({f.cp.passage.document.id for f in sents}) > 1 \
-            and not names_only(turn, target.id, {f.cp.passage.document.id for f in sents}):
-        return None  # a contract the question does not name, among others: its clause may be another deal's
     mine = [i for i in order if sents[i].cp.passage.document.id == target.id and scores[i] >= CLAUSE_FLOOR]
     headings = {i: clause_headings(doc, sents[i]) for i in mine}
     # a name is never written in lower case (but in an address: "ibm.com"): "Liability" in "the Liability Cap"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CLAUSE_ANSWERS", "ClauseAnswer", "answers_category", "categories_asked", "heading_words"]
+__all__ = ["CLAUSE_ANSWERS", "GENERIC_HEADING", "ClauseAnswer", "answers_category", "categories_asked", "heading_words"]
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ CLAUSE_ANSWERS: tuple[ClauseAnswer, ...] = (
     ClauseAnswer(
         "termination",
         _r(r"\bterminat|\bwalk\s+away\b|\bpull\s+out\b|\bget\s+out\s+of\b|\bwithdraw|\bcancel|\bend\s+(?:the|its|"
-           r"this|their|his|her|our)\s+(?:\w+\s+){0,4}(?:agreement|contract|deal|arrangement|licen[cs]e|"
+           r"this|their|his|her|our)\s+(?:[\w-]+\s+){0,4}(?:agreement|contract|deal|arrangement|licen[cs]e|"
            r"relationship|alliance|collaboration)\b|\bend\s+it\b|\bget\s+out\b"),
         _r(r"terminat|cancel|withdraw|\btermination\b|duration|\bterm\b|expir"),
         _r(rf"\b{_PARTY_CAN}\s+(?:\w+\s+){{0,4}}(?:terminate|cancel|withdraw)|\b(?:terminate|cancel)\s+this\s+"
@@ -156,7 +156,7 @@ CLAUSE_ANSWERS: tuple[ClauseAnswer, ...] = (
     ClauseAnswer(
         "exclusivity",
         _r(r"\bexclusiv\w*|\bsole\s+(?:agent|distributor|supplier|provider|sponsor|source)\b|\bonly\s+for\b|"
-           r"\bother\s+(?:\w+\s+){0,2}(?:sponsors?|distributors?|suppliers?|agents?|members?|customers?)\b|"
+           r"\b(?:an)?other\s+(?:\w+\s+){0,2}(?:sponsors?|distributors?|suppliers?|agents?|members?|customers?)\b|"
            r"\bcompeting\b|\bterritorial\b"),
         _r(r"exclusiv|\bsole\b|non-?compet|competing|competition|appointment|territor"),
         _r(r"\bexclusiv\w*|\bsole\s+(?:and\s+exclusive\s+)?(?:agent|distributor|supplier|provider|sponsor|"
@@ -221,6 +221,12 @@ _NUMBER = re.compile(r"^\W*(?:(?:article|section|clause|part|schedule|exhibit|an
                      re.I)
 
 
+#: headings of the clauses that gather a contract's boilerplate, which tell no category: governing law, notices,
+#: assignment and the rest all sit under "Miscellaneous" or "General Provisions"
+GENERIC_HEADING = re.compile(r"(?i)^(?:miscellaneous|general|general\s+(?:provisions|terms)|other\s+(?:provisions|"
+                             r"terms)|final\s+provisions|boilerplate|standard\s+terms)(?:\s+provisions)?\W*$")
+
+
 def heading_words(heading: str) -> str:
     """A clause heading without its number ("ARTICLE VI TERM AND TERMINATION" is "TERM AND TERMINATION",
     "6.4. Termination for a Change of Control" is "Termination for a Change of Control"); empty when the
@@ -234,6 +240,8 @@ def heading_words(heading: str) -> str:
     h = h.strip()
     if re.match(r"(?i)list\b", h):  # "list 4 (ii)": the outline's name for an unheaded list item, not a title
         return ""
+    if GENERIC_HEADING.match(h):
+        return ""  # "Miscellaneous" holds governing law, notices and assignment alike: it tells no category
     return h if re.search(r"[A-Za-z]{3,}", h) else ""
 
 
