@@ -72,6 +72,7 @@ from pincite.generate.features import (
     passage_keys,
     read_sentences,
 )
+from pincite.legal.clause_answers import answers_category, categories_asked, heading_words
 from pincite.legal.decisions import answer_must_say, asked_and_said, asks_amount, states_amount, states_period
 from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_named, body_head, names_body, qualified_by,
                                     qualifies, repeal_note)
@@ -638,6 +639,9 @@ class RankerGenerator:
         if not claims and not turn.multi_document:
             subject = stated_subject(turn, reading, scores, voice)
             claims = [claim(sents[subject], reading)] if subject is not None else []
+        if not claims and not turn.multi_document:
+            clause = asked_clause(turn, reading, scores, named_docs)
+            claims = [claim(sents[clause], reading)] if clause is not None else []
         if claims and not turn.multi_document and acting_judge_absent(turn, claims):
             claims = []  # "did Lang J order costs?": the court's own order, which names no Lang J, is not Lang J's
         if claims and not turn.multi_document and any(
@@ -838,6 +842,122 @@ def stated_test(turn: TurnContext, reading: Any, scores: np.ndarray, voice: np.n
     if not stated or scores[stated[0]] < TEST_FLOOR:
         return None
     return stated[0]
+
+
+#: the least first-ranker score at which a sentence of the clause a commercial question asks about answers it
+#: where the ranker would abstain (chosen on the spent sets' contract questions, lab/notes/answers.md "ctr")
+CLAUSE_FLOOR = -1.5
+
+
+#: the words a clause's first sentence opens with, which open no title
+_SENTENCE_OPENING = re.compile(r"^(?:This|The|These|Each|Either|Neither|Any|All|In|If|Upon|Subject|Notwithstanding|"
+                               r"No|Nothing|Except|Where|When|Unless)\b")
+
+
+def _printed_title(text: str) -> str:
+    """The title a clause prints after its number ("3.6 Payment Terms 3.6.1 All payments…": "Payment
+    Terms"): the words up to the first stop, colon or number, when they are a title (at most eight words, each
+    longer than three letters capitalised); empty otherwise ("5.1 This Agreement can be terminated…")."""
+    rest = heading_words(text[:160])
+    head = re.split(r"[.:;\n\d(]", rest, maxsplit=1)[0].strip()
+    words = head.split()
+    if not 1 <= len(words) <= 8 or not all(w[0].isupper() for w in words if len(w) > 3 and w[0].isalpha()):
+        return ""
+    if _SENTENCE_OPENING.match(head):
+        return ""  # "10.3 This Agreement (and any question …) is to be interpreted …": a sentence, not a title
+    return head
+
+
+def clause_headings(doc: Any, f: Any) -> list[str]:
+    """The headings of the contract clause holding candidate ``f``, its own first: the narrowest unit's heading
+    path read upwards, then the titles printed after the numbers of it and the units above it (a clause whose
+    heading is only "3.6" in the outline may print "3.6 Payment Terms")."""
+    pos = f.cp.passage.chunk.char_start + f.start + max(len(f.sent) - 1, 0)
+    inside = [u for u in doc.units if u.kind is not UnitKind.HEADING and u.char_start <= pos < u.char_end]
+    if not inside:
+        return []
+    unit = min(inside, key=lambda u: u.char_end - u.char_start)
+    out = list(reversed(unit.section_path))
+    x = unit
+    while x is not None:
+        title = _printed_title(doc.text[x.char_start:x.char_start + 160])
+        if title:
+            out.append(title)
+        x = doc.units[x.parent] if x.parent is not None else None
+    return out
+
+
+def asked_clause(turn: TurnContext, reading: Any, scores: np.ndarray, named_docs: set[str]) -> int | None:
+    """Where the ranker would abstain on a commercial question asked of a contract (the categories of
+    :mod:`pincite.legal.clause_answers`: governing law, termination, term, payment, assignment, liability …),
+    the best-scored candidate of that contract which states the category first asked in a clause of it
+    (:func:`~pincite.legal.clause_answers.answers_category`: its operative words, under the category's heading, a
+    heading of another category asked, or none worded), if its first-ranker score is at least :data:`CLAUSE_FLOOR`; the next category asked when none
+    does.  The contract is the best-ranked candidate's when the question names it (by title, ``named_docs``, or
+    by a name only its opening holds, :func:`names_only`) or it is the only document, else the best-ranked of
+    those the question names by title; never a judgment or statute.  None otherwise."""
+    cats = categories_asked(turn.question)
+    if not cats:
+        return None
+    sents = reading.sentences
+    order = [int(i) for i in np.argsort(-scores, kind="stable")]
+    ids = {f.cp.passage.document.id for f in sents}
+    top = sents[order[0]].cp.passage.document.id
+    # the best-ranked contract when the question names it (by its title, or a name its opening alone holds: "the
+    # El Banco Financial agency agreement"), else the best-ranked of those it names by title; among several
+    # documents, none the question names is not asked about — its clause may be another deal's
+    if len(ids) > 1 and top not in named_docs and not names_only(turn, top, ids):
+        order = [i for i in order if sents[i].cp.passage.document.id in named_docs]
+    if not order:
+        return None
+    target = sents[order[0]].cp.passage.document
+    if target.kind is not DocumentKind.CONTRACT:
+        return None
+    doc = turn.document_of(sents[order[0]].cp.pid)
+    mine = [i for i in order if sents[i].cp.passage.document.id == target.id and scores[i] >= CLAUSE_FLOOR]
+    headings = {i: clause_headings(doc, sents[i]) for i in mine}
+    # a name is never written in lower case (but in an address: "ibm.com"): "Liability" in "the Liability Cap"
+    # is a word of the contract's
+    names = {w for w in set(_PROPER.findall(turn.question)) - _GENERIC_NAMES
+             if not re.search(rf"(?<![\w@./-]){re.escape(w.lower())}(?![\w@/-]|\.\w)", doc.text)}
+    for cat in cats:
+        also = tuple(c for c in cats if c is not cat)
+        hits = [i for i in mine if answers_category(cat, sents[i].sent, headings[i], turn.question, also)]
+        # "the cap on IBM's liability": of two clauses alike, the one whose heading names whom the question names
+        # ("IBM's Limitation of Liability", not "Customer's Limitation of Liability")
+        own = [i for i in hits if names & set(_PROPER.findall(" ".join(headings[i][:2])))]
+        if own or hits:
+            return (own or hits)[0]
+    return None
+
+
+#: a word the question may name a party or a contract by: capitalised or holding a digit or capitals inside
+#: ("Dexcel", "IBM", "APCN", "iDreamSky")
+_PROPER = re.compile(r"\b(?:[A-Z][\w&-]*[A-Za-z0-9]|[a-z]+[A-Z][\w-]*)\b")
+#: capitalised words that name no one: question words and the vocabulary every contract shares
+_GENERIC_NAMES = frozenset("""What Which When Where Who Whom Whose Why How Can Could Does Did Do Is Are Was Were Will
+Would Should Must May Under If In On For And Or The This That These Those Agreement Agreements Contract Company
+Party Parties Licence License Licensee Licensor Services Service Supply Distribution Distributor Consultant
+Consulting Affiliate Customer Client Supplier Agent Section Clause Article Schedule Exhibit Term Termination
+Amendment Master Joint Venture Development Strategic Alliance Marketing Manufacturing Product Products Inc Ltd LLC
+Corp Corporation Limited""".split())
+
+
+def names_only(turn: TurnContext, doc_id: str, doc_ids: set[str]) -> bool:
+    """Whether the question names contract ``doc_id`` by a word (:data:`_PROPER`, not :data:`_GENERIC_NAMES`)
+    that its title or opening (where the parties are named) holds and no other of the turn's ``doc_ids`` does:
+    "Sphere 3D consulting agreement" names the contract whose opening names Sphere 3D, though its title is
+    "Consulting Agreement"."""
+    heads = {d.document.id: f"{d.document.title or ''}\n{d.document.text[:3000]}" for d in turn.documents
+             if d.document.id in doc_ids}
+    if doc_id not in heads:
+        return False
+    for w in set(_PROPER.findall(turn.question)) - _GENERIC_NAMES:
+        pat = re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])")
+        holders = [i for i, h in heads.items() if pat.search(h)]
+        if holders == [doc_id]:
+            return True
+    return False
 
 
 def _about_another_body(turn: TurnContext, f: Any, bodies: list[str]) -> bool:
