@@ -66,12 +66,14 @@ from pincite.generate.features import (
     load_sentence_model,
     passage_keys,
     read_sentences,
+    terms,
 )
 from pincite.legal.decisions import answer_must_say, asked_and_said
 from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
                                           asks_test, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, kinds_asked, states_test)
+from pincite.store.rows import source_words
 from pincite.types import DocumentKind, UnitKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -875,17 +877,29 @@ NAMED_EVIDENCE_TERMS = 2
 
 def named_first(reading: Any, scores: np.ndarray) -> int | None:
     """The candidate to quote when the question names a provision (issue 52, item 2): the named provision's
-    best-scored sentence, unless a sentence of another provision beats it on evidence — scores higher and
-    holds :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  None when nothing is named or it was
-    beaten (the ranker decides as usual)."""
+    best sentence, unless a sentence of another provision beats it on evidence — scores higher and holds
+    :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  The words of the named provision's document's
+    title, citation or file name are not evidence: "section 6 of the Abolition of the Right to Buy … Act" names
+    where to look, and an overview section repeating the title does not answer it.  When the question holds no
+    term beyond those, it asks what the provision does: its first sentence answers.  None when nothing is named
+    or it was beaten (the ranker decides as usual)."""
     sents = reading.sentences
     named = [i for i, f in enumerate(sents) if f.cp.passage.via == NAMED_VIA]
     if not named:
         return None
+    naming = set().union(*(terms(" ".join((d.title or "", d.citation or "", source_words(d.source or ""))))
+                           for d in {sents[i].cp.passage.document.id: sents[i].cp.passage.document
+                                     for i in named}.values())) & set(reading.q)
+
+    def evidence(i: int) -> int:  # the question's terms it holds, less the named document's naming words
+        return sents[i].matched_terms - len(sents[i].toks & naming)
+
+    if naming and not set(reading.q) - naming:  # the document and the number are all it names
+        return min(named, key=lambda i: (sents[i].cp.passage.chunk.char_start + sents[i].start, -scores[i]))
     best = max(named, key=lambda i: scores[i])
     for i, f in enumerate(sents):
         if f.cp.passage.via != NAMED_VIA and scores[i] > scores[best] \
-                and f.matched_terms >= sents[best].matched_terms + NAMED_EVIDENCE_TERMS:
+                and evidence(i) >= evidence(best) + NAMED_EVIDENCE_TERMS:
             return None
     return best
 
