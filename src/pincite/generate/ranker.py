@@ -41,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -71,8 +72,9 @@ from pincite.generate.features import (
 from pincite.legal.decisions import answer_must_say, asked_and_said
 from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
-                                          asks_test, asks_why_ground, gives_reasons, ground_numbers,
+                                          asks_test, defines, definition_asked, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, kinds_asked, states_test)
+from pincite.legal.sentences import sentence_spans
 from pincite.store.rows import source_words
 from pincite.types import DocumentKind, UnitKind
 
@@ -547,7 +549,8 @@ class RankerGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
-        direct = structural_claims(turn) or named_repeal(turn)  # the structure decides it: no ranking
+        # the structure decides it: no ranking
+        direct = structural_claims(turn) or named_repeal(turn) or defined_term(turn)
         if direct:
             return reply_json(direct)
         reading = named_candidates(turn, self.min_chars, m.gate_terms)
@@ -930,6 +933,45 @@ def named_repeal(turn: TurnContext) -> list[dict[str, Any]] | None:
         claims.append({"text": f"{unit.label or 'The provision'} reads only: \u201c{quote}\u201d",
                        "citations": [{"passage": cp.pid, "quote": quote}]})
     return claims or None
+
+
+#: where a definition quoted from a list of them ends: the semicolon closing it before the next entry (a new line
+#: or a term in quotation marks next), or its sentence's end
+_DEFINITION_END = re.compile("[;.]\\s*(?:\\n|[\"\u201c\u2018'](?=\\w)|$)")
+
+
+def defined_term(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A question asking what a term means (:func:`~pincite.legal.question_kinds.definition_asked`: "how is
+    'agriculture' defined in the Act?") is answered by the place a document of the turn defines it
+    ("'agriculture' includes dairy-farming, …", "Minister means the Minister of Health"), quoted from the term to
+    the end of its definition: the first such place in the retrieved passages, in a document the question names
+    by its title when it names one.  The definition shares only the term with the question, which may be a word
+    of the Act's own title; the ranker reads it as no evidence.  None when no definition is asked or none is
+    found (the ranker decides)."""
+    if turn.multi_document:
+        return None
+    term = definition_asked(turn.question)
+    if not term:
+        return None
+    found = defines(term)
+    # an Act or an agreement defines a term; a judgment applies it ("counts as a 'detriment'" asks the test)
+    passages = [cp for cp in turn.passages if cp.passage.chunk.citable and not cp.untrusted
+                and cp.passage.document.kind is not DocumentKind.JUDGMENT]
+    named = documents_named(turn.question, [cp.passage.document for cp in passages])
+    for cp in sorted(passages, key=lambda cp: bool(named) and cp.passage.document.id not in named):
+        text = cp.passage.text
+        m = found.search(text)
+        if m is None:
+            continue
+        start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+        spans = [(a, b) for a, b in sentence_spans(text, 0, len(text)) if a <= start < b]
+        end = spans[0][1] if spans else len(text)
+        stop = _DEFINITION_END.search(text, m.end(), end)
+        quote = text[start:stop.start() + 1 if stop else end].strip()
+        if len(quote) < 25:
+            continue
+        return [{"text": quote, "citations": [{"passage": cp.pid, "quote": quote}]}]
+    return None
 
 
 #: how many passages an abstention points to as leads (issue 52, item 3)
