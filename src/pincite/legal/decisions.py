@@ -166,7 +166,14 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
 #: to decide costs?": who assesses or determines them is part of the costs order).
 #: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…").
 TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
-                              r"\bwithin\s+(?:how\s+many|what)\b")
+                              r"\bwithin\s+(?:how\s+many|what)\b|\bhow\s+quickly\b|\blimitation\s+period\b|"
+                              r"\b(?:earliest|latest)\s+(?:date|day|time)\b")
+
+#: When a provision came or comes into force asked ("when did the restrictions take effect?", "what is the
+#: earliest date the Ministers could bring s 6 into force?", "when did the rules start to apply to pubs?").
+COMMENCEMENT_ASKED = re.compile(r"(?i)\b(?:when|what\s+date|which\s+date|earliest|latest|from\s+what)\b[^?]{0,120}?"
+                                r"\b(?:t[ao]ken?\s+effect|took\s+effect|c[oa]me\s+into\s+(?:force|operation|effect)|"
+                                r"into\s+force|commenc\w*|start(?:ed|s)?\s+to\s+apply|beg[ia]n\s+to\s+apply|in\s+force)\b")
 
 #: A penalty asked ("maximum fine for…?", "what is the penalty for…?", "can a seller be fined?", "punishment for…").
 PENALTY_ASKED = re.compile(r"(?i)\b(?:maximum|max\.?|highest|largest)\s+(?:fine|penalty|sentence|punishment)s?\b|"
@@ -198,6 +205,12 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
                                   r"\s+than|forthwith|without\s+delay)\b", re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
      "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…')"),
+    (COMMENCEMENT_ASKED, re.compile(r"(?i)\bc(?:ome|omes|oming|ame)\s+into\s+(?:force|operation|effect)\b|"
+                                    r"\btakes?\s+effect\b|\bcommencement\b|\bappointed\s+day\b|\bin\s+force\s+"
+                                    r"(?:on|from)\b|\b(?:apply|applies|has\s+effect)\s+(?:from|on|after)\b"),
+     "'when did the restrictions take effect?': the commencement provision saying when they come into force "
+     "answers, not the provisions that make them ('Sections 2 to 5 come into force at the end of the period of 2 "
+     "months …')"),
     (PENALTY_ASKED, re.compile(r"(?i)\bliable\b[^.;]{0,80}?\b(?:fines?|imprisonment|penalt(?:y|ies))\b|\b(?:fine|"
                                r"penalty)\s+(?:of|not\s+exceeding|not\s+more\s+than|up\s+to|at\s+level|is|shall\s+"
                                r"be)\b|\bimprisonment\s+for\b|\bstandard\s+scale\b|\bguilty\s+of\s+an\s+offen[cs]e\b|"
