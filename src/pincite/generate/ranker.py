@@ -69,10 +69,10 @@ from pincite.generate.features import (
     read_sentences,
     terms,
 )
-from pincite.legal.decisions import answer_must_say, asked_and_said
+from pincite.legal.decisions import TIME_LIMIT_ASKED, answer_must_say, asked_and_said
 from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
-                                          asks_test, defines, definition_asked, asks_why_ground, gives_reasons, ground_numbers,
+                                          asks_test, defines, definition_asked, obliged_party, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, kinds_asked, states_test)
 from pincite.legal.sentences import sentence_spans
 from pincite.store.rows import source_words
@@ -598,6 +598,9 @@ class RankerGenerator:
                 decided = [(best, m.threshold)]  # read as the answer by the bi-encoder (ANSWER_BELOW)
             if states_no_quantity(x[best], m.features):
                 decided = [(best, 0.0)]  # "how many…" asked and no number stated: never an answer
+            party = party_asked(turn, reading, scores, best)
+            if party is not None:  # the deadline of the party the question names, not another's
+                decided = [(party, m.threshold)]
         # "… under the Design Partner Agreement?": another agreement's clause answers nothing the question asks
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold
                   and (not named_docs or sents[best].cp.passage.document.id in named_docs)]
@@ -644,6 +647,31 @@ def states_no_quantity(row: np.ndarray, features: Sequence[str]) -> bool:
     answered, whatever the probability — the sentence cannot say what is asked (on the spent sets three
     unanswerable questions were answered so, against one right answer)."""
     return "quantity_no_number" in features and bool(row[list(features).index("quantity_no_number")])
+
+
+def party_asked(turn: TurnContext, reading: Any, scores: np.ndarray, best: int) -> int | None:
+    """A time limit asked of a party ("deadline for a Welsh social landlord to inform its tenants?") is the one
+    a provision sets that party (:func:`~pincite.legal.question_kinds.obliged_party`: "Every qualifying landlord
+    must, within two months …"), not another's ("The Welsh Ministers must also, within one month …"): the
+    ranker's choice, a statute's, when it binds a party the question names (it states a period, as every candidate
+    of such a question does: it answers, whatever the abstention model's probability); when it binds a party the
+    question does not name, the best-scored statute's candidate binding one it names.  None otherwise (the ranker
+    decides as usual; a contract's "any such audit shall be upon five days' notice" binds no party by its
+    subject)."""
+    if not TIME_LIMIT_ASKED.search(turn.question):
+        return None
+    asked = set(terms(turn.question))
+    sents = reading.sentences
+    chosen = obliged_party(sents[best].sent)
+    if chosen is None or sents[best].cp.passage.document.kind is not DocumentKind.STATUTE:
+        return None
+    if chosen in asked:
+        return best
+    for i in np.argsort(-scores, kind="stable"):
+        f = sents[int(i)]
+        if f.cp.passage.document.kind is DocumentKind.STATUTE and obliged_party(f.sent) in asked:
+            return int(i)
+    return None
 
 
 #: the least first-ranker score at which the court's reasons answer a why question the ranker would abstain on:

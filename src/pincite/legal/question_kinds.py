@@ -571,3 +571,26 @@ def defines(term: str) -> re.Pattern[str]:
     words = r"\s+".join(re.escape(w) for w in term.split())
     return re.compile(rf"(?i)(?<![\w])(?:[\"\u201c\u2018'] ?)?(?:the\s+)?{words}[\"\u201d\u2019']?\s*(?:\([^()]{{0,80}}\)\s*)?,?"
                       rf"\s*{DEFINING_VERBS}\b")
+
+
+# -- who must act: "the landlord must" is not "the Ministers must" ---------------------------------------------
+
+#: A provision's duty: the party before "must", "shall" or "is to" (up to five words of its description before
+#: the head noun: "Every qualifying landlord must, within two months …", "The Welsh Ministers must also …").
+OBLIGATION = re.compile(r"(?P<party>(?:[A-Za-z][\w'-]*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:must|shall|is\s+to|are\s+to)\b")
+
+#: Words before "must"/"shall" that name no party ("it must", "who shall", "the information must also").
+_NO_PARTY = frozenset("it he she they who which that this these those there also then so and or but not".split())
+
+
+def obliged_party(sentence: str) -> str | None:
+    """The head noun (stemmed, :func:`~pincite.legal.language.terms`) of the party a sentence's first duty binds
+    (:data:`OBLIGATION`); None when it states no duty or names no party."""
+    m = OBLIGATION.search(sentence)
+    if m is None:
+        return None
+    head = m.group("party").split()[-1].lower()
+    if head in _NO_PARTY:
+        return None
+    stem = terms(head)
+    return stem[0] if stem else None
