@@ -72,7 +72,8 @@ from pincite.generate.features import (
 from pincite.legal.decisions import TIME_LIMIT_ASKED, answer_must_say, asked_and_said
 from pincite.legal.language import asks_exception, qualified_by, qualifies, repeal_note
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
-                                          asks_test, defines, definition_asked, obliged_party, asks_why_ground, gives_reasons, ground_numbers,
+                                          asks_test, defines, definition_asked, obliged_party,
+                                          party_asked_of, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, kinds_asked, states_test)
 from pincite.legal.sentences import sentence_spans
 from pincite.store.rows import source_words
@@ -660,7 +661,8 @@ def party_asked(turn: TurnContext, reading: Any, scores: np.ndarray, best: int) 
     subject)."""
     if not TIME_LIMIT_ASKED.search(turn.question):
         return None
-    asked = set(terms(turn.question))
+    party = party_asked_of(turn.question)  # "deadline for the Commissioner to report to the Minister": the
+    asked = {party} if party else set(terms(turn.question))  # Commissioner; else any party it names
     sents = reading.sentences
     chosen = obliged_party(sents[best].sent)
     if chosen is None or sents[best].cp.passage.document.kind is not DocumentKind.STATUTE:

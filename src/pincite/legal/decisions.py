@@ -201,10 +201,13 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
      "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
      "judgment may make none: then there is no answer); a contract says who bears a cost as expenses or "
      "reimbursement ('Company … will reimburse Employee for reasonable out-of-pocket expenses')"),
-    (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|no\s+later"
-                                  r"\s+than|forthwith|without\s+delay)\b", re.I),
+    (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|not?\s+later"
+                                  r"\s+than|forthwith|without\s+delay|before\s+the\s+end\s+of)\b",
+                                  re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
-     "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…')"),
+     "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…'); 'not later than "
+     "June 30 each year', 'before the end of such period' state one without a year or a length ('on or before "
+     "which' is as often a power to fix a date as a deadline)"),
     (COMMENCEMENT_ASKED, re.compile(r"(?i)\bc(?:ome|omes|oming|ame)\s+into\s+(?:force|operation|effect)\b|"
                                     r"\btakes?\s+effect\b|\bcommencement\b|\bappointed\s+day\b|\bin\s+force\s+"
                                     r"(?:on|from)\b|\b(?:apply|applies|has\s+effect)\s+(?:from|on|after)\b"),

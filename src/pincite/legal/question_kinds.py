@@ -565,11 +565,12 @@ DEFINING_VERBS = (r"(?:means|includes|shall\s+mean|shall\s+include|has\s+the\s+(
 
 
 def defines(term: str) -> re.Pattern[str]:
-    """The place in a text where ``term`` is defined: the term (in quotation marks or plain, "the" before it or
-    not; a space after the opening mark, as some published texts print it), a parenthesis at most, then
-    :data:`DEFINING_VERBS`."""
+    """The place in a text where ``term`` is defined: the term opening a line (a paragraph's number before it at
+    most) or in quotation marks ("the" before it or not; a space after the opening mark, as some published texts
+    print it), a parenthesis at most, then :data:`DEFINING_VERBS` ("management, in respect of nuclear fuel waste,
+    means …" defines management)."""
     words = r"\s+".join(re.escape(w) for w in term.split())
-    return re.compile(rf"(?i)(?<![\w])(?:[\"\u201c\u2018'] ?)?(?:the\s+)?{words}[\"\u201d\u2019']?\s*(?:\([^()]{{0,80}}\)\s*)?,?"
+    return re.compile(rf"(?im)(?:^[ \t]*(?:\([a-z0-9]+\)\s*)?[\"\u201c\u2018']? ?|(?<![\w])[\"\u201c\u2018'] ?)(?:the\s+)?{words}[\"\u201d\u2019']?\s*(?:\([^()]{{0,80}}\)\s*)?,?"
                       rf"\s*{DEFINING_VERBS}\b")
 
 
@@ -593,4 +594,24 @@ def obliged_party(sentence: str) -> str | None:
     if head in _NO_PARTY:
         return None
     stem = terms(head)
+    return stem[0] if stem else None
+
+
+#: The party a question asks a duty of: "deadline for the Commissioner to submit the report to the Minister?",
+#: "how quickly does a landlord have to …", "when must the Minister …" (the head noun before the duty's verb).
+PARTY_ASKED = re.compile(r"(?i)\b(?:for|does|do|did|must|will)\s+(?:the\s+|a\s+|an\s+|each\s+|every\s+|its\s+)?"
+                         r"(?P<party>(?:[A-Za-z][\w'-]*\s+){0,4}?[A-Za-z][\w'-]*)\s+(?:to|have\s+to|has\s+to|need\s+to|"
+                         r"must|shall)\b")
+
+
+def party_asked_of(question: str) -> str | None:
+    """The head noun (stemmed) of the party :data:`PARTY_ASKED` finds in ``question``; None when it names none."""
+    m = PARTY_ASKED.search(question)
+    if m is None:
+        return None
+    words = m.group("party").split()
+    if words[0].lower().endswith("ing"):
+        return None  # "deadline for completing a conversion to qualify": an act asked about, not a party
+    head = words[-1].lower()
+    stem = terms(head) if head not in _NO_PARTY else []
     return stem[0] if stem else None
