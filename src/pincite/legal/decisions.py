@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from pincite.legal.language import DATE, DURATION, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+from pincite.legal.language import DATE, DURATION, MONTHS, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
 
 # -- the questions -------------------------------------------------------------------------------------------
 
@@ -164,10 +164,13 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
 
 #: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
 #: to decide costs?": who assesses or determines them is part of the costs order).
-#: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…").
+#: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…",
+#: "when does the Minister have to prepare the report?", "how long does a taxpayer have to object?").
 TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
                               r"\bwithin\s+(?:how\s+many|what)\b|\bhow\s+quickly\b|\blimitation\s+period\b|"
-                              r"\b(?:earliest|latest)\s+(?:date|day|time)\b")
+                              r"\b(?:earliest|latest)\s+(?:date|day|time)\b|\bwhen\s+(?:does|do|did|will)\b[^?]{0,60}?"
+                              r"\b(?:have|has|need)\s+to\b|\bwhen\s+must\b|\bhow\s+long\s+(?:does|do|did|will)\b"
+                              r"[^?]{0,60}?\bhave\s+to\b")
 
 #: When a provision came or comes into force asked ("when did the restrictions take effect?", "what is the
 #: earliest date the Ministers could bring s 6 into force?", "when did the rules start to apply to pubs?").
@@ -202,12 +205,14 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
      "judgment may make none: then there is no answer); a contract says who bears a cost as expenses or "
      "reimbursement ('Company … will reimburse Employee for reasonable out-of-pocket expenses')"),
     (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|not?\s+later"
-                                  r"\s+than|forthwith|without\s+delay|before\s+the\s+end\s+of)\b",
+                                  r"\s+than|forthwith|without\s+delay|before\s+the\s+end\s+of)\b|"
+                                  rf"\b(?:before|after|by)\s+(?:(?:{'|'.join(MONTHS)})\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
+                                  rf"\s+(?:{'|'.join(MONTHS)}))\b",
                                   re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
      "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…'); 'not later than "
-     "June 30 each year', 'before the end of such period' state one without a year or a length ('on or before "
-     "which' is as often a power to fix a date as a deadline)"),
+     "June 30 each year', 'on or before January 1st of each year', 'before the end of such period' state one "
+     "without a year or a length ('on or before which' is as often a power to fix a date as a deadline)"),
     (COMMENCEMENT_ASKED, re.compile(r"(?i)\bc(?:ome|omes|oming|ame)\s+into\s+(?:force|operation|effect)\b|"
                                     r"\btakes?\s+effect\b|\bcommencement\b|\bappointed\s+day\b|\bin\s+force\s+"
                                     r"(?:on|from)\b|\b(?:apply|applies|has\s+effect)\s+(?:from|on|after)\b"),
