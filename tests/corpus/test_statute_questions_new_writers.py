@@ -84,3 +84,14 @@ def test_a_period_in_words_holds_its_number() -> None:
     assert period_numbers("is not disposed of within twenty-one days after the day on which it is received") == {"21"}
     assert period_numbers("shall, within thirty (30) days of receipt, pay") == {"30"}
     assert not period_numbers("one hundred and twenty members")
+
+
+def test_a_deadline_without_a_year_or_a_plain_length_is_a_stated_time_limit() -> None:
+    needs = answer_must_say("When does the Commissioner have to submit the annual report?")
+    assert needs
+    for said in ("The Commissioner shall, not later than June 30 each year, submit a report",
+                 "On or before January 1st of each year the Minister must prepare a report",
+                 "the breaching party has not cured the breach within five business days after notice is given"):
+        assert all(n.search(said) for n in needs), said
+    assert not all(n.search("specifying the date on or before which an oil fired heating unit shall have been "
+                            "installed") for n in needs)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from pincite.legal.language import DATE, DURATION, MONTHS, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+from pincite.legal.support import SMALL_NUMBERS, TENS
 
 # -- the questions -------------------------------------------------------------------------------------------
 
@@ -199,6 +200,9 @@ DISPOSAL_AS_TIME = re.compile(r"(?i)(?:\b(?:when|after|having|upon|once)\b[^?]{0
 
 #: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
 #: must say, and why — a sentence without it answers another question, however many words it shares.
+_MONTH = "|".join(MONTHS)
+_NUMBER_WORD = "|".join([*SMALL_NUMBERS, *TENS])
+
 ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
     (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b|\bexpenses?\b|\breimburs\w*"),
      "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
@@ -206,13 +210,15 @@ ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
      "reimbursement ('Company … will reimburse Employee for reasonable out-of-pocket expenses')"),
     (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|not?\s+later"
                                   r"\s+than|forthwith|without\s+delay|before\s+the\s+end\s+of)\b|"
-                                  rf"\b(?:before|after|by)\s+(?:(?:{'|'.join(MONTHS)})\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?"
-                                  rf"\s+(?:{'|'.join(MONTHS)}))\b",
+                                  rf"\b(?:before|after|by)\s+(?:(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+                                  rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTH}))\b|\b(?:\d+|{_NUMBER_WORD})(?:-\w+)?\s+"
+                                  r"(?:\(\d+\)\s+)?(?:business|working|calendar|clear|banking)\s+(?:day|week|month)s?\b",
                                   re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
      "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…'); 'not later than "
-     "June 30 each year', 'on or before January 1st of each year', 'before the end of such period' state one "
-     "without a year or a length ('on or before which' is as often a power to fix a date as a deadline)"),
+     "June 30 each year', 'on or before January 1st of each year', 'before the end of such period', 'within five "
+     "business days' state one without a year or a plain length ('on or before which' is as often a power to fix a "
+     "date as a deadline)"),
     (COMMENCEMENT_ASKED, re.compile(r"(?i)\bc(?:ome|omes|oming|ame)\s+into\s+(?:force|operation|effect)\b|"
                                     r"\btakes?\s+effect\b|\bcommencement\b|\bappointed\s+day\b|\bin\s+force\s+"
                                     r"(?:on|from)\b|\b(?:apply|applies|has\s+effect)\s+(?:from|on|after)\b"),
