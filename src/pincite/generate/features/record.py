@@ -212,6 +212,12 @@ _PERIOD_IN_WORDS = re.compile(rf"(?i)\b((?:{'|'.join(TENS)})(?:[\s-](?:{'|'.join
                               r"working\s+|business\s+)?(?:day|week|month|year)s?\b")
 
 
+#: A period the question writes in digits ("within 21 days"): its number is what :func:`period_numbers` gives a
+#: sentence (a number that is no period, "Network 2", is matched by no "two years").
+_PERIOD_IN_DIGITS = re.compile(r"(?i)\b(\d+)\s+(?:clear\s+|calendar\s+|working\s+|business\s+)?"
+                               r"(?:day|week|month|year)s?\b")
+
+
 def period_numbers(sentence: str) -> set[str]:
     """The numbers of the periods ``sentence`` writes in words, in digits ("twenty-one days": {"21"})."""
     out = set()
@@ -237,6 +243,7 @@ def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: di
     not_the_court = [(a, b) for a, b, kind in voiced if kind in NEVER_THE_HOLDING] \
         if not QUOTED_SOURCE_QUESTION.search(question) else []
     abbreviations = short_forms.get(cp.passage.document.id, {})
+    asked_periods = set(_PERIOD_IN_DIGITS.findall(question))  # "within 21 days": 21 matched in "twenty-one days"
     caption: set[str] = set()  # every heading so far in the passage
     nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
     heading = passage_caption(cp)  # the same caption as text, for what a model reads
@@ -250,7 +257,7 @@ def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: di
             nearest = {t for t in terms(sent.split("\n")[0]) if not t.isdigit()}
             caption |= nearest
             lead = lead | caption
-        toks = set(terms(sent)) | period_numbers(sent)
+        toks = set(terms(sent)) | (period_numbers(sent) & asked_periods)
         for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
             toks |= abbreviations[short]  # "the CAT" is the Competition Appeal Tribunal the document defined
         df.update(toks)
