@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from pincite.answer.context import TurnContext, assemble_context
 from pincite.answer.evidence import (
+    add_definition_passages,
     add_named_provisions,
     add_outcome_passages,
     add_provision_items,
@@ -112,6 +113,7 @@ def _answer_one(question: str, store: Store, retriever: Retrieves, generator: Ge
         found = retriever.search(query, k=k, filters=filters, per_document=per_document)
         found = add_provision_items(store, found, include_non_citable=options.include_non_citable)
     found = add_named_provisions(store, question, found, scope, law_date, options.include_non_citable)
+    found = add_definition_passages(store, question, found, options.include_non_citable)
     found = add_outcome_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),
                                  include_non_citable=options.include_non_citable)
     found = add_structure_passages(store, question, found, top_documents=max(2, min(len(scope), 12)),

@@ -40,7 +40,7 @@ from pincite.legal.language import (
     title_words_asked,
 )
 from pincite.answer.structure import documents_named, speakers, structure_units
-from pincite.legal.question_kinds import asks_decision_below
+from pincite.legal.question_kinds import asks_decision_below, defines, definition_asked
 from pincite.store import Store
 from pincite.types import Chunk, DocRef, Document, DocumentKind, Passage, Unit, UnitKind, Zone
 from pincite.versions import in_force_on, version_windows
@@ -562,4 +562,47 @@ def add_named_provisions(store: Store, question: str, passages: list[Passage], s
                          else Passage(ch, ref, doc.text[ch.char_start:ch.char_end], 0.0, 0, NAMED_VIA))
     ids = {p.chunk.id for p in first}
     merged = first + [p for p in passages if p.chunk.id not in ids]
+    return [replace(p, rank=i + 1) for i, p in enumerate(merged)]
+
+
+DEFINITION_VIA = "definition"
+
+
+def add_definition_passages(store: Store, question: str, passages: list[Passage],
+                            include_non_citable: bool = False) -> list[Passage]:
+    """``passages`` with, first, the passage where the question's defined term is defined (``via``
+    :data:`DEFINITION_VIA`), for a question asking what a term means
+    (:func:`~pincite.legal.question_kinds.definition_asked`: "how is 'agriculture' defined in the Agricultural
+    Wages (Scotland) Act 1949?"): in the best-ranked retrieved statute or contract when the question names none
+    or names it, else in the one document it names by title.  The definition shares only the term with the question, and when the term is a word of
+    the Act's title every section holds it: retrieval ranks the definition anywhere.  Unchanged when no definition
+    is asked or the document defines no such term."""
+    term = definition_asked(question)
+    if not term or not passages:
+        return passages
+    refs = _refs(store)
+    named = _named_documents(question, refs)
+    top = next((p.document for p in passages if p.document.kind in _PROVISION_KINDS), None)
+    works = {r.work or r.id for r in named}
+    # the retrieved version (retrieval reads the date asked) of the document named, or the one named
+    ref = top if top is not None and (not named or (top.work or top.id) in works) else \
+        named[0] if len(named) == 1 else top
+    if ref is None:
+        return passages
+    try:
+        doc = store.get_document(ref.id)
+    except NotFound:
+        return passages
+    m = defines(term).search(doc.text)
+    if m is None:
+        return passages
+    at = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+    chunk = next((c for c in store.get_chunks(doc.id) if c.char_start <= at < c.char_end
+                  and (c.citable or include_non_citable)), None)
+    if chunk is None:
+        return passages
+    old = next((p for p in passages if p.chunk.id == chunk.id), None)
+    first = replace(old, via=DEFINITION_VIA) if old is not None \
+        else Passage(chunk, ref, doc.text[chunk.char_start:chunk.char_end], 0.0, 0, DEFINITION_VIA)
+    merged = [first] + [p for p in passages if p.chunk.id != chunk.id]
     return [replace(p, rank=i + 1) for i, p in enumerate(merged)]

@@ -71,15 +71,20 @@ from pincite.generate.features import (
     load_sentence_model,
     passage_keys,
     read_sentences,
+    terms,
 )
 from pincite.legal.clause_answers import answers_category, categories_asked, heading_words
-from pincite.legal.decisions import answer_must_say, asked_and_said, asks_amount, states_amount, states_period
+from pincite.legal.decisions import (TIME_LIMIT_ASKED, answer_must_say, asked_and_said, asks_amount, states_amount,
+                                     states_period)
 from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_named, body_head, names_body, qualified_by,
                                     qualifies, repeal_note)
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
-                                          asks_test, asks_why_ground, gives_reasons, ground_numbers,
+                                          asks_test, defines, definition_asked, obliged_party,
+                                          party_asked_of, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, judges_acting, kinds_asked, states_test,
                                           asks_what_it_is, states_what_asked, asks_argument, poses_issue)
+from pincite.legal.sentences import sentence_spans
+from pincite.store.rows import source_words
 from pincite.types import DocumentKind, UnitKind
 
 __all__ = ["ABSTAIN_FEATURES", "LEADS", "MODEL_FILE", "PASSAGE_MASS", "RERANK_FEATURES", "RankerGenerator",
@@ -553,7 +558,8 @@ class RankerGenerator:
 
     def generate(self, turn: TurnContext, messages: list[dict[str, str]]) -> str:
         m = self.model
-        direct = structural_claims(turn) or named_repeal(turn)  # the structure decides it: no ranking
+        # the structure decides it: no ranking
+        direct = structural_claims(turn) or named_repeal(turn) or defined_term(turn)
         needs = answer_must_say(turn.question)
         if direct and needs and not any(all(n.search(c["quote"]) for n in needs)
                                         for d in direct for c in d["citations"]):
@@ -610,6 +616,10 @@ class RankerGenerator:
                 return reply_json([claim(sents[exception], reading)])
             if p < m.threshold and reads_as_answer(p, summaries[0]):
                 decided = [(best, m.threshold)]  # read as the answer by the bi-encoder (ANSWER_BELOW)
+            party = party_asked(turn, reading, scores, best)
+            if party is not None:  # the deadline of the party the question names, not another's
+                decided = [(party, m.threshold)]
+                best = party
             if states_no_quantity(x[best], m.features) or (asks_amount(turn.question)
                                                            and not states_amount(sents[best].sent, turn.question)):
                 decided = [(best, 0.0)]  # "how many…" / "what interest rate…" asked and no amount stated: never an answer
@@ -704,6 +714,32 @@ def states_no_quantity(row: np.ndarray, features: Sequence[str]) -> bool:
     answered, whatever the probability — the sentence cannot say what is asked (on the spent sets three
     unanswerable questions were answered so, against one right answer)."""
     return "quantity_no_number" in features and bool(row[list(features).index("quantity_no_number")])
+
+
+def party_asked(turn: TurnContext, reading: Any, scores: np.ndarray, best: int) -> int | None:
+    """A time limit asked of a party ("deadline for a Welsh social landlord to inform its tenants?") is the one
+    a provision sets that party (:func:`~pincite.legal.question_kinds.obliged_party`: "Every qualifying landlord
+    must, within two months …"), not another's ("The Welsh Ministers must also, within one month …"): the
+    ranker's choice, a statute's, when it binds a party the question names (it states a period, as every candidate
+    of such a question does: it answers, whatever the abstention model's probability); when it binds a party the
+    question does not name, the best-scored statute's candidate binding one it names.  None otherwise (the ranker
+    decides as usual; a contract's "any such audit shall be upon five days' notice" binds no party by its
+    subject)."""
+    if not TIME_LIMIT_ASKED.search(turn.question):
+        return None
+    party = party_asked_of(turn.question)  # "deadline for the Commissioner to report to the Minister": the
+    asked = {party} if party else set(terms(turn.question))  # Commissioner; else any party it names
+    sents = reading.sentences
+    chosen = obliged_party(sents[best].sent)
+    if chosen is None or sents[best].cp.passage.document.kind is not DocumentKind.STATUTE:
+        return None
+    if chosen in asked:
+        return best
+    for i in np.argsort(-scores, kind="stable"):
+        f = sents[int(i)]
+        if f.cp.passage.document.kind is DocumentKind.STATUTE and obliged_party(f.sent) in asked:
+            return int(i)
+    return None
 
 
 #: the least first-ranker score at which the court's reasons answer a why question the ranker would abstain on:
@@ -1155,17 +1191,29 @@ NAMED_EVIDENCE_TERMS = 2
 
 def named_first(reading: Any, scores: np.ndarray) -> int | None:
     """The candidate to quote when the question names a provision (issue 52, item 2): the named provision's
-    best-scored sentence, unless a sentence of another provision beats it on evidence — scores higher and
-    holds :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  None when nothing is named or it was
-    beaten (the ranker decides as usual)."""
+    best sentence, unless a sentence of another provision beats it on evidence — scores higher and holds
+    :data:`NAMED_EVIDENCE_TERMS` more of the question's terms.  The words of the named provision's document's
+    title, citation or file name are not evidence: "section 6 of the Abolition of the Right to Buy … Act" names
+    where to look, and an overview section repeating the title does not answer it.  When the question holds no
+    term beyond those, it asks what the provision does: its first sentence answers.  None when nothing is named
+    or it was beaten (the ranker decides as usual)."""
     sents = reading.sentences
     named = [i for i, f in enumerate(sents) if f.cp.passage.via == NAMED_VIA]
     if not named:
         return None
+    naming = set().union(*(terms(" ".join((d.title or "", d.citation or "", source_words(d.source or ""))))
+                           for d in {sents[i].cp.passage.document.id: sents[i].cp.passage.document
+                                     for i in named}.values())) & set(reading.q)
+
+    def evidence(i: int) -> int:  # the question's terms it holds, less the named document's naming words
+        return sents[i].matched_terms - len(sents[i].toks & naming)
+
+    if naming and not set(reading.q) - naming:  # the document and the number are all it names
+        return min(named, key=lambda i: (sents[i].cp.passage.chunk.char_start + sents[i].start, -scores[i]))
     best = max(named, key=lambda i: scores[i])
     for i, f in enumerate(sents):
         if f.cp.passage.via != NAMED_VIA and scores[i] > scores[best] \
-                and f.matched_terms >= sents[best].matched_terms + NAMED_EVIDENCE_TERMS:
+                and evidence(i) >= evidence(best) + NAMED_EVIDENCE_TERMS:
             return None
     return best
 
@@ -1196,6 +1244,45 @@ def named_repeal(turn: TurnContext) -> list[dict[str, Any]] | None:
         claims.append({"text": f"{unit.label or 'The provision'} reads only: \u201c{quote}\u201d",
                        "citations": [{"passage": cp.pid, "quote": quote}]})
     return claims or None
+
+
+#: where a definition quoted from a list of them ends: the semicolon closing it before the next entry (a new line
+#: or a term in quotation marks next), or its sentence's end
+_DEFINITION_END = re.compile("[;.]\\s*(?:\\n|[\"\u201c\u2018'](?=\\w)|$)")
+
+
+def defined_term(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A question asking what a term means (:func:`~pincite.legal.question_kinds.definition_asked`: "how is
+    'agriculture' defined in the Act?") is answered by the place a document of the turn defines it
+    ("'agriculture' includes dairy-farming, …", "Minister means the Minister of Health"), quoted from the term to
+    the end of its definition: the first such place in the retrieved passages, in a document the question names
+    by its title when it names one.  The definition shares only the term with the question, which may be a word
+    of the Act's own title; the ranker reads it as no evidence.  None when no definition is asked or none is
+    found (the ranker decides)."""
+    if turn.multi_document:
+        return None
+    term = definition_asked(turn.question)
+    if not term:
+        return None
+    found = defines(term)
+    # an Act or an agreement defines a term; a judgment applies it ("counts as a 'detriment'" asks the test)
+    passages = [cp for cp in turn.passages if cp.passage.chunk.citable and not cp.untrusted
+                and cp.passage.document.kind is not DocumentKind.JUDGMENT]
+    named = documents_named(turn.question, [cp.passage.document for cp in passages])
+    for cp in sorted(passages, key=lambda cp: bool(named) and cp.passage.document.id not in named):
+        text = cp.passage.text
+        m = found.search(text)
+        if m is None:
+            continue
+        start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+        spans = [(a, b) for a, b in sentence_spans(text, 0, len(text)) if a <= start < b]
+        end = spans[0][1] if spans else len(text)
+        stop = _DEFINITION_END.search(text, m.end(), end)
+        quote = text[start:stop.start() + 1 if stop else end].strip()
+        if len(quote) < 25:
+            continue
+        return [{"text": quote, "citations": [{"passage": cp.pid, "quote": quote}]}]
+    return None
 
 
 #: how many passages an abstention points to as leads (issue 52, item 3)

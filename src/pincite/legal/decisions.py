@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from pincite.legal.language import DATE, DURATION, NUMBER, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+from pincite.legal.language import DATE, DURATION, MONTHS, NUMBER, TITLES_AFTER_NAME, TITLES_BEFORE_NAME
+from pincite.legal.support import SMALL_NUMBERS, TENS
 
 # -- the questions -------------------------------------------------------------------------------------------
 
@@ -164,9 +165,19 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
 
 #: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
 #: to decide costs?": who assesses or determines them is part of the costs order).
-#: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…").
+#: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…",
+#: "when does the Minister have to prepare the report?", "how long does a taxpayer have to object?").
 TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
-                              r"\bwithin\s+(?:how\s+many|what)\b")
+                              r"\bwithin\s+(?:how\s+many|what)\b|\bhow\s+quickly\b|\blimitation\s+period\b|"
+                              r"\b(?:earliest|latest)\s+(?:date|day|time)\b|\bwhen\s+(?:does|do|did|will)\b[^?]{0,60}?"
+                              r"\b(?:have|has|need)\s+to\b|\bwhen\s+must\b|\bhow\s+long\s+(?:does|do|did|will)\b"
+                              r"[^?]{0,60}?\bhave\s+to\b")
+
+#: When a provision came or comes into force asked ("when did the restrictions take effect?", "what is the
+#: earliest date the Ministers could bring s 6 into force?", "when did the rules start to apply to pubs?").
+COMMENCEMENT_ASKED = re.compile(r"(?i)\b(?:when|what\s+date|which\s+date|earliest|latest|from\s+what)\b[^?]{0,120}?"
+                                r"\b(?:t[ao]ken?\s+effect|took\s+effect|c[oa]me\s+into\s+(?:force|operation|effect)|"
+                                r"into\s+force|commenc\w*|start(?:ed|s)?\s+to\s+apply|beg[ia]n\s+to\s+apply|in\s+force)\b")
 
 #: A penalty asked ("maximum fine for…?", "what is the penalty for…?", "can a seller be fined?", "punishment for…",
 #: "what fine can be imposed…?", "what's the fine for…?").
@@ -204,15 +215,31 @@ LIABILITY_CAP_ASKED = re.compile(r"(?i)\bcap(?:ped|s)?\b[^?]{0,60}?\b(?:liabilit
 
 #: Questions whose answer must speak of what they ask: the question's pattern, what a sentence answering it
 #: must say, and why — a sentence without it answers another question, however many words it shares.
+_MONTH = "|".join(MONTHS)
+_NUMBER_WORD = "|".join([*SMALL_NUMBERS, *TENS])
+
 ANSWER_MUST_SAY: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
     (COSTS_ASKED, re.compile(r"(?i)\bcosts?\b|\bexpenses?\b|\breimburs\w*"),
      "'what costs order did the court make?': a disposal that says nothing of costs is no costs order (the "
      "judgment may make none: then there is no answer); a contract says who bears a cost as expenses or "
      "reimbursement ('Company … will reimburse Employee for reasonable out-of-pocket expenses')"),
-    (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|no\s+later"
-                                  r"\s+than|forthwith|without\s+delay)\b", re.I),
+    (TIME_LIMIT_ASKED, re.compile(rf"{DURATION.pattern}|{DATE.pattern}|\b(?:time\s+limit|at\s+any\s+time|not?\s+later"
+                                  r"\s+than|forthwith|without\s+delay|before\s+the\s+end\s+of)\b|"
+                                  rf"\b(?:before|after|by)\s+(?:(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?|"
+                                  rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTH}))\b|\b(?:\d+|{_NUMBER_WORD})(?:-\w+)?\s+"
+                                  r"(?:\(\d+\)\s+)?(?:business|working|calendar|clear|banking)\s+(?:day|week|month)s?\b",
+                                  re.I),
      "'what is the deadline to ask for a review?', 'is there a time limit?': a sentence stating no period, date "
-     "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…')"),
+     "or limit is about the step, not its deadline ('on receipt of the request, the CEO shall…'); 'not later than "
+     "June 30 each year', 'on or before January 1st of each year', 'before the end of such period', 'within five "
+     "business days' state one without a year or a plain length ('on or before which' is as often a power to fix a "
+     "date as a deadline)"),
+    (COMMENCEMENT_ASKED, re.compile(r"(?i)\bc(?:ome|omes|oming|ame)\s+into\s+(?:force|operation|effect)\b|"
+                                    r"\btakes?\s+effect\b|\bcommencement\b|\bappointed\s+day\b|\bin\s+force\s+"
+                                    r"(?:on|from)\b|\b(?:apply|applies|has\s+effect)\s+(?:from|on|after)\b"),
+     "'when did the restrictions take effect?': the commencement provision saying when they come into force "
+     "answers, not the provisions that make them ('Sections 2 to 5 come into force at the end of the period of 2 "
+     "months …')"),
     (PENALTY_ASKED, re.compile(r"(?i)\bliable\b[^.;]{0,80}?\b(?:fines?|imprisonment|penalt(?:y|ies))\b|\b(?:fine|"
                                r"penalty)\s+(?:of|not\s+exceeding|not\s+more\s+than|up\s+to|at\s+level|is|shall\s+"
                                r"be)\b|\bimprisonment\s+for\b|\bstandard\s+scale\b|\bguilty\s+of\s+an\s+offen[cs]e\b|"

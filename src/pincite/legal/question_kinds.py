@@ -622,3 +622,97 @@ __all__ = ["ParagraphKind", "KINDS", "kinds_asked", "asks_test", "states_test", 
            "asks_lower_court", "judges_below_named", "names_deciding",
            "asks_decision_below", "asks_why_ground", "JUDGE_NAMED", "gives_reasons", "disposes_ground", "ground_numbers",
            "GROUND_HEADING", "GENERIC_HEADING_TERMS"]
+
+
+# -- definitions: "how is 'agriculture' defined in the Act?" ---------------------------------------------------
+
+#: A term in quotation marks in a question (straight or curly, single or double; an apostrophe inside a word,
+#: "Reekie's", opens none).
+_QUOTED_TERM = r"(?:(?<![\w])[\"\u201c\u2018']([A-Za-z][\w\s,()/-]{1,60}?)[\"\u201d\u2019'](?![\w]))"
+
+#: Questions asking what a term means, each with the group ``term`` naming it and why it asks a definition.
+DEFINITION_ASKED: Table = (
+    (re.compile(rf"(?i)\b(?:how\s+(?:is|are|was|were)|how\s+(?:does|do|did)\b[^?]{{0,80}}?\bdefines?|"
+                rf"(?:definition|meaning)\s+of|what\s+(?:is|was)\s+meant\s+by|who\s+(?:is|are)|what\s+(?:is|are)|"
+                rf"what\s+counts?\s+as|counts?\s+as|what\s+does|mean\s+by)\s+(?:an?\s+|the\s+)?{_QUOTED_TERM}"),
+     "'how is \"agriculture\" defined', 'how does the Act define an \"integrated cross-border operation\"', "
+     "'who is \"the Minister\"', 'can rhubarb jam count as \"fruit\" jam': a term in quotation marks asked about "
+     "is a defined term"),
+    (re.compile(r"(?i)\bhow\s+(?:is|are)\s+(?:the\s+(?:term|word|expression)\s+)?(?P<term>[a-z][a-z -]{1,40}?)\s+"
+                r"defined\b"),
+     "'how is agriculture defined in the Act?': the definition asked without quotation marks"),
+    (re.compile(r"(?i)\bwhat\s+does\s+(?:the\s+(?:term|word|expression)\s+)?(?P<term>[a-z][a-z -]{1,40}?)\s+mean\b(?!\s+by)"),
+     "'what does relevant period mean?': the definition asked without quotation marks"),
+)
+
+
+def definition_asked(question: str) -> str | None:
+    """The term a question asks the definition of (:data:`DEFINITION_ASKED`), without a leading article; None when
+    it asks none."""
+    for pattern, _why in DEFINITION_ASKED:
+        m = pattern.search(question)
+        if m:
+            term = next(g for g in m.groups() if g) if m.groups() else None
+            if term:
+                term = re.sub(r"(?i)^(?:an?|the)\s+", "", term.strip(" ,"))
+                return term or None
+    return None
+
+
+#: What follows a defined term in the sentence defining it ("'agriculture' includes …", "Minister means …",
+#: "'the Board' has the meaning given in section 2").
+DEFINING_VERBS = (r"(?:means|includes|shall\s+mean|shall\s+include|has\s+the\s+(?:same\s+)?meaning|does\s+not\s+"
+                  r"include|refers\s+to)")
+
+
+def defines(term: str) -> re.Pattern[str]:
+    """The place in a text where ``term`` is defined: the term opening a line (a paragraph's number before it at
+    most) or in quotation marks ("the" before it or not; a space after the opening mark, as some published texts
+    print it), a parenthesis at most, then :data:`DEFINING_VERBS` ("management, in respect of nuclear fuel waste,
+    means …" defines management)."""
+    words = r"\s+".join(re.escape(w) for w in term.split())
+    return re.compile(rf"(?im)(?:^[ \t]*(?:\([a-z0-9]+\)\s*)?[\"\u201c\u2018']? ?|(?<![\w])[\"\u201c\u2018'] ?)(?:the\s+)?{words}[\"\u201d\u2019']?\s*(?:\([^()]{{0,80}}\)\s*)?,?"
+                      rf"\s*{DEFINING_VERBS}\b")
+
+
+# -- who must act: "the landlord must" is not "the Ministers must" ---------------------------------------------
+
+#: A provision's duty: the party before "must", "shall" or "is to" (up to five words of its description before
+#: the head noun: "Every qualifying landlord must, within two months …", "The Welsh Ministers must also …").
+OBLIGATION = re.compile(r"(?P<party>(?:[A-Za-z][\w'-]*\s+){0,5}?[A-Za-z][\w'-]*)\s+(?:must|shall|is\s+to|are\s+to)\b")
+
+#: Words before "must"/"shall" that name no party ("it must", "who shall", "the information must also").
+_NO_PARTY = frozenset("it he she they who which that this these those there also then so and or but not".split())
+
+
+def obliged_party(sentence: str) -> str | None:
+    """The head noun (stemmed, :func:`~pincite.legal.language.terms`) of the party a sentence's first duty binds
+    (:data:`OBLIGATION`); None when it states no duty or names no party."""
+    m = OBLIGATION.search(sentence)
+    if m is None:
+        return None
+    head = m.group("party").split()[-1].lower()
+    if head in _NO_PARTY:
+        return None
+    stem = terms(head)
+    return stem[0] if stem else None
+
+
+#: The party a question asks a duty of: "deadline for the Commissioner to submit the report to the Minister?",
+#: "how quickly does a landlord have to …", "when must the Minister …" (the head noun before the duty's verb).
+PARTY_ASKED = re.compile(r"(?i)\b(?:for|does|do|did|must|will)\s+(?:the\s+|a\s+|an\s+|each\s+|every\s+|its\s+)?"
+                         r"(?P<party>(?:[A-Za-z][\w'-]*\s+){0,4}?[A-Za-z][\w'-]*)\s+(?:to|have\s+to|has\s+to|need\s+to|"
+                         r"must|shall)\b")
+
+
+def party_asked_of(question: str) -> str | None:
+    """The head noun (stemmed) of the party :data:`PARTY_ASKED` finds in ``question``; None when it names none."""
+    m = PARTY_ASKED.search(question)
+    if m is None:
+        return None
+    words = m.group("party").split()
+    if words[0].lower().endswith("ing"):
+        return None  # "deadline for completing a conversion to qualify": an act asked about, not a party
+    head = words[-1].lower()
+    stem = terms(head) if head not in _NO_PARTY else []
+    return stem[0] if stem else None

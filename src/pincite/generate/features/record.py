@@ -53,6 +53,7 @@ from pincite.legal.language import (
     terms,
 )
 from pincite.legal.sentences import sentence_spans
+from pincite.legal.support import SMALL_NUMBERS, TENS, number_value
 from pincite.store.rows import source_words
 from pincite.types import DocumentKind, Role, Zone
 
@@ -203,6 +204,30 @@ def _named_authors(passages: Sequence[ContextPassage], question: str) -> set[str
                                       if x.lower() not in JUDICIAL_TITLES)}
 
 
+#: A period whose number is written in words, as older statutes write it ("within twenty-one days", "fourteen
+#: clear days"): the number in digits is one of the sentence's terms, so that the question's "within 21 days"
+#: finds it.
+_PERIOD_IN_WORDS = re.compile(rf"(?i)\b((?:{'|'.join(TENS)})(?:[\s-](?:{'|'.join(list(SMALL_NUMBERS)[1:10])}))?|"
+                              rf"(?:{'|'.join(list(SMALL_NUMBERS)[1:])}))\s+(?:\(\d+\)\s+)?(?:clear\s+|calendar\s+|"
+                              r"working\s+|business\s+)?(?:day|week|month|year)s?\b")
+
+
+#: A period the question writes in digits ("within 21 days"): its number is what :func:`period_numbers` gives a
+#: sentence (a number that is no period, "Network 2", is matched by no "two years").
+_PERIOD_IN_DIGITS = re.compile(r"(?i)\b(\d+)\s+(?:clear\s+|calendar\s+|working\s+|business\s+)?"
+                               r"(?:day|week|month|year)s?\b")
+
+
+def period_numbers(sentence: str) -> set[str]:
+    """The numbers of the periods ``sentence`` writes in words, in digits ("twenty-one days": {"21"})."""
+    out = set()
+    for m in _PERIOD_IN_WORDS.finditer(sentence):
+        v = number_value(m.group(1))
+        if v is not None:
+            out.add(str(int(v)))
+    return out
+
+
 def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: dict[str, dict[str, set[str]]],
                        question: str, q_all: set[str], min_chars: int, df: Counter[str]) -> list[tuple[Any, ...]]:
     """The sentences of one passage, each as :func:`read_sentences` reads it on (its terms counted in ``df``):
@@ -218,6 +243,7 @@ def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: di
     not_the_court = [(a, b) for a, b, kind in voiced if kind in NEVER_THE_HOLDING] \
         if not QUOTED_SOURCE_QUESTION.search(question) else []
     abbreviations = short_forms.get(cp.passage.document.id, {})
+    asked_periods = set(_PERIOD_IN_DIGITS.findall(question))  # "within 21 days": 21 matched in "twenty-one days"
     caption: set[str] = set()  # every heading so far in the passage
     nearest: set[str] = set()  # the heading just above this sentence: the provision's own caption
     heading = passage_caption(cp)  # the same caption as text, for what a model reads
@@ -231,7 +257,7 @@ def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: di
             nearest = {t for t in terms(sent.split("\n")[0]) if not t.isdigit()}
             caption |= nearest
             lead = lead | caption
-        toks = set(terms(sent))
+        toks = set(terms(sent)) | (period_numbers(sent) & asked_periods)
         for short in set(re.findall(r"\b[A-Z]{2,6}\b", sent)) & abbreviations.keys():
             toks |= abbreviations[short]  # "the CAT" is the Competition Appeal Tribunal the document defined
         df.update(toks)
