@@ -652,6 +652,8 @@ class RankerGenerator:
         if not claims and not turn.multi_document:
             clause = asked_clause(turn, reading, scores, named_docs)
             claims = [claim(sents[clause], reading)] if clause is not None else []
+        if claims and not turn.multi_document and not states_what_is_asked(turn.question, claims):
+            claims = []  # a fallback's answer meets the checks the ranker's own does: an amount or period asked is stated
         if claims and not turn.multi_document and acting_judge_absent(turn, claims):
             claims = []  # "did Lang J order costs?": the court's own order, which names no Lang J, is not Lang J's
         if claims and not turn.multi_document and any(
@@ -661,6 +663,18 @@ class RankerGenerator:
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+def states_what_is_asked(question: str, claims: list[dict[str, Any]]) -> bool:
+    """Whether the claims' quotations state the amount or period ``question`` asks, when it asks one ("for how many
+    years…" is not answered by "a duration of * years", nor "what monthly charge…" by a clause stating no sum): the
+    checks :meth:`RankerGenerator.generate` makes of the ranker's own choice, made of a fallback's too."""
+    quotes = [c["quote"] for cl in claims for c in cl["citations"]]
+    if asks_amount(question) and not any(states_amount(q, question) for q in quotes):
+        return False
+    if DURATION_QUESTION.search(question) and not any(states_period(q) for q in quotes):
+        return False
+    return True
 
 
 def acting_judge_absent(turn: TurnContext, claims: list[dict[str, Any]]) -> bool:
