@@ -55,9 +55,9 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.answer.structure import (bare_conclusion, bench_named, documents_named, ground_units,
-                                      named_speaker_units, named_speakers, names_other_case, speakers,
-                                      structural_claims)
+from pincite.answer.structure import (BARE_CONCLUSION_SENTENCES, bare_conclusion, bench_named,
+                                      documents_named, ground_units, named_speaker_units, named_speakers,
+                                      names_other_case, own_sentences, speakers, structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
 from pincite.generate.candidates import claim
 from pincite.generate.features import (
@@ -82,7 +82,8 @@ from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks
                                           asks_test, defines, definition_asked, obliged_party,
                                           party_asked_of, asks_why_ground, gives_reasons, ground_numbers,
                                           judge_surnames, judges_acting, kinds_asked, states_test,
-                                          asks_what_it_is, states_what_asked, asks_argument, poses_issue)
+                                          asks_what_it_is, states_what_asked, asks_argument, poses_issue,
+                                          reports_decision_below, rests_on_above)
 from pincite.legal.sentences import sentence_spans
 from pincite.store.rows import source_words
 from pincite.types import DocumentKind, UnitKind
@@ -800,10 +801,73 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
     in_ground = [i for i in reasons if reasons_at & set(sents[i].cp.passage.chunk.units)]
     best = (in_ground or reasons)[0]
     if answered is None:
-        return best if scores[best] >= REASONS_FLOOR else None
+        if scores[best] < REASONS_FLOOR:
+            return None
+        above = None
+        if rests_on_above(sents[best].sent):  # "For these reasons, I do not consider…": the reasons above it
+            above = reasons_above(turn, reading, scores, best, voice)
+        return best if above is None else above
     if in_ground and bare & set(sents[answered].cp.passage.chunk.units):
         return in_ground[0]
+    if rests_on_above(sents[answered].sent):  # "For these reasons, Ground 2 is dismissed.": the reasons above
+        return reasons_above(turn, reading, scores, answered, voice)
     return None  # the ranker's choice stands
+
+
+#: how many of the judgment's paragraphs before a conclusion resting on its reasons above ("For these
+#: reasons…", "It follows that…", :data:`~pincite.legal.question_kinds.RESTS_ON_ABOVE`) are read for those
+#: reasons (:func:`reasons_above`; on the spent sets the gold reasons were one to three paragraphs before it)
+ABOVE_SPAN = 3
+
+
+def reasons_above(turn: TurnContext, reading: Any, scores: np.ndarray, at: int,
+                  voice: np.ndarray | None) -> int | None:
+    """Where the answer to a why question is a conclusion resting on reasons given before it ("For these
+    reasons, I do not consider…", "It follows, in our judgment, that…", "similar considerations must apply",
+    :func:`~pincite.legal.question_kinds.rests_on_above`), the reasons it rests on: the best-scored candidate
+    of the same judgment earlier in its paragraph or in the :data:`ABOVE_SPAN` paragraphs before it that gives
+    the court's reasons in its own words (:func:`~pincite.legal.question_kinds.gives_reasons`), else any
+    sentence there in the court's voice (not a party's case, not the decision below reported, not a question,
+    not itself such a conclusion) — in the named judge's voice when the question names one, never a dissent's
+    otherwise.  Only for a conclusion standing in a paragraph of at most :data:`~pincite.answer.structure.
+    BARE_CONCLUSION_SENTENCES` sentences ("41. For these reasons, I do not consider … I would dismiss the
+    appeal."): a longer one gives its reasons beside it.  None when the judgment's paragraphs cannot be placed
+    or no candidate is there."""
+    sents = reading.sentences
+    f = sents[at]
+    doc = f.cp.passage.document
+    if doc.kind is not DocumentKind.JUDGMENT:
+        return None
+    full = turn.document_of(f.cp.pid)
+    paras = [u.ordinal for u in full.units if u.kind is UnitKind.PARAGRAPH]
+    where = {o: k for k, o in enumerate(paras)}
+    head = f.sent.strip()[:80]
+    own = [u for u in full.units if u.ordinal in where and u.ordinal in set(f.cp.passage.chunk.units)
+           and head in full.text[u.char_start:u.char_end]]
+    # its sentences, not its number ("101." read as a sentence of its own)
+    said = [1 for s, e in own_sentences(full, own[0]) if any(ch.isalpha() for ch in full.text[s:e])] if own else []
+    if not own or len(said) > BARE_CONCLUSION_SENTENCES:
+        return None  # its paragraph goes on to give reasons beside the conclusion: that paragraph answers
+    first = where[own[0].ordinal]
+    span = {paras[k] for k in range(max(0, first - ABOVE_SPAN), first)}
+    allowed = set(int(i) for i in voice) if voice is not None else None
+
+    def placed(i: int) -> bool:
+        g = sents[i]
+        if g.cp.passage.document.id != doc.id or (allowed is not None and i not in allowed) \
+                or (allowed is None and g.dissenting) or g.argument or i == at:
+            return False
+        units = set(g.cp.passage.chunk.units)
+        if span & units:
+            return True
+        # earlier in the conclusion's own paragraph
+        return bool(units & set(f.cp.passage.chunk.units)) and g.cp.pid == f.cp.pid and g.start < f.start
+
+    pool = [int(i) for i in np.argsort(-scores, kind="stable") if placed(int(i))
+            and not rests_on_above(sents[int(i)].sent) and not sents[int(i)].sent.rstrip().endswith("?")
+            and not reports_decision_below(sents[int(i)].sent)]
+    reasons = [i for i in pool if gives_reasons(sents[i].sent)]
+    return (reasons or pool or [None])[0]
 
 
 #: the least first-ranker score at which a named judge's own view answers a question naming that judge the

@@ -373,6 +373,35 @@ REASON_SAYS: Table = (
 )
 
 
+#: A sentence whose reasons are given before it, not in it: a conclusion resting on what precedes ("For
+#: these reasons, I do not consider…", "It follows, in our judgment, that…", "similar considerations must
+#: apply", "the matters I have referred to above").  Asked why, the paragraphs before it answer (issue 52: on
+#: the spent sets a why question's cited paragraph next to the gold one was such a conclusion, the gold its
+#: reasons above).
+_OPENS = r"(?i)^\W*(?:\d+\.?\s+|\[\d+\]\s*)?(?:(?:so|and|thus|accordingly)\s*,?\s+)?"
+_SAID = r"(?:given|set\s+out|explained|stated|identified)"
+RESTS_ON_ABOVE: Table = (
+    (re.compile(_OPENS + r"for\s+(?:(?:all\s+)?(?:of\s+)?(?:these|those|the\s+(?:above|foregoing|same))\b"
+                r"[^.;]{0,30}?\breasons?\b|(?:all\s+)?the\s+reasons?\s+(?:(?:I|we)\s+have\s+" + _SAID + r"|"
+                + _SAID + r"\s+(?:above|earlier)))"),
+     "'For these reasons, I do not consider…', 'For all those reasons…', 'For the reasons given above…'"),
+    (re.compile(_OPENS + r"(?:it|this|that)\s+(?:therefore\s+|accordingly\s+)?follows\b"),
+     "'It follows, in our judgment, that Ashley did not establish…': a conclusion from what precedes"),
+    (re.compile(r"(?i)\b(?:similar|the\s+same)\s+(?:considerations|reasoning|points?|reasons)\s+"
+                r"(?:must\s+|would\s+|also\s+)*appl(?:y|ies)\b"),
+     "'similar considerations must apply': the reasons given for another point, above"),
+    (re.compile(r"(?i)\b(?:matters|points|reasons|factors|considerations)\s+(?:which\s+|that\s+)?"
+                r"(?:(?:I|we)\s+have\s+)?(?:referred\s+to|identified|set\s+out|mentioned|discussed|described|"
+                r"explained)\s+(?:above|earlier)\b"),
+     "'the very important matters I have referred to above': the matters are said above, not here"),
+)
+
+
+def rests_on_above(sentence: str) -> bool:
+    """Whether ``sentence`` is a conclusion whose reasons are given before it (:data:`RESTS_ON_ABOVE`)."""
+    return any(p.search(sentence) for p, _ in RESTS_ON_ABOVE)
+
+
 #: The test or standard: question forms beyond decisions.TEST_ASKED.
 TEST_MORE_ASKED: Table = (
     (re.compile(r"(?i)\b(?:test|standard|threshold|criteria|criterion|principles?|approach)\b"),

@@ -234,3 +234,22 @@ def test_the_header_block_names_the_bench() -> None:
 ])
 def test_a_first_instance_tribunal_named_by_its_kind_asks_the_decision_below(question: str) -> None:
     assert asks_decision_below(question)
+
+
+def test_a_conclusion_resting_on_the_reasons_above_it() -> None:
+    """:func:`rests_on_above` (issue 52, branch neigh): conclusions whose reasons are in the paragraphs before them,
+    as Court of Appeal judgments in ../bulk write them, and sentences that only look like one."""
+    from pincite.legal.question_kinds import rests_on_above
+    for s in ("For these reasons, I reject Mr Sutcliffe’s submission that Mr Fakhry did not have standing.",
+              "For all these reasons, this ground also fails.",
+              "For all the reasons set out above, all grounds of appeal fail.",
+              "For the reasons I have given, the appeal fails.",
+              "It follows, in my judgment, that Westminster discharged its duty.",
+              "The fourth cause of action is also in contract, and I think similar considerations must apply.",
+              "she failed to factor into the balance the very important matters I have referred to above."):
+        assert rests_on_above(s), s
+    for s in ("For these purposes the Act applies to every landlord.",
+              "For the reasons given by Lewison LJ, I agree.",  # another judgment's reasons, not the paragraphs above
+              "In my judgment this argument suffers from a fatal flaw.",
+              "I would therefore set aside her decision."):
+        assert not rests_on_above(s), s
