@@ -55,7 +55,7 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.answer.structure import (bare_conclusion, bench_named, documents_named, ground_units,
+from pincite.answer.structure import (bare_conclusion, bench_named, contracts_named, documents_named, ground_units,
                                       named_speaker_units, named_speakers, names_other_case, speakers,
                                       structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
@@ -584,6 +584,10 @@ class RankerGenerator:
             reading = replace(reading, sentences=kept)
         named_docs = documents_named(turn.question, [f.cp.passage.document for f in reading.sentences]) \
             if not turn.multi_document else set()
+        if not turn.multi_document:  # a contract named by its parties ("the Kitov / Dexcel agreement") too
+            in_reading = {f.cp.passage.document.id for f in reading.sentences}
+            named_docs |= contracts_named(turn.question, [d.document for d in turn.documents
+                                                          if d.document.id in in_reading])
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
