@@ -70,7 +70,7 @@ QUESTIONS = [
 def test_the_contract_named_by_its_parties_is_searched_first(store, question: str, keys: list[str]) -> None:  # type: ignore
     want = {_doc(store, k) for k in keys}
     hits = Retriever(store, RetrievalMode.LEXICAL).search(question, k=5)
-    assert hits and {p.document.id for p in hits} <= want, [p.document.source for p in hits]
+    assert hits and hits[0].document.id in want, [p.document.source for p in hits]
 
 
 @pytest.mark.parametrize("question, keys", QUESTIONS)
