@@ -78,3 +78,47 @@ def test_another_contracts_clause_answers_nothing(store, question: str, keys: li
     want = {_doc(store, k) for k in keys}
     ans = ranker_asker(store)(question)
     assert all(c.candidate.doc.id in want for c in ans.citations), [c.candidate.doc.source for c in ans.citations]
+
+
+# contracts choosing no law, beside contracts that do (their governing-law clauses answer nothing asked of these)
+NO_LAW = {
+    "alco": "ALCOSTORESINC_12_14_2005-EX-10.26-AGENCY AGREEMENT.txt",  # GE Capital / Duckwall-Alco Stores
+    "xli": "XLITECHNOLOGIES,INC_12_02_2015-EX-10.02-STRATEGIC ALLIANCE AGREEMENT.txt",  # Bosch International
+    # a court for disputes ("the People's Court where this Agreement is signed"), no law chosen
+    "zto": "ZtoExpressCaymanInc_20160930_F-1_EX-10.10_9752871_EX-10.10_Transportation Agreement.txt",
+}
+
+
+@pytest.fixture(scope="module")
+def no_law_store(tmp_path_factory: pytest.TempPathFactory, bulk: Path):  # type: ignore[no-untyped-def]
+    files = [bulk / (CUAD + f) for f in (*FILES.values(), *NO_LAW.values())]
+    s = ingested(tmp_path_factory.mktemp("nolaw") / "n.db", files)
+    yield s
+    s.close()
+
+
+@pytest.mark.parametrize("question", [
+    "Which state's law governs the Duckwall-Alco agency agreement with General Electric Capital?",
+    "which law governs the bosch international / bosch technologies strategic alliance agreement?",
+    "Which law governs the ZTO Express / Tonglu Tongze road transportation agreement?",
+    "What is the governing law of ZTO's transportation agreement with Tonglu Tongze Logistics?",
+])
+def test_a_contract_choosing_no_law_is_not_answered_by_another_sentence(no_law_store, question: str) -> None:  # type: ignore
+    ans = ranker_asker(no_law_store)(question)
+    assert not ans.citations, [(c.candidate.doc.source, c.quote) for c in ans.citations]
+
+
+def test_a_court_for_disputes_does_not_say_which_law_governs(bulk: Path) -> None:
+    """Whoever chose it, a sentence naming no law answers no "which law governs …?" asked alone (on the spent sets an
+    injunctive-relief clause's "any court of competent jurisdiction" was shown for a contract choosing no law)."""
+    from pincite.generate.ranker import states_what_is_asked
+
+    text = (bulk / (CUAD + NO_LAW["zto"])).read_text(encoding="utf-8")
+    court = next(s.strip() for s in text.split("\n") if "People's Court" in s)
+    claims = [{"text": court, "citations": [{"passage": "p", "quote": court}]}]
+    assert not states_what_is_asked("Which law governs the ZTO Express / Tonglu Tongze agreement?", claims)
+    # asked beside where disputes go, the court answers that part
+    assert states_what_is_asked("Which law governs the ZTO agreement and where are disputes heard?", claims)
+    law = "This Agreement shall be governed by the laws of the People's Republic of China."
+    assert states_what_is_asked("Which law governs the ZTO agreement?",
+                                [{"text": law, "citations": [{"passage": "p", "quote": law}]}])

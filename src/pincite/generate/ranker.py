@@ -73,7 +73,7 @@ from pincite.generate.features import (
     read_sentences,
     terms,
 )
-from pincite.legal.clause_answers import answers_category, categories_asked, heading_words
+from pincite.legal.clause_answers import STATED_WHEN_ASKED_ALONE, answers_category, categories_asked, heading_words
 from pincite.legal.decisions import (TIME_LIMIT_ASKED, answer_must_say, asked_and_said, asks_amount, states_amount,
                                      states_period)
 from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_named, body_head, names_body, qualified_by,
@@ -671,12 +671,17 @@ class RankerGenerator:
 
 def states_what_is_asked(question: str, claims: list[dict[str, Any]]) -> bool:
     """Whether the claims' quotations state the amount or period ``question`` asks, when it asks one ("for how many
-    years…" is not answered by "a duration of * years", nor "what monthly charge…" by a clause stating no sum): the
-    checks :meth:`RankerGenerator.generate` makes of the ranker's own choice, made of a fallback's too."""
+    years…" is not answered by "a duration of * years", nor "what monthly charge…" by a clause stating no sum), or
+    the governing law asked alone (:data:`~pincite.legal.clause_answers.STATED_WHEN_ASKED_ALONE`): the checks
+    :meth:`RankerGenerator.generate` makes of the ranker's own choice, made of a fallback's too."""
     quotes = [c["quote"] for cl in claims for c in cl["citations"]]
     if asks_amount(question) and not any(states_amount(q, question) for q in quotes):
         return False
     if DURATION_QUESTION.search(question) and not any(states_period(q) for q in quotes):
+        return False
+    cats = categories_asked(question)  # "which state's law governs …?" alone: a sentence naming the law
+    if len(cats) == 1 and cats[0].key in STATED_WHEN_ASKED_ALONE and not any(cats[0].operative.search(q)
+                                                                             for q in quotes):
         return False
     return True
 
