@@ -27,8 +27,9 @@ from pincite.legal.question_kinds import (BEFORE_BLOCK, GENERIC_HEADING_TERMS, G
                                           ground_numbers, judge_surnames, judges_below_named, names_deciding,
                                           reports_decision_below)
 from pincite.legal.language import (CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL,
-                                    PARTY_INITIALISM, terms, titles_named)
+                                    PARTY_INITIALISM, PARTY_NAME_GENERIC, terms, titles_named)
 from pincite.legal.sentences import sentence_spans
+from pincite.parse.parties import names_by_party, party_names
 
 from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
 
@@ -650,6 +651,18 @@ def documents_named(question: str, documents: list[Any]) -> set[str]:
     "the Maternity Allowances Act"); empty when it names none of them."""
     docs = list({d.id: d for d in documents}.values())
     return {docs[i].id for i in titles_named(question, [d.title or "" for d in docs])}
+
+
+def contracts_named(question: str, documents: list[Document]) -> set[str]:
+    """The ids of the contracts among ``documents`` the question names by one of their parties
+    (:func:`~pincite.parse.parties.names_by_party`: "Kitov / Dexcel manufacturing agreement", "Network 1's
+    affiliate office agreement", "under the element 5 terms"), in any case; empty when it names none."""
+    out = set()
+    for d in {d.id: d for d in documents}.values():
+        if d.kind is DocumentKind.CONTRACT and names_by_party(
+                question, d.text, party_names(d.text, d.meta.get("parties") or []), PARTY_NAME_GENERIC):
+            out.add(d.id)
+    return out
 
 
 def _judgments_in_turn(turn: TurnContext) -> list[Document]:

@@ -55,7 +55,7 @@ import numpy as np
 from pincite.answer.context import TurnContext
 from pincite.answer.evidence import NAMED_VIA
 from pincite.answer.protocol import reply_json
-from pincite.answer.structure import (BARE_CONCLUSION_SENTENCES, bare_conclusion, bench_named,
+from pincite.answer.structure import (BARE_CONCLUSION_SENTENCES, bare_conclusion, bench_named, contracts_named,
                                       documents_named, ground_units, named_speaker_units, named_speakers,
                                       names_other_case, own_sentences, speakers, structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
@@ -73,7 +73,7 @@ from pincite.generate.features import (
     read_sentences,
     terms,
 )
-from pincite.legal.clause_answers import answers_category, categories_asked, heading_words
+from pincite.legal.clause_answers import STATED_WHEN_ASKED_ALONE, answers_category, categories_asked, heading_words
 from pincite.legal.decisions import (TIME_LIMIT_ASKED, answer_must_say, asked_and_said, asks_amount, states_amount,
                                      states_period)
 from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_named, body_head, names_body, qualified_by,
@@ -585,6 +585,10 @@ class RankerGenerator:
             reading = replace(reading, sentences=kept)
         named_docs = documents_named(turn.question, [f.cp.passage.document for f in reading.sentences]) \
             if not turn.multi_document else set()
+        if not turn.multi_document:  # a contract named by its parties ("the Kitov / Dexcel agreement") too
+            in_reading = {f.cp.passage.document.id for f in reading.sentences}
+            named_docs |= contracts_named(turn.question, [d.document for d in turn.documents
+                                                          if d.document.id in in_reading])
         sents = reading.sentences
         fill_models(reading, m.features, self.models)
         x = feature_matrix(reading, m.features)
@@ -668,12 +672,17 @@ class RankerGenerator:
 
 def states_what_is_asked(question: str, claims: list[dict[str, Any]]) -> bool:
     """Whether the claims' quotations state the amount or period ``question`` asks, when it asks one ("for how many
-    years…" is not answered by "a duration of * years", nor "what monthly charge…" by a clause stating no sum): the
-    checks :meth:`RankerGenerator.generate` makes of the ranker's own choice, made of a fallback's too."""
+    years…" is not answered by "a duration of * years", nor "what monthly charge…" by a clause stating no sum), or
+    the governing law asked alone (:data:`~pincite.legal.clause_answers.STATED_WHEN_ASKED_ALONE`): the checks
+    :meth:`RankerGenerator.generate` makes of the ranker's own choice, made of a fallback's too."""
     quotes = [c["quote"] for cl in claims for c in cl["citations"]]
     if asks_amount(question) and not any(states_amount(q, question) for q in quotes):
         return False
     if DURATION_QUESTION.search(question) and not any(states_period(q) for q in quotes):
+        return False
+    cats = categories_asked(question)  # "which state's law governs …?" alone: a sentence naming the law
+    if len(cats) == 1 and cats[0].key in STATED_WHEN_ASKED_ALONE and not any(cats[0].operative.search(q)
+                                                                             for q in quotes):
         return False
     return True
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CLAUSE_ANSWERS", "GENERIC_HEADING", "ClauseAnswer", "answers_category", "categories_asked", "heading_words"]
+__all__ = ["CLAUSE_ANSWERS", "GENERIC_HEADING", "STATED_WHEN_ASKED_ALONE", "ClauseAnswer", "answers_category", "categories_asked", "heading_words"]
 
 
 @dataclass(frozen=True)
@@ -200,6 +200,15 @@ CLAUSE_ANSWERS: tuple[ClauseAnswer, ...] = (
 )
 
 _ORDERED = {a.key: i for i, a in enumerate(CLAUSE_ANSWERS)}
+
+
+#: Categories whose answer, when a question asks that category alone, must say it in the category's operative
+#: words whoever chose the sentence (the ranker or a fallback), with the reason.
+STATED_WHEN_ASKED_ALONE = {
+    "governing-law": "'which state's law governs …?' is answered by a sentence naming the law the agreement is "
+                     "governed by, never by one that only mentions a court or 'at law' (an injunctive-relief "
+                     "clause in a contract choosing no law)",
+}
 
 
 def categories_asked(question: str) -> list[ClauseAnswer]:

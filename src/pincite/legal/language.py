@@ -671,6 +671,12 @@ TITLE_GENERIC = frozenset("united states america kingdom king queen crown canada
                           "agreement contract terms standard general national federal international "
                           "government public".split())
 
+#: Words that never, alone, name a contract by one of its parties (see :func:`pincite.parse.parties.names_by_party`):
+#: what names no case or document either, and the words a question is made of.
+PARTY_NAME_GENERIC = PARTY_FILLER | TITLE_GENERIC | frozenset(
+    "a an the of to in on at by for from with as is are was were be do does did has have had what which who "
+    "when where why how whether this that it its any and or if can may shall will would".split())
+
 _TITLE_WORD = re.compile(r"\b(?:[A-Z][a-z-]*[a-z]|[A-Z]{2,})\b")
 
 

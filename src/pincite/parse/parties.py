@@ -241,3 +241,82 @@ def name_contract(doc: ParsedDocument) -> ParsedDocument:
     date = doc.date or contract_date(doc.text)
     meta = {**doc.meta, "instrument_title": doc.title, "parties": parties}
     return replace(doc, title=contract_name(doc.title, parties, date), date=date, meta=meta)
+
+
+# -- the names a question may call a contract's parties by (issue 52) ----------------------------------------
+
+#: how far into a contract the companies it is made between are looked for (the preamble, after a cover page)
+NAMES_CHARS = 3000
+#: a company's name set before its corporate suffix ("Payment Data Systems, Inc.", "element 5 GmbH"): the few
+#: words before it, trimmed below to those after the last small word ("services of element 5 GmbH")
+_SUFFIXED = re.compile(r"(?P<name>(?:[\w&'’.-]+\s+){0,4}?[\w&'’-]+),?\s+(?:"
+                       + "|".join(re.escape(s) for s, _ in CORPORATE_SUFFIXES if s[0].isupper() or s == "plc")
+                       + r")(?![\w])")
+#: the words a party's name runs after in a preamble ("by and between DEXCEL LTD."), never the name's own
+_NAME_LEAD = frozenset("a an the of to in on at by for from with as and or between among amongst hereby behalf "
+                       "is are was made entered into agreement this that its their".split())
+#: a name's tokens that do not tell one company from another (its legal form, "the")
+_NAME_TAIL = frozenset(re.sub(r"[^a-z0-9 ]", "", " ".join(s.lower() for s, _ in CORPORATE_SUFFIXES)).split()
+                       + "the a an of and company co corp corporation incorporated limited ltd inc llc lp llp plc "
+                       "holdings group".split())
+
+
+def party_names(text: str, parties: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The names a contract's parties go by: ``parties`` (as the preamble parser read them) and each company
+    named with its corporate suffix in the contract's opening (a party the parser missed: "…, and Payment Data
+    Systems, Inc., the Affiliate Office"; "the services of element 5 GmbH"), but the kind of company a party is
+    ("a Virginia Corporation")."""
+    names = [p for p in parties if p]
+    for m in _SUFFIXED.finditer(text[:NAMES_CHARS]):
+        words = m.group("name").split()
+        cut = max((i + 1 for i, w in enumerate(words) if w.lower().strip(".,'’") in _NAME_LEAD), default=0)
+        if cut and words[cut - 1].lower() in ("a", "an"):
+            continue  # "a Virginia Corporation": where it is incorporated, not who
+        if words[cut:]:
+            names.append(" ".join(words[cut:]))
+    return list(dict.fromkeys(names))
+
+
+def name_tokens(s: str) -> list[str]:
+    """``s`` as lower-case word tokens, possessives dropped ("Midstream's" -> "midstream")."""
+    return re.findall(r"[a-z0-9]+", re.sub(r"['’]s\b", "", s.lower()))
+
+
+def name_forms(name: str) -> list[tuple[str, ...]]:
+    """The ways a party's name is shortened, as token tuples: the name without its legal form, and each of its
+    leading parts ("Kitov Pharma Ltd." -> ("kitov", "pharma"), ("kitov",))."""
+    toks = name_tokens(name)
+    while toks and toks[0] in ("the", "a", "an"):
+        toks = toks[1:]
+    while toks and toks[-1] in _NAME_TAIL:
+        toks = toks[:-1]
+    return [tuple(toks[:i]) for i in range(len(toks), 0, -1)]
+
+
+def names_by_party(question: str, text: str, names: list[str], generic: frozenset[str]) -> bool:
+    """Whether ``question`` names the contract of ``text`` by one of its parties' ``names`` (any case, a
+    possessive, a short form: "Kitov" for "KITOV Pharma Ltd.", "element 5" for "element 5 GmbH").  A short form
+    of one word names it when that word is no ``generic`` word, has three letters or more (two in capitals) and
+    the contract never writes it in lower case (there it is a name, not a word: "Kitov", not "payment" of
+    "Payment Data Systems"); of several words, when one of them is a figure ("Network 1") or the contract never
+    writes them together in lower case ("True North", not "payment data")."""
+    asked = name_tokens(question)
+    if not asked:
+        return False
+    joined = " " + " ".join(asked) + " "
+    for name in names:
+        for form in name_forms(name):
+            if " " + " ".join(form) + " " not in joined or all(t in generic for t in form):
+                continue
+            if len(form) == 1:
+                w = form[0]
+                if w in generic or w.isdigit() or len(w) < 2:
+                    continue
+                if len(w) < 3 and not re.search(rf"(?<![\w-]){re.escape(w.upper())}(?![\w-])", text):
+                    continue
+            elif any(t.isdigit() for t in form):
+                return True
+            lower = r"\W+".join(re.escape(t) for t in form)
+            if not re.search(rf"(?<![\w@./-]){lower}(?![\w@/-]|\.\w)", text):
+                return True
+    return False

@@ -17,12 +17,14 @@ from pincite.text.terms import STOPWORDS, query_words
 @dataclass(frozen=True)
 class Naming:
     """What a query says about which document it is asking: the prior over documents, the words that named
-    the best one, every query word found on its title page, and the question left without naming clauses."""
+    the best one, every query word found on its title page, the question left without naming clauses, and the
+    contracts it names by their parties."""
 
     prior: dict[str, float]
     naming: frozenset[str]
     shared: frozenset[str]
     question: str
+    parties: tuple[str, ...] = ()  # the contracts it names by their parties (Retriever._named_by_parties)
 
 
 _CLAUSE = re.compile(r"[^;:?!\n]+[;:?!\n]*")
