@@ -73,11 +73,12 @@ from pincite.generate.features import (
     read_sentences,
     terms,
 )
-from pincite.legal.clause_answers import STATED_WHEN_ASKED_ALONE, answers_category, categories_asked, heading_words
+from pincite.legal.clause_answers import (SIBLING_CATEGORIES, STATED_WHEN_ASKED_ALONE, answers_category,
+                                         categories_asked, heading_words)
 from pincite.legal.decisions import (TIME_LIMIT_ASKED, answer_must_say, asked_and_said, asks_amount, states_amount,
                                      states_period)
-from pincite.legal.language import (DURATION_QUESTION, asks_exception, bodies_named, body_head, names_body, qualified_by,
-                                    qualifies, repeal_note)
+from pincite.legal.language import (DURATION_QUESTION, asks_defence, asks_exception, bodies_named, body_head,
+                                    names_body, qualified_by, qualifies, repeal_note, states_defence)
 from pincite.legal.question_kinds import (JUDGE_NAMED, asks_decision_below, asks_lower_court,
                                           asks_test, defines, definition_asked, obliged_party,
                                           party_asked_of, asks_why_ground, gives_reasons, ground_numbers,
@@ -625,6 +626,10 @@ class RankerGenerator:
             if party is not None:  # the deadline of the party the question names, not another's
                 decided = [(party, m.threshold)]
                 best = party
+            sibling = sibling_in_clause(turn, reading, scores, best) if p >= m.threshold else None
+            if sibling is not None:  # "overall cap on liability?": the clause's cap, not the exclusion beside it
+                decided = [(sibling, p)]
+                best = sibling
             if states_no_quantity(x[best], m.features) or (asks_amount(turn.question)
                                                            and not states_amount(sents[best].sent, turn.question)):
                 decided = [(best, 0.0)]  # "how many…" / "what interest rate…" asked and no amount stated: never an answer
@@ -1054,6 +1059,51 @@ def asked_clause(turn: TurnContext, reading: Any, scores: np.ndarray, named_docs
     return None
 
 
+def _top_clause(doc: Any, f: Any) -> Any:
+    """The outermost numbered unit of a contract holding candidate ``f`` (clause 12 for a sentence of 12.2), or
+    None."""
+    pos = f.cp.passage.chunk.char_start + f.start + max(len(f.sent) - 1, 0)
+    inside = [u for u in doc.units if u.kind is not UnitKind.HEADING and u.char_start <= pos < u.char_end]
+    if not inside:
+        return None
+    u = min(inside, key=lambda u: u.char_end - u.char_start)
+    while u.parent is not None and doc.units[u.parent].kind is not UnitKind.HEADING:
+        u = doc.units[u.parent]
+    return u
+
+
+def sibling_in_clause(turn: TurnContext, reading: Any, scores: np.ndarray, best: int) -> int | None:
+    """A contract question first asking a category whose clause holds sentences of other kinds
+    (:data:`~pincite.legal.clause_answers.SIBLING_CATEGORIES`: the liability cap beside the exclusion of
+    consequential damages) and answered by a sentence of a clause that does not state it is answered by the
+    best-scored candidate of the same clause (the same outermost number) that does
+    (:func:`~pincite.legal.clause_answers.answers_category`), if its first-ranker score is at least
+    :data:`CLAUSE_FLOOR`.  None otherwise (the ranker's choice stands)."""
+    cats = categories_asked(turn.question)
+    if not cats or cats[0].key not in SIBLING_CATEGORIES:
+        return None
+    cat, also = cats[0], tuple(cats[1:])
+    sents = reading.sentences
+    f = sents[best]
+    if f.cp.passage.document.kind is not DocumentKind.CONTRACT:
+        return None
+    doc = turn.document_of(f.cp.pid)
+    if answers_category(cat, f.sent, clause_headings(doc, f), turn.question, also):
+        return None
+    top = _top_clause(doc, f)
+    if top is None:
+        return None
+    for i in np.argsort(-scores, kind="stable"):
+        g = sents[int(i)]
+        if int(i) == best or g.cp.passage.document.id != doc.id or scores[i] < CLAUSE_FLOOR:
+            continue
+        there = _top_clause(doc, g)
+        if there is not None and there.ordinal == top.ordinal \
+                and answers_category(cat, g.sent, clause_headings(doc, g), turn.question, also):
+            return int(i)
+    return None
+
+
 #: a word the question may name a party or a contract by: capitalised or holding a digit or capitals inside
 #: ("Dexcel", "IBM", "APCN", "iDreamSky")
 _PROPER = re.compile(r"\b(?:[A-Z][\w&-]*[A-Za-z0-9]|[a-z]+[A-Z][\w-]*)\b")
@@ -1197,8 +1247,13 @@ def exception_of(turn: TurnContext, reading: Any, scores: np.ndarray, best: int)
     says it is subject to ("Subject to subsection (3), no vessel … may be removed"), or one saying it applies
     despite the rule ("Despite subsection (1), a person may communicate …") — or ``best`` itself, when it is such
     an exception (its section's rule names it, or it names the rule).  The best-scored candidate of that
-    subsection; None when the question asks no exception or the Act marks none there."""
-    if not asks_exception(turn.question):
+    subsection; None when the question asks no exception or the Act marks none there.  A question asking a
+    defence (:func:`~pincite.legal.language.asks_defence`: "defence for an employer where the offence was
+    committed by his agent") is answered alike by the subsection of that section stating one
+    (:func:`~pincite.legal.language.states_defence`: "where the employer proves … he shall be exempt"), not the
+    one stating the offence."""
+    defence = asks_defence(turn.question)
+    if not defence and not asks_exception(turn.question):
         return None
     sents = reading.sentences
     f = sents[best]
@@ -1217,6 +1272,8 @@ def exception_of(turn: TurnContext, reading: Any, scores: np.ndarray, best: int)
         return doc.text[u.char_start:u.char_end]
 
     def excepts(exc: Any, rule: Any) -> bool:  # exc makes the exception to rule, by either one's words
+        if defence:  # the defence asked: the subsection stating one, beside the one stating the offence
+            return states_defence(text(exc)) and not states_defence(text(rule))
         return number(exc) in qualified_by(text(rule)) or number(rule) in qualifies(text(exc))
 
     if any(excepts(chosen, u) for u in siblings if u.ordinal != chosen.ordinal):

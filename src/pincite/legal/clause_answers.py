@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CLAUSE_ANSWERS", "GENERIC_HEADING", "STATED_WHEN_ASKED_ALONE", "ClauseAnswer", "answers_category", "categories_asked", "heading_words"]
+__all__ = ["CLAUSE_ANSWERS", "GENERIC_HEADING", "SIBLING_CATEGORIES", "STATED_WHEN_ASKED_ALONE", "ClauseAnswer",
+           "answers_category", "categories_asked", "heading_words"]
 
 
 @dataclass(frozen=True)
@@ -119,10 +120,11 @@ CLAUSE_ANSWERS: tuple[ClauseAnswer, ...] = (
            r"(?:\W+\w+){0,6}?\W+(?:liab\w*|exposure|damages)\b|\b(?:liab\w*|exposure|damages)\b(?:\W+\w+){0,6}?"
            r"\W+(?:cap|capped|ceiling|limited)\b)"),
         _r(r"liabilit|damages|limitation"),
-        _r(r"\bexceed\b|\bup\s+to\b|\blimited\s+to\b|\$\s?\d|\bgreater\s+of\b|\blesser\s+of\b|\bamounts?\s+"
+        _r(r"\bexceed\b|\bup\s+to\b|(?<!\bnot\s)\blimited\s+to\b|\$\s?\d|\bgreater\s+of\b|\blesser\s+of\b|\bamounts?\s+"
            r"(?:actually\s+)?paid\b|\bliability\s+cap\b"),
         "how far a party's liability is capped is said by the clause stating the cap's amount ('shall not exceed "
-        "the fees paid', 'up to the greater of $100,000'), not by one excluding kinds of damages"),
+        "the fees paid', 'up to the greater of $100,000'), not by one excluding kinds of damages ('including but "
+        "not limited to lost profits' limits nothing)"),
     ClauseAnswer(
         "liability",
         _r(r"\bliab(?:le|ility|ilities)\b|\b(?:cap|capped|ceiling)\b.{0,40}\b(?:liab|exposure|damages)|"
@@ -198,6 +200,15 @@ CLAUSE_ANSWERS: tuple[ClauseAnswer, ...] = (
         "who indemnifies whom is said by the indemnification clause ('shall indemnify, defend and hold "
         "harmless')"),
 )
+
+#: Categories whose clause holds sentences of another kind beside the one that states it: a question asking one
+#: is answered by the sentence of that clause stating it, not by its neighbour the ranker preferred (issue 52:
+#: on the spent sets "is there an overall cap on liability?" was answered by clause 12.1's exclusion of
+#: consequential damages beside 12.2's cap).
+SIBLING_CATEGORIES: dict[str, str] = {
+    "liability-cap": "a limitation-of-liability clause excludes kinds of damages in one sentence and caps the "
+                     "rest in the next: the cap asked is the one stating an amount or a limit",
+}
 
 _ORDERED = {a.key: i for i, a in enumerate(CLAUSE_ANSWERS)}
 

@@ -888,6 +888,42 @@ QUALIFIES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+#: How a question asks for a defence to an offence or liability ("Defence for an employer where the offence was
+#: committed by his agent", "what defence is available?"): a statute states the offence in one subsection and the
+#: defence in a sibling (issue 52: the offence was cited for the defence asked).
+DEFENCE_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)(?<!\bof\s)(?<!\bnational\s)\bdefen[cs]es?\b(?!\s+(?:force|forces|minister|ministry|department|counsel|lawyer|"
+                r"witness|evidence|case|team|statement|of\s+the\s+(?:realm|claim|action)))"),
+     "'is there a defence?', 'defence for an employer …': the defence, asked by name (not the Ministry of "
+     "Defence, National Defence or a statement of defence)"),
+    (re.compile(r"(?i)\b(?:avoid|escape)\s+(?:\w+\s+){0,2}(?:conviction|liability|being\s+convicted)\b|"
+                r"\bexempt(?:ed)?\s+from\s+(?:\w+\s+){0,1}(?:conviction|liability|penalty|fine)\b"),
+     "'can the employer escape conviction?', 'is he exempt from liability?': what relieves of the offence"),
+)
+
+#: How a subsection states a defence ("it shall be a defence for the person charged to prove …", "if he proves
+#: to the satisfaction of the court that he used due diligence … he shall be exempt from any conviction").
+DEFENCE_STATED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:it\s+)?(?:is|shall\s+be|will\s+be)\s+a\s+(?:good\s+|sufficient\s+|complete\s+)?"
+                r"defen[cs]e\b"), "'it shall be a defence for the person charged to prove …': the defence, by name"),
+    (re.compile(r"(?i)\bproves?\s+(?:to\s+the\s+satisfaction\s+of\s+(?:the\s+)?(?:court|justice|sheriff|"
+                r"magistrate)\s+)?that\b[\s\S]{0,600}?\b(?:exempt|not\s+be\s+(?:guilty|liable|convicted)|"
+                r"acquitted|no\s+offence)\b"),
+     "'where the employer proves that he used due diligence …, he shall be exempt from any conviction': proof "
+     "that relieves of the offence"),
+)
+
+
+def asks_defence(question: str) -> bool:
+    """Whether ``question`` asks for a defence to an offence or liability (:data:`DEFENCE_ASKED`)."""
+    return any(p.search(question) for p, _ in DEFENCE_ASKED)
+
+
+def states_defence(text: str) -> bool:
+    """Whether ``text`` (a subsection) states a defence (:data:`DEFENCE_STATED`)."""
+    return any(p.search(text) for p, _ in DEFENCE_STATED)
+
+
 def asks_exception(question: str) -> bool:
     """Whether ``question`` asks for the exception to a rule (:data:`EXCEPTION_ASKED`)."""
     return any(p.search(question) for p, _ in EXCEPTION_ASKED)
