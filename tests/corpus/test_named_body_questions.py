@@ -46,9 +46,10 @@ def test_the_court_the_section_is_about_still_answers(ask) -> None:  # type: ign
 
 
 def test_bodies_named_reads_proper_names_not_openings() -> None:
-    assert bodies_named("How many judges sit on the Federal Court of Appeal?") == ["Federal Court of Appeal"]
+    asked = "How many members sit on the Competition Appeal Tribunal?"
+    assert bodies_named(asked) == ["Competition Appeal Tribunal"]
     assert bodies_named("Did the Court of Appeal uphold the order?") == ["Court of Appeal"]
     assert bodies_named("How is the Scottish Agricultural Wages Board made up?") == ["Scottish Agricultural Wages Board"]
     assert bodies_named("Did the Tribunal err?") == [] and bodies_named("Which Court heard it?") == []
-    assert body_head("Federal Court of Appeal") == "court" and body_head("Strata Titles Board") == "board"
-    assert names_body("appeals lie to the Federal  Court of Appeal’s judges", "Federal Court of Appeal's")
+    assert body_head("Court of Appeal for Ontario") == "court" and body_head("Strata Titles Board") == "board"
+    assert names_body("appeals lie to the Competition  Appeal Tribunal’s members", "Competition Appeal Tribunal's")

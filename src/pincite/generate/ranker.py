@@ -579,7 +579,7 @@ class RankerGenerator:
                 return reply_json([])
             reading = replace(reading, sentences=kept)
         bodies = bodies_named(turn.question)
-        if bodies:  # "how many judges sit on the Federal Court of Appeal?": not a section about the Tax Court
+        if bodies:  # "how many judges sit on the Supreme Court of Canada?": not a section about the Tax Court
             kept = [f for f in reading.sentences if not _about_another_body(turn, f, bodies)]
             if not kept:
                 return reply_json([])
@@ -630,11 +630,9 @@ class RankerGenerator:
             if sibling is not None:  # "overall cap on liability?": the clause's cap, not the exclusion beside it
                 decided = [(sibling, p)]
                 best = sibling
-            if states_no_quantity(x[best], m.features) or (asks_amount(turn.question)
-                                                           and not states_amount(sents[best].sent, turn.question)):
-                decided = [(best, 0.0)]  # "how many…" / "what interest rate…" asked and no amount stated: never an answer
-            if DURATION_QUESTION.search(turn.question) and not states_period(sents[best].sent):
-                decided = [(best, 0.0)]  # "how long…?" / "what is the term…?" and no period, date or open end stated
+            if states_no_quantity(x[best], m.features) or not states_amount_and_period(turn.question,
+                                                                                    [sents[best].sent]):
+                decided = [(best, 0.0)]  # "how many…", "what interest rate…", "how long…" asked and not stated
         # "… under the Design Partner Agreement?": another agreement's clause answers nothing the question asks
         claims = [claim(sents[best], reading) for best, p in decided if p >= m.threshold
                   and (not named_docs or sents[best].cp.passage.document.id in named_docs)]
@@ -647,23 +645,16 @@ class RankerGenerator:
             reply = reply_to_argument(turn, reading, scores, decided[0][0], voice)
             if reply is not None:
                 claims = [claim(sents[reply], reading)]
-        if not claims and not turn.multi_document:
-            view = named_judge_view(turn, reading, scores, voice)
-            claims = [claim(sents[view], reading)] if view is not None else []
-        if not claims and not turn.multi_document:
-            test = stated_test(turn, reading, scores, voice)
-            claims = [claim(sents[test], reading)] if test is not None else []
-        if not claims and not turn.multi_document:
-            kind_said = said_by_kind(turn.question, reading, scores)
-            claims = [claim(sents[kind_said], reading)] if kind_said is not None else []
-        if not claims and not turn.multi_document:
-            subject = stated_subject(turn, reading, scores, voice)
-            claims = [claim(sents[subject], reading)] if subject is not None else []
-        if not claims and not turn.multi_document:
-            clause = asked_clause(turn, reading, scores, named_docs)
-            claims = [claim(sents[clause], reading)] if clause is not None else []
+        if not claims and not turn.multi_document:  # where the ranker abstains, the first fallback that reads an answer
+            fallbacks = (lambda: named_judge_view(turn, reading, scores, voice),
+                         lambda: stated_test(turn, reading, scores, voice),
+                         lambda: said_by_kind(turn.question, reading, scores),
+                         lambda: stated_subject(turn, reading, scores, voice),
+                         lambda: asked_clause(turn, reading, scores, named_docs))
+            found = next((i for i in (f() for f in fallbacks) if i is not None), None)
+            claims = [claim(sents[found], reading)] if found is not None else []
         if claims and not turn.multi_document and not states_what_is_asked(turn.question, claims):
-            claims = []  # a fallback's answer meets the checks the ranker's own does: an amount or period asked is stated
+            claims = []  # any answer, a fallback's too, states the amount or period asked
         if claims and not turn.multi_document and acting_judge_absent(turn, claims):
             claims = []  # "did Lang J order costs?": the court's own order, which names no Lang J, is not Lang J's
         if claims and not turn.multi_document and any(
@@ -675,15 +666,21 @@ class RankerGenerator:
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
 
 
+def states_amount_and_period(question: str, texts: list[str]) -> bool:
+    """Whether one of ``texts`` states the amount ``question`` asks ("what interest rate…", "how much…"), and one
+    the period it asks ("how long…", "what is the term…"), for each it asks; True when it asks neither."""
+    if asks_amount(question) and not any(states_amount(t, question) for t in texts):
+        return False
+    return not DURATION_QUESTION.search(question) or any(states_period(t) for t in texts)
+
+
 def states_what_is_asked(question: str, claims: list[dict[str, Any]]) -> bool:
     """Whether the claims' quotations state the amount or period ``question`` asks, when it asks one ("for how many
     years…" is not answered by "a duration of * years", nor "what monthly charge…" by a clause stating no sum), or
     the governing law asked alone (:data:`~pincite.legal.clause_answers.STATED_WHEN_ASKED_ALONE`): the checks
     :meth:`RankerGenerator.generate` makes of the ranker's own choice, made of a fallback's too."""
     quotes = [c["quote"] for cl in claims for c in cl["citations"]]
-    if asks_amount(question) and not any(states_amount(q, question) for q in quotes):
-        return False
-    if DURATION_QUESTION.search(question) and not any(states_period(q) for q in quotes):
+    if not states_amount_and_period(question, quotes):
         return False
     cats = categories_asked(question)  # "which state's law governs …?" alone: a sentence naming the law
     if len(cats) == 1 and cats[0].key in STATED_WHEN_ASKED_ALONE and not any(cats[0].operative.search(q)
@@ -1136,7 +1133,7 @@ def names_only(turn: TurnContext, doc_id: str, doc_ids: set[str]) -> bool:
 def _about_another_body(turn: TurnContext, f: Any, bodies: list[str]) -> bool:
     """Whether the statute section holding candidate ``f`` (its text up to the candidate's end) is about another
     body of the kind the question names (:func:`~pincite.legal.language.bodies_named`): it names a body with the
-    same head word ("the Tax Court consists of…" for a question about the Federal Court of Appeal) and never the
+    same head word ("the Tax Court consists of…" for a question about the Supreme Court of Canada) and never the
     one asked.  A section naming no body by its proper name ("the Board shall…") is about none in particular."""
     doc = turn.document_of(f.cp.pid)
     if doc.kind is not DocumentKind.STATUTE:

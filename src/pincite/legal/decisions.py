@@ -163,8 +163,6 @@ TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:
                         r"\bwhen\s+is\b[^?]{0,60}\b(?:test|standard|threshold)\b[^?]{0,20}\b(?:met"
                         r"|satisfied)\b|\b(?:standard|scope)\s+of\s+review\b")
 
-#: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
-#: to decide costs?": who assesses or determines them is part of the costs order).
 #: A time limit asked ("deadline to request a review?", "is there a time limit?", "how soon must…", "by when…",
 #: "when does the Minister have to prepare the report?", "how long does a taxpayer have to object?").
 TIME_LIMIT_ASKED = re.compile(r"(?i)\bdeadlines?\b|\btime[- ]limits?\b|\bhow\s+soon\b|\bby\s+when\b|"
@@ -187,6 +185,8 @@ PENALTY_ASKED = re.compile(r"(?i)\b(?:maximum|max\.?|highest|largest)\s+(?:fine|
                            r"\bfined\s+for\b|\bpunishable\b|\bwhat(?:'s|\s+is|\s+are)?\s+(?:the\s+)?(?:\w+\s+){0,2}?"
                            r"fines?\b(?!\s+print)")
 
+#: How a question asks the costs order ("what order for costs?", "who pays the costs of the appeal?", "who is
+#: to decide costs?": who assesses or determines them is part of the costs order).
 COSTS_ASKED = re.compile(r"(?i)\b(?:costs?\s+order|order\s+(?:as\s+to|for|on)\s+costs|who\s+(?:has\s+to\s+"
                          r"|must\s+|"
                          r"will\s+|should\s+)?pays?\b[^?]{0,60}\bcosts|what\s+(?:about|happened\s+(?:to"

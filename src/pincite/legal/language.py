@@ -955,9 +955,10 @@ _BODY = re.compile(r"((?:[A-Z][\w'’.-]*\s+){1,4}(?:" + "|".join(BODY_HEADS) + 
 
 
 def bodies_named(question: str) -> list[str]:
-    """The bodies a question names by a proper name of two words or more ("How many judges sit on the Federal
-    Court of Appeal?" -> ["Federal Court of Appeal"]; "the Court of Appeal" -> ["Court of Appeal"]); the question's
-    opening words and a bare "the Court" / "the Board" name none (every court calls itself so)."""
+    """The bodies a question names by a proper name of two words or more ("How many members sit on the
+    Competition Appeal Tribunal?" -> ["Competition Appeal Tribunal"]; "the Court of Appeal" -> ["Court of
+    Appeal"]); the question's opening words and a bare "the Court" / "the Board" name none (every court calls
+    itself so)."""
     out = []
     for m in _BODY.finditer(question):
         words = m.group(1).split()
@@ -974,14 +975,14 @@ def _squash(text: str) -> str:
 
 def names_body(text: str, body: str) -> bool:
     """Whether ``text`` names ``body`` (:func:`bodies_named`), whitespace, case and apostrophes aside, a plural
-    or possessive ending included ("the Federal Court of Appeal's judges")."""
+    or possessive ending included ("the Competition Appeal Tribunal's members")."""
     b = _squash(body)
     b = b[:-2] if b.endswith("'s") else b
     return b in _squash(text)
 
 
 def body_head(body: str) -> str | None:
-    """The head word of a body's name (:data:`BODY_HEADS`: "Federal Court of Appeal" -> "court"), or None."""
+    """The head word of a body's name (:data:`BODY_HEADS`: "Court of Appeal for Ontario" -> "court"), or None."""
     for w in body.split():
         w = w.rstrip("s") if w.rstrip("s") in BODY_HEADS else w
         if w in BODY_HEADS:

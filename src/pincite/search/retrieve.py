@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pincite.errors import IndexRebuilding, PinciteError, VectorsPending
 from pincite.legal.clauses import clause_types_asked, expansion_terms
@@ -73,6 +73,7 @@ class Retriever:
         self.wait = wait
         self._local = threading.local()  # this thread's last search: was the dense ranking used?
         self.fusion = fusion or FusionSettings()
+        self._memos: dict[str, dict[str, Any]] = {}  # per-document readings, kept for one store generation
         self.on_progress = on_progress
         self._clause_vectors: dict[str, object] = {}  # a contract clause type's embedded vocabulary
         own = store.search_indexes(chunker, dense_header)  # a store that searches itself (PostgreSQL) brings its own
@@ -259,21 +260,24 @@ class Retriever:
                 out.append(d)
         return tuple(out)
 
-    _party_cache: dict | None = None
+    def _per_document(self, cache: str, doc_id: str, read: Callable[[Any], Any], missing: Any) -> Any:
+        """``read(document)``, kept in the cache named ``cache`` until the store's generation changes; ``missing``
+        for a document replaced or deleted since the search."""
+        gen = self.store.generation()
+        memo = self._memos.get(cache)
+        if memo is None or memo.get("_gen") != gen:
+            memo = self._memos[cache] = {"_gen": gen}
+        if doc_id not in memo:
+            try:
+                memo[doc_id] = read(self.store.get_document(doc_id))
+            except PinciteError:  # replaced or deleted since the search
+                memo[doc_id] = missing
+        return memo[doc_id]
 
     def _party_names(self, doc_id: str) -> tuple[str, list[str]]:
-        """A contract's text and the names its parties go by (cached at the store's generation)."""
-        gen = self.store.generation()
-        if self._party_cache is None or self._party_cache.get("_gen") != gen:
-            self._party_cache = {"_gen": gen}
-        cache = self._party_cache
-        if doc_id not in cache:
-            try:
-                doc = self.store.get_document(doc_id)
-                cache[doc_id] = (doc.text, party_names(doc.text, doc.meta.get("parties") or []))
-            except PinciteError:  # replaced or deleted since the search: names nothing
-                cache[doc_id] = ("", [])
-        return cache[doc_id]
+        """A contract's text and the names its parties go by (none for a document gone since the search)."""
+        return self._per_document("parties", doc_id, lambda doc: (
+            doc.text, party_names(doc.text, doc.meta.get("parties") or [])), ("", []))
 
     def _search(self, query: str, qvec: object, filters: SearchFilters, depth: int, k: int,
                 per_document: int | None, named: Naming) -> list[Passage]:
@@ -375,21 +379,10 @@ class Retriever:
         limit = max(1, int(self.fusion.naming_max_share * n))
         return {d for d, hits in shared.items() if any(df.get(x, n) <= limit for x in hits)}
 
-    _words_cache: dict | None = None
-
     def _content_words(self, doc_id: str) -> list[str]:
-        """A short document's content words, in order (cached at the store's generation)."""
-        gen = self.store.generation()
-        if self._words_cache is None or self._words_cache.get("_gen") != gen:
-            self._words_cache = {"_gen": gen}
-        cache = self._words_cache
-        if doc_id not in cache:
-            try:
-                text = self.store.get_document(doc_id).text
-            except PinciteError:  # replaced or deleted since the search: nothing to weigh
-                text = ""
-            cache[doc_id] = [w for w in query_words(text) if w not in STOPWORDS]
-        return cache[doc_id]
+        """A short document's content words, in order (none for a document gone since the search)."""
+        return self._per_document("words", doc_id, lambda doc: [w for w in query_words(doc.text)
+                                                                 if w not in STOPWORDS], [])
 
     def _named_documents(self, query: str, filters: SearchFilters) -> Naming:
         """Documents the query names, as a prior in (0, 1] (1 for the best), and the query's words that named
