@@ -64,10 +64,31 @@ REASONS_HEADING = re.compile(r"^(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REA
 SOLICITORS = re.compile(r"^Solicitors?:\s*")
 
 #: The line that opens an English (or Commonwealth) judgment's reasons: the judge's name and a colon.
+#: A note in brackets may come between the name and the colon, saying whose judgment it is: "V K Rajah JA
+#: (delivering the judgment of the court):", "Tay Yong Kwang JA (dissenting):" (:data:`JUDGE_NOTE_ROLES`).
 JUDGE_COLON = re.compile(
     r"^(?P<name>(?:HHJ|HH Judge|His Honour Judge|Her Honour Judge|Mrs? Justice|Ms Justice|Lord Justice|"
     r"Lady Justice|Lord|Lady|Sir|Dame|Master|District Judge|Deputy (?:High Court |District )?Judge|Judge)"
-    r"\b[^:\n]{1,60}?|[A-Z][A-Za-z'’ -]{1,60}? (?:LJ|J|JA|QC|KC|MR|P|CJ|VC))\s*:$")
+    r"\b[^:()\n]{1,60}?|[A-Z][A-Za-z'’ .-]{1,60}? (?:LJ|J|JA|JC|JAD|SJ|QC|KC|MR|P|CJ|VC))"
+    r"(?:\s*\((?P<note>[^()\n]{1,200})\))?\s*:$")
+
+#: What the bracketed note under a judge's name says of the judgment that follows: (pattern, role, why).
+#: The first that matches decides; a note matching none leaves the role to the judge's own words.
+JUDGE_NOTE_ROLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"(?i)^\s*dissenting\b"), "dissenting", "the judge's heading says the reasons dissent"),
+    (re.compile(r"(?i)^\s*(?:partly|partially) dissenting\b|dissenting in part"), "partly-dissenting",
+     "the heading says the judge dissents in part"),
+    (re.compile(r"(?i)^\s*(?:concurring|agreeing)\b"), "concurring",
+     "the heading says the judge agrees in the outcome, in separate reasons"),
+    (re.compile(r"(?i)\b(?:judgment|grounds of decision|decision|reasons|opinion) of the (?:court|full court|"
+                r"bench)\b"), "joint", "one judgment delivered for every member of the court"),
+    (re.compile(r"(?i)\b(?:judgment|grounds of decision|decision|reasons|opinion) of the majority\b"
+                r"|\bwith whom\b[^()]*\bagree"), "lead", "the judgment the majority joins"),
+)
+
+#: Lines that follow a judgment's last paragraph and are not reasons: the footnotes a converted PDF appends
+#: ("[note: 1] ..."), the publisher's copyright line and the source link.
+TRAILING_MATTER = re.compile(r"^\[note:\s*\d+\]|^C ?opyright ©|^Source:\s")
 
 #: Signs above that line that the text is a judgment (two are needed).
 JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -78,6 +99,11 @@ JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Hearing dates?\s*:", re.M), "the hearing line under the caption"),
     (re.compile(r"\bIN THE (?:HIGH COURT|COURT OF APPEAL|SUPREME COURT|CROWN COURT|FAMILY COURT)\b"),
      "the court's name in the caption"),
+    (re.compile(r"^Coram\s*:", re.M), "the bench named by its Latin field, 'Coram' ('in the presence of')"),
+    (re.compile(r"^(?:Tribunal/Court|Court)\s*:\s*\S", re.M), "the caption's field naming the court"),
+    (re.compile(r"^(?:Decision|Judgment) Date\s*:", re.M), "the caption's field dating the decision"),
+    (re.compile(r"^Counsel(?: Name\(s\))?\s*:", re.M), "the caption's field naming counsel for the parties"),
+    (re.compile(r"^Case (?:Number|No\.?)\s*:", re.M), "the caption's field giving the court's case number"),
 )
 
 #: A contents table's heading over the reasons ("Table of Contents", then "Para No"): not reasons.
@@ -109,7 +135,7 @@ RUNNING_TITLE = re.compile(r"^[\s\"“]*(?P<title>[A-Z][^\n\[]{1,200}? v\.? [^\n
                            r"[ \t]+\d{1,5})\b(?:\s*\[(?P<day>\d{1,2}) (?P<month>[A-Z][a-z]+) (?P<year>\d{4})\])?")
 
 #: The cover sheet's "Judgment:" field, its date on the next line ("Judgment:" / "11 September 2014 at 11.00am").
-JUDGMENT_DATE_FIELD = re.compile(r"^Judgment(?: delivered)?\s*:\s*(?P<rest>.*)$")
+JUDGMENT_DATE_FIELD = re.compile(r"^(?:Judgment(?: delivered)?|(?:Decision|Judgment) Date)\s*:\s*(?P<rest>.*)$")
 DAY_MONTH_YEAR = re.compile(r"^(?P<day>\d{1,2})(?:st|nd|rd|th)? (?P<month>[A-Z][a-z]+),? (?P<year>\d{4})\b")
 
 #: Signs in a caption that the text is a court's judgment: (pattern, why).  Distinct signs are counted.

@@ -79,10 +79,13 @@ _MODULES: dict[Format, str] = {
 #: were set apart in columns that head no page ("2." … "8." in mid-sentence, or over a page's footer) labels no
 #: clause by them (parse/contract.adrift_runs) and cites its clauses by their printed headings, title case alone
 #: on a line too (legal/contracts.DETACHED_NUMBER_HEADINGS); 22: in a contract typed with two spaces between
-#: words, "as  provided  in  Section  5.0" is a reference, not a clause opening (parse/contract.REFERENCE_LEADS):
+#: words, "as  provided  in  Section  5.0" is a reference, not a clause opening (parse/contract.REFERENCE_LEADS);
+#: 23: a judgment in Markdown (a caption of fields, "Coram :", the judge's heading) is a judgment, not a contract,
+#: its paragraphs "12" + a gap numbered as printed, and a judge's heading further down with its note
+#: ("(dissenting):") opens that judge's reasons (parse/text_judgment.numbered_judgment):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 22
+PARSER_VERSION = 23
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -141,6 +141,8 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
         return
     if len(segments) == 1:
         seg = segments[0]
+        if seg.role is not None:  # stated in the judge's heading ("(dissenting)"): as stated
+            return
         if seg.joint:
             seg.role, seg.basis = Role.JOINT, f"joint judgment: {seg.heading}"
         elif len(coram) <= 1:

@@ -26,6 +26,7 @@ from pincite.legal import text_judgments as TJ
 from pincite.legal.judgments import iso_from_parts
 from pincite.parse.akn_text import display_judge
 from pincite.parse.contract import Line
+from pincite.parse.roles import Segment, assign_roles
 from pincite.types import Role, Unit, UnitKind, Zone
 
 
@@ -350,7 +351,7 @@ def panel(text: str, lines: list[Line]) -> list[str]:
         if not m:
             continue
         names = m.group("names") or next((x.content for x in lines[i + 1:i + 4] if x.content), "")
-        parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", names) if p.strip()]
+        parts = [p.strip() for p in re.split(r"[,;]\s*|\s+and\s+", names) if p.strip()]
         plural = re.search(r"\s(JJ|JJA)$", parts[-1]) if parts else None
         out = []
         for part in parts:
@@ -358,7 +359,7 @@ def panel(text: str, lines: list[Line]) -> list[str]:
                 part = part[: -len(plural.group(1))] + plural.group(1)[:-1]
             elif plural and not re.search(r"\s(?:J|JA|P|CJ|AJ|JJ|JJA)$", part):
                 part = f"{part} {plural.group(1)[:-1]}"
-            if not re.search(r"\s(?:J|JA|P|CJ|AJ|LJ|SJ|JJ)$", part) and not part.startswith(("Judge", "Associate")):
+            if not re.search(r"\s(?:J|JA|JC|JAD|P|CJ|AJ|LJ|SJ|JJ)$", part) and not part.startswith(("Judge", "Associate")):
                 return []  # not a list of judges ("Court: District Court at Auckland")
             out.append(part)
         return out
@@ -367,7 +368,6 @@ def panel(text: str, lines: list[Line]) -> list[str]:
 
 # -- a judgment in paragraphs "1.", "2." under the judge's "HHJ Russen QC :" ---------------------------------
 
-_NUM_PARA = re.compile(r"^(\d{1,4})\.\s+\S")
 _SUB = re.compile(r"^\(?([ivxl]{1,6}|[a-z])\)\s+\S")
 _ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv",
            "xvi", "xvii", "xviii", "xix", "xx"]
@@ -389,25 +389,64 @@ def _heading_line(content: str) -> bool:
         and not _NUM_PARA.match(content) and not _SUB.match(content) and len(content.split()) <= 14
 
 
+def _judge_line(content: str) -> re.Match[str] | None:
+    """A judge's heading line ("HHJ Russen QC :", "Tay Yong Kwang JA (dissenting):") whose name is a name:
+    every word capitalised or a joining word, so "Lord Denning MR said:" over a quotation is not one."""
+    m = TJ.JUDGE_COLON.match(content)
+    if m is None:
+        return None
+    words = m.group("name").split()
+    if any(w[0].islower() and w not in _NAME_JOINERS for w in words):
+        return None
+    return m
+
+
+#: lower-case words a judge's name may hold ("Lady Justice Carr of Walton-on-the-Hill", "Judge de Haas")
+_NAME_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "der", "da", "bin", "binte", "s/o", "d/o"})
+
+#: a paragraph's number at its line's start: "12." and a space, or "12" and a gap of two or more spaces
+#: (a PDF's tab stop, kept as spaces or no-break spaces: "12       The appellant ...")
+_NUM_PARA = re.compile(r"^(\d{1,4})(?:\.\s+|[ \t\u00a0]{2,})(?=\S)")
+
+
+def _note_role(note: str | None) -> tuple[Role | None, str | None]:
+    """The role a judge heading's bracketed note states (:data:`~pincite.legal.text_judgments.JUDGE_NOTE_ROLES`)."""
+    for pattern, role, _why in TJ.JUDGE_NOTE_ROLES if note else ():
+        if pattern.search(note or ""):
+            return Role(role), f"the judge's heading: ({note.strip()})"  # type: ignore[union-attr]
+    return None, None
+
+
 def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> list[Unit] | None:
-    """A judgment whose reasons open at "<judge> :" and run in paragraphs "1.", "2." ..., or None."""
-    judge = next((i for i, ln in enumerate(lines) if TJ.JUDGE_COLON.match(ln.content)), None)
+    """A judgment whose reasons open at "<judge> :" and run in paragraphs "1.", "2." ..., or None.
+
+    Another judge's heading further down ("Tay Yong Kwang JA (dissenting):") opens that judge's reasons; the
+    paragraphs run on in one numbering.  Each judge's role is read from the heading's note where it states
+    one, else from the judge's words (:mod:`pincite.parse.roles`).  Footnotes, a copyright line and a
+    source link after the last paragraph are not reasons.
+    """
+    judge = next((i for i, ln in enumerate(lines) if _judge_line(ln.content)), None)
     if judge is None:
         return None
     above = text[:lines[judge].start]
     if sum(1 for p, _ in TJ.JUDGMENT_SIGNS if p.search(above)) < 2:
         return None
     paras: list[tuple[int, str]] = []  # (line index, number)
+    judges: list[int] = [judge]  # the judge headings, in order
     want = 1
     for i in range(judge + 1, len(lines)):
         m = _NUM_PARA.match(lines[i].content)
         if m and int(m.group(1)) == want:
             paras.append((i, m.group(1)))
             want += 1
+        elif paras and _alone(lines, i) and _judge_line(lines[i].content):
+            judges.append(i)
     if len(paras) < min_paragraphs:
         return None
-    name = TJ.JUDGE_COLON.match(lines[judge].content).group("name").strip()  # type: ignore[union-attr]
-    voice = dict(author=name, role=Role.SOLE, role_basis=lines[judge].content)
+    # matter after the last paragraph that is not reasons ("[note: 1] ...", "Copyright © ...")
+    tail = next((i for i in range(paras[-1][0] + 1, len(lines)) if TJ.TRAILING_MATTER.match(lines[i].content)),
+                len(lines))
+    segments: list[Segment] = []
     found: list[dict] = []
 
     def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None,
@@ -417,8 +456,26 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         return len(found) - 1
 
     add(UnitKind.BLOCK, 0, lines[judge].start, Zone.COVER, False, "cover")
+    for k, j in enumerate(judges):
+        m = _judge_line(lines[j].content)
+        assert m is not None
+        name = m.group("name").strip()
+        role, basis = _note_role(m.group("note"))
+        joint = role is Role.JOINT
+        segments.append(Segment(index=k, display=name, judges=(name,), heading=lines[j].content, joint=joint,
+                                role=None if joint else role, basis=None if joint else basis))
+        if k:
+            segments[-1].units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False,
+                                          None))
+    seg_of = {}  # paragraph index -> segment index
+    for k, (li, _) in enumerate(paras):
+        seg_of[k] = sum(1 for j in judges if j < li) - 1
     for k, (li, num) in enumerate(paras):
-        stop = paras[k + 1][0] if k + 1 < len(paras) else len(lines)
+        stop = paras[k + 1][0] if k + 1 < len(paras) else tail
+        nxt_judge = next((j for j in judges if li < j < stop), None)
+        if nxt_judge is not None:
+            stop = nxt_judge
+        seg = segments[seg_of[k]]
         # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
         heads: list[int] = []
         j = stop - 1
@@ -434,10 +491,11 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         para_end = lines[toc].start if toc is not None else (lines[body_stop].start if body_stop < len(lines)
                                                               else len(text))
         p = add(UnitKind.PARAGRAPH, lines[li].start, para_end, Zone.REASONS, True, f"[{num}]", number=num,
-                section_path=(f"[{num}]",), **voice)
+                section_path=(f"[{num}]",))
+        seg.units.append(p)
         if toc is not None:
             end = lines[body_stop].start if body_stop < len(lines) else len(text)
-            add(UnitKind.BLOCK, lines[toc].start, end, Zone.REASONS, False, None)
+            seg.units.append(add(UnitKind.BLOCK, lines[toc].start, end, Zone.REASONS, False, None))
         prev: str | None = None
         subs: list[tuple[int, str]] = []
         for j in range(li + 1, toc if toc is not None else body_stop):
@@ -447,11 +505,22 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                 prev = m.group(1)
         for s_k, (j, tok) in enumerate(subs):
             e = lines[subs[s_k + 1][0]].start if s_k + 1 < len(subs) else para_end
-            add(UnitKind.SUBPARAGRAPH, lines[j].start, e, Zone.REASONS, True, f"[{num}({tok})]", number=tok,
-                parent=p, section_path=(f"[{num}]", tok), **voice)
+            seg.units.append(add(UnitKind.SUBPARAGRAPH, lines[j].start, e, Zone.REASONS, True, f"[{num}({tok})]",
+                                 number=tok, parent=p, section_path=(f"[{num}]", tok)))
         for j in heads:
-            add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None)
-    return _units(found)
+            seg.units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None))
+    if tail < len(lines):
+        add(UnitKind.BLOCK, lines[tail].start, len(text), Zone.NOTE, False, "notes")
+    # found indexes -> the ordinals _units gives them
+    order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
+    ordinal_of = {old: new for new, old in enumerate(order)}
+    for seg in segments:
+        seg.units = [ordinal_of[i] for i in seg.units]
+    coram = panel(text, lines)
+    if len(segments) == 1 and not segments[0].joint and segments[0].role is None and len(coram) <= 1:
+        # one judge alone (the heading's name, no panel printed): as before, that judge decides alone
+        segments[0].role, segments[0].basis = Role.SOLE, lines[judge].content
+    return list(assign_roles(tuple(_units(found)), segments, coram, text))
 
 
 def caption_facts(text: str, lines: list[Line]) -> tuple[str | None, str | None, str | None, list[str]]:

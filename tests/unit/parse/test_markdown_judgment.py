@@ -1,0 +1,128 @@
+"""A judgment that comes as Markdown converted from its PDF: a caption of bold fields ("**Coram** :"), the
+judge's heading with a bracketed note ("(delivering the judgment of the majority):"), paragraphs opened by
+their number and a gap of no-break spaces, a dissent under its own heading, footnotes and a copyright line after
+the last paragraph.
+
+The text below is written here in that shape (the one public source of judgments in it states no licence, so
+none is committed); the shape is what is tested: the numbers, voices and zones the parser must read from it.
+"""
+
+from __future__ import annotations
+
+from pincite.parse import parse_bytes
+from pincite.types import DocumentKind, Role, Zone
+
+GAP = "\u00a0" * 7
+
+
+def _para(n: int, words: str) -> str:
+    return f"{n}{GAP[:8 - len(str(n))]}{words} \n\n"
+
+
+CAPTION = (
+    "# Harbour Freight Co v Orchid Trading and another \n\n\n\n"
+    "**Case Number** :Civil Appeal No 17 of 2015 \n\n"
+    "**Decision Date** :03 March 2016 \n\n"
+    "**Tribunal/Court** :Court of Appeal \n\n"
+    "**Coram** :Alan Tey CJ; Brenda Ong JA; Chandra Rao JC \n\n"
+    "**Counsel Name(s)** :Dev Lim (Lim LLC) for the appellant; Eva Sim (Sim Partners) for the respondents. \n\n"
+    "**Parties** :Harbour Freight Co — Orchid Trading and another \n\n"
+    "_Contract_ \n\n"
+    "03 March 2016 Judgment reserved. \n\n"
+)
+
+MAJORITY = (
+    "**Alan Tey CJ (delivering the judgment of the majority consisting of Brenda Ong JA and himself):** \n\n"
+    "**Introduction** \n\n"
+    + _para(1, "The appellant shipped goods under a charter that the parties entered into in 2012.")
+    + _para(2, "The respondents raised two points before the judge below:")
+    + "(a) that the charter had been terminated by notice; and \n\n"
+    + "(b) that no freight was due after termination. \n\n"
+    + _para(3, "The judge accepted both points and dismissed the claim.")
+    + "**The law** \n\n"
+    + _para(4, "The test is whether a reasonable recipient would have understood the notice as final. "
+               "As the court put it in an earlier case, Lord Denning MR said:")
+    + "Lord Denning MR said: \n\n"
+    + _para(5, "Applying that test, the notice was not final.")
+    + _para(6, "We therefore allow the appeal with costs here and below.")
+)
+
+DISSENT = (
+    "**Chandra Rao JC (dissenting):** \n\n"
+    + _para(7, "I have read the majority's judgment in draft and regret that I cannot agree with it.")
+    + _para(8, "I would have dismissed the appeal.")
+    + "[note: 1] (^) Notice and Termination (2nd ed) at p 4 \n\n"
+    + " Copyright © The Publisher. \n\n"
+    + "Source: [link](https://example.org/judgment.pdf)\n"
+)
+
+DOC = (CAPTION + MAJORITY + DISSENT).encode()
+
+
+def _citable(doc):
+    return [u for u in doc.units if u.citable]
+
+
+def test_markdown_judgment_numbered_by_its_own_paragraph_numbers():
+    doc = parse_bytes(DOC, "harbour_v_orchid.md")
+    assert doc.kind is DocumentKind.JUDGMENT
+    labels = [u.label for u in _citable(doc)]
+    assert labels == ["[1]", "[2]", "[2(a)]", "[2(b)]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]"]
+    for u in _citable(doc):
+        body = doc.text[u.char_start:u.char_end]
+        assert body.lstrip("(").startswith(u.number), (u.label, body[:20])  # it starts at the number it is called by
+    p3 = next(u for u in doc.units if u.label == "[3]")
+    assert "dismissed the claim" in doc.text[p3.char_start:p3.char_end]
+    assert "The law" not in doc.text[p3.char_start:p3.char_end]  # the heading under it is not its words
+
+
+def test_markdown_judgment_voices_read_from_the_judges_headings():
+    doc = parse_bytes(DOC, "harbour_v_orchid.md")
+    by = {u.label: u for u in _citable(doc)}
+    for label in ("[1]", "[2(a)]", "[4]", "[5]", "[6]"):
+        assert (by[label].author, by[label].role) == ("Alan Tey CJ", Role.LEAD), label
+    for label in ("[7]", "[8]"):
+        assert (by[label].author, by[label].role) == ("Chandra Rao JC", Role.DISSENTING), label
+        assert "(dissenting)" in by[label].role_basis
+    # "Lord Denning MR said:" inside the reasons introduces a quotation; it is not a judge's heading
+    assert not any(u.author and "Denning" in u.author for u in doc.units)
+
+
+def test_markdown_judgment_caption_and_tail_not_citable():
+    doc = parse_bytes(DOC, "harbour_v_orchid.md")
+    first = min(u.char_start for u in _citable(doc))
+    assert doc.text.index("Judgment reserved") < first  # the caption is not reasons
+    last = next(u for u in doc.units if u.label == "[8]")
+    assert "note: 1" not in doc.text[last.char_start:last.char_end]
+    assert "Copyright" not in doc.text[last.char_start:last.char_end]
+    tail = [u for u in doc.units if u.char_start >= last.char_end]
+    assert tail and all(not u.citable and u.zone is not Zone.REASONS for u in tail)
+    assert doc.date == "2016-03-03"
+    assert doc.meta["judges"] == ["Alan Tey CJ", "Brenda Ong JA", "Chandra Rao JC"]
+    assert doc.title == "Harbour Freight Co v Orchid Trading and another"
+
+
+def test_the_same_judgment_as_plain_text_reads_the_same():
+    # the PDF's text without the Markdown: bold markers and heading hashes gone
+    plain = DOC.decode().replace("**", "").replace("# ", "")
+    doc = parse_bytes(plain.encode(), "harbour_v_orchid.txt")
+    assert doc.kind is DocumentKind.JUDGMENT
+    assert [u.label for u in _citable(doc)][-2:] == ["[7]", "[8]"]
+    assert {u.role for u in _citable(doc) if u.label == "[8]"} == {Role.DISSENTING}
+
+
+def test_a_judgment_of_the_court_is_joint():
+    text = DOC.decode().replace("(delivering the judgment of the majority consisting of Brenda Ong JA and himself)",
+                                "(delivering the judgment of the court)")
+    text = text[: text.index("**Chandra Rao JC")]
+    doc = parse_bytes(text.encode(), "harbour_v_orchid.md")
+    assert {(u.author, u.role) for u in _citable(doc)} == {("Alan Tey CJ", Role.JOINT)}
+
+
+def test_numbered_markdown_without_a_courts_caption_is_not_a_judgment():
+    # the same paragraphs under a title with no court, no bench and no judge's heading: not a judgment
+    text = "# Shipping terms \n\n" + "".join(_para(n, f"The carrier shall deliver lot {n} on time.")
+                                           for n in range(1, 7))
+    doc = parse_bytes(text.encode(), "terms.md")
+    assert doc.kind is not DocumentKind.JUDGMENT
+    assert not any(u.role for u in doc.units)
