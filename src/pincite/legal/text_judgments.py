@@ -127,6 +127,12 @@ CONTENTS_HEAD = re.compile(r"^(?:TABLE OF )?CONTENTS?\b(?:\s+(?:OPENING )?PARA(?
 NEUTRAL_CITATION = re.compile(r"\[(?:18|19|20)\d{2}\][ \t]+[A-Z][A-Za-z]{1,7}(?:[ \t]+(?:Civ|Crim|Admin|Ch|Comm|"
                               r"Fam|QB|KB|IPEC|Pat|TCC))?[ \t]+\d{1,5}\b")
 
+#: Words just before a citation in a caption that make it another decision's, not this one's: the decision
+#: appealed from ("[LawNet Editorial Note: The decision from which this appeal arose is reported at [2017] SGHC
+#: 17]"), one it is "on appeal from", one the note tells the reader to "see".
+OTHER_DECISION_LEAD = re.compile(r"(?i)(?:\b(?:appeal|decision|judgment)s?\b[^.\n\[]{0,80}\b(?:arose|arising|from|"
+                                 r"below)\b|\b(?:reported|see|cf|affirmed|reversed|appealed)\b)[^.\n\[]{0,60}$")
+
 #: The running title a judgment's PDF prints atop its first page, kept first in the extracted text:
 #: "GREEN v CARR [2018] NZHC 3408 [19 December 2018]" (the parties, the citation, the date).
 RUNNING_TITLE = re.compile(r"^[\s\"“]*(?P<title>[A-Z][^\n\[]{1,200}? v\.? [^\n\[]{1,200}?)"

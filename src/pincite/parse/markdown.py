@@ -189,7 +189,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
 def _judgment(text: str, source: str, title: str, units: tuple[Unit, ...], warnings: list[str]) -> ParsedDocument:
     """A judgment written in Markdown: titled by its first heading (else its running title), dated and its
     panel named by its caption's fields, as a plain-text judgment is (:func:`pincite.parse.text.parse`)."""
-    running, citation, judged, judges = caption_facts(text, split_lines(text))
+    reasons_at = min((u.char_start for u in units if u.citable), default=None)
+    running, citation, judged, judges = caption_facts(text, split_lines(text), reasons_at)
     meta: dict = {"clauses": sum(1 for u in units if u.number is not None)}
     authors = list(dict.fromkeys(u.author for u in units if u.author))
     if judges or authors:

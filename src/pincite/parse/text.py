@@ -1106,7 +1106,8 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if a.kind is DocumentKind.JUDGMENT:
         # a judgment is named by its running title and neutral citation, dated by its judgment date, and its
         # panel kept, as its caption prints them (not a contract's title or "dated" line)
-        running, citation, judged, judges = caption_facts(text, split_lines(text))
+        reasons_at = min((u.char_start for u in a.units if u.citable), default=None)
+        running, citation, judged, judges = caption_facts(text, split_lines(text), reasons_at)
         title, date = running or title, judged or date
         authors = list(dict.fromkeys(u.author for u in a.units if u.author))
         if judges or authors:

@@ -407,6 +407,9 @@ _NAME_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "der", "da", 
 #: a paragraph's number at its line's start: "12." and a space, or "12" and a gap of two or more spaces
 #: (a PDF's tab stop, kept as spaces or no-break spaces: "12       The appellant ...")
 _NUM_PARA = re.compile(r"^(\d{1,4})(?:\.\s+|[ \t\u00a0]{2,})(?=\S)")
+#: the same number with its digits split by the tab stop ("3       8 Nelson v Larholt was ..." for 38): taken
+#: only where it is the number expected next
+_SPLIT_NUM_PARA = re.compile(r"^(\d{1,3})[ \t\u00a0]{2,}(\d{1,2})[ \t\u00a0]+(?=\S)")
 
 
 def _note_role(note: str | None) -> tuple[Role | None, str | None]:
@@ -436,8 +439,9 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     want = 1
     for i in range(judge + 1, len(lines)):
         m = _NUM_PARA.match(lines[i].content)
-        if m and int(m.group(1)) == want:
-            paras.append((i, m.group(1)))
+        split = _SPLIT_NUM_PARA.match(lines[i].content) if want >= 10 else None
+        if m and int(m.group(1)) == want or split and split.group(1) + split.group(2) == str(want):
+            paras.append((i, str(want)))
             want += 1
         elif paras and _alone(lines, i) and _judge_line(lines[i].content):
             judges.append(i)
@@ -523,7 +527,8 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     return list(assign_roles(tuple(_units(found)), segments, coram, text))
 
 
-def caption_facts(text: str, lines: list[Line]) -> tuple[str | None, str | None, str | None, list[str]]:
+def caption_facts(text: str, lines: list[Line], reasons_at: int | None = None
+                  ) -> tuple[str | None, str | None, str | None, list[str]]:
     """A plain-text judgment's running title ("GREEN v CARR"), neutral citation ("[2018] NZHC 3408"), date
     (ISO, from the running title's "[19 December 2018]" or the "Judgment:" field) and panel (:func:`panel`),
     as its caption prints them; None / empty where it prints none."""
@@ -534,7 +539,9 @@ def caption_facts(text: str, lines: list[Line]) -> tuple[str | None, str | None,
     date = iso_from_parts(m.group("month"), m.group("day"), m.group("year")) if m and m.group("day") else None
     if cite is None:
         head = text[:lines[min(len(lines) - 1, 60)].end] if lines else ""
-        c = TJ.NEUTRAL_CITATION.search(head)
+        head = head[:reasons_at]  # a citation in the reasons is another decision's
+        c = next((c for c in TJ.NEUTRAL_CITATION.finditer(head)
+                  if not TJ.OTHER_DECISION_LEAD.search(head, max(0, c.start() - 160), c.start())), None)
         cite = re.sub(r"\s+", " ", c.group(0)) if c else None
     for i, ln in enumerate(lines[:200]):
         f = TJ.JUDGMENT_DATE_FIELD.match(ln.content)
