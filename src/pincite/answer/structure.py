@@ -500,6 +500,8 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
                     out.append(x)
         if out:
             return True, sorted(out, key=lambda x: x.start)
+    if len(sps) == 1 and sps[0].role is Role.JOINT:  # one judgment for the whole court: its disposal is everyone's
+        return False, disposal(doc, sps[0])[-1:] or concluding(doc, sps[0])
     if len(sps) < 2:  # one opinion, no one beside it: the line naming its author says whose it is
         only = author_said(doc, sps) if sps and not sps[0].dissenting else None
         return False, [only] if only is not None else []
@@ -577,14 +579,21 @@ def _passage_for(turn: TurnContext, doc: Document, s: int, e: int) -> ContextPas
     return best
 
 
+#: How a structural claim names whose reasons it quotes, where the role's own name is not what a reader says:
+#: one judgment for the whole court is "for the court" ("joint" reads as a claim of joint liability and is
+#: checked against the quotation as one); a judge sitting alone needs no role ("sole" reads as "only").
+_ROLE_SHOWN = {Role.JOINT: "for the court", Role.SOLE: ""}
+
+
 def _claim(turn: TurnContext, doc: Document, said: Said, lead_in: str = "") -> dict[str, Any] | None:
     cp = _passage_for(turn, doc, said.start, said.end)
     if cp is None:
         return None
     quote = doc.text[said.start:said.end]
     sp = said.speaker
-    role = sp.role.value if sp.role else "role not stated"
-    text = f"{lead_in}{sp.author} ({role}) said: \u201c{quote}\u201d" if sp.author \
+    role = _ROLE_SHOWN.get(sp.role, sp.role.value) if sp.role else "role not stated"
+    who = f"{sp.author} ({role})" if role else sp.author
+    text = f"{lead_in}{who} said: \u201c{quote}\u201d" if sp.author \
         else f"{lead_in}The judgment says: \u201c{quote}\u201d"  # a voice the judgment does not name
     return {"text": text, "citations": [{"passage": cp.pid, "quote": quote}]}
 

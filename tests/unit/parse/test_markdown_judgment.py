@@ -9,7 +9,10 @@ none is committed); the shape is what is tested: the numbers, voices and zones t
 
 from __future__ import annotations
 
+import pytest
+
 from pincite.parse import parse_bytes
+from pincite.answer.verify import Check
 from pincite.types import DocumentKind, Role, Zone
 
 GAP = "\u00a0" * 7
@@ -28,6 +31,7 @@ CAPTION = (
     "**Counsel Name(s)** :Dev Lim (Lim LLC) for the appellant; Eva Sim (Sim Partners) for the respondents. \n\n"
     "**Parties** :Harbour Freight Co — Orchid Trading and another \n\n"
     "_Contract_ \n\n"
+    "[Editorial Note: The decision from which this appeal arose is reported at [2015] SGHC 101 .] \n\n"
     "03 March 2016 Judgment reserved. \n\n"
 )
 
@@ -50,7 +54,11 @@ MAJORITY = (
 DISSENT = (
     "**Chandra Rao JC (dissenting):** \n\n"
     + _para(7, "I have read the majority's judgment in draft and regret that I cannot agree with it.")
-    + _para(8, "I would have dismissed the appeal.")
+    + _para(8, "The judge below was right, as the court held in Lim v Tan [2014] SGCA 3 at [12].")
+    + _para(9, "The notice said in terms that the charter was at an end.")
+    + _para(10, "A reasonable recipient could not have read it otherwise.")
+    + f"1{GAP}1 Nor was any freight earned after that date. \n\n"  # 11, its digits split by the tab stop
+    + _para(12, "I would have dismissed the appeal.")
     + "[note: 1] (^) Notice and Termination (2nd ed) at p 4 \n\n"
     + " Copyright © The Publisher. \n\n"
     + "Source: [link](https://example.org/judgment.pdf)\n"
@@ -67,10 +75,11 @@ def test_markdown_judgment_numbered_by_its_own_paragraph_numbers():
     doc = parse_bytes(DOC, "harbour_v_orchid.md")
     assert doc.kind is DocumentKind.JUDGMENT
     labels = [u.label for u in _citable(doc)]
-    assert labels == ["[1]", "[2]", "[2(a)]", "[2(b)]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]"]
+    assert labels == ["[1]", "[2]", "[2(a)]", "[2(b)]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]",
+                      "[11]", "[12]"]
     for u in _citable(doc):
         body = doc.text[u.char_start:u.char_end]
-        assert body.lstrip("(").startswith(u.number), (u.label, body[:20])  # it starts at the number it is called by
+        assert body.lstrip("(").replace(GAP, "").startswith(u.number), (u.label, body[:20])  # at its own number
     p3 = next(u for u in doc.units if u.label == "[3]")
     assert "dismissed the claim" in doc.text[p3.char_start:p3.char_end]
     assert "The law" not in doc.text[p3.char_start:p3.char_end]  # the heading under it is not its words
@@ -81,7 +90,7 @@ def test_markdown_judgment_voices_read_from_the_judges_headings():
     by = {u.label: u for u in _citable(doc)}
     for label in ("[1]", "[2(a)]", "[4]", "[5]", "[6]"):
         assert (by[label].author, by[label].role) == ("Alan Tey CJ", Role.LEAD), label
-    for label in ("[7]", "[8]"):
+    for label in ("[7]", "[8]", "[11]", "[12]"):
         assert (by[label].author, by[label].role) == ("Chandra Rao JC", Role.DISSENTING), label
         assert "(dissenting)" in by[label].role_basis
     # "Lord Denning MR said:" inside the reasons introduces a quotation; it is not a judge's heading
@@ -92,7 +101,7 @@ def test_markdown_judgment_caption_and_tail_not_citable():
     doc = parse_bytes(DOC, "harbour_v_orchid.md")
     first = min(u.char_start for u in _citable(doc))
     assert doc.text.index("Judgment reserved") < first  # the caption is not reasons
-    last = next(u for u in doc.units if u.label == "[8]")
+    last = next(u for u in doc.units if u.label == "[12]")
     assert "note: 1" not in doc.text[last.char_start:last.char_end]
     assert "Copyright" not in doc.text[last.char_start:last.char_end]
     tail = [u for u in doc.units if u.char_start >= last.char_end]
@@ -100,6 +109,8 @@ def test_markdown_judgment_caption_and_tail_not_citable():
     assert doc.date == "2016-03-03"
     assert doc.meta["judges"] == ["Alan Tey CJ", "Brenda Ong JA", "Chandra Rao JC"]
     assert doc.title == "Harbour Freight Co v Orchid Trading and another"
+    # the caption cites only the decision appealed from, the reasons other cases: none of them is this one
+    assert doc.citation is None
 
 
 def test_the_same_judgment_as_plain_text_reads_the_same():
@@ -107,8 +118,9 @@ def test_the_same_judgment_as_plain_text_reads_the_same():
     plain = DOC.decode().replace("**", "").replace("# ", "")
     doc = parse_bytes(plain.encode(), "harbour_v_orchid.txt")
     assert doc.kind is DocumentKind.JUDGMENT
-    assert [u.label for u in _citable(doc)][-2:] == ["[7]", "[8]"]
-    assert {u.role for u in _citable(doc) if u.label == "[8]"} == {Role.DISSENTING}
+    assert [u.label for u in _citable(doc)][-2:] == ["[11]", "[12]"]
+    assert {u.role for u in _citable(doc) if u.label == "[12]"} == {Role.DISSENTING}
+    assert doc.citation is None
 
 
 def test_a_judgment_of_the_court_is_joint():
@@ -126,3 +138,44 @@ def test_numbered_markdown_without_a_courts_caption_is_not_a_judgment():
     doc = parse_bytes(text.encode(), "terms.md")
     assert doc.kind is not DocumentKind.JUDGMENT
     assert not any(u.role for u in doc.units)
+
+
+# -- answered from the voices it reads ------------------------------------------------------------------------
+
+
+def _court_only(doc: bytes) -> bytes:
+    """The same judgment delivered for the whole court, the dissent left out."""
+    text = doc.decode().replace("(delivering the judgment of the majority consisting of Brenda Ong JA and himself)",
+                                "(delivering the judgment of the court)")
+    return text[: text.index("**Chandra Rao JC")].encode()
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from tests.support.extractive_helpers import ingested, ranker_asker
+    d = tmp_path_factory.mktemp("mdjudgment")
+    (d / "harbour_v_orchid.md").write_bytes(_court_only(DOC))
+    s = ingested(d / "s.db", [d / "harbour_v_orchid.md"])
+    yield ranker_asker(s)
+    s.close()
+
+
+def _shown(ans):  # type: ignore[no-untyped-def]
+    """(author, role, quote) of each shown citation, and whether any was shown as its quotation alone."""
+    alone = any(f.check is Check.CONTRADICTS_QUOTE for c in ans.citations for f in c.candidate.findings)
+    return [(c.candidate.unit.author, c.candidate.unit.role, c.to_json()["quote"]) for c in ans.citations], alone
+
+
+def test_no_one_dissents_from_a_judgment_of_the_court(ask) -> None:  # type: ignore[no-untyped-def]
+    ans = ask("Did any judge dissent in Harbour Freight v Orchid Trading?")
+    cited, alone = _shown(ans)
+    assert cited == [("Alan Tey CJ", Role.JOINT, "We therefore allow the appeal with costs here and below.")]
+    assert ans.claims[0].text.startswith("No one dissented") and not alone
+
+
+def test_the_outcome_of_a_judgment_of_the_court_is_shown_in_its_own_words(ask) -> None:  # type: ignore
+    ans = ask("Did the appeal succeed in Harbour Freight v Orchid Trading?")
+    cited, alone = _shown(ans)
+    assert [(a, r) for a, r, _ in cited] == [("Alan Tey CJ", Role.JOINT)] and "allow the appeal" in cited[0][2]
+    # "(joint)" read as a claim of joint liability had it shown as the quotation alone
+    assert not alone and "(for the court) said" in ans.claims[0].text
