@@ -300,8 +300,16 @@ def in_force_on(u: Unit, day: str) -> bool:
     return _in_force_on(u, parse_date(day))  # compared as dates
 
 
+#: emphasis markers a quote copied from a Markdown file's source keeps ("as restated in _Akindele_ ,"): a
+#: renderer shows the words without them, and the document's text is what a renderer shows
+_EMPHASIS = re.compile(r"(?<![\w*_])[*_]{1,3}(?=[^\s*_])|(?<=[^\s*_])[*_]{1,3}(?![\w*_])")
+
+
 def _target(doc: Document, u: Unit, quote: str) -> Target | None:
-    hit = locate_quote(doc.text[u.char_start:u.char_end], quote)
+    body = doc.text[u.char_start:u.char_end]
+    hit = locate_quote(body, quote)
+    if hit is None and (shown := _EMPHASIS.sub("", quote)) != quote:
+        hit = locate_quote(body, shown)
     if hit is None:
         return None
     return Target(doc.id, doc.source, u.ordinal, u.label or u.number or "", u.char_start, u.char_end,

@@ -106,6 +106,15 @@ def test_unit_found_by_label_or_number_with_the_quote_normalised(demo_store) -> 
     assert by_label == by_number and finder.get(by_label[0].doc_id).units[by_label[0].unit].label == "[3](b)"
 
 
+def test_a_quote_copied_from_markdown_source_keeps_no_emphasis_markers(demo_store) -> None:
+    # an annotator who copies from a Markdown file's source copies "_an email_": the text shown has no markers
+    finder = DocumentFinder(demo_store)
+    plain = resolve_ref(finder, GoldRef(HARBOUR, "(b)", "an email of 3 February 2022"), None)
+    assert resolve_ref(finder, GoldRef(HARBOUR, "(b)", "_an email_ of **3 February** 2022"), None) == plain
+    with pytest.raises(GoldError, match="is not in that unit"):  # markers dropped, words still checked
+        resolve_ref(finder, GoldRef(HARBOUR, "(b)", "_an e-mail_ of 3 February 2022"), None)
+
+
 # -- scoring real answers ------------------------------------------------------------------------------
 
 
