@@ -37,7 +37,7 @@ from pincite.errors import ParseError
 from pincite.parse.outline import DECIMAL, Builder
 from pincite.parse.contract import split_lines
 from pincite.parse.text import analyse_text, decode_text, find_date
-from pincite.parse.text_judgment import caption_facts, headed_decision, numbered_judgment
+from pincite.parse.text_judgment import caption_facts
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable("table")
@@ -171,30 +171,30 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     title = w.out.title or ""
     # a judgment's caption and the judge's heading over numbered paragraphs say what it is, before any
     # contract signal its reasons quote ("the parties entered into ...") is counted
-    lines = split_lines(text)
-    judgment = headed_decision(text, lines) or numbered_judgment(text, lines)
-    if judgment:
-        return _judgment(text, source, title, tuple(judgment), warnings)
+    # (read as a text's: a judgment whose caption outweighs the clauses its reasons quote, in paragraphs "[1]" or
+    # "1" under the judge's heading, is the same judgment whether its file is .txt or .md)
+    a = analyse_text(text, source, title or None)
+    if a.kind is DocumentKind.JUDGMENT:
+        return _judgment(text, source, title, a.title, a.units, warnings + list(a.warnings))
     doc = w.out.contract(Format.MARKDOWN, source, warnings)
     if doc is not None:
         return doc
-    a = analyse_text(text, source, title or None)
-    if a.kind is DocumentKind.JUDGMENT:
-        return _judgment(text, source, title, a.units, warnings + list(a.warnings))
     meta = {"clauses": sum(1 for u in a.units if u.number is not None)}
     return ParsedDocument(format=Format.MARKDOWN, kind=a.kind, title=title or a.title, text=text,
                           units=a.units, date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)
 
 
-def _judgment(text: str, source: str, title: str, units: tuple[Unit, ...], warnings: list[str]) -> ParsedDocument:
-    """A judgment written in Markdown: titled by its first heading (else its running title), dated and its
-    panel named by its caption's fields, as a plain-text judgment is (:func:`pincite.parse.text.parse`)."""
+def _judgment(text: str, source: str, title: str, first_lines: str, units: tuple[Unit, ...],
+              warnings: list[str]) -> ParsedDocument:
+    """A judgment written in Markdown: titled by its first heading (else its running title, else its first
+    lines' title), dated and its panel named by its caption's fields, as a plain-text judgment is
+    (:func:`pincite.parse.text.parse`)."""
     reasons_at = min((u.char_start for u in units if u.citable), default=None)
     running, citation, judged, judges = caption_facts(text, split_lines(text), reasons_at)
     meta: dict = {"clauses": sum(1 for u in units if u.number is not None)}
     authors = list(dict.fromkeys(u.author for u in units if u.author))
     if judges or authors:
         meta["judges"] = judges or authors
-    return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.JUDGMENT, title=title or running or source,
+    return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.JUDGMENT, title=title or running or first_lines or source,
                           text=text, units=units, citation=citation, date=judged or find_date(text),
                           warnings=tuple(warnings), meta=meta)

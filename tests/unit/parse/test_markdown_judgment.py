@@ -9,6 +9,8 @@ none is committed); the shape is what is tested: the numbers, voices and zones t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pincite.parse import parse_bytes
@@ -179,3 +181,17 @@ def test_the_outcome_of_a_judgment_of_the_court_is_shown_in_its_own_words(ask) -
     assert [(a, r) for a, r, _ in cited] == [("Alan Tey CJ", Role.JOINT)] and "allow the appeal" in cited[0][2]
     # "(joint)" read as a claim of joint liability had it shown as the quotation alone
     assert not alone and "(for the court) said" in ans.claims[0].text
+
+
+ZOO_TEXT_JUDGMENTS = sorted((Path(__file__).resolve().parents[3] / "zoo").glob("judgment_text_*/*.txt"))
+
+
+@pytest.mark.parametrize("path", ZOO_TEXT_JUDGMENTS, ids=lambda p: p.stem)
+def test_a_text_judgment_saved_as_markdown_reads_the_same(path: Path) -> None:
+    # the project zoo's plain-text judgments ("[1]" paragraphs under a New Zealand caption, a US decision in
+    # headed parts): nothing in them is Markdown, so the same file named .md is the same judgment
+    data = path.read_bytes()
+    as_text, as_md = parse_bytes(data, path.name), parse_bytes(data, path.with_suffix(".md").name)
+    assert as_md.kind is as_text.kind is DocumentKind.JUDGMENT
+    assert [u.label for u in as_md.units if u.citable] == [u.label for u in as_text.units if u.citable]
+    assert (as_md.title, as_md.citation, as_md.date) == (as_text.title, as_text.citation, as_text.date)
