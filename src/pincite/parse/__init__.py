@@ -82,7 +82,9 @@ _MODULES: dict[Format, str] = {
 #: words, "as  provided  in  Section  5.0" is a reference, not a clause opening (parse/contract.REFERENCE_LEADS);
 #: 23: a judgment in Markdown (a caption of fields, "Coram :", the judge's heading) is a judgment, not a contract,
 #: its paragraphs "12" + a gap numbered as printed, and a judge's heading further down with its note
-#: ("(dissenting):") opens that judge's reasons (parse/text_judgment.numbered_judgment):
+#: ("(dissenting):") opens that judge's reasons (parse/text_judgment.numbered_judgment); a judgment in "[1]"
+#: paragraphs saved as .md is read as the same bytes as .txt are; a caption's citation of the decision appealed
+#: from is not the judgment's own:
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
 PARSER_VERSION = 23
