@@ -26,6 +26,9 @@ def test_amounts_asked_and_stated() -> None:
     assert asks_amount("What is the initial amount of the Offset Account?")
     assert not asks_amount("How much weight does parental intention carry?")
     assert not asks_amount("What is the exit fee, and is it capped?")  # a fee is often a formula
+    assert asks_amount("What was the dollar amount of the sponsorship fee for the initial term?")
+    assert asks_amount("What amount must the licensee pay on signing?")
+    assert not asks_amount("What amount of discretion does the judge have on costs?")
     q = "What is the weekly rate of the standard minimum guarantee?"
     assert not states_amount("Where, by virtue of regulations under section 2(6), the guarantee does not include "
                              "the amount in subsection (4), paragraph (a) applies.", q)  # references only
@@ -61,8 +64,11 @@ def ask(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore
     s.close()
 
 
-def test_a_withheld_amount_is_not_answered(ask) -> None:  # type: ignore[no-untyped-def]
-    q = "Under the iPayment sponsorship agreement, what is the initial amount of the Offset Account?"
+@pytest.mark.parametrize("q", [
+    "Under the iPayment sponsorship agreement, what is the initial amount of the Offset Account?",
+    "What dollar amount must ISO keep in the Offset Account under the iPayment sponsorship agreement?",
+])
+def test_a_withheld_amount_is_not_answered(ask, q: str) -> None:  # type: ignore[no-untyped-def]
     ans = ask(q)
     quotes = [c.to_json()["quote"] for c in ans.citations]
     assert all(states_amount(x, q) for x in quotes), quotes

@@ -302,8 +302,12 @@ ASKED_AND_SAID: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
 #: does not read: "what interest rate…", "what royalty rate…", "what percentage…", "what price per kilogram…",
 #: "what monthly recurring hosting charge…" — a rate, a percentage, a price or a periodic payment is a number —
 #: and "how much / how many…" (not "how much weight / discretion…", which asks a measure of judgment).
-#: ("what is the exit fee?" is left out: a fee is often a formula, "the net revenue of the merchants".)
-AMOUNT_ASKED = re.compile(r"(?i)\bhow\s+(?:much|many)\b(?!\s+(?:weight|importance|discretion|latitude|deference|say\b|"
+#: ("what is the exit fee?" is left out: a fee is often a formula, "the net revenue of the merchants".)  A sum
+#: of money named as one ("what was the dollar amount of the fee…", "what amount must the licensee pay…") asks
+#: a number whatever it is a sum of.
+AMOUNT_ASKED = re.compile(r"(?i)\b(?:dollar|monetary|cash)\s+(?:amount|value|figure|sum)s?\b|\bwhat\s+amount\b(?!\s+of\s+(?:weight|"
+                          r"importance|discretion|latitude|deference|control|detail|time|evidence|proof)\b)|"
+                          r"\bhow\s+(?:much|many)\b(?!\s+(?:weight|importance|discretion|latitude|deference|say\b|"
                           r"control|detail|of\s+a\b))|"
                           r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)?\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:rate|"
                           r"percentage|per\s*cent|price|sum)s?\b|\bat\s+what\s+(?:rate|price)\b|\bwhat(?:'s|\s+is|"
