@@ -153,3 +153,28 @@ def test_a_part_answered_by_the_sentence_cited_for_another_part_is_answered(db: 
         assert len(ans.citations) == 1  # one sentence, cited once, answering both parts
     finally:
         lib.close()
+
+
+SI = "zoo/regulation_uk_si_clml_xml/uksi_2006_3313_oil_taxation_market_value_regulations.xml"
+EU_REG = "zoo/regulation_eu_clml_xml/eu_reg_2014_319_easa_fees.xml"
+
+
+@pytest.fixture(scope="module")
+def regs(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore[no-untyped-def]
+    path = tmp_path_factory.mktemp("named_regs") / "r.db"
+    ingested(path, [shared / SI, shared / EU_REG]).close()
+    p = Pincite(path, dense=False)
+    yield p
+    p.close()
+
+
+@pytest.mark.parametrize("question", [
+    "What does regulation 15 of the Oil Taxation (Market Value of Oil) Regulations 2006 provide?",
+    "What does reg 15 of the Oil Taxation (Market Value of Oil) Regulations 2006 provide?",
+    "What does reg. 15 of the Oil Taxation (Market Value of Oil) Regulations 2006 provide?",
+])
+def test_a_regulation_named_is_read_first(regs, question: str) -> None:  # type: ignore[no-untyped-def]
+    # a statutory instrument's provisions are named "regulation 15", "reg. 15" or "reg 15"
+    ans = regs.ask(question)
+    assert cited(ans), ans.text
+    assert all(unit == "reg. 15" or unit.startswith("reg. 15(") for _, unit, _ in cited(ans)), cited(ans)

@@ -84,9 +84,10 @@ CASE_PIN = re.compile(
     rf"|(?<=at\s)(?P<bare>{_NUMLIST})(?![\w\]]))")
 
 #: A provision: "section 4(1)(c)", "s. 3", "ss. 3-4", "subsection 4(1)", "paragraph 4(1)(c)" (Canadian statutes
-#: name a paragraph by its full path), "clause 8.2", "cl. 8.2", "Article 5", "§ 757a".
+#: name a paragraph by its full path), "clause 8.2", "cl. 8.2", "Article 5", "regulation 11", "reg. 11" or "reg
+#: 11" (a statutory instrument's provisions), "§ 757a".
 _PROV_WORD = (r"(?:sections?|ss?\.|secs?\.|subsections?|subss?\.|paragraphs?|paras?\.|clauses?|cls?\.|"
-              r"articles?|arts?\.|§§?)")
+              r"articles?|arts?\.|regulations?|regs?\.|regs?(?=\s+\d)|§§?)")
 _KEY = r"\d+(?:\.\d+)*[A-Za-z]?(?:\.\d+)*(?:\s?\([0-9A-Za-z.]{1,6}\))*"
 PROVISION = re.compile(rf"(?<![\w.])(?P<word>{_PROV_WORD})\s*(?P<key>{_KEY})", re.I)
 
