@@ -86,6 +86,11 @@ JUDGE_NOTE_ROLES: tuple[tuple[re.Pattern[str], str, str], ...] = (
                 r"|\bwith whom\b[^()]*\bagree"), "lead", "the judgment the majority joins"),
 )
 
+#: The heading of an annex or appendix printed after a judgment's last paragraph ("Annex A: Items bought by
+#: the first defendant", "APPENDIX 1"): a table or document the court attaches, not that paragraph's words.
+ANNEX_HEADING = re.compile(r"^(?:Annex|Appendix|Schedule|ANNEX|APPENDIX|SCHEDULE)(?:\s+(?:[A-Z]|\d{1,2}|[IVX]{1,4}))?"
+                           r"(?:\s*[:.\-–—]\s*\S.{0,150})?$")
+
 #: Lines that follow a judgment's last paragraph and are not reasons: the footnotes a converted PDF appends
 #: ("[note: 1] ..."), the publisher's copyright line and the source link.
 TRAILING_MATTER = re.compile(r"^\[note:\s*\d+\]|^C ?opyright ©|^Source:\s")

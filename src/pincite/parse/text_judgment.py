@@ -412,6 +412,12 @@ _NUM_PARA = re.compile(r"^(\d{1,4})(?:\.\s+|[ \t\u00a0]{2,})(?=\S)")
 _SPLIT_NUM_PARA = re.compile(r"^(\d{1,3})[ \t\u00a0]{2,}(\d{1,2})[ \t\u00a0]+(?=\S)")
 
 
+def _annex_label(heading: str) -> str:
+    """An annex's label as its heading names it: "Annex A: Items bought by …" -> "Annex A"."""
+    m = re.match(r"(?i)(annex|appendix|schedule)(?:\s+([A-Z]|\d{1,2}|[IVX]{1,4})\b)?", heading)
+    return f"{m.group(1).title()} {m.group(2)}".strip() if m and m.group(2) else (m.group(1).title() if m else heading)
+
+
 def _note_role(note: str | None) -> tuple[Role | None, str | None]:
     """The role a judge heading's bracketed note states (:data:`~pincite.legal.text_judgments.JUDGE_NOTE_ROLES`)."""
     for pattern, role, _why in TJ.JUDGE_NOTE_ROLES if note else ():
@@ -450,6 +456,12 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     # matter after the last paragraph that is not reasons ("[note: 1] ...", "Copyright © ...")
     tail = next((i for i in range(paras[-1][0] + 1, len(lines)) if TJ.TRAILING_MATTER.match(lines[i].content)),
                 len(lines))
+    # annexes the court attaches after the last paragraph ("Annex A: Items bought by …")
+    annexes = [i for i in range(paras[-1][0] + 1, tail) if _alone(lines, i) and TJ.ANNEX_HEADING.match(lines[i].content)]
+    if annexes:
+        tail_or_annex = annexes[0]
+    else:
+        tail_or_annex = tail
     segments: list[Segment] = []
     found: list[dict] = []
 
@@ -475,7 +487,7 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     for k, (li, _) in enumerate(paras):
         seg_of[k] = sum(1 for j in judges if j < li) - 1
     for k, (li, num) in enumerate(paras):
-        stop = paras[k + 1][0] if k + 1 < len(paras) else tail
+        stop = paras[k + 1][0] if k + 1 < len(paras) else tail_or_annex
         nxt_judge = next((j for j in judges if li < j < stop), None)
         if nxt_judge is not None:
             stop = nxt_judge
@@ -513,6 +525,10 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                                  number=tok, parent=p, section_path=(f"[{num}]", tok)))
         for j in heads:
             seg.units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None))
+    for k, a in enumerate(annexes):  # each annex to the next one (or the notes): attached, not reasons
+        end = lines[annexes[k + 1]].start if k + 1 < len(annexes) else (lines[tail].start if tail < len(lines)
+                                                                         else len(text))
+        add(UnitKind.BLOCK, lines[a].start, end, Zone.SCHEDULE, False, _annex_label(lines[a].content))
     if tail < len(lines):
         add(UnitKind.BLOCK, lines[tail].start, len(text), Zone.NOTE, False, "notes")
     # found indexes -> the ordinals _units gives them

@@ -61,6 +61,8 @@ DISSENT = (
     + _para(10, "A reasonable recipient could not have read it otherwise.")
     + f"1{GAP}1 Nor was any freight earned after that date. \n\n"  # 11, its digits split by the tab stop
     + _para(12, "I would have dismissed the appeal.")
+    + "**Annex A: The notice of termination** \n\n"
+    + f"1{GAP}Notice dated 3 May 2014, served by hand \n\n"
     + "[note: 1] (^) Notice and Termination (2nd ed) at p 4 \n\n"
     + " Copyright © The Publisher. \n\n"
     + "Source: [link](https://example.org/judgment.pdf)\n"
@@ -106,6 +108,11 @@ def test_markdown_judgment_caption_and_tail_not_citable():
     last = next(u for u in doc.units if u.label == "[12]")
     assert "note: 1" not in doc.text[last.char_start:last.char_end]
     assert "Copyright" not in doc.text[last.char_start:last.char_end]
+    assert "Notice dated" not in doc.text[last.char_start:last.char_end]  # the annex the court attaches
+    annex = next(u for u in doc.units if u.label == "Annex A")
+    assert doc.text[annex.char_start:annex.char_end].startswith("Annex A: The notice")
+    assert "Notice dated 3 May 2014" in doc.text[annex.char_start:annex.char_end]
+    assert annex.zone is Zone.SCHEDULE and not annex.citable
     tail = [u for u in doc.units if u.char_start >= last.char_end]
     assert tail and all(not u.citable and u.zone is not Zone.REASONS for u in tail)
     assert doc.date == "2016-03-03"
