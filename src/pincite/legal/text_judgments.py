@@ -64,12 +64,14 @@ REASONS_HEADING = re.compile(r"^(?:REASONS OF THE COURT|REASONS FOR JUDGMENT|REA
 SOLICITORS = re.compile(r"^Solicitors?:\s*")
 
 #: The line that opens an English (or Commonwealth) judgment's reasons: the judge's name and a colon.
-#: A note in brackets may come between the name and the colon, saying whose judgment it is: "V K Rajah JA
+#: A registrar or magistrate deciding a case heads it so too ("AR Eunice Chua:"); an international judge of a
+#: commercial court signs "IJ".  A note in brackets may come between the name and the colon, saying whose judgment it is: "V K Rajah JA
 #: (delivering the judgment of the court):", "Tay Yong Kwang JA (dissenting):" (:data:`JUDGE_NOTE_ROLES`).
 JUDGE_COLON = re.compile(
     r"^(?P<name>(?:HHJ|HH Judge|His Honour Judge|Her Honour Judge|Mrs? Justice|Ms Justice|Lord Justice|"
-    r"Lady Justice|Lord|Lady|Sir|Dame|Master|District Judge|Deputy (?:High Court |District )?Judge|Judge)"
-    r"\b[^:()\n]{1,60}?|[A-Z][A-Za-z'’ .-]{1,60}? (?:LJ|J|JA|JC|JAD|SJ|QC|KC|MR|P|CJ|VC))"
+    r"Lady Justice|Lord|Lady|Sir|Dame|Master|District Judge|Deputy (?:High Court |District )?Judge|Judge|"
+    r"(?:Senior |Deputy )?(?:Assistant )?Registrar|S?AR|DR|Magistrate)"
+    r"\b[^:()\n]{1,60}?|[A-Z][A-Za-z'’ .-]{1,60}? (?:LJ|J|JA|JC|JAD|SJ|IJ|AJ|AR|SAR|DR|QC|KC|MR|P|CJ|VC))"
     r"(?:\s*\((?P<note>[^()\n]{1,200})\))?\s*:$")
 
 #: What the bracketed note under a judge's name says of the judgment that follows: (pattern, role, why).

@@ -359,7 +359,9 @@ def panel(text: str, lines: list[Line]) -> list[str]:
                 part = part[: -len(plural.group(1))] + plural.group(1)[:-1]
             elif plural and not re.search(r"\s(?:J|JA|P|CJ|AJ|JJ|JJA)$", part):
                 part = f"{part} {plural.group(1)[:-1]}"
-            if not re.search(r"\s(?:J|JA|JC|JAD|P|CJ|AJ|LJ|SJ|JJ)$", part) and not part.startswith(("Judge", "Associate")):
+            if not re.search(r"\s(?:J|JA|JC|JAD|P|CJ|AJ|LJ|SJ|IJ|JJ|AR|SAR|DR)$", part) and not part.startswith(
+                    ("Judge", "Associate", "AR ", "SAR ", "DR ", "Assistant Registrar", "Deputy Registrar",
+                     "Registrar", "District Judge", "Magistrate")):
                 return []  # not a list of judges ("Court: District Court at Auckland")
             out.append(part)
         return out
@@ -407,6 +409,11 @@ _NAME_JOINERS = frozenset({"of", "the", "and", "de", "van", "von", "der", "da", 
 #: a paragraph's number at its line's start: "12." and a space, or "12" and a gap of two or more spaces
 #: (a PDF's tab stop, kept as spaces or no-break spaces: "12       The appellant ...")
 _NUM_PARA = re.compile(r"^(\d{1,4})(?:\.\s+|[ \t\u00a0]{2,})(?=\S)")
+#: a paragraph's number and one space or none ("20Before us, …"), at the start of a block (a blank line above
+#: it), where the gap was lost:
+#: taken only as the number expected next, and never a date ("8 June 2010 ...")
+_BARE_NUM_PARA = re.compile(r"^(\d{1,4}) ?(?=[A-Z“\"‘'(])(?!(?:January|February|March|April|May|June|July|August|"
+                            r"September|October|November|December)\b)")
 #: the same number with its digits split by the tab stop ("3       8 Nelson v Larholt was ..." for 38): taken
 #: only where it is the number expected next
 _SPLIT_NUM_PARA = re.compile(r"^(\d{1,3})[ \t\u00a0]{2,}(\d{1,2})[ \t\u00a0]+(?=\S)")
@@ -435,21 +442,28 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     source link after the last paragraph are not reasons.
     """
     judge = next((i for i, ln in enumerate(lines) if _judge_line(ln.content)), None)
-    if judge is None:
-        return None
-    above = text[:lines[judge].start]
+    start = judge
+    if judge is None:  # no judge's heading: the reasons open at the paragraph numbered 1, under the caption
+        start = next((i for i, ln in enumerate(lines) if (m := _NUM_PARA.match(ln.content)) and m.group(1) == "1"),
+                     None)
+        if start is None:
+            return None
+    above = text[:lines[start].start]
     if sum(1 for p, _ in TJ.JUDGMENT_SIGNS if p.search(above)) < 2:
         return None
     paras: list[tuple[int, str]] = []  # (line index, number)
-    judges: list[int] = [judge]  # the judge headings, in order
+    judges: list[int] = [judge] if judge is not None else []  # the judge headings, in order
     want = 1
-    for i in range(judge + 1, len(lines)):
-        m = _NUM_PARA.match(lines[i].content)
-        split = _SPLIT_NUM_PARA.match(lines[i].content) if want >= 10 else None
-        if m and int(m.group(1)) == want or split and split.group(1) + split.group(2) == str(want):
+    for i in range(start if judge is None else start + 1, len(lines)):
+        content = lines[i].content
+        m = _NUM_PARA.match(content)
+        split = _SPLIT_NUM_PARA.match(content) if want >= 10 else None
+        bare = _BARE_NUM_PARA.match(content) if paras and i and not lines[i - 1].content else None
+        if m and int(m.group(1)) == want or split and split.group(1) + split.group(2) == str(want) \
+                or bare and bare.group(1) == str(want):
             paras.append((i, str(want)))
             want += 1
-        elif paras and _alone(lines, i) and _judge_line(lines[i].content):
+        elif paras and _alone(lines, i) and _judge_line(content):
             judges.append(i)
     if len(paras) < min_paragraphs:
         return None
@@ -471,7 +485,11 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                           label=label, parent=kw.pop("parent", None), **kw))
         return len(found) - 1
 
-    add(UnitKind.BLOCK, 0, lines[judge].start, Zone.COVER, False, "cover")
+    add(UnitKind.BLOCK, 0, lines[start].start, Zone.COVER, False, "cover")
+    coram = panel(text, lines)
+    if not judges and len(coram) == 1:  # no heading, one judge on the bench: that judge's reasons, alone
+        segments.append(Segment(index=0, display=coram[0], judges=(coram[0],), heading="", role=Role.SOLE,
+                                basis=f"the only judge the caption names ({coram[0]}); no judge's heading"))
     for k, j in enumerate(judges):
         m = _judge_line(lines[j].content)
         assert m is not None
@@ -483,15 +501,15 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         if k:
             segments[-1].units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False,
                                           None))
-    seg_of = {}  # paragraph index -> segment index
+    seg_of = {}  # paragraph index -> segment index (the one segment where no heading names a judge)
     for k, (li, _) in enumerate(paras):
-        seg_of[k] = sum(1 for j in judges if j < li) - 1
+        seg_of[k] = max(0, sum(1 for j in judges if j < li) - 1)
     for k, (li, num) in enumerate(paras):
         stop = paras[k + 1][0] if k + 1 < len(paras) else tail_or_annex
         nxt_judge = next((j for j in judges if li < j < stop), None)
         if nxt_judge is not None:
             stop = nxt_judge
-        seg = segments[seg_of[k]]
+        seg = segments[seg_of[k]] if segments else Segment(index=-1, display="", judges=(), heading="")
         # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
         heads: list[int] = []
         j = stop - 1
@@ -536,10 +554,9 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     ordinal_of = {old: new for new, old in enumerate(order)}
     for seg in segments:
         seg.units = [ordinal_of[i] for i in seg.units]
-    coram = panel(text, lines)
     if len(segments) == 1 and not segments[0].joint and segments[0].role is None and len(coram) <= 1:
         # one judge alone (the heading's name, no panel printed): as before, that judge decides alone
-        segments[0].role, segments[0].basis = Role.SOLE, lines[judge].content
+        segments[0].role, segments[0].basis = Role.SOLE, segments[0].heading
     return list(assign_roles(tuple(_units(found)), segments, coram, text))
 
 

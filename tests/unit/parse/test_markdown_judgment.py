@@ -202,3 +202,38 @@ def test_a_text_judgment_saved_as_markdown_reads_the_same(path: Path) -> None:
     assert as_md.kind is as_text.kind is DocumentKind.JUDGMENT
     assert [u.label for u in as_md.units if u.citable] == [u.label for u in as_text.units if u.citable]
     assert (as_md.title, as_md.citation, as_md.date) == (as_text.title, as_text.citation, as_text.date)
+
+
+def _high_court(heading: str) -> bytes:
+    """A single judge's judgment in the same shape, under ``heading`` (or none), two paragraphs with their gap
+    lost ("8 “The notice…", "10The buyer…")."""
+    caption = CAPTION.replace("Court of Appeal", "High Court").replace(
+        "Alan Tey CJ; Brenda Ong JA; Chandra Rao JC", "Dana Wee AR")
+    body = "".join(_para(n, f"The buyer relied on lot {n} of the notice.") for n in range(1, 8))
+    body += "8 “The notice,” the buyer says, “was final.” \n\n"
+    body += _para(9, "The seller disagrees.")
+    body += "10The buyer's claim therefore fails. \n\n"
+    body += _para(11, "The claim is dismissed with costs.")
+    return (caption + heading + body).encode()
+
+
+def test_a_judgment_with_no_judges_heading_is_the_judgment_of_the_judge_its_caption_names() -> None:
+    doc = parse_bytes(_high_court(""), "buyer_v_seller.md")
+    paras = [u for u in _citable(doc)]
+    assert doc.kind is DocumentKind.JUDGMENT and [u.label for u in paras] == [f"[{n}]" for n in range(1, 12)]
+    assert {(u.author, u.role) for u in paras} == {("Dana Wee AR", Role.SOLE)}
+    p8 = next(u for u in paras if u.label == "[8]")
+    assert doc.text[p8.char_start:p8.char_end].startswith("8 “The notice,”")  # its gap lost, still paragraph 8
+
+
+def test_a_registrar_heads_a_judgment_as_a_judge_does() -> None:
+    doc = parse_bytes(_high_court("**AR Dana Wee:** \n\n"), "buyer_v_seller.md")
+    assert {(u.author, u.role) for u in _citable(doc)} == {("AR Dana Wee", Role.SOLE)}
+    assert len(_citable(doc)) == 11
+
+
+def test_a_date_opening_a_block_is_not_a_paragraph_number() -> None:
+    text = _high_court("").decode().replace("8 “The notice,” the buyer says, “was final.”",
+                                            "8 June 2014 was the day the notice was served.")
+    doc = parse_bytes(text.encode(), "buyer_v_seller.md")
+    assert [u.label for u in _citable(doc)] == [f"[{n}]" for n in range(1, 8)]  # no [8]: the numbering stops
