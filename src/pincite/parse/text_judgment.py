@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from pincite.legal import text_judgments as TJ
-from pincite.legal.judgments import iso_from_parts
+from pincite.legal.judgments import MONTH_NAME, iso_from_parts
 from pincite.parse.akn_text import display_judge
 from pincite.parse.contract import Line
 from pincite.parse.roles import Segment, assign_roles
@@ -412,8 +412,7 @@ _NUM_PARA = re.compile(r"^(\d{1,4})(?:\.\s+|[ \t\u00a0]{2,})(?=\S)")
 #: a paragraph's number and one space or none ("20Before us, …"), at the start of a block (a blank line above
 #: it), where the gap was lost:
 #: taken only as the number expected next, and never a date ("8 June 2010 ...")
-_BARE_NUM_PARA = re.compile(r"^(\d{1,4}) ?(?=[A-Z“\"‘'(])(?!(?:January|February|March|April|May|June|July|August|"
-                            r"September|October|November|December)\b)")
+_BARE_NUM_PARA = re.compile(rf"^(\d{{1,4}}) ?(?=[A-Z“\"‘'(])(?!(?:{MONTH_NAME})\b)")
 #: the same number with its digits split by the tab stop ("3       8 Nelson v Larholt was ..." for 38): taken
 #: only where it is the number expected next
 _SPLIT_NUM_PARA = re.compile(r"^(\d{1,3})[ \t\u00a0]{2,}(\d{1,2})[ \t\u00a0]+(?=\S)")
