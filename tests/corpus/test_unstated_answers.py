@@ -67,6 +67,8 @@ def ask(tmp_path_factory: pytest.TempPathFactory, shared: Path):  # type: ignore
 @pytest.mark.parametrize("q", [
     "Under the iPayment sponsorship agreement, what is the initial amount of the Offset Account?",
     "What dollar amount must ISO keep in the Offset Account under the iPayment sponsorship agreement?",
+    # a provision the question names meets the same check ("less than $[***]" names no amount)
+    "What is the initial amount of the Offset Account under section 6.1 of the iPayment agreement?",
 ])
 def test_a_withheld_amount_is_not_answered(ask, q: str) -> None:  # type: ignore[no-untyped-def]
     ans = ask(q)

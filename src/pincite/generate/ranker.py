@@ -603,7 +603,16 @@ class RankerGenerator:
         named = named_first(reading, scores) if not turn.multi_document else None
         if named is not None:  # the provision the question names, which no other provision beat on evidence
             exception = exception_of(turn, reading, scores, named)
-            return reply_json([claim(sents[named if exception is None else exception], reading)])
+            first = [claim(sents[named if exception is None else exception], reading)]
+            if states_what_is_asked(turn.question, first):
+                return reply_json(first)
+            # it withholds the amount or period asked ("less than $[***]"): another of the named provision's
+            # sentences that states it answers, else nothing does — the same check every other answer meets
+            stated = next((i for i in np.argsort(-scores, kind="stable") if sents[i].cp.passage.via == NAMED_VIA
+                           and states_what_is_asked(turn.question, [claim(sents[i], reading)])), None)
+            if stated is not None:
+                return reply_json([claim(sents[stated], reading)])
+            return LeadsReply(reply_json([]), ranked_leads(reading, scores))
         passages = passage_keys(sents) if m.passage_mass else None
         voice = named_voice(turn, reading)
         summaries: list[list[float] | None] = []
