@@ -207,3 +207,13 @@ def test_outcome_forms_and_named_cases_are_read_generally() -> None:
     assert not _names_other_case("In R (TD, AD and Reynolds) v SSWP, what did the court order?", doc)  # type: ignore[arg-type]
     assert not _names_other_case("Did the court in TD v Secretary of State follow Smith v Jones?", doc)  # type: ignore[arg-type]
     assert _names_other_case("What did the court say in Smith v Jones?", doc)  # type: ignore[arg-type]
+
+
+def test_what_the_dissent_thought_is_answered_from_its_reasons(ask) -> None:  # type: ignore[no-untyped-def]
+    # "the dissent" is the one dissenting judge; what it made of something is in its reasons, not its vote
+    assert not dissent_decides("What did the dissent make of the evidence about screens at the inquest?")
+    assert dissent_decides("Was the court split, and which way did the dissenting judge go?")
+    ans = ask("What did the dissent make of the evidence of the police officers about screens at the inquest?")
+    cited = _cited(ans)
+    assert cited and {(a, r) for a, r, _ in cited} == {("Males LJ", Role.DISSENTING)}, cited
+    assert not any(matches(DISPOSAL_SENTENCE, q) for _, _, q in cited), cited

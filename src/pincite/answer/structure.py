@@ -263,8 +263,11 @@ def asks_dissent(question: str) -> bool:
 
 
 def dissent_decides(question: str) -> bool:
-    """A dissent question the structure answers whole (whether, who, what order): not one asking why."""
-    return asks_dissent(question) and not D.DISSENT_REASONS_ASKED.search(question)
+    """A dissent question the structure answers whole (whether, who, what order): not one asking why, nor what
+    the dissent thought of something ("did the dissent think…": :data:`~pincite.legal.decisions.DISSENT_VOICE`)."""
+    voice = D.DISSENT_VOICE.search(question)
+    return asks_dissent(question) and not D.DISSENT_REASONS_ASKED.search(question) \
+        and not (voice and voice.group("verb"))
 
 
 def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = None) -> list[Speaker]:
@@ -291,6 +294,10 @@ def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = Non
                 best = cand if best is None or cand < best else best
         if best is not None:
             found.append((best[0], best[1], sp))
+    dissenting = [sp for sp in sps if sp.dissenting]
+    said = D.DISSENT_VOICE.search(question)
+    if said and len(dissenting) == 1 and not any(sp is dissenting[0] for _, _, sp in found):
+        found.append((1, said.start(), dissenting[0]))  # "the dissent" is the one dissenting judge, after any named
     return [sp for _, _, sp in sorted(found, key=lambda t: (t[0], t[1]))]
 
 

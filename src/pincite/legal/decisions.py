@@ -127,6 +127,17 @@ DISSENT_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:basis|ground|fo
                                    r"how\s+did\b[^?]{0,40}\b(?:reason|justify|explain)|what\s+(?:was|were)\s+"
                                    r"(?:his|her|their)\s+(?:reasons?|view))\b")
 
+#: "The dissent" named as the one whose view is asked ("did the dissent think…", "according to the dissenting
+#: judge", "in the minority's view"): a question about that judge's reasons, answered from the dissent's own
+#: words, not the whole-dissent answer (its disposal).  ``verb`` is set where a verb of judging follows
+#: ("did the dissent *think*…"); "which way did the dissenting judge go?" asks the disposal.
+DISSENT_VOICE = re.compile(r"(?i)\b(?:did|does|would|do|according\s+to|in|on|per|for)\s+the\s+(?:dissent(?:ing\s+"
+                           r"(?:judge|justice|member|opinion|judgment|reasons))?|minority(?:\s+(?:judge|justice|"
+                           r"opinion))?)(?:['’]s)?\b(?!\s+(?:from|in\s+part)\b)(?:\s+(?:\w+\s+){0,2}?(?P<verb>"
+                           r"think|thought|consider\w*|accept\w*|reject\w*|find|found|regard\w*|treat\w*|view\w*|"
+                           r"say|said|hold|held|conclude\w*|believe\w*|make\s+of|deal\w*\s+with|give|gave|attach\w*|"
+                           r"rely|relied|doubt\w*)\b)?")
+
 #: Words just before a judge's name that put the judge in the place of the question's subject ("Did Green LJ
 #: consider…", "What did Males LJ make of…", "according to Bean LJ", "per Arnold LJ"): the judge asked about,
 #: where a question names several.
