@@ -111,6 +111,18 @@ def test_two_texts_for_one_provision_and_metadata_the_first_page_prints() -> Non
     assert any("cut off" in x for x in details) and any("2013-06-13" in x for x in details)
 
 
+def test_a_caption_citing_the_decision_appealed_from_is_not_a_missing_citation() -> None:
+    caption = ("Lim v Tan\n\nCoram : Alan Tey CJ\n\n[Editorial Note: The decision from which this appeal arose "
+               "is reported at [2016] SGHC 272.]\n\n")
+    reasons = "1       The judge below followed Ong v Koh [2014] SGCA 3 at [12].\n"
+    j = doc(caption + reasons, [("1       The", "1", None, UnitKind.PARAGRAPH)], kind=DocumentKind.JUDGMENT,
+            title="Lim v Tan")
+    assert not [f for f in lint_document(j) if f.kind is LintKind.MISSING_METADATA]
+    own = doc("Lim v Tan [2017] SGCA 36\n\n" + caption + reasons, [("1       The", "1", None, UnitKind.PARAGRAPH)],
+              kind=DocumentKind.JUDGMENT, title="Lim v Tan")
+    assert any("[2017] SGCA 36" in f.detail for f in lint_document(own) if f.kind is LintKind.MISSING_METADATA)
+
+
 CONTRACT = """SERVICES AGREEMENT
 
 This Services Agreement is dated as of May 8, 2014 between Alpha Ltd and Beta Inc.
