@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from pincite.parse.builder import duplicate_labels, in_force_together
 from pincite.legal.judgments import find_citation, find_judgment_date
-from pincite.legal.text_judgments import OTHER_DECISION_LEAD
+from pincite.legal.text_judgments import other_decisions_blanked
 from pincite.parse.contract import REFERRING_WORDS, is_bare_heading, letter_value, roman_value, to_roman
 from pincite.types import ChoiceEnum, Document, DocumentKind, ParsedDocument, Unit, UnitKind
 
@@ -468,11 +468,7 @@ def _metadata(doc: AnyDocument) -> list[LintFinding]:
         caption = page
         if not doc.pages:  # a text's caption: up to its first citable unit (the reasons cite other cases)
             caption = page[:min((u.char_start for u in doc.units if u.citable), default=len(page))]
-        # the decision appealed from, as a caption's note names it, is not this one's citation
-        caption = "".join(caption[m.start():m.end()] if not OTHER_DECISION_LEAD.search(
-            caption, max(0, m.start() - 160), m.start()) else " " * len(m.group(0))
-            for m in re.finditer(r"\[[^\]\n]{0,40}\][^\[]*|[^\[]+", caption))
-        printed = find_citation(caption)
+        printed = find_citation(other_decisions_blanked(caption))  # not the decision appealed from
         if printed:
             out.append(f"no citation, though the first page prints {printed!r}")
     if not doc.date:

@@ -98,7 +98,7 @@ def no_law_store(tmp_path_factory: pytest.TempPathFactory, bulk: Path):  # type:
 
 
 @pytest.mark.parametrize("question", [
-    "Which state's law governs the Duckwall-Alco agency agreement with General Electric Capital?",
+    "Under which state's law is the Duckwall-Alco agency agreement with General Electric Capital?",
     "which law governs the bosch international / bosch technologies strategic alliance agreement?",
     "Which law governs the ZTO Express / Tonglu Tongze road transportation agreement?",
     "What is the governing law of ZTO's transportation agreement with Tonglu Tongze Logistics?",

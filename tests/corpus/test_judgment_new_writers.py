@@ -23,7 +23,7 @@ import pytest
 from pincite.legal.decisions import asked_and_said
 from pincite.legal.language import ARGUMENT
 from pincite.legal.question_kinds import gives_reasons, names_deciding, reports_decision_below, states_what_asked
-from tests.support.extractive_helpers import ingested, ranker_asker
+from tests.support.extractive_helpers import cited_quotes, ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
 
@@ -48,17 +48,12 @@ def ask(store):  # type: ignore[no-untyped-def]
     return ranker_asker(store)
 
 
-def _quotes(ans) -> list[str]:  # type: ignore[no-untyped-def]
-    c = [x.candidate for x in ans.citations]
-    return [x.doc.text[x.quote_start:x.quote_end] for x in c]
-
-
 def test_a_sum_ordered_is_answered_by_the_order_with_its_sum(ask) -> None:  # type: ignore[no-untyped-def]
     q = "How much was Regen ordered to pay Estar on account of costs in Regen Lab v Estar Medical?"
     ans = ask(q)
     assert ans.citations, ans.text  # main abstained
     said = asked_and_said(q)
-    for c, quote in zip(ans.citations, _quotes(ans)):
+    for c, quote in zip(ans.citations, cited_quotes(ans)):
         assert c.candidate.doc.source.endswith(REGEN)
         assert "£" in quote and any(s.search(quote) for s in said), quote
 
@@ -67,7 +62,7 @@ def test_what_something_is_is_answered_by_the_sentence_it_is_the_subject_of(ask)
     q = "In Swift v Carpenter, what is the purpose of an award of damages to the injured plaintiff?"
     ans = ask(q)
     assert ans.citations, ans.text  # main abstained
-    for c, quote in zip(ans.citations, _quotes(ans)):
+    for c, quote in zip(ans.citations, cited_quotes(ans)):
         assert c.candidate.doc.source.endswith(SWIFT)
         assert states_what_asked(quote, q), quote
 
@@ -76,7 +71,7 @@ def test_a_party_case_restated_is_answered_by_the_courts_reply(ask) -> None:  # 
     ans = ask("Was the Judge's reasoning about how assets might be transferred to Mr Skurikhin mere speculation on "
               "hypothetical situations, as Berenger said?")
     assert ans.citations, ans.text
-    for c, quote in zip(ans.citations, _quotes(ans)):
+    for c, quote in zip(ans.citations, cited_quotes(ans)):
         assert c.candidate.doc.source.endswith(VTB)
         assert not ARGUMENT.search(quote), quote  # main quoted "Berenger argued that the Judge's reasoning…"
         assert gives_reasons(quote), quote
@@ -85,6 +80,6 @@ def test_a_party_case_restated_is_answered_by_the_courts_reply(ask) -> None:  # 
 def test_a_judge_below_named_is_answered_by_their_decision_in_the_passive(ask) -> None:  # type: ignore[no-untyped-def]
     ans = ask("What did Saini J decide about setting aside the dismissal of the Hoque claim?")
     assert ans.citations, ans.text
-    for c, quote in zip(ans.citations, _quotes(ans)):
+    for c, quote in zip(ans.citations, cited_quotes(ans)):
         assert c.candidate.doc.source.endswith(HOQUE)
         assert reports_decision_below(quote) and names_deciding(quote, {"Saini"}), quote

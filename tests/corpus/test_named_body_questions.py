@@ -32,7 +32,7 @@ def _sections(ans) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("question", [
-    "How many judges sit on the Supreme Court of Canada?",
+    "What is the number of judges of the Supreme Court of Canada?",
     "How many judges are there on the Ontario Court of Appeal?",
 ])
 def test_a_section_about_another_court_does_not_answer(ask, question: str) -> None:  # type: ignore[no-untyped-def]
@@ -41,14 +41,14 @@ def test_a_section_about_another_court_does_not_answer(ask, question: str) -> No
 
 
 def test_the_court_the_section_is_about_still_answers(ask) -> None:  # type: ignore[no-untyped-def]
-    ans = ask("How many judges sit on the Tax Court of Canada?")
+    ans = ask("What is the number of judges of the Tax Court of Canada?")
     assert any(label.startswith("s. 4") for label in _sections(ans)), ans.text
 
 
 def test_bodies_named_reads_proper_names_not_openings() -> None:
     asked = "How many members sit on the Competition Appeal Tribunal?"
     assert bodies_named(asked) == ["Competition Appeal Tribunal"]
-    assert bodies_named("Did the Court of Appeal uphold the order?") == ["Court of Appeal"]
+    assert bodies_named("Was the order upheld by the Court of Appeal?") == ["Court of Appeal"]
     assert bodies_named("How is the Scottish Agricultural Wages Board made up?") == ["Scottish Agricultural Wages Board"]
     assert bodies_named("Did the Tribunal err?") == [] and bodies_named("Which Court heard it?") == []
     assert body_head("Court of Appeal for Ontario") == "court" and body_head("Strata Titles Board") == "board"

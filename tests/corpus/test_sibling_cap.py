@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pincite.legal.clause_answers import CLAUSE_ANSWERS, answers_category
-from tests.support.extractive_helpers import ingested, ranker_asker
+from tests.support.extractive_helpers import cited_quotes, ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
 
@@ -28,16 +28,12 @@ def ask(tmp_path_factory: pytest.TempPathFactory, bulk: Path):  # type: ignore[n
     s.close()
 
 
-def _quotes(ans) -> list[str]:  # type: ignore[no-untyped-def]
-    return [c.quote for c in ans.citations]
-
-
 @pytest.mark.parametrize("question", [
     "Is there an overall cap on either party's liability under the maintenance and support agreement?",
     "Is either party's liability for damages limited?",
 ])
 def test_a_cap_asked_is_answered_by_the_cap_not_the_exclusion(ask, question: str) -> None:  # type: ignore[no-untyped-def]
-    quotes = _quotes(ask(question))
+    quotes = cited_quotes(ask(question))
     assert quotes, question
     assert any("EXCEED" in q.upper() for q in quotes), quotes
     assert not any("CONSEQUENTIAL" in q.upper() and "EXCEED" not in q.upper() for q in quotes), quotes

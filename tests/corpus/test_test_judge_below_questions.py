@@ -21,7 +21,7 @@ import pytest
 
 from pincite.answer.structure import speakers, unvoiced_reasons
 from pincite.legal.question_kinds import reports_decision_below, states_test
-from tests.support.extractive_helpers import ingested, ranker_asker
+from tests.support.extractive_helpers import cited_quotes, ingested, ranker_asker
 
 pytestmark = pytest.mark.shared
 
@@ -44,15 +44,10 @@ def ask(store):  # type: ignore[no-untyped-def]
     return ranker_asker(store)
 
 
-def _quotes(ans) -> list[str]:  # type: ignore[no-untyped-def]
-    c = [x.candidate for x in ans.citations]
-    return [x.doc.text[x.quote_start:x.quote_end] for x in c]
-
-
 def test_what_a_party_had_to_establish_is_answered_by_a_test_the_court_states(ask) -> None:  # type: ignore[no-untyped-def]
     ans = ask("What did Celgard have to establish to obtain permission to serve its claim out of the jurisdiction?")
     assert ans.citations, ans.text  # main abstained
-    for c, quote in zip(ans.citations, _quotes(ans)):
+    for c, quote in zip(ans.citations, cited_quotes(ans)):
         assert c.candidate.doc.source.endswith(CELGARD)
         assert states_test(quote), quote
 
@@ -70,7 +65,7 @@ def test_a_judgment_with_no_voice_labelled_reports_the_decision_below(ask, store
     assert not speakers(doc) and unvoiced_reasons(doc)  # the shape this is about
     ans = ask("What had the judge below decided in Hajiyeva v National Crime Agency about spousal privilege?")
     assert ans.citations, ans.text
-    for c, quote in zip(ans.citations, _quotes(ans)):
+    for c, quote in zip(ans.citations, cited_quotes(ans)):
         assert c.candidate.doc.source.endswith(HAJIYEVA)
         assert reports_decision_below(quote), quote  # main cited "The judge approached the issue … together"
 

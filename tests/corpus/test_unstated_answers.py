@@ -46,7 +46,7 @@ def test_judges_asked_what_they_did() -> None:
     assert judges_acting("Did Lang J order costs against the plaintiff?") == {"Lang"}
     assert judges_acting("What order had Morgan J made at first instance?") == {"Morgan"}
     assert judges_acting("Why did HHJ Gosnell allow the first appeal?") == {"Gosnell"}
-    assert not judges_acting("Did the Court of Appeal uphold Soole J's ruling?")
+    assert not judges_acting("Was Soole J's ruling upheld by the Court of Appeal?")
 
 
 def test_costs_and_fines_and_commencement_asked() -> None:

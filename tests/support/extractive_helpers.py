@@ -49,6 +49,11 @@ def ranker_asker(store: SQLiteStore, k: int = 10) -> Callable[[str], object]:
     return ask
 
 
+def cited_quotes(ans) -> list[str]:  # type: ignore[no-untyped-def]
+    """The words each shown citation quotes, as the document prints them."""
+    return [c.quote for c in ans.citations]
+
+
 def first_cited_unit_text(ans) -> str:  # type: ignore[no-untyped-def]
     """The whole text of the unit the answer's first citation lands in, lower-cased (asserting there is one)."""
     assert ans.citations, ans.text

@@ -579,7 +579,7 @@ class RankerGenerator:
                 return reply_json([])
             reading = replace(reading, sentences=kept)
         bodies = bodies_named(turn.question)
-        if bodies:  # "how many judges sit on the Supreme Court of Canada?": not a section about the Tax Court
+        if bodies:  # "what is the size of the Supreme Court's bench?": not a section about the Tax Court
             kept = [f for f in reading.sentences if not _about_another_body(turn, f, bodies)]
             if not kept:
                 return reply_json([])

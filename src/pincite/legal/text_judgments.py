@@ -140,6 +140,17 @@ NEUTRAL_CITATION = re.compile(r"\[(?:18|19|20)\d{2}\][ \t]+[A-Z][A-Za-z]{1,7}(?:
 OTHER_DECISION_LEAD = re.compile(r"(?i)(?:\b(?:appeal|decision|judgment)s?\b[^.\n\[]{0,80}\b(?:arose|arising|from|"
                                  r"below)\b|\b(?:reported|see|cf|affirmed|reversed|appealed)\b)[^.\n\[]{0,60}$")
 
+
+def other_decisions_blanked(text: str) -> str:
+    """``text`` with each neutral citation that :data:`OTHER_DECISION_LEAD` leads (the decision appealed from,
+    one the caption tells the reader to see) replaced by spaces, so what is left cites only the text's own
+    decision; offsets are unchanged."""
+    out = text
+    for m in NEUTRAL_CITATION.finditer(text):
+        if OTHER_DECISION_LEAD.search(text, max(0, m.start() - 160), m.start()):
+            out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
+    return out
+
 #: The running title a judgment's PDF prints atop its first page, kept first in the extracted text:
 #: "GREEN v CARR [2018] NZHC 3408 [19 December 2018]" (the parties, the citation, the date).
 RUNNING_TITLE = re.compile(r"^[\s\"“]*(?P<title>[A-Z][^\n\[]{1,200}? v\.? [^\n\[]{1,200}?)"

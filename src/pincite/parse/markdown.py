@@ -35,10 +35,8 @@ from markdown_it.tree import SyntaxTreeNode
 
 from pincite.errors import ParseError
 from pincite.parse.outline import DECIMAL, Builder
-from pincite.parse.contract import split_lines
-from pincite.parse.text import analyse_text, decode_text, find_date
-from pincite.parse.text_judgment import caption_facts
-from pincite.types import DocumentKind, Format, ParsedDocument, Unit
+from pincite.parse.text import TextAnalysis, analyse_text, decode_text, judgment_facts
+from pincite.types import DocumentKind, Format, ParsedDocument
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable("table")
 
@@ -175,7 +173,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     # "1" under the judge's heading, is the same judgment whether its file is .txt or .md)
     a = analyse_text(text, source, title or None)
     if a.kind is DocumentKind.JUDGMENT:
-        return _judgment(text, source, title, a.title, a.units, warnings + list(a.warnings))
+        return _judgment(text, source, title, a, warnings)
     doc = w.out.contract(Format.MARKDOWN, source, warnings)
     if doc is not None:
         return doc
@@ -184,17 +182,14 @@ def parse(data: bytes, source: str) -> ParsedDocument:
                           units=a.units, date=a.date, warnings=tuple(warnings) + a.warnings, meta=meta)
 
 
-def _judgment(text: str, source: str, title: str, first_lines: str, units: tuple[Unit, ...],
-              warnings: list[str]) -> ParsedDocument:
+def _judgment(text: str, source: str, title: str, a: TextAnalysis, warnings: list[str]) -> ParsedDocument:
     """A judgment written in Markdown: titled by its first heading (else its running title, else its first
-    lines' title), dated and its panel named by its caption's fields, as a plain-text judgment is
-    (:func:`pincite.parse.text.parse`)."""
-    reasons_at = min((u.char_start for u in units if u.citable), default=None)
-    running, citation, judged, judges = caption_facts(text, split_lines(text), reasons_at)
-    meta: dict = {"clauses": sum(1 for u in units if u.number is not None)}
-    authors = list(dict.fromkeys(u.author for u in units if u.author))
-    if judges or authors:
-        meta["judges"] = judges or authors
-    return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.JUDGMENT, title=title or running or first_lines or source,
-                          text=text, units=units, citation=citation, date=judged or find_date(text),
-                          warnings=tuple(warnings), meta=meta)
+    lines' title), dated and its panel named by its caption, as a plain-text judgment is
+    (:func:`pincite.parse.text.judgment_facts`)."""
+    running, citation, judged, judges = judgment_facts(text, a.units)
+    meta: dict = {"clauses": sum(1 for u in a.units if u.number is not None)}
+    if judges:
+        meta["judges"] = judges
+    return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.JUDGMENT,
+                          title=title or running or a.title or source, text=text, units=a.units, citation=citation,
+                          date=judged or a.date, warnings=tuple(warnings) + a.warnings, meta=meta)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pincite.errors import ParseError
@@ -1089,6 +1090,14 @@ def decode_text(data: bytes, source: str) -> tuple[str, list[str]]:
     return text, warnings
 
 
+def judgment_facts(text: str, units: Sequence[Unit]) -> tuple[str | None, str | None, str | None, list[str]]:
+    """A text judgment's running title, neutral citation and date as its caption (the text before its first
+    citable unit) prints them, and its judges: the caption's panel, else the authors its units name."""
+    reasons_at = min((u.char_start for u in units if u.citable), default=None)
+    running, citation, judged, panel = caption_facts(text, split_lines(text), reasons_at)
+    return running, citation, judged, panel or list(dict.fromkeys(u.author for u in units if u.author))
+
+
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a plain-text file.  The canonical text is the file's text unchanged (see ``decode_text``)."""
     text, warnings = decode_text(data, source)
@@ -1106,11 +1115,9 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if a.kind is DocumentKind.JUDGMENT:
         # a judgment is named by its running title and neutral citation, dated by its judgment date, and its
         # panel kept, as its caption prints them (not a contract's title or "dated" line)
-        reasons_at = min((u.char_start for u in a.units if u.citable), default=None)
-        running, citation, judged, judges = caption_facts(text, split_lines(text), reasons_at)
+        running, citation, judged, judges = judgment_facts(text, a.units)
         title, date = running or title, judged or date
-        authors = list(dict.fromkeys(u.author for u in a.units if u.author))
-        if judges or authors:
-            meta["judges"] = judges or authors
+        if judges:
+            meta["judges"] = judges
     return ParsedDocument(format=Format.TEXT, kind=a.kind, title=title, text=text, units=a.units,
                           citation=citation, date=date, warnings=tuple(warnings) + a.warnings, meta=meta)

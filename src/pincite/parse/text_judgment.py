@@ -133,11 +133,16 @@ def headed_decision(text: str, lines: list[Line]) -> list[Unit] | None:
 NUMBERED = TJ.NUMBERED_PARTS
 
 
-def _units(found: list[dict]) -> list[Unit]:
+def _ordinals(found: list[dict]) -> dict[int, int]:
+    """Each found unit's index -> its ordinal: units in text order, an enclosing unit before those inside it."""
     order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
-    ordinal_of = {old: new for new, old in enumerate(order)}
+    return {old: new for new, old in enumerate(order)}
+
+
+def _units(found: list[dict]) -> list[Unit]:
+    ordinal_of = _ordinals(found)
     out = []
-    for new, old in enumerate(order):
+    for old, new in sorted(ordinal_of.items(), key=lambda kv: kv[1]):
         d = dict(found[old])
         if d["parent"] is not None:
             d["parent"] = ordinal_of[d["parent"]]
@@ -433,12 +438,14 @@ def _note_role(note: str | None) -> tuple[Role | None, str | None]:
 
 
 def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> list[Unit] | None:
-    """A judgment whose reasons open at "<judge> :" and run in paragraphs "1.", "2." ..., or None.
+    """A judgment whose reasons open at "<judge> :" (or, with no judge's heading, at paragraph 1 under a
+    caption) and run in paragraphs "1.", "2." or "1", "2" after a gap, or None.
 
     Another judge's heading further down ("Tay Yong Kwang JA (dissenting):") opens that judge's reasons; the
     paragraphs run on in one numbering.  Each judge's role is read from the heading's note where it states
-    one, else from the judge's words (:mod:`pincite.parse.roles`).  Footnotes, a copyright line and a
-    source link after the last paragraph are not reasons.
+    one, else from the judge's words (:mod:`pincite.parse.roles`); with no heading, a caption naming one judge
+    makes the reasons that judge's.  Annexes, footnotes, a copyright line and a source link after the last
+    paragraph are not reasons.
     """
     judge = next((i for i, ln in enumerate(lines) if _judge_line(ln.content)), None)
     start = judge
@@ -471,10 +478,7 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                 len(lines))
     # annexes the court attaches after the last paragraph ("Annex A: Items bought by …")
     annexes = [i for i in range(paras[-1][0] + 1, tail) if _alone(lines, i) and TJ.ANNEX_HEADING.match(lines[i].content)]
-    if annexes:
-        tail_or_annex = annexes[0]
-    else:
-        tail_or_annex = tail
+    reasons_end = annexes[0] if annexes else tail
     segments: list[Segment] = []
     found: list[dict] = []
 
@@ -504,11 +508,11 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     for k, (li, _) in enumerate(paras):
         seg_of[k] = max(0, sum(1 for j in judges if j < li) - 1)
     for k, (li, num) in enumerate(paras):
-        stop = paras[k + 1][0] if k + 1 < len(paras) else tail_or_annex
+        stop = paras[k + 1][0] if k + 1 < len(paras) else reasons_end
         nxt_judge = next((j for j in judges if li < j < stop), None)
         if nxt_judge is not None:
             stop = nxt_judge
-        seg = segments[seg_of[k]] if segments else Segment(index=-1, display="", judges=(), heading="")
+        owned = segments[seg_of[k]].units if segments else []  # no voice to give them: nothing records them
         # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
         heads: list[int] = []
         j = stop - 1
@@ -525,10 +529,10 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                                                               else len(text))
         p = add(UnitKind.PARAGRAPH, lines[li].start, para_end, Zone.REASONS, True, f"[{num}]", number=num,
                 section_path=(f"[{num}]",))
-        seg.units.append(p)
+        owned.append(p)
         if toc is not None:
             end = lines[body_stop].start if body_stop < len(lines) else len(text)
-            seg.units.append(add(UnitKind.BLOCK, lines[toc].start, end, Zone.REASONS, False, None))
+            owned.append(add(UnitKind.BLOCK, lines[toc].start, end, Zone.REASONS, False, None))
         prev: str | None = None
         subs: list[tuple[int, str]] = []
         for j in range(li + 1, toc if toc is not None else body_stop):
@@ -538,19 +542,17 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                 prev = m.group(1)
         for s_k, (j, tok) in enumerate(subs):
             e = lines[subs[s_k + 1][0]].start if s_k + 1 < len(subs) else para_end
-            seg.units.append(add(UnitKind.SUBPARAGRAPH, lines[j].start, e, Zone.REASONS, True, f"[{num}({tok})]",
-                                 number=tok, parent=p, section_path=(f"[{num}]", tok)))
+            owned.append(add(UnitKind.SUBPARAGRAPH, lines[j].start, e, Zone.REASONS, True, f"[{num}({tok})]",
+                             number=tok, parent=p, section_path=(f"[{num}]", tok)))
         for j in heads:
-            seg.units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None))
+            owned.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None))
     for k, a in enumerate(annexes):  # each annex to the next one (or the notes): attached, not reasons
         end = lines[annexes[k + 1]].start if k + 1 < len(annexes) else (lines[tail].start if tail < len(lines)
                                                                          else len(text))
         add(UnitKind.BLOCK, lines[a].start, end, Zone.SCHEDULE, False, _annex_label(lines[a].content))
     if tail < len(lines):
         add(UnitKind.BLOCK, lines[tail].start, len(text), Zone.NOTE, False, "notes")
-    # found indexes -> the ordinals _units gives them
-    order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
-    ordinal_of = {old: new for new, old in enumerate(order)}
+    ordinal_of = _ordinals(found)
     for seg in segments:
         seg.units = [ordinal_of[i] for i in seg.units]
     if len(segments) == 1 and not segments[0].joint and segments[0].role is None and len(coram) <= 1:
@@ -572,8 +574,7 @@ def caption_facts(text: str, lines: list[Line], reasons_at: int | None = None
     if cite is None:
         head = text[:lines[min(len(lines) - 1, 60)].end] if lines else ""
         head = head[:reasons_at]  # a citation in the reasons is another decision's
-        c = next((c for c in TJ.NEUTRAL_CITATION.finditer(head)
-                  if not TJ.OTHER_DECISION_LEAD.search(head, max(0, c.start() - 160), c.start())), None)
+        c = TJ.NEUTRAL_CITATION.search(TJ.other_decisions_blanked(head))
         cite = re.sub(r"\s+", " ", c.group(0)) if c else None
     for i, ln in enumerate(lines[:200]):
         f = TJ.JUDGMENT_DATE_FIELD.match(ln.content)

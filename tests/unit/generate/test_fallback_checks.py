@@ -25,5 +25,5 @@ def test_a_clause_stating_no_sum_does_not_answer_what_charge() -> None:
 
 
 def test_a_question_asking_neither_is_not_checked() -> None:
-    assert states_what_is_asked("Which state's law governs the agreement?",
+    assert states_what_is_asked("Under which state's law is the agreement?",
                                 _claims("This Agreement is governed by the laws of Delaware."))
