@@ -20,6 +20,7 @@ citable: only the reasons are cited as the court.  Spans point into the text as 
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from pincite.legal import text_judgments as TJ
@@ -504,15 +505,13 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         if k:
             segments[-1].units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False,
                                           None))
-    seg_of = {}  # paragraph index -> segment index (the one segment where no heading names a judge)
-    for k, (li, _) in enumerate(paras):
-        seg_of[k] = max(0, sum(1 for j in judges if j < li) - 1)
     for k, (li, num) in enumerate(paras):
         stop = paras[k + 1][0] if k + 1 < len(paras) else reasons_end
-        nxt_judge = next((j for j in judges if li < j < stop), None)
-        if nxt_judge is not None:
-            stop = nxt_judge
-        owned = segments[seg_of[k]].units if segments else []  # no voice to give them: nothing records them
+        after = bisect.bisect_right(judges, li)  # the judge headings above this paragraph (in line order)
+        if after < len(judges) and judges[after] < stop:
+            stop = judges[after]  # the next judge's heading ends it
+        # its voice: the last heading above it (the one segment where no heading names a judge); none to give it
+        owned = segments[max(0, after - 1)].units if segments else []
         # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
         heads: list[int] = []
         j = stop - 1
