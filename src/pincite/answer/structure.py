@@ -255,7 +255,8 @@ def asks_outcome(question: str) -> bool:
     grant?", :data:`~pincite.legal.decisions.REMEDY_ASKED`)."""
     asked = D.DISPOSAL_AS_TIME.sub(" ", question) if asks_costs(question) else question
     return (D.matches(D.OUTCOME_ASKED, asked) and not asks_dissent(question)
-            and not D.OUTCOME_REASONS_ASKED.search(question) and not D.REMEDY_ASKED.search(question))
+            and not D.OUTCOME_REASONS_ASKED.search(question) and not D.REMEDY_ASKED.search(question)
+            and not D.OUTCOME_BELOW_ASKED.search(question))
 
 
 def asks_dissent(question: str) -> bool:
@@ -335,13 +336,23 @@ def decision_below_units(doc: Document, question: str, sps: list[Speaker]) -> li
     return _by_question_words(doc, hits, question, BELOW_UNITS)
 
 
+#: A sentence that only introduces a list ("The Judge found that:") says nothing a claim can carry: a sentence
+#: saying what was decided is preferred to it.
+LIST_LEAD_IN = re.compile(r"[:\u2014-]\s*$")
+#: A finding on an assumption ("even if DeFred were liable, Ho would not be"): the decision below it is an
+#: alternative to is preferred.
+ALTERNATIVE_FINDING = re.compile(r"(?i)\beven\s+if\b")
+
+
 def decision_below_said(doc: Document, question: str, sps: list[Speaker]) -> Said | None:
     """The sentence reporting what the court below decided that answers ``question``: of the sentences the
     judgment's voices write reporting it (:func:`~pincite.legal.question_kinds.reports_decision_below`), one
     in which the judge below the question names ("Dove J", "Recorder Campbell QC") is the one deciding first
     (:func:`~pincite.legal.question_kinds.names_deciding`), then the one holding
     most of the question's words (the application decided), the earliest among equals — the opening tells the
-    history of the case; None when no sentence reports a decision below."""
+    history of the case — and a sentence introducing a list (:data:`LIST_LEAD_IN`) or finding on an assumption
+    (:data:`ALTERNATIVE_FINDING`) only where no other reports it; None when no sentence reports a decision
+    below."""
     q = set(terms(question))
     names = judges_below_named(question)
     best: tuple[int, int, int] | None = None
@@ -352,7 +363,8 @@ def decision_below_said(doc: Document, question: str, sps: list[Speaker]) -> Sai
                 text = doc.text[s:e]
                 if not reports_decision_below(text):
                     continue
-                key = (-int(names_deciding(text, names)), -len(q & set(terms(text))), s)
+                key = (-int(names_deciding(text, names)), int(LIST_LEAD_IN.search(text) is not None),
+                       int(ALTERNATIVE_FINDING.search(text) is not None), -len(q & set(terms(text))), s)
                 if best is None or key < best:
                     best, found = key, Said(sp, u, *_trim(doc, s, e))
     return found

@@ -161,6 +161,10 @@ JUDGE_VIEW_ASKED = re.compile(
     r"identif\w*|characteri[sz]\w*|put\s+it|approach\w*|reason\w*|according\s+to|per|in\s+(?:his|her)\s+"
     r"judgment|agree\w*|disagree\w*|flag\w*|limit\w*|engage\w*|explain\w*|describe\w*|treat\w*|deal\w*)\b")
 
+#: An outcome asked of the trial or first instance, with no appeal named ("what was the outcome at trial of the
+#: claim?"): not the appeal's disposal, which the judgment's own outcome would answer.
+OUTCOME_BELOW_ASKED = re.compile(r"(?i)^(?!.*\bappeal).*\b(?:at|after)\s+(?:the\s+)?(?:trial|first\s+instance)\b")
+
 #: How a question asks who wrote the court's opinion: the lead judgment's own line naming its author answers it.
 AUTHOR_ASKED = re.compile(r"(?i)\bwho\s+(?:wrote|authored|delivered|gave|penned|was\s+the\s+author\s+of)\b[^?]{0,60}?"
                           r"\b(?:opinion|judgment|decision|reasons)\b|\bwho\s+wrote\s+for\s+the\s+(?:court|majority|"
@@ -442,6 +446,12 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?i)^\s*(?:(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED)(?:\s+IN\s+PART)?(?:\s*(?:,|and|&)\s*)?)+"
                 r"\s*[.;]?\s*$"),
      "'AFFIRMED.', 'REVERSED and REMANDED.', 'Affirmed.': a US court's disposition as a sentence of its own"),
+    (re.compile(r"(?-i:\bI\b|\b[Ww]e\b)\s+(?:(?:therefore|accordingly|thus|unanimously|then)\s+)?(?i:allowed|"
+                r"dismissed|granted|refused|quashed|set\s+aside|upheld)\s+(?i:the|this|these|both|all|each|his|her|"
+                r"its|their)\b[^.;:]{0,40}?\b(?i:appeal|cross-appeal|application|claim|petition|motion)s?\b"),
+     "'At the conclusion of the hearing, we allowed the appeal', 'we dismissed the appeals with costs': grounds "
+     "of decision given after the court disposed of the appeal at the hearing report its own vote in the past "
+     "tense (read, like every disposal, only in the court's own closing or opening paragraphs)"),
 )
 
 #: A judge joining another: each form with why it is an assent (the judge's own words, in their own voice).

@@ -91,16 +91,20 @@ REJECTION_SAYS: Table = (
 #: What the court below decided: the question forms (a court below named only as a party, "JH v Upper
 #: Tribunal", or as the history of the appeal, asks nothing about its decision).
 _BELOW = (r"(?:deputy\s+(?:High\s+Court\s+)?judge|Recorder|HHJ|(?-i:[A-Z][a-z]+\s+J)(?!\w)|the\s+judge|"
+          r"(?:trial|first[-\s]instance|sentencing)\s+(?:judge|court)|"
           r"the\s+tribunal|FtT|First-tier\s+Tribunal|(?-i:(?:HH\s+)?Judge\s+[A-Z][a-z]+|DJ\s+[A-Z][a-z]+|District\s+"
           r"Judge|Master\s+[A-Z][a-z]+))")
-_DECIDING = r"(?:decide|decided|hold|held|find|found|order|ordered|make|made|rule|ruled|conclude|concluded)"
+_DECIDING = (r"(?:decide|decided|hold|held|find|found|order|ordered|make|made|rule|ruled|conclude|concluded|do|"
+             r"discharge|discharged|impose|imposed|convict|convicted|acquit|acquitted|sentence|sentenced)")
 LOWER_COURT_ASKED: Table = (
     (re.compile(r"(?i)\b(?:at\s+first\s+instance|at\s+(?:the\s+)?trial|judge\s+below|court\s+below|lower\s+"
                 r"court)\b"),
      "'what did the judge decide at first instance / at trial / below?'"),
     (re.compile(rf"(?i)\b{_BELOW}\b[^?]{{0,40}}?\b{_DECIDING}\b"),
-     "'what did Recorder X decide…?', 'what order had Morgan J made…?', 'what did Judge Wood QC decide…?': the "
-     "judge below and what they decided"),
+     "'what did Recorder X decide…?', 'what order had Morgan J made…?', 'what did Judge Wood QC decide…?', "
+     "'what sentence did the trial judge impose?', 'on what basis did the first-instance judge discharge…?': the "
+     "judge below and what they decided (the trial judge merely named — 'did the statements hold an admission, as "
+     "the trial judge thought?' — asks the appeal court)"),
     (re.compile(r"(?i)\b(?:employment\s+tribunal|(?-i:ET)|(?-i:EJ)\s+[A-Z]\w+|Employment\s+Judge\s+[A-Z]\w+|"
                 r"district\s+court|magistrates['\u2019]?\s+court|the\s+tribunal)\b[^?]{0,40}?\b(?:decide|decided|"
                 r"hold|held|find|found|order|ordered|rule|ruled|conclude|concluded|uphold|upheld|award|awarded|"
@@ -131,7 +135,7 @@ LOWER_COURT_SAYS: Table = (
 
 #: what a judge below does in a report of the decision: the verbs that follow the judge's name
 _DECIDED_VERBS = (r"dismissed|allowed|granted|refused|ordered|held|found|concluded|decided|determined|ruled|"
-                  r"gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed")
+                  r"gave\s+(?:summary\s+)?judgment|made|awarded|struck\s+out|quashed|convicted|acquitted|sentenced")
 
 #: A sentence reporting what the court below decided, in the appeal court's narrative: the paragraph kind's
 #: "the judge held…" and "judge … dismissed…" (not its "at first instance" or "appeal against the order of",
@@ -140,8 +144,11 @@ _DECIDED_VERBS = (r"dismissed|allowed|granted|refused|ordered|held|found|conclud
 DECISION_BELOW_SAYS: Table = (
     LOWER_COURT_SAYS[0],
     (re.compile(r"(?i)\b(?:judge|Recorder|tribunal)\b[^.;]{0,80}?\b(?<!was\s)(?<!were\s)(?<!been\s)(?<!be\s)"
-                r"(?:dismissed|allowed|granted|refused|ordered|awarded|struck\s+out|quashed)\b"),
-     "'Mr X, sitting as a Deputy High Court judge, dismissed all three claims' (not the passive 'permission to "
+                r"(?:dismissed|allowed|granted|refused|ordered|awarded|struck\s+out|quashed|convicted|acquitted|"
+                r"sentenced|discharged|stayed|set\s+aside|imposed)\b"),
+     "'Mr X, sitting as a Deputy High Court judge, dismissed all three claims', 'the trial judge convicted the "
+     "appellant', 'the Judge also discharged the injunction' (a criminal appeal's decision below is a verdict or "
+     "sentence, an interlocutory one may discharge or stay; not the passive 'permission to "
      "appeal against the judge's order was granted by…', which reports another court's act)"),
     (re.compile(r"(?-i:\b(?:[A-Z][a-z]+\s+J|HHJ\s+[A-Z][a-z]+|Judge\s+[A-Z][a-z]+|Recorder\s+[A-Z][a-z]+)\b)"
                 rf"[^.;]{{0,80}}?\b(?:{_DECIDED_VERBS})\b"),
@@ -272,7 +279,17 @@ def asks_decision_below(question: str) -> bool:
     wrong (:data:`WHY_FAILED_ASKED`: the appeal court's reasons answer that), what the appeal court did with it
     (:data:`APPEAL_COURT_DECIDING`) or what one of its judges thought of it (:data:`APPEAL_JUDGE_NAMED`)."""
     return asks_lower_court(question) and not any(p.search(question) for p, _ in WHY_FAILED_ASKED) \
-        and not APPEAL_COURT_DECIDING.search(question) and not APPEAL_JUDGE_NAMED.search(question)
+        and not APPEAL_COURT_DECIDING.search(question) and not APPEAL_JUDGE_NAMED.search(question) \
+        and not APPEAL_VIEW_ASKED.search(question)
+
+
+#: A question about the decision below that asks the appeal court's reasons or view of it — why it was made,
+#: what the majority or a dissent made of it, where it went wrong, whether the judge was right to, whether
+#: something was so "as the trial judge found" — is answered by the appeal court's reasons,
+#: not by the sentence reporting the decision below.
+APPEAL_VIEW_ASKED = re.compile(r"(?i)\bwhy\b|\b(?:majority|minority|dissent\w*)\b|\bwent\s+wrong\b|\berr(?:ed)?\b|"
+                               r"\b(?:right|wrong|entitled|justified|correct)\s+to\b|\bas\s+the\s+(?:\w+\s+)?"
+                               r"(?:judge|court|tribunal|Recorder)\s+(?:had\s+)?(?:found|held|thought|said|concluded)\b")
 
 
 #: Why a ground, argument, claim or the appeal failed or succeeded, beyond :data:`WHY_FAILED_ASKED`: the forms a

@@ -62,6 +62,8 @@ from pincite.legal.question_kinds import (asks_decision_below, judges_below_name
     "In dismissing the challenge, the judge determined that the words bore their ordinary meaning.",
     "For reasons which I discuss below, Judge Brown dismissed the mother's application.",
     "The judge held that the contract had been terminated.",
+    "After a six-day trial, the High Court judge (“the Judge”) convicted the accused of trafficking.",
+    "The Judge also discharged the injunction on the ground that it served no purpose.",
 ])
 def test_a_report_of_the_decision_below(sentence: str) -> None:
     assert reports_decision_below(sentence)
@@ -86,6 +88,13 @@ def test_not_a_report_of_the_decision_below(sentence: str, why: str) -> None:
     ("Why was the deputy judge wrong to find the files were a filing system?", False),  # the appeal's reasons
     ("The grandparents appealed HHJ X's refusal to make an order. What did the Court of Appeal ultimately order?",
      False),  # what the appeal court did
+    ("What sentence did the trial judge impose on the accused?", True),
+    ("On what basis did the first-instance judge discharge the freezing order?", True),
+    ("Why did the trial judge give no weight to the text message?", False),  # the reasons below, not the decision
+    ("Where did the majority say the trial judge went wrong?", False),  # the appeal court's view of it
+    ("Was the trial judge entitled to draw that inference?", False),
+    ("Did the statements contain an admission, as the trial judge found?", False),  # whether the finding stands
+    ("Did the trial judge's reasoning mention the witness?", False),  # the trial judge named, no decision asked
 ])
 def test_a_question_asking_only_what_was_decided_below(question: str, asked: bool) -> None:
     assert asks_decision_below(question) is asked

@@ -237,3 +237,70 @@ def test_a_date_opening_a_block_is_not_a_paragraph_number() -> None:
                                             "8 June 2014 was the day the notice was served.")
     doc = parse_bytes(text.encode(), "buyer_v_seller.md")
     assert [u.label for u in _citable(doc)] == [f"[{n}]" for n in range(1, 8)]  # no [8]: the numbering stops
+
+
+# -- grounds of decision: the appeal decided at the hearing, the reasons given later ----------------------------
+
+GROUNDS = (
+    "# Public Prosecutor v Kwame Mensah \n\n\n\n"
+    "**Case Number** :Criminal Appeal No 5 of 2016 \n\n"
+    "**Decision Date** :12 January 2017 \n\n"
+    "**Tribunal/Court** :Court of Appeal \n\n"
+    "**Coram** :Alan Tey CJ; Brenda Ong JA; Chandra Rao JA \n\n"
+    "**Parties** :Kwame Mensah — Public Prosecutor \n\n"
+    "12 January 2017 \n\n"
+    "**Brenda Ong JA (delivering the grounds of decision of the court):** \n\n"
+    + _para(1, "This was an appeal by the accused against his conviction for importing a controlled drug. "
+               "At the conclusion of the hearing, we allowed the appeal.")
+    + _para(2, "After a four-day trial, the High Court judge (“the Judge”) convicted the Appellant and sentenced "
+               "him to ten years’ imprisonment.")
+    + _para(3, "The Judge found that:")
+    + "(a) the Appellant knew the bag held something illegal; and \n\n"
+    + "(b) his account of the trip was not credible. \n\n"
+    + _para(4, "The Judge also discharged the bail bond on the ground that the Appellant had once failed to "
+               "attend court.")
+    + _para(5, "The Prosecution’s case rested on the presumption of knowledge, which the Appellant had to rebut "
+               "on a balance of probabilities.")
+    + _para(6, "In our view the Appellant’s account was consistent from his first statement onwards and the "
+               "presumption was rebutted.")
+    + _para(7, "For the reasons above, we allowed the appeal and set aside the conviction and sentence.")
+)
+
+
+@pytest.fixture(scope="module")
+def ask_grounds(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from tests.support.extractive_helpers import ingested, ranker_asker
+    d = tmp_path_factory.mktemp("grounds")
+    (d / "pp_v_mensah.md").write_bytes(GROUNDS.encode())
+    s = ingested(d / "s.db", [d / "pp_v_mensah.md"])
+    yield ranker_asker(s)
+    s.close()
+
+
+def test_grounds_given_after_the_hearing_state_the_outcome_in_the_past_tense(ask_grounds) -> None:  # type: ignore
+    ans = ask_grounds("Was the appeal in Public Prosecutor v Kwame Mensah allowed?")
+    cited, _ = _shown(ans)
+    assert cited and all(role is Role.JOINT for _, role, _ in cited)
+    assert any("we allowed the appeal" in q for _, _, q in cited), cited
+    assert "(for the court) said" in ans.claims[0].text
+
+
+def test_what_the_trial_judge_decided_is_the_verdict_not_a_list_s_lead_in(ask_grounds) -> None:  # type: ignore
+    ans = ask_grounds("What did the trial judge decide in Public Prosecutor v Kwame Mensah?")
+    cited, _ = _shown(ans)
+    assert [q for _, _, q in cited] == ["After a four-day trial, the High Court judge (“the Judge”) convicted the "
+                                        "Appellant and sentenced him to ten years’ imprisonment."]
+
+
+def test_an_order_of_the_first_instance_judge_named_by_its_verb(ask_grounds) -> None:  # type: ignore
+    ans = ask_grounds("On what basis did the first-instance judge discharge Kwame Mensah's bail bond?")
+    cited, _ = _shown(ans)
+    assert cited and "discharged the bail bond" in cited[0][2]
+
+
+def test_an_outcome_asked_of_the_trial_is_not_the_appeal_s_disposal() -> None:
+    from pincite.answer.structure import asks_outcome
+    assert not asks_outcome("What was the outcome at trial of the reinstated claim against the second defendant?")
+    assert not asks_outcome("What happened at first instance to the claim?")
+    assert asks_outcome("Did the appeal against the outcome at trial succeed?")
+    assert asks_outcome("Was the appeal allowed?")
