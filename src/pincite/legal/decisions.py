@@ -24,10 +24,10 @@ from pincite.legal.support import SMALL_NUMBERS, TENS
 # -- the questions -------------------------------------------------------------------------------------------
 
 #: The proceeding a disposal is of ("the appeal", "her application", "the claim for judicial review").
-_PROCEEDING = r"(?:appeal|cross-appeal|application|challenge|claim|petition|judicial\s+review|case)s?"
+_PROCEEDING = r"(?:appeal|cross-appeal|application|challenge|claim|petition|judicial\s+review|case|motion)s?"
 #: The words of a disposal a question asks about.
 _DISPOSED = (r"allowed|dismissed|successful|unsuccessful|upheld|granted|refused|rejected|quashed|overturned|"
-             r"set\s+aside|restored")
+             r"set\s+aside|restored|denied")
 
 #: How a question asks how the case came out, each form with why it asks for the disposal.
 OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -426,12 +426,21 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
      "allow the appeal' (orders listed before the disposal), 'I would have allowed it': a judge's vote (a "
      "modal, or the verb at once: 'I accept that the judge was right to refuse' is no vote, nor 'I would add "
      "that they were refused')"),
-    (re.compile(r"(?i)\b(?:appeal|cross-appeal|application|claim|petition|challenge)s?\b[^.;:]{0,60}?\b"
-                r"(?:is|are|be|will\s+be|must\s+be|should\s+be|would\s+be)\s+(?:therefore\s+|accordingly\s+|"
-                r"also\s+|thus\s+|\w+ly\s+)?(?:allowed|dismissed|refused|granted|upheld|quashed|set\s+aside|"
+    (re.compile(r"(?i)\b(?:appeal|cross-appeal|application|claim|petition|challenge|motion|request)s?\b[^.;:]{0,60}?"
+                r"\b(?:is|are|be|will\s+be|must\s+be|should\s+be|would\s+be)\s+(?:therefore\s+|accordingly\s+|"
+                r"also\s+|thus\s+|\w+ly\s+)?(?:allowed|dismissed|refused|granted|denied|upheld|quashed|set\s+aside|"
                 r"vacated|remitted)\b"),
-     "'the appeal is dismissed', 'the appeal should be allowed': the disposal in the passive, in the present "
+     "'the appeal is dismissed', 'the appeal should be allowed', 'Plaintiff's motion for a preliminary "
+     "injunction is GRANTED' (a US trial court decides motions): the disposal in the passive, in the present "
      "or to come ('the application was refused' tells the history below)"),
+    (re.compile(r"(?-i:\b[Tt]he\s+Court\b|\bthis\s+Court\b)\s+(?:hereby\s+|therefore\s+|accordingly\s+|thus\s+|"
+                r"now\s+)?(?i:grants|denies|dismisses|remands|vacates)\b"),
+     "'the Court GRANTS Defendant's Motion to Dismiss', 'the Court therefore denies the motion': a US trial "
+     "court's order in its own voice, in the present (the court below 'granted' is history)"),
+    (re.compile(r"(?-i:\bIT\s+IS\s+(?:HEREBY\s+|FURTHER\s+)?ORDERED\b|\bIt\s+is\s+(?:hereby\s+|further\s+)?"
+                r"ordered\s+that\b)"),
+     "'IT IS HEREBY ORDERED that…', 'It is ordered that the case be remanded': the operative words of an order "
+     "('It is so ordered.' closing an opinion says nothing of what was ordered: no 'that', not capitals)"),
     (re.compile(r"(?i)\b(?:judgment|order|decision|ruling|conviction|sentence|dismissal|denial|grant)s?\b"
                 r"[^.;:]{0,100}?\b(?:is|are|be|will\s+be|must\s+be|should\s+be)\s+(?:therefore\s+|accordingly\s+|"
                 r"hereby\s+|thus\s+)?(?:affirmed|reversed|vacated|remanded|modified)\b"),

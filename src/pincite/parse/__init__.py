@@ -84,10 +84,13 @@ _MODULES: dict[Format, str] = {
 #: its paragraphs "12" + a gap numbered as printed, and a judge's heading further down with its note
 #: ("(dissenting):") opens that judge's reasons (parse/text_judgment.numbered_judgment); a judgment in "[1]"
 #: paragraphs saved as .md is read as the same bytes as .txt are; a caption's citation of the decision appealed
-#: from is not the judgment's own:
+#: from is not the judgment's own; 24: a US trial court's order in PDF (the district court's caption, the order's
+#: title, the judge's signature) is one judge's reasons in Parts, not a contract, and the filing system's stamp
+#: on each page ("Case … Document 40 Filed … Page 2 of 4") is furniture giving the page's number
+#: (parse/us_opinion, parse/pdf._ECF_STAMP):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 23
+PARSER_VERSION = 24
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

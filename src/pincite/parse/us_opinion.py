@@ -188,6 +188,22 @@ def _part_label(voice: Voice, path: list[tuple[str, bool]]) -> str:
     return voice.prefix + ", ".join(pieces)
 
 
+#: how many short lines (a date, the judge's name) may stand above a trial judge's signature line
+SIGNATURE_LEAD_LINES = 2
+
+
+def _trial_signature(blocks: list[Block], k: int) -> int | None:
+    """Where a trial judge's signature line (:data:`pincite.legal.us_opinions.TRIAL_JUDGE_SIGNATURE`) stands, when
+    block ``k`` is it or one of the few short lines above it ("DATED: June 1, 2019", "JANE DOE")."""
+    for j in range(k, min(len(blocks), k + SIGNATURE_LEAD_LINES + 1)):
+        t = " ".join(blocks[j].text.split())
+        if US.TRIAL_JUDGE_SIGNATURE.match(t):
+            return j
+        if len(t.split()) > 6 or blocks[j].lines > 1 or t.endswith((".", ";", ",")) and not t[:5].lower() == "dated":
+            return None
+    return None
+
+
 def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> OpinionShape:
     """Zones, voices and Parts of a US opinion from its PDF blocks (units in document order)."""
     series_of = {p.index: (p.series or "") for p in layouts}
@@ -208,6 +224,8 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
     want_signature_name = False
     # where the court's opinion has an author's line, the first prose after the panel is not its start
     has_opener = any(p.match(" ".join(b.text.split())) for b in blocks for p, _ in US.COURT_OPENERS)
+    # a trial court's order: one judge's reasons under the order's title, signed at the end
+    trial = any(US.TRIAL_COURT_CAPTION.match(b.first_line) for b in blocks[:40])
 
     def extend(blk: Block) -> None:
         targets = [i for _, _, i, _ in stack]
@@ -298,9 +316,14 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
             # a state court's opinion may open at its first heading ("Introduction") under the panel line
             heading = court is None and after_panel and not has_opener and not prose and (
                 _unnumbered_heading(blk) is not None or _numbered_heading(blk) is not None)
+            if trial and court is None and not after_panel and US.ORDER_TITLE.match(t):
+                after_panel = True  # the order's title ends the caption: the court's reasons follow
+                runs.add(Zone.COVER, blk, "cover")
+                continue
             if heading:
-                start_voice(Voice("Opinion of the Court", "", None, Role.LEAD,
-                                  "the opinion after the panel line", supreme), blk, whole=False)
+                start_voice(Voice("Opinion of the Court", "", None, Role.SOLE if trial else Role.LEAD,
+                                  "the order after its title" if trial else "the opinion after the panel line",
+                                  supreme), blk, whole=False)
             elif court is not None or (after_panel and prose and not has_opener):
                 if court is not None and "name" in court.groupdict() and court.group("name"):
                     author = f"{_name(court.group('name'))}, {_abbrev(court.group('title'))}"
@@ -309,8 +332,9 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
                 else:
                     author = None
                 basis = (court.group(0).rstrip(".: ") if court is not None
-                         else "the opinion after the panel line")
-                start_voice(Voice("Opinion of the Court", "", author, Role.LEAD, basis, supreme), blk)
+                         else "the order after its title" if trial else "the opinion after the panel line")
+                start_voice(Voice("Opinion of the Court", "", author, Role.SOLE if trial and court is None
+                                  else Role.LEAD, basis, supreme), blk)
                 continue
             else:
                 if US.PANEL_LINE.search(blk.text) or US.PANEL_NAMES.match(t):
@@ -325,6 +349,19 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> Opinio
         if zone == Zone.REASONS and US.RECUSAL_LINE.match(t):
             end_voice(Zone.COVER)
             runs.add(Zone.COVER, blk, "cover")
+            continue
+        signs_at = _trial_signature(blocks, k) if trial and zone == Zone.REASONS else None
+        if signs_at is not None:
+            # "DATED: …" / "JANE DOE" / "UNITED STATES DISTRICT JUDGE" under the order: the signature block,
+            # its name on the signature's line or the line above it
+            sig = US.TRIAL_JUDGE_SIGNATURE.match(" ".join(blocks[signs_at].text.split()))
+            above = " ".join(blocks[signs_at - 1].text.split()) if signs_at > k else ""
+            name = (sig.group("name") if sig else None) or (above if len(above.split()) <= 5 else "")
+            words = [w for w in re.findall(r"[A-Za-z'’-]+", name) if w.lower() not in ("hon", "honorable", "s")]
+            if words and signature_author is None:
+                signature_author = f"{_name(words[-1])}, J."
+            end_voice(Zone.SIGNATURES)
+            runs.add(Zone.SIGNATURES, blk, "signatures")
             continue
         signed = US.SIGNED_BY.match(first)
         rule_then_signed = (US.SIGNATURE_RULE.match(t) is not None and k + 1 < len(blocks)
