@@ -433,6 +433,19 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
      "'the appeal is dismissed', 'the appeal should be allowed', 'Plaintiff's motion for a preliminary "
      "injunction is GRANTED' (a US trial court decides motions): the disposal in the passive, in the present "
      "or to come ('the application was refused' tells the history below)"),
+    (re.compile(r"(?i)(?<!\bof\s)\b(?:appeal|cross-appeal|application|claim|counterclaim|action|petition|"
+                r"challenge)s?\b(?!\s+(?:of|in|under|for|against)\b)(?:(?!\b(?:should|if|would|will|may|might|"
+                r"could|unless|whether|to)\b)[^.;:,]){0,40}?\b(?:therefore\s+|accordingly\s+|"
+                r"thus\s+|also\s+|in\s+my\s+judgment\s+)?(?:succeeds?|fails?|is\s+(?:successful|unsuccessful))\b"
+                r"(?!\s+(?:to|on|if|unless|because|where)\b)"),
+     "'UniCredit's claim therefore succeeds', 'for these reasons the claim fails': a first-instance judge "
+     "disposes of the claim by saying whether it succeeds (not 'fails to', 'fails if…', which tell a rule; not "
+     "'ground 3 of the grounds of appeal fails' or 'the claim in negligence fails', one part of it; not 'his "
+     "claim to be met … should he succeed', a condition)"),
+    (re.compile(r"(?i)\b(?:there\s+(?:will|must|shall)\s+be|I\s+(?:therefore\s+|accordingly\s+)?(?:give|enter|"
+                r"grant))\s+judgment\s+(?:for|in\s+favour\s+of|in\s+favor\s+of)\b|\bis\s+entitled\s+to\s+judgment\b"),
+     "'There will be judgment for the Claimant in the sum of…', 'I give judgment for the defendant': the "
+     "first-instance disposal as the judgment entered"),
     (re.compile(r"(?-i:\b[Tt]he\s+Court\b|\bthis\s+Court\b)\s+(?:hereby\s+|therefore\s+|accordingly\s+|thus\s+|"
                 r"now\s+)?(?i:grants|denies|dismisses|remands|vacates)\b"),
      "'the Court GRANTS Defendant's Motion to Dismiss', 'the Court therefore denies the motion': a US trial "

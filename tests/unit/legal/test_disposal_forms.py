@@ -1,0 +1,37 @@
+"""The forms a court's own disposal takes beyond an appeal court's modal vote (issue 52): a first-instance
+judge's verdict on the claim, judgment entered, and grounds of decision reporting the court's vote in the past
+tense — each against the sentences that only look like one."""
+
+from __future__ import annotations
+
+import pytest
+
+from pincite.legal.decisions import DISPOSAL_SENTENCE, matches
+
+
+@pytest.mark.parametrize("sentence", [
+    "For these reasons, UniCredit's claim therefore succeeds.",
+    "In the result the claim fails.",
+    "Accordingly, the application succeeds.",
+    "There will be judgment for the Claimant in the sum of US$10,000,000 with interest.",
+    "I give judgment for the defendant on the claim and the counterclaim.",
+    "The Bank is entitled to judgment on its claim.",
+    "At the conclusion of the hearing, we allowed the appeal.",
+    "For the reasons set out above, we dismissed the appeals with costs.",
+])
+def test_a_court_s_own_disposal(sentence: str) -> None:
+    assert matches(DISPOSAL_SENTENCE, sentence)
+
+
+@pytest.mark.parametrize("sentence, why", [
+    ("I would therefore hold that ground 3 of the grounds of appeal fails.", "one ground, not the appeal"),
+    ("The claim in negligence fails.", "one cause of action, not the claim"),
+    ("A claim fails if it is brought out of time.", "a rule"),
+    ("The claim fails to identify any recoverable loss.", "a criticism of the pleading"),
+    ("so as to enable his claim to be met from the trust fund should he succeed in establishing the right",
+     "a condition in a quoted passage"),
+    ("In Smith v Jones the court allowed the appeal.", "another court's disposal, told as history"),
+    ("We refused to admit the fresh evidence.", "a procedural ruling, not the appeal"),
+])
+def test_not_a_disposal(sentence: str, why: str) -> None:
+    assert not matches(DISPOSAL_SENTENCE, sentence), why
