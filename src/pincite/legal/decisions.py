@@ -106,8 +106,10 @@ DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"disagree\w*|was\s+in\s+the\s+minority|parted\s+company)"),
      "'who dissented?', 'which judge disagreed?'"),
     (re.compile(r"(?i)\b(?:unanimous\w*|any\s+dissent|a\s+dissent|no\s+dissent|split\s+decision|divided|"
-                r"dissent(?:ed|ing)?\s+(?:from|on)\b)"),
-     "'unanimous?', 'any dissent?', 'did X dissent from Y?': whether the court was divided"),
+                r"dissent(?:ed|ing)?\s+(?:from|on)\b|\b(?:a|by\s+a)\s+majority(?:\s+(?:decision|judgment|ruling))?\s*"
+                r"[?,]|(?:court(?:\s+of\s+appeal)?|bench|panel|judges|justices)\s+(?:\w+\s+)?split\b)"),
+     "'unanimous?', 'any dissent?', 'did X dissent from Y?', 'was it a majority decision?', 'was the Court of "
+     "Appeal split?': whether the court was divided"),
     (re.compile(r"(?i)\bdid\b[^?]{0,80}?\b(?:dissent|disagree|go\s+along\s+with|part\s+company)\b"),
      "'did Underhill LJ dissent / go along with…?': a judge's side, asked of a named judge"),
     (re.compile(r"(?i)\b(?:did|do|were)\s+(?:the\s+rest\s+of\s+the\s+(?:court|bench|panel)|(?:all\s+)?the\s+other\s+"

@@ -35,3 +35,16 @@ def test_a_court_s_own_disposal(sentence: str) -> None:
 ])
 def test_not_a_disposal(sentence: str, why: str) -> None:
     assert not matches(DISPOSAL_SENTENCE, sentence), why
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("Was the Court of Appeal split in the drug importation appeal?", True),
+    ("Was the panel split?", True),
+    ("Was it a majority decision?", True),
+    ("Did the appeal succeed by a majority?", True),
+    ("What did the majority decision hold about the presumption?", False),  # the majority's reasons
+    ("What was the majority view on costs?", False),
+])
+def test_whether_the_court_was_divided_asked_as_a_split_or_a_majority(question: str, asked: bool) -> None:
+    from pincite.answer.structure import dissent_decides
+    assert dissent_decides(question) is asked
