@@ -217,3 +217,14 @@ def test_what_the_dissent_thought_is_answered_from_its_reasons(ask) -> None:  # 
     cited = _cited(ans)
     assert cited and {(a, r) for a, r, _ in cited} == {("Males LJ", Role.DISSENTING)}, cited
     assert not any(matches(DISPOSAL_SENTENCE, q) for _, _, q in cited), cited
+
+
+def test_which_judges_agreed_is_answered_by_the_agreeing_judges_own_words(ask) -> None:  # type: ignore
+    ans = ask("Which judges agreed with Flaux LJ in the Alliance of Turkish Business People appeal?")
+    cited = _cited(ans)
+    assert {a for a, _, _ in cited} == {"Newey LJ", "Rose LJ"}, cited  # not the lead's own reasons
+    assert all(matches(ASSENT_SENTENCE, q) for _, _, q in cited), cited
+    # a court with a dissent: the judge who agreed, not the one who dissented
+    ans = ask("In Hozelock's appeal, which judge concurred with Arnold LJ?")
+    cited = _cited(ans)
+    assert [a for a, _, _ in cited] == ["Henderson LJ"], cited

@@ -538,7 +538,7 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
 def structure_units(doc: Document, question: str) -> list[Unit]:
     """The units a structural question needs read (added to what retrieval ranked): the disposal and assents
     for an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent
-    question, the named judge's paragraphs that share most of the question's words, the sentences stating a
+    question, the agreements and a dissent's opening for a question asking who agreed, the named judge's paragraphs that share most of the question's words, the sentences stating a
     test or the costs order, the paragraphs reporting the decision below."""
     if doc.kind is not DocumentKind.JUDGMENT:
         return []
@@ -552,6 +552,10 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
         said += dissent_said(doc, sps, question)[1]
     if asks_outcome(question) or asks_dissent(question):
         said += outcome_said(doc, sps)
+    if D.WHO_AGREED_ASKED.search(question):  # "which judges agreed with X?": their agreements, a dissent's opening
+        lead = lead_of(sps)
+        said += [a for a in (assent(doc, sp) for sp in sps if sp is not lead and not sp.dissenting) if a]
+        said += [f for f in (first_reasons(doc, sp) for sp in sps if sp.dissenting) if f]
     named = named_speakers(doc, question, sps)
     if named and len(sps) > 1:
         sp = named[0]
@@ -721,6 +725,8 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     if not (outcome or dissent):
         if asks_decision_below(q):
             return _decision_below(turn)
+        if D.WHO_AGREED_ASKED.search(q) and not turn.multi_document:
+            return _who_agreed(turn)
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
     judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
     if not turn.multi_document:
@@ -809,6 +815,25 @@ def _with_outcome(doc: Document, sps: list[Speaker], said: list[Said]) -> list[S
 
 #: a judge whose reasons are at most this many paragraphs, opening with an assent, said only that they agree
 ASSENT_PARAGRAPHS = 2
+
+
+def _who_agreed(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """"Which judges agreed with X?", "who joined the lead judgment?": each judge who neither leads nor dissents,
+    in their own words of agreement (the best-ranked judgment asked about); where every other judge's name is
+    under one judgment for the majority and one dissents, the dissent's opening, which names the majority it
+    leaves ("the judgment of the majority of Menon CJ, with which Prakash JA concurs"); None otherwise."""
+    for doc in _judgments_in_turn(turn)[:1]:
+        if _names_other_case(turn.question, doc):
+            return None
+        sps = speakers(doc)
+        lead = lead_of(sps)
+        said = [a for a in (assent(doc, sp) for sp in sps if sp is not lead and not sp.dissenting) if a]
+        if not said:
+            opening = [f for f in (first_reasons(doc, sp) for sp in sps if sp.dissenting) if f]
+            said = [f for f in opening if re.search(r"(?i)\bmajority\b", doc.text[f.start:f.end])][:1]
+        made = [c for c in (_claim(turn, doc, x) for x in said) if c]
+        return made or None
+    return None
 
 
 def _assenting_judge(turn: TurnContext) -> list[dict[str, Any]] | None:

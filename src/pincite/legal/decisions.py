@@ -154,6 +154,14 @@ ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|accor
 AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree[sd]?|concur(?:s|red)?|go(?:es)?\s+along\s+with|went\s+along\s+with|"
                              r"join(?:s|ed)?\s+(?:in|with)|sided?\s+with)\b(?!\s+judgment)")
 
+#: A question asking which judges agreed with the lead or formed the majority ("which judge concurred with
+#: Menon CJ to form the majority?", "who joined the lead judgment?", "which judges agreed with Arnold LJ?"): the
+#: agreeing judges' own words answer it, not the lead's.
+WHO_AGREED_ASKED = re.compile(r"(?i)\b(?:which|what)\s+(?:other\s+)?(?:judges?|justices?|members?|lords?|"
+                              r"ladies)\b[^?]{0,30}?\b(?:agreed|concurred|joined|sided|went\s+along|formed|made\s+up)"
+                              r"\b|\bwho\s+(?:else\s+)?(?:agreed|concurred|joined|sided|went\s+along|formed|made\s+up)"
+                              r"\b[^?]{0,60}?\b(?:with|majority|judgment|opinion|lead)\b")
+
 #: What a question asks a named judge: what they said, held, thought or preferred (the judge's name is
 #: matched against the judgment's voices, :func:`judge_name_forms`).
 JUDGE_VIEW_ASKED = re.compile(
