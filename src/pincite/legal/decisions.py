@@ -476,8 +476,15 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
      "appellate court's own vote on the judgment below ('we affirm a grant of summary judgment only if…' "
      "states a rule: no object but the judgment or an end of the sentence follows)"),
     (re.compile(r"(?i)^\s*(?:(?:AFFIRMED|REVERSED|VACATED|REMANDED|DISMISSED)(?:\s+IN\s+PART)?(?:\s*(?:,|and|&)\s*)?)+"
-                r"\s*[.;]?\s*$"),
-     "'AFFIRMED.', 'REVERSED and REMANDED.', 'Affirmed.': a US court's disposition as a sentence of its own"),
+                r"(?:\s+(?:for|with)\s+(?:further\s+)?(?:proceedings|instructions)\b[^.;]{0,120})?\s*[.;]?\s*$"),
+     "'AFFIRMED.', 'REVERSED and REMANDED.', 'Affirmed.', 'Reversed and remanded for further proceedings "
+     "consistent with this opinion.': a US court's disposition as a sentence of its own"),
+    (re.compile(r"(?i)^\s*(?:the\s+)?(?:appeal|cross-appeal|application(?:\s+for\s+(?:leave|permission)\s+to\s+"
+                r"(?:appeal|apply))?|petition|claim|judgment)s?\s+(?:is\s+|are\s+)?(?:allowed|dismissed|refused|granted|"
+                r"affirmed|reversed|quashed|upheld|set\s+aside)(?:\s+in\s+part)?\b(?:\s+with(?:out)?\s+costs\b[^.;]{0,80}"
+                r")?\s*[.;]?\s*$"),
+     "'Appeal dismissed with costs.', 'Application for leave to appeal refused.', 'Judgment affirmed.': an order "
+     "as a line of its own, without a verb (the orders of a New Zealand, Australian or Singapore court)"),
     (re.compile(r"(?-i:\bI\b|\b[Ww]e\b)\s+(?:(?:therefore|accordingly|thus|unanimously|then)\s+)?(?i:allowed|"
                 r"dismissed|granted|refused|quashed|set\s+aside|upheld)\s+(?i:the|this|these|both|all|each|his|her|"
                 r"its|their)\b[^.;:]{0,40}?\b(?i:appeal|cross-appeal|application|claim|petition|motion)s?\b"),

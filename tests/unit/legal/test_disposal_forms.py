@@ -18,6 +18,9 @@ from pincite.legal.decisions import DISPOSAL_SENTENCE, matches
     "The Bank is entitled to judgment on its claim.",
     "At the conclusion of the hearing, we allowed the appeal.",
     "For the reasons set out above, we dismissed the appeals with costs.",
+    "Appeal dismissed with costs.",
+    "Application for leave to appeal refused.",
+    "Reversed and remanded for further proceedings consistent with this opinion.",
 ])
 def test_a_court_s_own_disposal(sentence: str) -> None:
     assert matches(DISPOSAL_SENTENCE, sentence)
@@ -32,6 +35,7 @@ def test_a_court_s_own_disposal(sentence: str) -> None:
      "a condition in a quoted passage"),
     ("In Smith v Jones the court allowed the appeal.", "another court's disposal, told as history"),
     ("We refused to admit the fresh evidence.", "a procedural ruling, not the appeal"),
+    ("The appeal dismissed by the High Court was later restored.", "history, not an order"),
 ])
 def test_not_a_disposal(sentence: str, why: str) -> None:
     assert not matches(DISPOSAL_SENTENCE, sentence), why
