@@ -87,10 +87,13 @@ _MODULES: dict[Format, str] = {
 #: from is not the judgment's own; 24: a US trial court's order in PDF (the district court's caption, the order's
 #: title, the judge's signature) is one judge's reasons in Parts, not a contract, and the filing system's stamp
 #: on each page ("Case … Document 40 Filed … Page 2 of 4") is furniture giving the page's number
-#: (parse/us_opinion, parse/pdf._ECF_STAMP):
+#: (parse/us_opinion, parse/pdf._ECF_STAMP); 25: pleading paper's line numbers on the rows of the text are
+#: margin numbers (pdf_layout.MARGIN_NUMBER_GAP; a stamp above line 1 no longer stops them being stripped), "IN
+#: THE UNITED STATES DISTRICT COURT" and a title ending "… ORDER" mark an order, an "IN RE:" caption is its
+#: title, and a lone "7." above an EDGAR filing footer is a page number, not clause 7 (parse/contract):
 #: a document stored by an older parser is parsed again on its next ingest, not
 #: skipped as unchanged.
-PARSER_VERSION = 24
+PARSER_VERSION = 25
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -79,7 +79,24 @@ def split_lines(text: str) -> list[Line]:
         numbers_only = (not furniture) and 0 < len(content) <= 80 and bool(_NUMBER_ONLY.match(content)) and (
             "." in content or "(" in content)
         out.append(Line(len(out), start, start + len(raw), content, furniture, numbers_only))
+    # a lone "7." straight above a filing footer ("Source: EHAVE, INC., 20-F, 5/15/2019") is the page's number,
+    # printed at its foot, not a clause: a flattened filing whose clauses run inline has only these at line starts
+    nxt = None
+    for k in range(len(out) - 1, -1, -1):
+        ln = out[k]
+        if not ln.content:
+            continue
+        if ln.numbers_only and _PAGE_FOOT_NUMBER.match(ln.content) and nxt is not None and _FILING_FOOTER.match(
+                nxt.content):
+            out[k] = Line(ln.index, ln.start, ln.end, ln.content, True, False)
+        nxt = out[k]
     return out
+
+
+#: a page number as a page's foot prints it, with or without a stop ("7", "7.")
+_PAGE_FOOT_NUMBER = re.compile(r"^\d{1,3}\.?$")
+#: the filing footer under each page of an EDGAR exhibit (:data:`_FURNITURE`'s "Source: …")
+_FILING_FOOTER = _FURNITURE[4]
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -758,6 +758,13 @@ def _judgment_title(blocks: list[Block], parties: str | None = None) -> str:
         m = re.search(r"Neutral Citation:\s*(.+?)(?:\(\d{2} \w+ \d{4}\))?$", blk.text.replace("\n", " "))
         if m:
             return m.group(1).strip()
+    for blk in blocks[:15]:
+        # a caption naming no adverse parties: "IN RE: Bard IVC Filters Products … Liability Litigation," (the
+        # docket number printed beside it on the same line)
+        m = re.match(r"(?i)\s*in\s+re:?\s+(.{3,200})", blk.text.replace("\n", " "))
+        if m:
+            name = re.sub(r"\s+(?:Case\s+)?No\.\s*[\w:.-]+(?:\s+[\d:.-][\w:.-]*)*", " ", m.group(1))
+            return "In re " + " ".join(name.split()).rstrip(",;.")
     caps = [i for i, b in enumerate(blocks[:40]) if re.search(r"\sv\.?(?:\s|$)", b.text)
             and re.sub(r"\sv\.?(?=\s|$)", " ", b.text).isupper()]
     if not caps and parties:

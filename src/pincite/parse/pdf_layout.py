@@ -237,6 +237,12 @@ def make_line(glyphs: list[Glyph], column: int = 0) -> Line:
                 min(g.top for g in normal), max(g.bottom for g in normal), size, column)
 
 
+#: how far (in font sizes) a margin's line number stands from its row's text: a court of appeals' margin sets
+#: them 1.5 or more apart, pleading paper about 1.2 (word spacing is a quarter); the count-up-by-one and
+#: text-to-the-right checks keep a page's clause numbers out
+MARGIN_NUMBER_GAP = 1.0
+
+
 def strip_margin_numbers(rows: list[list[Glyph]]) -> list[list[Glyph]]:
     """The rows without a margin's line numbers (a US court of appeals' "1" to "21" down the left edge).
 
@@ -253,7 +259,7 @@ def strip_margin_numbers(rows: list[list[Glyph]]) -> list[list[Glyph]]:
         if not k:
             continue
         size = max(g.size for g in row[:k])
-        if k < len(row) and row[k].x0 - row[k - 1].x1 < 1.5 * size:
+        if k < len(row) and row[k].x0 - row[k - 1].x1 < MARGIN_NUMBER_GAP * size:
             continue
         found.append((i, int("".join(g.ch for g in row[:k])), k, row[k - 1].x1))
     if len(found) < 8:
@@ -263,9 +269,12 @@ def strip_margin_numbers(rows: list[list[Glyph]]) -> list[list[Glyph]]:
         return rows
     edge = max(f[3] for f in found)
     strip = {f[0]: f[2] for f in found}
-    # every row's text (numbered or not) starts right of the numbers: a table's first column does not
-    text_left = min((row[strip.get(i, 0)].x0 for i, row in enumerate(rows) if strip.get(i, 0) < len(row)),
-                    default=edge + 1)
+    # every row's text (numbered or not) starts right of the numbers: a table's first column does not — the rows
+    # from the first number on (a filing stamp above line 1 may start further left, as a court's pleading paper
+    # prints it)
+    first = found[0][0]
+    text_left = min((row[strip.get(i, 0)].x0 for i, row in enumerate(rows)
+                     if i >= first and strip.get(i, 0) < len(row)), default=edge + 1)
     if text_left <= edge:
         return rows
     out = []

@@ -16,8 +16,8 @@ import pytest
 from pincite.parse import parse_bytes
 from pincite.types import DocumentKind, Role, Zone
 
-ORDER = """UNITED STATES DISTRICT COURT
-NORTHERN DISTRICT OF EXAMPLE
+ORDER = """IN THE UNITED STATES DISTRICT COURT
+FOR THE NORTHERN DISTRICT OF EXAMPLE
 
 NORTHWIND SUPPLY CO.,
 Plaintiff,
@@ -73,14 +73,14 @@ def _pleading_pdf(text: str, path: Path) -> None:
     pdf.set_font("Times", size=12)
     for n, page in enumerate(pages, 1):
         pdf.add_page()
-        pdf.set_xy(28, 8)
+        pdf.set_xy(6, 8)  # the stamp starts left of the margin's numbers, as filed
         pdf.cell(170, 6, f"Case 3:19-cv-00101-MA Document 40 Filed 06/01/19 Page {n} of {len(pages)}")
         for j in range(LINES_PER_PAGE):
             y = 20 + j * 8.5
             pdf.set_xy(8, y)
             pdf.cell(10, 8, str(j + 1), align="R")  # the margin's line number, on every line of the paper
             if j < len(page):
-                pdf.set_xy(28, y)
+                pdf.set_xy(23, y)  # about 1.2 font sizes right of the number: on the same row, as printed
                 pdf.cell(170, 8, page[j])
     pdf.output(str(path))
 
