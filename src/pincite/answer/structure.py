@@ -500,6 +500,12 @@ def assents(doc: Document, sps: list[Speaker], lead: Speaker | None) -> list[Sai
     return [a for a in said if a is not None]
 
 
+def dissent_openings(doc: Document, sps: list[Speaker]) -> list[Said]:
+    """Where each dissent begins (:func:`first_reasons`), in order."""
+    said = (first_reasons(doc, sp) for sp in sps if sp.dissenting)
+    return [f for f in said if f is not None]
+
+
 def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple[bool, list[Said]]:
     """(whether anyone dissented, the sentences that say so): each dissent's disposal and first reasons; when
     no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
@@ -538,8 +544,9 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
 def structure_units(doc: Document, question: str) -> list[Unit]:
     """The units a structural question needs read (added to what retrieval ranked): the disposal and assents
     for an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent
-    question, the agreements and a dissent's opening for a question asking who agreed, the named judge's paragraphs that share most of the question's words, the sentences stating a
-    test or the costs order, the paragraphs reporting the decision below."""
+    question, the agreements and each dissent's opening for a question asking who agreed, the named judge's
+    paragraphs that share most of the question's words, the sentences stating a test or the costs order, the
+    paragraphs reporting the decision below."""
     if doc.kind is not DocumentKind.JUDGMENT:
         return []
     sps = speakers(doc)
@@ -553,9 +560,7 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
     if asks_outcome(question) or asks_dissent(question):
         said += outcome_said(doc, sps)
     if D.WHO_AGREED_ASKED.search(question):  # "which judges agreed with X?": their agreements, a dissent's opening
-        lead = lead_of(sps)
-        said += [a for a in (assent(doc, sp) for sp in sps if sp is not lead and not sp.dissenting) if a]
-        said += [f for f in (first_reasons(doc, sp) for sp in sps if sp.dissenting) if f]
+        said += assents(doc, sps, lead_of(sps)) + dissent_openings(doc, sps)
     named = named_speakers(doc, question, sps)
     if named and len(sps) > 1:
         sp = named[0]
@@ -826,11 +831,8 @@ def _who_agreed(turn: TurnContext) -> list[dict[str, Any]] | None:
         if _names_other_case(turn.question, doc):
             return None
         sps = speakers(doc)
-        lead = lead_of(sps)
-        said = [a for a in (assent(doc, sp) for sp in sps if sp is not lead and not sp.dissenting) if a]
-        if not said:
-            opening = [f for f in (first_reasons(doc, sp) for sp in sps if sp.dissenting) if f]
-            said = [f for f in opening if re.search(r"(?i)\bmajority\b", doc.text[f.start:f.end])][:1]
+        said = assents(doc, sps, lead_of(sps)) or [
+            f for f in dissent_openings(doc, sps) if re.search(r"(?i)\bmajority\b", doc.text[f.start:f.end])][:1]
         made = [c for c in (_claim(turn, doc, x) for x in said) if c]
         return made or None
     return None

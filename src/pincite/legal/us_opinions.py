@@ -14,6 +14,10 @@ from pincite.types import Role
 
 _M = re.M
 
+#: The caption of a US trial court: its orders are one judge's, opened under a title line
+#: (:data:`ORDER_TITLE`) and signed at the end (:data:`TRIAL_JUDGE_SIGNATURE`).
+TRIAL_COURT_CAPTION = re.compile(r"^\s*(?:IN THE )?UNITED STATES (?:DISTRICT|BANKRUPTCY) COURT\b", _M | re.I)
+
 #: Signs on a document's first pages that it is a US court's opinion; two or more are needed.
 US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*UNITED STATES COURT OF APPEALS\b", _M | re.I),
@@ -34,19 +38,14 @@ US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
      "the caption of a state intermediate appellate court: 'In the Missouri Court of Appeals'"),
     (re.compile(r"\bAppeal from the (?:United States )?(?:Circuit|District|Superior) Court\b"),
      "the lower-court line of a US appellate caption: 'Appeal from the Circuit Court of St. Charles County'"),
-    (re.compile(r"^\s*(?:IN THE )?UNITED STATES (?:DISTRICT|BANKRUPTCY) COURT\b", _M | re.I),
-     "the caption of a federal trial court's order or opinion"),
-    (re.compile(r"^\s*(?:(?:AMENDED|MEMORANDUM)\s+)?(?:(?:OPINION|DECISION)\s+(?:AND|&)\s+)?ORDER\s+(?:GRANTING|DENYING|"
-                r"ON|RE|REGARDING|DISMISSING|REMANDING|STAYING|SUGGESTING|TRANSFERRING)\b|^\s*(?:[A-Z][A-Z,'’&-]*\s+){1,8}"
-                r"ORDER\s*$", _M),
+    (TRIAL_COURT_CAPTION, "the caption of a federal trial court's order or opinion"),
+    (re.compile(r"^\s*(?:(?:AMENDED|MEMORANDUM)\s+)?(?:(?:OPINION|DECISION)\s+(?:AND|&)\s+)?ORDER\s+(?:GRANTING|"
+                r"DENYING|ON|RE|REGARDING|DISMISSING|REMANDING|STAYING|SUGGESTING|TRANSFERRING)\b|"
+                r"^\s*(?:[A-Z][A-Z,'’&-]*\s+){1,8}ORDER\s*$", _M),
      "an order's title line: 'ORDER GRANTING PLAINTIFF'S MOTION FOR PRELIMINARY INJUNCTION', '… TRANSFER ORDER'"),
     (re.compile(r"\b(?:United States|U\. ?S\.) (?:District|Magistrate|Bankruptcy) Judge\b", re.I),
      "a trial judge's signature: 'UNITED STATES DISTRICT JUDGE'"),
 )
-
-#: The caption of a US trial court: its orders are one judge's, opened under a title line
-#: (:data:`ORDER_TITLE`) and signed at the end (:data:`TRIAL_JUDGE_SIGNATURE`).
-TRIAL_COURT_CAPTION = re.compile(r"^\s*(?:IN THE )?UNITED STATES (?:DISTRICT|BANKRUPTCY) COURT\b", re.I)
 
 #: A trial court order's title, a line in capitals under the caption naming what it is: "ORDER GRANTING …",
 #: "MEMORANDUM OPINION AND ORDER", "SUGGESTION OF REMAND AND TRANSFER ORDER"; the court's reasons follow it.

@@ -29,12 +29,15 @@ from dataclasses import dataclass, field
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 
+#: the filing footer under each page of an EDGAR exhibit (CUAD's texts keep it): "Source: ACME INC, 10-K, 3/21/2019"
+_FILING_FOOTER = re.compile(r"^Source:\s.{3,120}\d{4}$")
+
 _FURNITURE = [
     re.compile(r"^\d{1,3}$"),  # a page number alone
     re.compile(r"^[-–—]\s*\d{1,3}\s*[-–—]$"),  # - 2 -
     re.compile(r"^(?i:page)\s+\d{1,3}(?:\s+(?i:of)\s+\d{1,3})?$"),  # Page 2, Page 2 of 9
     re.compile(r"^\d{1,3}\s+(?i:of)\s+\d{1,3}$"),  # 2 of 9
-    re.compile(r"^Source:\s.{3,120}\d{4}$"),  # CUAD/EDGAR filing footer
+    _FILING_FOOTER,
     re.compile(r"^[ivx]{1,5}$"),  # roman page number
     re.compile(r"^\[?\*{1,3}\]?$"),
 ]
@@ -95,8 +98,6 @@ def split_lines(text: str) -> list[Line]:
 
 #: a page number as a page's foot prints it, with or without a stop ("7", "7.")
 _PAGE_FOOT_NUMBER = re.compile(r"^\d{1,3}\.?$")
-#: the filing footer under each page of an EDGAR exhibit (:data:`_FURNITURE`'s "Source: …")
-_FILING_FOOTER = _FURNITURE[4]
 
 
 # ---------------------------------------------------------------------------------------------------------

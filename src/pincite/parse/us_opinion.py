@@ -199,7 +199,8 @@ def _trial_signature(blocks: list[Block], k: int) -> int | None:
         t = " ".join(blocks[j].text.split())
         if US.TRIAL_JUDGE_SIGNATURE.match(t):
             return j
-        if len(t.split()) > 6 or blocks[j].lines > 1 or t.endswith((".", ";", ",")) and not t[:5].lower() == "dated":
+        sentence = t.endswith((".", ";", ",")) and not t.lower().startswith("dated")
+        if len(t.split()) > 6 or blocks[j].lines > 1 or sentence:
             return None
     return None
 
