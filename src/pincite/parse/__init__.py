@@ -90,10 +90,11 @@ _MODULES: dict[Format, str] = {
 #: (parse/us_opinion, parse/pdf._ECF_STAMP); 25: pleading paper's line numbers on the rows of the text are
 #: margin numbers (pdf_layout.MARGIN_NUMBER_GAP; a stamp above line 1 no longer stops them being stripped), "IN
 #: THE UNITED STATES DISTRICT COURT" and a title ending "… ORDER" mark an order, an "IN RE:" caption is its
-#: title, and a lone "7." above an EDGAR filing footer is a page number, not clause 7 (parse/contract):
-#: a document stored by an older parser is parsed again on its next ingest, not
-#: skipped as unchanged.
-PARSER_VERSION = 25
+#: title, and a lone "7." above an EDGAR filing footer is a page number, not clause 7 (parse/contract); 26: an
+#: Article printed "ARTICLE - 11 SUCCESSORS & ASSIGNS" (a dash between the word and its number) is an Article,
+#: at a line's start or run inline in a flattened text (parse/contract._TOKEN): a document stored by an older
+#: parser is parsed again on its next ingest, not skipped as unchanged.
+PARSER_VERSION = 26
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

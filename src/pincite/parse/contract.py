@@ -103,9 +103,11 @@ _PAGE_FOOT_NUMBER = re.compile(r"^\d{1,3}\.?$")
 # ---------------------------------------------------------------------------------------------------------
 # Number tokens
 
+#: a printed number that may open a clause; a keyword's number may follow a dash set off by spaces ("ARTICLE - 11
+#: SUCCESSORS & ASSIGNS", as Indian and some Commonwealth drafting prints its Articles)
 _TOKEN = re.compile(
     r"(?:(?P<sign>§)[ \t]*(?P<signnum>\d{1,3}[a-z]?)\.?"
-    r"|(?P<kw>ARTICLE|Article|SECTION|Section|CLAUSE|Clause|PART|Part)\s+"
+    r"|(?P<kw>ARTICLE|Article|SECTION|Section|CLAUSE|Clause|PART|Part)(?:[ \t]+[-–—](?=[ \t]))?\s+"
     r"(?P<kwnum>[IVXLC]{1,7}|\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z])(?P<kwdot>[.:]?)"
     r"|(?P<dec>\d{1,3}(?:\.\d{1,3}){0,4})(?P<decdot>\.?)"
     r"|\((?P<par>[a-z]{1,2}|[A-Z]{1,2}|\d{1,2}|[ivxlc]{1,7}|[IVXLC]{1,7})\)"
@@ -278,7 +280,7 @@ _GAP = re.compile(r"[ \t]{2,}|\t")
 #: where a flattened paragraph may hide the next clause: after the end of a sentence (or of an all-capitals
 #: heading), before "Section 4.02", "ARTICLE IV" or a dotted number ("6.2", "7.") and a capital
 _INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
-                     r"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+[\dIVXLC]"
+                     r"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+(?:[-–—][ \t]+)?[\dIVXLC]"
                      r"|\d{1,3}\.(?:\d{1,3}\.?){0,4}[ \t]+[A-Z\"“])")
 #: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
 #: capitalised word that does not refer to something: "Schedule 3.01" is a reference)

@@ -1,0 +1,52 @@
+"""A contract drafted with its Articles printed "ARTICLE - 11 SUCCESSORS & ASSIGNS" (a dash between the word and
+the number, as Indian and some Commonwealth drafting prints them), flattened so that each Article's heading and its
+sections run inline on long lines ("…for the time being.   ARTICLE - 12 INDEMNIFICATION   12.1   Indemnification by
+…").  Read without the dash form, no Article heading was a number: an Article with no numbered section of its own
+(Art. 11) left a jump from 10.5 to 12.1 inside a line, which the selection refuses there, and every clause after it
+was swallowed by cl. 10.5 — 27,000 characters of one unit, quotes from Articles 12–25 shown as "cl. 10.5"."""
+
+from __future__ import annotations
+
+from pincite.parse import parse_bytes
+
+_HEADS = {1: "DEFINITIONS", 2: "SHARE CAPITAL", 3: "BOARD MEETINGS", 4: "SUCCESSORS & ASSIGNS", 5: "INDEMNIFICATION",
+          6: "CONFIDENTIALITY", 7: "TERM AND TERMINATION"}
+
+
+def _flattened_agreement() -> bytes:
+    parts = ["Exhibit 10.9   JOINT VENTURE AGREEMENT   This Agreement is made between Alpha Limited (\"Alpha\") and "
+             "Beta Inc. (\"Beta\").   NOW THEREFORE the Parties agree as follows:"]
+    line = []
+    for n, head in _HEADS.items():
+        line.append(f"ARTICLE - {n} {head}")
+        if n == 4:  # an Article with no numbered section: its words follow the heading
+            line.append("Successors & Assigns: All provisions of this Agreement bind the Parties and their "
+                        "permitted assigns.")
+            continue
+        for k in (1, 2, 3):
+            line.append(f"{n}.{k}   The Parties agree, for the purposes of Article {n}, that the matter numbered "
+                        f"{n}.{k} is settled by the Board in good faith and recorded in writing.")
+        if n % 2 == 0:  # a page ends: the long line breaks and the next starts with the rest
+            parts.append("   ".join(line))
+            line = []
+    parts.append("   ".join(line))
+    parts.append("IN WITNESS WHEREOF, the Parties have executed this Agreement.\n\nALPHA LIMITED\n\n/s/ A. Smith\n")
+    return "\n\n".join(parts).encode()
+
+
+def test_dashed_article_headings_open_their_articles_inline() -> None:
+    doc = parse_bytes(_flattened_agreement(), "alpha_beta_jva.txt")
+    labels = [u.label for u in doc.units]
+    assert [x for x in labels if x and x.startswith("Art. ")] == [f"Art. {n}" for n in _HEADS]
+    want = [f"cl. {n}.{k}" for n in _HEADS if n != 4 for k in (1, 2, 3)]
+    assert [x for x in labels if x and x.startswith("cl. ")] == want
+    for u in doc.units:  # each unit's words begin with its own printed number
+        text = doc.text[u.char_start:u.char_end]
+        if u.label.startswith("cl. "):
+            assert text.startswith(u.label[4:] + " "), (u.label, text[:40])
+            assert len(text) < 200, u.label  # no clause swallows the Articles after it
+        if u.label.startswith("Art. "):
+            assert text.startswith(f"ARTICLE - {u.label[5:]} "), (u.label, text[:40])
+    four = next(u for u in doc.units if u.label == "Art. 4")
+    assert "permitted assigns" in doc.text[four.char_start:four.char_end]
+
