@@ -91,6 +91,10 @@ def _basis(signal: str, intro: str) -> str:
     return signal + (f", introduced by: {intro!r}" if intro else "")
 
 
+#: how much of the text before a line is read for the colon that introduces a quotation set off below it
+INTRODUCER_WINDOW = 400
+
+
 def block_quotations(text: str, start: int, end: int) -> list[Quotation]:
     """Quotations set off as blocks inside ``text[start:end]`` (offsets in ``text``)."""
     out: list[Quotation] = []
@@ -107,7 +111,8 @@ def block_quotations(text: str, start: int, end: int) -> list[Quotation]:
             rest = stripped.lstrip()[1:][first_close.end():].strip() if first_close else ""
             if first_close and rest and not re.match(r"^[.,;:)\]]*(?:\([^()]{0,60}\))?\.?$", rest):
                 opens = False  # a defined term in quotation marks opening the author's own sentence
-        prev = text[start:ls].rstrip()
+        # (only the end of the text before is read: a window, not the whole unit, for every line of a long one)
+        prev = text[max(start, ls - INTRODUCER_WINDOW):ls].rstrip()
         introduced = bool(V.INTRODUCER_END.search(prev)) if line.start() > 0 else False
         if not (opens or introduced):
             continue
