@@ -92,9 +92,10 @@ _MODULES: dict[Format, str] = {
 #: THE UNITED STATES DISTRICT COURT" and a title ending "… ORDER" mark an order, an "IN RE:" caption is its
 #: title, and a lone "7." above an EDGAR filing footer is a page number, not clause 7 (parse/contract); 26: an
 #: Article printed "ARTICLE - 11 SUCCESSORS & ASSIGNS" (a dash between the word and its number) is an Article,
-#: at a line's start or run inline in a flattened text (parse/contract._TOKEN): a document stored by an older
-#: parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 26
+#: at a line's start or run inline in a flattened text (parse/contract._TOKEN); 27: a US court opinion or order
+#: saved as plain text or HTML is read as from its PDF: voices, Parts, printed pages (parse/us_opinion_text): a
+#: document stored by an older parser is parsed again on its next ingest, not skipped as unchanged.
+PARSER_VERSION = 27
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

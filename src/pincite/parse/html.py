@@ -25,6 +25,7 @@ from pincite.errors import ParseError
 from pincite.parse import outline
 from pincite.parse.builder import TextBuilder, UnitCollector
 from pincite.parse.text import analyse_text, decode_text
+from pincite.parse.us_opinion_text import read_us_opinion_text
 from pincite.types import DocumentKind, Format, ParsedDocument, UnitKind, Zone
 
 #: Elements whose content is never visible text.
@@ -251,6 +252,11 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     if not page_title:
         page_title = next((b.text for b in blocks if b.tag in HEADING_TAGS), blocks[0].text)[:200]
 
+    opinion = read_us_opinion_text(text, source)
+    if opinion is not None:  # a US court's opinion or order saved as a web page: its voices and Parts
+        return ParsedDocument(format=Format.HTML, kind=DocumentKind.JUDGMENT, title=opinion.title or page_title,
+                              text=text, units=tuple(opinion.units), citation=opinion.citation, date=opinion.date,
+                              warnings=tuple(warnings) + tuple(opinion.warnings), meta={"us_opinion": True})
     analysis = analyse_text(text, source)
     rendered = outline_of(root).contract(Format.HTML, source, warnings)
     if rendered is not None and analysis.kind != DocumentKind.JUDGMENT and (

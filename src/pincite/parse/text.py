@@ -45,6 +45,7 @@ from pincite.parse.contract import (
     split_lines,
 )
 from pincite.parse.statute_text import analyse_statute
+from pincite.parse.us_opinion_text import read_us_opinion_text
 from pincite.parse.text_judgment import bracket_judgment, caption_facts, headed_decision, numbered_judgment
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
@@ -1107,6 +1108,12 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         return ParsedDocument(format=Format.TEXT, kind=DocumentKind.STATUTE, title=title or source,
                               text=text, units=tuple(units), warnings=tuple(warnings),
                               meta={"sections": sum(1 for u in units if u.kind is UnitKind.SECTION)})
+    opinion = read_us_opinion_text(text, source)
+    if opinion is not None:  # a US court's opinion or order: its voices and Parts, as from its PDF
+        return ParsedDocument(format=Format.TEXT, kind=DocumentKind.JUDGMENT, title=opinion.title, text=text,
+                              units=tuple(opinion.units), citation=opinion.citation, date=opinion.date,
+                              pages=tuple(opinion.pages), warnings=tuple(warnings) + tuple(opinion.warnings),
+                              meta={"us_opinion": True})
     a = analyse_text(text, source)
     meta: dict = {"clauses": sum(1 for u in a.units if u.number is not None)}
     if a.unprinted:

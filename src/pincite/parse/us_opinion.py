@@ -205,10 +205,12 @@ def _trial_signature(blocks: list[Block], k: int) -> int | None:
     return None
 
 
-def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout]) -> OpinionShape:
-    """Zones, voices and Parts of a US opinion from its PDF blocks (units in document order)."""
+def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout], supreme: bool | None = None
+                       ) -> OpinionShape:
+    """Zones, voices and Parts of a US opinion from its PDF blocks (units in document order).  ``supreme``: the
+    caller has seen the Supreme Court's caption (a plain text's lines, where its running titles are lost)."""
     series_of = {p.index: (p.series or "") for p in layouts}
-    supreme = any("opinion of the court" in s.lower() for s in series_of.values()) or any(
+    supreme = supreme or any("opinion of the court" in s.lower() for s in series_of.values()) or any(
         US.CAPTION_LINES[0][0].match(b.first_line.strip()) for b in blocks[:40])
     found: list[dict[str, Any]] = []
     voices: list[Voice] = []
