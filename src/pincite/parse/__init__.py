@@ -93,9 +93,11 @@ _MODULES: dict[Format, str] = {
 #: title, and a lone "7." above an EDGAR filing footer is a page number, not clause 7 (parse/contract); 26: an
 #: Article printed "ARTICLE - 11 SUCCESSORS & ASSIGNS" (a dash between the word and its number) is an Article,
 #: at a line's start or run inline in a flattened text (parse/contract._TOKEN); 27: a US court opinion or order
-#: saved as plain text or HTML is read as from its PDF: voices, Parts, printed pages (parse/us_opinion_text): a
-#: document stored by an older parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 27
+#: saved as plain text or HTML is read as from its PDF: voices, Parts, printed pages (parse/us_opinion_text); 28:
+#: CLML's <Character Name="NonBreakingSpace"/> (and the schema's other spaces) print as a space, and a table row's
+#: cells (CLML, Akoma Ntoso, Word) are a tab apart, not " | ", so a quote across two cells matches: a document
+#: stored by an older parser is parsed again on its next ingest, not skipped as unchanged.
+PARSER_VERSION = 28
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -818,7 +818,7 @@ class _JudgmentReader:
                     if cells:
                         if not first:
                             self.b.separate("\n")
-                        self.b.append(" | ".join(cells))
+                        self.b.append("\t".join(cells))  # (a tab between cells, as a row copies)
                         first = False
             elif n in _SUB_UNITS and self._num_text(c) is not None and owner is not None:
                 if not first:

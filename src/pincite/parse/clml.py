@@ -113,6 +113,15 @@ _TYPE_CODES = {
 }
 
 
+#: between a table row's cells: a tab, as the page copies a row (a quote across two cells, "Section 23 Stop notice
+#: and temporary stop notices", matches: quotes are compared with whitespace normalised)
+CELL_SEP = "\t"
+#: what a ``<Character Name="…"/>`` prints (the schema's list: spaces of several widths and the minus sign); the
+#: spaces are one space once whitespace is collapsed ("section 33(2)", not "section33(2)")
+CHARACTERS = {"NonBreakingSpace": " ", "EnSpace": " ", "EmSpace": " ", "ThinSpace": " ", "LinePadding": " ",
+              "DotPadding": " ", "Minus": "\u2212"}
+
+
 def clean_text(s: str) -> str:
     return _WS.sub(" ", s).strip()
 
@@ -129,6 +138,8 @@ def inline_text(el: etree._Element) -> str:
             if isinstance(c.tag, str) and local_name(c) not in _MARKS:
                 if local_name(c) == "math":
                     parts.append(" " + math_text(c) + " ")
+                elif local_name(c) == "Character":
+                    parts.append(CHARACTERS.get(c.get("Name", ""), ""))
                 else:
                     visit(c)
             if c.tail:
@@ -157,7 +168,7 @@ def _is_block(el: etree._Element) -> bool:
 
 
 def flat_lines(el: etree._Element) -> list[str]:
-    """One line per innermost block (a table row is one line, its cells joined by " | "; a number is run into
+    """One line per innermost block (a table row is one line, its cells joined by a tab; a number is run into
     the line it numbers): the words of matter that holds no units."""
     out: list[str] = []
     pending: list[str] = []
@@ -172,8 +183,8 @@ def flat_lines(el: etree._Element) -> list[str]:
         if name in _MARKS or name in ("Versions", "Resources"):
             return
         if name == "tr":
-            emit(" | ".join(t for t in (inline_text(c) for c in _children(e) if local_name(c) in ("td", "th"))
-                            if t))
+            emit(CELL_SEP.join(t for t in (inline_text(c) for c in _children(e) if local_name(c) in ("td", "th"))
+                               if t))
             return
         if name in ("Pnumber", "Number", "ContentsNumber") and not any(_is_block(c) for c in _children(e)):
             t = printed_number(e) if name == "Pnumber" else inline_text(e)

@@ -7,7 +7,7 @@ itself and renders each numbered paragraph's label as Word prints it, then write
 
 * paragraphs in document order (inside content controls too), one paragraph a line, a blank line between;
 * a numbered paragraph starts with its rendered label and a space ("1.1 The Supplier shall ...");
-* tables as text, one row a line, cells separated by " | ";
+* tables as text, one row a line, cells separated by a tab;
 * tracked changes as accepted: ``w:ins`` kept, ``w:del`` / ``w:moveFrom`` dropped; hidden text, comments,
   field instructions and the fallback copies of drawing content left out;
 * a soft line break is a newline, a tab a tab.
@@ -79,7 +79,9 @@ MAX_TOTAL_BYTES = 160 << 20
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an encrypted (password-protected) .docx, or a legacy .doc
 
-CELL_SEP = " | "
+#: between a table row's cells: a tab, as Word copies a row (a quote running across two cells matches, since quotes are
+#: compared with whitespace normalised)
+CELL_SEP = "\t"
 _DOCTYPE = re.compile(rb"<!DOCTYPE", re.I)
 
 
@@ -746,7 +748,7 @@ def note_kind(text: str) -> Zone | None:
     t = text.strip()
     if any(p.search(t) for p in _NOTES):
         return Zone.NOTE
-    cells = [c for c in t.split(CELL_SEP.strip()) if c.strip()]
+    cells = [c for c in t.split(CELL_SEP) if c.strip()]
     if _PLACEHOLDER.search(t) and all(len(_PLACEHOLDER.sub("", c).split()) <= 3 for c in cells):
         return Zone.NOTE
     if any(p.search(t) for p in _FORM_NOTICES):

@@ -274,3 +274,30 @@ def test_schedule_labels(number: str, label: str) -> None:
     from pincite.parse.clml import _schedule_label
 
     assert _schedule_label(number, 1) == label
+
+
+def test_characters_print_as_spaces_and_a_schedule_table_row_quotes_across_its_cells() -> None:
+    """``<Character Name="NonBreakingSpace"/>`` is a space the page prints ("section 33(2)", "30th June"): left
+    out, the words ran together ("section33(2)") and no quote typed from the page matched.  A schedule's table
+    row is one line with its cells a tab apart, so a quote that runs from one cell into the next matches."""
+    from pincite.answer.verify import locate_quote
+
+    xhtml = "http://www.w3.org/1999/xhtml"
+    doc = parse_bytes(_clml(f"""<Primary><PrimaryPrelims><Title>Harbours (Example) Act 2030</Title></PrimaryPrelims>
+ <Body><P1group><Title>Commencement</Title><P1 id="section-1"><Pnumber>1</Pnumber><P1para>
+  <Text>The provisions specified in column<Character Name="NonBreakingSpace"/>1 of the Schedule come into force
+  on 30th<Character Name="NonBreakingSpace"/>June 2031, subject to section<Character Name="NonBreakingSpace"/>33(2);
+  the rate is <Character Name="Minus"/>2 per cent.</Text></P1para></P1></P1group></Body>
+ <Schedules><Schedule id="schedule"><Number>SCHEDULE</Number><TitleBlock><Title>Provisions</Title></TitleBlock>
+  <ScheduleBody><Tabular><table xmlns="{xhtml}"><tbody>
+   <tr><th>Provision</th><th>Subject matter</th></tr>
+   <tr><td>Section 23</td><td>Stop notices and temporary stop notices</td></tr>
+  </tbody></table></Tabular></ScheduleBody></Schedule></Schedules></Primary>"""), "harbours.xml")
+    one = next(u for u in doc.units if u.label == "s. 1")
+    words = doc.text[one.char_start:one.char_end]
+    assert "column 1 of the Schedule" in words and "30th June 2031" in words and "section 33(2)" in words
+    assert "\u22122 per cent" in words
+    sched = next(u for u in doc.units if u.citable and doc.text[u.char_start:u.char_end].find("Section 23") >= 0)
+    row = doc.text[sched.char_start:sched.char_end]
+    assert "Section 23\tStop notices" in row
+    assert locate_quote(row, "Section 23 Stop notices and temporary stop notices") is not None

@@ -186,7 +186,10 @@ def test_tables_are_text_row_by_row() -> None:
     table = ("<w:tbl>" + "<w:tr>" + cell("Fee") + cell("Amount") + "</w:tr>"
              + "<w:tr>" + cell("Licence") + cell("£1,000") + "</w:tr></w:tbl>")
     d = read_docx(docx_bytes(para("Schedule of fees") + table), "tbl.docx")
-    assert d.text == "Schedule of fees\n\nFee | Amount\n\nLicence | £1,000\n"
+    # cells a tab apart, as Word copies a row: a quote across two cells ("Licence £1,000") matches
+    assert d.text == "Schedule of fees\n\nFee\tAmount\n\nLicence\t£1,000\n"
+    from pincite.answer.verify import locate_quote
+    assert locate_quote(d.text, "Licence £1,000") is not None
 
 
 def test_offsets_are_into_the_canonical_text() -> None:
