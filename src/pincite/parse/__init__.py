@@ -95,9 +95,11 @@ _MODULES: dict[Format, str] = {
 #: at a line's start or run inline in a flattened text (parse/contract._TOKEN); 27: a US court opinion or order
 #: saved as plain text or HTML is read as from its PDF: voices, Parts, printed pages (parse/us_opinion_text); 28:
 #: CLML's <Character Name="NonBreakingSpace"/> (and the schema's other spaces) print as a space, and a table row's
-#: cells (CLML, Akoma Ntoso, Word) are a tab apart, not " | ", so a quote across two cells matches: a document
-#: stored by an older parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 28
+#: cells (CLML, Akoma Ntoso, Word) are a tab apart, not " | ", so a quote across two cells matches; 29: a
+#: section or Article numbered in words ("SECTION FOUR. REMUNERATION", "ARTICLE TWENTY-TWO") is that number
+#: (parse/contract.number_word_value): a document stored by an older parser is parsed again on its next ingest,
+#: not skipped as unchanged.
+PARSER_VERSION = 29
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -103,12 +103,34 @@ _PAGE_FOOT_NUMBER = re.compile(r"^\d{1,3}\.?$")
 # ---------------------------------------------------------------------------------------------------------
 # Number tokens
 
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+#: a keyword's number written in words ("SECTION FOUR. REMUNERATION", "Article Twenty-Two"), in capitals or with a
+#: capital, read as its figure
+_NUMBER_WORD = ("(?:" + "|".join(w.upper() + "|" + w.capitalize() for w in _TENS) + ")(?:[-‐ ](?:"
+                + "|".join(w.upper() + "|" + w.capitalize() + "|" + w for w in _UNITS) + "))?|"
+                + "|".join(w.upper() + "|" + w.capitalize() for w in _TEENS + _UNITS))
+_WORD_VALUES = {w: i for i, w in enumerate(_UNITS, 1)} | {w: i for i, w in enumerate(_TEENS, 10)} | {
+    w: 10 * i for i, w in enumerate(_TENS, 2)}
+
+
+def number_word_value(s: str) -> int | None:
+    """The figure a number written in words stands for ("FOUR" 4, "Twenty-Two" 22), or None."""
+    parts = re.split(r"[-‐ ]", s.lower())
+    vals = [_WORD_VALUES.get(p) for p in parts]
+    if not parts or None in vals or len(vals) > 2 or (len(vals) == 2 and (vals[0] < 20 or vals[1] > 9)):
+        return None
+    return sum(vals)  # type: ignore[arg-type]
+
+
 #: a printed number that may open a clause; a keyword's number may follow a dash set off by spaces ("ARTICLE - 11
-#: SUCCESSORS & ASSIGNS", as Indian and some Commonwealth drafting prints its Articles)
+#: SUCCESSORS & ASSIGNS", as Indian and some Commonwealth drafting prints its Articles) or be written in words
+#: ("SECTION FOUR.")
 _TOKEN = re.compile(
     r"(?:(?P<sign>§)[ \t]*(?P<signnum>\d{1,3}[a-z]?)\.?"
     r"|(?P<kw>ARTICLE|Article|SECTION|Section|CLAUSE|Clause|PART|Part)(?:[ \t]+[-–—](?=[ \t]))?\s+"
-    r"(?P<kwnum>[IVXLC]{1,7}|\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z])(?P<kwdot>[.:]?)"
+    rf"(?P<kwnum>[IVXLC]{{1,7}}|\d{{1,3}}(?:\.\d{{1,3}}){{0,4}}|(?P<kwword>{_NUMBER_WORD})|[A-Z])(?P<kwdot>[.:]?)"
     r"|(?P<dec>\d{1,3}(?:\.\d{1,3}){0,4})(?P<decdot>\.?)"
     r"|\((?P<par>[a-z]{1,2}|[A-Z]{1,2}|\d{1,2}|[ivxlc]{1,7}|[IVXLC]{1,7})\)"
     r"|(?P<dot>[A-Z]|[a-z]|[ivx]{2,5}|[IVX]{2,6})\."
@@ -229,6 +251,11 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
         kw = m.group("kw")
         after = after.lstrip("-–—: \t")  # ARTICLE 1 -- PREAMBLE
         tok = m.group("kwnum")
+        if m.group("kwword"):  # "SECTION FOUR. REMUNERATION": the figure, in the numbering's place
+            value = number_word_value(tok)
+            if value is None or not after or not (after[0].isupper() or after[0] in "\"“(["):
+                return None
+            tok = str(value)
         family = "article" if kw.lower() in ("article", "part") else "dec"
         if family == "dec" and not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){0,4}", tok):
             return None
@@ -239,8 +266,11 @@ def _tokens_at(line: Line, text: str, offset: int, where: str) -> Candidate | No
         if after and not (after[0].isupper() or after[0] in "\"“(["):
             return None
         number = text[m.start():m.end()].rstrip(":")
-        return Candidate(m.start(), m.start(), m.start() + len(number), number, family, tok, kw, where,
+        cand = Candidate(m.start(), m.start(), m.start() + len(number), number, family, tok, kw, where,
                          line.index, after)
+        if m.group("kwword"):
+            cand.extra["in_words"] = True
+        return cand
     if m.group("dec") is not None:
         tok = m.group("dec")
         dotted = "." in tok or m.group("decdot")
@@ -280,7 +310,7 @@ _GAP = re.compile(r"[ \t]{2,}|\t")
 #: where a flattened paragraph may hide the next clause: after the end of a sentence (or of an all-capitals
 #: heading), before "Section 4.02", "ARTICLE IV" or a dotted number ("6.2", "7.") and a capital
 _INLINE = re.compile(r"(?:(?<=[.;:!?)\]\"”’])|(?<=[A-Z]{2}))[ \t]+"
-                     r"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+(?:[-–—][ \t]+)?[\dIVXLC]"
+                     rf"(?=(?:ARTICLE|Article|SECTION|Section)[ \t]+(?:[-–—][ \t]+)?(?:[\dIVXLC]|{_NUMBER_WORD})"
                      r"|\d{1,3}\.(?:\d{1,3}\.?){0,4}[ \t]+[A-Z\"“])")
 #: ... or right after a clause's heading: "6. Hours of Work 6.1 The Executive shall…" (a two-level number after a
 #: capitalised word that does not refer to something: "Schedule 3.01" is a reference)
@@ -499,10 +529,10 @@ def find_candidates(text: str, lines: list[Line], stop: int | None = None) -> li
     # a number inside a paragraph that is printed again at the start of a line further on is not that clause
     # ("...of 155 Mbit/s. 2. The Minimum Investment Unit is..." and, below, "2. DESCRIPTION"); a table of
     # contents above does not count
-    later: set[tuple[str, str]] = set()
+    later: set[tuple[str, str, bool]] = set()
     keep = []
     for c in reversed(out):
-        key = (c.family, c.token)
+        key = (c.family, c.token, bool(c.extra.get("in_words")))  # ("SECTION TWO." inline is not a list's "2.")
         if c.where != "inline" or c.extra.get("article_first") or c.extra.get("subsection"):
             later.add(key)
             keep.append(c)

@@ -34,6 +34,7 @@ from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
 from pincite.parse.us_opinion import Voice, analyse_us_opinion, opinion_parties, voice_of_pages
+from pincite.parse.us_opinion import judgment_title as _judgment_title
 from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Role, Unit, UnitKind, Zone
 
 # ----------------------------------------------------------------------------------------------
@@ -749,35 +750,6 @@ def analyse_judgment(text: str, blocks: list[Block], layouts: list[PageLayout]) 
 
 def _author_line_only(blk: Block) -> bool:
     return any(style == "sa" and p.match(blk.text.strip()) for p, style in _AUTHOR_PATTERNS)
-
-
-def _judgment_title(blocks: list[Block], parties: str | None = None) -> str:
-    """The judgment's name: its neutral citation's line, its caption's "X v. Y" in capitals, else ``parties``
-    (a US opinion's caption or running head), else a first-page line with "v." in it."""
-    for blk in blocks[:30]:
-        m = re.search(r"Neutral Citation:\s*(.+?)(?:\(\d{2} \w+ \d{4}\))?$", blk.text.replace("\n", " "))
-        if m:
-            return m.group(1).strip()
-    for blk in blocks[:15]:
-        # a caption naming no adverse parties: "IN RE: Bard IVC Filters Products … Liability Litigation," (the
-        # docket number printed beside it on the same line)
-        m = re.match(r"(?i)\s*in\s+re:?\s+(.{3,200})", blk.text.replace("\n", " "))
-        if m:
-            name = re.sub(r"\s+(?:Case\s+)?No\.\s*[\w:.-]+(?:\s+[\d:.-][\w:.-]*)*", " ", m.group(1))
-            return "In re " + " ".join(name.split()).rstrip(",;.")
-    caps = [i for i, b in enumerate(blocks[:40]) if re.search(r"\sv\.?(?:\s|$)", b.text)
-            and re.sub(r"\sv\.?(?=\s|$)", " ", b.text).isupper()]
-    if not caps and parties:
-        return parties
-    caps = caps or [i for i, b in enumerate(blocks[:20]) if " v. " in b.text or " v " in b.text]
-    if caps:
-        title = re.sub(r"\s+", " ", blocks[caps[0]].text).strip()
-        nxt = blocks[caps[0] + 1].text.strip() if caps[0] + 1 < len(blocks) else ""
-        # "TARRANT REGIONAL WATER DISTRICT v." / "HERRMANN ET AL.": the other party is printed on the next line
-        if re.search(r"\sv\.?$", title) and nxt and nxt.upper() == nxt and len(nxt) < 120:
-            title = title + " " + " ".join(nxt.split())
-        return title[:200]
-    return re.sub(r"\s+", " ", blocks[0].text)[:200] if blocks else ""
 
 
 def _to_units(found: list[dict], layouts: list[PageLayout]) -> list[Unit]:

@@ -523,3 +523,32 @@ def opinion_parties(blocks: list[Block], layouts: list[PageLayout]) -> str | Non
             if before and after:
                 return f"{before} v. {after}"
     return None
+
+
+def judgment_title(blocks: list[Block], parties: str | None = None) -> str:
+    """The judgment's name: its neutral citation's line, its caption's "X v. Y" in capitals, else ``parties``
+    (a US opinion's caption or running head), else a first-page line with "v." in it."""
+    for blk in blocks[:30]:
+        m = re.search(r"Neutral Citation:\s*(.+?)(?:\(\d{2} \w+ \d{4}\))?$", blk.text.replace("\n", " "))
+        if m:
+            return m.group(1).strip()
+    for blk in blocks[:15]:
+        # a caption naming no adverse parties: "IN RE: Bard IVC Filters Products … Liability Litigation," (the
+        # docket number printed beside it on the same line)
+        m = re.match(r"(?i)\s*in\s+re:?\s+(.{3,200})", blk.text.replace("\n", " "))
+        if m:
+            name = re.sub(r"\s+(?:Case\s+)?No\.\s*[\w:.-]+(?:\s+[\d:.-][\w:.-]*)*", " ", m.group(1))
+            return "In re " + " ".join(name.split()).rstrip(",;.")
+    caps = [i for i, b in enumerate(blocks[:40]) if re.search(r"\sv\.?(?:\s|$)", b.text)
+            and re.sub(r"\sv\.?(?=\s|$)", " ", b.text).isupper()]
+    if not caps and parties:
+        return parties
+    caps = caps or [i for i, b in enumerate(blocks[:20]) if " v. " in b.text or " v " in b.text]
+    if caps:
+        title = re.sub(r"\s+", " ", blocks[caps[0]].text).strip()
+        nxt = blocks[caps[0] + 1].text.strip() if caps[0] + 1 < len(blocks) else ""
+        # "TARRANT REGIONAL WATER DISTRICT v." / "HERRMANN ET AL.": the other party is printed on the next line
+        if re.search(r"\sv\.?$", title) and nxt and nxt.upper() == nxt and len(nxt) < 120:
+            title = title + " " + " ".join(nxt.split())
+        return title[:200]
+    return re.sub(r"\s+", " ", blocks[0].text)[:200] if blocks else ""

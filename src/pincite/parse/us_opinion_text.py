@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.legal import us_opinions as US
 from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
-from pincite.parse.us_opinion import analyse_us_opinion, opinion_parties
+from pincite.parse.us_opinion import analyse_us_opinion, judgment_title, opinion_parties
 from pincite.types import PageMarker, Unit
 
 #: how much of the text's start is read for the signs of a US opinion
@@ -410,13 +410,11 @@ def read_us_opinion_text(text: str, source: str) -> TextOpinion | None:
     shape = analyse_us_opinion(blocks, pages, supreme=supreme or None)
     if not shape.voices or not any(u.citable for u in shape.units):
         return None
-    from pincite.parse.pdf import _judgment_title  # the same caption reading as the PDF's
-
     markers = [PageMarker(pdf_index=p.index, label=p.label, char_start=p.start, char_end=p.end,
                           furniture=tuple(p.furniture)) for p in pages] if len(pages) > 1 else []
     warnings = list(shape.warnings)
     if len(pages) > 1 and not any(p.label for p in pages):
         warnings.append(f"{source}: pages are split by form feeds but print no number: pages are known by order only")
     first = "\n".join([*(f for p in pages[:3] for f in p.furniture), text[:PROBE_CHARS]])
-    title = _judgment_title(blocks, opinion_parties(blocks, pages))  # type: ignore[arg-type]
+    title = judgment_title(blocks, opinion_parties(blocks, pages))  # type: ignore[arg-type]
     return TextOpinion(shape.units, warnings, markers, title, find_citation(first), find_judgment_date(first))

@@ -50,3 +50,42 @@ def test_dashed_article_headings_open_their_articles_inline() -> None:
     four = next(u for u in doc.units if u.label == "Art. 4")
     assert "permitted assigns" in doc.text[four.char_start:four.char_end]
 
+
+
+def _sections_in_words() -> bytes:
+    words = ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN", "ELEVEN", "TWELVE",
+             "THIRTEEN", "FOURTEEN", "FIFTEEN", "SIXTEEN", "SEVENTEEN", "EIGHTEEN", "NINETEEN", "TWENTY",
+             "TWENTY-ONE", "TWENTY-TWO"]
+    heads = ["DEFINITIONS", "GRANT OF RIGHTS", "PRIOR APPROVAL", "REMUNERATION", "SERVICES", "PAYMENTS", "AGENT",
+             "DEFAULT", "TERM", "TRADEMARKS", "RESERVATION OF RIGHTS", "INDEMNITY", "TERMINATION", "EXTENSION",
+             "LIABILITY", "WAIVER", "SEVERABILITY", "ASSIGNMENT", "GOVERNING LAW", "HEADINGS", "NO JOINT VENTURE",
+             "ENTIRE AGREEMENT"]
+    parts = ["ENDORSEMENT AGREEMENT   This Endorsement Agreement is made between Alpha Inc. (\"Company\") and Beta "
+             "LLC (\"Endorser\")."]
+    line = []
+    for n, (w, h) in enumerate(zip(words, heads), 1):
+        # a flattened filing: some sections start a line, others run on after the sentence before them with
+        # one space ("… the nearest whole number). SECTION TWO. GRANT OF RIGHTS …")
+        line.append(f"SECTION {w}. {h}   The parties agree to the terms of this section, numbered {n} in the "
+                    f"agreement, in good faith (as to each unit sold).")
+        if n % 3 == 0:
+            parts.append(" ".join(line))
+            line = []
+    parts.append(" ".join(line))
+    parts.append("IN WITNESS WHEREOF the parties have signed this Agreement.\n\nALPHA INC.\n\nBy: /s/ A. Smith")
+    parts.append("EXHIBIT B   Endorser agrees to promote Company as follows:")
+    parts += [f"{k}. Item {k}: Endorser to feature Company in its weekly newsletter." for k in (1, 2, 3)]
+    return "\n\n".join(parts).encode()
+
+
+def test_sections_numbered_in_words_are_sections() -> None:
+    """"SECTION FOUR. REMUNERATION" is section 4: read as no number, the agreement's 22 sections were its
+    preamble's paragraphs ("Preamble ¶4") and the exhibit's list items "1.", "2.", "3." its only clauses."""
+    doc = parse_bytes(_sections_in_words(), "alpha_endorsement.txt")
+    labels = [u.label for u in doc.units]
+    assert [x for x in labels if x.startswith("s. ")] == [f"s. {n}" for n in range(1, 23)], labels
+    for u in doc.units:
+        if u.label.startswith("s. "):
+            assert doc.text[u.char_start:u.char_end].startswith("SECTION "), u.label
+            assert f"numbered {u.label[3:]} in" in doc.text[u.char_start:u.char_end], u.label
+    assert not any(x.startswith(("cl. ", "Preamble ¶2")) for x in labels), labels
