@@ -974,7 +974,14 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a .docx: its canonical text (Word's numbering rendered) through the contract/text analysis."""
     from pincite.parse.text import analyse_text
 
+    from pincite.parse.us_opinion_text import read_us_opinion_text
+
     d = read_docx(data, source)
+    opinion = read_us_opinion_text(d.text, source)
+    if opinion is not None:  # a US court's opinion or order in Word: its voices and Parts
+        return ParsedDocument(format=Format.DOCX, kind=DocumentKind.JUDGMENT, title=opinion.title or d.title or "",
+                              text=d.text, units=tuple(opinion.units), citation=opinion.citation,
+                              date=opinion.date, warnings=tuple(opinion.warnings), meta={"us_opinion": True})
     a = analyse_text(d.text, source)
     title = d.title or a.title
     kind, units, warnings = a.kind, _front_notes(a.units, d), a.warnings

@@ -36,6 +36,7 @@ from markdown_it.tree import SyntaxTreeNode
 from pincite.errors import ParseError
 from pincite.parse.outline import DECIMAL, Builder
 from pincite.parse.text import TextAnalysis, analyse_text, decode_text, judgment_facts
+from pincite.parse.us_opinion_text import read_us_opinion_text
 from pincite.types import DocumentKind, Format, ParsedDocument
 
 _MD = MarkdownIt("commonmark", {"html": True}).enable("table")
@@ -171,6 +172,11 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     # contract signal its reasons quote ("the parties entered into ...") is counted
     # (read as a text's: a judgment whose caption outweighs the clauses its reasons quote, in paragraphs "[1]" or
     # "1" under the judge's heading, is the same judgment whether its file is .txt or .md)
+    opinion = read_us_opinion_text(text, source)
+    if opinion is not None:  # a US court's opinion or order in Markdown: its voices and Parts
+        return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.JUDGMENT, title=opinion.title or title,
+                              text=text, units=tuple(opinion.units), citation=opinion.citation, date=opinion.date,
+                              warnings=tuple(warnings) + tuple(opinion.warnings), meta={"us_opinion": True})
     a = analyse_text(text, source, title or None)
     if a.kind is DocumentKind.JUDGMENT:
         return _judgment(text, source, title, a, warnings)

@@ -102,3 +102,21 @@ def test_line_numbers_of_a_lined_page_are_not_the_opinions_words() -> None:
     assert doc.kind is DocumentKind.JUDGMENT
     intro = next(u for u in doc.units if u.citable)
     assert intro.label == "Introduction" and intro.author == "Wilkinson, J."
+
+
+def test_the_same_opinion_in_markdown_and_in_word() -> None:
+    from xml.sax.saxutils import escape
+
+    from tests.support.docx_synth import docx_bytes, para
+
+    pages = _opinion_pages()
+    want = [u.label for u in parse_bytes("\f".join("\n".join(p) for p in pages).encode(), "a.txt").units
+            if u.citable]
+    paras = [" ".join(p.split()) for p in "\n".join("\n".join(p[2:] if i else p) for i, p in enumerate(pages))
+             .split("\n\n") if p.strip() and not p.strip().startswith("- ")]
+    md = parse_bytes("\n\n".join(paras).encode(), "roe_v_acme.md")
+    assert md.kind is DocumentKind.JUDGMENT and [u.label for u in md.units if u.citable] == want
+    word = parse_bytes(docx_bytes("".join(para(escape(p)) for p in paras)), "roe_v_acme.docx")
+    assert word.kind is DocumentKind.JUDGMENT and [u.label for u in word.units if u.citable] == want
+    dissent = next(u for u in word.units if u.citable and u.label.startswith("King"))
+    assert dissent.role is Role.DISSENTING
