@@ -342,6 +342,12 @@ def _heading_words(s: str) -> bool:
     return bool(words) and all(w[0].isupper() for w in words) and len(s.split()) <= 6
 
 
+def _caps_line(s: str) -> bool:
+    """A line in capitals (three letters at least, none in lower case)."""
+    letters = [c for c in s if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
 def blocks_of(text: str) -> tuple[list[TextBlock], list[TextPage]]:
     """The text's paragraphs and pages: a paragraph ends at a blank line, at a line that stops well short of the
     usual line (:data:`SHORT_LINE`) and before a line indented further than the one above (a first-line indent);
@@ -386,7 +392,11 @@ def blocks_of(text: str) -> tuple[list[TextBlock], list[TextPage]]:
                 _HEADING_LINE.match(ln.content) is not None
                 or any(p.match(ln.content) for p, _ in _OPENERS)  # "BROWN, Circuit Judge: Samuel …"
                 or (len(ln.content) < SHORT_LINE * width and _heading_words(ln.content)))
-            if (ln.blank_before and ln.page == prev.page) or short or indented or heading:
+            # a title in capitals set over several short lines ("ORDER GRANTING PLAINTIFF'S" / "APPLICATION FOR A"
+            # / "PRELIMINARY INJUNCTION") is one heading, not three
+            title_runs_on = (_caps_line(prev.content) and _caps_line(ln.content) and not ln.blank_before
+                             and not prev.content.endswith((".", ":", ";")) and not _HEADING_LINE.match(ln.content))
+            if (ln.blank_before and ln.page == prev.page) or (short and not title_runs_on) or indented or heading:
                 close()
         group.append(ln)
         if len(group) <= 2 and _HEADING_LINE.match(group[0].content) and ln.content.endswith((".", ":")):
