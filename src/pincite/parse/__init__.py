@@ -97,9 +97,11 @@ _MODULES: dict[Format, str] = {
 #: CLML's <Character Name="NonBreakingSpace"/> (and the schema's other spaces) print as a space, and a table row's
 #: cells (CLML, Akoma Ntoso, Word) are a tab apart, not " | ", so a quote across two cells matches; 29: a
 #: section or Article numbered in words ("SECTION FOUR. REMUNERATION", "ARTICLE TWENTY-TWO") is that number
-#: (parse/contract.number_word_value); 30: a US court opinion in Markdown or Word is read as from its PDF: a
-#: document stored by an older parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 30
+#: (parse/contract.number_word_value); 30: a US court opinion in Markdown or Word is read as from its PDF; 31:
+#: under a trial order's title, capitals with no prose after them and a lone letter open no Part (a text's
+#: caption columns): a document stored by an older parser is parsed again on its next ingest, not skipped as
+#: unchanged.
+PARSER_VERSION = 31
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

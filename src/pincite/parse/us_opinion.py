@@ -170,6 +170,14 @@ def _numbered_heading(blk: Block) -> tuple[str, str] | None:
     return None
 
 
+def _prose_follows(blocks: list[Block], k: int) -> bool:
+    """Whether the block after ``k`` is a paragraph of prose (a sentence's end, or a long block)."""
+    if k + 1 >= len(blocks):
+        return False
+    t = " ".join(blocks[k + 1].text.split())
+    return len(t) > 150 or (len(t.split()) >= 6 and t.endswith((".", ":", ";")))
+
+
 def _part_label(voice: Voice, path: list[tuple[str, bool]]) -> str:
     """'Part II.A', 'DISCUSSION, Part A', 'Background'; a separate opinion's labels start with its voice."""
     pieces: list[str] = []
@@ -317,8 +325,14 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout], supreme: 
                 court = None  # "WILLIAMS, Senior Circuit Judge." closing the panel line above, not an author
             prose = len(t) > 150 and blk.lines >= 2 and _numbered_heading(blk) is None
             # a state court's opinion may open at its first heading ("Introduction") under the panel line
+            numbered_first = _numbered_heading(blk)
             heading = court is None and after_panel and not has_opener and not prose and (
-                _unnumbered_heading(blk) is not None or _numbered_heading(blk) is not None)
+                _unnumbered_heading(blk) is not None
+                or (numbered_first is not None and _first_of_level(numbered_first[0])))  # ("O" is no Part I)
+            if heading and trial and _numbered_heading(blk) is None and not _prose_follows(blocks, k):
+                # under an order's title, words in capitals with no prose after them are the caption's other
+                # column run in among the title's lines (a text extraction of pleading paper), not a heading
+                heading = False
             if trial and court is None and not after_panel and US.ORDER_TITLE.match(t):
                 after_panel = True  # the order's title ends the caption: the court's reasons follow
                 runs.add(Zone.COVER, blk, "cover")

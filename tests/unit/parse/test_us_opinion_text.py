@@ -120,3 +120,27 @@ def test_the_same_opinion_in_markdown_and_in_word() -> None:
     assert word.kind is DocumentKind.JUDGMENT and [u.label for u in word.units if u.citable] == want
     dissent = next(u for u in word.units if u.citable and u.label.startswith("King"))
     assert dissent.role is Role.DISSENTING
+
+
+def test_a_district_order_as_text_whose_title_is_broken_by_the_captions_other_column() -> None:
+    """Pleading paper's caption has two columns; a text extraction sets their lines one under the other, so the
+    order's title arrives in pieces with the parties' column between them, and a stray letter of the stamp on a
+    line of its own.  The title's pieces are no Parts and the stray letter opens none: the reasons are the
+    judge's, from the first paragraph of prose to the signature."""
+    lines = ["Case 8:19-cv-00100 Document 12 Filed 01/02/20 Page 1 of 2", "UNITED STATES DISTRICT COURT",
+             "CENTRAL DISTRICT OF CALIFORNIA", "ACME CORPORATION,", "Plaintiff,", "v.", "JOHN DOE,", "Defendant.",
+             "Case No. 8:19-cv-00100", "ORDER GRANTING", "ACME CORPORATION'S", "MOTION FOR A",
+             "PRELIMINARY INJUNCTION", "O", ""]
+    body = _wrap("On December 1, 2019, the Court issued a temporary restraining order on Plaintiff's ex parte "
+                 "application. Having considered the briefing and the evidence, the Court finds that Plaintiff is "
+                 "likely to succeed on the merits of its claim and will suffer irreparable harm without relief.")
+    text = "\n".join(lines + body + ["", "IT IS SO ORDERED.", "", "Dated: January 2, 2020", "", "JANE ROE",
+                                     "UNITED STATES DISTRICT JUDGE", ""])
+    doc = parse_bytes(text.encode(), "acme_v_doe_order.txt")
+    assert doc.kind is DocumentKind.JUDGMENT
+    citable = [u for u in doc.units if u.citable]
+    assert [u.label for u in citable] == ["Introduction"], [u.label for u in citable]
+    intro = citable[0]
+    assert intro.role is Role.SOLE and intro.author == "Roe, J."
+    assert "likely to succeed" in doc.text[intro.char_start:intro.char_end]
+    assert "PRELIMINARY INJUNCTION" not in doc.text[intro.char_start:intro.char_end]
