@@ -28,8 +28,10 @@ from pincite.parse.builder import FrontRuns, add_pages
 from pincite.types import Role, Unit, UnitKind, Zone
 
 
-class Block(Protocol):
-    """What this module reads of a PDF paragraph (:class:`pincite.parse.pdf.Block`)."""
+@dataclass
+class Block:
+    """What this module reads of a paragraph: a PDF's (:class:`pincite.parse.pdf.Block`, which has these fields and
+    more) or a plain text's (made by :mod:`pincite.parse.us_opinion_text`)."""
 
     start: int
     end: int
@@ -37,8 +39,8 @@ class Block(Protocol):
     first_line: str
     lines: int
     text: str
-    first_centred: bool
-    first_short: bool
+    first_centred: bool = False
+    first_short: bool = False
 
 
 class PageLayout(Protocol):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.legal import us_opinions as US
 from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
-from pincite.parse.us_opinion import analyse_us_opinion, judgment_title, opinion_parties
+from pincite.parse.us_opinion import Block, analyse_us_opinion, judgment_title, opinion_parties
 from pincite.types import PageMarker, Unit
 
 #: how much of the text's start is read for the signs of a US opinion
@@ -43,20 +43,6 @@ _STAMP = re.compile(r"^\s*(?:Case|Appellate Case|Appeal)\s*:?\s+[\w:.-]+\s+(?:Do
 _CITE_AS = re.compile(r"^\s*Cite as:\s+\S.{0,60}$")
 #: how many lines at a page's top and foot may be its furniture
 _EDGE_LINES = 3
-
-
-@dataclass
-class TextBlock:
-    """A paragraph of the text, in the shape :mod:`pincite.parse.us_opinion` reads (its ``Block``)."""
-
-    start: int
-    end: int
-    pages: list[int]
-    first_line: str
-    lines: int
-    text: str
-    first_centred: bool = False
-    first_short: bool = False
 
 
 @dataclass
@@ -348,7 +334,7 @@ def _caps_line(s: str) -> bool:
     return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
-def blocks_of(text: str) -> tuple[list[TextBlock], list[TextPage]]:
+def blocks_of(text: str) -> tuple[list[Block], list[TextPage]]:
     """The text's paragraphs and pages: a paragraph ends at a blank line, at a line that stops well short of the
     usual line (:data:`SHORT_LINE`) and before a line indented further than the one above (a first-line indent);
     it runs on over a page break when its page's last line reaches the margin."""
@@ -364,7 +350,7 @@ def blocks_of(text: str) -> tuple[list[TextBlock], list[TextPage]]:
     # an extraction that keeps no indentation cannot show a heading centred: a line alone, under half the usual
     # line's length, is read as centred there (the heading tests still want capitals, few words, no stop)
     flat = sum(1 for ln in body if ln.indent) < 0.05 * max(1, len(body))
-    blocks: list[TextBlock] = []
+    blocks: list[Block] = []
     group: list[_Ln] = []
 
     def close() -> None:
@@ -373,7 +359,7 @@ def blocks_of(text: str) -> tuple[list[TextBlock], list[TextPage]]:
         first = group[0]
         centred = first.indent >= 8 and abs(first.indent - (width - first.indent - len(first.content))) <= max(
             4, width // 6) or (flat and len(group) == 1 and len(first.content) < width / 2)
-        blocks.append(TextBlock(
+        blocks.append(Block(
             start=first.start, end=group[-1].end, pages=list(dict.fromkeys(x.page for x in group)),
             first_line=_NOTE_MARK.sub("", first.content), lines=len(group),
             text="\n".join(_NOTE_MARK.sub("", x.content) for x in group),
