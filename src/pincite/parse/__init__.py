@@ -99,9 +99,11 @@ _MODULES: dict[Format, str] = {
 #: section or Article numbered in words ("SECTION FOUR. REMUNERATION", "ARTICLE TWENTY-TWO") is that number
 #: (parse/contract.number_word_value); 30: a US court opinion in Markdown or Word is read as from its PDF; 31:
 #: under a trial order's title, capitals with no prose after them and a lone letter open no Part (a text's
-#: caption columns): a document stored by an older parser is parsed again on its next ingest, not skipped as
+#: caption columns); 32: a clause number inside a flattened line that jumps ahead (6.1, then "8.0 …" where the
+#: document prints no 7) is kept when the next three numbers each follow it with no gap (parse/contract
+#: .INLINE_JUMP_RUN): a document stored by an older parser is parsed again on its next ingest, not skipped as
 #: unchanged.
-PARSER_VERSION = 31
+PARSER_VERSION = 32
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

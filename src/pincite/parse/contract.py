@@ -903,6 +903,9 @@ def select_clauses(cands: list[Candidate], gap: int = 3, repeats: bool = True) -
 
 #: how many further numbers the two readings of an ambiguous one are followed through
 LOOKAHEAD = 400
+#: how many decimal numbers in a row must run on from a number inside a line that jumps ahead (6.1, then 8.0)
+#: for the jump to be kept: a reference run in is not followed by its own sub-clauses in order
+INLINE_JUMP_RUN = 3
 #: how far below the last kept number at its depth a repeated clause number may go back (a draft whose clauses
 #: were moved or copied prints "6.5, 6.4" or "12.5, 12.1"; a list restarting far below is not a repeat)
 REPEAT_BACK = 5
@@ -996,14 +999,30 @@ class _Selector:
             d = _dec_plausible(self.dec_last, v, 10 ** 4)
         if d is None:
             return None
-        if c.where in ("mid", "inline") and d > 1:
-            return None
+        if c.where in ("mid", "inline") and d > 1 and not self._run_follows(idx, v):
+            return None  # (a number inside a line may jump only where the numbers after it run on from it)
         if d > 1 and sibling:
             if self.dec_last is not None and _sibling_between_later(self.cands, idx, self.dec_last, v):
                 return None  # (3.2 ... "3.9 Hours" ... 3.3: the 3.9 is a number out of place)
         elif d > 1 and _gap_filled_later(self.cands, idx, self.dec_last, v):
             return None
         return d
+
+    def _run_follows(self, idx: int, v: tuple[int, ...]) -> bool:
+        """Whether the next :data:`INLINE_JUMP_RUN` decimal numbers after candidate ``idx`` each follow the one
+        before them with no gap ("… assigns. 8.0 Medical and Regulatory 8.1. … 8.2. … 8.3. … 9.0 …" after 6.1,
+        where the document prints no 7): the jump is the document's own, not a reference run in."""
+        prev, n = v, 0
+        for c in self.cands[idx + 1:idx + 1 + 4 * INLINE_JUMP_RUN]:
+            if c.family != "dec" or c.keyword:
+                continue
+            nxt = _dec_value(c)
+            if _dec_plausible(prev, nxt, 1) != 1:
+                return False
+            prev, n = nxt, n + 1
+            if n >= INLINE_JUMP_RUN:
+                return True
+        return False
 
     def _article_first_section(self, c: Candidate, v: tuple[int, ...]) -> bool:
         """Whether decimal ``c`` is the first section of the Article open now: numbered under the Article's own

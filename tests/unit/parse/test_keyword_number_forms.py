@@ -89,3 +89,34 @@ def test_sections_numbered_in_words_are_sections() -> None:
             assert doc.text[u.char_start:u.char_end].startswith("SECTION "), u.label
             assert f"numbered {u.label[3:]} in" in doc.text[u.char_start:u.char_end], u.label
     assert not any(x.startswith(("cl. ", "Preamble ¶2")) for x in labels), labels
+
+
+def _flattened_with_a_skipped_number() -> bytes:
+    heads = {1: "Services", 2: "Payment", 3: "Term", 4: "Termination", 5: "Warranties", 6: "Inventions",
+             8: "Medical and Regulatory", 9: "Independent Contractor Status", 10: "Conflicts of Interest",
+             11: "Notices", 12: "General Provisions"}  # the filing prints no 7
+    parts = ["Master Service Agreement This Master Service Agreement is made between Alpha Inc. (\"Client\") and "
+             "Beta Ltd. (\"CRO\")."]
+    runs = []
+    for n, head in heads.items():
+        subs = " ".join(f"{n}.{k}. The parties agree to the matter numbered {n}.{k} in writing and in good faith."
+                        for k in (1, 2, 3))
+        runs.append(f"{n}.0 {head} {subs}")
+    parts.append(" ".join(runs[:5]))  # a page of the filing: clauses run on after each other on long lines
+    parts.append(" ".join(runs[5:]))
+    parts.append("IN WITNESS WHEREOF the parties have signed this Agreement.\n\nALPHA INC.\n\nBy: /s/ A. Smith")
+    return "\n\n".join(parts).encode()
+
+
+def test_a_clause_number_the_document_skips_inside_a_flattened_line() -> None:
+    """The filing prints 6.3, then "8.0 Medical and Regulatory 8.1. … 8.2. … 8.3. … 9.0 …" on the same line (it has
+    no clause 7).  A number inside a line that jumps ahead was refused, so cl. 6.3 held clauses 8 to 12; a jump the
+    numbers after it run on from is the document's own."""
+    doc = parse_bytes(_flattened_with_a_skipped_number(), "alpha_beta_msa.txt")
+    labels = [u.label for u in doc.units if u.label.startswith("cl. ")]
+    for n in (8, 9, 10, 11, 12):
+        assert f"cl. {n}.0" in labels and f"cl. {n}.3" in labels, labels
+    six = next(u for u in doc.units if u.label == "cl. 6.3")
+    assert "8.0 Medical" not in doc.text[six.char_start:six.char_end]
+    twelve = next(u for u in doc.units if u.label == "cl. 12.2")
+    assert doc.text[twelve.char_start:twelve.char_end].startswith("12.2. The parties agree to the matter numbered 12.2")
