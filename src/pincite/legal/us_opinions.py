@@ -18,6 +18,12 @@ _M = re.M
 #: (:data:`ORDER_TITLE`) and signed at the end (:data:`TRIAL_JUDGE_SIGNATURE`).
 TRIAL_COURT_CAPTION = re.compile(r"^\s*(?:IN THE )?UNITED STATES (?:DISTRICT|BANKRUPTCY) COURT\b", _M | re.I)
 
+#: The stamp a US federal court's electronic filing system prints at the top of every page of a filed document
+#: ("Case 8:16-cv-01261-DOC-KES Document 40 Filed 10/04/16 Page 2 of 4 Page ID #:512", "Case: 19-1234
+#: Document: 51 Page: 7 Date Filed: …"): furniture, and its page number (``n``) the page's label.
+ECF_STAMP = re.compile(r"^\s*(?:Case|Appellate Case|Appeal)\s*:?\s+[\w:.-]+\s+(?:Document|Doc\.?|ECF\s+No\.?)\s*:?"
+                       r".{0,120}?\bPage:?\s+(?P<n>\d{1,4})\b", re.I)
+
 #: Signs on a document's first pages that it is a US court's opinion; two or more are needed.
 US_OPINION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*UNITED STATES COURT OF APPEALS\b", _M | re.I),

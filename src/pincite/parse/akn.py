@@ -43,7 +43,7 @@ from pincite.parse.akn_text import (
     join_judges,
     judge_heading,
 )
-from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings, renumber_units
+from pincite.parse.builder import CELL_SEP, TextBuilder, UnitCollector, distinguish_by_headings, renumber_units
 from pincite.parse.contract import is_bare_heading, letter_value, roman_value
 from pincite.parse.roles import Segment, assign_roles
 from pincite.parse.xmlsafe import load_xml, local_name
@@ -818,7 +818,7 @@ class _JudgmentReader:
                     if cells:
                         if not first:
                             self.b.separate("\n")
-                        self.b.append("\t".join(cells))  # (a tab between cells, as a row copies)
+                        self.b.append(CELL_SEP.join(cells))
                         first = False
             elif n in _SUB_UNITS and self._num_text(c) is not None and owner is not None:
                 if not first:

@@ -14,6 +14,11 @@ from typing import Any
 from pincite.types import Role, Unit, UnitKind, Zone
 
 
+#: between a table row's cells in a canonical text: a tab, as a row copies from a page or from Word (a quote that runs
+#: across two cells matches, since quotes are compared with whitespace normalised)
+CELL_SEP = "\t"
+
+
 class TextBuilder:
     """Accumulates the canonical text; offsets are code points."""
 

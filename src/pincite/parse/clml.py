@@ -68,7 +68,7 @@ from lxml import etree
 from pincite.errors import ParseError
 from pincite.legal.language import (EU_ACT_CITATION, EU_ARTICLE, NOTES_HEADING, ORDINAL_WORDS,
                                     PROVISION_ABBREVIATIONS, UK_CITATION_FORMS)
-from pincite.parse.builder import TextBuilder, UnitCollector, distinguish_by_headings
+from pincite.parse.builder import CELL_SEP, TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
@@ -113,9 +113,6 @@ _TYPE_CODES = {
 }
 
 
-#: between a table row's cells: a tab, as the page copies a row (a quote across two cells, "Section 23 Stop notice
-#: and temporary stop notices", matches: quotes are compared with whitespace normalised)
-CELL_SEP = "\t"
 #: what a ``<Character Name="…"/>`` prints (the schema's list: spaces of several widths and the minus sign); the
 #: spaces are one space once whitespace is collapsed ("section 33(2)", not "section33(2)")
 CHARACTERS = {"NonBreakingSpace": " ", "EnSpace": " ", "EmSpace": " ", "ThinSpace": " ", "LinePadding": " ",

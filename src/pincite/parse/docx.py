@@ -58,6 +58,7 @@ from pincite.legal.contracts import (
     PLACEHOLDER,
     SIGNATURE_FIELDS,
 )
+from pincite.parse.builder import CELL_SEP
 from pincite.parse.contract import heading_of
 from pincite.parse.xmlsafe import load_xml
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
@@ -79,9 +80,6 @@ MAX_TOTAL_BYTES = 160 << 20
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an encrypted (password-protected) .docx, or a legacy .doc
 
-#: between a table row's cells: a tab, as Word copies a row (a quote running across two cells matches, since quotes are
-#: compared with whitespace normalised)
-CELL_SEP = "\t"
 _DOCTYPE = re.compile(rb"<!DOCTYPE", re.I)
 
 
@@ -973,15 +971,12 @@ def _front_notes(units: tuple[Unit, ...], d: DocxText) -> tuple[Unit, ...]:
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a .docx: its canonical text (Word's numbering rendered) through the contract/text analysis."""
     from pincite.parse.text import analyse_text
-
     from pincite.parse.us_opinion_text import read_us_opinion_text
 
     d = read_docx(data, source)
     opinion = read_us_opinion_text(d.text, source)
     if opinion is not None:  # a US court's opinion or order in Word: its voices and Parts
-        return ParsedDocument(format=Format.DOCX, kind=DocumentKind.JUDGMENT, title=opinion.title or d.title or "",
-                              text=d.text, units=tuple(opinion.units), citation=opinion.citation,
-                              date=opinion.date, warnings=tuple(opinion.warnings), meta={"us_opinion": True})
+        return opinion.document(Format.DOCX, d.text, d.title or "")
     a = analyse_text(d.text, source)
     title = d.title or a.title
     kind, units, warnings = a.kind, _front_notes(a.units, d), a.warnings

@@ -254,9 +254,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
 
     opinion = read_us_opinion_text(text, source)
     if opinion is not None:  # a US court's opinion or order saved as a web page: its voices and Parts
-        return ParsedDocument(format=Format.HTML, kind=DocumentKind.JUDGMENT, title=opinion.title or page_title,
-                              text=text, units=tuple(opinion.units), citation=opinion.citation, date=opinion.date,
-                              warnings=tuple(warnings) + tuple(opinion.warnings), meta={"us_opinion": True})
+        return opinion.document(Format.HTML, text, page_title, tuple(warnings))
     analysis = analyse_text(text, source)
     rendered = outline_of(root).contract(Format.HTML, source, warnings)
     if rendered is not None and analysis.kind != DocumentKind.JUDGMENT and (

@@ -174,9 +174,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     # "1" under the judge's heading, is the same judgment whether its file is .txt or .md)
     opinion = read_us_opinion_text(text, source)
     if opinion is not None:  # a US court's opinion or order in Markdown: its voices and Parts
-        return ParsedDocument(format=Format.MARKDOWN, kind=DocumentKind.JUDGMENT, title=opinion.title or title,
-                              text=text, units=tuple(opinion.units), citation=opinion.citation, date=opinion.date,
-                              warnings=tuple(warnings) + tuple(opinion.warnings), meta={"us_opinion": True})
+        return opinion.document(Format.MARKDOWN, text, title, tuple(warnings))
     a = analyse_text(text, source, title or None)
     if a.kind is DocumentKind.JUDGMENT:
         return _judgment(text, source, title, a, warnings)

@@ -1110,10 +1110,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
                               meta={"sections": sum(1 for u in units if u.kind is UnitKind.SECTION)})
     opinion = read_us_opinion_text(text, source)
     if opinion is not None:  # a US court's opinion or order: its voices and Parts, as from its PDF
-        return ParsedDocument(format=Format.TEXT, kind=DocumentKind.JUDGMENT, title=opinion.title, text=text,
-                              units=tuple(opinion.units), citation=opinion.citation, date=opinion.date,
-                              pages=tuple(opinion.pages), warnings=tuple(warnings) + tuple(opinion.warnings),
-                              meta={"us_opinion": True})
+        return opinion.document(Format.TEXT, text, warnings=tuple(warnings))
     a = analyse_text(text, source)
     meta: dict = {"clauses": sum(1 for u in a.units if u.number is not None)}
     if a.unprinted:

@@ -325,13 +325,13 @@ def analyse_us_opinion(blocks: list[Block], layouts: list[PageLayout], supreme: 
                 US.PANEL_LINE.search(before) is not None and court is not None and t == court.group(0))
             if court is not None and blk.lines == 1 and closes_panel:
                 court = None  # "WILLIAMS, Senior Circuit Judge." closing the panel line above, not an author
-            prose = len(t) > 150 and blk.lines >= 2 and _numbered_heading(blk) is None
+            numbered = _numbered_heading(blk)
+            prose = len(t) > 150 and blk.lines >= 2 and numbered is None
             # a state court's opinion may open at its first heading ("Introduction") under the panel line
-            numbered_first = _numbered_heading(blk)
             heading = court is None and after_panel and not has_opener and not prose and (
                 _unnumbered_heading(blk) is not None
-                or (numbered_first is not None and _first_of_level(numbered_first[0])))  # ("O" is no Part I)
-            if heading and trial and _numbered_heading(blk) is None and not _prose_follows(blocks, k):
+                or (numbered is not None and _first_of_level(numbered[0])))  # ("O" is no Part I)
+            if heading and trial and numbered is None and not _prose_follows(blocks, k):
                 # under an order's title, words in capitals with no prose after them are the caption's other
                 # column run in among the title's lines (a text extraction of pleading paper), not a heading
                 heading = False

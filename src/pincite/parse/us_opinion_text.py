@@ -17,28 +17,22 @@ page's label and kept out of every paragraph's first line.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pincite.legal.judgments import find_citation, find_judgment_date
 from pincite.legal import us_opinions as US
-from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
+from pincite.legal.us_opinions import ECF_STAMP, RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.us_opinion import Block, analyse_us_opinion, judgment_title, opinion_parties
-from pincite.types import PageMarker, Unit
+from pincite.types import DocumentKind, Format, PageMarker, ParsedDocument, Unit
 
 #: how much of the text's start is read for the signs of a US opinion
 PROBE_CHARS = 8000
-#: the Supreme Court's caption on a line of its own: its Parts are cited "II-A" and its opinion by name
-SUPREME_CAPTION = re.compile(r"^\s*SUPREME COURT OF THE UNITED STATES\s*$")
 #: a line this much shorter than the text's usual line (:func:`_usual_width`) ends its paragraph: a wrapped
 #: paragraph's lines run to the margin, its last line and a heading stop short of it
 SHORT_LINE = 0.75
 
 #: a page's number printed alone at its top or foot: "7", "- 7 -", "Page 7", "Page 7 of 12"
 _PAGE_NUMBER = re.compile(r"^\s*(?:-\s*)?(?:Page\s+)?(?P<n>\d{1,4})(?:\s*-)?(?:\s+of\s+\d{1,4})?\s*$", re.I)
-#: the filing system's stamp on each page of a filed order or opinion ("Case: 19-1234 Document: 51 Page: 7 …",
-#: "Case 2:15-md-02641 Document 40 Filed 06/01/19 Page 2 of 4"): furniture, giving the page's number
-_STAMP = re.compile(r"^\s*(?:Case|Appellate Case|Appeal)\s*:?\s+[\w:.-]+\s+(?:Document|Doc\.?|ECF\s+No\.?)\s*:?"
-                    r".{0,120}?\bPage:?\s+(?P<n>\d{1,4})\b", re.I)
 #: a slip opinion's running citation line ("Cite as: 569 U. S. ____ (2013)")
 _CITE_AS = re.compile(r"^\s*Cite as:\s+\S.{0,60}$")
 #: how many lines at a page's top and foot may be its furniture
@@ -75,6 +69,15 @@ class TextOpinion:
     title: str
     citation: str | None
     date: str | None
+
+    def document(self, fmt: Format, text: str, title: str = "", warnings: tuple[str, ...] = ()) -> ParsedDocument:
+        """The opinion as a parsed document of format ``fmt`` whose canonical text is ``text`` (the one read);
+        ``title`` where the opinion's caption gives none (a web page's or a file's own), ``warnings`` the
+        format's own, before the opinion's."""
+        return ParsedDocument(format=fmt, kind=DocumentKind.JUDGMENT, title=self.title or title, text=text,
+                              units=tuple(self.units), citation=self.citation, date=self.date,
+                              pages=tuple(self.pages), warnings=tuple(warnings) + tuple(self.warnings),
+                              meta={"us_opinion": True})
 
 
 def _pages(text: str) -> list[TextPage]:
@@ -128,7 +131,7 @@ def _strip_margin_numbers(lines: list[_Ln]) -> list[_Ln]:
     blank = False
     for ln, mark in zip(lines, marked):
         if not mark:
-            out.append(_Ln(ln.start, ln.end, ln.indent, ln.page, ln.content, ln.blank_before or blank))
+            out.append(replace(ln, blank_before=ln.blank_before or blank))
             blank = False
             continue
         m = _MARGIN_NUMBER.match(ln.content)
@@ -136,8 +139,8 @@ def _strip_margin_numbers(lines: list[_Ln]) -> list[_Ln]:
         if not rest.strip():
             blank = True
             continue
-        cut = m.end()  # (the indent is the line's own: the number is a column of its own, not a first-line indent)
-        out.append(_Ln(ln.start + cut, ln.end, ln.indent, ln.page, rest, ln.blank_before or blank))
+        # (the indent is the line's own: the number is a column of its own, not a first-line indent)
+        out.append(replace(ln, start=ln.start + m.end(), content=rest, blank_before=ln.blank_before or blank))
         blank = False
     return out
 
@@ -150,7 +153,7 @@ def _furniture(page: TextPage, lines: list[_Ln], paged: bool, repeated: set[str]
              if paged else range(len(lines)))
     for i in dict.fromkeys(edges):
         c = lines[i].content
-        num = _PAGE_NUMBER.match(c) or _STAMP.match(c)
+        num = _PAGE_NUMBER.match(c) or ECF_STAMP.match(c)
         if num is not None and not paged and _LONE_NUMBER.match(c):
             num = None  # (a bare number inside a text with no pages: a Part's or a note's, see blocks_of)
         if num is not None:
@@ -402,7 +405,9 @@ def read_us_opinion_text(text: str, source: str) -> TextOpinion | None:
     blocks, pages = blocks_of(text)
     if not blocks:
         return None
-    supreme = any(SUPREME_CAPTION.match(ln) for ln in text[:PROBE_CHARS * 4].splitlines())
+    # the Supreme Court's caption on a line of its own: its Parts are "II-A" (a text loses the running titles the
+    # PDF reader finds it by)
+    supreme = any(US.CAPTION_LINES[0][0].match(ln.strip()) for ln in text[:PROBE_CHARS * 4].splitlines())
     shape = analyse_us_opinion(blocks, pages, supreme=supreme or None)
     if not shape.voices or not any(u.citable for u in shape.units):
         return None
