@@ -87,7 +87,7 @@ _MODULES: dict[Format, str] = {
 #: from is not the judgment's own; 24: a US trial court's order in PDF (the district court's caption, the order's
 #: title, the judge's signature) is one judge's reasons in Parts, not a contract, and the filing system's stamp
 #: on each page ("Case … Document 40 Filed … Page 2 of 4") is furniture giving the page's number
-#: (parse/us_opinion, parse/pdf._ECF_STAMP); 25: pleading paper's line numbers on the rows of the text are
+#: (parse/us_opinion, legal/us_opinions.ECF_STAMP); 25: pleading paper's line numbers on the rows of the text are
 #: margin numbers (pdf_layout.MARGIN_NUMBER_GAP; a stamp above line 1 no longer stops them being stripped), "IN
 #: THE UNITED STATES DISTRICT COURT" and a title ending "… ORDER" mark an order, an "IN RE:" caption is its
 #: title, and a lone "7." above an EDGAR filing footer is a page number, not clause 7 (parse/contract); 26: an
@@ -101,9 +101,11 @@ _MODULES: dict[Format, str] = {
 #: under a trial order's title, capitals with no prose after them and a lone letter open no Part (a text's
 #: caption columns); 32: a clause number inside a flattened line that jumps ahead (6.1, then "8.0 …" where the
 #: document prints no 7) is kept when the next three numbers each follow it with no gap (parse/contract
-#: .INLINE_JUMP_RUN): a document stored by an older parser is parsed again on its next ingest, not skipped as
-#: unchanged.
-PARSER_VERSION = 32
+#: .INLINE_JUMP_RUN); 33: a PDF's filing stamp in a court of appeals' form ("Case: 19-1234 Document: 51 Page:
+#: 7") is furniture and labels its page, as the district courts' form was (one stamp pattern for the PDF and text
+#: routes, legal/us_opinions.ECF_STAMP): a document stored by an older parser is parsed again on its next ingest,
+#: not skipped as unchanged.
+PARSER_VERSION = 33
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

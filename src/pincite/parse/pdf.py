@@ -31,7 +31,7 @@ import pypdfium2 as pdfium
 from pincite.errors import ParseError
 from pincite.parse.builder import FrontRuns, TextBuilder, add_pages
 from pincite.legal.judgments import find_citation, find_judgment_date
-from pincite.legal.us_opinions import RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
+from pincite.legal.us_opinions import ECF_STAMP, RUNNING_SERIES, RUNNING_VOICE, looks_like_us_opinion
 from pincite.parse.pdf_layout import Line, read_page_lines
 from pincite.parse.us_opinion import Voice, analyse_us_opinion, opinion_parties, voice_of_pages
 from pincite.parse.us_opinion import judgment_title as _judgment_title
@@ -64,11 +64,6 @@ def open_pdf(data: bytes, source: str) -> pdfium.PdfDocument:
 _PAGE_NUMBER_ONLY = re.compile(
     r"^\s*(?:page\s+)?[-–—]?\s*(?P<n>\d{1,4}|[ivxlc]{1,7})\s*[-–—]?\s*(?:of\s+\d{1,4})?\s*$", re.I)
 _STAR_PAGE = re.compile(r"^\[\*(\d{1,4})\]\s*")
-#: The stamp a US federal court's electronic filing system prints at the top of every page of a filed document
-#: ("Case 8:16-cv-01261-DOC-KES Document 40 Filed 10/04/16 Page 2 of 4 Page ID #:512"): furniture on a page of
-#: its own (a two-page order has no repetition to learn it from), and its page number the page's label.
-_ECF_STAMP = re.compile(r"^\s*Case\s+\d{1,2}:\d{2}-[a-z]{2,4}-\d{2,6}\S*\s+(?:Document|Doc\.?|ECF\s+No\.?)\s+"
-                        r"[\d-]+\b.{0,80}?\bFiled\b.{0,40}?\bPage\s+(?P<n>\d{1,4})\s+of\s+\d{1,4}\b", re.I)
 _DIGITS = re.compile(r"\d+")
 _LEADING_INT = re.compile(r"^\s*(\d{1,4})\b")
 _TRAILING_INT = re.compile(r"\b(\d{1,4})\s*$")
@@ -114,7 +109,7 @@ def find_furniture(pages: list[list[Line]], widths: list[float]) -> list[PageLay
         if _PAGE_NUMBER_ONLY.match(t):
             # a page that has its number already: a lone "II" under it is a Part heading, not furniture
             return not numbered
-        if _ECF_STAMP.match(t):
+        if ECF_STAMP.match(t):
             return True
         if set(t) <= set("_-–—* ") :
             return False
@@ -203,7 +198,7 @@ def _read_label(furniture: list[Line], counts: Counter[str], pages: list[list[Li
     series = None
     for ln in furniture:
         t = ln.text.strip()
-        m = _PAGE_NUMBER_ONLY.match(t) or _ECF_STAMP.match(t)
+        m = _PAGE_NUMBER_ONLY.match(t) or ECF_STAMP.match(t)
         if m:
             number = number or m.group("n")
             continue

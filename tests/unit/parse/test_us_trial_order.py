@@ -58,7 +58,10 @@ UNITED STATES DISTRICT JUDGE
 LINES_PER_PAGE = 28
 
 
-def _pleading_pdf(text: str, path: Path) -> None:
+DISTRICT_STAMP = "Case 3:19-cv-00101-MA Document 40 Filed 06/01/19 Page {n} of {of}"
+
+
+def _pleading_pdf(text: str, path: Path, stamp: str = DISTRICT_STAMP) -> None:
     """``text`` on letter pages of 28 numbered lines, the filing stamp at the top of each page."""
     from fpdf import FPDF
 
@@ -74,7 +77,7 @@ def _pleading_pdf(text: str, path: Path) -> None:
     for n, page in enumerate(pages, 1):
         pdf.add_page()
         pdf.set_xy(6, 8)  # the stamp starts left of the margin's numbers, as filed
-        pdf.cell(170, 6, f"Case 3:19-cv-00101-MA Document 40 Filed 06/01/19 Page {n} of {len(pages)}")
+        pdf.cell(170, 6, stamp.format(n=n, of=len(pages)))
         for j in range(LINES_PER_PAGE):
             y = 20 + j * 8.5
             pdf.set_xy(8, y)
@@ -109,6 +112,17 @@ def test_the_filing_stamp_and_the_margin_numbers_are_not_the_order_s_words(order
     part3 = next(u for u in doc.units if u.label == "Part III")
     body = " ".join(doc.text[part3.char_start:part3.char_end].split())
     assert body.startswith("III. DISCUSSION Plaintiff has shown")  # no stamp or line number run into it
+
+
+def test_a_court_of_appeals_filing_stamp_labels_each_page_too(tmp_path: Path) -> None:
+    """A court of appeals' system stamps "Case: 19-1234 Document: 00117684624 Page: 1 Date Filed: …": the same
+    furniture as the district court's stamp, and its page number the page's label (it had been read only where
+    it repeated often enough to be learnt, so the first pages of a short filing had no label)."""
+    path = tmp_path / "stamped_order.pdf"
+    _pleading_pdf(ORDER, path, "Case: 19-1234 Document: 00117684624 Page: {n} Date Filed: 06/01/2019 Entry ID: 6368")
+    doc = parse_bytes(path.read_bytes(), path.name)
+    assert [p.label for p in doc.pages] == ["1", "2"]
+    assert "00117684624" not in doc.text and "Date Filed" not in doc.text
 
 
 def test_the_signature_closes_the_reasons(order_pdf: Path) -> None:
