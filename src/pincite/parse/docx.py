@@ -202,7 +202,11 @@ class Numbering:
     num_abstract: dict[str, str] = field(default_factory=dict)  # numId -> abstractNumId
     overrides: dict[str, dict[int, tuple[int | None, Level | None]]] = field(default_factory=dict)
     counters: dict[str, dict[int, int]] = field(default_factory=dict)  # per abstract numbering
-    seen: set[str] = field(default_factory=set)
+    seen: set[tuple[str, int]] = field(default_factory=set)  # (numId, ilvl) whose startOverride was used
+    restarted_levels: set[tuple[str, int]] = field(default_factory=set)  # (abstract, ilvl) an override restarted
+    last_level: dict[str, int] = field(default_factory=dict)  # per abstract: the level it last drew
+    drawn: set[str] = field(default_factory=set)  # the instances that have drawn a number
+    owners: dict[str, dict[int, str]] = field(default_factory=dict)  # per abstract: the instance that drew each level
     restarted: bool = False  # whether the last number drawn began its level again
 
     def level(self, num_id: str, ilvl: int) -> Level | None:
@@ -221,18 +225,27 @@ class Numbering:
         if abstract is None or lvl is None:
             return None
         counts = self.counters.setdefault(abstract, {})
-        if num_id not in self.seen:
-            self.seen.add(num_id)
-            ovs = self.overrides.get(num_id, {})
-            starts = {k: v[0] for k, v in ovs.items() if v[0] is not None}
-            if starts:  # an instance that overrides a start restarts the list at its levels and below
-                low = min(starts)
-                for k in list(counts):
-                    if k >= low:
-                        del counts[k]
-                for k, s in starts.items():
-                    counts[k] = s - 1
-        counts[ilvl] = counts[ilvl] + 1 if ilvl in counts else self._start(num_id, ilvl)
+        start = self.overrides.get(num_id, {}).get(ilvl, (None, None))[0]
+        last = self.last_level.get(abstract)
+        # back from a deeper level that an override restarted ("1.1" again under a new instance), this instance's
+        # override of the shallower level is not a new list: the paragraphs run on ("19", "19.1", "20")
+        back_from_restart = (last is not None and last > ilvl and (abstract, last) in self.restarted_levels
+                             and not (num_id not in self.drawn and start is not None))
+        owners = self.owners.setdefault(abstract, {})
+        own_level = ilvl in counts and owners.get(ilvl) == num_id  # this instance drew the level last: it runs on
+        if start is not None and (num_id, ilvl) not in self.seen and not back_from_restart and not own_level:
+            # Word's startOverride seeds the level it is given for, once, when this instance first draws that
+            # level (the list's other levels run on: a sub-list "restarted at (a)" does not restart its parent)
+            self.seen.add((num_id, ilvl))
+            self.restarted_levels.add((abstract, ilvl))
+            counts[ilvl] = start
+        else:
+            counts[ilvl] = counts[ilvl] + 1 if ilvl in counts else self._start(num_id, ilvl)
+        for k in range(ilvl):  # a sub-level drawn first counts its parents as begun ("1.1": the next top is 2)
+            counts.setdefault(k, self._start(num_id, k))
+        self.drawn.add(num_id)
+        self.last_level[abstract] = ilvl
+        owners[ilvl] = num_id
         self.restarted = counts[ilvl] <= self._start(num_id, ilvl)
         for k in list(counts):
             if k > ilvl:
@@ -440,13 +453,19 @@ def read_styles(root: etree._Element | None) -> dict[str, _Style]:
 
 
 def _style_numbering(styles: dict[str, _Style], sid: str | None) -> tuple[str | None, int | None, str | None]:
-    """The (numId, ilvl) a paragraph style gives (following w:basedOn), and the style that gave it."""
+    """The (numId, ilvl) a paragraph style gives (following w:basedOn), and the style that gave the numId.
+
+    Each is inherited on its own: "Body text 2", based on "Body text 1", may set only ``<w:ilvl w:val="1"/>``
+    and take its list from the style it is based on (the list's second level, not its first)."""
     seen = set()
+    ilvl: int | None = None
     while sid and sid not in seen and sid in styles:
         seen.add(sid)
         st = styles[sid]
+        if ilvl is None:
+            ilvl = st.ilvl
         if st.num_id is not None:
-            return st.num_id, st.ilvl, sid
+            return st.num_id, ilvl, sid
         sid = st.based_on
     return None, None, None
 

@@ -125,6 +125,42 @@ def test_instances_of_one_list_continue_it_and_a_start_override_restarts_it() ->
     assert got == ["1. A", "2. B", "2.1 b", "1. C", "2. D", "20. E", "20.1 e", "21. F"]
 
 
+def test_a_sub_list_restarted_by_a_new_instance_does_not_restart_its_parent() -> None:
+    """Judgments as handed down in Word (their numbering checked against The National Archives' own rendering):
+    a quoted list restarted at "i)" is a new instance of the paragraphs' list whose override covers every level;
+    only the level it draws restarts, and the paragraphs after it run on (54, i), ii), 55, 56), whether they
+    come back under the new instance or the old one."""
+    levels = level(0, "decimal", "%1.") + level(1, "lowerRoman", "%2)")
+    nums = {1: (1, {}), 2: (1, {0: 1, 1: 1})}
+    got = _render(levels, [("A", 1, 0), ("B", 1, 0), ("x", 2, 1), ("y", 2, 1), ("C", 2, 0), ("D", 2, 0),
+                           ("E", 1, 0)], nums)
+    assert got == ["1. A", "2. B", "i) x", "ii) y", "3. C", "4. D", "5. E"]
+    # an instance first drawn at the top level with its own override is a new list, as before
+    assert _render(levels, [("A", 1, 0), ("x", 1, 1), ("B", 2, 0)], nums) == ["1. A", "i) x", "1. B"]
+
+
+def test_a_style_based_on_a_numbered_style_may_set_only_the_level() -> None:
+    """"Body text 2" is based on "Body text 1" (numbered by list 1) and sets only ``<w:ilvl w:val="1"/>``: its
+    paragraphs are the list's second level, drawn with that level's own start, not more top-level numbers."""
+    levels = level(0, "decimal", "%1.") + level(1, "decimal", "%2.", start=9)
+    styles_xml = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="{W_NS}">'
+                  '<w:style w:type="paragraph" w:styleId="Normal"><w:name w:val="Normal"/></w:style>'
+                  '<w:style w:type="paragraph" w:styleId="Body1"><w:name w:val="Body text 1"/>'
+                  '<w:basedOn w:val="Normal"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style>'
+                  '<w:style w:type="paragraph" w:styleId="Body2"><w:name w:val="Body text 2"/>'
+                  '<w:basedOn w:val="Body1"/><w:pPr><w:numPr><w:ilvl w:val="1"/></w:numPr></w:pPr></w:style>'
+                  '</w:styles>')
+    body = "".join(para(t, style=st) for t, st in (("A", "Body1"), ("B", "Body1"), ("x", "Body2"), ("y", "Body2"),
+                                                   ("C", "Body1")))
+    d = read_docx(docx_bytes(body, numbering({1: levels}, {1: (1, {})}), styles_xml), "b2.docx")
+    assert d.text.strip().split("\n\n") == ["1. A", "2. B", "9. x", "10. y", "3. C"]
+
+
+def test_a_sub_level_drawn_first_counts_its_parent_as_begun() -> None:
+    levels = level(0, "decimal", "%1.") + level(1, "decimal", "%1.%2")
+    assert _render(levels, [("a", 1, 1), ("b", 1, 1), ("C", 1, 0)]) == ["1.1 a", "1.2 b", "2. C"]
+
+
 def test_a_whole_level_override_and_letters_past_z() -> None:
     levels = level(0, "decimal", "%1.")
     numbering_xml = numbering({1: levels}, {1: (1, {})}).replace(
