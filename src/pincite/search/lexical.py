@@ -357,7 +357,8 @@ class LexicalIndex:
         return plan
 
     @_guarded
-    def rank_documents(self, query: str, filters: SearchFilters, limit: int = 20) -> list[tuple[str, float, str]]:
+    def rank_documents(self, query: str, filters: SearchFilters, limit: int = 20,
+                       pair_share: float = 0.2) -> list[tuple[str, float, str]]:
         """(doc id, score, document information) of the documents a query names, best first, among documents
         with a chunk passing ``filters``.
 
@@ -369,13 +370,24 @@ class LexicalIndex:
         searcher = idx.searcher()
         n = max(1, int(self.meta.get("documents", 1))) if self.meta else 1
         should = []
+        idfs: dict[str, float] = {}  # the words few documents name themselves by: at most ``pair_share`` of them
         for term in dict.fromkeys(analyse_words(" ".join(query_words(query)))):
             df = searcher.doc_freq("docinfo", term)
             if df:
                 idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+                if df <= max(1, pair_share * n):
+                    idfs[term] = idf
                 should.append((tantivy.Occur.Should, Q.const_score_query(Q.term_query(idx.schema, "docinfo", term), idf)))
         if not should:
             return []
+        # two of the query's rarer words printed together in a document's name ("Design Partner Agreement") name it
+        # more surely than the same words apart: each such pair adds half the lesser word's weight
+        words = [w for w in query_words(query) if w.lower() not in STOPWORDS]
+        for a, b in zip(words, words[1:]):
+            ta, tb = analyse_words(a), analyse_words(b)
+            if len(ta) == 1 and len(tb) == 1 and ta[0] in idfs and tb[0] in idfs and ta[0] != tb[0]:
+                should.append((tantivy.Occur.Should, Q.const_score_query(
+                    Q.phrase_query(idx.schema, "docinfo", [ta[0], tb[0]]), 0.5 * min(idfs[ta[0]], idfs[tb[0]]))))
         clauses = [(tantivy.Occur.Must, Q.boolean_query(should)), *_filter_clauses(idx, "doc", filters)]
         return [(d["doc_id"][0], score, d["docinfo"][0])
                 for d, score in top_hits(searcher, Q.boolean_query(clauses), limit, "doc_id")]
