@@ -410,8 +410,9 @@ FULL_DISSENT: tuple[re.Pattern[str], ...] = (
     re.compile(r"(?i)\bI\s+(?:have\s+)?(?:come|reached|reach|arrived)\s+(?:to\s+|at\s+)?a\s+different\s+conclusion\b"),
     # "I am unable to agree with my Lords"
     re.compile(r"(?i)\bunable\s+to\s+agree\s+with\s+my\s+(?:Lords|Ladies|colleagues|Lord|Lady)\b"),
-    # "I must respectfully dissent", "I would dissent"
-    re.compile(r"(?i)\bI\s+(?:must\s+|would\s+)?(?:respectfully\s+)?dissent\b"),
+    # "I must respectfully dissent", "I would dissent"; not "Nor do I dissent from the view that …", "I do not
+    # dissent" (a dissent denied is agreement)
+    re.compile(r"(?i)(?<!\bnor do )(?<!\bdo )(?<!\bdid )\bI\s+(?:must\s+|would\s+)?(?:respectfully\s+)?dissent\b"),
     # "in my dissenting judgment"
     re.compile(r"(?i)\bmy\s+dissenting\s+judgment\b"),
 )

@@ -70,9 +70,17 @@ SOLICITORS = re.compile(r"^Solicitors?:\s*")
 JUDGE_COLON = re.compile(
     r"^(?P<name>(?:HHJ|HH Judge|His Honour Judge|Her Honour Judge|Mrs? Justice|Ms Justice|Lord Justice|"
     r"Lady Justice|Lord|Lady|Sir|Dame|Master|District Judge|Deputy (?:High Court |District )?Judge|Judge|"
-    r"(?:Senior |Deputy )?(?:Assistant )?Registrar|S?AR|DR|Magistrate)"
+    r"(?:Senior |Deputy )?(?:Assistant )?Registrar|S?AR|DR|Magistrate|"
+    r"(?:LORD|LADY|MRS?|MS) JUSTICE|LORD|LADY|SIR|DAME|HHJ|(?:HIS|HER) HONOUR JUDGE)"
     r"\b[^:()\n]{1,60}?|[A-Z][A-Za-z'’ .-]{1,60}? (?:LJ|J|JA|JC|JAD|SJ|IJ|AJ|AR|SAR|DR|QC|KC|MR|P|CJ|VC))"
-    r"(?:\s*\((?P<note>[^()\n]{1,200})\))?\s*:$")
+    r"(?:\s*\((?P<note>[^()\n]{1,200})\)|,[ \t]*(?P<with>with whom [^:()\n]{1,200}? agrees?))?\s*:"
+    # the UK Supreme Court's and Privy Council's form: the note after the colon ("LORD HAMBLEN: (with whom Lord
+    # Reed, Lord Briggs ... agree)")
+    r"(?:[ \t]*\((?P<after>[^()\n]{1,300})\)[ \t]*)?$")
+
+#: The first words of reasons that say they are the whole court's, under one judge's name ("1. This is the
+#: judgment of the Court.", "This is the judgment of the court to which all members have contributed")
+COURT_JUDGMENT_SAYS = re.compile(r"\s*(?:\[?\d{1,4}\.?\]?\s+)?This is the judgment of the (?:whole )?[Cc]ourt\b")
 
 #: What the bracketed note under a judge's name says of the judgment that follows: (pattern, role, why).
 #: The first that matches decides; a note matching none leaves the role to the judge's own words.
@@ -111,6 +119,11 @@ JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:Decision|Judgment) Date\s*:", re.M), "the caption's field dating the decision"),
     (re.compile(r"^Counsel(?: Name\(s\))?\s*:", re.M), "the caption's field naming counsel for the parties"),
     (re.compile(r"^Case (?:Number|No\.?)\s*:", re.M), "the caption's field giving the court's case number"),
+    (re.compile(r"^[ \t]*(?:Heard (?:on|at)|Hearing dates?[ \t]*:|Date of hearing\b)", re.M),
+     "the hearing line of a UK hand-down ('Heard on 8 February 2021', 'Hearing date : 10 March 2022')"),
+    (re.compile(r"^[ \t]*On appeal from\b", re.M), "the decision appealed from, named on an appellate court's cover"),
+    (re.compile(r"^[ \t]*JUDGMENT GIVEN ON[ \t]*$|^[ \t]*J U D G M E N T[ \t]*$", re.M),
+     "the Supreme Court's 'JUDGMENT GIVEN ON' line, a transcript's spaced 'J U D G M E N T'"),
 )
 
 #: A contents table's heading over the reasons ("Table of Contents", then "Para No"): not reasons.
@@ -194,6 +207,21 @@ CAPTION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
      "a court file number alone on its line ('CA122/2014', 'CIV-2018-488-83')"),
     (re.compile(r"^[ \t]*\((?:Given|Delivered) by [A-Z][^)\n]{1,60}\)[ \t]*$", re.M),
      "'(Given by White J)': who gave the court's reasons"),
+    (re.compile(r"^[ \t]*(?:Heard (?:on|at)\b|Hearing dates?[ \t]*:|Date of hearing\b)", re.M),
+     "the hearing line of a UK hand-down ('Heard on 8 February 2021', 'Hearing date : 10 March 2022')"),
+    (re.compile(r"^[ \t]*On appeal from\b", re.M), "the decision appealed from, named on an appellate court's cover"),
+    (re.compile(r"^[ \t]*(?:JUDGMENT GIVEN ON|J U D G M E N T|(?:APPROVED|OPEN|RESERVED) JUDGMENT|Approved Judgment|"
+                r"Decision (?:&|and) Reasons(?: Promulgated)?)\b", re.M),
+     "the line that announces the judgment on a UK cover ('JUDGMENT GIVEN ON', 'Approved Judgment', 'J U D G M E N T')"),
+    (re.compile(r"^[ \t]*(?:Before[ \t]*:?[ \t]*$|before (?:Lord|Lady|The Hon|Mr|Mrs|Ms|Sir|Dame|HHJ|His Honour|Her "
+                r"Honour|Judge)\b)", re.M),
+     "'Before:' over the judges (a contract is made between parties, never heard before anyone)"),
+    (re.compile(r"\((?:[Ii]nstructed|INSTRUCTED) by [^)\n]{3,120}\)|\bappeared (?:on behalf of|for) the (?:Applicant|"
+                r"Appellant|Respondent|Claimant|Defendant|Crown|Prosecution)", re.M),
+     "counsel on the cover: '(Instructed by X LLP)', 'appeared on behalf of the Crown'"),
+    (re.compile(r"^[ \t]*(?:(?:LORD|LADY|MR|MRS|MS)[ \t]+JUSTICE[ \t]+[A-Z]|(?:Lord|Lady|Mr|Mrs|Ms)[ \t]+Justice[ \t]+[A-Z]|"
+                r"HHJ[ \t]+[A-Z]|(?:HIS|HER) HONOUR JUDGE[ \t]+[A-Z]|THE HON\.? (?:MR|MRS|MS) JUSTICE)", re.M),
+     "a judge's title opening a caption line ('LORD JUSTICE SINGH', 'Mr Justice Holgate', 'HHJ Vincent')"),
     (re.compile(r"^[ \t]*IN THE MATTER OF\b|^[ \t]*IN THE MATTER[ \t]*$|^[ \t]*UNDER[ \t]*$", re.M),
      "the enactment or matter a proceeding is brought under, printed in the caption"),
 )

@@ -228,13 +228,18 @@ def decide_roles(segments: list[Segment], texts: list[str], coram: list[str]) ->
             seg.basis = _NO_STATEMENT
 
 
+#: A transcript's speaker at a paragraph's start ("35. LORD JUSTICE CHADWICK:  I agree."): not the judge's words,
+#: so "I agree." is read as the sentence it is.
+_SPEAKER = re.compile(r"^(\s*\[?\d{1,4}\.?\]?\s+)(?:(?:LORD|LADY|MRS?|MS) JUSTICE|LORD|LADY|SIR|DAME) [A-Z'’ -]{2,40}:\s+")
+
+
 def assign_roles(units: tuple[Unit, ...], segments: list[Segment], coram: list[str], text: str,
                  collector: UnitCollector | None = None) -> tuple[Unit, ...]:
     """Decide every segment's role and copy author, role and basis onto the units of the reasons."""
     by_ordinal = {u.ordinal: u for u in units}
     texts = []
     for seg in segments:
-        parts = [text[by_ordinal[o].char_start:by_ordinal[o].char_end] for o in seg.units
+        parts = [_SPEAKER.sub(r"\1", text[by_ordinal[o].char_start:by_ordinal[o].char_end]) for o in seg.units
                  if o in by_ordinal and by_ordinal[o].kind in (UnitKind.PARAGRAPH, UnitKind.BLOCK)]
         texts.append("\n".join(parts))
     decide_roles(segments, texts, coram)

@@ -349,14 +349,38 @@ def _signature(lines: list[Line], after: int, ceiling: int) -> int | None:
     return None
 
 
+#: a judge as a UK cover lists the bench ("LORD JUSTICE BEAN", "Lady Justice Elisabeth Laing", "Sir Geoffrey Vos,
+#: Master of the Rolls", "HHJ Vincent", "LORD BOYD OF DUNCANSBY (VICE PRESIDENT)")
+_UK_TITLE = re.compile(r"^(?:(?:Lord|Lady|Mrs?|Ms|LORD|LADY|MRS?|MS) (?:Justice|JUSTICE) |(?:THE )?(?:HON\.? |"
+                       r"RT\.? HON\.? )?(?:Lord|Lady|Sir|Dame|LORD|LADY|SIR|DAME) |HHJ |(?:HIS|HER|His|Her) "
+                       r"(?:HONOUR|Honour) (?:JUDGE|Judge) |(?:MR|MRS|MS|Mr|Mrs|Ms) [A-Z][\w'’-]+ (?:KC|QC)\b)")
+
+
+_BEFORE_LINE = re.compile(r"^[Bb]efore[ \t]+((?:(?:Lord|Lady|Sir|Dame) [A-Z][\w'’-]+(?:,? [A-Z][\w'’-]+)*,?[ \t]*){2,})$")
+
+
 def panel(text: str, lines: list[Line]) -> list[str]:
     """The judges a cover sheet's "Court:" field names ("O'Regan P, Harrison and White JJ" -> "O'Regan P",
     "Harrison J", "White J"), in order; empty when there is none."""
     for i, ln in enumerate(lines[:200]):
+        one = _BEFORE_LINE.match(ln.content)
+        if one:  # the Supreme Court's and Privy Council's cover: "before Lord Reed, President Lord Briggs Lord Hamblen"
+            names = [n.strip(" ,") for n in re.split(r"(?=\b(?:Lord|Lady|Sir|Dame) [A-Z])", one.group(1)) if n.strip(" ,")]
+            return [re.sub(r",.*$", "", n) for n in names]
         m = TJ.PANEL_FIELD.match(ln.content)
         if not m:
             continue
         names = m.group("names") or next((x.content for x in lines[i + 1:i + 4] if x.content), "")
+        if _UK_TITLE.match(names):  # a UK hand-down's bench, one judge a line under "Before :" ("and" between)
+            bench: list[str] = []
+            for x in lines[i + 1:i + 16] if not m.group("names") else [lines[i]]:
+                c = x.content.strip()
+                if not c or c.lower() == "and":
+                    continue
+                if not _UK_TITLE.match(c):
+                    break
+                bench.append(re.sub(r"\s*\((?:[A-Z ]+|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\)$|,.*$", "", c))
+            return bench
         parts = [p.strip() for p in re.split(r"[,;]\s*|\s+and\s+", names) if p.strip()]
         plural = re.search(r"\s(JJ|JJA)$", parts[-1]) if parts else None
         out = []
@@ -404,9 +428,49 @@ def _judge_line(content: str) -> re.Match[str] | None:
     if m is None:
         return None
     words = m.group("name").split()
-    if any(w[0].islower() and w not in _NAME_JOINERS for w in words):
+    # (a name Word shows in small capitals may be typed in lower case, "Lord kitchin (with whom Lord Reed ...
+    # agree):": a heading's bracketed note, with nothing after the colon, makes it a heading all the same)
+    if any(w[0].islower() and w not in _NAME_JOINERS for w in words) and not (
+            (m.group("note") or m.group("after") or m.group("with")) and words[0][0].isupper()):
         return None
     return m
+
+
+#: a judge's name alone on its line over that judge's reasons, with no colon, as a UK hand-down prints it
+#: ("Lord Justice Bean", "LADY JUSTICE ELISABETH LAING", "Sir Geoffrey Vos", "Popplewell LJ")
+_BARE_JUDGE = re.compile(r"^(?:(?:Lord|Lady|Mrs?|Ms|LORD|LADY|MRS?|MS) (?:Justice|JUSTICE)|Sir|SIR|Dame|DAME) "
+                         r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,3}$|^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)? (?:LJ|J|MR|VC|P)$")
+#: a transcript's judge named at the start of a numbered paragraph: "1. LORD JUSTICE PILL: This is an appeal
+#: ...", "35. LORD JUSTICE CHADWICK: I agree."
+_INLINE_JUDGE = re.compile(r"^\d{1,4}\.?[ \t]+(?P<name>(?:LORD|LADY|MRS?|MS) JUSTICE [A-Z][A-Z'’ -]{1,40}?|"
+                           r"(?:Lord|Lady|Mrs?|Ms) Justice [A-Z][\w'’ -]{1,40}?|SIR [A-Z][A-Z'’ -]{1,40}?|"
+                           r"(?:THE )?(?:MASTER OF THE ROLLS|LORD CHIEF JUSTICE|CHANCELLOR|PRESIDENT|VICE-PRESIDENT))"
+                           r"[ \t]*:[ \t]+\S")
+
+
+def _inline_judge(content: str) -> re.Match[str] | None:
+    return _INLINE_JUDGE.match(content)
+
+
+def _runs_to(lines: list[Line], first: int, stop: int, n: int) -> bool:
+    """Whether paragraphs 1 to ``n`` are numbered in order from line ``first`` before line ``stop``: the reasons
+    open there (an order's short "1.", "2." list above a judge's heading does not)."""
+    want = 1
+    for i in range(first, stop):
+        m = _NUM_PARA.match(lines[i].content)
+        if m and int(m.group(1)) == want:
+            want += 1
+            if want > n:
+                return True
+    return False
+
+
+def _bare_judge(lines: list[Line], i: int) -> bool:
+    """A judge's name alone on line ``i`` (:data:`_BARE_JUDGE`) with a numbered paragraph next: a heading."""
+    if not _alone(lines, i) or not _BARE_JUDGE.match(lines[i].content):
+        return False
+    nxt = next((ln.content for ln in lines[i + 1:i + 4] if ln.content), "")
+    return bool(_NUM_PARA.match(nxt))
 
 
 #: lower-case words a judge's name may hold ("Lady Justice Carr of Walton-on-the-Hill", "Judge de Haas")
@@ -448,11 +512,16 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     makes the reasons that judge's.  Annexes, footnotes, a copyright line and a source link after the last
     paragraph are not reasons.
     """
-    judge = next((i for i, ln in enumerate(lines) if _judge_line(ln.content)), None)
+    judge = next((i for i, ln in enumerate(lines) if _judge_line(ln.content) or _bare_judge(lines, i)), None)
+    first = next((i for i, ln in enumerate(lines) if (m := _NUM_PARA.match(ln.content)) and m.group(1) == "1"),
+                 None)
+    if judge is not None and first is not None and first < judge and _inline_judge(lines[first].content):
+        judge = None  # "1. LORD JUSTICE PILL: This is an appeal …": the judge is named in the first paragraph
+    elif judge is not None and first is not None and first < judge and _runs_to(lines, first, judge, min_paragraphs):
+        judge = None  # the reasons open before any heading (the lead's name was not printed as one)
     start = judge
     if judge is None:  # no judge's heading: the reasons open at the paragraph numbered 1, under the caption
-        start = next((i for i, ln in enumerate(lines) if (m := _NUM_PARA.match(ln.content)) and m.group(1) == "1"),
-                     None)
+        start = first
         if start is None:
             return None
     above = text[:lines[start].start]
@@ -470,7 +539,9 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                 or bare and bare.group(1) == str(want):
             paras.append((i, str(want)))
             want += 1
-        elif paras and _alone(lines, i) and _judge_line(content):
+            if _inline_judge(content):
+                judges.append(i)  # a judge named at the paragraph's start opens that judge's reasons
+        elif (paras or judge is None) and _alone(lines, i) and (_judge_line(content) or _bare_judge(lines, i)):
             judges.append(i)
     if len(paras) < min_paragraphs:
         return None
@@ -496,13 +567,16 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                                 basis=f"the only judge the caption names ({coram[0]}); no judge's heading"))
     for k, j in enumerate(judges):
         m = _judge_line(lines[j].content)
-        assert m is not None
-        name = m.group("name").strip()
-        role, basis = _note_role(m.group("note"))
+        inline = _inline_judge(lines[j].content) if m is None else None
+        raw = m.group("name") if m is not None else inline.group("name") if inline is not None \
+            else lines[j].content
+        name = " ".join(w if w in _NAME_JOINERS or not w[0].islower() else w[0].upper() + w[1:]
+                        for w in raw.split())  # ("Lord kitchin", typed under small capitals)
+        role, basis = _note_role((m.group("note") or m.group("after") or m.group("with")) if m is not None else None)
         joint = role is Role.JOINT
         segments.append(Segment(index=k, display=name, judges=(name,), heading=lines[j].content, joint=joint,
                                 role=None if joint else role, basis=None if joint else basis))
-        if k:
+        if (k or judge is None) and inline is None:
             segments[-1].units.append(add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False,
                                           None))
     for k, (li, num) in enumerate(paras):
@@ -511,7 +585,9 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         if after < len(judges) and judges[after] < stop:
             stop = judges[after]  # the next judge's heading ends it
         # its voice: the last heading above it (the one segment where no heading names a judge); none to give it
-        owned = segments[max(0, after - 1)].units if segments else []
+        # (before the first heading, where the reasons open with none: no judge's)
+        owned = segments[max(0, after - 1)].units if segments and (after or judge is not None or not judges) \
+            else []
         # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
         heads: list[int] = []
         j = stop - 1
@@ -554,6 +630,11 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     ordinal_of = _ordinals(found)
     for seg in segments:
         seg.units = [ordinal_of[i] for i in seg.units]
+    for seg in segments:  # "1. This is the judgment of the Court." under a judge's heading: the court's, joint
+        first_para = next((f for f in (found[i] for i in seg.units) if f["kind"] is UnitKind.PARAGRAPH), None)
+        if first_para is not None and TJ.COURT_JUDGMENT_SAYS.match(
+                text, first_para["char_start"], min(first_para["char_end"], first_para["char_start"] + 120)):
+            seg.joint, seg.role, seg.basis = True, None, None
     if len(segments) == 1 and not segments[0].joint and segments[0].role is None and len(coram) <= 1:
         # one judge alone (the heading's name, no panel printed): as before, that judge decides alone
         segments[0].role, segments[0].basis = Role.SOLE, segments[0].heading

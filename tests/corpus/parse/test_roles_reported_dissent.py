@@ -73,6 +73,11 @@ def test_a_reported_dissent_is_not_the_judges_own(bulk: Path, name: str, judge: 
       "I would dismiss it."], [Role.LEAD, Role.DISSENTING]),
     (["I would allow the appeal.", "I have come to a different conclusion. I would dismiss it."],
      [Role.LEAD, Role.DISSENTING]),
+    # a dissent denied is agreement ("Nor do I dissent from the view that …", [2003] EWCA Civ 547 at [66])
+    (["Nor do I dissent from the view that reclassification is a means of review. I would allow the appeal.",
+      "I agree."], [Role.LEAD, Role.CONCURRING]),
+    (["I would allow the appeal.", "I do not dissent from that. I agree."],
+     [Role.LEAD, Role.CONCURRING]),
 ])
 def test_own_dissent_and_reported_dissent(texts: list[str], expected: list[Role]) -> None:
     segs = [Segment(index=i, display=f"Judge{i} LJ", judges=(f"Judge{i} LJ",), heading="") for i in range(len(texts))]

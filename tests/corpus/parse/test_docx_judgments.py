@@ -1,0 +1,95 @@
+"""UK judgments as handed down in Word (zoo/judgment_docx_uk_handed_down: The National Archives' parser test files,
+their keys written from its own Akoma Ntoso of each): each is a judgment, its paragraphs carry the numbers Word
+draws, and each judge's reasons are that judge's, with the role the judgments give.
+
+The shapes: a Supreme Court cover with no court heading and the judges' agreement in the note after the lead's
+colon; a Court of Appeal judgment whose lead is named alone over paragraph 1 and whose others' headings come
+later; a 2005 transcript naming each judge inside a numbered paragraph; paragraph numbering from styles based on
+one another and from list instances that restart a sub-list.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pincite.evaluation.zoo import score_key
+from pincite.parse import parse_bytes
+from pincite.types import DocumentKind, Role
+from tests.conftest import REPO
+
+ZOO = REPO / "zoo" / "judgment_docx_uk_handed_down"
+KEYS = sorted(ZOO.glob("*.key.json"))
+
+
+def _doc(stem: str):
+    p = ZOO / f"{stem}.docx"
+    return parse_bytes(p.read_bytes(), p.name)
+
+
+def _voices(doc) -> dict[str, tuple[Role | None, int]]:
+    """Each author of the reasons' numbered paragraphs: (role, how many paragraphs)."""
+    count = Counter((u.author, u.role) for u in doc.units if u.citable and u.number and u.kind.value == "paragraph")
+    return {a: (r, n) for (a, r), n in count.items()}
+
+
+def _unit(doc, label: str):
+    return next(u for u in doc.units if u.label == label)
+
+
+def test_there_are_five_and_each_is_a_judgment_under_its_own_numbers() -> None:
+    assert len(KEYS) == 5
+    for key in KEYS:
+        doc = _doc(key.name[: -len(".key.json")])
+        assert doc.kind is DocumentKind.JUDGMENT, key.name
+        r = score_key(key)
+        c = r.counts()
+        assert c["right"] == c["units"] and c["units"] >= 48, (key.name, r.misses[:5])
+        assert c["kept_out"] == c["non_citable"], (key.name, r.misses[:5])
+
+
+def test_a_supreme_court_judgment_is_the_lead_justices_with_the_others_agreeing() -> None:
+    doc = _doc("uksc_2021_12_grant_v_international_insurance_co_of_hanover")
+    voices = _voices(doc)
+    assert set(voices) == {"LORD HAMBLEN"} and voices["LORD HAMBLEN"][0] is Role.LEAD
+    assert voices["LORD HAMBLEN"][1] == 67
+    # the cover (the terms, counsel, their solicitors) is not the court's reasons
+    cover = doc.units[0]
+    assert not cover.citable and "(Instructed by" in doc.text[cover.char_start:cover.char_end]
+
+
+def test_the_lead_named_alone_over_paragraph_one_and_the_others_agreeing_later() -> None:
+    doc = _doc("ewca_civ_2022_24_parr_v_msr_partners")
+    voices = _voices(doc)
+    assert voices["Lord Justice Bean"] == (Role.LEAD, 48)
+    assert voices["Lord Justice Lewis"][0] is Role.CONCURRING
+    assert voices["Lady Justice Elisabeth Laing"][0] is Role.CONCURRING
+    assert _unit(doc, "[1]").author == "Lord Justice Bean"
+    assert _unit(doc, "[49]").author == "Lord Justice Lewis"
+
+
+def test_judges_named_inside_their_first_numbered_paragraphs() -> None:
+    doc = _doc("ewca_civ_2005_639_merton_lbc_v_richards")
+    assert _unit(doc, "[1]").author == "LORD JUSTICE PILL" and _unit(doc, "[1]").role is Role.LEAD
+    assert _unit(doc, "[34]").author == "LORD JUSTICE PILL"
+    agree = _unit(doc, "[35]")  # "35. LORD JUSTICE CHADWICK: I agree."
+    assert agree.author == "LORD JUSTICE CHADWICK" and agree.role is Role.CONCURRING
+    assert _unit(doc, "[43]").author == "LORD JUSTICE MAY"
+    assert {a for a in _voices(doc)} == {"LORD JUSTICE PILL", "LORD JUSTICE CHADWICK", "LORD JUSTICE MAY"}
+
+
+@pytest.mark.parametrize("stem,label,words", [
+    # 'Tax body text 2' sets only the level: "9. St Philips Care Limited" is inside paragraph 13, and the next
+    # paragraph of 'Tax body text 1' is 14, not 17
+    ("ukftt_tc_2024_137_monmore_properties_v_hmrc", "[14]", "St Philips is in the business of operating care homes"),
+    ("ukftt_tc_2024_137_monmore_properties_v_hmrc", "[13]", "St Philips Care (Trinity) Limited"),
+    # after 19.20's quoted "i)", "ii)" (a new list instance restarting every level), paragraph 20 is 20, not 1
+    ("ewfc_2022_99_hertfordshire_cc_v_m", "[20]", "This case involves an allegation of physical injury to a child"),
+])
+def test_word_numbers_paragraphs_as_it_draws_them(stem: str, label: str, words: str) -> None:
+    doc = _doc(stem)
+    at = doc.text.find(words)
+    assert at >= 0
+    holders = [u for u in doc.units if u.char_start <= at < u.char_end and u.number and "(" not in (u.label or "")]
+    assert holders and holders[-1].label == label, [u.label for u in holders]
