@@ -106,9 +106,13 @@ _MODULES: dict[Format, str] = {
 #: routes, legal/us_opinions.ECF_STAMP); 34: Word's list numbering as Word draws a judgment's paragraphs (checked
 #: against The National Archives' own rendering of 94 judgments): a startOverride seeds only the level its instance
 #: draws, once, and not when the list comes back from a sub-list an override restarted; a style based on a
-#: numbered style may set only the level; a sub-level drawn first counts its parents as begun: a document stored by
-#: an older parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 34
+#: numbered style may set only the level; a sub-level drawn first counts its parents as begun; 35: a UK judgment as
+#: handed down in Word or as text is a judgment with its judges' voices (caption signs of a UK cover, 'LORD X:
+#: (with whom … agree)', a name alone over paragraph 1, a judge named at a numbered paragraph's start, the bench
+#: under 'Before :'), a number the judgment skips ("6." then "8.") does not end its paragraphs, a LISTNUM field
+#: draws its list's next number, an empty cell merged into the one above draws none: a document stored by an older
+#: parser is parsed again on its next ingest, not skipped as unchanged.
+PARSER_VERSION = 35
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

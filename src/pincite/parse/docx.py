@@ -557,6 +557,23 @@ def _hidden_text(p: etree._Element) -> bool:
     return any(_hidden(r) and any((t.text or "").strip() for t in r.iter(_W + "t")) for r in p.iter(_W + "r"))
 
 
+#: Word's LISTNUM field ("LISTNUM 1 \\l 1"): the next number of list 1 at its first level, drawn where the field
+#: stands; older judgments number their paragraphs with it where a style's numbering was taken away (numId 0)
+_LISTNUM = re.compile(r"^\s*LISTNUM\s+(\d+)\s+\\l\s+([1-9])\b")
+
+
+def _listnum(p: etree._Element) -> tuple[str, int] | None:
+    """The (numId, ilvl) of a LISTNUM field that opens paragraph ``p``, before any of its text; else None."""
+    for el in p.iter(_W + "instrText", _W + "t"):
+        if el.tag == _W + "t":
+            if (el.text or "").strip():
+                return None
+            continue
+        m = _LISTNUM.match(el.text or "")
+        return (m.group(1), int(m.group(2)) - 1) if m else None
+    return None
+
+
 def _paragraph(p: etree._Element, styles: dict[str, _Style], numbering: Numbering) -> Block | None:
     """The paragraph as the reader sees it, its number drawn; None when Word shows nothing of it.
 
@@ -598,6 +615,9 @@ def _paragraph(p: etree._Element, styles: dict[str, _Style], numbering: Numberin
         num_id, ilvl, from_style = _style_numbering(styles, sid)
     else:
         from_style = None
+    listnum = _listnum(p) if num_id in (None, "0") else None
+    if listnum is not None:  # a LISTNUM field opening the paragraph draws the next number of that list
+        num_id, ilvl = listnum
     if num_id is not None and ilvl is None:
         # a style's numbering without a level: the level whose w:pStyle names the style, else the first
         ilvl = 0
@@ -679,6 +699,10 @@ def _table(tbl: etree._Element, styles: dict[str, _Style], numbering: Numbering,
         for tc in tr:
             if tc.tag != _W + "tc":
                 continue
+            merge = tc.find(f"{_W}tcPr/{_W}vMerge")
+            if merge is not None and merge.get(_W + "val") in (None, "continue") \
+                    and not "".join(tc.itertext()).strip():
+                continue  # an empty cell merged into the one above is not drawn: its paragraphs draw no number
             inner: list[Block] = []
             _body_blocks(tc, styles, numbering, inner)
             inner = _merged(inner)

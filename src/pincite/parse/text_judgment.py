@@ -448,6 +448,39 @@ _INLINE_JUDGE = re.compile(r"^\d{1,4}\.?[ \t]+(?P<name>(?:LORD|LADY|MRS?|MS) JUS
                            r"[ \t]*:[ \t]+\S")
 
 
+#: how many numbers a judgment's paragraphs may skip at once ("6." then "8.", where a paragraph was deleted
+#: before hand-down) and still run on, when the next :data:`RUN_ON` numbers follow the new one in order
+MAX_SKIPPED = 2
+RUN_ON = 3
+
+
+def _runs_on(numbered: list[tuple[int, int]], i: int, n: int) -> bool:
+    """Whether the next :data:`RUN_ON` paragraph numbers after line ``i`` (``numbered``: every (line, number)
+    printed at a line's start, in order) are n+1, n+2, …, in order."""
+    k = bisect.bisect_right(numbered, (i, float("inf")))
+    nxt = [num for _, num in numbered[k:k + RUN_ON]]
+    return nxt == list(range(n + 1, n + 1 + RUN_ON))
+
+
+def _number_lines(lines: list[Line]) -> tuple[list[tuple[int, int]], dict[int, list[int]]]:
+    """Every paragraph number printed at a line's start as (line, number), in order; and each number's lines."""
+    rows: list[tuple[int, int]] = []
+    at: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        m = _NUM_PARA.match(ln.content)
+        if m:
+            rows.append((i, int(m.group(1))))
+            at.setdefault(int(m.group(1)), []).append(i)
+    return rows, at
+
+
+def _printed_later(at: dict[int, list[int]], i: int, n: int) -> bool:
+    """Whether a paragraph numbered ``n`` opens a line after line ``i``: the number was not skipped, the lines
+    between are another judgment's paragraphs quoted ("16.", "17." quoted inside 13, then "14.")."""
+    rows = at.get(n, [])
+    return bisect.bisect_right(rows, i) < len(rows)
+
+
 def _inline_judge(content: str) -> re.Match[str] | None:
     return _INLINE_JUDGE.match(content)
 
@@ -530,11 +563,16 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     paras: list[tuple[int, str]] = []  # (line index, number)
     judges: list[int] = [judge] if judge is not None else []  # the judge headings, in order
     want = 1
+    numbered: tuple[list[tuple[int, int]], dict[int, list[int]]] | None = None  # (read once, when first needed)
     for i in range(start if judge is None else start + 1, len(lines)):
         content = lines[i].content
         m = _NUM_PARA.match(content)
         split = _SPLIT_NUM_PARA.match(content) if want >= 10 else None
         bare = _BARE_NUM_PARA.match(content) if paras and i and not lines[i - 1].content else None
+        if m and paras and want < int(m.group(1)) <= want + MAX_SKIPPED \
+                and _runs_on((numbered := numbered or _number_lines(lines))[0], i, int(m.group(1))) \
+                and not _printed_later(numbered[1], i, want):
+            want = int(m.group(1))  # the document skips a number (a paragraph deleted: "6.", then "8.")
         if m and int(m.group(1)) == want or split and split.group(1) + split.group(2) == str(want) \
                 or bare and bare.group(1) == str(want):
             paras.append((i, str(want)))

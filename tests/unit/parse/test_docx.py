@@ -161,6 +161,29 @@ def test_a_sub_level_drawn_first_counts_its_parent_as_begun() -> None:
     assert _render(levels, [("a", 1, 1), ("b", 1, 1), ("C", 1, 0)]) == ["1.1 a", "1.2 b", "2. C"]
 
 
+def test_a_listnum_field_draws_the_next_number_of_its_list() -> None:
+    """An older judgment numbers paragraphs with Word's LISTNUM field where a style's numbering was taken away
+    (numId 0): "LISTNUM 1 \\l 1" draws the next number of list 1 at its first level, so the list runs on."""
+    levels = level(0, "decimal", "%1.")
+    field = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>LISTNUM 1 \\l 1</w:instrText></w:r>'
+             '<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+    body = (para("A", num=1) + para("B", num=1) + para(num=0, inner=field + run(" C")) + para("a heading", num=0)
+            + para(num=0, inner=field + run(" D")) + para("E", num=1))
+    d = read_docx(docx_bytes(body, numbering({1: levels}, {1: (1, {})})), "l.docx")
+    assert d.text.strip().split("\n\n") == ["1. A", "2. B", "3. C", "a heading", "4. D", "5. E"]
+
+
+def test_an_empty_cell_merged_into_the_one_above_draws_no_number() -> None:
+    levels = level(0, "decimal", "%1.")
+    cell = "<w:tc>{}{}</w:tc>"
+    merged = cell.format('<w:tcPr><w:vMerge/></w:tcPr>', para(num=1))
+    table = ("<w:tbl><w:tr>" + cell.format("", para("money")) + cell.format('<w:tcPr><w:vMerge w:val="restart"/>'
+             "</w:tcPr>", para("EUR")) + "</w:tr><w:tr>" + cell.format("", para("more")) + merged + "</w:tr></w:tbl>")
+    body = para("A", num=1) + table + para("B", num=1)
+    d = read_docx(docx_bytes(body, numbering({1: levels}, {1: (1, {})})), "m.docx")
+    assert d.text.strip().split("\n\n")[-1] == "2. B"
+
+
 def test_a_whole_level_override_and_letters_past_z() -> None:
     levels = level(0, "decimal", "%1.")
     numbering_xml = numbering({1: levels}, {1: (1, {})}).replace(
