@@ -506,6 +506,13 @@ def dissent_openings(doc: Document, sps: list[Speaker]) -> list[Said]:
     return [f for f in said if f is not None]
 
 
+def _others_join(sp: Speaker) -> bool:
+    """Whether the judge's own heading says the rest of the court joins their judgment ("(with whom … agree)"),
+    which no paragraph of the reasons repeats."""
+    basis = next((u.role_basis for u in sp.units if u.role_basis), "") or ""
+    return bool(re.search(r"\bwith whom\b[^()]*\bagrees?\b", basis))
+
+
 def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple[bool, list[Said]]:
     """(whether anyone dissented, the sentences that say so): each dissent's disposal and first reasons; when
     no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
@@ -525,7 +532,9 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
                     out.append(x)
         if out:
             return True, sorted(out, key=lambda x: x.start)
-    if len(sps) == 1 and sps[0].role is Role.JOINT:  # one judgment for the whole court: its disposal is everyone's
+    if len(sps) == 1 and (sps[0].role is Role.JOINT or sps[0].role is Role.LEAD and _others_join(sps[0])):
+        # one judgment for the whole court, or the only one, whose heading says the others joined it ("LORD
+        # LEGGATT: (with whom Lord Reed, Lady Arden, Lord Sales and Lord Burrows agree)"): its disposal is everyone's
         return False, disposal(doc, sps[0])[-1:] or concluding(doc, sps[0])
     if len(sps) < 2:  # one opinion, no one beside it: the line naming its author says whose it is
         only = author_said(doc, sps) if sps and not sps[0].dissenting else None

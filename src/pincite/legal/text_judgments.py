@@ -48,7 +48,7 @@ SOLE_JUDGE_HEADING = re.compile(
 
 #: The panel in a cover sheet's "Court:" field ("Court: O'Regan P, Harrison and White JJ"; the names may
 #: follow on the next line): the judges who sat, joined in the court's reasons.
-PANEL_FIELD = re.compile(r"^(?:Court|Coram|Before)\s*:\s*$|^(?:Court|Coram|Before)\s*:\s*(?P<names>\S.*)$")
+PANEL_FIELD = re.compile(r"^(?:Court|Coram|Before|B E F O R E)\s*:\s*$|^(?:Court|Coram|Before|B E F O R E)\s*:\s*(?P<names>\S.*)$")
 
 #: A line of underscores under the last paragraph, then the judge's name: the judgment's signature.
 SIGNATURE_RULE = re.compile(r"^_{10,}$")
@@ -145,7 +145,11 @@ CONTENTS_HEAD = re.compile(r"^(?:TABLE OF )?CONTENTS?\b(?:\s+(?:OPENING )?PARA(?
 
 #: A neutral citation: the court's own number for a judgment, "[2018] NZHC 3408", "[2020] EWCA Civ 26".
 NEUTRAL_CITATION = re.compile(r"\[(?:18|19|20)\d{2}\][ \t]+[A-Z][A-Za-z]{1,7}(?:[ \t]+(?:Civ|Crim|Admin|Ch|Comm|"
-                              r"Fam|QB|KB|IPEC|Pat|TCC))?[ \t]+\d{1,5}\b")
+                              r"Fam|QB|KB|IPEC|Pat|TCC))?[ \t]+\d{1,5}\b"
+                              # the English court's division or the tribunal's chamber after the number ("[2022]
+                              # EWHC 90 (QB)", "[2023] UKUT 117 (IAC)", "[2024] EWFC 74 (B)")
+                              r"(?:[ \t]+\((?:QB|KB|Ch|Comm|Admin|Fam|TCC|IPEC|Pat|SCCO|Costs|IAC|LC|AAC|TC|TCC|GRC|PC|"
+                              r"B|T[1-3]|CH)\))?")
 
 #: Words just before a citation in a caption that make it another decision's, not this one's: the decision
 #: appealed from ("[LawNet Editorial Note: The decision from which this appeal arose is reported at [2017] SGHC

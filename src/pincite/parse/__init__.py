@@ -110,9 +110,11 @@ _MODULES: dict[Format, str] = {
 #: handed down in Word or as text is a judgment with its judges' voices (caption signs of a UK cover, 'LORD X:
 #: (with whom … agree)', a name alone over paragraph 1, a judge named at a numbered paragraph's start, the bench
 #: under 'Before :'), a number the judgment skips ("6." then "8.") does not end its paragraphs, a LISTNUM field
-#: draws its list's next number, an empty cell merged into the one above draws none: a document stored by an older
+#: draws its list's next number, an empty cell merged into the one above draws none; 36: a UK judgment in Word or as
+#: text is named by its cover's parties ("Lloyd v Google LLC", the names either side of "- and -" or "-v-"),
+#: cited with its chamber ("[2022] EWHC 90 (QB)") and dated by the cover's date: a document stored by an older
 #: parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 35
+PARSER_VERSION = 36
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -1028,6 +1028,16 @@ def parse(data: bytes, source: str) -> ParsedDocument:
         units = tuple(built[0])
         kind = DocumentKind.CONTRACT
         warnings = tuple(w for w in a.warnings if "no contract signal" not in w and "no clause or" not in w)
-    meta = {"clauses": sum(1 for u in units if u.number is not None), "docx_numbered_paragraphs": d.numbered}
+    meta: dict[str, object] = {"clauses": sum(1 for u in units if u.number is not None),
+                               "docx_numbered_paragraphs": d.numbered}
+    citation, date = None, a.date
+    if kind is DocumentKind.JUDGMENT:
+        # a judgment handed down in Word is named by its parties and neutral citation and dated as its cover
+        # prints them (the file's own title is "JUDGMENT" or "Approved Judgment")
+        from pincite.parse.text import judgment_facts
+        running, citation, judged, judges = judgment_facts(d.text, units)
+        title, date = running or title, judged or date
+        if judges:
+            meta["judges"] = judges
     return ParsedDocument(format=Format.DOCX, kind=kind, title=title, text=d.text, units=units,
-                          date=a.date, warnings=warnings, meta=meta)
+                          citation=citation, date=date, warnings=warnings, meta=meta)

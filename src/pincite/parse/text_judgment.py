@@ -701,5 +701,91 @@ def caption_facts(text: str, lines: list[Line], reasons_at: int | None = None
             d = TJ.DAY_MONTH_YEAR.match(value)
             date = iso_from_parts(d.group("month"), d.group("day"), d.group("year")) if d else None
             break
+    cover = [ln for ln in lines[:250] if reasons_at is None or ln.start < reasons_at]
+    if title is None:
+        title = uk_parties(cover)
+    if date is None:
+        date = uk_date(cover)
     return title, cite, date, panel(text, lines)
+
+
+#: a party's role after its name on a UK cover ("PHILIP PARR\tAppellant", "Lloyd (Respondent)")
+_ROLE_WORDS = (r"(?:First |Second |Third |1st |2nd |3rd )?(?:Appellant|Respondent|Claimant|Defendant|Applicant|"
+               r"Petitioner|Intervener)s?(?:[ \t]*/[ \t]*(?:Appellant|Respondent|Claimant|Defendant|Applicant)s?)?"
+               r"(?: (?:father|mother|company|Company))?")
+_ROLE_TAIL = re.compile(rf"[ \t]*(?:\({_ROLE_WORDS}\)|\t+{_ROLE_WORDS}|[ \t]+-[ \t]+{_ROLE_WORDS})[ \t]*$", re.I)
+_SC_TITLE = re.compile(rf"^(?P<a>[^\t\n]{{2,150}}?)\s*\({_ROLE_WORDS}\)\s+v\.?\s+(?P<b>[^\t\n]{{2,150}}?)\s*\({_ROLE_WORDS}\)",
+                       re.I)
+_AND = re.compile(r"^[ \t]*[-–—]*[ \t]*(?:and|AND|v\.?|V\.?)[ \t]*[-–—]*[ \t]*$")
+_BETWEEN = re.compile(r"^[ \t]*(?:B[ \t]*E[ \t]*T[ \t]*W[ \t]*E[ \t]*E[ \t]*N|Between)[ \t]*:?[ \t]*$")
+
+
+def _party(line: str) -> str:
+    name = _ROLE_TAIL.sub("", line.split("\t")[0]).strip()  # (a cover's role column is a tab away)
+    name = re.sub(rf"\s*[–—-]+\s*(?:{_ROLE_WORDS}|and)\s*[–—-]*$", "", name, flags=re.I)
+    name = re.sub(r"^\(\d+\)\s*", "", name)  # "(1) MSR PARTNERS LLP (2) SIMON …": the first party named
+    name = re.split(r"\s\(\d+\)\s", name)[0]
+    return name.strip(" ,;")
+
+
+def uk_parties(lines: list[Line]) -> str | None:
+    """A UK cover's parties as a title ("Lloyd v Google LLC", "PHILIP PARR v MSR PARTNERS LLP (FORMERLY MOORE
+    STEPHENS LLP)"): the Supreme Court's "X (Respondent) v Y (Appellant)" line, else the first name under
+    "Between :" and the first under "- and -"; None where the cover prints neither."""
+    for ln in lines:
+        m = _SC_TITLE.match(ln.content.strip())
+        if m:
+            return f"{m.group('a').strip()} v {m.group('b').strip()}"
+    start = next((i for i, ln in enumerate(lines) if _BETWEEN.match(ln.content)), None)
+    if start is None:  # a transcript's cover: the parties either side of "-v-", each over its role
+        at = next((i for i, ln in enumerate(lines) if _AND.match(ln.content) and ln.content.strip()), None)
+        if at is None:
+            return None
+
+        def near(rng: range) -> str | None:
+            for j in rng:
+                c = lines[j].content.strip()
+                if not c or re.fullmatch(r"[-–—_ ]+", c) or re.fullmatch(_ROLE_WORDS, c, re.I):
+                    continue
+                return _party(c) or None
+            return None
+        a, b = near(range(at - 1, max(-1, at - 6), -1)), near(range(at + 1, min(len(lines), at + 6)))
+        return f"{a} v {b}" if a and b else None
+    names: list[str] = []
+    for ln in lines[start + 1:start + 30]:
+        c = ln.content.strip()
+        if not c or re.fullmatch(r"[-–—_ ]+", c) or re.fullmatch(_ROLE_WORDS, c, re.I):
+            continue
+        if _AND.match(c):
+            if names:
+                names.append("v")
+            continue
+        if len(names) in (0, 2) and not re.match(r"^(?:\((?:ANONYMITY|ANONYMISED)|Case No)", c, re.I):
+            party = _party(c)
+            if party and len(party) <= 150:
+                names.append(party)
+        if len(names) == 3:
+            return f"{names[0]} v {names[2]}"
+    return None
+
+
+#: the date a UK cover gives the judgment ("Date: 14/01/2022", "JUDGMENT GIVEN ON" / "23 April 2021")
+_UK_DATE_FIELD = re.compile(r"^[ \t]*(?:Date|Judgment date|Date of (?:judgment|decision)|JUDGMENT GIVEN ON|Handed down "
+                            r"(?:on)?)[ \t]*:?[ \t]*(?P<rest>.*)$", re.I)
+
+
+def uk_date(lines: list[Line]) -> str | None:
+    for i, ln in enumerate(lines):
+        f = _UK_DATE_FIELD.match(ln.content)
+        if not f:
+            continue
+        value = f.group("rest").strip() or next((x.content.strip() for x in lines[i + 1:i + 4] if x.content.strip()), "")
+        d = TJ.DAY_MONTH_YEAR.match(re.sub(r"^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),?\s+", "",
+                                           value))
+        if d:
+            return iso_from_parts(d.group("month"), d.group("day"), d.group("year"))
+        n = re.match(r"^(\d{1,2})/(\d{1,2})/(\d{4})\b", value)
+        if n and 1 <= int(n.group(2)) <= 12 and 1 <= int(n.group(1)) <= 31:
+            return f"{n.group(3)}-{int(n.group(2)):02d}-{int(n.group(1)):02d}"
+    return None
 

@@ -93,3 +93,46 @@ def test_word_numbers_paragraphs_as_it_draws_them(stem: str, label: str, words: 
     assert at >= 0
     holders = [u for u in doc.units if u.char_start <= at < u.char_end and u.number and "(" not in (u.label or "")]
     assert holders and holders[-1].label == label, [u.label for u in holders]
+
+
+@pytest.mark.parametrize("stem,title,citation,date", [
+    ("uksc_2021_12_grant_v_international_insurance_co_of_hanover",
+     "Burnett or Grant v International Insurance Company of Hanover Ltd", "[2021] UKSC 12", "2021-04-23"),
+    ("ewca_civ_2022_24_parr_v_msr_partners", "PHILIP PARR v MSR PARTNERS LLP (FORMERLY MOORE STEPHENS LLP)",
+     "[2022] EWCA Civ 24", "2022-01-14"),
+    ("ewca_civ_2005_639_merton_lbc_v_richards", "LONDON BOROUGH OF MERTON v SONIA JANE RICHARDS",
+     "[2005] EWCA Civ 639", None),
+    ("ukftt_tc_2024_137_monmore_properties_v_hmrc",
+     "MONMORE PROPERTIES LIMITED v THE COMMISSIONERS FOR HIS MAJESTY’S REVENUE AND CUSTOMS", "[2024] UKFTT 00137 (TC)",
+     "2024-02-12"),
+])
+def test_named_and_dated_as_the_cover_prints_them(stem: str, title: str, citation: str, date: str | None) -> None:
+    """Not the Word file's own title ("JUDGMENT", "Approved Judgment", the case number): the parties, the neutral
+    citation with its chamber, the date the cover gives."""
+    doc = _doc(stem)
+    assert (doc.title, doc.citation, doc.date) == (title, citation, date)
+
+
+@pytest.fixture(scope="module")
+def ask(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from tests.support.extractive_helpers import ingested, ranker_asker
+    s = ingested(tmp_path_factory.mktemp("docx_judgments") / "s.db", sorted(ZOO.glob("*.docx")))
+    yield ranker_asker(s)
+    s.close()
+
+
+def _cited(ans) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    return [(c.candidate.doc.citation, c.candidate.unit.label) for c in ans.citations]
+
+
+def test_the_outcome_is_the_leads_disposal_and_each_assent(ask) -> None:  # type: ignore[no-untyped-def]
+    ans = ask("In Parr v MSR Partners did the Court of Appeal allow the appeal?")
+    assert _cited(ans) == [("[2022] EWCA Civ 24", "[47]"), ("[2022] EWCA Civ 24", "[49]"),
+                           ("[2022] EWCA Civ 24", "[50]")]
+
+
+def test_no_one_dissenting_from_the_only_judgment_the_others_joined(ask) -> None:  # type: ignore[no-untyped-def]
+    """The others' agreement is only in the note after the lead's colon: the lead's disposal is everyone's."""
+    ans = ask("Did any Justice dissent in Grant v International Insurance Company of Hanover?")
+    assert _cited(ans) == [("[2021] UKSC 12", "[67]")]
+    assert ans.claims[0].text.startswith("No one dissented.")
