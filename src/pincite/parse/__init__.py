@@ -112,9 +112,11 @@ _MODULES: dict[Format, str] = {
 #: under 'Before :'), a number the judgment skips ("6." then "8.") does not end its paragraphs, a LISTNUM field
 #: draws its list's next number, an empty cell merged into the one above draws none; 36: a UK judgment in Word or as
 #: text is named by its cover's parties ("Lloyd v Google LLC", the names either side of "- and -" or "-v-"),
-#: cited with its chamber ("[2022] EWHC 90 (QB)") and dated by the cover's date: a document stored by an older
-#: parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 36
+#: cited with its chamber ("[2022] EWHC 90 (QB)") and dated by the cover's date; 37: a judge's name alone on a line
+#: after the reasons begin opens that judge's reasons only when the cover's bench names them ("Cockerill J" over
+#: the account of the decision below is a heading): a document stored by an older parser is parsed again on its
+#: next ingest, not skipped as unchanged.
+PARSER_VERSION = 37
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -498,6 +498,17 @@ def _runs_to(lines: list[Line], first: int, stop: int, n: int) -> bool:
     return False
 
 
+def _on_bench(name: str, bench: list[str]) -> bool:
+    """Whether a judge's name alone on a line, after the reasons have begun, is one of this court's judges (a
+    heading over their reasons), not a heading naming the judge below ("Cockerill J" over the account of her
+    decision): on the bench the cover prints, by surname; with no bench printed, only a judge's full title ("Lady
+    Justice Elisabeth Laing", "Sir Geoffrey Vos")."""
+    if bench:
+        surnames = {b.split()[-1].lower() for b in bench if b.split()}
+        return any(w.lower() in surnames for w in re.findall(r"[A-Za-z'’-]+", name))
+    return bool(re.match(r"^(?:(?:Lord|Lady|Mrs?|Ms|LORD|LADY|MRS?|MS) (?:Justice|JUSTICE)|Sir|SIR|Dame|DAME) ", name))
+
+
 def _bare_judge(lines: list[Line], i: int) -> bool:
     """A judge's name alone on line ``i`` (:data:`_BARE_JUDGE`) with a numbered paragraph next: a heading."""
     if not _alone(lines, i) or not _BARE_JUDGE.match(lines[i].content):
@@ -563,6 +574,7 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
     paras: list[tuple[int, str]] = []  # (line index, number)
     judges: list[int] = [judge] if judge is not None else []  # the judge headings, in order
     want = 1
+    bench = panel(text, lines)
     numbered: tuple[list[tuple[int, int]], dict[int, list[int]]] | None = None  # (read once, when first needed)
     for i in range(start if judge is None else start + 1, len(lines)):
         content = lines[i].content
@@ -579,7 +591,8 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
             want += 1
             if _inline_judge(content):
                 judges.append(i)  # a judge named at the paragraph's start opens that judge's reasons
-        elif (paras or judge is None) and _alone(lines, i) and (_judge_line(content) or _bare_judge(lines, i)):
+        elif (paras or judge is None) and _alone(lines, i) and (
+                _judge_line(content) or _bare_judge(lines, i) and _on_bench(content, bench)):
             judges.append(i)
     if len(paras) < min_paragraphs:
         return None

@@ -72,3 +72,15 @@ def test_this_is_the_judgment_of_the_court_under_one_name_is_joint() -> None:
     doc = parse_bytes(text.encode(), "joint.txt")
     first = next(u for u in doc.units if u.label == "[1]")
     assert first.role is Role.JOINT
+
+
+def test_a_heading_naming_the_judge_below_is_no_voice_of_this_court() -> None:
+    """"Cockerill J" alone over the account of her decision (she sat below; the cover's bench does not name her):
+    the lead's paragraphs after it are still the lead's."""
+    text = (CAPTION.replace("LORD JUSTICE THREE", "LORD JUSTICE THREE").replace("Before :", "Before :")
+            + "Lord Justice One:\n\n" + _paras([1, 2, 3]) + "\n\nCockerill J\n\n" + _paras([4, 5, 6, 7])
+            + "\n\nLady Justice Two\n\n8. I agree.")
+    doc = parse_bytes(text.encode(), "below.txt")
+    by = {u.label: u for u in doc.units if u.number}
+    assert by["[4]"].author == by["[7]"].author == "Lord Justice One"
+    assert by["[8]"].author == "Lady Justice Two"
