@@ -105,6 +105,18 @@ ANNEX_HEADING = re.compile(r"^(?:Annex|Appendix|Schedule|ANNEX|APPENDIX|SCHEDULE
 #: ("[note: 1] ..."), the publisher's copyright line and the source link.
 TRAILING_MATTER = re.compile(r"^\[note:\s*\d+\]|^C ?opyright ©|^Source:\s")
 
+#: A UK hand-down's cover, read as signs of a judgment both above its first paragraph (:data:`JUDGMENT_SIGNS`) and
+#: in a caption (:data:`CAPTION_SIGNS`): the hearing line, the decision appealed from, the line announcing the
+#: judgment.
+UK_COVER_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[ \t]*(?:Heard (?:on|at)\b|Hearing dates?[ \t]*:|Date of hearing\b)", re.M),
+     "the hearing line of a UK hand-down ('Heard on 8 February 2021', 'Hearing date : 10 March 2022')"),
+    (re.compile(r"^[ \t]*On appeal from\b", re.M), "the decision appealed from, named on an appellate court's cover"),
+    (re.compile(r"^[ \t]*(?:JUDGMENT GIVEN ON|J U D G M E N T|(?:APPROVED|OPEN|RESERVED) JUDGMENT|Approved Judgment|"
+                r"Decision (?:&|and) Reasons(?: Promulgated)?)\b", re.M),
+     "the line that announces the judgment on a UK cover ('JUDGMENT GIVEN ON', 'Approved Judgment', 'J U D G M E N T')"),
+)
+
 #: Signs above that line that the text is a judgment (two are needed).
 JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Neutral Citation(?: Number)?\s*:", re.M | re.I), "an English neutral citation line"),
@@ -119,11 +131,7 @@ JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:Decision|Judgment) Date\s*:", re.M), "the caption's field dating the decision"),
     (re.compile(r"^Counsel(?: Name\(s\))?\s*:", re.M), "the caption's field naming counsel for the parties"),
     (re.compile(r"^Case (?:Number|No\.?)\s*:", re.M), "the caption's field giving the court's case number"),
-    (re.compile(r"^[ \t]*(?:Heard (?:on|at)|Hearing dates?[ \t]*:|Date of hearing\b)", re.M),
-     "the hearing line of a UK hand-down ('Heard on 8 February 2021', 'Hearing date : 10 March 2022')"),
-    (re.compile(r"^[ \t]*On appeal from\b", re.M), "the decision appealed from, named on an appellate court's cover"),
-    (re.compile(r"^[ \t]*JUDGMENT GIVEN ON[ \t]*$|^[ \t]*J U D G M E N T[ \t]*$", re.M),
-     "the Supreme Court's 'JUDGMENT GIVEN ON' line, a transcript's spaced 'J U D G M E N T'"),
+    *UK_COVER_SIGNS,
 )
 
 #: A contents table's heading over the reasons ("Table of Contents", then "Para No"): not reasons.
@@ -211,12 +219,7 @@ CAPTION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
      "a court file number alone on its line ('CA122/2014', 'CIV-2018-488-83')"),
     (re.compile(r"^[ \t]*\((?:Given|Delivered) by [A-Z][^)\n]{1,60}\)[ \t]*$", re.M),
      "'(Given by White J)': who gave the court's reasons"),
-    (re.compile(r"^[ \t]*(?:Heard (?:on|at)\b|Hearing dates?[ \t]*:|Date of hearing\b)", re.M),
-     "the hearing line of a UK hand-down ('Heard on 8 February 2021', 'Hearing date : 10 March 2022')"),
-    (re.compile(r"^[ \t]*On appeal from\b", re.M), "the decision appealed from, named on an appellate court's cover"),
-    (re.compile(r"^[ \t]*(?:JUDGMENT GIVEN ON|J U D G M E N T|(?:APPROVED|OPEN|RESERVED) JUDGMENT|Approved Judgment|"
-                r"Decision (?:&|and) Reasons(?: Promulgated)?)\b", re.M),
-     "the line that announces the judgment on a UK cover ('JUDGMENT GIVEN ON', 'Approved Judgment', 'J U D G M E N T')"),
+    *UK_COVER_SIGNS,
     (re.compile(r"^[ \t]*(?:Before[ \t]*:?[ \t]*$|before (?:Lord|Lady|The Hon|Mr|Mrs|Ms|Sir|Dame|HHJ|His Honour|Her "
                 r"Honour|Judge)\b)", re.M),
      "'Before:' over the judges (a contract is made between parties, never heard before anyone)"),
