@@ -41,3 +41,14 @@ def test_a_schedule_named_by_its_ordinal_is_the_numbered_schedule() -> None:
     assert pinpoint_name("the First Schedule") == pinpoint_name("Sch. 1")
     assert pinpoint_name("Second Schedule, paragraph 4(2)") == pinpoint_name("Schedule 2, paragraph 4(2)")
     assert pinpoint_name("Third Schedule, paragraph 1") != pinpoint_name("Sch. 1, para. 3")
+
+
+def test_a_schedule_paragraph_written_without_its_comma_or_the_other_way_round() -> None:
+    """"Schedule 6 paragraph 1", "Sch 6 para 1" and "paragraph 1 of Schedule 6" are the unit labelled "Sch. 6,
+    para. 1" (after the eleventh fresh set, spent: a gold written without the comma resolved to nothing, and a
+    lawyer's draft citing it so would not have been checked)."""
+    for written in ("Schedule 6 paragraph 1", "Sch 6 para 1", "paragraph 1 of Schedule 6", "Schedule 6, paragraph 1"):
+        assert pinpoint_name(written) == pinpoint_name("Sch. 6, para. 1"), written
+    assert pinpoint_name("Schedule 6 paragraph 1") != pinpoint_name("Sch. 6, para. 11")
+    assert pinpoint_name("paragraph 1 of Schedule 6") != pinpoint_name("Sch. 1, para. 6")
+    assert pinpoint_name("parallel imports") == "parallelimports"  # a word beginning "para" is no kind word

@@ -276,9 +276,14 @@ _LABEL_PREFIX = re.compile(r"^\s*(?:s\.|ss\.|sec\.|section|cl\.|clause|art\.|art
 
 #: A kind word inside a pinpoint, spelled out or abbreviated: one name for one unit ("Schedule 2, paragraph 1" is
 #: the unit labelled "Sch. 2, para. 1"; "regulation 4" is "reg. 4"), as writers and legislation.gov.uk differ.
-_KIND_WORDS = ((re.compile(r"\bsch(?:edule|\.)\s*", re.I), "sch."),
-               (re.compile(r"\bpara(?:graph|\.)\s*", re.I), "para."),
-               (re.compile(r"\breg(?:ulation|\.)\s*", re.I), "reg."))
+_KIND_WORDS = ((re.compile(r"\bsch(?:edule\b|\.|\b)\s*", re.I), "sch."),
+               (re.compile(r"\bpara(?:graph\b|\.|\b)\s*", re.I), "para."),
+               (re.compile(r"\breg(?:ulation\b|\.|\b)\s*", re.I), "reg."))
+
+#: "paragraph 1 of Schedule 6" is "Sch. 6, para. 1", as the parser labels it (after the kind words are shortened)
+_PARA_OF_SCHEDULE = re.compile(r"\bpara\.([\w()]+)\s+of\s+(?:the\s+)?sch\.(\w+)", re.I)
+#: the comma between a schedule and its paragraph ("Sch. 6, para. 1" and "Schedule 6 paragraph 1" are one)
+_STEP_COMMA = re.compile(r",(?=(?:para|reg)\.)")
 
 
 #: A schedule named by its ordinal, as older Acts head them ("the Third Schedule, paragraph 1" is "Sch. 3, para. 1";
@@ -296,7 +301,8 @@ def _norm_num(x: str | None) -> str:
     out = _ORDINAL_SCHEDULE.sub(lambda m: f"Schedule {ORDINAL_WORDS.index(m.group(1).lower()) + 1}", out)
     for pat, short in _KIND_WORDS:
         out = pat.sub(short, out)
-    out = re.sub(r"\s+", "", out).rstrip(".").casefold()
+    out = _PARA_OF_SCHEDULE.sub(r"sch.\2 para.\1", out)
+    out = _STEP_COMMA.sub("", re.sub(r"\s+", "", out).rstrip(".").casefold())
     return _PART_SECTION.sub(r"pt.\1,", out)
 
 
