@@ -438,8 +438,10 @@ def _judge_line(content: str) -> re.Match[str] | None:
 
 #: a judge's name alone on its line over that judge's reasons, with no colon, as a UK hand-down prints it
 #: ("Lord Justice Bean", "LADY JUSTICE ELISABETH LAING", "Sir Geoffrey Vos", "Popplewell LJ")
-_BARE_JUDGE = re.compile(r"^(?:(?:Lord|Lady|Mrs?|Ms|LORD|LADY|MRS?|MS) (?:Justice|JUSTICE)|Sir|SIR|Dame|DAME) "
-                         r"[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,3}$|^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)? (?:LJ|J|MR|VC|P)$")
+#: a UK judge's full title before the name ("Lord Justice", "LADY JUSTICE", "Mrs Justice", "Sir", "Dame")
+_FULL_TITLE = r"(?:(?:Lord|Lady|Mrs?|Ms|LORD|LADY|MRS?|MS) (?:Justice|JUSTICE)|Sir|SIR|Dame|DAME) "
+_BARE_JUDGE = re.compile(rf"^{_FULL_TITLE}[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){{0,3}}$"
+                         r"|^[A-Z][a-z'’-]+(?: [A-Z][a-z'’-]+)? (?:LJ|J|MR|VC|P)$")
 #: a transcript's judge named at the start of a numbered paragraph: "1. LORD JUSTICE PILL: This is an appeal
 #: ...", "35. LORD JUSTICE CHADWICK: I agree."
 _INLINE_JUDGE = re.compile(r"^\d{1,4}\.?[ \t]+(?P<name>(?:LORD|LADY|MRS?|MS) JUSTICE [A-Z][A-Z'’ -]{1,40}?|"
@@ -506,7 +508,7 @@ def _on_bench(name: str, bench: list[str]) -> bool:
     if bench:
         surnames = {b.split()[-1].lower() for b in bench if b.split()}
         return any(w.lower() in surnames for w in re.findall(r"[A-Za-z'’-]+", name))
-    return bool(re.match(r"^(?:(?:Lord|Lady|Mrs?|Ms|LORD|LADY|MRS?|MS) (?:Justice|JUSTICE)|Sir|SIR|Dame|DAME) ", name))
+    return bool(re.match(_FULL_TITLE, name))
 
 
 def _bare_judge(lines: list[Line], i: int) -> bool:
