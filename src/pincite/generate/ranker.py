@@ -792,7 +792,7 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
     candidate of the best-ranked judgment — in the paragraphs that dispose of the ground asked about
     (:func:`pincite.answer.structure.ground_units`) when they hold one, and in the named judge's voice when the
     question names one, never a dissent's otherwise.  It answers where the ranker would abstain (``answered``
-    None), and replaces the ranker's choice when that gives no reasons or states only the ground's conclusion
+    None) when that candidate is the ranker's own first choice or lies in the ground's paragraphs, and replaces the ranker's choice when that gives no reasons or states only the ground's conclusion
     in a paragraph the ground's reasons precede.  None when the question asks no such thing or no candidate
     gives reasons (the ranker's choice stands)."""
     q = turn.question
@@ -826,7 +826,11 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
         above = None
         if rests_on_above(sents[best].sent):  # "For these reasons, I do not consider…": the reasons above it
             above = reasons_above(turn, reading, scores, best, voice)
-        return best if above is None else above
+        found = best if above is None else above
+        # where the ranker abstains, a sentence is answered for giving the court's reasons when it is the ranker's
+        # own first choice or lies in the paragraphs disposing of the ground asked: one lifted from lower down for
+        # that alone was the answer for 4 of 16 on the spent sets (the ranker's first: 8 of 13)
+        return found if found == order[0] or found in in_ground else None
     if in_ground and bare & set(sents[answered].cp.passage.chunk.units):
         return in_ground[0]
     if rests_on_above(sents[answered].sent):  # "For these reasons, Ground 2 is dismissed.": the reasons above
