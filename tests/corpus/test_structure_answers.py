@@ -228,3 +228,17 @@ def test_which_judges_agreed_is_answered_by_the_agreeing_judges_own_words(ask) -
     ans = ask("In Hozelock's appeal, which judge concurred with Arnold LJ?")
     cited = _cited(ans)
     assert [a for a, _, _ in cited] == ["Henderson LJ"], cited
+
+
+def test_a_question_asking_how_the_court_explained_its_result_asks_reasons_not_the_outcome() -> None:
+    assert not asks_outcome("The tribunal below thought otherwise - how did the Court of Appeal explain the different "
+                            "result?")
+    assert not asks_outcome("How does the court justify the result?")
+    assert asks_outcome("What was the result?")
+
+
+def test_an_order_asked_about_one_issue_is_not_the_disposal() -> None:
+    assert not asks_outcome("What order did the Court of Appeal make in Re K about the expert's fees at the final "
+                            "hearing?")
+    assert asks_outcome("What order did the Court of Appeal make on the application concerning the stay?")
+    assert asks_outcome("What order did the court make?")

@@ -72,20 +72,25 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?i)\b(?:outcome|result|upshot|disposal)\s+of\s+(?:the|his|her|their|its)\s+(?:\w+\s+)?"
                 rf"{_PROCEEDING}\b|\b(?:final\s+)?(?:outcome|result|upshot)\s*\?"),
      "'Smith v Jones - result of the second appeal?', '… — final result?': the outcome asked in a few words"),
-    (re.compile(r"(?i)\bwhat\s+(?:order|orders)\s+did\s+(?:the\s+)?(?:court|Court of Appeal|judges?|CA|they)"
-                r"\b"
+    (re.compile(r"(?i)\bwhat\s+(?:order|orders)\s+did\s+(?:the\s+)?(?:Court\s+of\s+Appeal|court(?!\s+of\s+appeal)|"
+                r"judges?|CA|they)"
+                rf"\b(?!(?:(?!\b{_PROCEEDING}\b)[^?])*\b(?:about|regarding|concerning|as\s+to|in\s+relation\s+to|in\s+"
+                r"respect\s+of|with\s+regard\s+to)\b)"
                 r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:ultimately\s+|finally\s+|eventually\s+|"
                 r"in\s+the\s+end\s+)?(?:decide|order|do)\b(?!\s+(?:about"
                 r"|on|as\s+to|"
                 r"regarding|concerning|in\s+relation\s+to|with\s+regard\s+to|whether|in\s+respect\s+of)\b)"),
      "'what order did the court make?', 'what did the court (ultimately) decide?': the court's order ('what did the court "
-     "decide about X?' asks about one issue, which the reasons answer)"),
+     "decide about X?', 'what order did the court make about appointing an intermediary?' ask about one issue, which "
+     "the reasons answer)"),
 )
 
-#: A question that asks why the court disposed as it did ("Why did the court reject that?"): its reasons answer
-#: it, not the disposal its words name.
+#: A question that asks why the court disposed as it did ("Why did the court reject that?", "how did the Court of
+#: Appeal explain the different result?"): its reasons answer it, not the disposal its words name.
 OUTCOME_REASONS_ASKED = re.compile(r"(?i)\bwhy\s+(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
-                                   r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win)\w*")
+                                   r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win)\w*"
+                                   r"|\bhow\s+(?:did|does|do|could|can)\b[^?]{0,60}?\b(?:explain|justify|justified|"
+                                   r"account\s+for|reconcile|square)\b")
 
 #: A question that asks what remedy or relief the court gave ("what remedy did the Court of Appeal grant?"): the
 #: sentence granting it answers ("I would grant a declaration that …"), not the disposal of the appeal its
