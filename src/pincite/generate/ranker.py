@@ -619,9 +619,9 @@ class RankerGenerator:
         if voice is not None:
             # ranked within the named judge's voice; answered when the model would answer from that voice or
             # from all the candidates (the question is answerable, and the judge's own words are what it asks)
-            (best, p_voice), (_, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages,
-                                                       summaries)
-            decided = [(best, max(p_voice, p_all))]
+            (best, p_voice), (best_all, p_all) = self._decide(reading, x, scores, [voice, groups[0]], passages,
+                                                              summaries)
+            decided = [(best, voice_probability(best, p_voice, best_all, p_all))]
         else:
             decided = self._decide(reading, x, scores, groups, passages, summaries)
         if not turn.multi_document:
@@ -673,6 +673,14 @@ class RankerGenerator:
         if claims:
             return reply_json(claims)
         return LeadsReply(reply_json([]), ranked_leads(reading, scores))  # text as ever, with where to look
+
+
+def voice_probability(best: int, p_voice: float, best_all: int, p_all: float) -> float:
+    """The probability that the named judge's best sentence ``best`` answers: the model's, ranking within that
+    judge's voice (``p_voice``), or over all the candidates (``p_all``) when their best is that same sentence.  The
+    probability over all the candidates is about the best of them: another judge's sentence ranked first says
+    nothing of this one (answered on it, 0 of 3 were right on the spent sets)."""
+    return max(p_voice, p_all) if best == best_all else p_voice
 
 
 def states_amount_and_period(question: str, texts: list[str]) -> bool:
