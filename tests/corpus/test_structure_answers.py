@@ -242,3 +242,10 @@ def test_an_order_asked_about_one_issue_is_not_the_disposal() -> None:
                             "hearing?")
     assert asks_outcome("What order did the Court of Appeal make on the application concerning the stay?")
     assert asks_outcome("What order did the court make?")
+
+
+def test_what_the_court_did_with_the_appeal_asks_the_outcome() -> None:
+    assert asks_outcome("What did the Supreme Court do with the cross-appeal on damages?")
+    assert asks_outcome("What did the Court of Appeal do with the landlord's application?")
+    # what a trial court did with a motion is the decision below, not this court's disposal
+    assert not asks_outcome("What did the district court do with the motion to suppress?")

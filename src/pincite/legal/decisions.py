@@ -66,9 +66,13 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|disposition|decision)\b"
                 r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
                 r"\s+out)\b"
-                r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"),
+                r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"
+                rf"|\bwhat\s+did\s+(?:the\s+)?(?:(?!district|trial|lower|county|magistrates)\w+\s+)?(?:court|Court|CA|Board|"
+                rf"tribunal|Tribunal|judges|justices)\s+do\s+"
+                rf"with\b[^?]{{0,60}}?\b{_PROCEEDING}\b"),
      "'what was the outcome?', 'what was the final disposition?' (the US word), 'how did the appeal end?', "
-     "'what happened to the appeal?'"),
+     "'what happened to the appeal?', 'what did the Supreme Court do with the cross-appeal?' (what a trial court did "
+     "with a motion is the decision below)"),
     (re.compile(rf"(?i)\b(?:outcome|result|upshot|disposal)\s+of\s+(?:the|his|her|their|its)\s+(?:\w+\s+)?"
                 rf"{_PROCEEDING}\b|\b(?:final\s+)?(?:outcome|result|upshot)\s*\?"),
      "'Smith v Jones - result of the second appeal?', '… — final result?': the outcome asked in a few words"),
