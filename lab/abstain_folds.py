@@ -119,7 +119,8 @@ def collect(gold: Sequence[str], db: str) -> list[dict[str, Any]]:
         out = decide(self, reading, x, scores, groups, passages, mine)
         if summaries is not None:
             summaries.extend(mine)
-        seen.append([mine, [bool(R.states_no_quantity(x[b], self.model.features)) for b, _ in out]])
+        seen.append([mine, [bool(R.states_no_quantity(x[b], self.model.features)) for b, _ in out],
+                     [reading.sentences[b].cp.passage.document.kind.value for b, _ in out]])
         return out
 
     R.RankerGenerator._decide = watched  # type: ignore[method-assign]
@@ -145,7 +146,7 @@ def collect(gold: Sequence[str], db: str) -> list[dict[str, Any]]:
                 if one:  # the watch's own decision came first; with a named voice, the voice's group
                     best, p = calls[0]["decided"][0]
                     row.update(p=p, on_gold=0 if row["none"] else calls[0]["y"][best],
-                               summary=seen[0][0][0], no_number=seen[0][1][0])
+                               summary=seen[0][0][0], no_number=seen[0][1][0], top_kind=seen[0][2][0])
                 rows.append(row)
     return rows
 
