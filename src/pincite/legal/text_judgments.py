@@ -117,6 +117,33 @@ UK_COVER_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
      "the line that announces the judgment on a UK cover ('JUDGMENT GIVEN ON', 'Approved Judgment', 'J U D G M E N T')"),
 )
 
+#: The cover and opening formula of a judgment of the European Court of Human Rights (two are needed, with
+#: :data:`ECHR_OPERATIVE`; :mod:`pincite.parse.echr`).
+ECHR_COVER_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[ \t]*(?:CASE OF|AFFAIRE) [A-Z][^\n]{1,200}? v\.? [A-Z][^\n]*$", re.M),
+     "the case's name as the Court heads it ('CASE OF KHAN v. GERMANY')"),
+    (re.compile(r"^[ \t]*\((?:Applications?|Requête) nos?\.?[ \t\u00a0]*\d{1,6}/\d{2}\b", re.M),
+     "the application number under the case's name ('(Application no. 38030/12)')"),
+    (re.compile(r"^[ \t]*In the case of [^\n]{3,300},[ \t]*$", re.M), "the judgment's opening words ('In the case of X v. Y,')"),
+    (re.compile(r"\bThe European Court of Human Rights(?: \([^)\n]{1,40}\))?, sitting as an? (?:Grand Chamber|Chamber|"
+                r"Committee)\b"), "the Court named sitting as a Chamber, a Grand Chamber or a Committee"),
+    (re.compile(r"^[ \t]*Having deliberated in private on\b", re.M), "'Having deliberated in private on …'"),
+    (re.compile(r"^[ \t]*Delivers the following (?:judgment|decision)\b", re.M),
+     "'Delivers the following judgment, which was adopted on that date:'"),
+)
+
+#: The heading over the Court's operative provisions ("FOR THESE REASONS, THE COURT, UNANIMOUSLY,").
+ECHR_OPERATIVE = re.compile(r"^(?:FOR THESE REASONS,? THE COURT\b|For these reasons,? the Court\b)")
+
+#: The line closing the operative provisions, above the signatures ("Done in English, and notified in writing on …").
+ECHR_DONE = re.compile(r"^Done in (?:English|French)\b")
+
+#: The heading of an opinion annexed to the judgment: "CONCURRING OPINION OF JUDGE MOTOC", "JOINT PARTLY
+#: DISSENTING OPINION OF JUDGES RAIMONDI, O'LEARY AND RANZONI".
+ECHR_OPINION_HEADING = re.compile(r"^(?:JOINT\s+)?(?:PARTLY\s+|PARTIALLY\s+)?(?:CONCURRING|DISSENTING|SEPARATE)"
+                                  r"(?:\s+AND\s+(?:PARTLY\s+|PARTIALLY\s+)?(?:CONCURRING|DISSENTING))?\s+OPINION\s+"
+                                  r"OF\s+JUDGES?\s+(?P<names>[^\n]{2,200})$")
+
 #: Signs above that line that the text is a judgment (two are needed).
 JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Neutral Citation(?: Number)?\s*:", re.M | re.I), "an English neutral citation line"),

@@ -114,9 +114,11 @@ _MODULES: dict[Format, str] = {
 #: text is named by its cover's parties ("Lloyd v Google LLC", the names either side of "- and -" or "-v-"),
 #: cited with its chamber ("[2022] EWHC 90 (QB)") and dated by the cover's date; 37: a judge's name alone on a line
 #: after the reasons begin opens that judge's reasons only when the cover's bench names them ("Cockerill J" over
-#: the account of the decision below is a heading): a document stored by an older parser is parsed again on its
-#: next ingest, not skipped as unchanged.
-PARSER_VERSION = 37
+#: the account of the decision below is a heading); 38: a judgment of the European Court of Human Rights is read in
+#: its own shape (parse/echr: the Court's paragraphs, the operative provisions numbered again, each separate
+#: opinion its judges', named, cited and dated by its cover): a document stored by an older parser is parsed again
+#: on its next ingest, not skipped as unchanged.
+PARSER_VERSION = 38
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

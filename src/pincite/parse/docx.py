@@ -1013,6 +1013,8 @@ def _front_notes(units: tuple[Unit, ...], d: DocxText) -> tuple[Unit, ...]:
 
 def parse(data: bytes, source: str) -> ParsedDocument:
     """Parse a .docx: its canonical text (Word's numbering rendered) through the contract/text analysis."""
+    from pincite.parse.echr import THE_COURT as ECHR_COURT
+    from pincite.parse.echr import echr_facts
     from pincite.parse.text import analyse_text
     from pincite.parse.us_opinion_text import read_us_opinion_text
 
@@ -1031,7 +1033,11 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     meta: dict[str, object] = {"clauses": sum(1 for u in units if u.number is not None),
                                "docx_numbered_paragraphs": d.numbered}
     citation, date = None, a.date
-    if kind is DocumentKind.JUDGMENT:
+    if kind is DocumentKind.JUDGMENT and any(u.author == ECHR_COURT for u in units):
+        # the European Court of Human Rights: named, cited and dated as its cover prints them
+        named, citation, judged = echr_facts(d.text)
+        title, date = named or title, judged or date
+    elif kind is DocumentKind.JUDGMENT:
         # a judgment handed down in Word is named by its parties and neutral citation and dated as its cover
         # prints them (the file's own title is "JUDGMENT" or "Approved Judgment")
         from pincite.parse.text import judgment_facts

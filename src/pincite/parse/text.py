@@ -46,6 +46,7 @@ from pincite.parse.contract import (
 )
 from pincite.parse.statute_text import analyse_statute
 from pincite.parse.us_opinion_text import read_us_opinion_text
+from pincite.parse.echr import echr_facts, echr_judgment
 from pincite.parse.text_judgment import bracket_judgment, caption_facts, headed_decision, numbered_judgment
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
@@ -214,6 +215,10 @@ def analyse_text(text: str, source: str, title: str | None = None) -> TextAnalys
     date = find_date(text)
     warnings: list[str] = []
 
+    echr = echr_judgment(text, lines)
+    if echr:  # the European Court of Human Rights: named and dated as its cover prints them
+        named, _cite, judged = echr_facts(text)
+        return TextAnalysis(DocumentKind.JUDGMENT, named or title, tuple(echr), tuple(warnings), judged or date)
     headed = headed_decision(text, lines) or numbered_judgment(text, lines)
     if headed:
         return TextAnalysis(DocumentKind.JUDGMENT, title, tuple(headed), tuple(warnings), date)

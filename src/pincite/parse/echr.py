@@ -1,0 +1,230 @@
+"""A judgment of the European Court of Human Rights as the Court publishes it (HUDOC's Word file, or its text).
+
+Its shape, read from its own words (the table of signs, :data:`pincite.legal.text_judgments.ECHR_COVER_SIGNS`):
+
+- a cover ("GRAND CHAMBER", "CASE OF KHAN v. GERMANY", "(Application no. 38030/12)", "JUDGMENT", the date) and
+  the formula that opens the judgment ("In the case of …, The European Court of Human Rights, sitting as a Grand
+  Chamber composed of: …, Having deliberated in private …, Delivers the following judgment …");
+- the Court's paragraphs, numbered "1." on in one run through PROCEDURE, THE FACTS and THE LAW (headings between
+  them; texts quoted inside them number their own points, which the run does not take);
+- the operative provisions under "FOR THESE REASONS, THE COURT, UNANIMOUSLY," (or "BY FIVE VOTES TO TWO"), their
+  points numbered again from 1, to "Done in English …" and the signatures;
+- the separate opinions annexed to it ("CONCURRING OPINION OF JUDGE MOTOC", "JOINT DISSENTING OPINION OF JUDGES
+  RAVARANI AND BOŠNJAK"), each numbering its own paragraphs from 1 again, or not at all.
+
+Each part is labelled as it is cited: the Court's paragraph "[14]" (number "14"), an operative point
+"operative provision 2" (number "2"), an opinion's paragraph "[5] (dissenting opinion of Judges Ravarani and
+Bošnjak)" (number "5"), or, unnumbered, by its order in the opinion.  The Court's paragraphs and operative points are
+the Court's (joint); an opinion is its judges', its role named by its heading.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pincite.legal import text_judgments as TJ
+from pincite.parse.contract import Line
+from pincite.types import Role, Unit, UnitKind, Zone
+
+#: a paragraph's number at a line's start: "14.  The applicant …" (the Court types two no-break spaces)
+_NUM = re.compile(r"^(\d{1,3})\.[\s\u00a0]+(?=\S)")
+#: how many numbers the Court's run may skip (a paragraph deleted on rectification)
+_SKIP = 2
+
+THE_COURT = "the Court"
+
+
+def _end(text: str, pos: int, floor: int) -> int:
+    while pos > floor and text[pos - 1].isspace():
+        pos -= 1
+    return pos
+
+
+def _heading(content: str) -> bool:
+    """A heading between the Court's paragraphs: "THE LAW", "I. ALLEGED VIOLATION OF ARTICLE 8", "A. The
+    parties' submissions", "1. The Government" — short, no sentence's end."""
+    return (0 < len(content) <= 100 and not content.endswith((".", ",", ";", ":", "\u201d", "\u2019", '"', "'", ")"))
+            and (content.isupper() or bool(re.match(r"^(?:[IVXL]+|[A-Z]|\d{1,2}|\([a-z]\))\.?[\s\u00a0]+\S", content))))
+
+
+def _role(heading: str) -> tuple[Role, str]:
+    h = heading.upper()
+    if "PARTLY DISSENTING" in h or "PARTIALLY DISSENTING" in h:
+        return Role.PARTLY_DISSENTING, f"the opinion's heading: {heading}"
+    if "DISSENTING" in h:
+        return Role.DISSENTING, f"the opinion's heading: {heading}"
+    return Role.CONCURRING, f"the opinion's heading: {heading}"
+
+
+def _judges(heading: str) -> str:
+    """"JOINT DISSENTING OPINION OF JUDGES RAIMONDI, O’LEARY AND RANZONI" -> "Judges Raimondi, O’Leary and
+    Ranzoni"."""
+    m = TJ.ECHR_OPINION_HEADING.match(heading)
+    names = m.group("names") if m else heading
+
+    def name(w: str) -> str:
+        if w.upper() == "AND":
+            return "and"
+        if w.lower() in ("de", "da", "van", "von", "der"):
+            return w.lower()
+        return re.sub(r"(^|[’'\-])(\w)(\w*)", lambda x: x.group(1) + x.group(2).upper() + x.group(3).lower(), w)
+
+    many = bool(re.search(r"\bJUDGES\b", heading.upper()))
+    return ("Judges " if many else "Judge ") + " ".join(name(w) for w in names.split())
+
+
+def _numbered(lines: list[Line], at: "range | list[int]") -> list[tuple[int, str]]:
+    """The lines of ``at`` that number a run from 1 ("1.", "2.", …), in order; another number is inside one."""
+    out: list[tuple[int, str]] = []
+    want = 1
+    for i in at:
+        m = _NUM.match(lines[i].content)
+        if m and int(m.group(1)) == want:
+            out.append((i, m.group(1)))
+            want += 1
+    return out
+
+
+#: how many paragraphs a run printed twice must hold to be read as quoted the first time (see _requoted)
+_QUOTED_RUN = 3
+
+
+def _requoted(lines: list[Line], paras: list[tuple[int, str]], stop: int) -> list[tuple[int, str]]:
+    """The run with a quoted stretch replaced by the Court's own: where a paragraph quotes an earlier judgment's
+    paragraphs that bear the numbers the Court's own come to next ("45. … the Chamber held: 46. First of all …
+    63. There has therefore been a violation …", then the Court's "46. Before the Grand Chamber …"), the numbers
+    46–63 are printed twice before 64, and the second printing, at least :data:`_QUOTED_RUN` paragraphs long, is
+    the Court's."""
+    out = list(paras)
+    k = 0
+    while k < len(out):
+        at, num = out[k]
+        nxt = out[k + 1][0] if k + 1 < len(out) else stop
+        again = [i for i in range(at + 1, nxt) if (m := _NUM.match(lines[i].content)) and m.group(1) == num]
+        if again:  # the same number printed again before the next one: walk the second printing back
+            run = [(again[-1], num)]
+            j = k - 1
+            while j >= 0:
+                want = out[j][1]
+                hit = [i for i in range(out[j][0] + 1, run[0][0]) if (m := _NUM.match(lines[i].content))
+                       and m.group(1) == want]
+                if not hit:
+                    break
+                run.insert(0, (hit[-1], want))
+                j -= 1
+            if len(run) >= _QUOTED_RUN:
+                out[j + 1:k + 1] = run
+        k += 1
+    return out
+
+
+def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
+    """The units of a European Court of Human Rights judgment (see the module docstring), or None when the text
+    does not show its cover's signs (two at least) and its operative heading."""
+    reasons_at = next((i for i, ln in enumerate(lines) if TJ.ECHR_OPERATIVE.match(ln.content)), None)
+    if reasons_at is None:
+        return None
+    head = text[:lines[reasons_at].start]
+    if sum(1 for p, _ in TJ.ECHR_COVER_SIGNS if p.search(head)) < 2:
+        return None
+    # the Court's paragraphs: "1." to the operative heading, one run
+    paras: list[tuple[int, str]] = []
+    want = 1
+    for i in range(reasons_at):
+        m = _NUM.match(lines[i].content)
+        if m and (int(m.group(1)) == want or paras and want < int(m.group(1)) <= want + _SKIP):
+            paras.append((i, m.group(1)))
+            want = int(m.group(1)) + 1
+    if len(paras) < 3 or paras[0][1] != "1":
+        return None
+    paras = _requoted(lines, paras, reasons_at)
+    found: list[dict] = []
+
+    def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None, **kw: object) -> None:
+        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+                          label=label, **kw))
+
+    court = dict(author=THE_COURT, role=Role.JOINT, role_basis="the Court's judgment")
+
+    def run(items: list[tuple[int, str]], stop_at: int, label: str, path: tuple[str, ...], voice: dict) -> None:
+        """Each numbered paragraph to the next (headings printed before the next cut off as their own units)."""
+        for k, (li, num) in enumerate(items):
+            stop = items[k + 1][0] if k + 1 < len(items) else stop_at
+            heads: list[int] = []
+            j = stop - 1
+            while j > li and (not lines[j].content or _heading(lines[j].content)) and len(heads) < 4:
+                if lines[j].content:
+                    heads.insert(0, j)
+                j -= 1
+            end = lines[heads[0]].start if heads else (lines[stop].start if stop < len(lines) else len(text))
+            add(UnitKind.PARAGRAPH, lines[li].start, end, Zone.REASONS, True, label.format(num), number=num,
+                section_path=(*path, label.format(num)), **voice)
+            for j in heads:
+                add(UnitKind.HEADING, lines[j].start, lines[j].end, Zone.REASONS, False, None)
+
+    add(UnitKind.BLOCK, 0, lines[paras[0][0]].start, Zone.COVER, False, "cover")
+    run(paras, reasons_at, "[{}]", (), court)
+    # the operative provisions: from their heading to "Done in …", points numbered from 1
+    done = next((i for i in range(reasons_at + 1, len(lines)) if TJ.ECHR_DONE.match(lines[i].content)), None)
+    op_end = done if done is not None else len(lines)
+    add(UnitKind.HEADING, lines[reasons_at].start, lines[reasons_at].end, Zone.REASONS, False, None)
+    points = _numbered(lines, range(reasons_at + 1, op_end))
+    for k, (li, num) in enumerate(points):
+        stop = points[k + 1][0] if k + 1 < len(points) else op_end
+        add(UnitKind.PARAGRAPH, lines[li].start, lines[stop].start if stop < len(lines) else len(text),
+            Zone.REASONS, True, f"operative provision {num}", number=num,
+            section_path=("operative provisions", num), **court)
+    # the separate opinions, each from its heading to the next
+    heads_at = [i for i in range(op_end, len(lines)) if TJ.ECHR_OPINION_HEADING.match(lines[i].content)]
+    sign_end = lines[heads_at[0]].start if heads_at else len(text)
+    if done is not None:
+        add(UnitKind.BLOCK, lines[done].start, sign_end, Zone.SIGNATURES, False, "signatures")
+    for k, h in enumerate(heads_at):
+        stop = heads_at[k + 1] if k + 1 < len(heads_at) else len(lines)
+        heading = lines[h].content
+        role, basis = _role(heading)
+        who = _judges(heading)
+        name = f"{heading.split(' OPINION')[0].strip().lower()} opinion of {who}"
+        voice = dict(author=who, role=role, role_basis=basis)
+        add(UnitKind.HEADING, lines[h].start, lines[h].end, Zone.REASONS, False, None)
+        body = [i for i in range(h + 1, stop) if lines[i].content]
+        nums = _numbered(lines, body)
+        if len(nums) >= 2 and all(_heading(lines[i].content) for i in body if i < nums[0][0]):
+            for i in body:
+                if i < nums[0][0]:
+                    add(UnitKind.HEADING, lines[i].start, lines[i].end, Zone.REASONS, False, None)
+            run(nums, stop, "[{}] (" + name + ")", (name,), voice)
+        else:  # paragraphs without numbers: by their order in the opinion
+            for q, li in enumerate(body):
+                e = body[q + 1] if q + 1 < len(body) else stop
+                add(UnitKind.BLOCK, lines[li].start, lines[e].start if e < len(lines) else len(text),
+                    Zone.REASONS, True, f"¶{q + 1} ({name})", section_path=(name, f"¶{q + 1}"),
+                    attrs={"by_order": True}, **voice)
+    order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
+    return [Unit(ordinal=n, **found[i]) for n, i in enumerate(order)]
+
+
+_CASE_OF = re.compile(r"^[ \t]*In the case of (?P<title>[^\n]{3,300}),[ \t]*$", re.M)
+_APPLICATION = re.compile(r"^[ \t]*\((?P<apps>Applications? nos?\.?[^)\n]{1,200})\)", re.M)
+_COVER_DATE = re.compile(r"^[ \t]*(?P<day>\d{1,2})[ \t\u00a0]+(?P<month>[A-Z][a-z]+)[ \t\u00a0]+(?P<year>(?:19|20)\d{2})[ \t]*$",
+                         re.M)
+
+
+def echr_facts(text: str) -> tuple[str | None, str | None, str | None]:
+    """The judgment's name, citation and date as its cover prints them: "Khan v. Germany" (from "In the case of
+    Khan v. Germany,"), "[GC], no. 38030/12" (the application number; "[GC]" for a Grand Chamber), the date under
+    the seat ("21 September 2016", ISO)."""
+    from pincite.legal.judgments import iso_from_parts
+
+    op = next((m.start() for m in re.finditer(r"(?m)^[ \t]*(?:FOR THESE REASONS|For these reasons)", text)), len(text))
+    head = text[:op]
+    m = _CASE_OF.search(head)
+    title = " ".join(m.group("title").split()) if m else None
+    a = _APPLICATION.search(head)
+    cite = None
+    if a:
+        nums = re.sub(r"^Applications? ", "", " ".join(a.group("apps").split()))
+        cite = ("[GC], " if re.search(r"(?m)^[ \t]*GRAND CHAMBER[ \t]*$", head[:2000]) else "") + nums
+    d = _COVER_DATE.search(head[:3000])
+    date = iso_from_parts(d.group("month"), d.group("day"), d.group("year")) if d else None
+    return title, cite, date

@@ -1,0 +1,133 @@
+"""A judgment of the European Court of Human Rights in the Court's own shape (parse/echr): the cover and opening
+formula, the Court's paragraphs in one run, the operative provisions numbered again from 1, and the separate
+opinions, each numbering its paragraphs again or not at all.
+
+The text is written for this test in the Court's published layout (the HUDOC files that showed the shape are not
+redistributed, see eval/fresh12_docs/README.md): what is asserted is each unit's label, number, voice and role."""
+
+from __future__ import annotations
+
+from pincite.parse.contract import split_lines
+from pincite.parse.echr import echr_facts, echr_judgment
+from pincite.parse.text import analyse_text
+from pincite.types import DocumentKind, Role
+
+NB = "\u00a0\u00a0"
+
+TEXT = "\n\n".join([
+    "GRAND CHAMBER",
+    "CASE OF EXAMPLE v. RURITANIA",
+    "(Application no. 12345/14)",
+    "JUDGMENT",
+    "STRASBOURG",
+    "3 May 2018",
+    "In the case of Example v. Ruritania,",
+    "The European Court of Human Rights, sitting as a Grand Chamber composed of:",
+    "Having deliberated in private on 4 April 2018,",
+    "Delivers the following judgment, which was adopted on that date:",
+    "PROCEDURE",
+    f"1.{NB}The case originated in an application against the Republic of Ruritania lodged with the Court.",
+    f"2.{NB}The applicant was represented by a lawyer practising in the capital.",
+    "THE FACTS",
+    f"3.{NB}The applicant was born in 1970 and lives in the capital.",
+    f"4.{NB}In its judgment the Chamber held as follows:",
+    f"5.{NB}The Chamber's own paragraph, quoted: the authorities failed to act.",
+    f"6.{NB}The Chamber's next paragraph, quoted: there has been a violation.",
+    f"7.{NB}The Chamber's last paragraph, quoted: the applicant is awarded damages.",
+    "THE LAW",
+    "A.\u00a0\u00a0The Court's assessment",
+    f"5.{NB}The Court endorses the Chamber's findings and holds that there has been a violation of Article 2.",
+    f"6.{NB}Article 8 of the Convention provides:",
+    "\u201c1.\u00a0\u00a0Everyone has the right to respect for his private and family life.",
+    "2.\u00a0\u00a0There shall be no interference by a public authority with the exercise of this right.\u201d",
+    f"7.{NB}The Court awards the applicant EUR 5,000 in respect of non-pecuniary damage.",
+    "FOR THESE REASONS, THE COURT,",
+    f"1.{NB}Holds, by fifteen votes to two, that there has been a violation of Article 2 of the Convention;",
+    f"2.{NB}Holds, unanimously, that the respondent State is to pay the applicant EUR 5,000;",
+    "Done in English and in French, and delivered at a public hearing on 3 May 2018.",
+    "Registrar\tPresident",
+    "CONCURRING OPINION OF JUDGE SMITH",
+    "I voted with the majority, but I would add a word on the award.",
+    "The Rules of Court should be observed.",
+    "JOINT DISSENTING OPINION OF JUDGES O\u2019BRIEN AND DUPONT",
+    "I - Introduction",
+    f"1.{NB}We respectfully disagree with the majority on the finding of a violation.",
+    f"2.{NB}In our view the investigation was effective.",
+]) + "\n"
+
+
+def _units():  # type: ignore[no-untyped-def]
+    units = echr_judgment(TEXT, split_lines(TEXT))
+    assert units is not None
+    return units
+
+
+def test_the_courts_paragraphs_run_once_and_a_quoted_run_is_not_theirs() -> None:
+    court = [u for u in _units() if u.author == "the Court" and (u.label or "").startswith("[")]
+    assert [u.label for u in court] == [f"[{n}]" for n in range(1, 8)]
+    by = {u.label: TEXT[u.char_start:u.char_end] for u in court}
+    assert "The Court endorses" in by["[5]"] and "the Chamber held" in by["[4]"]
+    assert "quoted" in by["[4]"]  # the Chamber's paragraphs quoted inside [4] are its words, not the Court's [5]-[7]
+    assert "There shall be no interference" in by["[6]"]  # a quoted Article's points stay in the paragraph
+    assert all(u.role is Role.JOINT for u in court)
+
+
+def test_the_operative_provisions_are_numbered_again_and_are_the_courts() -> None:
+    ops = [u for u in _units() if (u.label or "").startswith("operative provision")]
+    assert [(u.label, u.number) for u in ops] == [("operative provision 1", "1"), ("operative provision 2", "2")]
+    assert "fifteen votes to two" in TEXT[ops[0].char_start:ops[0].char_end]
+    assert "Done in English" not in TEXT[ops[1].char_start:ops[1].char_end]
+    assert all(u.author == "the Court" and u.citable for u in ops)
+
+
+def test_each_opinion_is_its_judges_with_its_role_numbered_or_by_order() -> None:
+    units = _units()
+    concurring = [u for u in units if u.role is Role.CONCURRING]
+    assert [u.label for u in concurring] == ["¶1 (concurring opinion of Judge Smith)",
+                                             "¶2 (concurring opinion of Judge Smith)"]
+    dissent = [u for u in units if u.role is Role.DISSENTING]
+    assert [u.number for u in dissent] == ["1", "2"]
+    assert {u.author for u in dissent} == {"Judges O\u2019Brien and Dupont"}
+    assert "I - Introduction" not in TEXT[dissent[0].char_start:dissent[0].char_end]
+
+
+def test_named_cited_and_dated_as_the_cover_prints_them() -> None:
+    assert echr_facts(TEXT) == ("Example v. Ruritania", "[GC], no. 12345/14", "2018-05-03")
+    a = analyse_text(TEXT, "example.txt")
+    assert a.kind is DocumentKind.JUDGMENT and a.title == "Example v. Ruritania" and a.date == "2018-05-03"
+
+
+def test_a_text_without_the_courts_cover_is_not_read_so() -> None:
+    plain = TEXT.replace("In the case of Example v. Ruritania,", "").replace(
+        "The European Court of Human Rights, sitting as a Grand Chamber composed of:", "").replace(
+        "CASE OF EXAMPLE v. RURITANIA", "").replace("(Application no. 12345/14)", "").replace(
+        "Having deliberated in private on 4 April 2018,", "").replace(
+        "Delivers the following judgment, which was adopted on that date:", "")
+    assert echr_judgment(plain, split_lines(plain)) is None
+
+
+def _doc(text: str = TEXT):  # type: ignore[no-untyped-def]
+    from pincite.parse import parse_bytes
+    return parse_bytes(text.encode(), "example.txt")
+
+
+def test_the_outcome_is_the_operative_provision_and_the_dissent_is_the_opinions() -> None:
+    from pincite.answer.structure import dissent_said, outcome_said, speakers
+    doc = _doc()
+    sps = speakers(doc)
+    assert [s.author for s in sps] == ["the Court", "Judge Smith", "Judges O\u2019Brien and Dupont"]
+    said = outcome_said(doc, sps)
+    assert said and said[0].unit.label == "operative provision 1"
+    assert "violation of Article 2" in doc.text[said[0].start:said[0].end]
+    anyone, dissent = dissent_said(doc, sps)
+    assert anyone and {x.speaker.author for x in dissent} == {"Judges O\u2019Brien and Dupont"}
+
+
+def test_an_opinion_in_unnumbered_paragraphs_is_still_a_voice() -> None:
+    from pincite.answer.structure import dissent_said, speakers
+    text = TEXT.replace("JOINT DISSENTING OPINION OF JUDGES O\u2019BRIEN AND DUPONT", "DISSENTING OPINION OF JUDGE DUPONT")
+    text = text.replace(f"1.{NB}We respectfully", "I respectfully").replace(f"2.{NB}In our view", "In my view")
+    doc = _doc(text)
+    anyone, dissent = dissent_said(doc, speakers(doc))
+    assert anyone and {x.speaker.author for x in dissent} == {"Judge Dupont"}
+    assert all(x.unit.label.startswith("¶") for x in dissent)
