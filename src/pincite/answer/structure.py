@@ -74,9 +74,14 @@ class Said:
 
 
 def speakers(doc: Document) -> list[Speaker]:
-    """The judgment's voices in document order: each author's numbered, citable paragraphs of reasons."""
+    """The judgment's voices in document order: each author's numbered, citable paragraphs of reasons — or, for
+    a voice that numbers none (a separate opinion printed in unnumbered paragraphs, which the parser marks
+    ``attrs["by_order"]``: cited by their order in it), those paragraphs."""
     out: dict[str, Speaker] = {}
+    blocks: dict[str, Speaker] = {}
     for u in doc.units:
+        if u.zone is Zone.REASONS and u.citable and u.author and u.attrs.get("by_order") and not u.number:
+            blocks.setdefault(u.author, Speaker(u.author, u.role)).units.append(u)
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is UnitKind.PART:
             out.setdefault(u.author, Speaker(u.author, u.role))  # a voice whose reasons may be Parts only
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
@@ -87,7 +92,9 @@ def speakers(doc: Document) -> list[Speaker]:
     for sp in out.values():
         if all(u.kind in (UnitKind.PART, UnitKind.OTHER) for u in sp.units):  # Parts and their footnotes
             sp.units = leaf_parts(doc, sp.author)
-    return [s for s in out.values() if s.units]
+    voices = [s for s in out.values() if s.units]
+    unnumbered = [s for a, s in blocks.items() if a not in out]
+    return sorted(voices + unnumbered, key=lambda s: s.units[0].char_start) if unnumbered else voices
 
 
 def unvoiced_reasons(doc: Document) -> list[Speaker]:
@@ -193,11 +200,19 @@ def _opens_with_vote(doc: Document, unit: Unit) -> bool:
     return bool(spans) and D.matches(D.DISPOSAL_SENTENCE, doc.text[spans[0][0]:spans[0][1]])
 
 
+#: how many of a court's numbered operative provisions an outcome is answered by (the violation found, the award)
+OPERATIVE_POINTS = 3
+
+
 def disposal(doc: Document, sp: Speaker) -> list[Said]:
     """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as
     a conclusion ("For these reasons, I would have allowed the appeals") or, after that, with the vote
     itself ("I would accordingly dismiss this appeal"), else their last; and one their first paragraphs
     announce before the reasons when there is one."""
+    ops = [u for u in sp.units if u.section_path[:1] == ("operative provisions",)]
+    if ops:  # a court's numbered operative provisions (the European Court of Human Rights): each point decided
+        points = (_find(doc, sp, D.DISPOSAL_SENTENCE, [u], last=False) for u in ops)
+        return [x for x in points if x is not None][:OPERATIVE_POINTS]
     out = []
     stretch = sp.units[-CLOSING_STRETCH:]
     closing = [u for u in stretch if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]

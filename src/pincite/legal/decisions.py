@@ -469,6 +469,13 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"now\s+)?(?i:grants|denies|dismisses|remands|vacates)\b"),
      "'the Court GRANTS Defendant's Motion to Dismiss', 'the Court therefore denies the motion': a US trial "
      "court's order in its own voice, in the present (the court below 'granted' is history)"),
+    (re.compile(r"(?-i:\b(?:Holds|Declares|Decides)\b),?[^.;]{0,60}?(?:\bthat\s+there\s+ha(?:s|ve)\s+(?:not\s+)?been\s+"
+                r"(?:an?\s+|no\s+)?violations?\b|\bthe\s+application\b[^.;]{0,40}?\b(?:in)?admissible\b|\bto\s+strike\s+"
+                r"the\s+application\s+out\b|\bthat\s+the\s+respondent\s+State\s+is\s+to\s+pay\b)"
+                r"|^\s*(?:\([a-z]\)\s*)?that\s+the\s+respondent\s+State\s+is\s+to\s+pay\b"),
+     "'Holds, by five votes to two, that there has been a violation of Article 14', 'Decides, by sixteen votes to one, "
+     "to strike the application out', 'Holds, unanimously, (a) that the respondent State is to pay …': the operative "
+     "provisions of the European Court of Human Rights"),
     (re.compile(r"(?-i:\bIT\s+IS\s+(?:HEREBY\s+|FURTHER\s+)?ORDERED\b|\bIt\s+is\s+(?:hereby\s+|further\s+)?"
                 r"ordered\s+that\b)"),
      "'IT IS HEREBY ORDERED that…', 'It is ordered that the case be remanded': the operative words of an order "
