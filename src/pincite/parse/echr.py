@@ -24,6 +24,7 @@ import re
 
 from pincite.legal import text_judgments as TJ
 from pincite.parse.contract import Line
+from pincite.parse.text_judgment import headings_before, trim_end
 from pincite.types import Role, Unit, UnitKind, Zone
 
 #: a paragraph's number at a line's start: "14.  The applicant …" (the Court types two no-break spaces)
@@ -32,12 +33,6 @@ _NUM = re.compile(r"^(\d{1,3})\.[\s\u00a0]+(?=\S)")
 _SKIP = 2
 
 THE_COURT = "the Court"
-
-
-def _end(text: str, pos: int, floor: int) -> int:
-    while pos > floor and text[pos - 1].isspace():
-        pos -= 1
-    return pos
 
 
 def _heading(content: str) -> bool:
@@ -141,7 +136,7 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
     found: list[dict] = []
 
     def add(kind: UnitKind, s: int, e: int, zone: Zone, citable: bool, label: str | None, **kw: object) -> None:
-        found.append(dict(kind=kind, char_start=s, char_end=_end(text, e, s), zone=zone, citable=citable,
+        found.append(dict(kind=kind, char_start=s, char_end=trim_end(text, e, s), zone=zone, citable=citable,
                           label=label, **kw))
 
     court = dict(author=THE_COURT, role=Role.JOINT, role_basis="the Court's judgment")
@@ -150,12 +145,7 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
         """Each numbered paragraph to the next (headings printed before the next cut off as their own units)."""
         for k, (li, num) in enumerate(items):
             stop = items[k + 1][0] if k + 1 < len(items) else stop_at
-            heads: list[int] = []
-            j = stop - 1
-            while j > li and (not lines[j].content or _heading(lines[j].content)) and len(heads) < 4:
-                if lines[j].content:
-                    heads.insert(0, j)
-                j -= 1
+            heads = headings_before(lines, li, stop, _heading, 4)
             end = lines[heads[0]].start if heads else (lines[stop].start if stop < len(lines) else len(text))
             add(UnitKind.PARAGRAPH, lines[li].start, end, Zone.REASONS, True, label.format(num), number=num,
                 section_path=(*path, label.format(num)), **voice)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 
 from pincite.legal import text_judgments as TJ
 from pincite.legal.judgments import MONTH_NAME, iso_from_parts
@@ -31,11 +32,26 @@ from pincite.parse.roles import Segment, assign_roles
 from pincite.types import Role, Unit, UnitKind, Zone
 
 
-def _end(text: str, pos: int, floor: int) -> int:
+def trim_end(text: str, pos: int, floor: int) -> int:
     """``pos`` moved back over the whitespace before it (never before ``floor``)."""
     while pos > floor and text[pos - 1].isspace():
         pos -= 1
     return pos
+
+
+_end = trim_end
+
+
+def headings_before(lines: list[Line], li: int, stop: int, is_heading: Callable[[str], bool], most: int) -> list[int]:
+    """The heading lines (at most ``most``, by ``is_heading``) printed just before line ``stop``, after the
+    paragraph opening at line ``li``, in order: cut off from that paragraph as units of their own."""
+    heads: list[int] = []
+    j = stop - 1
+    while j > li and (not lines[j].content or is_heading(lines[j].content)) and len(heads) < most:
+        if lines[j].content:
+            heads.insert(0, j)
+        j -= 1
+    return heads
 
 
 def _alone(lines: list[Line], i: int) -> bool:
@@ -642,12 +658,7 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
         owned = segments[max(0, after - 1)].units if segments and (after or judge is not None or not judges) \
             else []
         # headings printed between this paragraph and the next ("A. INTRODUCTION"): their own units
-        heads: list[int] = []
-        j = stop - 1
-        while j > li and (not lines[j].content or _heading_line(lines[j].content)) and len(heads) < 3:
-            if lines[j].content:
-                heads.insert(0, j)
-            j -= 1
+        heads = headings_before(lines, li, stop, _heading_line, 3)
         if k + 1 == len(paras):
             heads = []
         body_stop = heads[0] if heads else stop
