@@ -29,6 +29,7 @@ from pincite.legal.question_kinds import (BEFORE_BLOCK, GENERIC_HEADING_TERMS, G
 from pincite.legal.language import (CONCLUSION_OPENING, CONDITIONAL, NAMED_CASE, NAMED_NEUTRAL,
                                     PARTY_INITIALISM, PARTY_NAME_GENERIC, terms, titles_named)
 from pincite.legal.sentences import sentence_spans
+from pincite.parse.echr import OPERATIVE_PROVISIONS
 from pincite.parse.parties import names_by_party, party_names
 
 from pincite.types import Document, DocumentKind, Role, Unit, UnitKind, Zone
@@ -209,7 +210,7 @@ def disposal(doc: Document, sp: Speaker) -> list[Said]:
     a conclusion ("For these reasons, I would have allowed the appeals") or, after that, with the vote
     itself ("I would accordingly dismiss this appeal"), else their last; and one their first paragraphs
     announce before the reasons when there is one."""
-    ops = [u for u in sp.units if u.section_path[:1] == ("operative provisions",)]
+    ops = [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)]
     if ops:  # a court's numbered operative provisions (the European Court of Human Rights): each point decided
         points = (_find(doc, sp, D.DISPOSAL_SENTENCE, [u], last=False) for u in ops)
         return [x for x in points if x is not None][:OPERATIVE_POINTS]

@@ -800,8 +800,9 @@ def reasons_for_ground(turn: TurnContext, reading: Any, scores: np.ndarray, answ
     candidate of the best-ranked judgment — in the paragraphs that dispose of the ground asked about
     (:func:`pincite.answer.structure.ground_units`) when they hold one, and in the named judge's voice when the
     question names one, never a dissent's otherwise.  It answers where the ranker would abstain (``answered``
-    None) when that candidate is the ranker's own first choice or lies in the ground's paragraphs, and replaces the ranker's choice when that gives no reasons or states only the ground's conclusion
-    in a paragraph the ground's reasons precede.  None when the question asks no such thing or no candidate
+    None) when that candidate is the ranker's own first choice or lies in the ground's paragraphs, and replaces
+    the ranker's choice when that gives no reasons or states only the ground's conclusion in a paragraph the
+    ground's reasons precede.  None when the question asks no such thing or no candidate
     gives reasons (the ranker's choice stands)."""
     q = turn.question
     if not asks_why_ground(q) or asks_decision_below(q):

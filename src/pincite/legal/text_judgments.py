@@ -133,7 +133,7 @@ ECHR_COVER_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 #: The heading over the Court's operative provisions ("FOR THESE REASONS, THE COURT, UNANIMOUSLY,").
-ECHR_OPERATIVE = re.compile(r"^(?:FOR THESE REASONS,? THE COURT\b|For these reasons,? the Court\b)")
+ECHR_OPERATIVE = re.compile(r"^[ \t]*(?:FOR THESE REASONS,? THE COURT\b|For these reasons,? the Court\b)", re.M)
 
 #: The line closing the operative provisions, above the signatures ("Done in English, and notified in writing on …").
 ECHR_DONE = re.compile(r"^Done in (?:English|French)\b")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from pincite.legal import text_judgments as TJ
+from pincite.legal.judgments import iso_from_parts
 from pincite.parse.contract import Line
 from pincite.parse.text_judgment import headings_before, trim_end
 from pincite.types import Role, Unit, UnitKind, Zone
@@ -33,6 +34,8 @@ _NUM = re.compile(r"^(\d{1,3})\.[\s\u00a0]+(?=\S)")
 _SKIP = 2
 
 THE_COURT = "the Court"
+#: the first step of an operative provision's section path (read by :func:`pincite.answer.structure.disposal`)
+OPERATIVE_PROVISIONS = "operative provisions"
 
 
 def _heading(content: str) -> bool:
@@ -68,15 +71,16 @@ def _judges(heading: str) -> str:
     return ("Judges " if many else "Judge ") + " ".join(name(w) for w in names.split())
 
 
-def _numbered(lines: list[Line], at: "range | list[int]") -> list[tuple[int, str]]:
-    """The lines of ``at`` that number a run from 1 ("1.", "2.", …), in order; another number is inside one."""
+def _numbered(lines: list[Line], at: "range | list[int]", skip: int = 0) -> list[tuple[int, str]]:
+    """The lines of ``at`` that number a run from 1 ("1.", "2.", …), in order, the run skipping at most ``skip``
+    numbers at a time once begun; another number is inside one."""
     out: list[tuple[int, str]] = []
     want = 1
     for i in at:
         m = _NUM.match(lines[i].content)
-        if m and int(m.group(1)) == want:
+        if m and (int(m.group(1)) == want or out and want < int(m.group(1)) <= want + skip):
             out.append((i, m.group(1)))
-            want += 1
+            want = int(m.group(1)) + 1
     return out
 
 
@@ -123,14 +127,8 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
     if sum(1 for p, _ in TJ.ECHR_COVER_SIGNS if p.search(head)) < 2:
         return None
     # the Court's paragraphs: "1." to the operative heading, one run
-    paras: list[tuple[int, str]] = []
-    want = 1
-    for i in range(reasons_at):
-        m = _NUM.match(lines[i].content)
-        if m and (int(m.group(1)) == want or paras and want < int(m.group(1)) <= want + _SKIP):
-            paras.append((i, m.group(1)))
-            want = int(m.group(1)) + 1
-    if len(paras) < 3 or paras[0][1] != "1":
+    paras = _numbered(lines, range(reasons_at), _SKIP)
+    if len(paras) < 3:
         return None
     paras = _requoted(lines, paras, reasons_at)
     found: list[dict] = []
@@ -163,7 +161,7 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
         stop = points[k + 1][0] if k + 1 < len(points) else op_end
         add(UnitKind.PARAGRAPH, lines[li].start, lines[stop].start if stop < len(lines) else len(text),
             Zone.REASONS, True, f"operative provision {num}", number=num,
-            section_path=("operative provisions", num), **court)
+            section_path=(OPERATIVE_PROVISIONS, num), **court)
     # the separate opinions, each from its heading to the next
     heads_at = [i for i in range(op_end, len(lines)) if TJ.ECHR_OPINION_HEADING.match(lines[i].content)]
     sign_end = lines[heads_at[0]].start if heads_at else len(text)
@@ -204,10 +202,8 @@ def echr_facts(text: str) -> tuple[str | None, str | None, str | None]:
     """The judgment's name, citation and date as its cover prints them: "Khan v. Germany" (from "In the case of
     Khan v. Germany,"), "[GC], no. 38030/12" (the application number; "[GC]" for a Grand Chamber), the date under
     the seat ("21 September 2016", ISO)."""
-    from pincite.legal.judgments import iso_from_parts
-
-    op = next((m.start() for m in re.finditer(r"(?m)^[ \t]*(?:FOR THESE REASONS|For these reasons)", text)), len(text))
-    head = text[:op]
+    op = TJ.ECHR_OPERATIVE.search(text)
+    head = text[:op.start() if op else len(text)]
     m = _CASE_OF.search(head)
     title = " ".join(m.group("title").split()) if m else None
     a = _APPLICATION.search(head)

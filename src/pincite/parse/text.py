@@ -44,9 +44,9 @@ from pincite.parse.contract import (
     select_numbering,
     split_lines,
 )
+from pincite.parse.echr import echr_facts, echr_judgment
 from pincite.parse.statute_text import analyse_statute
 from pincite.parse.us_opinion_text import read_us_opinion_text
-from pincite.parse.echr import echr_facts, echr_judgment
 from pincite.parse.text_judgment import bracket_judgment, caption_facts, headed_decision, numbered_judgment
 from pincite.types import DocumentKind, Format, ParsedDocument, Unit, UnitKind, Zone
 
