@@ -29,7 +29,7 @@ from pincite.parse.text_judgment import headings_before, trim_end
 from pincite.types import Role, Unit, UnitKind, Zone
 
 #: a paragraph's number at a line's start: "14.  The applicant …" (the Court types two no-break spaces)
-_NUM = re.compile(r"^(\d{1,3})\.[\s\u00a0]+(?=\S)")
+_NUM = re.compile(r"^(\d{1,4})\.[\s\u00a0]+(?=\S)")
 #: how many numbers the Court's run may skip (a paragraph deleted on rectification)
 _SKIP = 2
 

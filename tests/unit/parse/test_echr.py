@@ -131,3 +131,11 @@ def test_an_opinion_in_unnumbered_paragraphs_is_still_a_voice() -> None:
     anyone, dissent = dissent_said(doc, speakers(doc))
     assert anyone and {x.speaker.author for x in dissent} == {"Judge Dupont"}
     assert all(x.unit.label.startswith("¶") for x in dissent)
+
+
+def test_a_long_judgment_keeps_its_numbers_past_999() -> None:
+    head = TEXT.split("PROCEDURE")[0]
+    body = "\n\n".join(f"{n}.{NB}The Court notes point {n}." for n in range(1, 1003))
+    text = head + body + "\n\nFOR THESE REASONS, THE COURT,\n\n" + f"1.{NB}Holds that there has been a violation.\n"
+    court = [u for u in echr_judgment(text, split_lines(text)) or [] if (u.label or "").startswith("[")]
+    assert [u.number for u in court[-3:]] == ["1000", "1001", "1002"]
