@@ -187,6 +187,8 @@ class Library:
         return self._resolved[key]
 
     def _resolve(self, ref: Ref) -> tuple[list[Document], str]:
+        if ref.kind == Kind.CASE and ref.application:
+            return self._by_application(ref)
         if ref.kind == Kind.CASE:
             return self._by_neutral(ref)
         if ref.kind == Kind.REPORTER:
@@ -222,6 +224,18 @@ class Library:
         searched = (f"no stored judgment or summary has the neutral citation {ref.neutral}"
                     f" (searched {len(docs)} judgments' citations and opening pages)")
         return [self.doc(s.id) for s in exact[:1]], searched
+
+    def _by_application(self, ref: Ref) -> tuple[list[Document], str]:
+        """A judgment of the European Court of Human Rights by its application number ("38030/12"), as its
+        citation or its cover prints it ("[GC], no. 38030/12"; "(Application no. 38030/12)")."""
+        want = re.compile(rf"(?<![\d/]){re.escape(ref.application or '')}(?![\d/])")
+        docs = self._of_kind(DocumentKind.JUDGMENT)
+        hits = [s for s in docs if s.citation and want.search(s.citation)]
+        if not hits:
+            hits = [s for s in docs if not s.citation and want.search(self.doc(s.id).text[:4000])]
+        searched = (f"no stored judgment has the application number {ref.application}"
+                    f" (searched {len(docs)} judgments' citations and covers)")
+        return [self.doc(s.id) for s in hits[:1]], searched
 
     def _by_reporter(self, ref: Ref) -> tuple[list[Document], str]:
         vol, rep, page = ref.reporter or ("", "", None)

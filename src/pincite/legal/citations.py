@@ -54,6 +54,19 @@ NEUTRAL_CITATION = re.compile(
     r"(?P<num>\d{1,6})\b(?:\s+\((?P<div>[A-Za-z]+)\))?")
 
 
+#: A judgment of the European Court of Human Rights as the Court and lawyers cite it: the application number(s)
+#: after the name, with "[GC]" for a Grand Chamber and "(dec.)" for a decision, the date and the report it is in
+#: optional ("Khan v. Germany [GC], no. 38030/12, § 42, 21 September 2016"; "Garib v. the Netherlands [GC],
+#: no. 43494/09, §§ 98-100, ECHR 2017"; "Chiragov and Others v. Armenia, nos. 13216/05 and 1/06").
+ECHR_APPLICATION = re.compile(
+    r"(?:\[GC\],?\s*)?(?:\(dec\.\),?\s*)?(?:\(just satisfaction\),?\s*)?(?:[Aa]pplications?\s+)?[Nn]os?\.\s*"
+    r"(?P<apps>\d{1,6}/\d{2}(?!\d)(?:\s*(?:,|and|&)\s*(?:no\.\s*)?\d{1,6}/\d{2}(?!\d))*)"
+    r"(?:,\s*\d{1,2}\s+[A-Z][a-z]+\s+\d{4})?(?:,\s*ECHR\s+\d{4}(?:-[IVX]+)?(?:\s*\(extracts\))?)?")
+#: A later short form of such a citation: "Khan, cited above, § 43", "Garib, § 141" (the name, then "§").
+ECHR_SHORT = re.compile(r"\b(?P<name>[A-Z][\w'’.-]{2,})(?:\s+(?:and\s+Others\s+)?v\.\s+(?:the\s+)?[A-Z][\w'’-]+)?"
+                        r"(?:\s*\[GC\])?,\s*(?:cited above,\s*)?(?=§)")
+
+
 #: The words of citations in a sentence, left out when a draft's own words are compared with a judgment's: a
 #: bracketed year and what follows it to the next punctuation mark (a neutral citation or a law report with its
 #: case words), a bracketed paragraph number, any number.
@@ -70,16 +83,19 @@ def neutral_core(m: re.Match[str]) -> str:
     """A neutral citation's year, court and number, without the brackets or the division after the number."""
     return " ".join((m.group("year"), " ".join(m.group("court").split()), m.group("num")))
 
-_NUM = r"\d+[A-Za-z]?"
+#: a number in a pinpoint list, not the day of a date after it ("§ 42, 21 September 2016": paragraph 42 only)
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b"
+_NUM = rf"\d+[A-Za-z]?(?!\d|\s+{_MONTH})"
 _NUMLIST = rf"{_NUM}(?:\s*(?:-|–|to)\s*{_NUM})?(?:\s*(?:,|and|&)\s*{_NUM}(?:\s*(?:-|–|to)\s*{_NUM})?)*"
 _BRACKETS = r"\[\d+\](?:\s*(?:-|–|to)\s*\[\d+\])?(?:\s*(?:,|and|&)\s*\[\d+\](?:\s*(?:-|–|to)\s*\[\d+\])?)*"
 
-#: A pinpoint after a case citation: "at [61]", "[61]-[63]", "para 61", "paras 61 and 62", "¶ 61" (paragraphs);
+#: A pinpoint after a case citation: "at [61]", "[61]-[63]", "para 61", "paras 61 and 62", "¶ 61", "§ 61" (the
+#: European Court of Human Rights' own form, "§§ 61-63") (paragraphs);
 #: "p. 7", "pp. 7-8", "slip op. at 7", "at 620" (pages: a bare number after "at" is a page, as in a law report).
 CASE_PIN = re.compile(
     rf"\s*,?\s*(?:[Aa]t\s+)?(?:"
     rf"(?P<brackets>{_BRACKETS})"
-    rf"|(?:paras?\.?|paragraphs?|¶¶?)\s*(?P<paras>{_NUMLIST})"
+    rf"|(?:paras?\.?|paragraphs?|¶¶?|§§?)\s*(?P<paras>{_NUMLIST})"
     rf"|(?:slip\s+op\.?,?\s+at\s+|pp?\.\s*|pages?\s+)(?P<pages>{_NUMLIST})"
     rf"|(?<=at\s)(?P<bare>{_NUMLIST})(?![\w\]]))")
 
@@ -153,9 +169,10 @@ class Ref:
     reporter: tuple[str, str, str | None] | None = None  # (volume, reporter, first page)
     usc: tuple[str, str] | None = None  # (title, section)
     short: str | None = None  # the word a later short form uses ("Ipek"): the first party's first word
+    application: str | None = None  # a European Court of Human Rights application number ("38030/12")
 
     def key(self) -> tuple[object, ...]:
-        return (self.kind, self.neutral, self.reporter, self.usc, (self.name or "").casefold())
+        return (self.kind, self.neutral, self.reporter, self.usc, self.application, (self.name or "").casefold())
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,9 +244,15 @@ def provision_key(key: str) -> str:
 
 _PARTY_STOP = {"see", "in", "cf", "also", "per", "but", "following", "applying", "under", "as", "by", "from",
                "that", "this", "which", "where", "when", "held", "said"}
+#: Words that open a sentence before a case name and are no party's ("And Ipek v Koza Altin …").
+_SENTENCE_OPENERS = {"and", "but", "also", "so", "then", "thus", "however", "see", "cf", "in"}
 #: Small words inside a party's name ("Secretary of State for the Home Department", "Devon and Somerset").
 _NAME_JOINERS = {"&", "of", "de", "and", "for", "the", "on", "upon", "in", "plc", "ltd", "llp", "inc", "(on",
                  "application"}
+
+
+#: a full stop that ends a sentence before a case name, not the stop of "v." or "no." inside the citation
+_SENTENCE_STOP = re.compile(r"(?<!\bv)(?<!\bvs)(?<![\s(]no)(?<![\s(]No)\.\s")
 
 
 def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
@@ -240,7 +263,8 @@ def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
     paren = window.rfind("(")
     if paren >= 0 and ")" in window[paren:]:
         paren = -1  # "R (British Telecommunications plc) v HM Treasury": the bracket is in the name
-    cut = max(window.rfind(". "), window.rfind("\n"), window.rfind(";"), paren)
+    stops = [m.start() for m in _SENTENCE_STOP.finditer(window)]
+    cut = max(stops[-1] if stops else -1, window.rfind("\n"), window.rfind(";"), paren)
     if cut >= 0:
         window_start += cut + 1
         window = text[window_start:start]
@@ -259,8 +283,9 @@ def _case_name_before(text: str, start: int) -> tuple[str | None, int]:
         if token.lower() in _PARTY_STOP or not (token[0].isupper() or token in _NAME_JOINERS):
             break
         first -= 1
-    while first < len(words) and not words[first].group(0).lstrip("(")[:1].isupper():
-        first += 1  # a name starts with a capital: "the Hoque v …" is "Hoque v …"
+    while first < len(words) and (not words[first].group(0).lstrip("(")[:1].isupper()
+                                  or words[first].group(0).casefold() in _SENTENCE_OPENERS):
+        first += 1  # a name starts with a capital: "the Hoque v …" is "Hoque v …", "And Ipek v …" is "Ipek v …"
     if first >= len(words):
         return None, start
     name_start = window_start + words[first].start()
@@ -428,6 +453,27 @@ def find_citations(text: str) -> list[FoundCitation]:
         pin, end = _case_pin(text, m.end())
         add(start, end if pin else m.end(), Ref(Kind.CASE, name=name, neutral=neutral, short=_first_party_word(name)),
             pin, "full")
+    # 1b. the European Court of Human Rights' application numbers (the first number names the case)
+    echr_names: set[str] = set()
+    for m in ECHR_APPLICATION.finditer(text):
+        if not free(m.start(), m.end()):
+            continue
+        name, start = _case_name_before(text, m.start())
+        pin, end = _case_pin(text, m.end())
+        app = re.match(r"\d{1,6}/\d{2}", m.group("apps"))
+        assert app is not None
+        add(start, end if pin else m.end(), Ref(Kind.CASE, name=name, application=app.group(0),
+                                                 short=_first_party_word(name)), pin, "full")
+        if name:
+            echr_names.update(_short_names(Ref(Kind.CASE, name=name, short=_first_party_word(name))))
+    # 1c. their short forms ("Khan, cited above, § 43"), read before a bare "§ 43" is taken for a section: only a
+    #     name an application number was cited with, so "the Privacy Act, § 5" stays a provision
+    for m in ECHR_SHORT.finditer(text):
+        if m.group("name").casefold() not in echr_names:
+            continue
+        pin, end = _case_pin(text, m.end())
+        if pin and free(m.start(), end):
+            add(m.start(), end, Ref(Kind.CASE, short=m.group("name")), pin, "short-name")
     # 2. US reporter citations (eyecite), where no neutral citation was read
     for a, b, ref, pin, form in _eyecite(text):
         if free(a, b):

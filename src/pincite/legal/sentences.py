@@ -73,6 +73,9 @@ class SplitRules:
     abbreviation_words: frozenset[str]
     #: abbreviations as written: the end of the text before the stop, after a non-word character
     abbreviation_endings: tuple[str, ...]
+    #: abbreviations that end no sentence before a digit, in lower case ("no. 38030/12"; "the answer is no. 4 …"
+    #: is rare beside every application number a draft cites, and "no. The" still ends one)
+    abbreviations_before_digit: frozenset[str]
     #: whether a stop inside a quotation ends only the quoted sentence (the quotations of :data:`QUOTED`)
     inside_quotations_continue: bool
     #: whether a stop followed by a line break ends a sentence whatever the word before it (or the quotation
@@ -102,6 +105,7 @@ DOCUMENT_RULES = SplitRules(
     any_script=True,  # judgments and Acts quote French and other scripts ("Élément", "Ä")
     abbreviation_words=ABBREVIATIONS | INITIALS,  # "v.", "s.", "Ltd." and initials, in any case ("V.", "S.")
     abbreviation_endings=(),  # (a word is read whole: "1565N." after digits is the word "N")
+    abbreviations_before_digit=frozenset(),  # ("no" is an abbreviation word already)
     inside_quotations_continue=False,  # a judgment's quoted passage is sentences of its own, for its passages
     line_break_ends=False,  # a line break is a wrapped line of a contract or Act, not an end
     blank_line=r"\n[ \t\r\f\v]*\n\s*",  # a paragraph or heading break
@@ -116,6 +120,7 @@ DRAFT_RULES = SplitRules(
     any_script=False,  # a draft's sentences open in English: A-Z and 0-9
     abbreviation_words=frozenset(),  # (the draft's abbreviations are endings: "U.S.C." ends in "S.")
     abbreviation_endings=DRAFT_ABBREVIATIONS + DRAFT_INITIALS,  # "R.S.C. 1985", "T.C. Memo. 2020-26", "J. Smith"
+    abbreviations_before_digit=frozenset({"no", "nos"}),  # "Khan v. Germany [GC], no. 38030/12, § 42"
     inside_quotations_continue=True,  # a full stop inside a quotation ends the quoted sentence, not the draft's
     line_break_ends=True,  # a draft's stop before a line break is a paragraph's or list item's end
     blank_line=r"\n\s*\n",  # a paragraph break
@@ -190,6 +195,9 @@ def _ends_at(text: str, m: re.Match[str], cur: int, end: int, rules: SplitRules,
         if rules.abbreviation_words and _word_before(text, cur, stop).lower().rstrip(".") in rules.abbreviation_words:
             return False
         if rules._endings is not None and rules._endings.search(text[max(cur, after - 12):after]):
+            return False
+        if ch.isdigit() and rules.abbreviations_before_digit and \
+                _word_before(text, cur, stop).lower().rstrip(".") in rules.abbreviations_before_digit:
             return False
     return True
 
