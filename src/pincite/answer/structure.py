@@ -85,7 +85,8 @@ def speakers(doc: Document) -> list[Speaker]:
             blocks.setdefault(u.author, Speaker(u.author, u.role)).units.append(u)
         if u.zone is Zone.REASONS and u.citable and u.author and u.kind is UnitKind.PART:
             out.setdefault(u.author, Speaker(u.author, u.role))  # a voice whose reasons may be Parts only
-        if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and u.number:
+        if u.zone is Zone.REASONS and u.citable and u.author and u.kind is not UnitKind.HEADING and (
+                u.number or u.section_path[:1] == (OPERATIVE_PROVISIONS,)):  # one operative point printed bare
             sp = out.setdefault(u.author, Speaker(u.author, u.role))
             parent = doc.units[u.parent] if u.parent is not None else None
             if parent is None or parent.kind is UnitKind.HEADING or parent.author is None:

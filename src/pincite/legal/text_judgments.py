@@ -139,10 +139,12 @@ ECHR_OPERATIVE = re.compile(r"^[ \t]*(?:FOR THESE REASONS,? THE COURT\b|For thes
 ECHR_DONE = re.compile(r"^Done in (?:English|French)\b")
 
 #: The heading of an opinion annexed to the judgment: "CONCURRING OPINION OF JUDGE MOTOC", "JOINT PARTLY
-#: DISSENTING OPINION OF JUDGES RAIMONDI, O'LEARY AND RANZONI".
-ECHR_OPINION_HEADING = re.compile(r"^(?:JOINT\s+)?(?:PARTLY\s+|PARTIALLY\s+)?(?:CONCURRING|DISSENTING|SEPARATE)"
-                                  r"(?:\s+AND\s+(?:PARTLY\s+|PARTIALLY\s+)?(?:CONCURRING|DISSENTING))?\s+OPINION\s+"
-                                  r"OF\s+JUDGES?\s+(?P<names>[^\n]{2,200})$")
+#: DISSENTING OPINION OF JUDGES RAIMONDI, O'LEARY AND RANZONI", "PARTLY CONCURRING, PARTLY DISSENTING OPINION OF
+#: JUDGE PINTO DE ALBUQUERQUE", "DISSENTING OPINION OF JUDGE RANZONI, JOINED BY JUDGES …" (the kind words in any
+#: order, joined by "AND" or a comma; at least one says concurring, dissenting or separate).
+ECHR_OPINION_HEADING = re.compile(r"^(?=(?:[A-Z]+[\s,]+)*?(?:CONCURRING|DISSENTING|SEPARATE)\b)"
+                                  r"(?:(?:JOINT|PARTLY|PARTIALLY|IN\s+PART|CONCURRING|DISSENTING|SEPARATE|AND)[\s,]+)+"
+                                  r"OPINION\s+OF\s+JUDGES?\s+(?P<names>[^\n]{2,200})$")
 
 #: Signs above that line that the text is a judgment (two are needed).
 JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -32,15 +32,32 @@ from pincite.types import Role, Unit, UnitKind, Zone
 _NUM = re.compile(r"^(\d{1,4})\.[\s\u00a0]+(?=\S)")
 #: how many numbers the Court's run may skip (a paragraph deleted on rectification)
 _SKIP = 2
+#: a line under an opinion's heading that is a note on the text, not the judge's words ("(Translation)")
+_NOTE_LINE = re.compile(r"^\((?:Translation|Unofficial translation|Extracts?)\)$", re.I)
+#: how many unnumbered paragraphs an opinion may open with before its numbered run ("I regret that I am unable to
+#: agree …", then "1.  …"); more, and the numbers are a list inside an unnumbered opinion
+_OPENING_UNNUMBERED = 3
 
 THE_COURT = "the Court"
 #: the first step of an operative provision's section path (read by :func:`pincite.answer.structure.disposal`)
 OPERATIVE_PROVISIONS = "operative provisions"
 
 
+#: a line of a table of contents: its entry, a tab and the page ("1.  The foundational statements (§§ 3-4)\t60"),
+#: or its title; never a paragraph, though it may open with a paragraph's number
+_CONTENTS_LINE = re.compile(r"\t[ \t]*\d{1,4}[ \t]*$|^(?:Table of contents|TABLE OF CONTENTS|Contents|CONTENTS)$")
+
+
+#: the paragraphs a heading covers, printed after it in a long opinion ("I.  Introduction (§§ 1-2)")
+_PARAGRAPHS_COVERED = re.compile(r"\s*\(§§?\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?\)$")
+
+
 def _heading(content: str) -> bool:
     """A heading between the Court's paragraphs: "THE LAW", "I. ALLEGED VIOLATION OF ARTICLE 8", "A. The
-    parties' submissions", "1. The Government" — short, no sentence's end."""
+    parties' submissions", "1. The Government" — short, no sentence's end; or a line of a table of contents."""
+    if _CONTENTS_LINE.search(content):
+        return True
+    content = _PARAGRAPHS_COVERED.sub("", content)  # "I.  Introduction (§§ 1-2)": the paragraphs it heads
     return (0 < len(content) <= 100 and not content.endswith((".", ",", ";", ":", "\u201d", "\u2019", '"', "'", ")"))
             and (content.isupper() or bool(re.match(r"^(?:[IVXL]+|[A-Z]|\d{1,2}|\([a-z]\))\.?[\s\u00a0]+\S", content))))
 
@@ -67,8 +84,14 @@ def _judges(heading: str) -> str:
             return w.lower()
         return re.sub(r"(^|[’'\-])(\w)(\w*)", lambda x: x.group(1) + x.group(2).upper() + x.group(3).lower(), w)
 
-    many = bool(re.search(r"\bJUDGES\b", heading.upper()))
-    return ("Judges " if many else "Judge ") + " ".join(name(w) for w in names.split())
+    def judges(part: str) -> str:
+        many = bool(re.search(r"\bAND\b|,", part.upper()))
+        return ("Judges " if many else "Judge ") + " ".join(name(w) for w in part.split())
+
+    joined = re.search(r",?\s+JOINED\s+BY\s+JUDGES?\s+", names, re.I)
+    if joined:  # "RANZONI, JOINED BY JUDGES LÓPEZ GUERRA AND LEMMENS": the author, then who joined
+        return f"{judges(names[:joined.start()])}, joined by {judges(names[joined.end():])}"
+    return judges(names)
 
 
 def _numbered(lines: list[Line], at: "range | list[int]", skip: int = 0) -> list[tuple[int, str]]:
@@ -78,6 +101,8 @@ def _numbered(lines: list[Line], at: "range | list[int]", skip: int = 0) -> list
     want = 1
     for i in at:
         m = _NUM.match(lines[i].content)
+        if m and _CONTENTS_LINE.search(lines[i].content):
+            continue  # an entry of a table of contents names a part by its first paragraph's number
         if m and (int(m.group(1)) == want or out and want < int(m.group(1)) <= want + skip):
             out.append((i, m.group(1)))
             want = int(m.group(1)) + 1
@@ -162,6 +187,11 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
         add(UnitKind.PARAGRAPH, lines[li].start, lines[stop].start if stop < len(lines) else len(text),
             Zone.REASONS, True, f"operative provision {num}", number=num,
             section_path=(OPERATIVE_PROVISIONS, num), **court)
+    unnumbered = [i for i in range(reasons_at + 1, op_end) if lines[i].content]
+    if not points and done is not None and unnumbered:  # one point printed without a number ("Decides, by twelve
+        # votes to five, to strike the application out of its list."): the operative provisions, whole
+        add(UnitKind.PARAGRAPH, lines[unnumbered[0]].start, lines[done].start, Zone.REASONS, True,
+            "operative provisions", section_path=(OPERATIVE_PROVISIONS,), **court)
     # the separate opinions, each from its heading to the next
     heads_at = [i for i in range(op_end, len(lines)) if TJ.ECHR_OPINION_HEADING.match(lines[i].content)]
     sign_end = lines[heads_at[0]].start if heads_at else len(text)
@@ -177,9 +207,17 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
         add(UnitKind.HEADING, lines[h].start, lines[h].end, Zone.REASONS, False, None)
         body = [i for i in range(h + 1, stop) if lines[i].content]
         nums = _numbered(lines, body)
-        if len(nums) >= 2 and all(_heading(lines[i].content) for i in body if i < nums[0][0]):
-            for i in body:
-                if i < nums[0][0]:
+        before = [i for i in body if nums and i < nums[0][0]]
+        opening = [i for i in before if not _heading(lines[i].content) and not _NOTE_LINE.match(lines[i].content)]
+        if len(nums) >= 2 and len(opening) <= _OPENING_UNNUMBERED:
+            for i in before:  # "(Translation)" and headings; a few words before the numbers, by their order
+                if i in opening:
+                    q = opening.index(i)
+                    nxt = next((j for j in body if j > i), stop)
+                    add(UnitKind.BLOCK, lines[i].start, lines[nxt].start if nxt < len(lines) else len(text),
+                        Zone.REASONS, True, f"¶{q + 1} ({name})", section_path=(name, f"¶{q + 1}"),
+                        attrs={"by_order": True}, **voice)
+                else:
                     add(UnitKind.HEADING, lines[i].start, lines[i].end, Zone.REASONS, False, None)
             run(nums, stop, "[{}] (" + name + ")", (name,), voice)
         else:  # paragraphs without numbers: by their order in the opinion

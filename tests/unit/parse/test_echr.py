@@ -139,3 +139,55 @@ def test_a_long_judgment_keeps_its_numbers_past_999() -> None:
     text = head + body + "\n\nFOR THESE REASONS, THE COURT,\n\n" + f"1.{NB}Holds that there has been a violation.\n"
     court = [u for u in echr_judgment(text, split_lines(text)) or [] if (u.label or "").startswith("[")]
     assert [u.number for u in court[-3:]] == ["1000", "1001", "1002"]
+
+
+#: The same judgment with the shapes of other HUDOC judgments (found on judgments of the same public repository that
+#: no question set uses): one operative point printed without a number, an opinion "joined by" other judges that
+#: opens with "(Translation)" and a few unnumbered words before its numbers, and a long opinion whose heading has
+#: two kinds ("PARTLY CONCURRING, PARTLY DISSENTING") and which opens with a table of contents numbered like it.
+OTHER = TEXT.split("FOR THESE REASONS")[0] + "\n\n".join([
+    "FOR THESE REASONS, THE COURT",
+    "Decides, by twelve votes to five, to strike the application out of its list.",
+    "Done in English and in French, and notified in writing on 3 May 2018.",
+    "Registrar\tPresident",
+    "DISSENTING OPINION OF JUDGE RANZONI, JOINED BY JUDGES L\u00d3PEZ GUERRA AND LEMMENS",
+    "(Translation)",
+    "The Court has struck the case out by a majority.",
+    "I regret that I am unable to agree, for the following reasons.",
+    f"1.{NB}The examination of the application should have continued.",
+    f"2.{NB}Important issues were at stake.",
+    "PARTLY CONCURRING, PARTLY DISSENTING OPINION OF JUDGE PINTO DE ALBUQUERQUE",
+    "Table of contents",
+    "I.\u00a0\u00a0Introduction (\u00a7\u00a7 1-2)\t59",
+    f"1.{NB}The foundational statements (\u00a7\u00a7 1-2)\t60",
+    f"2.{NB}The general instruments (\u00a7\u00a7 3-4)\t61",
+    "I.\u00a0\u00a0Introduction (\u00a7\u00a7 1-2)",
+    f"1.{NB}I agree with the majority on the procedural question.",
+    f"2.{NB}I disagree with the majority's strict standard.",
+    f"3.{NB}The right to health care is recognised in international law.",
+]) + "\n"
+
+
+def test_other_hudoc_shapes_one_unnumbered_point_a_joined_opinion_and_a_table_of_contents() -> None:
+    units = echr_judgment(OTHER, split_lines(OTHER))
+    assert units is not None
+    ops = [u for u in units if (u.label or "").startswith("operative")]
+    assert [u.label for u in ops] == ["operative provisions"] and ops[0].citable and ops[0].author == "the Court"
+    assert "twelve votes to five" in OTHER[ops[0].char_start:ops[0].char_end]
+    ranzoni = [u for u in units if u.role is Role.DISSENTING]
+    assert {u.author for u in ranzoni} == {"Judge Ranzoni, joined by Judges L\u00f3pez Guerra and Lemmens"}
+    assert [u.label.split(" (")[0] for u in ranzoni] == ["¶1", "¶2", "[1]", "[2]"]  # "(Translation)" is no paragraph
+    pinto = [u for u in units if u.role is Role.PARTLY_DISSENTING]
+    assert [u.number for u in pinto] == ["1", "2", "3"] and {u.author for u in pinto} == {"Judge Pinto de Albuquerque"}
+    assert OTHER[pinto[0].char_start:].startswith(f"1.{NB}I agree")  # not the table of contents' "1."
+    assert not any("Table of contents" in OTHER[u.char_start:u.char_end] for u in units if u.citable)
+    signatures = [u for u in units if u.label == "signatures"]
+    assert len(signatures) == 1 and "OPINION" not in OTHER[signatures[0].char_start:signatures[0].char_end]
+
+
+def test_one_unnumbered_operative_point_answers_the_outcome() -> None:
+    from pincite.answer.structure import outcome_said, speakers
+    doc = _doc(OTHER)
+    said = outcome_said(doc, speakers(doc))
+    assert said and said[0].unit.label == "operative provisions"
+    assert "strike the application out" in doc.text[said[0].start:said[0].end]
