@@ -116,9 +116,11 @@ _MODULES: dict[Format, str] = {
 #: after the reasons begin opens that judge's reasons only when the cover's bench names them ("Cockerill J" over
 #: the account of the decision below is a heading); 38: a judgment of the European Court of Human Rights is read in
 #: its own shape (parse/echr: the Court's paragraphs, the operative provisions numbered again, each separate
-#: opinion its judges', named, cited and dated by its cover): a document stored by an older parser is parsed again
-#: on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 38
+#: opinion its judges', named, cited and dated by its cover); 39: more of the Court's shapes (an opinion headed
+#: with two kinds or "joined by" judges, opening with "(Translation)" or a table of contents; one operative point
+#: printed without a number): a document stored by an older parser is parsed again on its next ingest, not skipped
+#: as unchanged.
+PARSER_VERSION = 39
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",
