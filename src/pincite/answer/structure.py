@@ -240,10 +240,23 @@ def concluding(doc: Document, sp: Speaker) -> list[Said]:
     """A judge's conclusion where they state no disposal: the first sentence of the last paragraph of their
     closing stretch that opens as one ("In conclusion…", "For these reasons…")."""
     for u in reversed(sp.units[-CLOSING_STRETCH:]):
-        spans = own_sentences(doc, u)
+        spans = _past_run_in_heading(doc, own_sentences(doc, u))
         if spans and CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80]):
             return [Said(sp, u, *_trim(doc, *spans[0]))]
     return []
+
+
+#: a run-in heading is a "sentence" of at most this many words opening a paragraph ("38.  Conclusion. In sum, …")
+RUN_IN_HEADING_WORDS = 2
+
+
+def _past_run_in_heading(doc: Document, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A paragraph's sentences without the run-in heading that opens it ("Conclusion.", "Costs."): no answer."""
+    if len(spans) > 1:
+        s, e = _trim(doc, *spans[0])
+        if len(doc.text[s:e].split()) <= RUN_IN_HEADING_WORDS:
+            return spans[1:]
+    return spans
 
 
 def first_reasons(doc: Document, sp: Speaker) -> Said | None:
@@ -257,7 +270,7 @@ def first_reasons(doc: Document, sp: Speaker) -> Said | None:
                 if probe[:40] in " ".join(doc.text[s:e].split()):
                     s2, e2 = _trim(doc, s, e)
                     return Said(sp, u, s2, e2)
-    spans = own_sentences(doc, sp.units[0]) if sp.units else []
+    spans = _past_run_in_heading(doc, own_sentences(doc, sp.units[0])) if sp.units else []
     return Said(sp, sp.units[0], *_trim(doc, *spans[0])) if spans else None
 
 
@@ -567,6 +580,35 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     return False, assents(doc, sps, lead_of(sps))
 
 
+def asks_operative(question: str) -> bool:
+    """A question a court's numbered operative provisions answer where it has them: whether it found a violation,
+    what it awarded (:data:`~pincite.legal.decisions.FINDING_ASKED`, :data:`~pincite.legal.decisions.AWARD_ASKED`)."""
+    return D.matches(D.FINDING_ASKED, question) or D.matches(D.AWARD_ASKED, question)
+
+
+def operative_said(doc: Document, sps: list[Speaker], question: str) -> list[Said]:
+    """The operative provisions that answer a finding or award question (:func:`asks_operative`): each point
+    finding a violation (or none), or ordering a payment — those naming an Article the question names first —
+    in the sentence that says so; empty when the judgment decides in no numbered operative provisions."""
+    award = D.matches(D.AWARD_ASKED, question) and not D.matches(D.FINDING_ASKED, question)
+    table = D.AWARD_POINT if award else D.VIOLATION_POINT
+    out: list[Said] = []
+    for sp in sps:
+        ops = [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)]
+        hits = [u for u in ops if table.search(doc.text[u.char_start:u.char_end])]
+        articles = re.findall(r"(?i)\bArticles?\s+(\d+)", question)
+        named = [u for u in hits if any(re.search(rf"\bArticles?\s+{a}\b", doc.text[u.char_start:u.char_end])
+                                        for a in articles)]
+        for u in (named or hits)[:OPERATIVE_POINTS]:
+            spans = own_sentences(doc, u)
+            best = next(((a, b) for a, b in spans if table.search(doc.text[a:b])), None)
+            if best is None and spans:  # "Holds, by fifteen votes to two," then "(a) that … is to pay": both
+                best = (spans[0][0], spans[-1][1])
+            if best is not None:
+                out.append(Said(sp, u, *_trim(doc, *best)))
+    return out
+
+
 def structure_units(doc: Document, question: str) -> list[Unit]:
     """The units a structural question needs read (added to what retrieval ranked): the disposal and assents
     for an outcome question, the dissents' disposal and first reasons (or the agreements) for a dissent
@@ -585,6 +627,10 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
         said += dissent_said(doc, sps, question)[1]
     if asks_outcome(question) or asks_dissent(question):
         said += outcome_said(doc, sps)
+    if asks_operative(question):
+        said += operative_said(doc, sps, question)
+    if asks_dissent(question) and D.UNANIMITY_ASKED.search(question):
+        said += vote_said(doc, sps, question)
     if D.WHO_AGREED_ASKED.search(question):  # "which judges agreed with X?": their agreements, a dissent's opening
         said += assents(doc, sps, lead_of(sps)) + dissent_openings(doc, sps)
     named = named_speakers(doc, question, sps)
@@ -751,6 +797,10 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     cited."""
     q = turn.question
     outcome, dissent = asks_outcome(q), dissent_decides(q)
+    if asks_operative(q) and not (outcome or dissent) and not turn.multi_document:
+        found = _operative(turn)
+        if found is not None:
+            return found
     if D.AUTHOR_ASKED.search(q) and not (outcome or dissent) and not turn.multi_document:
         return _author_line(turn)
     if not (outcome or dissent):
@@ -772,13 +822,18 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         sps = speakers(doc)
         if not sps:
             continue
-        if dissent:
+        votes = vote_said(doc, sps, q) if dissent and D.UNANIMITY_ASKED.search(q) else []
+        if votes:  # "was the award unanimous?" of a court voting point by point: the vote printed on that point
+            said, lead_in = votes, ""
+        elif dissent:
             any_dissent, said = dissent_said(doc, sps, q)
             if not said:
                 continue
             if D.matches(D.OUTCOME_ASKED, q):  # "was it unanimous, and what was the outcome?": both parts
                 said = _with_outcome(doc, sps, said)
-            lead_in = "" if any_dissent else "No one dissented. "
+            # "no one dissented" only of a judgment with no dissenting voice (a named judge who did not dissent,
+            # beside one who did, is answered by their own words alone)
+            lead_in = "" if any_dissent or any(sp.dissenting for sp in sps) else "No one dissented. "
         else:
             said, lead_in = outcome_said(doc, sps), ""
             if not said or said[0].speaker.dissenting:
@@ -786,6 +841,53 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         made = [c for c in (_claim(turn, doc, x, lead_in if i == 0 else "") for i, x in enumerate(said)) if c]
         if made:
             claims += made
+    return claims or None
+
+
+def vote_said(doc: Document, sps: list[Speaker], question: str) -> list[Said]:
+    """Where a court votes point by point in numbered operative provisions ("Holds, by fourteen votes to three,
+    that the respondent State is to pay …"), the vote a unanimity question asks
+    (:data:`~pincite.legal.decisions.UNANIMITY_ASKED`): the point on what it names (the costs, the award, a
+    finding: :data:`~pincite.legal.decisions.VOTE_TOPICS`), else each point not decided unanimously, else the
+    first; empty when the judgment prints no such vote."""
+    for sp in sps:
+        ops = [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)
+               and D.VOTE_POINT.search(doc.text[u.char_start:u.char_end])]
+        if not ops:
+            continue
+        chosen: list[Unit] = []
+        for asked, point, _why in D.VOTE_TOPICS:
+            if asked.search(question):
+                chosen = [u for u in ops if point.search(doc.text[u.char_start:u.char_end])]
+                if chosen:
+                    break
+        chosen = chosen or [u for u in ops if "unanimously" not in doc.text[u.char_start:u.char_end].lower()] \
+            or ops[:1]
+        out = []
+        for u in chosen[:OPERATIVE_POINTS]:
+            spans = own_sentences(doc, u)
+            best = next(((a, b) for a, b in spans if D.VOTE_POINT.search(doc.text[a:b])), None)
+            if best is not None:
+                out.append(Said(sp, u, *_trim(doc, *best)))
+        return out
+    return []
+
+
+def _operative(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A finding or award question (:func:`asks_operative`) asked of the best-ranked judgment (when its passages
+    come first, or the question names it) that decides in numbered operative provisions: those provisions
+    (:func:`operative_said`); None where it has none, so the reasons answer as for any other question."""
+    if not turn.passages:
+        return None
+    q = turn.question
+    first = turn.passages[0].passage.document
+    named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
+    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
+    if not judgments or (not named and judgments[0].id != first.id):
+        return None
+    doc = judgments[0]
+    said = operative_said(doc, speakers(doc), q)
+    claims = [c for c in (_claim(turn, doc, x) for x in said) if c]
     return claims or None
 
 

@@ -101,6 +101,51 @@ OUTCOME_REASONS_ASKED = re.compile(r"(?i)\bwhy\s+(?:did|was|were|has|had|would)\
 #: verb names.
 REMEDY_ASKED = re.compile(r"(?i)\bwhat\s+(?:remed(?:y|ies)|relief|declarations?|damages|compensation|injunctions?)\b")
 
+#: How a question asks what a court that decides in numbered operative provisions (the European Court of Human
+#: Rights: "Holds … that there has been a violation of Article 8", "Holds … that the respondent State is to pay …")
+#: found or awarded: those provisions answer it, where the judgment has them (elsewhere the reasons do).
+FINDING_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:did|does|has|had)\b[^?]{0,80}?\b(?:find|found|hold|held|conclude)\b[^?]{0,40}?\b(?:an?\s+|"
+                r"any\s+)?(?:breach|violation|infringement)e?s?\b"),
+     "'did Strasbourg find a breach?', 'did the Grand Chamber find a violation of Article 2?'"),
+    (re.compile(r"(?i)\b(?:was|were|is|has|have)\s+there\s+(?:been\s+)?(?:an?\s+|any\s+)?(?:breach|violation|"
+                r"infringement)e?s?\b"),
+     "'was there a violation of Article 8?'"),
+    (re.compile(r"(?i)\b(?:was|were|has|had)\b[^?]{0,60}?\bArticles?\s+\d+\w*\b[^?]{0,40}?\b(?:been\s+)?(?:breached|"
+                r"violated|infringed|contravened)\b|\bwhich\s+(?:Convention\s+)?(?:Articles?|rights?|provisions?)\b"
+                r"[^?]{0,60}?\b(?:breached|violated|infringed|found)\b"),
+     "'was Article 14 violated?', 'which Articles were breached?'"),
+)
+AWARD_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\bhow\s+much\b[^?]{0,80}?\b(?:award\w*|order\w*\s+to\s+pay|to\s+pay|pay|paid|get|got|"
+                r"receive\w*|compensat\w*)\b"),
+     "'how much was Russia ordered to pay?', 'how much did the applicant get?'"),
+    (re.compile(r"(?i)\bwhat\s+(?:sum|sums|amount|amounts|award|damages|compensation|just\s+satisfaction)\b[^?]{0,80}?"
+                r"\b(?:award\w*|order\w*|grant\w*|pay\w*)\b"),
+     "'what sum did the Grand Chamber award for damage?', 'what damages were awarded?'"),
+)
+#: A vote printed in an operative provision ("Holds, by fourteen votes to three, …", "Holds, unanimously, …"): where
+#: a court votes point by point, whether a point was unanimous is read there.
+VOTE_POINT = re.compile(r"(?i)\bunanimously\b|\bby\s+[\w-]+\s+votes?\s+to\s+[\w-]+\b")
+#: A question asking whether a decision was unanimous or by how many votes ("was the award unanimous or a split
+#: vote?", "by how many votes?"): where the court votes point by point, the vote printed there answers it.
+UNANIMITY_ASKED = re.compile(r"(?i)\bunanimous\w*|\bsplit\s+(?:vote|decision)\b|\bhow\s+many\s+votes\b|"
+                             r"\b(?:what|the)\s+(?:was\s+the\s+)?vote\b|\bvote\s+(?:split|count)\b")
+#: What a unanimity question asks about, as the operative provisions word it: the award, the costs, a finding.
+VOTE_TOPICS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\b(?:costs?|expenses)\b"), re.compile(r"(?i)\bcosts\s+and\s+expenses\b"),
+     "'was the costs order unanimous?': the point awarding costs and expenses"),
+    (re.compile(r"(?i)\b(?:award\w*|money|pay\w*|damages?|just\s+satisfaction|compensation|sum)\b"),
+     re.compile(r"(?i)\b(?:is|are)\s+to\s+pay\b|\bjust\s+satisfaction\b"),
+     "'was the money award unanimous?': the point ordering payment"),
+    (re.compile(r"(?i)\b(?:violation|breach\w*|Articles?\s+\d+)"), re.compile(r"(?i)\bviolations?\b"),
+     "'was the finding of a violation unanimous?': the point finding it"),
+)
+#: An operative provision that finds a violation (or none), and one that orders a payment.
+VIOLATION_POINT = re.compile(r"(?i)\b(?:has|have)\s+been\s+(?:a\s+|no\s+)?violations?\b|\bno\s+violation\b")
+AWARD_POINT = re.compile(r"(?i)\b(?:is|are)\s+to\s+pay\b|\bawards?\b[^.;]{0,80}\b(?:EUR|GBP|USD|euros?)\b")
+
+
 #: How a question asks whether anyone dissented, or who: the dissents' own words (or the agreements) answer
 #: it.
 DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -590,7 +635,16 @@ _TITLE_WORDS = frozenset(w.lower() for w in (*TITLES_AFTER_NAME, *TITLES_BEFORE_
 def judge_name_forms(author: str) -> tuple[list[str], list[str]]:
     """The words a question may name a judge by (``author`` as the judgment prints it, "Peter Jackson LJ",
     "Sir Geoffrey Vos C"): the surname (the last word of the name that is no title: "Jackson", "Vos"), and the
-    judge's office written out when the title says one ("the Master of the Rolls")."""
+    judge's office written out when the title says one ("the Master of the Rolls").  An opinion of several
+    judges ("Judges Raimondi, O’Leary and Ranzoni", "Judge Ranzoni, joined by Judges López Guerra and Lemmens")
+    is named by each one's surname; a court speaking as one ("the Court") by none: a question naming "the Supreme
+    Administrative Court" names no judge."""
+    if author.casefold().startswith("the "):
+        return [], []
+    several = [p for p in re.split(r",\s*joined\s+by\s+|,\s*|\s+and\s+", author) if p.strip()]
+    if len(several) > 1:
+        forms = [judge_name_forms(p) for p in several]
+        return ([n for f in forms for n in f[0]], [o for f in forms for o in f[1]])
     words = [w for w in re.findall(r"[A-Za-z][\w'\u2019-]*", author)]
     name = [w for w in words if w.lower() not in _TITLE_WORDS and not (w.isupper() and len(w) <= 3)]
     offices = [o for w in words if w in OFFICE_NAMES for o in OFFICE_NAMES[w]]

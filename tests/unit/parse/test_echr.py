@@ -191,3 +191,59 @@ def test_one_unnumbered_operative_point_answers_the_outcome() -> None:
     said = outcome_said(doc, speakers(doc))
     assert said and said[0].unit.label == "operative provisions"
     assert "strike the application out" in doc.text[said[0].start:said[0].end]
+
+
+def test_a_finding_or_award_question_is_answered_by_the_operative_provision_that_decides_it() -> None:
+    from pincite.answer.structure import asks_operative, operative_said, speakers
+    doc = _doc()
+    sps = speakers(doc)
+    for question, label, words in (
+            ("Did the Grand Chamber find a breach of Article 2?", "operative provision 1", "violation of Article 2"),
+            ("Was there a violation of Article 2 in Example v Ruritania?", "operative provision 1", "violation"),
+            ("How much was Ruritania ordered to pay the applicant?", "operative provision 2", "EUR 5,000"),
+            ("What sum did the Court award for damage?", "operative provision 2", "is to pay")):
+        assert asks_operative(question), question
+        said = operative_said(doc, sps, question)
+        assert [x.unit.label for x in said] == [label], question
+        assert words in doc.text[said[0].start:said[0].end]
+    assert not asks_operative("What did the applicant argue about the investigation?")
+    assert operative_said(doc, sps, "Was there a violation of Article 9?")[0].unit.label == "operative provision 1"
+
+
+def test_a_unanimity_question_reads_the_vote_printed_on_the_point_it_asks_about() -> None:
+    from pincite.answer.structure import speakers, vote_said
+    doc = _doc()
+    sps = speakers(doc)
+    award = vote_said(doc, sps, "Was the money award unanimous or was there a split vote?")
+    assert [x.unit.label for x in award] == ["operative provision 2"]
+    assert "unanimously" in doc.text[award[0].start:award[0].end]
+    finding = vote_said(doc, sps, "Was the finding of a violation of Article 2 unanimous?")
+    assert [x.unit.label for x in finding] == ["operative provision 1"]
+    assert "fifteen votes to two" in doc.text[finding[0].start:finding[0].end]
+    # asked of nothing in particular: the point not decided unanimously
+    assert [x.unit.label for x in vote_said(doc, sps, "Was it unanimous?")] == ["operative provision 1"]
+
+
+def test_a_court_in_the_question_is_not_the_courts_voice_and_a_joint_opinion_is_named_by_each_judge() -> None:
+    from pincite.answer.structure import dissent_said, named_speakers, speakers
+    from pincite.legal.decisions import judge_name_forms
+    doc = _doc()
+    sps = speakers(doc)
+    q = "Did the dissenters accept that the Supreme Administrative Court reduced the award?"
+    assert [s.author for s in named_speakers(doc, q, sps)] == []
+    anyone, said = dissent_said(doc, sps, q)
+    assert anyone and {x.speaker.author for x in said} == {"Judges O\u2019Brien and Dupont"}
+    assert [s.author for s in named_speakers(doc, "What did Judge O\u2019Brien say?", sps)] == [
+        "Judges O\u2019Brien and Dupont"]
+    assert judge_name_forms("the Court") == ([], [])
+    assert judge_name_forms("Judge Ranzoni, joined by Judges L\u00f3pez Guerra and Lemmens")[0] == [
+        "Ranzoni", "Guerra", "Lemmens"]
+
+
+def test_a_run_in_heading_is_not_the_dissents_first_reasons() -> None:
+    from pincite.answer.structure import first_reasons, speakers
+    text = TEXT.replace(f"1.{NB}We respectfully disagree", f"1.{NB}Introduction. We respectfully disagree")
+    doc = _doc(text)
+    dissent = next(s for s in speakers(doc) if s.dissenting)
+    said = first_reasons(doc, dissent)
+    assert said is not None and doc.text[said.start:said.end].startswith("We respectfully disagree")
