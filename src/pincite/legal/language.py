@@ -771,6 +771,10 @@ UK_CITATION_FORMS = {
 EU_ACT_CITATION = re.compile(r"\b(Regulation|Directive|Decision)\s+(?:\(([A-Za-z, ]+)\)\s+)?(No\s+)?"
                              r"(\d+/\d+(?:/[A-Z]+)?)")
 
+#: An EU act's own number, printed in brackets at its title's end ("… (2012/533/EU)", "… (2004/641/EC) (repealed)"):
+#: the number it is cited by, where the title's first "Decision 2002/627/EC" may be the act it amends.
+EU_OWN_NUMBER = re.compile(r"\((\d{4}/\d{1,4}/(?:EC|EU|EEC|CFSP|JHA|Euratom|ECSC))\)(?:\s*\([^)]{1,30}\))*\s*$")
+
 # -------------------------------------------------------------------------------------------------------
 # US regulations: the Federal Register and the Code of Federal Regulations
 # -------------------------------------------------------------------------------------------------------

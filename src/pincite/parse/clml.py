@@ -66,7 +66,7 @@ from typing import Any
 from lxml import etree
 
 from pincite.errors import ParseError
-from pincite.legal.language import (EU_ACT_CITATION, EU_ARTICLE, NOTES_HEADING, ORDINAL_WORDS,
+from pincite.legal.language import (EU_ACT_CITATION, EU_OWN_NUMBER, EU_ARTICLE, NOTES_HEADING, ORDINAL_WORDS,
                                     PROVISION_ABBREVIATIONS, UK_CITATION_FORMS)
 from pincite.parse.builder import CELL_SEP, TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
@@ -942,8 +942,12 @@ def _document_type(meta: etree._Element | None, body_name: str) -> str:
 
 def _citation(code: str | None, year: str | None, number: str | None, title: str, family: str) -> str | None:
     if family == "eu":
+        own = EU_OWN_NUMBER.search(title)
+        kind_word = re.search(r"\b(Regulation|Directive|Decision|Recommendation)\b", title)
+        if own and kind_word:  # "Commission Decision of 14 September 2004 amending Decision 2002/627/EC … (2004/641/EC)"
+            return f"{kind_word.group(1)} {own.group(1)}"
         m = EU_ACT_CITATION.search(title)
-        if m:
+        if m and m.end() <= len(title.split(" of ", 1)[0]):  # its own name before "of [date]", not one it amends
             kind, author, no, num = m.groups()
             return f"{kind} " + (f"({author}) " if author else "") + (no or "") + num
         return None
