@@ -91,7 +91,8 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: A question that asks why the court disposed as it did ("Why did the court reject that?", "how did the Court of
 #: Appeal explain the different result?"): its reasons answer it, not the disposal its words name.
-OUTCOME_REASONS_ASKED = re.compile(r"(?i)\bwhy\s+(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
+OUTCOME_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:grounds?|basis|footing)|for\s+what\s+reasons?)\s+"
+                                   r"(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
                                    r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win)\w*"
                                    r"|\bhow\s+(?:did|does|do|could|can)\b[^?]{0,60}?\b(?:explain|justify|justified|"
                                    r"account\s+for|reconcile|square)\b")
