@@ -36,7 +36,7 @@ from pincite.options import AskOptions, AskRequest, OnFail, ask_request
 from pincite.errors import NotFound
 from pincite.generate.base import Generation, Generator, GeneratorError, as_generation
 from pincite.generate.features import answers, read_sentences
-from pincite.legal.language import asks_quantity, question_parts
+from pincite.legal.language import asks_quantity, extents_asked, question_parts
 from pincite import versions
 from pincite.scope import resolve_filters
 from pincite.types import SearchFilters
@@ -101,6 +101,14 @@ def answer_question(
     return _answer_one(question, store, retriever, generator, options, filters, scope, k, per_document, law_date, t0)
 
 
+def other_extent_only(doc: Document, p: Passage, asked: set[str]) -> bool:
+    """Whether passage ``p`` holds only a provision's version for an extent the question does not name (CLML's
+    alternative versions, ``attrs["extent"]``): the same words as the provision beside it, mostly, for another
+    part of the United Kingdom."""
+    units = [doc.units[o] for o in p.chunk.units if o < len(doc.units)]
+    return bool(units) and all(u.attrs.get("extent") and u.attrs["extent"] not in asked for u in units)
+
+
 def _answer_one(question: str, store: Store, retriever: Retrieves, generator: Generator, options: AskOptions,
                 filters: SearchFilters, scope: list, k: int, per_document: int | None,  # type: ignore[type-arg]
                 law_date: datetime.date | None, t0: float) -> Answer:
@@ -120,12 +128,15 @@ def _answer_one(question: str, store: Store, retriever: Retrieves, generator: Ge
                                    include_non_citable=options.include_non_citable)
     docs: dict[str, Document] = {}
     passages: list[Passage] = []
+    extents = extents_asked(question)
     for p in found:
         if p.document.id not in docs:
             try:
                 docs[p.document.id] = store.get_document(p.document.id)
             except NotFound:  # replaced by a concurrent ingest after the search: its passages are gone
                 continue
+        if other_extent_only(docs[p.document.id], p, extents):
+            continue  # section 6 as it applies in Scotland, to a question that names no Scotland: a copy
         passages.append(p)
     budget = options.budget_tokens if len(scope) <= 1 else max(options.budget_tokens, 1500 * len(scope))
     turn = assemble_context(question, passages, docs, options.as_of, budget, law_date=law_date)

@@ -11,7 +11,8 @@ from typing import Any
 from pincite.answer.context import ContextPassage, TurnContext
 from pincite.generate.features import Reading, SentenceFeatures, answers, read_sentences
 from pincite.legal.sentences import sentence_spans
-from pincite.types import Role
+from pincite.legal.language import extents_asked
+from pincite.types import Document, Role
 
 __all__ = ["candidates", "claim", "claim_text", "with_next_sentence"]
 
@@ -24,7 +25,35 @@ def candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2) -> Re
     reading = read_sentences(turn, min_chars)
     if reading is None:
         return None
-    return replace(reading, sentences=[f for f in reading.sentences if answers(f, reading, min_terms)])
+    kept = [f for f in reading.sentences if answers(f, reading, min_terms)]
+    return replace(reading, sentences=one_per_extent(turn, kept))
+
+
+def one_per_extent(turn: TurnContext, sentences: list[SentenceFeatures]) -> list[SentenceFeatures]:
+    """One of the same sentence printed in a provision and in its version for another extent (CLML: section 6
+    for England and Wales, and as it applies in Scotland, ``attrs["extent"]``): the version of the extent the
+    question names ("In Scotland, …"), else the provision's own — two copies of one sentence are one answer, and
+    a ranking that saw both would find neither ahead."""
+    asked = extents_asked(turn.question)
+    seen: dict[tuple[str, str], list[SentenceFeatures]] = {}
+    for f in sentences:
+        seen.setdefault((f.cp.passage.document.id, " ".join(f.sent.split())), []).append(f)
+    drop: set[int] = set()
+    for group in seen.values():
+        if len(group) < 2:
+            continue
+        extents = [_extent_of(turn.document_of(f.cp.pid), f) for f in group]
+        if not any(extents):
+            continue
+        keep = [f for f, e in zip(group, extents) if e in asked] or [f for f, e in zip(group, extents) if not e]
+        drop |= {id(f) for f in group if keep and all(f is not k for k in keep)}
+    return [f for f in sentences if id(f) not in drop]
+
+
+def _extent_of(doc: Document, f: SentenceFeatures) -> str | None:
+    at = f.cp.passage.chunk.char_start + f.start
+    return next((str(u.attrs["extent"]) for u in doc.units
+                 if u.attrs.get("extent") and u.char_start <= at < u.char_end), None)
 
 
 def with_next_sentence(text: str, sentence: str) -> str:

@@ -59,7 +59,7 @@ from pincite.answer.structure import (BARE_CONCLUSION_SENTENCES, bare_conclusion
                                       documents_named, ground_units, named_speaker_units, named_speakers,
                                       names_other_case, own_sentences, speakers, structural_claims)
 from pincite.generate.base import GeneratorError, LeadsReply
-from pincite.generate.candidates import claim
+from pincite.generate.candidates import claim, one_per_extent
 from pincite.generate.features import (
     CORE,
     FEATURES,
@@ -1325,10 +1325,9 @@ def named_candidates(turn: TurnContext, min_chars: int = 25, min_terms: int = 2)
     if reading is None:
         return None
     ground = ground_reasons_at(turn)
-    return replace(reading, sentences=[f for f in reading.sentences
-                                       if answers(f, reading, min_terms) or f.cp.passage.via == NAMED_VIA
-                                       or (ground.get(f.cp.passage.document.id, set())
-                                           & set(f.cp.passage.chunk.units) and gives_reasons(f.sent))])
+    return replace(reading, sentences=one_per_extent(turn, [
+        f for f in reading.sentences if answers(f, reading, min_terms) or f.cp.passage.via == NAMED_VIA
+        or (ground.get(f.cp.passage.document.id, set()) & set(f.cp.passage.chunk.units) and gives_reasons(f.sent))]))
 
 
 def ground_reasons_at(turn: TurnContext) -> dict[str, set[int]]:

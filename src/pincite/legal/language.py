@@ -771,6 +771,22 @@ UK_CITATION_FORMS = {
 EU_ACT_CITATION = re.compile(r"\b(Regulation|Directive|Decision)\s+(?:\(([A-Za-z, ]+)\)\s+)?(No\s+)?"
                              r"(\d+/\d+(?:/[A-Z]+)?)")
 
+#: An extent as CLML writes it ("S", "E+W", "N.I."), as a label names it ("s. 6(8A) (Scotland)") and a question asks
+#: it ("In Scotland, …"): a provision's version for one part of the United Kingdom.
+EXTENT_NAMES = {"S": "Scotland", "E": "England", "W": "Wales", "N.I.": "Northern Ireland", "NI": "Northern Ireland",
+                "E+W": "England and Wales", "E+W+S": "Great Britain", "E+W+S+N.I.": "United Kingdom"}
+
+def extents_asked(question: str) -> set[str]:
+    """The extents (:data:`EXTENT_NAMES` codes) a question names: "In Scotland, …" -> {"S"}."""
+    q = question.casefold()
+    out = {code for code, name in EXTENT_NAMES.items() if name.casefold() in q}
+    if "scottish" in q:
+        out.add("S")
+    if "welsh" in q:
+        out.add("W")
+    return out
+
+
 #: An EU act's own number, printed in brackets at its title's end ("… (2012/533/EU)", "… (2004/641/EC) (repealed)"):
 #: the number it is cited by, where the title's first "Decision 2002/627/EC" may be the act it amends.
 EU_OWN_NUMBER = re.compile(r"\((\d{4}/\d{1,4}/(?:EC|EU|EEC|CFSP|JHA|Euratom|ECSC))\)(?:\s*\([^)]{1,30}\))*\s*$")

@@ -118,9 +118,11 @@ _MODULES: dict[Format, str] = {
 #: its own shape (parse/echr: the Court's paragraphs, the operative provisions numbered again, each separate
 #: opinion its judges', named, cited and dated by its cover); 39: more of the Court's shapes (an opinion headed
 #: with two kinds or "joined by" judges, opening with "(Translation)" or a table of contents; one operative point
-#: printed without a number), and an EU act in CLML cited by its own number, not the act its title amends: a document
-#: stored by an older parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 39
+#: printed without a number), and an EU act in CLML cited by its own number, not the act its title amends; 40: a CLML
+#: provision's alternative version for another extent (section 6 as it applies in Scotland) is read, its units
+#: labelled "s. 6(8A) (Scotland)": a document stored by an older parser is parsed again on its next ingest, not
+#: skipped as unchanged.
+PARSER_VERSION = 40
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -45,7 +45,9 @@ heading unit); the table of contents (zone other); signature blocks (zone signat
 earlier orders, footnotes and commentaries (zone note; footnotes and commentaries are written after the
 instrument, numbered in the order they are first referred to, with their reference marks left out of the
 words).  Text an amendment inserts (``BlockAmendment``) or quotes (``BlockExtract``) belongs to the provision
-that holds it, never a unit of its own.  Alternative versions (``<Versions>``) are not read.
+that holds it, never a unit of its own.  A provision's alternative version for another extent (``AltVersionRefs``
+to a ``<Version>``: section 6 as it applies in Scotland beside its England and Wales text) is read after it, its
+units labelled with the extent ("s. 6(8A) (Scotland)") and dated by their own windows.
 
 **Dates.**  A revised version's units carry ``in_force_from``/``in_force_to`` (and
 ``attrs["in_force_start"]``, which :mod:`pincite.versions` reads across a work's versions, and
@@ -61,12 +63,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from typing import Any
 
 from lxml import etree
 
 from pincite.errors import ParseError
-from pincite.legal.language import (EU_ACT_CITATION, EU_OWN_NUMBER, EU_ARTICLE, NOTES_HEADING, ORDINAL_WORDS,
+from pincite.legal.language import (EU_ACT_CITATION, EU_OWN_NUMBER, EU_ARTICLE, EXTENT_NAMES, NOTES_HEADING, ORDINAL_WORDS,
                                     PROVISION_ABBREVIATIONS, UK_CITATION_FORMS)
 from pincite.parse.builder import CELL_SEP, TextBuilder, UnitCollector, distinguish_by_headings
 from pincite.parse.xmlsafe import load_xml, local_name
@@ -276,6 +279,9 @@ class _State:
     warnings: list[str]
     keys: dict[str, int] = field(default_factory=dict)
     open_line: bool = False  # the text ends with a number whose words follow on the same line
+    versions: dict[str, etree._Element] = field(default_factory=dict)  # <Version> by id (AltVersionRefs)
+    extents: list[tuple[int, int, str]] = field(default_factory=list)  # the text of each alternative version
+    in_version: bool = False
     ready: bool = False  # the space before the next words is written already (a unit opens after it)
 
     def unique_key(self, key: str) -> str:
@@ -360,6 +366,13 @@ def _provision_label(st: _State, el: etree._Element, level: int, number: str, ct
     return point_label(base, bare)
 
 
+def with_extent(label: str | None, extent: str | None) -> str | None:
+    """A label of an alternative version, naming its extent: "s. 6(8A)" in Scotland is "s. 6(8A) (Scotland)"."""
+    if not label or not extent:
+        return label
+    return f"{label} ({EXTENT_NAMES.get(extent, extent)})"
+
+
 def point_label(base: str, bare: str) -> str:
     """A point under a label: "s. 1(2)" + "b" -> "s. 1(2)(b)"; after words or a term, spaced ("Article 16(1),
     second subparagraph (a)", 's. 3(1) "vessel" (b)')."""
@@ -383,8 +396,8 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
         if el.get("id"):
             fields["attrs"]["id"] = el.get("id")
         shown = bare_number(number) if level == 1 and st.family == "eu" else number.rstrip(".") or None
-        o = st.uc.begin(LEVEL_KINDS[level], ctx.zone, True, number=shown, label=label, section_path=list(own),
-                        **fields)
+        o = st.uc.begin(LEVEL_KINDS[level], ctx.zone, True, number=shown, label=label,
+                        section_path=list(own), **fields)
     if number:
         st.line(number)
         st.open_line = not (st.family == "eu" and level == 1)
@@ -460,6 +473,42 @@ def _emit_flow(st: _State, container: etree._Element, ctx: _Ctx) -> None:
 
 
 def _emit_item(st: _State, c: etree._Element, ctx: _Ctx) -> None:
+    _emit_one(st, c, ctx)
+    refs = c.get("AltVersionRefs")
+    if refs and not st.in_version:  # the provision's version for another extent, after it
+        for ref in refs.split():
+            version = st.versions.get(ref)
+            if version is None:
+                continue
+            for alt in _children(version):
+                extent = alt.get("RestrictExtent")
+                if not extent or version.get("Class") == "graphic":
+                    continue  # another form of the same words (a formula's image), not another extent's text
+                st.block()
+                start = st.b.pos
+                st.in_version = True
+                try:
+                    _emit_one(st, alt, ctx)
+                finally:
+                    st.in_version = False
+                st.extents.append((start, st.b.pos, extent))
+
+
+def _extent_labels(units: tuple[Unit, ...], extents: list[tuple[int, int, str]]) -> tuple[Unit, ...]:
+    """The units of each alternative version labelled with its extent (:func:`with_extent`), ``attrs["extent"]``
+    set: the same numbers as the version they stand beside, another place."""
+    if not extents:
+        return units
+    out = []
+    for u in units:
+        ext = next((e for a, b, e in extents if a <= u.char_start and u.char_end <= b), None)
+        if ext is not None and u.label:
+            u = dc_replace(u, label=with_extent(u.label, ext), attrs={**u.attrs, "extent": ext})
+        out.append(u)
+    return tuple(out)
+
+
+def _emit_one(st: _State, c: etree._Element, ctx: _Ctx) -> None:
     name = local_name(c)
     if name in _MARKS or name in ("Versions", "Resources"):
         return
@@ -1006,7 +1055,9 @@ def parse(data: bytes, source: str) -> ParsedDocument:
 
     b = TextBuilder()
     uc = UnitCollector(b)
-    st = _State(b, uc, family, family == "si", warnings)
+    st = _State(b, uc, family, family == "si", warnings,
+                versions={v.get("id"): v for vs in root.iter("{*}Versions") for v in _children(vs)
+                          if local_name(v) == "Version" and v.get("id")})
     path = (title,)
     root_window = _window(root, (None, None, None))
     if prelims is not None:
@@ -1047,7 +1098,7 @@ def parse(data: bytes, source: str) -> ParsedDocument:
     _emit_footnotes(st, root, path)
     _emit_commentaries(st, root, path)
 
-    units = _distinct_annex_notes(uc.units())
+    units = _extent_labels(_distinct_annex_notes(uc.units()), st.extents)
     if not any(u.citable for u in units):
         raise ParseError(source, f"CLML <{body_name}> holds no provisions: nothing citable to read")
     enacted = _meta_value(meta, "EnactmentDate", "Date")

@@ -301,3 +301,46 @@ def test_characters_print_as_spaces_and_a_schedule_table_row_quotes_across_its_c
     row = doc.text[sched.char_start:sched.char_end]
     assert "Section 23\tStop notices" in row
     assert locate_quote(row, "Section 23 Stop notices and temporary stop notices") is not None
+
+
+#: A section with a version for another extent, as legislation.gov.uk's point-in-time files print it: the England
+#: and Wales text names its Scottish version by AltVersionRefs, which sits in <Versions> after the body (the
+#: Transport Act 1985's section 6 is so printed); and a formula's image, another form of the same words.
+_EXTENTS = _clml("""<Primary><PrimaryPrelims><Title>Buses (Example) Act 2030</Title></PrimaryPrelims>
+ <Body>
+  <P1group RestrictExtent="E+W" RestrictStartDate="2030-06-01" AltVersionRefs="v00014"><Title>Registration</Title>
+   <P1 id="section-6"><Pnumber>6</Pnumber><P1para>
+    <P2 id="section-6-1"><Pnumber>1</Pnumber><P2para><Text>A service shall be registered.</Text></P2para></P2>
+    <P2 id="section-6-2"><Pnumber>2</Pnumber><P2para><Text>It shall run for at least 56 days.</Text></P2para></P2>
+   </P1para></P1></P1group>
+  <P1group><Title>Rates</Title><P1 id="section-7"><Pnumber>7</Pnumber><P1para>
+   <Formula AltVersionRefs="v00001"><Text>R = A x B</Text></Formula></P1para></P1></P1group>
+ </Body>
+</Primary>
+<Versions>
+ <Version id="v00014" Description="S"><P1group RestrictExtent="S" RestrictStartDate="2005-07-24"><Title>Registration</Title>
+  <P1 id="section-6"><Pnumber>6</Pnumber><P1para>
+   <P2 id="section-6-1"><Pnumber>1</Pnumber><P2para><Text>A service shall be registered.</Text></P2para></P2>
+   <P2 id="section-6-8A"><Pnumber>8A</Pnumber><P2para><Text>It shall run for at least 90 days.</Text></P2para></P2>
+  </P1para></P1></P1group></Version>
+ <Version id="v00001" Description="alternative image for formula" RestrictOutput="true" Class="graphic">
+  <Figure><Image ResourceRef="r1"/></Figure></Version>
+</Versions>""")
+
+
+def test_a_version_for_another_extent_is_read_beside_the_provision_and_named_by_its_extent() -> None:
+    from pincite.legal.language import extents_asked
+    from pincite.parse.builder import duplicate_labels
+    doc = parse_bytes(_EXTENTS, "buses.xml")
+    assert_sound(doc)
+    assert duplicate_labels(doc.units) == []
+    scot = unit_at(doc, "It shall run for at least 90 days.")
+    assert scot is not None and scot.label == "s. 6(8A) (Scotland)" and scot.attrs["extent"] == "S"
+    assert scot.in_force_from == "2005-07-24"
+    ew = unit_at(doc, "It shall run for at least 56 days.")
+    assert ew is not None and ew.label == "s. 6(2)" and "extent" not in ew.attrs
+    labels = [u.label for u in doc.units if u.label]
+    assert "s. 6(1)" in labels and "s. 6(1) (Scotland)" in labels
+    assert doc.text.count("R = A x B") == 1  # a formula's image is no second text
+    assert extents_asked("In Scotland, as of 2007, how long must a service run?") == {"S"}
+    assert extents_asked("How long must a service run?") == set()
