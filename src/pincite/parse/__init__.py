@@ -120,9 +120,10 @@ _MODULES: dict[Format, str] = {
 #: with two kinds or "joined by" judges, opening with "(Translation)" or a table of contents; one operative point
 #: printed without a number), and an EU act in CLML cited by its own number, not the act its title amends; 40: a CLML
 #: provision's alternative version for another extent (section 6 as it applies in Scotland) is read, its units
-#: labelled "s. 6(8A) (Scotland)": a document stored by an older parser is parsed again on its next ingest, not
-#: skipped as unchanged.
-PARSER_VERSION = 40
+#: labelled "s. 6(8A) (Scotland)"; 41: the Court's published extracts keep their numbers after "..." (and an
+#: operative part printing only point 2), an opinion's heading on two lines ("JOINED BY …") is one: a document stored
+#: by an older parser is parsed again on its next ingest, not skipped as unchanged.
+PARSER_VERSION = 41
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

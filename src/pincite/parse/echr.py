@@ -32,6 +32,10 @@ from pincite.types import Role, Unit, UnitKind, Zone
 _NUM = re.compile(r"^(\d{1,4})\.[\s\u00a0]+(?=\S)")
 #: how many numbers the Court's run may skip (a paragraph deleted on rectification)
 _SKIP = 2
+#: the second line of an opinion's heading that names who joined it ("JOINED BY JUDGE BIANKU")
+_JOINED_LINE = re.compile(r"^JOINED\s+BY\s+JUDGES?\s+\S")
+#: a line that marks text left out of a published extract ("...", "…")
+_OMISSION = re.compile(r"^[ \t]*(?:\.{3,}|…)[ \t]*$")
 #: a line under an opinion's heading that is a note on the text, not the judge's words ("(Translation)")
 _NOTE_LINE = re.compile(r"^\((?:Translation|Unofficial translation|Extracts?)\)$", re.I)
 #: how many unnumbered paragraphs an opinion may open with before its numbered run ("I regret that I am unable to
@@ -96,16 +100,24 @@ def _judges(heading: str) -> str:
 
 def _numbered(lines: list[Line], at: "range | list[int]", skip: int = 0) -> list[tuple[int, str]]:
     """The lines of ``at`` that number a run from 1 ("1.", "2.", …), in order, the run skipping at most ``skip``
-    numbers at a time once begun; another number is inside one."""
+    numbers at a time once begun; another number is inside one.  After a line of dots ("..."), as the Court's
+    published extracts mark what they leave out, the run goes on at any later number (and may begin there: an
+    extract's operative part printing only its point "2.")."""
     out: list[tuple[int, str]] = []
     want = 1
+    omitted = False
     for i in at:
+        if _OMISSION.match(lines[i].content):
+            omitted = True
+            continue
         m = _NUM.match(lines[i].content)
         if m and _CONTENTS_LINE.search(lines[i].content):
             continue  # an entry of a table of contents names a part by its first paragraph's number
-        if m and (int(m.group(1)) == want or out and want < int(m.group(1)) <= want + skip):
+        n = int(m.group(1)) if m else 0
+        if m and (n == want or out and want < n <= want + skip or omitted and n > want):
             out.append((i, m.group(1)))
-            want = int(m.group(1)) + 1
+            want = n + 1
+            omitted = False
     return out
 
 
@@ -200,13 +212,19 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
     for k, h in enumerate(heads_at):
         stop = heads_at[k + 1] if k + 1 < len(heads_at) else len(lines)
         heading = lines[h].content
+        body = [i for i in range(h + 1, stop) if lines[i].content]
+        head_end = lines[h].end
+        if body and heading.endswith(",") and _JOINED_LINE.match(lines[body[0]].content):
+            # "CONCURRING OPINION OF JUDGE SPANO," over "JOINED BY JUDGE BIANKU": one heading on two lines
+            heading = f"{heading} {lines[body[0]].content}"
+            head_end = lines[body[0]].end
+            body = body[1:]
         role, basis = _role(heading)
         who = _judges(heading)
         name = f"{heading.split(' OPINION')[0].strip().lower()} opinion of {who}"
         voice = dict(author=who, role=role, role_basis=basis)
-        add(UnitKind.HEADING, lines[h].start, lines[h].end, Zone.REASONS, False, None)
-        body = [i for i in range(h + 1, stop) if lines[i].content]
-        nums = _numbered(lines, body)
+        add(UnitKind.HEADING, lines[h].start, head_end, Zone.REASONS, False, None)
+        nums = _numbered(lines, body, _SKIP)
         before = [i for i in body if nums and i < nums[0][0]]
         opening = [i for i in before if not _heading(lines[i].content) and not _NOTE_LINE.match(lines[i].content)]
         if len(nums) >= 2 and len(opening) <= _OPENING_UNNUMBERED:

@@ -247,3 +247,46 @@ def test_a_run_in_heading_is_not_the_dissents_first_reasons() -> None:
     dissent = next(s for s in speakers(doc) if s.dissenting)
     said = first_reasons(doc, dissent)
     assert said is not None and doc.text[said.start:said.end].startswith("We respectfully disagree")
+
+
+#: The Court's published extracts: "..." where paragraphs are left out (the numbers jump after it), an operative
+#: part printing only its point 2, and an opinion's heading on two lines ("…OF JUDGE SPANO," / "JOINED BY …").
+EXTRACT = "\n\n".join([
+    TEXT.split("PROCEDURE")[0].rstrip(),
+    "PROCEDURE",
+    f"1.{NB}The case originated in an application against the Republic of Ruritania.",
+    f"2.{NB}The applicant was represented by a lawyer.",
+    f"3.{NB}The Government were represented by their Agent.",
+    "...",
+    f"35.{NB}The applicant complained under Article 8 of the Convention.",
+    f"36.{NB}The Government contested that argument.",
+    "...",
+    f"59.{NB}The Court finds that there has been a violation of Article 14.",
+    "FOR THESE REASONS, THE COURT",
+    "...",
+    f"2.{NB}Holds, by six votes to one, that there has been a violation of Article 14;",
+    "...",
+    "Done in English, and notified in writing on 30 June 2016.",
+    "CONCURRING OPINION OF JUDGE SPANO,",
+    "JOINED BY JUDGE BIANKU",
+    f"1.{NB}I will not express a view on the Court's current case-law.",
+    f"2.{NB}I am writing separately to explain my vote.",
+]) + "\n"
+
+
+def test_an_extract_keeps_its_numbers_after_an_omission_and_a_heading_on_two_lines_is_one() -> None:
+    units = echr_judgment(EXTRACT, split_lines(EXTRACT))
+    assert units is not None
+    court = [u.number for u in units if (u.label or "").startswith("[") and u.author == "the Court"]
+    assert court == ["1", "2", "3", "35", "36", "59"]
+    ops = [u for u in units if (u.label or "").startswith("operative")]
+    assert [u.label for u in ops] == ["operative provision 2"]
+    assert "six votes to one" in EXTRACT[ops[0].char_start:ops[0].char_end]
+    spano = [u for u in units if u.role is Role.CONCURRING]
+    assert {u.author for u in spano} == {"Judge Spano, joined by Judge Bianku"} and len(spano) == 2
+    assert not any("JOINED BY" in EXTRACT[u.char_start:u.char_end] for u in spano)
+    # without the dots before it a jump is taken for a quotation's number, not the Court's; the next dots resume
+    plain = EXTRACT.replace("...\n\n35.", "35.")
+    court = [u.number for u in echr_judgment(plain, split_lines(plain)) or [] if (u.label or "").startswith("[")
+             and u.author == "the Court"]
+    assert court == ["1", "2", "3", "59"]
