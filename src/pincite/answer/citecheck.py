@@ -337,12 +337,19 @@ def _path(doc: Document, u: Unit, stop: int | None = None) -> str:
         n = _norm_num(x.number)
         if not n:
             continue
+        if out and not n.startswith("(") and x.label and _norm_num(x.label).endswith(f"{out}({n})"):
+            n = f"({n})"  # an EU article's paragraph, printed "2." and labelled "Article 4(2)": under its article
         out = out + n if n.startswith("(") else n
     return out
 
 
 #: a provision's full number as a pinpoint names it ("4(1)(c)"), for evidence's index of what questions name
 provision_path = _path
+
+
+#: a label with words a number path does not carry ("Annex, Part III", "Annex, Part I, Table 2"): the label is then
+#: a name a pinpoint may use
+_LABEL_WORDS = re.compile(r"\b(?:Annex|Part|Table|Appendix|Schedule|Sch\.|Chapter|Title|Section|Division)\b", re.I)
 
 
 def find_units(doc: Document, kind: str, value: str, within: Unit | None = None) -> list[Unit]:
@@ -359,14 +366,17 @@ def find_units(doc: Document, kind: str, value: str, within: Unit | None = None)
                 out.append(u)
         else:
             key = u.attrs.get("key")
-            names = {_path(doc, u, within.ordinal if within is not None else None), _norm_num(u.number)
-                     if not (u.number or "").startswith("(") else ""}
+            bare = _norm_num(u.number)
+            if (u.number or "").startswith("(") or (u.label and _norm_num(u.label).endswith(f"({bare})")):
+                bare = ""  # "(2)", or an EU article's "2." labelled "Article 4(2)": no pinpoint names it alone
+            names = {_path(doc, u, within.ordinal if within is not None else None), bare}
             if key and doc.kind is DocumentKind.STATUTE and within is None:
                 names.add(normalize_key(str(key)).casefold())
             if within is None and u.label and "§" in u.label and "," in u.label:
                 names.add(_norm_num(u.label))  # "Pt. II, § 6(6)": its path leaves the restarting part out
-            if v in names:
-                out.append(u)
+            if v in names or (within is None and u.label and _LABEL_WORDS.search(u.label)
+                              and v.replace(",", "") == _norm_num(u.label).replace(",", "")):
+                out.append(u)  # "Annex Part III": a unit named by its printed label, commas aside
     # the outermost of nested units sharing a number (a paragraph and its continuation)
     return [u for u in out if not any(o is not u and o.char_start <= u.char_start and u.char_end <= o.char_end
                                       and (o.char_end - o.char_start) > (u.char_end - u.char_start) for o in out)]

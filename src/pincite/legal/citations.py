@@ -131,6 +131,11 @@ LEAD_WORDS = re.compile(r"^(?:(?:Under|See|See also|Cf\.?|In|By|Per|Pursuant to|
 #: A statute's chapter citation: "R.S.C. 1985, c. T-2", "S.C. 2019, c. 18" (Canadian revised and annual statutes).
 CHAPTER = re.compile(r"(?P<name>(?:R\.?S\.?C\.?|S\.?C\.?|R\.?S\.?[A-Z]\.?)\s*\d{4},\s*c\.\s*[A-Z]?-?\d+(?:\.\d+)?)")
 
+#: An EU act by its number: "Regulation (EU) No 319/2014", "Commission Regulation (EU) 2019/947", "Directive
+#: 2009/138/EC", "Decision 2004/605/EC" (the form its own title gives it, which the stored act's citation is).
+EU_ACT = re.compile(r"(?:(?:Commission|Council)\s+(?:Implementing\s+|Delegated\s+)?)?(?P<name>(?:Regulation|Directive|"
+                    r"Decision)\s+(?:\([A-Za-z, ]{2,20}\)\s+)?(?:No\.?\s+)?\d{1,4}/\d{1,4}(?:/[A-Z]{2,7})?)")
+
 #: A US Code section: "16 U.S.C. § 757a", "16 USC 757a(b)(1)", "16 U.S.C. §§ 757a-757b".
 USC = re.compile(r"(?P<title>\d+)\s+U\.?\s?S\.?\s?C\.?\s*(?:§§?\s*)?(?P<sec>\d+[a-z]*(?:-\d+)?)"
                  r"(?P<sub>(?:\([0-9A-Za-z]{1,4}\))*)")
@@ -495,16 +500,17 @@ def find_citations(text: str) -> list[FoundCitation]:
         after = re.compile(r"\s+of\s+(?:the\s+)?").match(text, m.end())
         named = None
         if after:
-            im = CHAPTER.match(text, after.end()) or INSTRUMENT.match(text, after.end())
+            im = CHAPTER.match(text, after.end()) or EU_ACT.match(text, after.end()) or INSTRUMENT.match(text,
+                                                                                                    after.end())
             if im:
                 named = (im.group("name"), m.start(), im.end())
         if named is None:
             before = text[max(0, m.start() - 120): m.start()]
             before = BLANK_LINE.split(before)[-1]  # a name never runs on from the paragraph (or heading) above
-            bm = re.search(rf"(?:{CHAPTER.pattern}|{INSTRUMENT.pattern.replace('?P<name>', '?P<name2>')}),?\s*$",
-                           before)
+            bm = re.search(rf"(?:{CHAPTER.pattern}|{EU_ACT.pattern.replace('?P<name>', '?P<name3>')}|"
+                           rf"{INSTRUMENT.pattern.replace('?P<name>', '?P<name2>')}),?\s*$", before)
             if bm:
-                nm = bm.group("name") or bm.group("name2")
+                nm = bm.group("name") or bm.group("name3") or bm.group("name2")
                 named = (nm, m.start() - len(before) + bm.start(), m.end())
         if named is not None:
             nm, a, b = named

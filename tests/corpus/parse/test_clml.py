@@ -344,3 +344,42 @@ def test_a_version_for_another_extent_is_read_beside_the_provision_and_named_by_
     assert doc.text.count("R = A x B") == 1  # a formula's image is no second text
     assert extents_asked("In Scotland, as of 2007, how long must a service run?") == {"S"}
     assert extents_asked("How long must a service run?") == set()
+
+
+@pytest.mark.shared
+def test_a_draft_names_an_eu_articles_paragraph_and_an_annex_part_as_printed(shared: Path) -> None:
+    """"Article 4(2)" is the paragraph "2." under Article 4 (the EU prints it so), not every paragraph 2 of the
+    Regulation nor nothing; "Article 4" is not Article 3's paragraph 4; "Annex Part III" is the unit labelled
+    "Annex, Part III" (a draft's pinpoint, as the checker reads it)."""
+    from pincite.answer.citecheck import find_units
+    doc = parse_zoo(shared, EU)
+    assert [u.label for u in find_units(doc, "provision", "Article 4(2)")] == ["Article 4(2)"]
+    assert "Article 3(4)" not in [u.label for u in find_units(doc, "provision", "Article 4")]
+    assert "Article 4" in [u.label for u in find_units(doc, "provision", "Article 4")]
+    for name in ("Annex Part III", "Annex, Part III"):
+        assert [u.label for u in find_units(doc, "provision", name)] == ["Annex, Part III"]
+    assert [u.label for u in find_units(doc, "provision", "Annex Part I Table 2")] == ["Annex, Part I, Table 2"]
+
+
+@pytest.mark.shared
+def test_a_draft_citing_an_eu_regulation_by_its_number_is_checked(shared: Path, tmp_path: Path) -> None:
+    """"Article 4(2) of Regulation (EU) No 319/2014" names the stored Regulation by the number its title gives it
+    (and "Commission Regulation …", "Regulation (EU) No 319/2014, Article 4(2)" alike); before, no EU act was read
+    as a citation and such a draft was "not checked"."""
+    import datetime
+
+    from pincite.answer.citecheck import check_file
+    from pincite.ingest import ingest_paths
+    from pincite.legal.citations import find_citations
+    from pincite.store.sqlite import SQLiteStore
+    store = SQLiteStore(tmp_path / "s.db")
+    ingest_paths(store, [shared / "zoo" / EU])
+    words = "The applicant shall pay the amount due in full"
+    draft = (f"Under Article 4(2) of Regulation (EU) No 319/2014, \u201c{words}\u201d. Commission Regulation (EU) No "
+             f"319/2014, Article 4(3), also says \u201c{words}\u201d.")
+    report = check_file(store, draft.encode(), "draft.md", datetime.date(2026, 1, 1))
+    store.close()
+    assert [(r.found.text, r.verdict.value) for r in report.results] == [
+        ("Article 4(2) of Regulation (EU) No 319/2014", "ok"),
+        ("Commission Regulation (EU) No 319/2014, Article 4(3)", "wrong-pinpoint")]
+    assert [f.ref.name for f in find_citations("See Article 3 of Decision 2004/605/EC.")] == ["Decision 2004/605/EC"]
