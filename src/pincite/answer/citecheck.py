@@ -366,16 +366,17 @@ def find_units(doc: Document, kind: str, value: str, within: Unit | None = None)
                 out.append(u)
         else:
             key = u.attrs.get("key")
+            label = _norm_num(u.label) if u.label else ""
             bare = _norm_num(u.number)
-            if (u.number or "").startswith("(") or (u.label and _norm_num(u.label).endswith(f"({bare})")):
+            if (u.number or "").startswith("(") or label.endswith(f"({bare})"):
                 bare = ""  # "(2)", or an EU article's "2." labelled "Article 4(2)": no pinpoint names it alone
             names = {_path(doc, u, within.ordinal if within is not None else None), bare}
             if key and doc.kind is DocumentKind.STATUTE and within is None:
                 names.add(normalize_key(str(key)).casefold())
             if within is None and u.label and "§" in u.label and "," in u.label:
-                names.add(_norm_num(u.label))  # "Pt. II, § 6(6)": its path leaves the restarting part out
+                names.add(label)  # "Pt. II, § 6(6)": its path leaves the restarting part out
             if v in names or (within is None and u.label and _LABEL_WORDS.search(u.label)
-                              and v.replace(",", "") == _norm_num(u.label).replace(",", "")):
+                              and v.replace(",", "") == label.replace(",", "")):
                 out.append(u)  # "Annex Part III": a unit named by its printed label, commas aside
     # the outermost of nested units sharing a number (a paragraph and its continuation)
     return [u for u in out if not any(o is not u and o.char_start <= u.char_start and u.char_end <= o.char_end

@@ -206,12 +206,22 @@ def _opens_with_vote(doc: Document, unit: Unit) -> bool:
 OPERATIVE_POINTS = 3
 
 
+def operative_units(sp: Speaker) -> list[Unit]:
+    """A voice's operative provisions (the European Court of Human Rights' points, each deciding one thing)."""
+    return [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)]
+
+
+def _sentence_saying(doc: Document, u: Unit, pattern: re.Pattern[str]) -> tuple[int, int] | None:
+    """The first of a unit's own sentences that ``pattern`` finds."""
+    return next(((a, b) for a, b in own_sentences(doc, u) if pattern.search(doc.text[a:b])), None)
+
+
 def disposal(doc: Document, sp: Speaker) -> list[Said]:
     """A judge's disposal: the disposal sentence of the last paragraph of their closing stretch that opens as
     a conclusion ("For these reasons, I would have allowed the appeals") or, after that, with the vote
     itself ("I would accordingly dismiss this appeal"), else their last; and one their first paragraphs
     announce before the reasons when there is one."""
-    ops = [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)]
+    ops = operative_units(sp)
     if ops:  # a court's numbered operative provisions (the European Court of Human Rights): each point decided
         points = (_find(doc, sp, D.DISPOSAL_SENTENCE, [u], last=False) for u in ops)
         return [x for x in points if x is not None][:OPERATIVE_POINTS]
@@ -592,17 +602,16 @@ def operative_said(doc: Document, sps: list[Speaker], question: str) -> list[Sai
     in the sentence that says so; empty when the judgment decides in no numbered operative provisions."""
     award = D.matches(D.AWARD_ASKED, question) and not D.matches(D.FINDING_ASKED, question)
     table = D.AWARD_POINT if award else D.VIOLATION_POINT
+    articles = re.findall(r"(?i)\bArticles?\s+(\d+)", question)
     out: list[Said] = []
     for sp in sps:
-        ops = [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)]
-        hits = [u for u in ops if table.search(doc.text[u.char_start:u.char_end])]
-        articles = re.findall(r"(?i)\bArticles?\s+(\d+)", question)
+        hits = [u for u in operative_units(sp) if table.search(doc.text[u.char_start:u.char_end])]
         named = [u for u in hits if any(re.search(rf"\bArticles?\s+{a}\b", doc.text[u.char_start:u.char_end])
                                         for a in articles)]
         for u in (named or hits)[:OPERATIVE_POINTS]:
-            spans = own_sentences(doc, u)
-            best = next(((a, b) for a, b in spans if table.search(doc.text[a:b])), None)
-            if best is None and spans:  # "Holds, by fifteen votes to two," then "(a) that … is to pay": both
+            best = _sentence_saying(doc, u, table)
+            spans = own_sentences(doc, u) if best is None else []
+            if spans:  # "Holds, by fifteen votes to two," then "(a) that … is to pay": both
                 best = (spans[0][0], spans[-1][1])
             if best is not None:
                 out.append(Said(sp, u, *_trim(doc, *best)))
@@ -851,8 +860,7 @@ def vote_said(doc: Document, sps: list[Speaker], question: str) -> list[Said]:
     finding: :data:`~pincite.legal.decisions.VOTE_TOPICS`), else each point not decided unanimously, else the
     first; empty when the judgment prints no such vote."""
     for sp in sps:
-        ops = [u for u in sp.units if u.section_path[:1] == (OPERATIVE_PROVISIONS,)
-               and D.VOTE_POINT.search(doc.text[u.char_start:u.char_end])]
+        ops = [u for u in operative_units(sp) if D.VOTE_POINT.search(doc.text[u.char_start:u.char_end])]
         if not ops:
             continue
         chosen: list[Unit] = []
@@ -865,28 +873,37 @@ def vote_said(doc: Document, sps: list[Speaker], question: str) -> list[Said]:
             or ops[:1]
         out = []
         for u in chosen[:OPERATIVE_POINTS]:
-            spans = own_sentences(doc, u)
-            best = next(((a, b) for a, b in spans if D.VOTE_POINT.search(doc.text[a:b])), None)
+            best = _sentence_saying(doc, u, D.VOTE_POINT)
             if best is not None:
                 out.append(Said(sp, u, *_trim(doc, *best)))
         return out
     return []
 
 
-def _operative(turn: TurnContext) -> list[dict[str, Any]] | None:
-    """A finding or award question (:func:`asks_operative`) asked of the best-ranked judgment (when its passages
-    come first, or the question names it) that decides in numbered operative provisions: those provisions
-    (:func:`operative_said`); None where it has none, so the reasons answer as for any other question."""
+def _judgments_asked(turn: TurnContext) -> list[Document]:
+    """The judgments a question about one judgment is asked of, the best-ranked first: the turn's judgments, less
+    any the question rules out by naming another case; empty unless the question names a case or the first of
+    them holds the turn's best-ranked passage."""
     if not turn.passages:
-        return None
+        return []
     q = turn.question
     first = turn.passages[0].passage.document
     named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
     judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
     if not judgments or (not named and judgments[0].id != first.id):
+        return []
+    return judgments
+
+
+def _operative(turn: TurnContext) -> list[dict[str, Any]] | None:
+    """A finding or award question (:func:`asks_operative`) asked of the best-ranked judgment (when its passages
+    come first, or the question names it) that decides in numbered operative provisions: those provisions
+    (:func:`operative_said`); None where it has none, so the reasons answer as for any other question."""
+    judgments = _judgments_asked(turn)
+    if not judgments:
         return None
     doc = judgments[0]
-    said = operative_said(doc, speakers(doc), q)
+    said = operative_said(doc, speakers(doc), turn.question)
     claims = [c for c in (_claim(turn, doc, x) for x in said) if c]
     return claims or None
 
@@ -899,15 +916,11 @@ def _decision_below(turn: TurnContext) -> list[dict[str, Any]] | None:
     it reports the judge below the question names deciding.  None when the question names one of that
     judgment's own judges, even its only one (it asks that judge's view of the decision below), or no sentence
     of the judgment reports a decision below."""
-    if turn.multi_document or not turn.passages:
+    if turn.multi_document:
         return None
     q = turn.question
-    first = turn.passages[0].passage.document
-    named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
-    if first.kind is not DocumentKind.JUDGMENT and not named:
-        return None
-    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
-    if not judgments or (not named and judgments[0].id != first.id):
+    judgments = _judgments_asked(turn)
+    if not judgments:
         return None
     names = judges_below_named(q)
     found: tuple[Document, Said] | None = None

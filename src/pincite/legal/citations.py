@@ -20,6 +20,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
+from pincite.legal.language import EU_ACT_CITATION
 from pincite.legal.sentences import DRAFT_RULES, QUOTED, sentence_spans
 
 # -- the patterns (each a general form of legal citation, never a particular document) ---------------------
@@ -132,9 +133,9 @@ LEAD_WORDS = re.compile(r"^(?:(?:Under|See|See also|Cf\.?|In|By|Per|Pursuant to|
 CHAPTER = re.compile(r"(?P<name>(?:R\.?S\.?C\.?|S\.?C\.?|R\.?S\.?[A-Z]\.?)\s*\d{4},\s*c\.\s*[A-Z]?-?\d+(?:\.\d+)?)")
 
 #: An EU act by its number: "Regulation (EU) No 319/2014", "Commission Regulation (EU) 2019/947", "Directive
-#: 2009/138/EC", "Decision 2004/605/EC" (the form its own title gives it, which the stored act's citation is).
-EU_ACT = re.compile(r"(?:(?:Commission|Council)\s+(?:Implementing\s+|Delegated\s+)?)?(?P<name>(?:Regulation|Directive|"
-                    r"Decision)\s+(?:\([A-Za-z, ]{2,20}\)\s+)?(?:No\.?\s+)?\d{1,4}/\d{1,4}(?:/[A-Z]{2,7})?)")
+#: 2009/138/EC", "Decision 2004/605/EC" — the form its own title gives it (:data:`EU_ACT_CITATION`, which the CLML
+#: reader cites the stored act by), after the body that made it.
+EU_ACT = re.compile(rf"(?:(?:Commission|Council)\s+(?:Implementing\s+|Delegated\s+)?)?(?P<name>{EU_ACT_CITATION.pattern})")
 
 #: A US Code section: "16 U.S.C. § 757a", "16 USC 757a(b)(1)", "16 U.S.C. §§ 757a-757b".
 USC = re.compile(r"(?P<title>\d+)\s+U\.?\s?S\.?\s?C\.?\s*(?:§§?\s*)?(?P<sec>\d+[a-z]*(?:-\d+)?)"

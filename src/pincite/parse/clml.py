@@ -396,8 +396,8 @@ def _emit_provision(st: _State, el: etree._Element, ctx: _Ctx) -> None:
         if el.get("id"):
             fields["attrs"]["id"] = el.get("id")
         shown = bare_number(number) if level == 1 and st.family == "eu" else number.rstrip(".") or None
-        o = st.uc.begin(LEVEL_KINDS[level], ctx.zone, True, number=shown, label=label,
-                        section_path=list(own), **fields)
+        o = st.uc.begin(LEVEL_KINDS[level], ctx.zone, True, number=shown, label=label, section_path=list(own),
+                        **fields)
     if number:
         st.line(number)
         st.open_line = not (st.family == "eu" and level == 1)

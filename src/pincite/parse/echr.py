@@ -224,26 +224,26 @@ def echr_judgment(text: str, lines: list[Line]) -> list[Unit] | None:
         name = f"{heading.split(' OPINION')[0].strip().lower()} opinion of {who}"
         voice = dict(author=who, role=role, role_basis=basis)
         add(UnitKind.HEADING, lines[h].start, head_end, Zone.REASONS, False, None)
+
+        def by_order(q: int, li: int, nxt: int) -> None:
+            """The opinion's ``q``-th unnumbered paragraph, from line ``li`` to line ``nxt``, cited by its order."""
+            add(UnitKind.BLOCK, lines[li].start, lines[nxt].start if nxt < len(lines) else len(text),
+                Zone.REASONS, True, f"¶{q} ({name})", section_path=(name, f"¶{q}"), attrs={"by_order": True},
+                **voice)
+
         nums = _numbered(lines, body, _SKIP)
         before = [i for i in body if nums and i < nums[0][0]]
         opening = [i for i in before if not _heading(lines[i].content) and not _NOTE_LINE.match(lines[i].content)]
         if len(nums) >= 2 and len(opening) <= _OPENING_UNNUMBERED:
             for i in before:  # "(Translation)" and headings; a few words before the numbers, by their order
                 if i in opening:
-                    q = opening.index(i)
-                    nxt = next((j for j in body if j > i), stop)
-                    add(UnitKind.BLOCK, lines[i].start, lines[nxt].start if nxt < len(lines) else len(text),
-                        Zone.REASONS, True, f"¶{q + 1} ({name})", section_path=(name, f"¶{q + 1}"),
-                        attrs={"by_order": True}, **voice)
+                    by_order(opening.index(i) + 1, i, next((j for j in body if j > i), stop))
                 else:
                     add(UnitKind.HEADING, lines[i].start, lines[i].end, Zone.REASONS, False, None)
             run(nums, stop, "[{}] (" + name + ")", (name,), voice)
         else:  # paragraphs without numbers: by their order in the opinion
             for q, li in enumerate(body):
-                e = body[q + 1] if q + 1 < len(body) else stop
-                add(UnitKind.BLOCK, lines[li].start, lines[e].start if e < len(lines) else len(text),
-                    Zone.REASONS, True, f"¶{q + 1} ({name})", section_path=(name, f"¶{q + 1}"),
-                    attrs={"by_order": True}, **voice)
+                by_order(q + 1, li, body[q + 1] if q + 1 < len(body) else stop)
     order = sorted(range(len(found)), key=lambda i: (found[i]["char_start"], -found[i]["char_end"]))
     return [Unit(ordinal=n, **found[i]) for n, i in enumerate(order)]
 
