@@ -61,6 +61,7 @@ adopted; ``work`` is "uk/<type>/<year>/<number>" ("uk/ukpga/2021/5", "uk/uksi/20
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
@@ -499,9 +500,11 @@ def _extent_labels(units: tuple[Unit, ...], extents: list[tuple[int, int, str]])
     set: the same numbers as the version they stand beside, another place."""
     if not extents:
         return units
+    starts = [a for a, _, _ in extents]  # in text order, none inside another
     out = []
     for u in units:
-        ext = next((e for a, b, e in extents if a <= u.char_start and u.char_end <= b), None)
+        i = bisect.bisect_right(starts, u.char_start) - 1
+        ext = extents[i][2] if i >= 0 and u.char_end <= extents[i][1] else None
         if ext is not None and u.label:
             u = dc_replace(u, label=with_extent(u.label, ext), attrs={**u.attrs, "extent": ext})
         out.append(u)
