@@ -122,8 +122,10 @@ _MODULES: dict[Format, str] = {
 #: provision's alternative version for another extent (section 6 as it applies in Scotland) is read, its units
 #: labelled "s. 6(8A) (Scotland)"; 41: the Court's published extracts keep their numbers after "..." (and an
 #: operative part printing only point 2), an opinion's heading on two lines ("JOINED BY …") is one: a document stored
-#: by an older parser is parsed again on its next ingest, not skipped as unchanged.
-PARSER_VERSION = 41
+#: by an older parser is parsed again on its next ingest, not skipped as unchanged; 42: a Find Case Law judgment
+#: whose conversion ran a judge's bold heading and the next paragraph's number into the paragraph before ("I agree.
+#: **Lord Justice McCombe** 49. I also agree.") gives that judge their own heading and paragraph.
+PARSER_VERSION = 42
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -854,6 +854,8 @@ class _JudgmentReader:
     def _render_p(self, p: etree._Element, first: bool) -> None:
         """One ``<p>``; a judge's heading glued bold onto the end of it (2020-ewca-553 ¶68) is split off."""
         kids = [k for k in p if isinstance(k.tag, str)]
+        if self.s.zone == Zone.REASONS and self._heading_then_number(p, kids, first):
+            return
         last = kids[-1] if kids else None
         if last is not None and not (last.tail or "").strip() and is_bold(last):
             tail_text = inline_text(last)
@@ -875,6 +877,46 @@ class _JudgmentReader:
             if not first:
                 self.b.separate("\n")
             self.b.append(t)
+
+    def _heading_then_number(self, p: etree._Element, kids: list[etree._Element], first: bool) -> bool:
+        """A judge's heading set bold inside a ``<p>`` and followed there by the next paragraph's number and its
+        text ("I agree. **Lord Justice McCombe** 49. I also agree.", 2020-ewca-489 ¶48, where the conversion ran
+        a short concurrence into the one before): the text before it stays in the open paragraph, the heading
+        opens that judge's reasons and the number their paragraph.  Only the number that comes next, so a judge
+        named in bold inside the reasons is never a heading."""
+        want = self.s.last_number + 1
+        for i, k in enumerate(kids):
+            if not is_bold(k) or not judge_heading(inline_text(k), strong=True):
+                continue
+            after = etree.fromstring(etree.tostring(p, with_tail=False))
+            ck = [c for c in after if isinstance(c.tag, str)][i]
+            m = re.match(rf"\s*{want}\.(?=\s|$)", ck.tail or "")
+            if m is None:
+                continue
+            before = etree.fromstring(etree.tostring(p, with_tail=False))
+            bk = [c for c in before if isinstance(c.tag, str)][i]
+            for c in list(before)[list(before).index(bk):]:
+                before.remove(c)
+            after.text = (ck.tail or "")[m.end():]
+            for c in list(after)[: list(after).index(ck) + 1]:
+                after.remove(c)
+            text_before = inline_text(before, self.notes)
+            if text_before:
+                if not first:
+                    self.b.separate("\n")
+                self.b.append(text_before)
+            self._maybe_judge(k, inline_text(k), strong=True)
+            self.s.last_number = want
+            self.b.separate()
+            o = self.c.begin(UnitKind.PARAGRAPH, self.s.zone, True, number=str(want), label=f"[{want}]",
+                             section_path=self._path(), parent=None, attrs={"number_in_text": True})
+            self.s.para = _Open(o, str(want))
+            if self.s.segment is not None:
+                self.s.segment.units.append(o)
+            rest = inline_text(after, self.notes).strip()
+            self.b.append(f"{want}. {rest}" if rest else f"{want}.")  # its number as printed, as for the others
+            return True
+        return False
 
     def _render_split_p(self, text: str, splits: list[tuple[int, str]], first: bool) -> None:
         """A ``<p>`` holding the start of the next numbered paragraph: close the open one there, open the next."""

@@ -237,3 +237,22 @@ def test_bulk_sample_parses_every_numbered_paragraph(bulk) -> None:
     assert len(files) == 32
     short = [s for s in map(akn_short, files) if s is not None]
     assert short == []  # throughput is measured by bench/ingest.py, not asserted here
+
+
+@pytest.mark.parametrize("name,lead,second,third", [
+    ("2020-ewca-1382-civ.xml", "Peter Jackson LJ", "Lewis LJ", "Underhill LJ"),
+    ("2020-ewca-1031-civ.xml", "Peter Jackson LJ", "Carr LJ", "Baker LJ"),
+])
+def test_a_concurrence_run_into_the_one_before_is_its_own_judges(shared, name, lead, second, third) -> None:
+    """The conversion ran the third judge's heading and paragraph into the second's ("I agree. **Lord Justice
+    Underhill** 23. I also agree."): the third judge is a voice of their own, under their own number."""
+    doc = _parse(str(shared / "bulk" / "ewca_civ_2020_akn" / name))
+    paras = _paras(doc)
+    last, before = paras[-1], paras[-2]
+    assert (last.author, last.role) == (third, Role.CONCURRING)
+    assert (before.author, before.role) == (second, Role.CONCURRING)
+    assert last.number == str(int(before.number) + 1)
+    assert _text(doc, last).startswith(f"{last.number}. I also agree")
+    assert third.split()[0] not in _text(doc, before)
+    assert paras[0].author == lead
+    validate_units(doc.text, doc.units)
