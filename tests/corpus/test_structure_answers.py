@@ -253,3 +253,75 @@ def test_what_the_court_did_with_the_appeal_asks_the_outcome() -> None:
     assert asks_outcome("What did the Court of Appeal do with the landlord's application?")
     # what a trial court did with a motion is the decision below, not this court's disposal
     assert not asks_outcome("What did the district court do with the motion to suppress?")
+
+
+def test_judges_agreeing_with_a_judge_of_the_court_or_separate_judgments_ask_whether_it_was_divided(ask) -> None:  # type: ignore
+    # "did X and Y agree with Z's reasons?": each named judge's own agreement ("reasons" is Z's, not asked why)
+    q = "Did Newey LJ and Rose LJ agree with Flaux LJ's reasons in the Alliance of Turkish Business People appeal?"
+    assert dissent_decides(q)
+    cited = _cited(ask(q))
+    assert {a for a, _, _ in cited} >= {"Newey LJ", "Rose LJ"}, cited
+    assert all(matches(ASSENT_SENTENCE, t) for a, _, t in cited if a != "Flaux LJ"), cited
+    # "were there separate concurring or dissenting judgments?": no one dissented, cited to the agreements
+    ans = ask("Were there separate concurring or dissenting judgments in the Alliance of Turkish Business People "
+              "appeal, or only one?")
+    cited = _cited(ans)
+    agreeing = {a for a, r in _voices(ask, TURKISH).items() if r is Role.CONCURRING}
+    assert agreeing and {a for a, _, _ in cited} == agreeing, cited
+    assert ans.claims[0].text.startswith("No one dissented"), ans.text
+    # agreeing with a finding, or with a judge of another court, asks a view, not whether the court divided
+    assert not asks_dissent("Did Moore J agree with the tribunal judge that exemplary damages were barred?")
+    assert not asks_dissent("Did the judge agree with Lord Denning in Smith v Jones that the test is objective?")
+    from pincite.answer.structure import dissent_said
+    doc = _doc(ask, TURKISH)
+    assert dissent_said(doc, speakers(doc), "Did Flaux LJ agree with Lord Denning?") == (False, [])
+
+
+def test_a_case_named_by_a_word_of_its_title_is_the_one_asked_about() -> None:
+    from types import SimpleNamespace
+
+    from pincite.answer.structure import _case_named
+    from pincite.types import DocumentKind
+
+    def cp(i: str, title: str):  # type: ignore[no-untyped-def]
+        return SimpleNamespace(passage=SimpleNamespace(document=SimpleNamespace(
+            id=i, title=title, kind=DocumentKind.JUDGMENT, units=())))  # no voices: named by title alone
+
+    watford, hertsmere = cp("a", "McMahon v Watford Borough Council"), cp("b", "James v Hertsmere Borough Council")
+    turn = SimpleNamespace(question="Was there any dissent in the Hertsmere homelessness case?",
+                           passages=[watford, hertsmere])
+    assert _case_named(turn, [hertsmere.passage.document])  # type: ignore[arg-type]
+    assert not _case_named(turn, [watford.passage.document])  # type: ignore[arg-type]
+    turn.question = "Was there any dissent in the homelessness case?"  # names neither: the first passage decides
+    assert not _case_named(turn, [hertsmere.passage.document])  # type: ignore[arg-type]
+
+
+def test_the_judgment_whose_judges_the_question_names_is_the_one_asked_about(ask) -> None:  # type: ignore
+    from pincite.answer.structure import _bench_named
+
+    dyer, turkish = _doc(ask, DYER), _doc(ask, TURKISH)  # Flaux LJ led both
+    q = "Did Newey LJ and Rose LJ agree with Flaux LJ?"
+    assert [d.id for d in _bench_named(q, [dyer, turkish])] == [turkish.id, dyer.id]
+    # a judge both benches share decides nothing: the order stays as ranked
+    q = "What did Flaux LJ say about the standard of review?"
+    assert [d.id for d in _bench_named(q, [dyer, turkish])] == [dyer.id, turkish.id]
+    ans = ask("Did Newey LJ and Rose LJ both agree with Flaux LJ?")
+    cited = _cited(ans)
+    assert {a for a, _, _ in cited} >= {"Newey LJ", "Rose LJ"}, cited
+    assert all(c.candidate.doc.source.endswith(TURKISH) for c in ans.citations), ans.text
+
+
+def test_the_appeal_s_own_disposal_answers_a_question_about_the_appeal_not_the_cross_appeal_s(bulk) -> None:  # type: ignore
+    from pincite.answer.structure import outcome_said
+    from pincite.parse import parse_bytes
+
+    p = bulk / "ewca_civ_2020_akn" / "2020-ewca-363-civ.xml"  # King LJ: the appeal, then the cross-appeal on costs
+    doc = parse_bytes(p.read_bytes(), p.name)
+    sps = speakers(doc)  # type: ignore[arg-type]
+    lead = [x for x in outcome_said(doc, sps, "Was the appeal dismissed?") if x.speaker.role is Role.LEAD]  # type: ignore[arg-type]
+    quotes = [doc.text[x.start:x.end] for x in lead]
+    # the vote "if their Lordships agree" is cast, and it disposes of the appeal itself, before the cross-appeal's
+    assert len(quotes) == 2 and "dismiss the appeal" in quotes[0] and "cross-appeal" in quotes[1], quotes
+    asked = [doc.text[x.start:x.end] for x in outcome_said(doc, sps, "Was the cross-appeal on costs dismissed?")  # type: ignore[arg-type]
+             if x.speaker.role is Role.LEAD]
+    assert len(asked) == 1 and "cross-appeal" in asked[0], asked

@@ -525,13 +525,40 @@ def bare_conclusion(doc: Document, unit: Unit) -> bool:
 GROUND_UNITS = 3
 
 
-def outcome_said(doc: Document, sps: list[Speaker]) -> list[Said]:
-    """The lead's disposal, then each other judge's assent (those not dissenting)."""
+def outcome_said(doc: Document, sps: list[Speaker], question: str = "") -> list[Said]:
+    """The lead's disposal, then each other judge's assent (those not dissenting).  Where the lead's disposal
+    decides only a cross-appeal and the question does not ask about one, the lead's disposal of the appeal
+    itself comes first (:func:`appeal_disposal`)."""
     lead = lead_of(sps)
     if lead is None:
         return []
     out = disposal(doc, lead)
+    if out and question and not D.CROSS_APPEAL.search(question) and _cross_appeal_only(doc.text[out[-1].start:
+                                                                                              out[-1].end]):
+        main = appeal_disposal(doc, lead)
+        if main is not None and all(main.start != x.start for x in out):
+            out = sorted([*out, main], key=lambda x: x.start)
     return out + assents(doc, sps, lead) if out else []
+
+
+def _cross_appeal_only(sentence: str) -> bool:
+    """Whether a disposal sentence names a cross-appeal and no other appeal."""
+    return bool(D.CROSS_APPEAL.search(sentence)) and not D.APPEAL_NAMED.search(D.CROSS_APPEAL.sub(" ", sentence))
+
+
+def appeal_disposal(doc: Document, sp: Speaker) -> Said | None:
+    """The last sentence of a judge's reasons that disposes of the appeal itself — a disposal sentence
+    (:data:`~pincite.legal.decisions.DISPOSAL_SENTENCE`, its vote cast, not conditional) naming an appeal and
+    not only a cross-appeal."""
+    for u in reversed(sp.units):
+        for s, e in reversed(own_sentences(doc, u)):
+            text = doc.text[s:e]
+            m = next((m for p, _ in D.DISPOSAL_SENTENCE for m in [p.search(text)] if m), None)
+            if m is None or CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()])):
+                continue
+            if D.APPEAL_NAMED.search(D.CROSS_APPEAL.sub(" ", text)):
+                return Said(sp, u, *_trim(doc, s, e))
+    return None
 
 
 def assents(doc: Document, sps: list[Speaker], lead: Speaker | None) -> list[Said]:
@@ -558,6 +585,9 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
     for them."""
     named = named_speakers(doc, question, sps) if question else []
+    if question and D.CO_JUDGE_AGREED.search(question) and len(named) < 2 and not D.matches(
+            tuple(x for x in D.DISSENT_ASKED if x[0] is not D.CO_JUDGE_AGREED), question):
+        return False, []  # "did the judge agree with Lord Denning?": a judge not of this court, whose view is asked
     dissents = [s for s in sps if s.dissenting]
     if dissents:
         chosen = [s for s in dissents if s in named] or dissents
@@ -796,6 +826,42 @@ def _judgments_in_turn(turn: TurnContext) -> list[Document]:
     return [docs[i] for i in order if i in docs and (not named or i in named)]
 
 
+def _bench_counts(question: str, judgments: list[Document]) -> list[int]:
+    """How many of each judgment's own judges the question names (:func:`named_speakers`)."""
+    return [len(named_speakers(d, question)) for d in judgments]
+
+
+def _bench_named(question: str, judgments: list[Document]) -> list[Document]:
+    """``judgments`` with the one whose judges the question names first, when it names more of them than of any
+    other ("did Birss LJ and Thirlwall LJ agree with Arnold LJ?" is about the appeal those three heard, not another
+    of Arnold LJ's that ranks first); else as they are."""
+    if len(judgments) < 2:
+        return judgments
+    counts = _bench_counts(question, judgments)
+    best = max(counts)
+    if best == 0 or counts.count(best) > 1:
+        return judgments
+    i = counts.index(best)
+    return [judgments[i], *judgments[:i], *judgments[i + 1:]]
+
+
+def _case_named(turn: TurnContext, judgments: list[Document]) -> bool:
+    """Whether the question names the case it asks about: by its parties ("A v B") or neutral citation, by a
+    word of the title of the first of ``judgments`` that no other document of the turn holds ("the Hertsmere
+    homelessness case": :func:`documents_named`), or by more of its judges than of any other judgment's
+    (:func:`_bench_named`).  Such a question is about that judgment even when another document's passage ranks
+    first."""
+    q = turn.question
+    if NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q):
+        return True
+    if not judgments:
+        return False
+    if judgments[0].id in documents_named(q, [cp.passage.document for cp in turn.passages]):
+        return True
+    counts = _bench_counts(q, judgments)
+    return counts[0] > 0 and all(c < counts[0] for c in counts[1:])
+
+
 def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     """The claims the structure decides for the turn's question, or None when it does not decide it: an
     outcome question is answered by the lead's disposal and each assent; a dissent question asking whether,
@@ -818,10 +884,10 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         if D.WHO_AGREED_ASKED.search(q) and not turn.multi_document:
             return _who_agreed(turn)
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
-    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
+    judgments = _bench_named(q, [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)])
     if not turn.multi_document:
         first = turn.passages[0].passage.document if turn.passages else None
-        named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
+        named = _case_named(turn, judgments)
         if first is None or (first.kind is not DocumentKind.JUDGMENT and not named):
             return None
         # the best-ranked judgment; a question naming its case, the best-ranked judgment that is that case
@@ -844,7 +910,7 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
             # beside one who did, is answered by their own words alone)
             lead_in = "" if any_dissent or any(sp.dissenting for sp in sps) else "No one dissented. "
         else:
-            said, lead_in = outcome_said(doc, sps), ""
+            said, lead_in = outcome_said(doc, sps, q), ""
             if not said or said[0].speaker.dissenting:
                 continue
         made = [c for c in (_claim(turn, doc, x, lead_in if i == 0 else "") for i, x in enumerate(said)) if c]
@@ -888,9 +954,8 @@ def _judgments_asked(turn: TurnContext) -> list[Document]:
         return []
     q = turn.question
     first = turn.passages[0].passage.document
-    named = bool(NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q))
-    judgments = [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)]
-    if not judgments or (not named and judgments[0].id != first.id):
+    judgments = _bench_named(q, [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)])
+    if not judgments or (not _case_named(turn, judgments) and judgments[0].id != first.id):
         return []
     return judgments
 

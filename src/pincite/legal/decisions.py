@@ -172,14 +172,34 @@ DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"(?:the\s+)?other\s+judges)\s+(?:\w+\s+)?(?:agree|concur)"),
      "'did the rest of the court agree?', 'did all the judges agree?': whether the court was divided, asked as "
      "agreement"),
+    (CO_JUDGE_AGREED := re.compile(
+        r"(?i)\bdid\b[^?]{0,80}?\b(?:agree|concur)\s+with\s+(?:(?:Lord|Lady|Sir)\s+[A-Z][\w'-]+|[A-Z][\w'-]+"
+        r"(?:\s+[A-Z][\w'-]+)?\s+(?:LJ|J|JSC|MR|JA|CJ)\b)(?:['\u2019]s\s+(?:reasons?|reasoning|judgment|"
+        r"conclusions?|opinion))?\s*(?:$|[?,;]|\s+(?:in|on)\b)(?![^?]*\b(?:that|whether|about)\b)"),
+     "'did Birss LJ and Thirlwall LJ agree with Arnold LJ's reasons?': judges' agreement with a judge of the "
+     "court, answered only where the judgment's own judges are named ('did Moore J agree with the Tribunal judge "
+     "that…' asks a view)"),
+    (re.compile(r"(?i)\b(?:separate|any)\s+(?:concurring|dissenting)\s+(?:or\s+(?:concurring|dissenting)\s+)?"
+                r"(?:judgments?|opinions?|speeches|reasons)\b"),
+     "'were there separate concurring or dissenting judgments, or one judgment?': whether the court spoke as one"),
     (re.compile(r"(?i)\bwhat\s+(?:order|orders)?\s*would\b[^?]{0,80}?\bhave\s+(?:made|done|ordered|allowed|"
                 r"dismissed|granted|refused)\b|\bwhat\s+would\b[^?]{0,60}?\bhave\s+(?:done|ordered)\b"),
      "'what order would X have made?': the vote that did not carry, the dissent's disposal"),
 )
 
+#: A cross-appeal named (in a disposal sentence, or in a question): a judgment deciding an appeal and a
+#: cross-appeal disposes of each in its own sentence, and a question about "the appeal" is not answered by the
+#: cross-appeal's ("I would allow the cross-appeal and remit the Awards" is not whether the appeal succeeded).
+CROSS_APPEAL = re.compile(r"(?i)\bcross[-\s\u2011]?appeal(?:s|ed)?\b")
+
+#: An appeal named as what is decided — not a body's name ("the Appeal Board", "the Court of Appeal", "the
+#: Appeals Chamber"), which a disposal of a cross-appeal may mention.
+APPEAL_NAMED = re.compile(r"(?<!\bof\s)(?<!\bOf\s)\b[Aa]ppeals?\b(?!\s+(?:Board|Tribunal|Committee|Panel|Division|"
+                          r"Chamber|Court|Commission)\b)")
+
 #: A dissent question that asks why, or on what: the dissent's reasons, which the ranker chooses among (its
 #: disposal and first reasons are only candidates then).
-DISSENT_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:basis|ground|footing)|basis|reasons?"
+DISSENT_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:basis|ground|footing)|basis|(?<!['\u2019]s\s)reasons?"
                                    r"|grounds?|"
                                    r"how\s+did\b[^?]{0,40}\b(?:reason|justify|explain)|what\s+(?:was|were)\s+"
                                    r"(?:his|her|their)\s+(?:reasons?|view))\b")
@@ -605,8 +625,9 @@ COSTS_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
 
 #: The courtesy a lead judgment votes under ("If my Lords agree, I would dismiss the appeal", "Subject to my
 #: Lady's views…"): a vote all the same, though it opens with "if".
-COURTESY_CONDITION = re.compile(r"(?i)\b(?:if|subject\s+to)\s+(?:my\s+(?:Lords?|Lady|Ladies|colleagues?|"
-                                r"learned\s+colleagues?)|the\s+other\s+members\s+of\s+the\s+court|they)\s*"
+COURTESY_CONDITION = re.compile(r"(?i)\b(?:if|subject\s+to)\s+(?:(?:both\s+)?my\s+(?:Lords?|Lady|Ladies|colleagues?|"
+                                r"learned\s+colleagues?)|(?:their|your)\s+(?:Lordships?|Ladyships?)|the\s+other\s+"
+                                r"members\s+of\s+the\s+court|they)\s*"
                                 r"(?:['\u2019]s?\s+"
                                 r"views?\s*)?(?:agrees?|concurs?)?\b")
 
