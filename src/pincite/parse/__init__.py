@@ -124,7 +124,8 @@ _MODULES: dict[Format, str] = {
 #: operative part printing only point 2), an opinion's heading on two lines ("JOINED BY …") is one: a document stored
 #: by an older parser is parsed again on its next ingest, not skipped as unchanged; 42: a Find Case Law judgment
 #: whose conversion ran a judge's bold heading and the next paragraph's number into the paragraph before ("I agree.
-#: **Lord Justice McCombe** 49. I also agree.") gives that judge their own heading and paragraph.
+#: **Lord Justice McCombe** 49. I also agree.") gives that judge their own heading and paragraph, and a rule line
+#: printed under the reasons ("_________________") is not the last paragraph's text.
 PARSER_VERSION = 42
 
 #: File extensions picked up when a folder is ingested (named files are always tried).

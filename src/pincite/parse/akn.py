@@ -856,6 +856,8 @@ class _JudgmentReader:
         kids = [k for k in p if isinstance(k.tag, str)]
         if self.s.zone == Zone.REASONS and self._heading_then_number(p, kids, first):
             return
+        if self.s.para is not None and _RULE_LINE.match(inline_text(p)):
+            return  # a rule printed under the reasons ("_________________") is layout, not the paragraph's words
         last = kids[-1] if kids else None
         if last is not None and not (last.tail or "").strip() and is_bold(last):
             tail_text = inline_text(last)
@@ -1137,6 +1139,11 @@ def sub_item_labels(units: tuple[Unit, ...], text: str) -> tuple[Unit, ...]:
         labels[u.ordinal] = u.label
         out.append(u)
     return tuple(out)
+
+
+#: A line that is only a rule drawn with characters ("_________________", "- - - - -", "* * *"), printed under a
+#: judgment's last paragraph or between parts: layout, which no quotation of the paragraph should carry.
+_RULE_LINE = re.compile(r"^\s*(?:[_=*~\-\u2013\u2014]\s*){3,}$")
 
 
 def _embedded_number(text: str, number: int, start: int = 0) -> re.Match[str] | None:

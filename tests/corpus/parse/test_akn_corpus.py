@@ -253,6 +253,7 @@ def test_a_concurrence_run_into_the_one_before_is_its_own_judges(shared, name, l
     assert (before.author, before.role) == (second, Role.CONCURRING)
     assert last.number == str(int(before.number) + 1)
     assert _text(doc, last).startswith(f"{last.number}. I also agree")
+    assert "___" not in _text(doc, last)  # the rule printed under the reasons is layout, not the assent's words
     assert third.split()[0] not in _text(doc, before)
     assert paras[0].author == lead
     validate_units(doc.text, doc.units)
