@@ -325,3 +325,35 @@ def test_the_appeal_s_own_disposal_answers_a_question_about_the_appeal_not_the_c
     asked = [doc.text[x.start:x.end] for x in outcome_said(doc, sps, "Was the cross-appeal on costs dismissed?")  # type: ignore[arg-type]
              if x.speaker.role is Role.LEAD]
     assert len(asked) == 1 and "cross-appeal" in asked[0], asked
+
+
+PRUDENTIAL = "ewca_civ_2020_akn/2020-ewca-1626-civ.xml"  # one judgment of the court, in "we", naming no author
+DRIVER = "ewca_civ_2020_akn/2020-ewca-1759-civ.xml"  # the same shape: "The appeal will be allowed on grounds …"
+
+
+@pytest.fixture(scope="module")
+def ask_unvoiced(tmp_path_factory: pytest.TempPathFactory, bulk: Path):  # type: ignore[no-untyped-def]
+    s = ingested(tmp_path_factory.mktemp("unvoiced") / "s.db", [bulk / PRUDENTIAL, bulk / DRIVER])
+    yield ranker_asker(s)
+    s.close()
+
+
+def test_a_judgment_naming_no_author_answers_its_outcome_from_its_own_disposal(ask_unvoiced) -> None:  # type: ignore
+    ans = ask_unvoiced("In the Prudential Assurance transfer appeal, what did the Court of Appeal do with the appeal?")
+    assert ans.citations and all(c.candidate.doc.source.endswith(PRUDENTIAL) for c in ans.citations), ans.text
+    quotes = [c.to_json()["quote"] for c in ans.citations]
+    assert any(matches(DISPOSAL_SENTENCE, q) for q in quotes), quotes
+    assert ans.claims[0].text.startswith("The judgment says"), ans.text  # no judge's name is made up
+    # whether anyone dissented it cannot say: no "No one dissented" from a judgment that names no judge's voice
+    ans = ask_unvoiced("Did anyone dissent in the Prudential Assurance transfer appeal?")
+    assert not ans.text.startswith("No one dissented"), ans.text
+
+
+def test_what_an_appeal_did_with_the_decision_below_is_its_outcome() -> None:
+    for q in ("What became of the landlord's appeal against the refusal of an injunction?",
+              "Was the judge's order overturned?", "Was the sentence upheld?",
+              "Was Mr B's twelve-month prison term left as it was?"):
+        assert asks_outcome(q), q
+    for q in ("Was the freezing order set aside by the judge?",  # the judge below's act: the decision below
+              "Why was the order set aside?", "Why was the sentence reduced?"):  # reasons, not the disposal
+        assert not asks_outcome(q), q

@@ -533,9 +533,14 @@ def outcome_said(doc: Document, sps: list[Speaker], question: str = "") -> list[
     if lead is None:
         return []
     out = disposal(doc, lead)
-    if out and question and not D.CROSS_APPEAL.search(question) and _cross_appeal_only(doc.text[out[-1].start:
-                                                                                              out[-1].end]):
-        main = appeal_disposal(doc, lead)
+    if out and question and not D.CROSS_APPEAL.search(question):
+        last = doc.text[out[-1].start:out[-1].end]
+        main = None
+        if _cross_appeal_only(last):
+            main = appeal_disposal(doc, lead)
+        elif not D.APPEAL_NAMED.search(last) and D.APPEAL_NAMED.search(question):
+            # "We accordingly remit the case to the same panel": the appeal's fate is in the sentence before
+            main = appeal_disposal(doc, lead, lead.units[-CLOSING_STRETCH:])
         if main is not None and all(main.start != x.start for x in out):
             out = sorted([*out, main], key=lambda x: x.start)
     return out + assents(doc, sps, lead) if out else []
@@ -546,11 +551,11 @@ def _cross_appeal_only(sentence: str) -> bool:
     return bool(D.CROSS_APPEAL.search(sentence)) and not D.APPEAL_NAMED.search(D.CROSS_APPEAL.sub(" ", sentence))
 
 
-def appeal_disposal(doc: Document, sp: Speaker) -> Said | None:
-    """The last sentence of a judge's reasons that disposes of the appeal itself — a disposal sentence
-    (:data:`~pincite.legal.decisions.DISPOSAL_SENTENCE`, its vote cast, not conditional) naming an appeal and
-    not only a cross-appeal."""
-    for u in reversed(sp.units):
+def appeal_disposal(doc: Document, sp: Speaker, units: list[Unit] | None = None) -> Said | None:
+    """The last sentence of a judge's reasons (or of ``units``) that disposes of the appeal itself — a disposal
+    sentence (:data:`~pincite.legal.decisions.DISPOSAL_SENTENCE`, its vote cast, not conditional) naming an
+    appeal and not only a cross-appeal."""
+    for u in reversed(sp.units if units is None else units):
         for s, e in reversed(own_sentences(doc, u)):
             text = doc.text[s:e]
             m = next((m for p, _ in D.DISPOSAL_SENTENCE for m in [p.search(text)] if m), None)
@@ -894,7 +899,9 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         judgments = judgments[:1] if named or (judgments and judgments[0].id == first.id) else []
     claims: list[dict[str, Any]] = []
     for doc in judgments:
-        sps = speakers(doc)
+        # a judgment whose reasons name no voice (a per curiam "we" judgment the parser labels no author): its own
+        # disposal answers the outcome; whether anyone dissented it cannot say
+        sps = speakers(doc) or (unvoiced_reasons(doc) if not dissent else [])
         if not sps:
             continue
         votes = vote_said(doc, sps, q) if dissent and D.UNANIMITY_ASKED.search(q) else []

@@ -66,13 +66,20 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|disposition|decision)\b"
                 r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
                 r"\s+out)\b"
-                r"|\bwhat\s+happened\s+(?:to|in|with|on)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"
+                r"|\bwhat\s+(?:happened\s+(?:to|in|with|on)|became\s+of)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"
                 rf"|\bwhat\s+did\s+(?:the\s+)?(?:(?!district|trial|lower|county|magistrates)\w+\s+)?(?:court|Court|CA|Board|"
                 rf"tribunal|Tribunal|judges|justices)\s+do\s+"
                 rf"with\b[^?]{{0,60}}?\b{_PROCEEDING}\b"),
      "'what was the outcome?', 'what was the final disposition?' (the US word), 'how did the appeal end?', "
      "'what happened to the appeal?', 'what did the Supreme Court do with the cross-appeal?' (what a trial court did "
      "with a motion is the decision below)"),
+    (re.compile(r"(?i)\b(?:was|were)\s+(?:the\s+)?(?:(?:[\w.-]+\s+)?[\w.-]+['\u2019]s?\s+)?(?:[\w-]+\s+){0,2}?(?:order|sentence|conviction|"
+                r"finding|decision|judgment|ruling|award|injunction|committal|prison\s+term|declaration)s?\s+(?:\w+\s+){0,3}?"
+                r"(?:upheld|affirmed|overturned|quashed|set\s+aside|reversed|varied|reduced|increased|restored|left\s+"
+                r"(?:as\s+it\s+was|in\s+place|undisturbed|intact|alone))\b(?!\s+(?:by|at)\s+(?:the\s+)?(?:judge|"
+                r"tribunal|recorder|district|county|magistrates|High\s+Court|first\s+instance|trial))"),
+     "'was the judge's order overturned?', 'was Ms L's two-month prison term left as it was?': what the appeal "
+     "did with the decision below is its disposal (not what the judge below did to an earlier order)"),
     (re.compile(rf"(?i)\b(?:outcome|result|upshot|disposal)\s+of\s+(?:the|his|her|their|its)\s+(?:\w+\s+)?"
                 rf"{_PROCEEDING}\b|\b(?:final\s+)?(?:outcome|result|upshot)\s*\?"),
      "'Smith v Jones - result of the second appeal?', '… — final result?': the outcome asked in a few words"),
@@ -93,7 +100,8 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
 #: Appeal explain the different result?"): its reasons answer it, not the disposal its words name.
 OUTCOME_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:grounds?|basis|footing)|for\s+what\s+reasons?)\s+"
                                    r"(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
-                                   r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win)\w*"
+                                   r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win|overturn|quash|set\s+aside|"
+                                   r"vary|varie|reduc|restor|upheld)\w*"
                                    r"|\bhow\s+(?:did|does|do|could|can)\b[^?]{0,60}?\b(?:explain|justify|justified|"
                                    r"account\s+for|reconcile|square)\b")
 
