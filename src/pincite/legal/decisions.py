@@ -519,13 +519,15 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
      "allow the appeal' (orders listed before the disposal), 'I would have allowed it': a judge's vote (a "
      "modal, or the verb at once: 'I accept that the judge was right to refuse' is no vote, nor 'I would add "
      "that they were refused')"),
-    (re.compile(r"(?i)\b(?:appeal|cross-appeal|application|claim|petition|challenge|motion|request)s?\b[^.;:]{0,60}?"
+    (re.compile(r"(?i)\b(?:appeal|cross-appeal|application|claim|petition|challenge|motion|request)s?\b"
+                r"(?:(?!\b(?:that|which|unless|where)\b|,\s*and\b)[^.;:]){0,60}?"
                 r"\b(?:is|are|be|will\s+be|must\s+be|should\s+be|would\s+be)\s+(?:therefore\s+|accordingly\s+|"
                 r"also\s+|thus\s+|\w+ly\s+)?(?:allowed|dismissed|refused|granted|denied|upheld|quashed|set\s+aside|"
-                r"vacated|remitted)\b"),
+                r"vacated|remitted)\b(?!\s+unless\b)"),
      "'the appeal is dismissed', 'the appeal should be allowed', 'Plaintiff's motion for a preliminary "
      "injunction is GRANTED' (a US trial court decides motions): the disposal in the passive, in the present "
-     "or to come ('the application was refused' tells the history below)"),
+     "or to come ('the application was refused' tells the history below; '… pending an appeal, and that such "
+     "permission must be granted unless …' states a rule about something else)"),
     (re.compile(r"(?i)(?<!\bof\s)\b(?:appeal|cross-appeal|application|claim|counterclaim|action|petition|"
                 r"challenge)s?\b(?!\s+(?:of|in|under|for|against)\b)(?:(?!\b(?:should|if|would|will|may|might|"
                 r"could|unless|whether|to)\b)[^.;:,]){0,40}?\b(?:therefore\s+|accordingly\s+|"

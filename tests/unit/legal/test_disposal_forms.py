@@ -36,6 +36,8 @@ def test_a_court_s_own_disposal(sentence: str) -> None:
     ("In Smith v Jones the court allowed the appeal.", "another court's disposal, told as history"),
     ("We refused to admit the fresh evidence.", "a procedural ruling, not the appeal"),
     ("The appeal dismissed by the High Court was later restored.", "history, not an order"),
+    ("A person removed pending an appeal may apply for permission to return, and that permission must be granted "
+     "unless his return would harm public security.", "a rule about the permission, not the appeal's disposal"),
 ])
 def test_not_a_disposal(sentence: str, why: str) -> None:
     assert not matches(DISPOSAL_SENTENCE, sentence), why
