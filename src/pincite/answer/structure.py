@@ -16,6 +16,7 @@ dissent), as claims citing passages of the turn — checked by :mod:`pincite.ans
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -160,11 +161,12 @@ def _trim(doc: Document, s: int, e: int) -> tuple[int, int]:
 
 
 def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], ...], units: list[Unit],
-          last: bool = True, hypothetical_ok: bool = False) -> Said | None:
+          last: bool = True, hypothetical_ok: bool = False,
+          keep: Callable[[str], bool] | None = None) -> Said | None:
     """The own-words sentence of the last (or first) of ``units`` holding one that a pattern of ``table``
-    finds — in that paragraph, the one found by the earliest pattern of the table (the table is in order of
-    preference), then the last (or first); a vote after a conditional ("if I had… I would have allowed") is
-    not cast, unless ``hypothetical_ok``."""
+    finds (and ``keep`` accepts, when given) — in that paragraph, the one found by the earliest pattern of the
+    table (the table is in order of preference), then the last (or first); a vote after a conditional ("if I
+    had… I would have allowed") is not cast, unless ``hypothetical_ok``."""
     for u in (list(reversed(units)) if last else units):
         spans = own_sentences(doc, u)
         found: list[tuple[int, int, int, int]] = []
@@ -173,7 +175,8 @@ def _find(doc: Document, sp: Speaker, table: tuple[tuple[re.Pattern[str], str], 
             for rank, (pattern, _why) in enumerate(table):
                 m = pattern.search(text)
                 if m and (hypothetical_ok
-                          or not CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()]))):
+                          or not CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()]))) and (
+                        keep is None or keep(text)):
                     found.append((rank, -i if last else i, s, e))
                     break
         if found:
@@ -546,24 +549,20 @@ def outcome_said(doc: Document, sps: list[Speaker], question: str = "") -> list[
     return out + assents(doc, sps, lead) if out else []
 
 
+def _names_appeal(sentence: str) -> bool:
+    """Whether a sentence names an appeal other than a cross-appeal (not a body: "the Appeal Board")."""
+    return bool(D.APPEAL_NAMED.search(D.CROSS_APPEAL.sub(" ", sentence)))
+
+
 def _cross_appeal_only(sentence: str) -> bool:
     """Whether a disposal sentence names a cross-appeal and no other appeal."""
-    return bool(D.CROSS_APPEAL.search(sentence)) and not D.APPEAL_NAMED.search(D.CROSS_APPEAL.sub(" ", sentence))
+    return bool(D.CROSS_APPEAL.search(sentence)) and not _names_appeal(sentence)
 
 
 def appeal_disposal(doc: Document, sp: Speaker, units: list[Unit] | None = None) -> Said | None:
-    """The last sentence of a judge's reasons (or of ``units``) that disposes of the appeal itself — a disposal
-    sentence (:data:`~pincite.legal.decisions.DISPOSAL_SENTENCE`, its vote cast, not conditional) naming an
-    appeal and not only a cross-appeal."""
-    for u in reversed(sp.units if units is None else units):
-        for s, e in reversed(own_sentences(doc, u)):
-            text = doc.text[s:e]
-            m = next((m for p, _ in D.DISPOSAL_SENTENCE for m in [p.search(text)] if m), None)
-            if m is None or CONDITIONAL.search(D.COURTESY_CONDITION.sub(" ", text[:m.end()])):
-                continue
-            if D.APPEAL_NAMED.search(D.CROSS_APPEAL.sub(" ", text)):
-                return Said(sp, u, *_trim(doc, s, e))
-    return None
+    """The judge's disposal (:func:`_find`, its vote cast) in the last of their paragraphs (or of ``units``)
+    whose disposal sentence names the appeal itself, not only a cross-appeal."""
+    return _find(doc, sp, D.DISPOSAL_SENTENCE, sp.units if units is None else units, keep=_names_appeal)
 
 
 def assents(doc: Document, sps: list[Speaker], lead: Speaker | None) -> list[Said]:
@@ -591,7 +590,7 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     for them."""
     named = named_speakers(doc, question, sps) if question else []
     if question and D.CO_JUDGE_AGREED.search(question) and len(named) < 2 and not D.matches(
-            tuple(x for x in D.DISSENT_ASKED if x[0] is not D.CO_JUDGE_AGREED), question):
+            D.DIVIDED_ASKED_OTHERWISE, question):
         return False, []  # "did the judge agree with Lord Denning?": a judge not of this court, whose view is asked
     dissents = [s for s in sps if s.dissenting]
     if dissents:
@@ -831,40 +830,28 @@ def _judgments_in_turn(turn: TurnContext) -> list[Document]:
     return [docs[i] for i in order if i in docs and (not named or i in named)]
 
 
-def _bench_counts(question: str, judgments: list[Document]) -> list[int]:
-    """How many of each judgment's own judges the question names (:func:`named_speakers`)."""
-    return [len(named_speakers(d, question)) for d in judgments]
-
-
-def _bench_named(question: str, judgments: list[Document]) -> list[Document]:
+def _bench_named(question: str, judgments: list[Document]) -> tuple[list[Document], bool]:
     """``judgments`` with the one whose judges the question names first, when it names more of them than of any
     other ("did Birss LJ and Thirlwall LJ agree with Arnold LJ?" is about the appeal those three heard, not another
-    of Arnold LJ's that ranks first); else as they are."""
-    if len(judgments) < 2:
-        return judgments
-    counts = _bench_counts(question, judgments)
-    best = max(counts)
+    of Arnold LJ's that ranks first), else as they are; and whether the first is so named."""
+    counts = [len(named_speakers(d, question)) for d in judgments]
+    best = max(counts, default=0)
     if best == 0 or counts.count(best) > 1:
-        return judgments
+        return judgments, False
     i = counts.index(best)
-    return [judgments[i], *judgments[:i], *judgments[i + 1:]]
+    return [judgments[i], *judgments[:i], *judgments[i + 1:]], True
 
 
-def _case_named(turn: TurnContext, judgments: list[Document]) -> bool:
+def _case_named(turn: TurnContext, judgments: list[Document], by_bench: bool) -> bool:
     """Whether the question names the case it asks about: by its parties ("A v B") or neutral citation, by a
     word of the title of the first of ``judgments`` that no other document of the turn holds ("the Hertsmere
     homelessness case": :func:`documents_named`), or by more of its judges than of any other judgment's
-    (:func:`_bench_named`).  Such a question is about that judgment even when another document's passage ranks
-    first."""
+    (``by_bench``, :func:`_bench_named`).  Such a question is about that judgment even when another document's
+    passage ranks first."""
     q = turn.question
-    if NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q):
+    if NAMED_CASE.search(q) or NAMED_NEUTRAL.search(q) or by_bench:
         return True
-    if not judgments:
-        return False
-    if judgments[0].id in documents_named(q, [cp.passage.document for cp in turn.passages]):
-        return True
-    counts = _bench_counts(q, judgments)
-    return counts[0] > 0 and all(c < counts[0] for c in counts[1:])
+    return bool(judgments) and judgments[0].id in documents_named(q, [cp.passage.document for cp in turn.passages])
 
 
 def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
@@ -889,10 +876,10 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         if D.WHO_AGREED_ASKED.search(q) and not turn.multi_document:
             return _who_agreed(turn)
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
-    judgments = _bench_named(q, [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)])
+    judgments, by_bench = _bench_named(q, [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)])
     if not turn.multi_document:
         first = turn.passages[0].passage.document if turn.passages else None
-        named = _case_named(turn, judgments)
+        named = _case_named(turn, judgments, by_bench)
         if first is None or (first.kind is not DocumentKind.JUDGMENT and not named):
             return None
         # the best-ranked judgment; a question naming its case, the best-ranked judgment that is that case
@@ -961,8 +948,8 @@ def _judgments_asked(turn: TurnContext) -> list[Document]:
         return []
     q = turn.question
     first = turn.passages[0].passage.document
-    judgments = _bench_named(q, [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)])
-    if not judgments or (not _case_named(turn, judgments) and judgments[0].id != first.id):
+    judgments, by_bench = _bench_named(q, [d for d in _judgments_in_turn(turn) if not _names_other_case(q, d)])
+    if not judgments or (not _case_named(turn, judgments, by_bench) and judgments[0].id != first.id):
         return []
     return judgments
 

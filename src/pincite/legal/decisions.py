@@ -195,6 +195,10 @@ DISSENT_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
      "'what order would X have made?': the vote that did not carry, the dissent's disposal"),
 )
 
+#: The forms of :data:`DISSENT_ASKED` but "did X and Y agree with Z?" (:data:`CO_JUDGE_AGREED`), which asks whether the
+#: court divided only where the judgment's own judges are named.
+DIVIDED_ASKED_OTHERWISE = tuple(x for x in DISSENT_ASKED if x[0] is not CO_JUDGE_AGREED)
+
 #: A cross-appeal named (in a disposal sentence, or in a question): a judgment deciding an appeal and a
 #: cross-appeal disposes of each in its own sentence, and a question about "the appeal" is not answered by the
 #: cross-appeal's ("I would allow the cross-appeal and remit the Awards" is not whether the appeal succeeded).

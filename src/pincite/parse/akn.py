@@ -856,8 +856,6 @@ class _JudgmentReader:
         kids = [k for k in p if isinstance(k.tag, str)]
         if self.s.zone == Zone.REASONS and self._heading_then_number(p, kids, first):
             return
-        if self.s.para is not None and _RULE_LINE.match(inline_text(p)):
-            return  # a rule printed under the reasons ("_________________") is layout, not the paragraph's words
         last = kids[-1] if kids else None
         if last is not None and not (last.tail or "").strip() and is_bold(last):
             tail_text = inline_text(last)
@@ -870,6 +868,8 @@ class _JudgmentReader:
                 self._maybe_judge(last, tail_text, strong=True)
                 return
         t = inline_text(p, self.notes)
+        if self.s.para is not None and _RULE_LINE.match(t):
+            return  # a rule printed under the reasons ("_________________") is layout, not the paragraph's words
         if p in self.embedded and self.s.zone == Zone.REASONS:
             t_plain = inline_text(p)
             if t_plain == t:  # offsets were found on the text without footnote markers
@@ -888,19 +888,14 @@ class _JudgmentReader:
         named in bold inside the reasons is never a heading."""
         want = self.s.last_number + 1
         for i, k in enumerate(kids):
-            if not is_bold(k) or not judge_heading(inline_text(k), strong=True):
+            m = re.match(rf"\s*{want}\.(?=\s|$)", k.tail or "")
+            if m is None or not is_bold(k) or not judge_heading(inline_text(k), strong=True):
                 continue
-            after = etree.fromstring(etree.tostring(p, with_tail=False))
-            ck = [c for c in after if isinstance(c.tag, str)][i]
-            m = re.match(rf"\s*{want}\.(?=\s|$)", ck.tail or "")
-            if m is None:
-                continue
-            before = etree.fromstring(etree.tostring(p, with_tail=False))
-            bk = [c for c in before if isinstance(c.tag, str)][i]
-            for c in list(before)[list(before).index(bk):]:
+            before, after = (etree.fromstring(etree.tostring(p, with_tail=False)) for _ in range(2))
+            for c in [c for c in before if isinstance(c.tag, str)][i:]:  # the text before the heading
                 before.remove(c)
-            after.text = (ck.tail or "")[m.end():]
-            for c in list(after)[: list(after).index(ck) + 1]:
+            after.text = (k.tail or "")[m.end():]  # the text after the number
+            for c in list(after)[: list(after).index([c for c in after if isinstance(c.tag, str)][i]) + 1]:
                 after.remove(c)
             text_before = inline_text(before, self.notes)
             if text_before:
@@ -908,17 +903,22 @@ class _JudgmentReader:
                     self.b.separate("\n")
                 self.b.append(text_before)
             self._maybe_judge(k, inline_text(k), strong=True)
-            self.s.last_number = want
-            self.b.separate()
-            o = self.c.begin(UnitKind.PARAGRAPH, self.s.zone, True, number=str(want), label=f"[{want}]",
-                             section_path=self._path(), parent=None, attrs={"number_in_text": True})
-            self.s.para = _Open(o, str(want))
-            if self.s.segment is not None:
-                self.s.segment.units.append(o)
+            self._open_number_in_text(str(want))
             rest = inline_text(after, self.notes).strip()
             self.b.append(f"{want}. {rest}" if rest else f"{want}.")  # its number as printed, as for the others
             return True
         return False
+
+    def _open_number_in_text(self, number: str) -> None:
+        """Open the judgment's numbered paragraph ``number``, whose number was found in the text, not a ``<num>``."""
+        self._close_para()
+        self.s.last_number = int(number)
+        self.b.separate()
+        o = self.c.begin(UnitKind.PARAGRAPH, self.s.zone, True, number=number, label=f"[{number}]",
+                         section_path=self._path(), parent=None, attrs={"number_in_text": True})
+        self.s.para = _Open(o, number)
+        if self.s.segment is not None:
+            self.s.segment.units.append(o)
 
     def _render_split_p(self, text: str, splits: list[tuple[int, str]], first: bool) -> None:
         """A ``<p>`` holding the start of the next numbered paragraph: close the open one there, open the next."""
@@ -930,14 +930,7 @@ class _JudgmentReader:
                     self.b.separate("\n")
                 self.b.append(before)
                 first = False
-            self._close_para()
-            self.s.last_number = int(number)
-            self.b.separate()
-            o = self.c.begin(UnitKind.PARAGRAPH, self.s.zone, True, number=number, label=f"[{number}]",
-                             section_path=self._path(), parent=None, attrs={"number_in_text": True})
-            self.s.para = _Open(o, number)
-            if self.s.segment is not None:
-                self.s.segment.units.append(o)
+            self._open_number_in_text(number)
             first = True
             cut = offset
         rest = text[cut:]
