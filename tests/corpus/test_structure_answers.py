@@ -87,6 +87,14 @@ def test_a_dissent_question_cites_the_dissent_s_own_disposal(ask) -> None:  # ty
     assert all("(per Floyd LJ, dissenting)" in c.rendered for c in ans.citations)
 
 
+def test_did_anyone_disagree_with_the_lead_names_the_dissent_not_the_lead(ask) -> None:  # type: ignore
+    ans = ask("In the appeal about screens at the inquest, did anyone disagree with Flaux LJ?")
+    cited = _cited(ans)
+    assert cited and {(a, r) for a, r, _ in cited} == {("Males LJ", Role.DISSENTING)}, cited
+    ans = ask("In the Alliance of Turkish Business People appeal, did any judge disagree with Flaux LJ?")
+    assert {a for a, _, _ in _cited(ans)} == {"Newey LJ", "Rose LJ"}, _cited(ans)
+
+
 def test_a_unanimous_judgment_is_answered_no_dissent_cited_to_the_agreements(ask) -> None:  # type: ignore
     ans = ask("Was any judge in the minority in the Alliance of Turkish Business People appeal about the "
               "ECAA settlement rules, or was it unanimous?")
@@ -206,6 +214,14 @@ def test_outcome_forms_and_named_cases_are_read_generally() -> None:
     assert asks_outcome("Did the council's appeal against the quashing of the planning permission succeed?")
     assert not asks_outcome("What remedy did the Court of Appeal grant for the loss of benefits?")
     assert not asks_outcome("Was the claim time-barred as a result of the limitation period?")
+    assert asks_outcome("What did the court do with the second appeal?")
+    # the argument named, not the court it was made in; a "why" however long its subject
+    assert not asks_outcome("What happened to the admissibility argument in the County Court and then in the Court "
+                            "of Appeal?")
+    assert not asks_outcome("Why was the appellants' complaint that the judge underrated the strength of their case "
+                            "(Ground 1) rejected?")
+    assert not asks_outcome("The parties settled and asked to withdraw the appeal - what did the court do with that "
+                            "request?")
     doc = SimpleNamespace(title="TD & Ors, R (On the Application Of) v Secretary of State for Work And Pensions",
                           citation=None)
     assert not _names_other_case("In R (TD, AD and Reynolds) v SSWP, what did the court order?", doc)  # type: ignore[arg-type]
@@ -326,6 +342,36 @@ def test_the_appeal_s_own_disposal_answers_a_question_about_the_appeal_not_the_c
     asked = [doc.text[x.start:x.end] for x in outcome_said(doc, sps, "Was the cross-appeal on costs dismissed?")  # type: ignore[arg-type]
              if x.speaker.role is Role.LEAD]
     assert len(asked) == 1 and "cross-appeal" in asked[0], asked
+
+
+def test_a_paragraph_under_a_disposal_heading_after_the_last_ground_s_conclusion_is_the_disposal(bulk) -> None:  # type: ignore
+    from pincite.answer.structure import outcome_said
+    from pincite.parse import parse_bytes
+
+    # Henderson LJ: "109. For these reasons, I would also dismiss Mr Clark's second ground of appeal," then, under
+    # "Conclusion", "110. If the other members of the court agree, I would dismiss Mr Clark's appeal."
+    p = bulk / "ewca_civ_2020_akn" / "2020-ewca-204-civ.xml"
+    doc = parse_bytes(p.read_bytes(), p.name)
+    sps = speakers(doc)  # type: ignore[arg-type]
+    lead = [x for x in outcome_said(doc, sps, "What happened to the appeal?") if x.speaker.role is Role.LEAD]  # type: ignore[arg-type]
+    quotes = [doc.text[x.start:x.end] for x in lead]
+    assert len(quotes) == 1 and "dismiss Mr Clark’s appeal" in quotes[0] and "ground" not in quotes[0], quotes
+
+
+def test_the_only_judgment_saying_it_is_the_court_s_answers_that_no_one_dissented(bulk) -> None:  # type: ignore
+    from pincite.answer.structure import dissent_said
+    from pincite.parse import parse_bytes
+
+    # Underhill LJ's is the only voice: "1. This is the judgment of the Court, to which all its members have
+    # contributed." … "We accordingly dismiss the appeal against the President's order of 27 January."
+    p = bulk / "ewca_civ_2020_akn" / "2020-ewca-283-civ.xml"
+    doc = parse_bytes(p.read_bytes(), p.name)
+    sps = speakers(doc)  # type: ignore[arg-type]
+    assert len(sps) == 1 and sps[0].role is not Role.JOINT
+    divided, said = dissent_said(doc, sps, "Was the court divided?")  # type: ignore[arg-type]
+    quotes = [(x.unit.label, doc.text[x.start:x.end]) for x in said]
+    assert not divided and len(quotes) == 1 and quotes[0][0] == "[1]", quotes
+    assert quotes[0][1].startswith("This is the judgment of the Court"), quotes
 
 
 PRUDENTIAL = "ewca_civ_2020_akn/2020-ewca-1626-civ.xml"  # one judgment of the court, in "we", naming no author

@@ -205,6 +205,16 @@ def _opens_with_vote(doc: Document, unit: Unit) -> bool:
     return bool(spans) and D.matches(D.DISPOSAL_SENTENCE, doc.text[spans[0][0]:spans[0][1]])
 
 
+def _under_disposal_heading(doc: Document, unit: Unit, after: Unit) -> bool:
+    """Whether the nearest heading before ``unit`` names the disposal
+    (:data:`~pincite.legal.decisions.DISPOSAL_HEADING`) and comes after ``after`` — a paragraph under the same "Conclusion" as the conclusion itself says what
+    follows from it (the remedy, a remittal), not the disposal."""
+    for u in reversed(doc.units[after.ordinal + 1:unit.ordinal]):
+        if u.kind is UnitKind.HEADING:
+            return bool(D.DISPOSAL_HEADING.match(doc.text[u.char_start:u.char_end].strip()))
+    return False
+
+
 #: how many of a court's numbered operative provisions an outcome is answered by (the violation found, the award)
 OPERATIVE_POINTS = 3
 
@@ -231,8 +241,10 @@ def disposal(doc: Document, sp: Speaker) -> list[Said]:
     out = []
     stretch = sp.units[-CLOSING_STRETCH:]
     closing = [u for u in stretch if CONCLUSION_OPENING.search(doc.text[u.char_start:u.char_start + 80])]
-    if closing:  # a later paragraph opening with the vote itself supersedes the conclusion before it
-        closing += [u for u in stretch if u.ordinal > closing[-1].ordinal and _opens_with_vote(doc, u)]
+    if closing:  # a later paragraph opening with the vote itself, or under a "Disposal" heading after it,
+        # supersedes the conclusion before it
+        closing += [u for u in stretch if u.ordinal > closing[-1].ordinal and (
+            _opens_with_vote(doc, u) or _under_disposal_heading(doc, u, closing[-1]))]
     last = (_find(doc, sp, D.DISPOSAL_SENTENCE, closing, hypothetical_ok=sp.dissenting)
             or _find(doc, sp, D.DISPOSAL_SENTENCE, sp.units, hypothetical_ok=sp.dissenting))
     if last is not None:
@@ -325,7 +337,7 @@ def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = Non
         surnames, offices = D.judge_name_forms(sp.author)
         best = None
         for w in surnames:
-            for m in re.finditer(rf"(?<![\w-]){re.escape(w)}(?![\w-])", question):
+            for m in D.judge_mentions(question, w):
                 after = question[m.end():m.end() + 8]
                 possessive = bool(re.match(r"(?:\s+(?:L?JJ?|MR|C|P|VP|CJ|LCJ))?['\u2019]s?\b", after))
                 subject = bool(D.ASKED_OF.search(question[:m.start()]))
@@ -343,6 +355,15 @@ def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = Non
     if said and len(dissenting) == 1 and not any(sp is dissenting[0] for _, _, sp in found):
         found.append((1, said.start(), dissenting[0]))  # "the dissent" is the one dissenting judge, after any named
     return [sp for _, _, sp in sorted(found, key=lambda t: (t[0], t[1]))]
+
+
+def agreed_with(question: str, sp: Speaker) -> bool:
+    """Whether the question names ``sp`` as the judge the others agreed or disagreed with ("did any justice
+    disagree with Lord Kitchin?"), not as the one it asks about (:data:`~pincite.legal.decisions.AGREED_WITH_JUDGE`)."""
+    surnames, offices = D.judge_name_forms(sp.author)
+    found = [m for w in surnames for m in D.judge_mentions(question, w)]
+    found += [m for o in offices for m in re.finditer(rf"\b{re.escape(o)}\b", question, re.I)]
+    return bool(found) and all(D.AGREED_WITH_JUDGE.search(question[:m.start()]) for m in found)
 
 
 def asks_test(question: str) -> bool:
@@ -589,13 +610,15 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
     for them."""
     named = named_speakers(doc, question, sps) if question else []
-    if question and D.CO_JUDGE_AGREED.search(question) and len(named) < 2 and not D.matches(
+    # "did any justice disagree with Lord Kitchin?": the others are asked about, the one named is what they agreed with
+    others_asked = len(named) == 1 and agreed_with(question, named[0])
+    if question and D.CO_JUDGE_AGREED.search(question) and len(named) < 2 and not others_asked and not D.matches(
             D.DIVIDED_ASKED_OTHERWISE, question):
         return False, []  # "did the judge agree with Lord Denning?": a judge not of this court, whose view is asked
     dissents = [s for s in sps if s.dissenting]
     if dissents:
         chosen = [s for s in dissents if s in named] or dissents
-        if named and not any(s in named for s in dissents) and len(named) == 1:
+        if named and not any(s in named for s in dissents) and len(named) == 1 and not others_asked:
             chosen = []  # "did X dissent?" of a judge who did not: their agreement answers
         out: list[Said] = []
         for sp in chosen:
@@ -610,9 +633,24 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
         # one judgment for the whole court, or the only one, whose heading says the others joined it ("LORD
         # LEGGATT: (with whom Lord Reed, Lady Arden, Lord Sales and Lord Burrows agree)"): its disposal is everyone's
         return False, disposal(doc, sps[0])[-1:] or concluding(doc, sps[0])
+    if len(sps) == 1 and not sps[0].dissenting:
+        # the only judgment, saying it is the court's ("This is the judgment of the Court"), or disposing of the
+        # appeal in the court's name ("the Board will humbly advise Her Majesty that the appeal should be
+        # dismissed", "we dismiss the appeal"): no one dissented
+        whole = _find(doc, sps[0], D.COURT_JUDGMENT_SENTENCE, sps[0].units[:OPENING_PARAGRAPHS], last=False)
+        if whole is not None:  # "This is the judgment of the Court."
+            return False, [whole]
+        own = disposal(doc, sps[0])[-1:]
+        said = doc.text[own[0].start:own[0].end] if own else ""
+        if D.COURT_DISPOSES.search(said) and _names_appeal(said):
+            return False, own
     if len(sps) < 2:  # one opinion, no one beside it: the line naming its author says whose it is
         only = author_said(doc, sps) if sps and not sps[0].dissenting else None
         return False, [only] if only is not None else []
+    if others_asked:
+        lead = lead_of(sps)
+        said = [assent(doc, sp) for sp in sps if sp is not lead and sp is not named[0] and not sp.dissenting]
+        return False, [x for x in said if x is not None]
     if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
         # "did X and Y go along with Z?": each named judge's own words, the lead's disposal for the lead
         lead = lead_of(sps)

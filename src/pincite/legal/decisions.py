@@ -66,7 +66,8 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|disposition|decision)\b"
                 r"|\bhow\s+did\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b[^?]{0,20}?\b(?:end|turn"
                 r"\s+out)\b"
-                r"|\bwhat\s+(?:happened\s+(?:to|in|with|on)|became\s+of)\b[^?]{0,100}?\b(?:appeal|case|claim|challenge)\b"
+                r"|\bwhat\s+(?:happened\s+(?:to|in|with|on)|became\s+of)\b[^?]{0,60}?(?<!\bof\s)(?<!\bOf\s)\b(?:appeal|case|"
+                r"claim|challenge)\b"  # not "the argument in the Court of Appeal"
                 rf"|\bwhat\s+did\s+(?:the\s+)?(?:(?!district|trial|lower|county|magistrates)\w+\s+)?(?:court|Court|CA|Board|"
                 rf"tribunal|Tribunal|judges|justices)\s+do\s+"
                 rf"with\b[^?]{{0,60}}?\b{_PROCEEDING}\b"),
@@ -89,17 +90,19 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"respect\s+of|with\s+regard\s+to)\b)"
                 r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:ultimately\s+|finally\s+|eventually\s+|"
                 r"in\s+the\s+end\s+)?(?:decide|order|do)\b(?!\s+(?:about"
+                r"|with\s+(?!(?:the|this|that|its|his|her|their|[A-Z][\w'’-]*['’]s?)\s+(?:[\w'’-]+\s+)?(?:appeals?|case|"
+                r"claims?|decision)\b)"  # "what did the court do with that request?" asks about the request
                 r"|on|as\s+to|"
                 r"regarding|concerning|in\s+relation\s+to|with\s+regard\s+to|whether|in\s+respect\s+of)\b)"),
      "'what order did the court make?', 'what did the court (ultimately) decide?': the court's order ('what did the court "
-     "decide about X?', 'what order did the court make about appointing an intermediary?' ask about one issue, which "
-     "the reasons answer)"),
+     "decide about X?', 'what order did the court make about appointing an intermediary?', 'what did the court do with "
+     "that request?' ask about one issue, which the reasons answer)"),
 )
 
 #: A question that asks why the court disposed as it did ("Why did the court reject that?", "how did the Court of
 #: Appeal explain the different result?"): its reasons answer it, not the disposal its words name.
 OUTCOME_REASONS_ASKED = re.compile(r"(?i)\b(?:why|on\s+what\s+(?:grounds?|basis|footing)|for\s+what\s+reasons?)\s+"
-                                   r"(?:did|was|were|has|had|would)\b[^?]{0,60}?\b(?:reject|dismiss|"
+                                   r"(?:did|was|were|has|had|would)\b[^?]{0,160}?\b(?:reject|dismiss|"
                                    r"refuse|allow|uphold|affirm|reverse|fail|succeed|lose|win|overturn|quash|set\s+aside|"
                                    r"vary|varie|reduc|restor|upheld)\w*"
                                    r"|\bhow\s+(?:did|does|do|could|can)\b[^?]{0,60}?\b(?:explain|justify|justified|"
@@ -240,6 +243,33 @@ ASKED_OF = re.compile(r"(?i)(?:\b(?:did|does|do|has|had|was|would|could|is|accor
 #: names a judgment, and asks no agreement).
 AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree[sd]?|concur(?:s|red)?|go(?:es)?\s+along\s+with|went\s+along\s+with|"
                              r"join(?:s|ed)?\s+(?:in|with)|sided?\s+with)\b(?!\s+judgment)")
+
+#: A judgment saying it is the whole court's ("This is the judgment of the Court.", "This is the decision of the Court,
+#: to which all its members have contributed."): no one dissented from it.
+COURT_JUDGMENT_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?i)\bthis\s+is\s+the\s+(?:judgment|decision|opinion|advice)\s+of\s+(?:the\s+|this\s+)?(?:court|board)\b"),
+     "'This is the judgment of the Court': one judgment for the whole court"),
+    (re.compile(r"(?i)\b(?:judgment|decision)\s+of\s+the\s+court\s+to\s+which\s+(?:all|each|both)\b"),
+     "'the judgment of the court to which all three members have contributed'"),
+)
+
+#: A disposal in the court's own name, not one judge's ("the Board will humbly advise…", "the Court dismisses…", "we
+#: would allow…", "their Lordships…"): a judgment of one voice disposing so speaks for the whole court.
+COURT_DISPOSES = re.compile(r"\b(?:[Tt]he\s+Board|[Tt]he\s+Court|[Tt]his\s+Court|[Tt]heir\s+Lordships|[Ww]e)\b"
+                            r"(?!\s+(?:of|below)\b)")
+
+#: A heading over a judgment's closing order ("Disposal", "Conclusion", "XI. CONCLUSION", "Result"): a paragraph
+#: under it after one opening as a conclusion is the judge's final word ("62. For all these reasons, subject to
+#: res judicata, the appeal should be dismissed" then, under "Disposal", "the Board will humbly advise…").
+DISPOSAL_HEADING = re.compile(r"(?i)^\W*(?:[IVXL]+\.|\d+\.|[A-Z]\.)?\s*(?:disposal|disposition|conclusions?|"
+                              r"(?:the\s+)?result|orders?|outcome)\W*$")
+
+#: The words before a judge a question names as the one others agreed or disagreed with ("did any justice
+#: disagree with Lord Kitchin?", "did either of the others differ from Dyson LJ?"): the other judges' own words
+#: answer it, not the named judge's.
+AGREED_WITH_JUDGE = re.compile(r"(?i)\b(?:dis)?(?:agree\w*|concur\w*|differ\w*|dissent\w*|depart\w*|part(?:s|ed)?\s+"
+                               r"company|sid(?:e|es|ed)|join(?:s|ed)?)\s+(?:with|from)\s+(?:the\s+)?"
+                               r"(?:(?:Lord|Lady|Mr|Mrs|Ms|Sir|Dame)\s+)?(?:Justice\s+)?$")
 
 #: A question asking which judges agreed with the lead or formed the majority ("which judge concurred with
 #: Menon CJ to form the majority?", "who joined the lead judgment?", "which judges agreed with Arnold LJ?"): the
@@ -668,6 +698,32 @@ assert set(OFFICE_NAMES) <= set(TITLES_AFTER_NAME)
 _TITLE_WORDS = frozenset(w.lower() for w in (*TITLES_AFTER_NAME, *TITLES_BEFORE_NAME, "of", "and", "the"))
 
 
+#: A title beside a name, which makes a word in any case a judge's name ("did lord wilson think…", "dyson lj's view"):
+#: before it ("Lord", "Lady", "Justice", "Judge", "Sir", "Dame", a "Lord Justice") or after it ("LJ", "J", "JSC"…).
+JUDGE_TITLE_BEFORE = re.compile(r"(?i)\b(?:lord|lady|justice|judge|sir|dame|hhj)\s+(?:justice\s+)?$")
+JUDGE_TITLE_AFTER = re.compile(r"(?i)\s+(?:ljj?|jj?|jsc|mr|ja|cj|lcj|p|vp)(?![\w-])")
+
+
+def _running_case(word: str) -> str:
+    """A surname a judgment prints in capitals in its voice's heading ("LORD BROWN:", "LORD LLOYD-JONES"), as
+    running text writes it ("Brown", "Lloyd-Jones", "O'Connor", "McKee")."""
+    out = re.sub(r"[A-Za-z]+", lambda m: m.group(0).capitalize(), word.lower())
+    return re.sub(r"^Mc([a-z])", lambda m: "Mc" + m.group(1).upper(), out)
+
+
+def judge_mentions(question: str, surname: str) -> list[re.Match[str]]:
+    """Where ``question`` names the judge of ``surname`` (:func:`judge_name_forms`): the surname as running text
+    prints it, in its case (a "Sales" is a judge, "sales" is not; a heading's "BROWN" is read as "Brown"), or in
+    any case beside a judge's title (:data:`JUDGE_TITLE_BEFORE`, :data:`JUDGE_TITLE_AFTER`: "lord wilson")."""
+    word = _running_case(surname) if surname.isupper() else surname
+    out = {m.start(): m for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", question)}
+    for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(surname)}(?![\w-])", question):
+        if m.start() not in out and (JUDGE_TITLE_BEFORE.search(question[:m.start()])
+                                     or JUDGE_TITLE_AFTER.match(question[m.end():])):
+            out[m.start()] = m
+    return [out[k] for k in sorted(out)]
+
+
 def judge_name_forms(author: str) -> tuple[list[str], list[str]]:
     """The words a question may name a judge by (``author`` as the judgment prints it, "Peter Jackson LJ",
     "Sir Geoffrey Vos C"): the surname (the last word of the name that is no title: "Jackson", "Vos"), and the
@@ -682,8 +738,11 @@ def judge_name_forms(author: str) -> tuple[list[str], list[str]]:
         forms = [judge_name_forms(p) for p in several]
         return ([n for f in forms for n in f[0]], [o for f in forms for o in f[1]])
     words = [w for w in re.findall(r"[A-Za-z][\w'\u2019-]*", author)]
-    name = [w for w in words if w.lower() not in _TITLE_WORDS and not (w.isupper() and len(w) <= 3)]
-    offices = [o for w in words if w in OFFICE_NAMES for o in OFFICE_NAMES[w]]
+    # a short word in capitals is a title ("QC", "DBE") — but where the whole name is in capitals ("LORD JUSTICE
+    # MAY"), only the titles known are
+    name = [w for w in words if w.lower() not in _TITLE_WORDS
+            and not (w.isupper() and len(w) <= 3 and not author.isupper())]
+    offices = [o for w in words[1:] if w in OFFICE_NAMES for o in OFFICE_NAMES[w]]  # "MR JUSTICE X" is no office
     # "Lord Burnett of Maldon CJ": the surname is the word before "of", not the place after it
     if " of " in f" {author} " and name:
         before = author.split(" of ")[0].split()

@@ -136,3 +136,23 @@ def test_no_one_dissenting_from_the_only_judgment_the_others_joined(ask) -> None
     ans = ask("Did any Justice dissent in Grant v International Insurance Company of Hanover?")
     assert _cited(ans) == [("[2021] UKSC 12", "[67]")]
     assert ans.claims[0].text.startswith("No one dissented.")
+
+
+def test_a_judge_named_in_capitals_by_the_judgment_is_named_in_any_case_by_a_question() -> None:
+    """The Word judgment prints its judges in capitals ("LORD JUSTICE CHADWICK:"); a question writes them as running
+    text does ("Chadwick LJ"), or all in lower case beside a title ("lord justice may")."""
+    from pincite.answer.structure import named_speakers
+    doc = _doc("ewca_civ_2005_639_merton_lbc_v_richards")
+    assert [s.author for s in named_speakers(doc, "What did Chadwick LJ think the judge had to find?")] == [
+        "LORD JUSTICE CHADWICK"]
+    assert [s.author for s in named_speakers(doc, "what did lord justice may say about ground 6")] == [
+        "LORD JUSTICE MAY"]
+    assert named_speakers(doc, "Was the tenancy in pill form?") == []  # a common word is a name only as one
+
+
+def test_did_anyone_disagree_with_the_lead_is_answered_by_the_others_not_the_lead(ask) -> None:  # type: ignore
+    """The judge named is the one the others might have disagreed with: their own words answer, the lead's do not."""
+    ans = ask("In Merton v Richards, did either of the other Lords Justices disagree with Pill LJ?")
+    authors = [c.candidate.unit.author for c in ans.citations]
+    assert set(authors) == {"LORD JUSTICE CHADWICK", "LORD JUSTICE MAY"}, _cited(ans)
+    assert ans.claims[0].text.startswith("No one dissented."), ans.text
