@@ -374,6 +374,27 @@ def test_the_only_judgment_saying_it_is_the_court_s_answers_that_no_one_dissente
     assert quotes[0][1].startswith("This is the judgment of the Court"), quotes
 
 
+def test_who_gave_the_judgment_below_is_the_case_s_history_not_an_earlier_authority_s(bulk) -> None:  # type: ignore
+    from pincite.answer.structure import other_court_asked, reported_author_said
+    from pincite.legal.decisions import JUDGMENT_GIVEN_BY, OTHERS_AGREED
+    from pincite.parse import parse_bytes
+
+    # the forms a judgment reports who gave the judgment below and who agreed with it
+    for said in ("The judgment of the Court of Appeal was given by Popplewell LJ, with whom Asplin and Phillips LJJ "
+                 "agreed", "In delivering the leading judgment, with which both Moses LJ and Munby LJ agreed, Lord "
+                 "Neuberger rejected the construction", "in a judgment delivered by Mitchell JA, with whom Blenman "
+                 "and Michel JAA agreed, the court reached the opposite conclusion"):
+        assert JUDGMENT_GIVEN_BY.search(said) and OTHERS_AGREED.search(said), said
+    assert not OTHERS_AGREED.search("For the reasons given by Lord Reed I would dismiss the appeal")
+    # Henderson LJ's reasons report an earlier appeal to this court ("In this court, the leading judgment was given
+    # by Chadwick LJ, with whom Peter Gibson and Potter LJJ agreed"): not who gave the judgment below in this case
+    p = bulk / "ewca_civ_2020_akn" / "2020-ewca-204-civ.xml"
+    doc = parse_bytes(p.read_bytes(), p.name)
+    q = "Who gave the High Court's judgment, and did the other judge agree?"
+    assert other_court_asked(doc, q) and not other_court_asked(doc, "Who gave the Court of Appeal's judgment?")  # type: ignore[arg-type]
+    assert reported_author_said(doc, speakers(doc), q) is None  # type: ignore[arg-type]
+
+
 PRUDENTIAL = "ewca_civ_2020_akn/2020-ewca-1626-civ.xml"  # one judgment of the court, in "we", naming no author
 DRIVER = "ewca_civ_2020_akn/2020-ewca-1759-civ.xml"  # the same shape: "The appeal will be allowed on grounds …"
 

@@ -207,8 +207,8 @@ def _opens_with_vote(doc: Document, unit: Unit) -> bool:
 
 def _under_disposal_heading(doc: Document, unit: Unit, after: Unit) -> bool:
     """Whether the nearest heading before ``unit`` names the disposal
-    (:data:`~pincite.legal.decisions.DISPOSAL_HEADING`) and comes after ``after`` — a paragraph under the same "Conclusion" as the conclusion itself says what
-    follows from it (the remedy, a remittal), not the disposal."""
+    (:data:`~pincite.legal.decisions.DISPOSAL_HEADING`) and comes after ``after`` — a paragraph under the same
+    "Conclusion" as the conclusion itself says what follows from it (the remedy, a remittal), not the disposal."""
     for u in reversed(doc.units[after.ordinal + 1:unit.ordinal]):
         if u.kind is UnitKind.HEADING:
             return bool(D.DISPOSAL_HEADING.match(doc.text[u.char_start:u.char_end].strip()))
@@ -1114,10 +1114,56 @@ def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
     for doc in _judgments_in_turn(turn)[:1]:
         if _names_other_case(turn.question, doc):
             return None
-        said = author_said(doc, speakers(doc))
+        sps = speakers(doc)
+        said = (reported_author_said(doc, sps, turn.question) if other_court_asked(doc, turn.question)
+                else author_said(doc, sps))
         claim = _claim(turn, doc, said) if said is not None else None
         return [claim] if claim else None
     return None
+
+
+def other_court_asked(doc: Document, question: str) -> bool:
+    """Whether ``question`` names a court (:data:`~pincite.legal.decisions.COURTS_NAMED`) that did not give
+    ``doc`` — by its neutral citation, which must be known ("who gave the Court of Appeal's judgment?" of a
+    Supreme Court judgment asks about the judgment below)."""
+    m = NAMED_NEUTRAL.search(doc.citation or "")
+    if m is None:
+        return False
+    own = m.group("court").split()[0].upper()
+    named = [codes for pattern, codes in D.COURTS_NAMED if pattern.search(question)]
+    return bool(named) and not any(own in codes for codes in named)
+
+
+#: The part of a judgment (its first 1/HISTORY_PART of numbered paragraphs) that tells the case's history: who gave
+#: the judgment below is reported there, an earlier authority's judges later, in the reasons.
+HISTORY_PART = 2
+
+
+def reported_author_said(doc: Document, sps: list[Speaker], question: str) -> Said | None:
+    """The judgment's own sentence reporting who gave another court's judgment and who agreed with it
+    (:data:`~pincite.legal.decisions.JUDGMENT_GIVEN_BY`, :data:`~pincite.legal.decisions.OTHERS_AGREED`: "for the
+    reasons given by Lord Reed" alone is this court's own reasoning), one naming the court the question names
+    first, the earliest among equals — in a paragraph of the case's history (:data:`HISTORY_PART`) naming the court
+    asked about; None when no sentence reports it."""
+    courts = [p for p, _ in D.COURTS_NAMED if p.search(question)]
+    paragraphs = [u for u in doc.units if u.citable and u.number and u.kind is UnitKind.PARAGRAPH]
+    history = {u.ordinal for u in paragraphs[:max(1, len(paragraphs) // HISTORY_PART)]}
+    best: tuple[int, int] | None = None
+    found: Said | None = None
+    for sp in sps:
+        if sp.dissenting:
+            continue
+        for u in sp.units:
+            if u.ordinal not in history or not any(p.search(doc.text[u.char_start:u.char_end]) for p in courts):
+                continue  # an earlier case's judges, reported in the reasons, are not this case's court below
+            for s, e in own_sentences(doc, u):
+                text = doc.text[s:e]
+                if not (D.JUDGMENT_GIVEN_BY.search(text) and D.OTHERS_AGREED.search(text)):
+                    continue
+                key = (-int(any(p.search(text) for p in courts)), s)
+                if best is None or key < best:
+                    best, found = key, Said(sp, u, *_trim(doc, s, e))
+    return found
 
 
 def author_said(doc: Document, sps: list[Speaker]) -> Said | None:

@@ -90,8 +90,8 @@ OUTCOME_ASKED: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"respect\s+of|with\s+regard\s+to)\b)"
                 r"|\bwhat\s+did\s+the\s+(?:court|Court of Appeal|CA)\s+(?:ultimately\s+|finally\s+|eventually\s+|"
                 r"in\s+the\s+end\s+)?(?:decide|order|do)\b(?!\s+(?:about"
-                r"|with\s+(?!(?:the|this|that|its|his|her|their|[A-Z][\w'’-]*['’]s?)\s+(?:[\w'’-]+\s+)?(?:appeals?|case|"
-                r"claims?|decision)\b)"  # "what did the court do with that request?" asks about the request
+                r"|with\s+(?!(?:the|this|that|its|his|her|their|[A-Z][\w'’-]*['’]s?)\s+(?:[\w'’-]+\s+)?"
+                rf"(?:{_PROCEEDING}|decisions?)\b)"  # "what did the court do with that request?" asks about the request
                 r"|on|as\s+to|"
                 r"regarding|concerning|in\s+relation\s+to|with\s+regard\s+to|whether|in\s+respect\s+of)\b)"),
      "'what order did the court make?', 'what did the court (ultimately) decide?': the court's order ('what did the court "
@@ -247,7 +247,8 @@ AGREEMENT_ASKED = re.compile(r"(?i)\b(?:agree[sd]?|concur(?:s|red)?|go(?:es)?\s+
 #: A judgment saying it is the whole court's ("This is the judgment of the Court.", "This is the decision of the Court,
 #: to which all its members have contributed."): no one dissented from it.
 COURT_JUDGMENT_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"(?i)\bthis\s+is\s+the\s+(?:judgment|decision|opinion|advice)\s+of\s+(?:the\s+|this\s+)?(?:court|board)\b"),
+    (re.compile(r"(?i)\bthis\s+is\s+the\s+(?:judgment|decision|opinion|advice)\s+of\s+(?:the\s+|this\s+)?"
+                r"(?:court|board)\b"),
      "'This is the judgment of the Court': one judgment for the whole court"),
     (re.compile(r"(?i)\b(?:judgment|decision)\s+of\s+the\s+court\s+to\s+which\s+(?:all|each|both)\b"),
      "'the judgment of the court to which all three members have contributed'"),
@@ -296,6 +297,28 @@ OUTCOME_BELOW_ASKED = re.compile(r"(?i)^(?!.*\bappeal).*\b(?:at|after)\s+(?:the\
 AUTHOR_ASKED = re.compile(r"(?i)\bwho\s+(?:wrote|authored|delivered|gave|penned|was\s+the\s+author\s+of)\b[^?]{0,60}?"
                           r"\b(?:opinion|judgment|decision|reasons)\b|\bwho\s+wrote\s+for\s+the\s+(?:court|majority|"
                           r"panel)\b|\bwho\s+(?:was|is)\s+the\s+author\b")
+
+#: The courts a question may name as the one whose judgment it asks about, each with the neutral-citation codes of
+#: its own judgments: a judgment of another court can only report who gave that court's judgment.
+COURTS_NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"(?i)\bCourt\s+of\s+Appeal\b|\b(?:EWCA|NICA|ECCA|CA)\b"), ("EWCA", "NICA", "CA")),
+    (re.compile(r"(?i)\bHigh\s+Court\b|\bEWHC\b|\bDivisional\s+Court\b"), ("EWHC", "HC")),
+    (re.compile(r"(?i)\bHouse\s+of\s+Lords\b"), ("UKHL",)),
+    (re.compile(r"(?i)\bUpper\s+Tribunal\b"), ("UKUT",)),
+    (re.compile(r"(?i)\bCourt\s+of\s+Session\b|\bInner\s+House\b"), ("CSIH", "CSOH")),
+)
+
+#: A sentence reporting who gave another court's judgment and who agreed ("The judgment of the Court of Appeal was
+#: given by Popplewell LJ, with whom Asplin and Phillips LJJ agreed", "In delivering the leading judgment, with
+#: which both Moses LJ and Munby LJ agreed, Lord Neuberger rejected…", "in a judgment delivered by Mitchell JA,
+#: with whom Blenman and Michel JAA agreed").
+JUDGMENT_GIVEN_BY = re.compile(r"(?i)\b(?:judgment|reasons|opinion)s?\b[^.;]{0,120}?\b(?:given|delivered|written)\s+"
+                               r"(?:in\s+\w+\s+)?by\b|\bdeliver(?:ing|ed)\s+the\s+(?:leading|lead|main|only)\s+"
+                               r"judgment\b|\b(?:judgment|reasons)\s+of\s+(?:the\s+)?(?:Chancellor|Master\s+of\s+the\s+"
+                               r"Rolls|President|Lord\s+Chief\s+Justice|(?:Lord|Lady|Sir|Dame)\s+[A-Z]|[A-Z][\w'-]+\s+"
+                               r"(?:LJ|J|JA|MR)\b)")
+#: Others' agreement with that judgment, in the same sentence ("with whom … agreed", "with which … agreed").
+OTHERS_AGREED = re.compile(r"(?i)\bwith\s+(?:whom|which)\b[^.]{0,160}?\bagree[sd]?\b")
 
 #: How a question asks the test or standard a court applied.
 TEST_ASKED = re.compile(r"(?i)\b(?:what|which)\s+(?:is\s+|was\s+)?(?:the\s+)?(?:legal\s+|correct\s+|right\s+|"
