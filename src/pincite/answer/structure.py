@@ -326,6 +326,14 @@ def dissent_decides(question: str) -> bool:
         and not (voice and voice.group("verb"))
 
 
+def _mentions(question: str, sp: Speaker) -> tuple[list[re.Match[str]], list[re.Match[str]]]:
+    """Where ``question`` names the judge ``sp``: by surname (:func:`~pincite.legal.decisions.judge_mentions`), and
+    by office ("the Master of the Rolls", its first mention)."""
+    surnames, offices = D.judge_name_forms(sp.author)
+    by_office = (re.search(rf"\b{re.escape(o)}\b", question, re.I) for o in offices)
+    return [m for w in surnames for m in D.judge_mentions(question, w)], [m for m in by_office if m]
+
+
 def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = None) -> list[Speaker]:
     """The judgment's voices the question names (by surname, or by office: "the Master of the Rolls"), the one
     it asks about first: the judge in the place of the question's subject ("Did Green LJ consider…",
@@ -334,20 +342,17 @@ def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = Non
     sps = speakers(doc) if sps is None else sps
     found: list[tuple[int, int, Speaker]] = []
     for sp in sps:
-        surnames, offices = D.judge_name_forms(sp.author)
+        by_surname, by_office = _mentions(question, sp)
         best = None
-        for w in surnames:
-            for m in D.judge_mentions(question, w):
-                after = question[m.end():m.end() + 8]
-                possessive = bool(re.match(r"(?:\s+(?:L?JJ?|MR|C|P|VP|CJ|LCJ))?['\u2019]s?\b", after))
-                subject = bool(D.ASKED_OF.search(question[:m.start()]))
-                cand = (int(possessive) - int(subject), m.start())
-                best = cand if best is None or cand < best else best
-        for o in offices:
-            m = re.search(rf"\b{re.escape(o)}\b", question, re.I)
-            if m:
-                cand = (-int(bool(D.ASKED_OF.search(question[:m.start()]))), m.start())
-                best = cand if best is None or cand < best else best
+        for m in by_surname:
+            after = question[m.end():m.end() + 8]
+            possessive = bool(re.match(r"(?:\s+(?:L?JJ?|MR|C|P|VP|CJ|LCJ))?['\u2019]s?\b", after))
+            subject = bool(D.ASKED_OF.search(question[:m.start()]))
+            cand = (int(possessive) - int(subject), m.start())
+            best = cand if best is None or cand < best else best
+        for m in by_office:
+            cand = (-int(bool(D.ASKED_OF.search(question[:m.start()]))), m.start())
+            best = cand if best is None or cand < best else best
         if best is not None:
             found.append((best[0], best[1], sp))
     dissenting = [sp for sp in sps if sp.dissenting]
@@ -360,9 +365,8 @@ def named_speakers(doc: Document, question: str, sps: list[Speaker] | None = Non
 def agreed_with(question: str, sp: Speaker) -> bool:
     """Whether the question names ``sp`` as the judge the others agreed or disagreed with ("did any justice
     disagree with Lord Kitchin?"), not as the one it asks about (:data:`~pincite.legal.decisions.AGREED_WITH_JUDGE`)."""
-    surnames, offices = D.judge_name_forms(sp.author)
-    found = [m for w in surnames for m in D.judge_mentions(question, w)]
-    found += [m for o in offices for m in re.finditer(rf"\b{re.escape(o)}\b", question, re.I)]
+    by_surname, by_office = _mentions(question, sp)
+    found = by_surname + by_office
     return bool(found) and all(D.AGREED_WITH_JUDGE.search(question[:m.start()]) for m in found)
 
 
@@ -647,10 +651,8 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     if len(sps) < 2:  # one opinion, no one beside it: the line naming its author says whose it is
         only = author_said(doc, sps) if sps and not sps[0].dissenting else None
         return False, [only] if only is not None else []
-    if others_asked:
-        lead = lead_of(sps)
-        said = [assent(doc, sp) for sp in sps if sp is not lead and sp is not named[0] and not sp.dissenting]
-        return False, [x for x in said if x is not None]
+    if others_asked:  # each other judge's assent, but the named judge's
+        return False, assents(doc, [sp for sp in sps if sp is not named[0]], lead_of(sps))
     if named and not named[0].dissenting:  # "did X dissent?", "did X go along with Y?": X's own words answer
         # "did X and Y go along with Z?": each named judge's own words, the lead's disposal for the lead
         lead = lead_of(sps)
