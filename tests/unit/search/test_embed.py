@@ -78,3 +78,17 @@ def test_the_model_loads_and_embeds_with_no_network() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("ok ")
+
+
+def test_sessions_run_side_by_side_give_the_vectors_of_one_session() -> None:
+    """The reader's texts are embedded one at a time (one quantisation scale per text); shared among two
+    one-thread sessions run side by side they must come back in their own order with the very vectors one session
+    gives, or a candidate's cosine would depend on which session read it."""
+    texts = [f"The tenant shall pay rent of {n} pounds on the first day of each month." * (1 + n % 3)
+             for n in range(9)] + ["Governing law.", "This Agreement is governed by the laws of Delaware."]
+    one = MiniLMEmbedder(max_tokens=128, batch_size=1).embed_texts(texts)
+    two = MiniLMEmbedder(max_tokens=128, batch_size=1, parallel=2)
+    assert len(two.sessions) == 2
+    assert np.array_equal(two.embed_texts(texts), one)
+    assert np.array_equal(two.embed_texts(texts[:2]), one[:2])  # two texts or fewer: one session, no threads
+    assert MiniLMEmbedder(batch_size=8, parallel=2).parallel == 1  # a batch has one scale anyway: one session
