@@ -296,21 +296,38 @@ def _flatten(tree: dict[str, Any]) -> tuple[np.ndarray, ...]:
             np.array(leaf, dtype=bool))
 
 
-def _walk(flat: list[tuple[np.ndarray, ...]], x: np.ndarray) -> np.ndarray:
-    """The sum of the flattened trees' leaves for each row of ``x`` (LightGBM's raw ``predict``)."""
-    x = np.asarray(x, dtype=float).reshape(len(x), -1)
-    rows = np.arange(len(x))
-    total = np.zeros(len(x))
+def _forest(flat: list[tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
+    """Flattened trees as one array set (children renumbered), with each tree's root: :func:`_walk` descends
+    every tree at once, a step per level, not a loop of numpy calls per tree and level (the ranker of a question
+    over nine contracts spent 0.26 s in those calls)."""
+    roots, parts, at = [], [], 0
     for feat, thr, left, right, dleft, value, leaf in flat:
-        idx = np.zeros(len(x), dtype=int)
-        while True:
-            inner = ~leaf[idx]
-            if not inner.any():
-                break
-            v = x[rows, feat[idx]]
-            go_left = np.where(np.isnan(v), dleft[idx], v <= thr[idx])
-            idx = np.where(inner, np.where(go_left, left[idx], right[idx]), idx)
-        total += value[idx]
+        roots.append(at)
+        parts.append((feat, thr, np.where(leaf, 0, left + at), np.where(leaf, 0, right + at), dleft, value, leaf))
+        at += len(feat)
+    cols = [np.concatenate([p[i] for p in parts]) if parts else np.zeros(0) for i in range(7)]
+    return (np.array(roots, dtype=int), *cols)
+
+
+def _walk(forest: tuple[np.ndarray, ...], x: np.ndarray) -> np.ndarray:
+    """The sum of the trees' leaves for each row of ``x`` (LightGBM's raw ``predict``), ``forest`` from
+    :func:`_forest`; the leaves are added tree by tree in the model's order, as before."""
+    roots, feat, thr, left, right, dleft, value, leaf = forest
+    x = np.asarray(x, dtype=float).reshape(len(x), -1)
+    if not len(roots):
+        return np.zeros(len(x))
+    rows = np.arange(len(x))[None, :]
+    idx = np.repeat(roots[:, None], len(x), axis=1)  # [tree, row]: the node each row has reached in each tree
+    while True:
+        inner = ~leaf[idx]
+        if not inner.any():
+            break
+        v = x[rows, feat[idx]]
+        go_left = np.where(np.isnan(v), dleft[idx], v <= thr[idx])
+        idx = np.where(inner, np.where(go_left, left[idx], right[idx]), idx)
+    total = np.zeros(len(x))
+    for leaves in value[idx]:
+        total += leaves
     return total
 
 
@@ -348,11 +365,11 @@ class RankerModel:
         """The second ranker's score of each :func:`rerank_rows` row."""
         return _walk(self._flat("rerank_trees"), rows)
 
-    def _flat(self, which: str) -> list[tuple[np.ndarray, ...]]:
+    def _flat(self, which: str) -> tuple[np.ndarray, ...]:
         key = f"_flat_{which}"
         flat = self.__dict__.get(key)
         if flat is None:
-            flat = [_flatten(t) for t in getattr(self, which)]
+            flat = _forest([_flatten(t) for t in getattr(self, which)])
             object.__setattr__(self, key, flat)
         return flat
 
