@@ -228,7 +228,7 @@ def period_numbers(sentence: str) -> set[str]:
     return out
 
 
-def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: dict[str, dict[str, set[str]]],
+def _passage_sentences(cp: ContextPassage, docs: dict[str, Any], short_forms: dict[str, dict[str, frozenset[str]]],
                        question: str, q_all: set[str], min_chars: int, df: Counter[str]) -> list[tuple[Any, ...]]:
     """The sentences of one passage, each as :func:`read_sentences` reads it on (its terms counted in ``df``):
     ``(cp, sentence, terms, lead-in terms, in a quotation, prefatory, titled, start, quote, (index, position
