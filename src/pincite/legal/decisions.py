@@ -640,6 +640,24 @@ DISPOSAL_SENTENCE: tuple[tuple[re.Pattern[str], str], ...] = (
      "'At the conclusion of the hearing, we allowed the appeal', 'we dismissed the appeals with costs': grounds "
      "of decision given after the court disposed of the appeal at the hearing report its own vote in the past "
      "tense (read, like every disposal, only in the court's own closing or opening paragraphs)"),
+    (re.compile(r"(?i)\b(?:decision|determination|order|judgment|conviction|sentence)s?\s+of\s+(?:the\s+)?"
+                r"[\w\s'’()-]{0,100}?\b(?:is|are|be|will\s+be|must\s+be|should\s+be)\s+(?:therefore\s+|accordingly\s+|"
+                r"hereby\s+|thus\s+)?(?:set\s+aside|quashed)\b(?!\s+(?:if|unless|where|only)\b)"),
+     "'The decision of the First-tier Tribunal involved the making of an error on a point of law and is set "
+     "aside', 'the order of the district judge is quashed': a UK appeal tribunal or court disposes of the decision "
+     "below, not of 'the appeal' (the Tribunals, Courts and Enforcement Act's own words); not 'is set aside if…', "
+     "a rule"),
+    (re.compile(r"(?-i:\bI\b|\b[Ww]e\b)\s+(?:(?:therefore|accordingly|now|thus|shall|will|would|also)\s+)?(?:(?i:"
+                r"substitute|re-?make|remake)\b(?=[^.;:]{0,40}?\b(?i:decision|order|finding)s?\b))"),
+     "'I therefore substitute a decision that the claimant is entitled to…', 'we re-make the decision': the "
+     "Upper Tribunal's own decision in place of the one it set aside"),
+    (re.compile(r"(?i)(?:\b(?:the|this|that|his|her|their|its)\s+|['’]s\s+)(?:claim|application|petition)s?\s+for\s+"
+                r"judicial\s+review\b[^.;:,]{0,40}?\b(?:therefore\s+|"
+                r"accordingly\s+|thus\s+|also\s+)?(?:succeeds?|fails?|is\s+(?:allowed|dismissed|granted|refused))\b"
+                r"(?!\s+(?:to|on|if|unless|because|where)\b)"),
+     "'The claim for judicial review succeeds', 'the application for judicial review is dismissed': a "
+     "Divisional or Administrative Court disposes of the claim before it (the claim's 'for judicial review' is its "
+     "name, not one part of it; 'when a claim for judicial review succeeds…' states what usually follows)"),
 )
 
 #: A judge joining another: each form with why it is an assent (the judge's own words, in their own voice).

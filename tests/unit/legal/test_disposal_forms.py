@@ -21,6 +21,14 @@ from pincite.legal.decisions import DISPOSAL_SENTENCE, matches
     "Appeal dismissed with costs.",
     "Application for leave to appeal refused.",
     "Reversed and remanded for further proceedings consistent with this opinion.",
+    # an appeal tribunal disposes of the decision below, and remakes it (Tribunals, Courts and Enforcement Act 2007)
+    "The decision of the First-tier Tribunal involved the making of an error on a point of law and is set aside.",
+    "The decision of the First-tier Tribunal (Judge Smith) promulgated on 3 May 2020 is set aside.",
+    "I therefore substitute a decision that the claimant is entitled to income support from 23 July 2018.",
+    "We re-make the decision by dismissing the appeal on all grounds.",
+    # a Divisional or Administrative Court's claim is named "for judicial review"
+    "The claim for judicial review succeeds.",
+    "For these reasons the claimant's claim for judicial review of the inquest fails.",
 ])
 def test_a_court_s_own_disposal(sentence: str) -> None:
     assert matches(DISPOSAL_SENTENCE, sentence)
@@ -35,6 +43,9 @@ def test_a_court_s_own_disposal(sentence: str) -> None:
      "a condition in a quoted passage"),
     ("In Smith v Jones the court allowed the appeal.", "another court's disposal, told as history"),
     ("We refused to admit the fresh evidence.", "a procedural ruling, not the appeal"),
+    ("The normal course when a claim for judicial review succeeds is to remit the matter.", "what usually follows"),
+    ("A decision of the tribunal is set aside only if it involved an error of law.", "a rule"),
+    ("I would substitute my own view for that of the judge only if she was plainly wrong.", "no decision substituted"),
     ("The appeal dismissed by the High Court was later restored.", "history, not an order"),
     ("A person removed pending an appeal may apply for permission to return, and that permission must be granted "
      "unless his return would harm public security.", "a rule about the permission, not the appeal's disposal"),
