@@ -115,6 +115,16 @@ UK_COVER_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^[ \t]*(?:JUDGMENT GIVEN ON|J U D G M E N T|(?:APPROVED|OPEN|RESERVED) JUDGMENT|Approved Judgment|"
                 r"Decision (?:&|and) Reasons(?: Promulgated)?)\b", re.M),
      "the line that announces the judgment on a UK cover ('JUDGMENT GIVEN ON', 'Approved Judgment', 'J U D G M E N T')"),
+    (re.compile(r"^[ \t]*(?:IN THE )?(?:UPPER TRIBUNAL|FIRST-TIER TRIBUNAL|EMPLOYMENT APPEAL TRIBUNAL|EMPLOYMENT "
+                r"TRIBUNALS?)\b", re.M),
+     "a UK tribunal named as the cover's heading ('UPPER TRIBUNAL (LANDS CHAMBER)', 'IN THE UPPER TRIBUNAL "
+     "(ADMINISTRATIVE APPEALS CHAMBER)'): a contract is never headed by a tribunal"),
+    (re.compile(r"^[ \t]*(?:AN )?APPEAL (?:AGAINST|FROM) (?:A |THE )?(?:DECISION|DETERMINATION|ORDER|JUDGMENT)S? OF\b",
+                re.M),
+     "the decision appealed against, on a tribunal's cover ('AN APPEAL AGAINST A DECISION OF THE FIRST-TIER "
+     "TRIBUNAL')"),
+    (re.compile(r"^[ \t]*The following cases (?:are|were) referred to in this (?:decision|judgment)\b", re.M),
+     "the cases a UK tribunal's decision refers to, listed on its cover"),
 )
 
 #: The cover and opening formula of a judgment of the European Court of Human Rights (two are needed, with
@@ -148,7 +158,8 @@ ECHR_OPINION_HEADING = re.compile(r"^(?=(?:[A-Z]+[\s,]+)*?(?:CONCURRING|DISSENTI
 
 #: Signs above that line that the text is a judgment (two are needed).
 JUDGMENT_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^Neutral Citation(?: Number)?\s*:", re.M | re.I), "an English neutral citation line"),
+    (re.compile(r"^(?:[A-Z]{2,5} )?Neutral Citation(?: Number)?\s*:", re.M | re.I),
+     "an English neutral citation line (a tribunal's 'UT Neutral citation number:' too)"),
     (re.compile(r"^(?:Approved )?Judgment\s*$", re.M | re.I), "the 'Approved Judgment' line of a hand-down"),
     (re.compile(r"^Between\s*:?\s*$", re.M), "the caption's 'Between :'"),
     (re.compile(r"^Before\s*:", re.M), "the judge or panel above the caption"),

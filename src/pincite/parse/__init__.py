@@ -125,8 +125,10 @@ _MODULES: dict[Format, str] = {
 #: by an older parser is parsed again on its next ingest, not skipped as unchanged; 42: a Find Case Law judgment
 #: whose conversion ran a judge's bold heading and the next paragraph's number into the paragraph before ("I agree.
 #: **Lord Justice McCombe** 49. I also agree.") gives that judge their own heading and paragraph, and a rule line
-#: printed under the reasons ("_________________") is not the last paragraph's text.
-PARSER_VERSION = 42
+#: printed under the reasons ("_________________") is not the last paragraph's text; 43: a UK tribunal's cover (its
+#: name as the heading, "AN APPEAL AGAINST A DECISION OF …", "UT Neutral citation number:", the cases referred to)
+#: makes a Word or text decision a judgment (an Upper Tribunal decision with no "Before:" had been plain text).
+PARSER_VERSION = 43
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

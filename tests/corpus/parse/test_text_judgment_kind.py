@@ -61,3 +61,58 @@ def test_contracts_keep_their_kind(shared, corpus):
         kinds[p.name] = doc.kind
     assert DocumentKind.JUDGMENT not in kinds.values()
     assert sum(k == DocumentKind.CONTRACT for k in kinds.values()) >= 0.7 * len(kinds)
+
+
+#: the shape of an Upper Tribunal (Lands Chamber) decision's cover: the tribunal as its heading, the decision
+#: appealed against, the parties by role, the judge by name and office with no "Before:", the cases referred to
+#: (a held-out set's decision of this shape was stored as plain text, its 37 paragraphs lost: issue 52)
+UT_COVER = """UPPER TRIBUNAL (LANDS CHAMBER)
+
+UT Neutral citation number: [2022] UKUT 999 (LC)
+
+TRIBUNALS, COURTS AND ENFORCEMENT ACT 2007
+
+HOUSING - CIVIL PENALTY - whether a penalty may be imposed on each of two joint owners - appeal dismissed
+
+AN APPEAL AGAINST A DECISION OF THE FIRST-TIER TRIBUNAL
+
+(PROPERTY CHAMBER)
+
+BETWEEN:
+
+ALEX EXAMPLE
+
+Appellant
+
+-and-
+
+NORTHTOWN BOROUGH COUNCIL
+
+Respondent
+
+Jane Doe, Deputy Chamber President
+
+18 January 2022
+
+The following cases are referred to in this decision:
+
+Smith v Jones [2021] UKUT 38 (LC)
+
+Introduction
+
+1. Does section 249A of the Housing Act 2004 allow a financial penalty to be imposed on each of two joint owners?
+
+2. The penalties were imposed because the council was satisfied that each owner had control of the house.
+
+""" + "".join(f"{n}. The tribunal considered the owners' and the council's evidence on issue {n}.\n\n" for n in range(3, 12)) + \
+    "12. For these reasons the appeal is dismissed.\n"
+
+
+def test_a_tribunal_s_cover_is_a_judgment_s():
+    signs = caption_signs(UT_COVER)
+    assert len(signs) >= CAPTION_SIGNS_NEEDED, signs
+    assert any("tribunal named" in s for s in signs) and any("appealed against" in s for s in signs)
+    doc = parse_bytes(UT_COVER.encode(), "ut_lc_decision.txt")
+    assert doc.kind == DocumentKind.JUDGMENT
+    assert [u.label for u in doc.units if u.citable][:3] == ["[1]", "[2]", "[3]"]
+    assert doc.citation == "[2022] UKUT 999 (LC)"
