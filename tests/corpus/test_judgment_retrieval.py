@@ -80,3 +80,22 @@ def test_a_case_applied_by_a_stored_judgment_named_by_one_party_is_an_authority(
     [missing] = unstored_names(store, "Applying Bushell v Secretary of State for the Environment, did the "
                                       "Secretary of State have to consult again?")
     assert "Bushell v Secretary of State for the Environment" in missing
+
+
+def test_a_case_named_with_a_citation_its_document_does_not_print_is_stored(tmp_path: Path, bulk: Path) -> None:
+    """A question naming a case with its neutral citation ("MW v SSWP [2022] UKUT 59 (AAC) - did the appeal
+    succeed?") was refused as "not stored" when the stored judgment prints no citation of its own (an Upper
+    Tribunal decision's cover gives only its appeal number; this page's citation line is read as its title):
+    the parties name it.  A stored judgment that has a citation, another one, is still not that case."""
+    from tests.conftest import REPO
+    page = REPO / "zoo" / "judgment_html_uk_find_case_law_prototype" / \
+        "ewhc_comm_2022_935_richards_v_speechly_bircham.html"
+    s = ingested(tmp_path / "s.db", [page, bulk / CABLE])
+    try:
+        assert unstored_names(s, "Richards v Speechly Bircham [2022] EWHC 935 (Comm): what was decided?") == []
+        assert unstored_names(s, "Cable v Liverpool Victoria [2019] EWCA Civ 1 - was the appeal allowed?") == \
+            ["Cable v Liverpool Victoria [2019] EWCA Civ 1"]
+        assert unstored_names(s, "Jonesington v Speechly Bircham [2022] EWHC 935 (Comm): who won?") == \
+            ["Jonesington v Speechly Bircham [2022] EWHC 935 (Comm)"]
+    finally:
+        s.close()

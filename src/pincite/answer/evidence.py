@@ -326,6 +326,22 @@ def _party_named_alone(question: str, rows: list[tuple[DocumentKind, str, str, s
     return False
 
 
+def _case_stored(m: re.Match[str], rows: list[tuple[Any, ...]]) -> bool | None:
+    """Whether a stored document's title or citation names the case ``m`` (:data:`~pincite.legal.language.
+    NAMED_CASE`) names: a distinctive word of each party, or a party's initials ("BBC"); None when neither side
+    has a distinctive word.  A word of the name may be the start of the title's ("Co-op" for "Co-operative
+    Group"); a party named by its initials is the title's words with those initials ("British Broadcasting
+    Corporation")."""
+    sides = [[w for w in re.findall(r"[a-z0-9]+", m.group(g).lower()) if w not in PARTY_FILLER and len(w) > 1]
+             for g in ("a", "b")]
+    acronyms = [_acronym(m.group(g)) for g in ("a", "b")]
+    named = [([PARTY_SHORT_FORMS.get(w, w) for w in ws], acr) for ws, acr in zip(sides, acronyms) if ws]
+    if not named:
+        return None
+    return any(all(any(f" {w}" in words for w in ws) or (acr and acr in initials) for ws, acr in named)
+               for _, words, _, initials in rows)
+
+
 def unstored_names(store: Store, question: str) -> list[str]:
     """The documents ``question`` names (a case by its parties or its neutral citation, an Act it asks about:
     :data:`~pincite.legal.language.NAMED_CASE`, :data:`~pincite.legal.language.NAMED_NEUTRAL`,
@@ -341,21 +357,18 @@ def unstored_names(store: Store, question: str) -> list[str]:
         flat = re.sub(r"[^a-z0-9]", "", f"{m.group('year')}{m.group('court')}{m.group('num')}".lower())
         if not any(flat and flat in cit for _, _, cit, _ in rows):
             case = next((c for c in NAMED_CASE.finditer(question) if c.end() <= m.start() + 2), None)
+            uncited = [r for r in rows if not r[2]]  # a document with a citation of its own is not this one
+            if case is not None and m.start() - case.end() <= 2 and _case_stored(case, uncited) is True:
+                continue  # "MW v SSWP [2022] UKUT 59 (AAC)": stored by its parties, its cover printing no citation
             missing.append(_display(f"{case.group(0)} {m.group(0)}" if case else m.group(0)))
     if missing:
         return missing
     cases_found, cases_missing = 0, []
     for m in NAMED_CASE.finditer(question):
-        sides = [[w for w in re.findall(r"[a-z0-9]+", m.group(g).lower()) if w not in PARTY_FILLER and len(w) > 1]
-                 for g in ("a", "b")]
-        acronyms = [_acronym(m.group(g)) for g in ("a", "b")]
-        sides = [([PARTY_SHORT_FORMS.get(w, w) for w in ws], acr) for ws, acr in zip(sides, acronyms) if ws]
-        if not sides:
+        stored = _case_stored(m, rows)
+        if stored is None:
             continue
-        # a word of the name may be the start of the title's ("Co-op" for "Co-operative Group"); a party named by
-        # its initials ("BBC") is the title's words with those initials ("British Broadcasting Corporation")
-        if any(all(any(f" {w}" in words for w in ws) or (acr and acr in initials) for ws, acr in sides)
-               for _, words, _, initials in rows):
+        if stored:
             cases_found += 1
         else:
             cases_missing.append(_display(m.group(0)))
