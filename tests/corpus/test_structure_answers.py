@@ -412,9 +412,14 @@ def test_a_judgment_naming_no_author_answers_its_outcome_from_its_own_disposal(a
     quotes = [c.to_json()["quote"] for c in ans.citations]
     assert any(matches(DISPOSAL_SENTENCE, q) for q in quotes), quotes
     assert ans.claims[0].text.startswith("The judgment says"), ans.text  # no judge's name is made up
-    # whether anyone dissented it cannot say: no "No one dissented" from a judgment that names no judge's voice
+    # whether anyone dissented it cannot say: no "No one dissented" from a judgment that names no judge's voice;
+    # its disposal in the court's joint voice ("For the reasons we have given, this appeal will be allowed") is
+    # what it says, and is cited as the court's
     ans = ask_unvoiced("Did anyone dissent in the Prudential Assurance transfer appeal?")
     assert not ans.text.startswith("No one dissented"), ans.text
+    assert ans.claims and ans.claims[0].text.startswith("The judgment is the court's, given in one voice"), ans.text
+    quote = ans.citations[0].to_json()["quote"]
+    assert ans.citations[0].candidate.doc.source.endswith(PRUDENTIAL) and "we have given" in quote, quote
 
 
 def test_what_an_appeal_did_with_the_decision_below_is_its_outcome() -> None:

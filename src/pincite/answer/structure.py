@@ -609,6 +609,13 @@ def _others_join(sp: Speaker) -> bool:
     return bool(re.search(r"\bwith whom\b[^()]*\bagrees?\b", basis))
 
 
+def _other_judge_view_asked(question: str) -> bool:
+    """Whether a question asks whether a judge agreed with another ("did the judge agree with Lord Denning?",
+    :data:`~pincite.legal.decisions.CO_JUDGE_AGREED`), not whether the court divided
+    (:data:`~pincite.legal.decisions.DIVIDED_ASKED_OTHERWISE`)."""
+    return bool(D.CO_JUDGE_AGREED.search(question)) and not D.matches(D.DIVIDED_ASKED_OTHERWISE, question)
+
+
 def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple[bool, list[Said]]:
     """(whether anyone dissented, the sentences that say so): each dissent's disposal and first reasons; when
     no one dissented, each judge's agreement after the lead's disposal.  A question naming judges is answered
@@ -616,8 +623,7 @@ def dissent_said(doc: Document, sps: list[Speaker], question: str = "") -> tuple
     named = named_speakers(doc, question, sps) if question else []
     # "did any justice disagree with Lord Kitchin?": the others are asked about, the one named is what they agreed with
     others_asked = len(named) == 1 and agreed_with(question, named[0])
-    if question and D.CO_JUDGE_AGREED.search(question) and len(named) < 2 and not others_asked and not D.matches(
-            D.DIVIDED_ASKED_OTHERWISE, question):
+    if question and len(named) < 2 and not others_asked and _other_judge_view_asked(question):
         return False, []  # "did the judge agree with Lord Denning?": a judge not of this court, whose view is asked
     dissents = [s for s in sps if s.dissenting]
     if dissents:
@@ -702,13 +708,20 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
         return []
     sps = speakers(doc)
     if not sps:  # a judgment labelling no voice: only the report of the decision below is read from it
+        if asks_dissent(question):  # or its disposal in the court's joint voice, for a dissent question
+            joint = joint_disposal(doc) if not _other_judge_view_asked(question) else None
+            return [joint.unit] if joint is not None else []
+        if asks_decision_below(question) and own_court_named(doc, question):  # or its own outcome, asked so
+            reasons = unvoiced_reasons(doc) if D.OUTCOME_VERB_ASKED.search(question) else []
+            return [x.unit for x in outcome_said(doc, reasons)] if reasons else []
         below = unvoiced_reasons(doc) if asks_decision_below(question) and not bench_named(doc, question) else []
         return decision_below_units(doc, question, below) if below else []
     said: list[Said] = []
     units: list[Unit] = []
     if asks_dissent(question):
         said += dissent_said(doc, sps, question)[1]
-    if asks_outcome(question) or asks_dissent(question):
+    own_asked = asks_decision_below(question) and own_court_named(doc, question)
+    if asks_outcome(question) or asks_dissent(question) or (own_asked and D.OUTCOME_VERB_ASKED.search(question)):
         said += outcome_said(doc, sps)
     if asks_operative(question):
         said += operative_said(doc, sps, question)
@@ -728,8 +741,8 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
             hits = [u for u in sp.units
                     if any(D.matches(table, doc.text[s:e]) for s, e in own_sentences(doc, u))]
             units += _by_question_words(doc, hits, question, 2)
-    if asks_decision_below(question) and not named:  # "did Arnold LJ think the judge below was right?" asks
-        units += decision_below_units(doc, question, sps)  # Arnold LJ's view (sole judge or one of several)
+    if asks_decision_below(question) and not named and not own_asked:  # "did Arnold LJ think the judge below
+        units += decision_below_units(doc, question, sps)  # was right?" asks Arnold LJ's view
     if asks_why_ground(question) and not asks_decision_below(question):  # why a ground failed: its disposal
         units += ground_units(doc, question, sps)
     units += [s.unit for s in said]
@@ -910,9 +923,15 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
             return found
     if D.AUTHOR_ASKED.search(q) and not (outcome or dissent) and not turn.multi_document:
         return _author_line(turn)
+    if not (outcome or dissent) and asks_decision_below(q):
+        own = _own_court_asked(turn)
+        if not own:
+            return _decision_below(turn)
+        # "what did the tribunal decide?" of the tribunal's own decision: its outcome, when asked in those words
+        outcome = bool(D.OUTCOME_VERB_ASKED.search(q))
     if not (outcome or dissent):
         if asks_decision_below(q):
-            return _decision_below(turn)
+            return None  # a finding of the court the question names, its own: the reasons answer
         if D.WHO_AGREED_ASKED.search(q) and not turn.multi_document:
             return _who_agreed(turn)
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
@@ -927,8 +946,17 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     claims: list[dict[str, Any]] = []
     for doc in judgments:
         # a judgment whose reasons name no voice (a per curiam "we" judgment the parser labels no author): its own
-        # disposal answers the outcome; whether anyone dissented it cannot say
+        # disposal answers the outcome; whether anyone dissented it cannot say, but where it disposes in the
+        # court's joint voice ("we set aside the decision", "in our judgment … the application is refused") that
+        # sentence is what a dissent question is answered by — without saying that no one dissented
         sps = speakers(doc) or (unvoiced_reasons(doc) if not dissent else [])
+        if not sps and dissent:
+            # "did the court agree with Snowden J's reasoning?" asks its view of another judge, not a dissent
+            joint = joint_disposal(doc) if not _other_judge_view_asked(q) else None
+            made = _claim(turn, doc, joint, "The judgment is the court's, given in one voice (\u201cwe\u201d). ") \
+                if joint is not None else None
+            claims += [made] if made else []
+            continue
         if not sps:
             continue
         votes = vote_said(doc, sps, q) if dissent and D.UNANIMITY_ASKED.search(q) else []
@@ -951,6 +979,29 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         if made:
             claims += made
     return claims or None
+
+
+#: the court's joint voice in a disposal: "we", "our" ("we set aside", "in our judgment … refused")
+JOINT_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Uu]s)\b")
+
+
+def joint_disposal(doc: Document) -> Said | None:
+    """A judgment naming no voice whose last disposal (:func:`disposal`, in its closing paragraphs) is in the
+    court's joint voice (:data:`JOINT_VOICE`) and disposes of what was before it — the appeal, or the decision,
+    application, claim, conviction, sentence or order (:data:`JOINT_SUBJECT`) — not of a side request: that
+    disposal; None otherwise."""
+    reasons = unvoiced_reasons(doc)
+    if not reasons:
+        return None
+    own = disposal(doc, reasons[0])[-1:]
+    said = doc.text[own[0].start:own[0].end] if own else ""
+    return own[0] if own and JOINT_VOICE.search(said) and (_names_appeal(said) or JOINT_SUBJECT.search(said)) \
+        else None
+
+
+#: what a joint disposal disposes of besides an appeal: "we set aside the First-tier Tribunal's decision", "the
+#: application for leave is refused", "we quash the conviction"
+JOINT_SUBJECT = re.compile(r"(?i)\b(?:decision|application|claim|conviction|sentence|order)s?\b")
 
 
 def vote_said(doc: Document, sps: list[Speaker], question: str) -> list[Said]:
@@ -1122,6 +1173,23 @@ def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
         claim = _claim(turn, doc, said) if said is not None else None
         return [claim] if claim else None
     return None
+
+
+def own_court_named(doc: Document, question: str) -> bool:
+    """Whether ``question`` names, in words that would otherwise ask about a decision below ("what did the
+    tribunal decide?"), the court or tribunal that gave ``doc`` itself, by its neutral citation
+    (:data:`~pincite.legal.decisions.OWN_COURT_NAMED`)."""
+    m = NAMED_NEUTRAL.search(doc.citation or "")
+    if m is None:
+        return False
+    own = m.group("court").split()[0].upper()
+    return any(own in codes and pattern.search(question) for pattern, codes, _ in D.OWN_COURT_NAMED)
+
+
+def _own_court_asked(turn: TurnContext) -> bool:
+    """Whether the question names the court of the judgment it is asked of (:func:`_judgments_asked`'s first)."""
+    judgments = _judgments_asked(turn)
+    return bool(judgments) and own_court_named(judgments[0], turn.question)
 
 
 def other_court_asked(doc: Document, question: str) -> bool:

@@ -308,6 +308,22 @@ COURTS_NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"(?i)\bCourt\s+of\s+Session\b|\bInner\s+House\b"), ("CSIH", "CSOH")),
 )
 
+#: The names a question gives the court or tribunal that gave the judgment asked about, each with the
+#: neutral-citation codes of that court's own judgments: "what did the tribunal decide?" asked of a First-tier
+#: Tribunal's decision asks what that decision decided — it is no appeal, and nothing was decided below it.
+#: Only names that a question about a decision below also uses (question_kinds.LOWER_COURT_ASKED) need a row.
+OWN_COURT_NAMED: tuple[tuple[re.Pattern[str], tuple[str, ...], str], ...] = (
+    (re.compile(r"(?i)\bFirst[-\s]tier\s+Tribunal\b|\bFTT\b|\bthe\s+tribunal\b"), ("UKFTT",),
+     "a First-tier Tribunal's decision: 'the tribunal' and 'the FtT' are the tribunal deciding, the first tier"),
+    (re.compile(r"(?i)\bdeputy\s+High\s+Court\s+judge\b|\bHigh\s+Court\b"), ("EWHC",),
+     "a High Court judgment: 'the deputy High Court judge' is its own judge, not one below"),
+)
+
+#: What a question asks a court to have decided when it asks the outcome in so many words ("what did the tribunal
+#: decide?", "what did the FtT order?"), not a finding or holding on one point ("what did the tribunal find
+#: about…?", which the reasons answer).
+OUTCOME_VERB_ASKED = re.compile(r"(?i)\b(?:decide|decided|order|ordered|rule|ruled|do|determine|determined)\b")
+
 #: A sentence reporting who gave another court's judgment and who agreed ("The judgment of the Court of Appeal was
 #: given by Popplewell LJ, with whom Asplin and Phillips LJJ agreed", "In delivering the leading judgment, with
 #: which both Moses LJ and Munby LJ agreed, Lord Neuberger rejected…", "in a judgment delivered by Mitchell JA,

@@ -156,3 +156,15 @@ def test_did_anyone_disagree_with_the_lead_is_answered_by_the_others_not_the_lea
     authors = [c.candidate.unit.author for c in ans.citations]
     assert set(authors) == {"LORD JUSTICE CHADWICK", "LORD JUSTICE MAY"}, _cited(ans)
     assert ans.claims[0].text.startswith("No one dissented."), ans.text
+
+
+def test_what_the_tribunal_decided_asked_of_the_tribunal_s_own_decision_is_its_outcome(ask) -> None:  # type: ignore
+    """'What did the First-tier Tribunal decide?' reads like a question about a decision below ("the tribunal …
+    decide"); of a First-tier Tribunal's own decision (its neutral citation says UKFTT) it asks that decision's
+    outcome, not a procedural ruling it reports (it had cited the tribunal granting leave to amend the grounds)."""
+    ans = ask("What did the First-tier Tribunal decide in Monmore Properties?")
+    assert _cited(ans) == [("[2024] UKFTT 00137 (TC)", "[104]")], ans.text
+    assert "the appeal is allowed" in ans.citations[0].to_json()["quote"]
+    # a finding asked of the same tribunal is not its outcome
+    found = ask("Monmore Properties: what did the tribunal find about when HMRC first knew of the error?")
+    assert ("[2024] UKFTT 00137 (TC)", "[104]") not in _cited(found)
