@@ -707,12 +707,15 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
     if doc.kind is not DocumentKind.JUDGMENT:
         return []
     sps = speakers(doc)
+    # "what did the tribunal decide?" of the tribunal's own decision: not a decision below, its outcome if so asked
+    own_asked = asks_decision_below(question) and own_court_named(doc, question)
+    own_outcome = own_asked and bool(D.OUTCOME_VERB_ASKED.search(question))
     if not sps:  # a judgment labelling no voice: only the report of the decision below is read from it
         if asks_dissent(question):  # or its disposal in the court's joint voice, for a dissent question
-            joint = joint_disposal(doc) if not _other_judge_view_asked(question) else None
+            joint = joint_disposal(doc, question)
             return [joint.unit] if joint is not None else []
-        if asks_decision_below(question) and own_court_named(doc, question):  # or its own outcome, asked so
-            reasons = unvoiced_reasons(doc) if D.OUTCOME_VERB_ASKED.search(question) else []
+        if own_asked:  # or its own outcome
+            reasons = unvoiced_reasons(doc) if own_outcome else []
             return [x.unit for x in outcome_said(doc, reasons)] if reasons else []
         below = unvoiced_reasons(doc) if asks_decision_below(question) and not bench_named(doc, question) else []
         return decision_below_units(doc, question, below) if below else []
@@ -720,8 +723,7 @@ def structure_units(doc: Document, question: str) -> list[Unit]:
     units: list[Unit] = []
     if asks_dissent(question):
         said += dissent_said(doc, sps, question)[1]
-    own_asked = asks_decision_below(question) and own_court_named(doc, question)
-    if asks_outcome(question) or asks_dissent(question) or (own_asked and D.OUTCOME_VERB_ASKED.search(question)):
+    if asks_outcome(question) or asks_dissent(question) or own_outcome:
         said += outcome_said(doc, sps)
     if asks_operative(question):
         said += operative_said(doc, sps, question)
@@ -924,14 +926,12 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
     if D.AUTHOR_ASKED.search(q) and not (outcome or dissent) and not turn.multi_document:
         return _author_line(turn)
     if not (outcome or dissent) and asks_decision_below(q):
-        own = _own_court_asked(turn)
-        if not own:
+        if not _own_court_asked(turn):
             return _decision_below(turn)
-        # "what did the tribunal decide?" of the tribunal's own decision: its outcome, when asked in those words
-        outcome = bool(D.OUTCOME_VERB_ASKED.search(q))
-    if not (outcome or dissent):
-        if asks_decision_below(q):
+        if not D.OUTCOME_VERB_ASKED.search(q):
             return None  # a finding of the court the question names, its own: the reasons answer
+        outcome = True  # "what did the tribunal decide?" of the tribunal's own decision: its outcome
+    if not (outcome or dissent):
         if D.WHO_AGREED_ASKED.search(q) and not turn.multi_document:
             return _who_agreed(turn)
         return _assenting_judge(turn) if D.JUDGE_VIEW_ASKED.search(q) else None
@@ -951,8 +951,7 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
         # sentence is what a dissent question is answered by — without saying that no one dissented
         sps = speakers(doc) or (unvoiced_reasons(doc) if not dissent else [])
         if not sps and dissent:
-            # "did the court agree with Snowden J's reasoning?" asks its view of another judge, not a dissent
-            joint = joint_disposal(doc) if not _other_judge_view_asked(q) else None
+            joint = joint_disposal(doc, q)
             made = _claim(turn, doc, joint, "The judgment is the court's, given in one voice (\u201cwe\u201d). ") \
                 if joint is not None else None
             claims += [made] if made else []
@@ -985,11 +984,14 @@ def structural_claims(turn: TurnContext) -> list[dict[str, Any]] | None:
 JOINT_VOICE = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Uu]s)\b")
 
 
-def joint_disposal(doc: Document) -> Said | None:
-    """A judgment naming no voice whose last disposal (:func:`disposal`, in its closing paragraphs) is in the
-    court's joint voice (:data:`JOINT_VOICE`) and disposes of what was before it — the appeal, or the decision,
-    application, claim, conviction, sentence or order (:data:`JOINT_SUBJECT`) — not of a side request: that
-    disposal; None otherwise."""
+def joint_disposal(doc: Document, question: str) -> Said | None:
+    """For a dissent question, a judgment naming no voice whose last disposal (:func:`disposal`, in its closing
+    paragraphs) is in the court's joint voice (:data:`JOINT_VOICE`) and disposes of what was before it — the appeal,
+    or the decision, application, claim, conviction, sentence or order (:data:`JOINT_SUBJECT`) — not of a side
+    request: that disposal; None otherwise, and when the question asks the court's view of another judge ("did the
+    court agree with Snowden J's reasoning?", :func:`_other_judge_view_asked`), not whether it divided."""
+    if _other_judge_view_asked(question):
+        return None
     reasons = unvoiced_reasons(doc)
     if not reasons:
         return None
@@ -1175,15 +1177,19 @@ def _author_line(turn: TurnContext) -> list[dict[str, Any]] | None:
     return None
 
 
+def _court_code(doc: Document) -> str | None:
+    """The court code of ``doc``'s neutral citation ("UKFTT", "EWCA"), or None when its citation is unknown."""
+    m = NAMED_NEUTRAL.search(doc.citation or "")
+    return m.group("court").split()[0].upper() if m else None
+
+
 def own_court_named(doc: Document, question: str) -> bool:
     """Whether ``question`` names, in words that would otherwise ask about a decision below ("what did the
     tribunal decide?"), the court or tribunal that gave ``doc`` itself, by its neutral citation
     (:data:`~pincite.legal.decisions.OWN_COURT_NAMED`)."""
-    m = NAMED_NEUTRAL.search(doc.citation or "")
-    if m is None:
-        return False
-    own = m.group("court").split()[0].upper()
-    return any(own in codes and pattern.search(question) for pattern, codes, _ in D.OWN_COURT_NAMED)
+    own = _court_code(doc)
+    return own is not None and any(own in codes and pattern.search(question)
+                                   for pattern, codes, _ in D.OWN_COURT_NAMED)
 
 
 def _own_court_asked(turn: TurnContext) -> bool:
@@ -1196,10 +1202,9 @@ def other_court_asked(doc: Document, question: str) -> bool:
     """Whether ``question`` names a court (:data:`~pincite.legal.decisions.COURTS_NAMED`) that did not give
     ``doc`` — by its neutral citation, which must be known ("who gave the Court of Appeal's judgment?" of a
     Supreme Court judgment asks about the judgment below)."""
-    m = NAMED_NEUTRAL.search(doc.citation or "")
-    if m is None:
+    own = _court_code(doc)
+    if own is None:
         return False
-    own = m.group("court").split()[0].upper()
     named = [codes for pattern, codes in D.COURTS_NAMED if pattern.search(question)]
     return bool(named) and not any(own in codes for codes in named)
 
