@@ -338,3 +338,67 @@ def test_what_the_bulk_flags_taught_is_no_contradiction() -> None:
     doc = parse_bytes(text.encode(), "services.txt")
     nb = doc.meta["numbering"]
     assert nb["verdict"] != "contradicted", nb
+
+
+def _word_judgment(paragraphs: list[str]) -> bytes:
+    """A Word judgment whose paragraph numbers are typed as text ("38.\\t..."), as many hand-downs print them."""
+    from tests.support.docx_synth import docx_bytes, para
+
+    cover = [para("Neutral Citation Number: [2023] EAT 1"), para("EMPLOYMENT APPEAL TRIBUNAL"),
+             para("Before:"), para("HIS HONOUR JUDGE SMITH"), para("Between:"), para("A CLAIMANT Appellant"),
+             para("- and -"), para("A UNIVERSITY Respondent"), para("JUDGMENT")]
+    return docx_bytes("".join(cover) + "".join(para(p) for p in paragraphs))
+
+
+_REASONS = ["{n}.\tThe Claimant appealed against the decision of the tribunal on ground {n}, which the Respondent "
+            "resisted for reasons it set out at length in its skeleton argument."]
+
+
+def test_a_word_judgment_printing_a_number_twice_is_contradicted_though_word_stores_it_without_its_dot() -> None:
+    """A hand-down printing 37, 38, 39, then 38 again: the reader folds the second "38." into [39], and the line
+    is printed as the paragraphs' own numbers are ("38."), though the number is stored as "39"."""
+    paras = [_REASONS[0].format(n=n) for n in range(1, 40)]
+    paras.append("38.\tIn those circumstances, I consider that both grounds of appeal should be allowed.")
+    doc = parse_bytes(_word_judgment(paras), "hand_down.docx")
+    nb = doc.meta["numbering"]
+    assert nb["verdict"] == "contradicted" and any(e.startswith("folded: [39]") for e in nb["evidence"]), nb
+    folded = next(u for u in doc.units if u.label == "[39]")
+    assert "both grounds of appeal should be allowed" in doc.text[folded.char_start:folded.char_end]
+    assert folded.attrs.get("label_unverified")
+
+
+def test_a_quoted_judgments_numbered_paragraphs_and_numbered_headings_are_no_fold() -> None:
+    """The same paragraphs printing other counts: a numbered heading ("3. The facts"), a judgment below quoted
+    after "... as follows:" whose own paragraphs 2 to 4 print their numbers, and one quoted in curly quotes."""
+    paras = [_REASONS[0].format(n=n) for n in range(1, 3)]
+    paras += ["3. The facts", _REASONS[0].format(n=3)]
+    paras += ["4.\tThe judge below explained the test at paragraphs 3 and 4 of her judgment as follows:",
+              "3. The tribunal must ask whether the claim has no reasonable prospect of success at all.",
+              "4. The tribunal must then take the claim at its highest and decide it on that footing alone.",
+              "5.\tThe Respondent relied on an earlier appeal, where the judge said of the rule:",
+              "\u201c4. A deposit order is a lesser step than striking a claim out, and the tribunal must consider "
+              "it first.", "5. Only then may it strike the claim out.\u201d",
+              _REASONS[0].format(n=6)]
+    doc = parse_bytes(_word_judgment(paras), "quoting.docx")
+    nb = doc.meta["numbering"]
+    assert not any(e.startswith("folded") for e in nb["evidence"]), nb
+    assert nb["verdict"] != "contradicted", nb
+
+
+def test_a_court_of_appeal_judgment_quoting_the_judgment_below_at_length_is_not_contradicted(bulk: Path) -> None:
+    """A real judgment quoting paragraphs 13 to 34 of the decision below inside one paragraph ("... at
+    paragraphs 13 to 34 of his reserved judgment:" then quoted numbered paragraphs): no fold."""
+    path = bulk / "ewca_civ_2020_akn" / "2020-ewca-859-civ.xml"
+    doc = parse_bytes(path.read_bytes(), str(path))
+    assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]
+
+
+def test_a_judgment_whose_quoted_paragraphs_were_read_as_its_own_is_contradicted(bulk: Path) -> None:
+    """A real judgment quoting the judge below's paragraphs 16 to 19 where the reader takes the quoted "18." and
+    "19." as the court's own [18] and [19]: the court's own "18." is then found inside [19], and [19] is not
+    shown as the document's number."""
+    path = bulk / "ewca_civ_2020_akn" / "2020-ewca-1591-civ.xml"
+    doc = parse_bytes(path.read_bytes(), str(path))
+    nb = doc.meta["numbering"]
+    assert nb["verdict"] == "contradicted" and any(e.startswith("folded: [19]") for e in nb["evidence"]), nb
+    assert next(u for u in doc.units if u.label == "[19]").attrs.get("label_unverified")

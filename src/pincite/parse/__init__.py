@@ -127,8 +127,10 @@ _MODULES: dict[Format, str] = {
 #: **Lord Justice McCombe** 49. I also agree.") gives that judge their own heading and paragraph, and a rule line
 #: printed under the reasons ("_________________") is not the last paragraph's text; 43: a UK tribunal's cover (its
 #: name as the heading, "AN APPEAL AGAINST A DECISION OF …", "UT Neutral citation number:", the cases referred to)
-#: makes a Word or text decision a judgment (an Upper Tribunal decision with no "Before:" had been plain text).
-PARSER_VERSION = 43
+#: makes a Word or text decision a judgment (an Upper Tribunal decision with no "Before:" had been plain text);
+#: 44: the numbering self-check sees a paragraph number a Word judgment prints twice ("38." folded into [39]) and
+#: no longer reads a numbered heading or a quoted judgment's numbered paragraphs as one.
+PARSER_VERSION = 44
 
 #: File extensions picked up when a folder is ingested (named files are always tried).
 DOCUMENT_EXTENSIONS = frozenset({".xml", ".akn", ".pdf", ".txt", ".text", ".html", ".htm", ".docx", ".md",

@@ -28,8 +28,10 @@ their label are counted as support in the evidence, not in M.
 * ``repeated``   two citable siblings (same parent and kind) with one label, "(2nd)" aside — a number given
   twice (a list restarting at 1, (a) or (i) is a new list, not a repeat);
 * ``folded``     a line inside a unit's own text (outside its children and its quotations) opening with its
-  own number again, or its previous sibling's, before a sentence: a repeated number the parser folded into the
-  unit (1, 2, 3, 2, 3 read as 1, 2, 3);
+  own number again, or its previous sibling's, printed as the unit's own is printed ("39." where Word stores
+  "39"), before a sentence: a repeated number the parser folded into the unit (1, 2, 3, 2, 3 read as 1, 2, 3).
+  Not one: a numbered heading of another count ("2. The facts"), a quoted judgment's paragraphs (the numbered
+  lines after "... said:" that count on from the first, or inside open quotation marks);
 * ``backwards``  a sibling numbered lower than the one before, other than a restart at 1 (a decimal such as
   18.2 after 18.19 is read as a fraction as well as a count, and must go back under both readings);
 * ``empty``      a numbered citable unit with nothing but its number and no units inside it;
@@ -140,6 +142,52 @@ _LINE_NUMBER = re.compile(r"(?m)^[ \t]*(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|
 #: A unit's own printed number on one of its first lines (after a marginal note): where its text begins.
 _PRINTED_AT = re.compile(r"(?m)^[ \t]*(?:§+\s*|(?:Sec(?:tion)?|SEC(?:TION)?)\.?\s+)?"
                          r"(?P<n>\[\d+[A-Z]?\]|\([0-9A-Za-z]{1,5}\)|\d+[A-Z]?(?:\.\d+[A-Z]?)*\.?)(?=[\s)]|$)")
+
+
+_LINE_END = re.compile(r"[^\n]*")
+#: The longest line read as a numbered heading ("2. The facts", "1. Introduction") when it ends without a stop.
+HEADING_LINE_MAX = 80
+#: The end of a line that introduces a quotation ("... Norris J said:", "as follows: “").
+_INTRODUCES = re.compile(r":[\s\"“‘']*$")
+
+
+def _not_own_line(text: str, line_at: int, body_at: int) -> bool:
+    """A numbered line that is not one of the document's own paragraphs: the first line of a quotation a
+    colon introduces ("Lord Nicholls said:" then "69. How, then, ..." from the judgment quoted), or a heading
+    of another count ("2. THE FACTUAL BACKGROUND": no lower-case word on its line)."""
+    rest = _LINE_END.match(text, body_at).group(0).strip()
+    if not re.search(r"[a-z]{2,}", rest) or (len(rest) <= HEADING_LINE_MAX and rest[-1:] not in ".;:,?!\"”'’"):
+        return True
+    before = text[max(0, line_at - 400):line_at].rstrip()
+    last = before.rsplit("\n", 1)[-1]
+    return bool(_INTRODUCES.search(last))
+
+
+#: A numbered line, perhaps opening with a quotation mark ("“40. …Sephton contend that ...").
+_QUOTED_NUMBER_LINE = re.compile(r"(?m)^[ \t]*[\"“‘']?[ \t]*\[?(?P<n>\d+)\]?\.?[ \t]")
+
+
+def _quoted_run_lines(text: str, start: int, end: int) -> set[int]:
+    """The starts of the numbered lines between ``start`` and ``end`` that print a quoted judgment's paragraphs:
+    a numbered line right after a line ending with a colon ("... at [69]-[71] as follows:") opens a run, and
+    each later line numbered one more than the last in the run continues it ("69.", "70.", "71.")."""
+    out: set[int] = set()
+    expect: int | None = None
+    for m in _QUOTED_NUMBER_LINE.finditer(text, start, end):
+        n = int(m.group("n"))
+        before = text[max(start, m.start() - 400):m.start()].rstrip()
+        if _INTRODUCES.search(before.rsplit("\n", 1)[-1]) or n == expect:
+            out.add(m.start())
+            expect = n + 1
+    return out
+
+
+def _inside_quotation(text: str, start: int, at: int) -> bool:
+    """Whether ``at`` lies inside a quotation opened after ``start`` and not closed before it: more opening
+    curly quotes than closing ones, or an odd count of straight double quotes (a judgment quoting paragraphs
+    13 to 34 of the decision below prints their numbers at line starts)."""
+    span = text[start:at]
+    return span.count("\u201c") > span.count("\u201d") or span.count('"') % 2 == 1
 
 
 def _style_token(number: str) -> str:
@@ -322,14 +370,20 @@ class _Check:
                     skip += [(q.char_start, q.char_end) for q in u.voice.spans]
                 own = next((m for m in _PRINTED_AT.finditer(self.text, u.char_start,
                                                              min(u.char_end, u.char_start + 240))
-                            if _plain(m.group("n")) == _plain(u.number or "")), None)
+                            if _plain(m.group("n")) == _plain(u.number or "")
+                            and not _not_own_line(self.text, m.start(), m.end())), None)
                 start = own.end() if own else u.char_start
-                dotted = (u.number or "").strip().endswith(".")
+                # as printed ("39." where Word's numbering is stored as "39"), so a repeat printed alike is seen
+                dotted = (own.group("n") if own else (u.number or "")).strip().endswith(".")
+                quoted = _quoted_run_lines(self.text, start, u.char_end)
                 for m in _LINE_NUMBER.finditer(self.text, start, u.char_end):
                     at = m.start("n")
                     if at <= u.char_start or any(a <= at < b for a, b in skip):
                         continue
                     tok = m.group("n")
+                    if (m.start() in quoted or _not_own_line(self.text, m.start(), m.end())
+                            or _inside_quotation(self.text, start, m.start())):
+                        continue
                     # "2" alone at a line start in a list printed "1.", "2.": a page number, not a clause
                     if _style(tok) == style and _plain(tok) in wanted and tok.endswith(".") == dotted:
                         self.flag("folded", at, f"{u.label} holds a second {tok!r} at a line start", u)
