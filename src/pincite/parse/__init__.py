@@ -129,7 +129,9 @@ _MODULES: dict[Format, str] = {
 #: name as the heading, "AN APPEAL AGAINST A DECISION OF …", "UT Neutral citation number:", the cases referred to)
 #: makes a Word or text decision a judgment (an Upper Tribunal decision with no "Before:" had been plain text);
 #: 44: the numbering self-check sees a paragraph number a Word judgment prints twice ("38." folded into [39]) and
-#: no longer reads a numbered heading or a quoted judgment's numbered paragraphs as one.
+#: no longer reads a numbered heading or a quoted judgment's numbered paragraphs as one; a Find Case Law judgment
+#: quoting the judge below's paragraphs that print the court's next numbers ("17.", "18." quoted under [17], set in
+#: as a quotation) gives those numbers to the court's own paragraphs, not the quoted ones.
 PARSER_VERSION = 44
 
 #: File extensions picked up when a folder is ingested (named files are always tried).

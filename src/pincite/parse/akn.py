@@ -406,6 +406,7 @@ class _JudgmentReader:
         items = self._flow_items(part)
         position = {id(el): k for k, el in enumerate(items)}
         prev_pos = 0
+        own_el: etree._Element | None = None
         for i, (el, v, printed) in enumerate(candidates):
             if v > last + 1 and not any(j > i for j in later.get(last + 1, [])):
                 # a paragraph whose number was glued into the text before it ('... .” 44. Having ...')
@@ -416,9 +417,14 @@ class _JudgmentReader:
                         self.embedded.setdefault(p_el, []).append((m.start(1), str(last + 1)))
                         last += 1
                         m = _embedded_number(text, last + 1, m.end())
+            if (v == last + 1 and own_el is not None and i and candidates[i - 1][1] == last
+                    and candidates[i - 1][0] is not own_el
+                    and self._quoted_twin(el, own_el, candidates[i + 1:], v)):
+                # a quoted run: the number just accepted printed again (the judge below's "17.") and now the next
+                continue
             if v == last + 1:
                 self.accepted[el] = printed
-                last = v
+                last, own_el = v, el
                 prev_pos = position[id(el)]
             elif v > last + 1 and not any(j > i for j in later.get(last + 1, [])) and v == min(
                 w for _, w, _ in candidates[i:] if w > last
@@ -429,8 +435,35 @@ class _JudgmentReader:
                 # a real gap: the expected number never comes, and nothing smaller than this one comes later
                 self.accepted[el] = printed
                 self.warnings.append(f"paragraph numbering jumps from {last} to {v}")
-                last = v
+                last, own_el = v, el
                 prev_pos = position[id(el)]
+
+    def _quoted_twin(self, el: etree._Element, own: etree._Element, rest: list[tuple[etree._Element, int, str]],
+                     v: int) -> bool:
+        """Whether ``el``, printing the next number ``v``, is a quoted judgment's paragraph: it is set further
+        from the margin than the judgment's own paragraph before it (a quotation is indented; the judgment's own
+        paragraphs hang their numbers at the margin), and one of the next few numbered items prints ``v`` again
+        where the judgment's own paragraphs print theirs — the judge below's "18." quoted under the court's
+        [17] before the court's own "18."."""
+        if self._num_set_at(own) is None or self._num_set_at(el) is None:
+            return False  # only paragraphs whose numbers the markup sets apart, placed by their own style
+        at = self._set_at(own) + QUOTE_INDENT_MIN
+        if self._set_at(el) <= at:
+            return False
+        return any(w == v and self._set_at(e) <= at for e, w, _ in rest[:QUOTED_RUN_MAX])
+
+    def _num_set_at(self, el: etree._Element) -> float | None:
+        num = next((c for c in el if isinstance(c.tag, str) and local_name(c) == "num"), None)
+        style = (num.get("style") or "") if num is not None else ""
+        return _indent(style) if "margin-left" in style else None
+
+    def _set_at(self, el: etree._Element) -> float:
+        """How far from the margin an item prints its number: its ``<num>``'s style, else its first line's."""
+        at = self._num_set_at(el)
+        if at is not None:
+            return at
+        first_p = next(el.iter(f"{{{AKN_NS}}}p"), None)
+        return _indent((first_p.get("style") or "") if first_p is not None else "")
 
     def _numbering_resumes(self, items: list[etree._Element], last: int) -> bool:
         """Whether ``last + 1`` is printed among ``items`` before another annex heading, with every number before
@@ -1146,6 +1179,13 @@ def _embedded_number(text: str, number: int, start: int = 0) -> re.Match[str] | 
 
 _SENTENCE_DONE = re.compile(r"[.!?:;][\"”’)\]]*\s*$")
 _SENTENCE_ENDED = re.compile(r"[.!?][\"”’)\]]*\s*$")  # a sentence over, not one introducing what follows
+
+
+#: How much further in (inches) a paragraph's number must sit than a later paragraph printing the same number for
+#: the first to be read as quoted (Word's quotation styles indent by half an inch or more).
+QUOTE_INDENT_MIN = 0.25
+#: How many numbered items after a quoted paragraph are searched for the judgment's own paragraph of that number.
+QUOTED_RUN_MAX = 8
 
 
 def _indent(style: str) -> float:
