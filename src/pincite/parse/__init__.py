@@ -131,7 +131,8 @@ _MODULES: dict[Format, str] = {
 #: 44: the numbering self-check sees a paragraph number a Word judgment prints twice ("38." folded into [39]) and
 #: no longer reads a numbered heading or a quoted judgment's numbered paragraphs as one; a Find Case Law judgment
 #: quoting the judge below's paragraphs that print the court's next numbers ("17.", "18." quoted under [17], set in
-#: as a quotation) gives those numbers to the court's own paragraphs, not the quoted ones.
+#: as a quotation) gives those numbers to the court's own paragraphs, not the quoted ones, and a numbered section
+#: heading over the paragraph printing the same number ("1. INTRODUCTION" then "1. The appellant ...") is a heading.
 PARSER_VERSION = 44
 
 #: File extensions picked up when a folder is ingested (named files are always tried).

@@ -189,6 +189,7 @@ class _JudgmentReader:
         self.segments: list[Segment] = []
         self.notes: list[tuple[str, etree._Element]] = []
         self.accepted: dict[etree._Element, str] = {}  # element -> top-level number
+        self.section_headings: set[etree._Element] = set()  # numbered headings over a paragraph of that number
         self.quoted_annexes: set[etree._Element] = set()  # "Schedule 1" headings inside a quotation (_plan_numbers)
         self.embedded: dict[etree._Element, list[tuple[int, str]]] = {}  # <p> -> [(offset, number)] glued in
         self._plain_cache: dict[etree._Element, str] = {}
@@ -417,6 +418,11 @@ class _JudgmentReader:
                         self.embedded.setdefault(p_el, []).append((m.start(1), str(last + 1)))
                         last += 1
                         m = _embedded_number(text, last + 1, m.end())
+            if v == last + 1 and i + 1 < len(candidates) and candidates[i + 1][1] == v and self._numbered_heading(el):
+                # "1. INTRODUCTION" over the paragraph printing "1.": a heading of the judgment's sections, which
+                # count apart from its paragraphs
+                self.section_headings.add(el)
+                continue
             if (v == last + 1 and own_el is not None and i and candidates[i - 1][1] == last
                     and candidates[i - 1][0] is not own_el
                     and self._quoted_twin(el, own_el, candidates[i + 1:], v)):
@@ -437,6 +443,13 @@ class _JudgmentReader:
                 self.warnings.append(f"paragraph numbering jumps from {last} to {v}")
                 last, own_el = v, el
                 prev_pos = position[id(el)]
+
+    def _numbered_heading(self, el: etree._Element) -> bool:
+        """A numbered item whose words after its number are a heading on their own ("1. INTRODUCTION")."""
+        if self._classify(el) != "text-num":
+            return False
+        words = re.sub(r"^\d{1,4}[ \t]?\.\s*", "", self._plain(el).strip())
+        return is_bare_heading(words)
 
     def _quoted_twin(self, el: etree._Element, own: etree._Element, rest: list[tuple[etree._Element, int, str]],
                      v: int) -> bool:
@@ -628,6 +641,9 @@ class _JudgmentReader:
                 self._sub_item(el, num)
         elif kind == "para-num":
             self._sub_item(el, self._num_text(el) or "")
+        elif el in self.section_headings:
+            self._close_para()
+            self._heading(text, depth=self._heading_depth(el, depth), attrs=self._attrs(el))
         elif kind == "other":
             return
         elif kind == "level" and self._unmarked_heading(el, text):
