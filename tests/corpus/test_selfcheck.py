@@ -411,3 +411,24 @@ def test_a_quoted_judgments_paragraphs_numbered_on_from_the_courts_own_are_not_r
     holder = next(u for u in units.values() if quoted in doc.text[u.char_start:u.char_end])
     assert holder.label != label and holder.char_start < units[label].char_start
     assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]
+
+
+def test_a_word_judgment_quoting_the_judge_below_up_to_its_own_next_number_keeps_that_number() -> None:
+    """A hand-down whose [8] quotes paragraphs 5 to 9 of the judgment below after a colon: the quoted "9." comes
+    where the court's own 9 is due, and the court's own "9." follows the quotation's close under a heading. The
+    court's paragraph is [9]; the quoted one stays in [8]; nothing is folded."""
+    paras = [_REASONS[0].format(n=n) for n in range(1, 8)]
+    paras += ["8.\tThe nature of the scheme was summarised as follows by the judge at paras. 5-9 of his judgment:",
+              "\u201c5. This claim has been heralded as a challenge to the general policy of removal.",
+              *(f"{n}. The judge below set out the position of the claimant numbered {n} at some length." for n in
+                (6, 7, 8)),
+              "9. However, the individual decisions are the operative matters in this case.\u201d",
+              "Legislative framework",
+              "9.\tThe legislative framework was summarised as follows by the judge in the court below.",
+              _REASONS[0].format(n=10)]
+    doc = parse_bytes(_word_judgment(paras), "quoting_below.docx")
+    units = {u.label: u for u in doc.units if u.citable}
+    assert doc.text[units["[9]"].char_start:].startswith("9.\tThe legislative framework")
+    eight = units["[8]"]
+    assert "the individual decisions are the operative matters" in doc.text[eight.char_start:eight.char_end]
+    assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]

@@ -132,7 +132,9 @@ _MODULES: dict[Format, str] = {
 #: no longer reads a numbered heading or a quoted judgment's numbered paragraphs as one; a Find Case Law judgment
 #: quoting the judge below's paragraphs that print the court's next numbers ("17.", "18." quoted under [17], set in
 #: as a quotation) gives those numbers to the court's own paragraphs, not the quoted ones, and a numbered section
-#: heading over the paragraph printing the same number ("1. INTRODUCTION" then "1. The appellant ...") is a heading.
+#: heading over the paragraph printing the same number ("1. INTRODUCTION" then "1. The appellant ...") is a heading;
+#: a Word or text judgment whose paragraph quotes the judgment below after a colon up to the number the court's own
+#: paragraph prints next, the court's own following the quotation's close, gives that number to the court's own.
 PARSER_VERSION = 44
 
 #: File extensions picked up when a folder is ingested (named files are always tried).

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pincite.legal import text_judgments as TJ
 from pincite.legal.judgments import MONTH_NAME, iso_from_parts
 from pincite.parse.akn_text import display_judge
-from pincite.parse.contract import Line
+from pincite.parse.contract import Line, is_bare_heading
 from pincite.parse.roles import Segment, assign_roles
 from pincite.types import Role, Unit, UnitKind, Zone
 
@@ -499,6 +499,33 @@ def _printed_later(at: dict[int, list[int]], i: int, n: int) -> bool:
     return bisect.bisect_right(rows, i) < len(rows)
 
 
+#: How many numbered lines after a quoted paragraph are searched for the court's own paragraph of that number.
+QUOTED_RUN_MAX = 8
+_INTRODUCES = re.compile(r":[-\s\"“‘']*$")
+#: A line ending a quotation: its closing mark, perhaps a stop or a pinpoint after it ('... detail."', '...” (at [12])').
+_QUOTE_CLOSED = re.compile(r"[\"”’'][.,;)\]\s]*(?:\([^()]{0,40}\)[.\s]*)?$")
+
+
+def _quoted_twin(lines: list[Line], numbered: list[tuple[int, int]], own: int, i: int, n: int) -> bool:
+    """Whether line ``i``, printing the number ``n`` the court's next paragraph takes, is a paragraph of a judgment
+    the court quotes: since the court's own paragraph (line ``own``) a line ended with a colon ("... at paras. 5-9
+    of his judgment:"), the number just taken was printed again right before (the quotation's "8."), and ``n``
+    is printed again within the next few numbered lines (the court's own), after a line closing a quotation and
+    not after one introducing another."""
+    k = bisect.bisect_left(numbered, (i, -1))
+    if not k or numbered[k - 1][1] != n - 1 or numbered[k - 1][0] <= own:
+        return False
+    if not any(_INTRODUCES.search(lines[j].content) for j in range(own, i)):
+        return False
+    for j, num in numbered[k + 1:k + 1 + QUOTED_RUN_MAX]:
+        if num == n:
+            # the line before it, over a heading of the court's ("Legislative framework")
+            before = next((lines[b].content for b in range(j - 1, i - 1, -1)
+                           if lines[b].content.strip() and not is_bare_heading(lines[b].content)), "")
+            return bool(_QUOTE_CLOSED.search(before)) and not _INTRODUCES.search(before)
+    return False
+
+
 def _inline_judge(content: str) -> re.Match[str] | None:
     return _INLINE_JUDGE.match(content)
 
@@ -603,6 +630,9 @@ def numbered_judgment(text: str, lines: list[Line], min_paragraphs: int = 5) -> 
                 and _runs_on((numbered := numbered or _number_lines(lines))[0], i, int(m.group(1))) \
                 and not _printed_later(numbered[1], i, want):
             want = int(m.group(1))  # the document skips a number (a paragraph deleted: "6.", then "8.")
+        if m and int(m.group(1)) == want and paras \
+                and _quoted_twin(lines, (numbered := numbered or _number_lines(lines))[0], paras[-1][0], i, want):
+            continue  # the judgment quoted counts on to the number the court's own paragraph prints next
         if m and int(m.group(1)) == want or split and split.group(1) + split.group(2) == str(want) \
                 or bare and bare.group(1) == str(want):
             paras.append((i, str(want)))
