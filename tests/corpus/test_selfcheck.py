@@ -385,10 +385,15 @@ def test_a_quoted_judgments_numbered_paragraphs_and_numbered_headings_are_no_fol
     assert nb["verdict"] != "contradicted", nb
 
 
-def test_a_court_of_appeal_judgment_quoting_the_judgment_below_at_length_is_not_contradicted(bulk: Path) -> None:
-    """A real judgment quoting paragraphs 13 to 34 of the decision below inside one paragraph ("... at
-    paragraphs 13 to 34 of his reserved judgment:" then quoted numbered paragraphs): no fold."""
-    path = bulk / "ewca_civ_2020_akn" / "2020-ewca-859-civ.xml"
+@pytest.mark.parametrize("name", [
+    "2020-ewca-859-civ.xml",   # "... at paragraphs 13 to 34 of his reserved judgment:" then quoted "13." to "34."
+    "2020-ewca-1488-civ.xml",  # an order's schedule quoted "as follows:- "Street-Cruise"", its items 1 to 3 in [3]
+])
+def test_a_court_of_appeal_judgment_quoting_numbered_paragraphs_at_length_is_not_contradicted(bulk: Path,
+                                                                                              name: str) -> None:
+    """Real judgments quoting numbered paragraphs inside one of their own, introduced by a colon: no fold, though
+    the quoted numbers reach the paragraph's own."""
+    path = bulk / "ewca_civ_2020_akn" / name
     doc = parse_bytes(path.read_bytes(), str(path))
     assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]
 

@@ -147,8 +147,9 @@ _PRINTED_AT = re.compile(r"(?m)^[ \t]*(?:§+\s*|(?:Sec(?:tion)?|SEC(?:TION)?)\.?
 _LINE_END = re.compile(r"[^\n]*")
 #: The longest line read as a numbered heading ("2. The facts", "1. Introduction") when it ends without a stop.
 HEADING_LINE_MAX = 80
-#: The end of a line that introduces a quotation ("... Norris J said:", "as follows: “").
-_INTRODUCES = re.compile(r":[\s\"“‘']*$")
+#: The end of a line that introduces a quotation ("... Norris J said:", "as follows: “", "as follows:- "Street-Cruise"":
+#: a colon, perhaps a dash and the quoted title of what follows).
+_INTRODUCES = re.compile(r":-?(?:\s*[\"“‘][^\"“”\n]{1,40}[\"”’])?[\s\"“‘']*$")
 
 
 def _not_own_line(text: str, line_at: int, body_at: int) -> bool:
