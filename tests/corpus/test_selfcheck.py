@@ -437,3 +437,22 @@ def test_a_word_judgment_quoting_the_judge_below_up_to_its_own_next_number_keeps
     eight = units["[8]"]
     assert "the individual decisions are the operative matters" in doc.text[eight.char_start:eight.char_end]
     assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]
+
+
+def test_a_quotation_opening_with_its_mark_before_the_repeated_number_is_read_as_quoted_too() -> None:
+    """The court's [6] quotes an appeal's paragraphs 6 and 7 ('\u201c6. ...', then '7. ...\u201d'): the quoted "7." is
+    the number the court's own paragraph takes next, and the court's own "7." follows under a heading."""
+    paras = [_REASONS[0].format(n=n) for n in range(1, 6)]
+    paras += ["6.\tOverall, this application repeats matters already raised, as the Divisional Court said in an "
+              "earlier appeal:",
+              "\u201c6. Any contention that a document rejected as an asylum claim must be treated as one is for "
+              "the tribunal.",
+              "7. The courts should be astute to prevent any abuse of their procedures.\u201d",
+              "Conclusion",
+              "7.\tI consider that this application is another attempt to frustrate the order, and it is refused.",
+              _REASONS[0].format(n=8)]
+    doc = parse_bytes(_word_judgment(paras), "quoting_appeal.docx")
+    units = {u.label: u for u in doc.units if u.citable}
+    assert doc.text[units["[7]"].char_start:].startswith("7.\tI consider that this application")
+    six = units["[6]"]
+    assert "astute to prevent any abuse" in doc.text[six.char_start:six.char_end]

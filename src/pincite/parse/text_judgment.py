@@ -502,6 +502,7 @@ def _printed_later(at: dict[int, list[int]], i: int, n: int) -> bool:
 #: How many numbered lines after a quoted paragraph are searched for the court's own paragraph of that number.
 QUOTED_RUN_MAX = 8
 _INTRODUCES = re.compile(r":[-\s\"“‘']*$")
+_QUOTED_NUMBER = re.compile(r"^[ \t]*[\"“‘][ \t]*(\d{1,4})\.\s")
 #: A line ending a quotation: its closing mark, perhaps a stop or a pinpoint after it ('... detail."', '...” (at [12])').
 _QUOTE_CLOSED = re.compile(r"[\"”’'][.,;)\]\s]*(?:\([^()]{0,40}\)[.\s]*)?$")
 
@@ -509,11 +510,14 @@ _QUOTE_CLOSED = re.compile(r"[\"”’'][.,;)\]\s]*(?:\([^()]{0,40}\)[.\s]*)?$")
 def _quoted_twin(lines: list[Line], numbered: list[tuple[int, int]], own: int, i: int, n: int) -> bool:
     """Whether line ``i``, printing the number ``n`` the court's next paragraph takes, is a paragraph of a judgment
     the court quotes: since the court's own paragraph (line ``own``) a line ended with a colon ("... at paras. 5-9
-    of his judgment:"), the number just taken was printed again right before (the quotation's "8."), and ``n``
+    of his judgment:"), the number just taken was printed again before it (the quotation's "8.", or '“8.'), and ``n``
     is printed again within the next few numbered lines (the court's own), after a line closing a quotation and
     not after one introducing another."""
     k = bisect.bisect_left(numbered, (i, -1))
-    if not k or numbered[k - 1][1] != n - 1 or numbered[k - 1][0] <= own:
+    repeat = bool(k) and numbered[k - 1][1] == n - 1 and numbered[k - 1][0] > own
+    # or printed after the quotation's opening mark ('“56. Any contention ...')
+    if not repeat and not any((m := _QUOTED_NUMBER.match(lines[j].content)) and int(m.group(1)) == n - 1
+                              for j in range(own + 1, i)):
         return False
     if not any(_INTRODUCES.search(lines[j].content) for j in range(own, i)):
         return False
