@@ -276,3 +276,12 @@ CAPTION_SIGNS: tuple[tuple[re.Pattern[str], str], ...] = (
 #: How many distinct caption signs make a text with numbered paragraphs a judgment rather than a contract
 #: (and they must outnumber the contract's signs, :func:`pincite.parse.text.contract_evidence`).
 CAPTION_SIGNS_NEEDED = 3
+
+
+#: The end of a line that introduces a quotation: a colon, perhaps a dash and the quoted title of what follows
+#: ("... Norris J said:", "as follows: “", "as follows:- "Street-Cruise"") - numbered lines after it are the
+#: quoted document's paragraphs, not the judgment's own.
+QUOTATION_INTRODUCED = re.compile(r":-?(?:\s*[\"“‘][^\"“”\n]{1,40}[\"”’])?[\s\"“‘']*$")
+#: How many numbered items after a quoted paragraph printing the judgment's next number are searched for the
+#: judgment's own paragraph of that number (a quotation of a few paragraphs, not of a whole judgment).
+QUOTED_RUN_MAX = 8

@@ -32,6 +32,7 @@ from lxml import etree
 
 from pincite.errors import ParseError
 from pincite.legal.judgments import FORMAL_DECISION_HEADING
+from pincite.legal.text_judgments import QUOTED_RUN_MAX
 from pincite.parse.akn_text import (
     AKN_NS,
     bold_share,
@@ -1200,8 +1201,6 @@ _SENTENCE_ENDED = re.compile(r"[.!?][\"”’)\]]*\s*$")  # a sentence over, not
 #: How much further in (inches) a paragraph's number must sit than a later paragraph printing the same number for
 #: the first to be read as quoted (Word's quotation styles indent by half an inch or more).
 QUOTE_INDENT_MIN = 0.25
-#: How many numbered items after a quoted paragraph are searched for the judgment's own paragraph of that number.
-QUOTED_RUN_MAX = 8
 
 
 def _indent(style: str) -> float:

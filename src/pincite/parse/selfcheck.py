@@ -84,6 +84,7 @@ from pincite.legal.references import (
     AMENDING, BARE_AGREE, JUDGE_HEADING, JUDGE_NAMED, SECOND_VOICE, TRAILER, Reference, internal_references,
 )
 from pincite.legal.support import MONTH_NUMBERS
+from pincite.legal.text_judgments import QUOTATION_INTRODUCED as _INTRODUCES
 from pincite.types import DocumentKind, ParsedDocument, Unit, UnitKind, Zone
 
 #: At least this many internal references checked before a document can be ``verified``: one or two
@@ -147,11 +148,6 @@ _PRINTED_AT = re.compile(r"(?m)^[ \t]*(?:§+\s*|(?:Sec(?:tion)?|SEC(?:TION)?)\.?
 _LINE_END = re.compile(r"[^\n]*")
 #: The longest line read as a numbered heading ("2. The facts", "1. Introduction") when it ends without a stop.
 HEADING_LINE_MAX = 80
-#: The end of a line that introduces a quotation ("... Norris J said:", "as follows: “", "as follows:- "Street-Cruise"":
-#: a colon, perhaps a dash and the quoted title of what follows).
-_INTRODUCES = re.compile(r":-?(?:\s*[\"“‘][^\"“”\n]{1,40}[\"”’])?[\s\"“‘']*$")
-
-
 def _not_own_line(text: str, line_at: int, body_at: int) -> bool:
     """A numbered line that is not one of the document's own paragraphs: the first line of a quotation a
     colon introduces ("Lord Nicholls said:" then "69. How, then, ..." from the judgment quoted), or a heading

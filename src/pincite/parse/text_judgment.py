@@ -499,9 +499,6 @@ def _printed_later(at: dict[int, list[int]], i: int, n: int) -> bool:
     return bisect.bisect_right(rows, i) < len(rows)
 
 
-#: How many numbered lines after a quoted paragraph are searched for the court's own paragraph of that number.
-QUOTED_RUN_MAX = 8
-_INTRODUCES = re.compile(r":[-\s\"“‘']*$")
 _QUOTED_NUMBER = re.compile(r"^[ \t]*[\"“‘][ \t]*(\d{1,4})\.\s")
 #: A line ending a quotation: its closing mark, perhaps a stop or a pinpoint after it ('... detail."', '...” (at [12])').
 _QUOTE_CLOSED = re.compile(r"[\"”’'][.,;)\]\s]*(?:\([^()]{0,40}\)[.\s]*)?$")
@@ -519,14 +516,14 @@ def _quoted_twin(lines: list[Line], numbered: list[tuple[int, int]], own: int, i
     if not repeat and not any((m := _QUOTED_NUMBER.match(lines[j].content)) and int(m.group(1)) == n - 1
                               for j in range(own + 1, i)):
         return False
-    if not any(_INTRODUCES.search(lines[j].content) for j in range(own, i)):
+    if not any(TJ.QUOTATION_INTRODUCED.search(lines[j].content) for j in range(own, i)):
         return False
-    for j, num in numbered[k + 1:k + 1 + QUOTED_RUN_MAX]:
+    for j, num in numbered[k + 1:k + 1 + TJ.QUOTED_RUN_MAX]:
         if num == n:
             # the line before it, over a heading of the court's ("Legislative framework")
             before = next((lines[b].content for b in range(j - 1, i - 1, -1)
                            if lines[b].content.strip() and not is_bare_heading(lines[b].content)), "")
-            return bool(_QUOTE_CLOSED.search(before)) and not _INTRODUCES.search(before)
+            return bool(_QUOTE_CLOSED.search(before)) and not TJ.QUOTATION_INTRODUCED.search(before)
     return False
 
 
