@@ -350,14 +350,14 @@ def _word_judgment(paragraphs: list[str]) -> bytes:
     return docx_bytes("".join(cover) + "".join(para(p) for p in paragraphs))
 
 
-_REASONS = ["{n}.\tThe Claimant appealed against the decision of the tribunal on ground {n}, which the Respondent "
-            "resisted for reasons it set out at length in its skeleton argument."]
+_REASON = ("{n}.\tThe Claimant appealed against the decision of the tribunal on ground {n}, which the Respondent "
+           "resisted for reasons it set out at length in its skeleton argument.")
 
 
 def test_a_word_judgment_printing_a_number_twice_is_contradicted_though_word_stores_it_without_its_dot() -> None:
     """A hand-down printing 37, 38, 39, then 38 again: the reader folds the second "38." into [39], and the line
     is printed as the paragraphs' own numbers are ("38."), though the number is stored as "39"."""
-    paras = [_REASONS[0].format(n=n) for n in range(1, 40)]
+    paras = [_REASON.format(n=n) for n in range(1, 40)]
     paras.append("38.\tIn those circumstances, I consider that both grounds of appeal should be allowed.")
     doc = parse_bytes(_word_judgment(paras), "hand_down.docx")
     nb = doc.meta["numbering"]
@@ -370,15 +370,15 @@ def test_a_word_judgment_printing_a_number_twice_is_contradicted_though_word_sto
 def test_a_quoted_judgments_numbered_paragraphs_and_numbered_headings_are_no_fold() -> None:
     """The same paragraphs printing other counts: a numbered heading ("3. The facts"), a judgment below quoted
     after "... as follows:" whose own paragraphs 2 to 4 print their numbers, and one quoted in curly quotes."""
-    paras = [_REASONS[0].format(n=n) for n in range(1, 3)]
-    paras += ["3. The facts", _REASONS[0].format(n=3)]
+    paras = [_REASON.format(n=n) for n in range(1, 3)]
+    paras += ["3. The facts", _REASON.format(n=3)]
     paras += ["4.\tThe judge below explained the test at paragraphs 3 and 4 of her judgment as follows:",
               "3. The tribunal must ask whether the claim has no reasonable prospect of success at all.",
               "4. The tribunal must then take the claim at its highest and decide it on that footing alone.",
               "5.\tThe Respondent relied on an earlier appeal, where the judge said of the rule:",
               "\u201c4. A deposit order is a lesser step than striking a claim out, and the tribunal must consider "
               "it first.", "5. Only then may it strike the claim out.\u201d",
-              _REASONS[0].format(n=6)]
+              _REASON.format(n=6)]
     doc = parse_bytes(_word_judgment(paras), "quoting.docx")
     nb = doc.meta["numbering"]
     assert not any(e.startswith("folded") for e in nb["evidence"]), nb
@@ -418,41 +418,41 @@ def test_a_quoted_judgments_paragraphs_numbered_on_from_the_courts_own_are_not_r
     assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]
 
 
-def test_a_word_judgment_quoting_the_judge_below_up_to_its_own_next_number_keeps_that_number() -> None:
-    """A hand-down whose [8] quotes paragraphs 5 to 9 of the judgment below after a colon: the quoted "9." comes
-    where the court's own 9 is due, and the court's own "9." follows the quotation's close under a heading. The
-    court's paragraph is [9]; the quoted one stays in [8]; nothing is folded."""
-    paras = [_REASONS[0].format(n=n) for n in range(1, 8)]
-    paras += ["8.\tThe nature of the scheme was summarised as follows by the judge at paras. 5-9 of his judgment:",
-              "\u201c5. This claim has been heralded as a challenge to the general policy of removal.",
-              *(f"{n}. The judge below set out the position of the claimant numbered {n} at some length." for n in
-                (6, 7, 8)),
-              "9. However, the individual decisions are the operative matters in this case.\u201d",
-              "Legislative framework",
-              "9.\tThe legislative framework was summarised as follows by the judge in the court below.",
-              _REASONS[0].format(n=10)]
-    doc = parse_bytes(_word_judgment(paras), "quoting_below.docx")
+_QUOTING_BELOW = (  # [8] quotes paragraphs 5 to 9 of the judgment below, opening bare after its mark
+    [_REASON.format(n=n) for n in range(1, 8)]
+    + ["8.\tThe nature of the scheme was summarised as follows by the judge at paras. 5-9 of his judgment:",
+       "\u201c5. This claim has been heralded as a challenge to the general policy of removal.",
+       *(f"{n}. The judge below set out the position of the claimant numbered {n} at some length." for n in (6, 7, 8)),
+       "9. However, the individual decisions are the operative matters in this case.\u201d",
+       "Legislative framework",
+       "9.\tThe legislative framework was summarised as follows by the judge in the court below.",
+       _REASON.format(n=10)])
+_QUOTING_APPEAL = (  # [6] quotes an appeal's paragraphs 6 and 7, the repeated "6." after the quotation mark
+    [_REASON.format(n=n) for n in range(1, 6)]
+    + ["6.\tOverall, this application repeats matters already raised, as the Divisional Court said in an earlier "
+       "appeal:",
+       "\u201c6. Any contention that a document rejected as an asylum claim must be treated as one is for the "
+       "tribunal.",
+       "7. The courts should be astute to prevent any abuse of their procedures.\u201d",
+       "Conclusion",
+       "7.\tI consider that this application is another attempt to frustrate the order, and it is refused.",
+       _REASON.format(n=8)])
+
+
+@pytest.mark.parametrize("paras,own,opens,quoting,quoted", [
+    (_QUOTING_BELOW, "[9]", "9.\tThe legislative framework", "[8]",
+     "the individual decisions are the operative matters"),
+    (_QUOTING_APPEAL, "[7]", "7.\tI consider that this application", "[6]", "astute to prevent any abuse"),
+])
+def test_a_word_judgment_quoting_another_up_to_its_own_next_number_keeps_that_number(
+        paras: list[str], own: str, opens: str, quoting: str, quoted: str) -> None:
+    """A hand-down's paragraph quotes another judgment's paragraphs after a colon, up to the number the court's
+    own next paragraph prints (the repeated number printed bare, or after the quotation's opening mark); the
+    court's own follows the quotation's close under a heading. The court's paragraph carries the number, the
+    quoted one stays in the paragraph quoting it, and nothing is folded."""
+    doc = parse_bytes(_word_judgment(paras), "quoting.docx")
     units = {u.label: u for u in doc.units if u.citable}
-    assert doc.text[units["[9]"].char_start:].startswith("9.\tThe legislative framework")
-    eight = units["[8]"]
-    assert "the individual decisions are the operative matters" in doc.text[eight.char_start:eight.char_end]
+    assert doc.text[units[own].char_start:].startswith(opens)
+    holder = units[quoting]
+    assert quoted in doc.text[holder.char_start:holder.char_end]
     assert not any(e.startswith("folded") for e in doc.meta["numbering"]["evidence"]), doc.meta["numbering"]
-
-
-def test_a_quotation_opening_with_its_mark_before_the_repeated_number_is_read_as_quoted_too() -> None:
-    """The court's [6] quotes an appeal's paragraphs 6 and 7 ('\u201c6. ...', then '7. ...\u201d'): the quoted "7." is
-    the number the court's own paragraph takes next, and the court's own "7." follows under a heading."""
-    paras = [_REASONS[0].format(n=n) for n in range(1, 6)]
-    paras += ["6.\tOverall, this application repeats matters already raised, as the Divisional Court said in an "
-              "earlier appeal:",
-              "\u201c6. Any contention that a document rejected as an asylum claim must be treated as one is for "
-              "the tribunal.",
-              "7. The courts should be astute to prevent any abuse of their procedures.\u201d",
-              "Conclusion",
-              "7.\tI consider that this application is another attempt to frustrate the order, and it is refused.",
-              _REASONS[0].format(n=8)]
-    doc = parse_bytes(_word_judgment(paras), "quoting_appeal.docx")
-    units = {u.label: u for u in doc.units if u.citable}
-    assert doc.text[units["[7]"].char_start:].startswith("7.\tI consider that this application")
-    six = units["[6]"]
-    assert "astute to prevent any abuse" in doc.text[six.char_start:six.char_end]

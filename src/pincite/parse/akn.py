@@ -459,12 +459,12 @@ class _JudgmentReader:
         paragraphs hang their numbers at the margin), and one of the next few numbered items prints ``v`` again
         where the judgment's own paragraphs print theirs — the judge below's "18." quoted under the court's
         [17] before the court's own "18."."""
-        if self._num_set_at(own) is None or self._num_set_at(el) is None:
+        own_at, el_at = self._num_set_at(own), self._num_set_at(el)
+        if own_at is None or el_at is None:
             return False  # only paragraphs whose numbers the markup sets apart, placed by their own style
-        at = self._set_at(own) + QUOTE_INDENT_MIN
-        if self._set_at(el) <= at:
+        if el_at <= own_at + QUOTE_INDENT_MIN:
             return False
-        return any(w == v and self._set_at(e) <= at for e, w, _ in rest[:QUOTED_RUN_MAX])
+        return any(w == v and self._set_at(e) <= own_at + QUOTE_INDENT_MIN for e, w, _ in rest[:QUOTED_RUN_MAX])
 
     def _num_set_at(self, el: etree._Element) -> float | None:
         num = next((c for c in el if isinstance(c.tag, str) and local_name(c) == "num"), None)

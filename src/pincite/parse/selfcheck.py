@@ -148,6 +148,8 @@ _PRINTED_AT = re.compile(r"(?m)^[ \t]*(?:§+\s*|(?:Sec(?:tion)?|SEC(?:TION)?)\.?
 _LINE_END = re.compile(r"[^\n]*")
 #: The longest line read as a numbered heading ("2. The facts", "1. Introduction") when it ends without a stop.
 HEADING_LINE_MAX = 80
+
+
 def _not_own_line(text: str, line_at: int, body_at: int) -> bool:
     """A numbered line that is not one of the document's own paragraphs: the first line of a quotation a
     colon introduces ("Lord Nicholls said:" then "69. How, then, ..." from the judgment quoted), or a heading
@@ -372,19 +374,22 @@ class _Check:
                 start = own.end() if own else u.char_start
                 # as printed ("39." where Word's numbering is stored as "39"), so a repeat printed alike is seen
                 dotted = (own.group("n") if own else (u.number or "")).strip().endswith(".")
-                quoted = _quoted_run_lines(self.text, start, u.char_end)
+                quoted: set[int] | None = None  # read only for a line that could be a fold (most lines are not)
                 for m in _LINE_NUMBER.finditer(self.text, start, u.char_end):
                     at = m.start("n")
                     if at <= u.char_start or any(a <= at < b for a, b in skip):
                         continue
                     tok = m.group("n")
+                    # "2" alone at a line start in a list printed "1.", "2.": a page number, not a clause
+                    if not (_style(tok) == style and _plain(tok) in wanted and tok.endswith(".") == dotted):
+                        continue
+                    if quoted is None:
+                        quoted = _quoted_run_lines(self.text, start, u.char_end)
                     if (m.start() in quoted or _not_own_line(self.text, m.start(), m.end())
                             or _inside_quotation(self.text, start, m.start())):
                         continue
-                    # "2" alone at a line start in a list printed "1.", "2.": a page number, not a clause
-                    if _style(tok) == style and _plain(tok) in wanted and tok.endswith(".") == dotted:
-                        self.flag("folded", at, f"{u.label} holds a second {tok!r} at a line start", u)
-                        break
+                    self.flag("folded", at, f"{u.label} holds a second {tok!r} at a line start", u)
+                    break
 
     # -- empty numbered units ------------------------------------------------------------------------------
     def empty(self) -> None:
